@@ -1,0 +1,184 @@
+// Package testkit builds SwapBay test apps: a migrated data dir cloned per test, every module
+// registered, and one user per caller role, so API tables can have a row per caller.
+// Use it from external test packages (package x_test) to keep imports one-way.
+package testkit
+
+import (
+	"fmt"
+	"os"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+	"swapbay/pb_app/setup"
+)
+
+// Password is the password of every user testkit creates.
+const Password = "secret123"
+
+var (
+	templateOnce sync.Once
+	templateDir  string
+	templateErr  error
+	userSeq      atomic.Int64
+)
+
+// template migrates one empty data dir per test binary; every test app is a clone of it.
+func template() (string, error) {
+	templateOnce.Do(func() {
+		templateDir, templateErr = os.MkdirTemp("", "swapbay_template_*")
+		if templateErr != nil {
+			return
+		}
+		var app *tests.TestApp
+		app, templateErr = tests.NewTestApp(templateDir)
+		if templateErr != nil {
+			return
+		}
+		// NewTestApp cloned the dir: copy the migrated clone back as the template.
+		migrated := app.DataDir()
+		app.ResetBootstrapState()
+		templateDir = migrated
+	})
+	return templateDir, templateErr
+}
+
+// NewApp returns a migrated test app with every SwapBay module registered.
+// Call app.Cleanup() when done (ApiScenario does it for you).
+func NewApp(t testing.TB) *tests.TestApp {
+	t.Helper()
+	dir, err := template()
+	if err != nil {
+		t.Fatalf("testkit: template data dir: %v", err)
+	}
+	app, err := tests.NewTestApp(dir)
+	if err != nil {
+		t.Fatalf("testkit: new test app: %v", err)
+	}
+	setup.Register(app)
+	return app
+}
+
+// Factory returns an ApiScenario.TestAppFactory that makes a new app and runs seed on it.
+func Factory(seed func(t testing.TB, app *tests.TestApp)) func(t testing.TB) *tests.TestApp {
+	return func(t testing.TB) *tests.TestApp {
+		app := NewApp(t)
+		if seed != nil {
+			seed(t, app)
+		}
+		return app
+	}
+}
+
+// CreateUser saves a user with the given role and approval state and returns it.
+func CreateUser(t testing.TB, app core.App, role, approval string) *core.Record {
+	t.Helper()
+	col, err := app.FindCollectionByNameOrId(schema.Users)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := userSeq.Add(1)
+	rec := core.NewRecord(col)
+	rec.SetEmail(fmt.Sprintf("%s%d@example.com", role, n))
+	rec.SetPassword(Password)
+	rec.Set(schema.UserFirstName, "First"+fmt.Sprint(n))
+	rec.Set(schema.UserLastName, "Last"+fmt.Sprint(n))
+	rec.Set(schema.UserRole, role)
+	rec.Set(schema.UserIsApproved, approval)
+	rec.Set(schema.UserPayReductionPercentage, schema.DefaultPayReductionPercentage)
+	if err := app.Save(rec); err != nil {
+		t.Fatalf("testkit: create %s user: %v", role, err)
+	}
+	return rec
+}
+
+// Token returns a fresh auth token for rec, usable as the Authorization header or the
+// session cookie value.
+func Token(t testing.TB, rec *core.Record) string {
+	t.Helper()
+	token, err := rec.NewAuthToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return token
+}
+
+// Callers holds one user per caller kind of DESIGN.md §4.
+type Callers struct {
+	Pending, Driver, Liaison, Admin, Master *core.Record
+}
+
+// SeedCallers creates one approved user per role plus a pending driver.
+func SeedCallers(t testing.TB, app core.App) Callers {
+	t.Helper()
+	return Callers{
+		Pending: CreateUser(t, app, roles.Driver, roles.Pending),
+		Driver:  CreateUser(t, app, roles.Driver, roles.Approved),
+		Liaison: CreateUser(t, app, roles.Liaison, roles.Approved),
+		Admin:   CreateUser(t, app, roles.Admin, roles.Approved),
+		Master:  CreateUser(t, app, roles.MasterAdmin, roles.Approved),
+	}
+}
+
+// Headers returns request headers authenticating as rec (nil rec means a guest).
+func Headers(t testing.TB, rec *core.Record) map[string]string {
+	h := map[string]string{"Content-Type": "application/json"}
+	if rec != nil {
+		h["Authorization"] = Token(t, rec)
+	}
+	return h
+}
+
+// Caller kinds for API tables, one row per caller (STYLE.md).
+const (
+	Guest   = "guest"
+	Pending = "pending"
+	Driver  = "driver"
+	Liaison = "liaison"
+	Admin   = "admin"
+	Master  = "master_admin"
+)
+
+// AllCallers lists every caller kind in table order.
+var AllCallers = []string{Guest, Pending, Driver, Liaison, Admin, Master}
+
+// Pick returns the user of c for caller kind who (nil for Guest).
+func (c Callers) Pick(who string) *core.Record {
+	switch who {
+	case Pending:
+		return c.Pending
+	case Driver:
+		return c.Driver
+	case Liaison:
+		return c.Liaison
+	case Admin:
+		return c.Admin
+	case Master:
+		return c.Master
+	}
+	return nil
+}
+
+// As returns an ApiScenario factory and headers for caller kind who. The factory seeds the
+// callers, runs seed (may be nil) and then fills headers in place, so the same map given as
+// ApiScenario.Headers authenticates the request.
+func As(who string, seed func(t testing.TB, app *tests.TestApp, c Callers)) (func(t testing.TB) *tests.TestApp, map[string]string) {
+	headers := map[string]string{"Content-Type": "application/json"}
+	factory := func(t testing.TB) *tests.TestApp {
+		app := NewApp(t)
+		c := SeedCallers(t, app)
+		if seed != nil {
+			seed(t, app, c)
+		}
+		if rec := c.Pick(who); rec != nil {
+			headers["Authorization"] = Token(t, rec)
+		}
+		return app
+	}
+	return factory, headers
+}

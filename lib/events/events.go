@@ -1,0 +1,106 @@
+// Package events carries SwapBay's realtime notifications from the services that commit a
+// change to the realtime hub that pushes them over /ws. Services call AfterCommit inside their
+// transaction; the message goes out only if the transaction commits.
+package events
+
+import (
+	"sync"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// The realtime message types of spec part 1 §7.
+const (
+	InventoryUpdated  = "INVENTORY_UPDATED"
+	ActivityUpdated   = "ACTIVITY_UPDATED"
+	ChargingUpdated   = "CHARGING_UPDATED"
+	EmergencyOverride = "EMERGENCY_OVERRIDE"
+)
+
+// Message is one realtime notification, sent to clients as JSON.
+type Message struct {
+	Type string `json:"type"`
+	Data any    `json:"data,omitempty"`
+}
+
+// Bus fans messages out to subscribers. The zero value is ready to use.
+type Bus struct {
+	mu   sync.RWMutex
+	subs map[int]func(Message)
+	next int
+}
+
+// Subscribe registers fn to receive every published message and returns a cancel function.
+// fn must not block: the realtime hub queues and drops on its own side.
+func (b *Bus) Subscribe(fn func(Message)) (cancel func()) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.subs == nil {
+		b.subs = map[int]func(Message){}
+	}
+	id := b.next
+	b.next++
+	b.subs[id] = fn
+	return func() {
+		b.mu.Lock()
+		delete(b.subs, id)
+		b.mu.Unlock()
+	}
+}
+
+// Publish delivers msg to every subscriber now.
+func (b *Bus) Publish(msg Message) {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	for _, fn := range b.subs {
+		fn(msg)
+	}
+}
+
+var (
+	busesMu sync.Mutex
+	buses   = map[core.App]*Bus{}
+)
+
+// For returns the bus of app (one per app instance, so parallel tests do not cross-talk).
+// Pass the outer app, or a txApp: a txApp resolves to the bus of its parent via Root.
+func For(app core.App) *Bus {
+	busesMu.Lock()
+	defer busesMu.Unlock()
+	b, ok := buses[app]
+	if !ok {
+		b = &Bus{}
+		buses[app] = b
+	}
+	return b
+}
+
+// Forget drops app's bus (on app termination in tests).
+func Forget(app core.App) {
+	busesMu.Lock()
+	delete(buses, app)
+	busesMu.Unlock()
+}
+
+// AfterCommit publishes the given message types on root's bus once txApp's transaction
+// commits, and never if it rolls back. Outside a transaction it publishes at once.
+// root is the outer app (the one the realtime hub subscribed on).
+func AfterCommit(root, txApp core.App, types ...string) {
+	send := func() {
+		bus := For(root)
+		for _, t := range types {
+			bus.Publish(Message{Type: t})
+		}
+	}
+	info := txApp.TxInfo()
+	if info == nil {
+		send()
+		return
+	}
+	info.OnComplete(func(txErr error) error {
+		if txErr == nil {
+			send()
+		}
+		return nil
+	})
+}

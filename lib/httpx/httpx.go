@@ -1,0 +1,204 @@
+// Package httpx holds the request plumbing every SwapBay module shares: the cookie session,
+// the cross-site check, the role guards, JSON binding with size limits and idempotency.
+// It is a leaf package: modules import it, it imports no module.
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+)
+
+// SessionCookie is the HttpOnly cookie that carries the PocketBase auth token (DESIGN.md §5).
+const SessionCookie = "swapbay_session"
+
+// DefaultBodyLimit is the largest JSON body an ordinary route accepts.
+const DefaultBodyLimit = 64 << 10
+
+// Middleware ids, so tests and other modules can find or unbind them.
+const (
+	CookieSessionId = "swapbayCookieSession"
+	SameOriginId    = "swapbaySameOrigin"
+	RequireUserId   = "swapbayRequireUser"
+	ApprovedId      = "swapbayRequireApproved"
+	RolesId         = "swapbayRequireRoles"
+)
+
+// CookieSession copies the session cookie into the Authorization header before PocketBase's
+// own token loader runs, so cookie and bearer sessions are handled by one code path.
+func CookieSession() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id:       CookieSessionId,
+		Priority: apis.DefaultLoadAuthTokenMiddlewarePriority - 1,
+		Func: func(e *core.RequestEvent) error {
+			if e.Request.Header.Get("Authorization") == "" {
+				if c, err := e.Request.Cookie(SessionCookie); err == nil && c.Value != "" {
+					e.Request.Header.Set("Authorization", c.Value)
+				}
+			}
+			return e.Next()
+		},
+	}
+}
+
+// SetSession writes the session cookie for token (Secure when the request came over TLS).
+func SetSession(e *core.RequestEvent, token string, maxAgeSeconds int) {
+	e.SetCookie(&http.Cookie{
+		Name:     SessionCookie,
+		Value:    token,
+		Path:     "/",
+		HttpOnly: true,
+		SameSite: http.SameSiteLaxMode,
+		Secure:   e.IsTLS() || strings.EqualFold(e.Request.Header.Get("X-Forwarded-Proto"), "https"),
+		MaxAge:   maxAgeSeconds,
+	})
+}
+
+// ClearSession removes the session cookie.
+func ClearSession(e *core.RequestEvent) { SetSession(e, "", -1) }
+
+// SameOrigin refuses state-changing requests whose Origin (or Sec-Fetch-Site) says they come
+// from another site. Requests without either header (curl, server-to-server) pass.
+func SameOrigin() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id:       SameOriginId,
+		Priority: apis.DefaultLoadAuthTokenMiddlewarePriority - 2,
+		Func: func(e *core.RequestEvent) error {
+			switch e.Request.Method {
+			case http.MethodGet, http.MethodHead, http.MethodOptions:
+				return e.Next()
+			}
+			if e.Request.Header.Get("Sec-Fetch-Site") == "cross-site" {
+				return e.ForbiddenError("Cross-site request refused.", nil)
+			}
+			if origin := e.Request.Header.Get("Origin"); origin != "" {
+				u, err := url.Parse(origin)
+				if err != nil || !strings.EqualFold(u.Host, e.Request.Host) {
+					return e.ForbiddenError("Cross-site request refused.", nil)
+				}
+			}
+			return e.Next()
+		},
+	}
+}
+
+// IsAppUser reports whether the request is signed in as a SwapBay user (not a superuser).
+func IsAppUser(e *core.RequestEvent) bool {
+	return e.Auth != nil && e.Auth.Collection().Name == schema.Users
+}
+
+// Role returns the caller's role, or "" for guests and superusers.
+func Role(e *core.RequestEvent) string {
+	if !IsAppUser(e) {
+		return ""
+	}
+	return e.Auth.GetString(schema.UserRole)
+}
+
+// RequireUser answers 401 unless a SwapBay user is signed in.
+func RequireUser() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id: RequireUserId,
+		Func: func(e *core.RequestEvent) error {
+			if !IsAppUser(e) {
+				return e.UnauthorizedError("Unauthorized", nil)
+			}
+			return e.Next()
+		},
+	}
+}
+
+// RequireApproved answers 401 for guests and 403 "Account pending approval" (or the user's own
+// state) for signed-in users who are not approved.
+func RequireApproved() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id: ApprovedId,
+		Func: func(e *core.RequestEvent) error {
+			if !IsAppUser(e) {
+				return e.UnauthorizedError("Unauthorized", nil)
+			}
+			if state := e.Auth.GetString(schema.UserIsApproved); state != roles.Approved {
+				return e.ForbiddenError(roles.BlockedMessage(state), nil)
+			}
+			return e.Next()
+		},
+	}
+}
+
+// RequireRoles answers like RequireApproved, then 403 unless the caller has one of allowed.
+func RequireRoles(allowed ...string) *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id: RolesId,
+		Func: func(e *core.RequestEvent) error {
+			if !IsAppUser(e) {
+				return e.UnauthorizedError("Unauthorized", nil)
+			}
+			if state := e.Auth.GetString(schema.UserIsApproved); state != roles.Approved {
+				return e.ForbiddenError(roles.BlockedMessage(state), nil)
+			}
+			role := e.Auth.GetString(schema.UserRole)
+			for _, r := range allowed {
+				if r == role {
+					return e.Next()
+				}
+			}
+			return e.ForbiddenError("You do not have permission to do this.", nil)
+		},
+	}
+}
+
+// RequireAdmin allows admin and master_admin.
+func RequireAdmin() *hook.Handler[*core.RequestEvent] {
+	return RequireRoles(roles.Admin, roles.MasterAdmin)
+}
+
+// BindJSON decodes the request's JSON body into dst, refusing bodies over limit bytes (413)
+// and malformed JSON or unknown shapes (400). An empty body leaves dst as it is.
+func BindJSON(e *core.RequestEvent, dst any, limit int64) error {
+	if limit <= 0 {
+		limit = DefaultBodyLimit
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(e.Response, e.Request.Body, limit))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return e.Error(http.StatusRequestEntityTooLarge, "Request body is too large.", nil)
+		}
+		return e.BadRequestError("Could not read the request body.", nil)
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(body, dst); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			return e.BadRequestError("Invalid value for "+typeErr.Field+".", map[string]any{
+				typeErr.Field: map[string]string{"code": "invalid_type", "message": "Invalid value."},
+			})
+		}
+		return e.BadRequestError("The request body is not valid JSON.", nil)
+	}
+	return nil
+}
+
+// FieldError builds a 400 ApiError whose data names the offending field, as PocketBase does.
+func FieldError(e *core.RequestEvent, field, message string) error {
+	return e.BadRequestError(message, map[string]any{
+		field: map[string]string{"code": "validation_invalid", "message": message},
+	})
+}
+
+// APINotFound answers unknown /api/* GET paths with a JSON 404 instead of the SPA's index.html.
+func APINotFound(e *core.RequestEvent) error {
+	return e.NotFoundError("The requested resource wasn't found.", nil)
+}

@@ -1,0 +1,140 @@
+// Package schema names every SwapBay collection and field once, so migrations, modules and
+// tests agree on spelling. It is a leaf package: it imports nothing of SwapBay's.
+package schema
+
+// Users is PocketBase's auth collection, extended with SwapBay's profile fields.
+const (
+	Users                         = "users"
+	UserFirstName                 = "firstName"
+	UserLastName                  = "lastName"
+	UserRole                      = "role"
+	UserIsApproved                = "isApproved"
+	UserPayReductionPercentage    = "payReductionPercentage"
+	UserAdminPoolWithholdingPct   = "adminPoolWithholdingPercentage"
+	UserMustResignTerms           = "mustResignTerms"
+	DefaultPayReductionPercentage = 20
+	MaxNameLength                 = 100
+	MinPasswordLength             = 6
+)
+
+// TermsVersions holds every version of the contractor agreement; exactly one is active.
+const (
+	TermsVersions      = "terms_versions"
+	TermsVersion       = "version"
+	TermsTitle         = "title"
+	TermsContent       = "content"
+	TermsEffectiveDate = "effectiveDate"
+	TermsIsActive      = "isActive"
+)
+
+// Agreements records each signature of a terms version (DESIGN.md §7).
+const (
+	Agreements            = "agreements"
+	AgreementUser         = "user"
+	AgreementTerms        = "terms"
+	AgreementTermsVersion = "termsVersion" // the version label as signed, kept if the version is edited
+	AgreementTermsHash    = "termsHash"    // SHA-256 hex of the exact HTML signed
+	AgreementSignature    = "signature"    // protected PNG file
+	AgreementSignedAt     = "signedAt"
+	AgreementIP           = "ip"
+	AgreementUserAgent    = "userAgent"
+	AgreementPDF          = "pdf"       // protected PDF file, empty while generating
+	AgreementPDFStatus    = "pdfStatus" // generating | available | failed
+	AgreementPDFError     = "pdfError"  // why the last attempt failed
+	AgreementPDFAttempts  = "pdfAttempts"
+)
+
+// Settings is a key/value table of operator settings (spec part 2 §3).
+const (
+	Settings     = "settings"
+	SettingKey   = "key"
+	SettingValue = "value"
+
+	SettingTotalBatteries = "total_batteries"
+	SettingCharger2_5A    = "charger_minutes_2_5A"
+	SettingCharger4A      = "charger_minutes_4A"
+	SettingCharger5A      = "charger_minutes_5A"
+	SettingDropoffPrompt  = "dropoff_prompt"
+	SettingPickupPrompt   = "pickup_prompt"
+	SettingTimeZone       = "time_zone"
+)
+
+// Accounts are the ledger's places a battery can be (DESIGN.md §3). Balance is the cached
+// sum of the account's entries; only the inventory module writes it.
+const (
+	Accounts              = "accounts"
+	AccountKey            = "key"  // unique: ready, waiting, outside, untracked, unassigned, session:<id>, holder:<userId>:<type>
+	AccountKind           = "kind" // see AccountKind* below
+	AccountUser           = "user" // holder accounts only
+	AccountAssignmentType = "assignmentType"
+	AccountSession        = "session" // session accounts only
+	AccountBalance        = "balance"
+
+	AccountKindReady      = "ready"
+	AccountKindWaiting    = "waiting"
+	AccountKindSession    = "session"
+	AccountKindUntracked  = "untracked"
+	AccountKindHolder     = "holder"
+	AccountKindUnassigned = "unassigned"
+	AccountKindOutside    = "outside"
+)
+
+// Movements are the audit trail: one row per recorded operation, made of balanced entries.
+const (
+	Movements           = "movements"
+	MovementType        = "type"
+	MovementQuantity    = "quantity" // signed, as the spec's Movement.quantity
+	MovementNotes       = "notes"
+	MovementUser        = "user"  // whose activity this is (the driver for driver ops)
+	MovementActor       = "actor" // who recorded it (differs for admin actions on a driver)
+	MovementGood        = "goodBatteries"
+	MovementDead        = "deadBatteries"
+	MovementDiscrepancy = "discrepancy" // a dropoff returned more than the user held
+	MovementSession     = "session"
+	MovementMeta        = "meta" // json: operation details needed to edit or display it
+	MovementCheckpoint  = "checkpoint"
+	MovementOccurredAt  = "occurredAt" // when it happened; indexed for week/day cuts
+	MaxNotesLength      = 2000
+)
+
+// Entries are the ledger lines: per movement, the deltas sum to zero.
+const (
+	Entries       = "entries"
+	EntryMovement = "movement"
+	EntryAccount  = "account"
+	EntryDelta    = "delta"
+)
+
+// ChargingSessions are batteries on chargers; each active one owns a session account.
+const (
+	ChargingSessions    = "charging_sessions"
+	SessionQuantity     = "quantity"
+	SessionChargerType  = "chargerType"
+	SessionStartedAt    = "startedAt"
+	SessionEtaAt        = "etaAt"
+	SessionStatus       = "status" // active | completed | deleted
+	SessionEndedAt      = "endedAt"
+	SessionDueAnnounced = "dueAnnounced"
+	SessionStartedBy    = "startedBy"
+
+	SessionStatusActive    = "active"
+	SessionStatusCompleted = "completed"
+	SessionStatusDeleted   = "deleted"
+)
+
+// IdempotencyKeys caches the first answer to a mutation for 24 h (DESIGN.md §5).
+const (
+	IdempotencyKeys = "idempotency_keys"
+	IdemKey         = "key"
+	IdemUser        = "user"
+	IdemMethod      = "method"
+	IdemPath        = "path"
+	IdemStatus      = "status"
+	IdemBody        = "body"
+)
+
+// Common autodate fields added to every base collection.
+const (
+	Created = "created"
+	Updated = "updated"
+)

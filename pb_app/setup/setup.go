@@ -1,0 +1,65 @@
+// Package setup wires SwapBay onto a PocketBase app: the shared middlewares, every module's
+// routes and hooks, and the SPA. pb_app/main.go and the tests call the same Register.
+package setup
+
+import (
+	"net/http"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"swapbay/lib/httpx"
+	"swapbay/modules/activity"
+	"swapbay/modules/auth"
+	"swapbay/modules/charging"
+	"swapbay/modules/custody"
+	"swapbay/modules/inventory"
+	"swapbay/modules/realtime"
+	"swapbay/modules/system"
+	"swapbay/modules/terms"
+	"swapbay/modules/users"
+	"swapbay/ui"
+
+	_ "swapbay/pb_migrations"
+)
+
+// Register wires every SwapBay module onto app. It is safe to call on a test app.
+func Register(app core.App) {
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id: "swapbayMiddlewares",
+		Func: func(se *core.ServeEvent) error {
+			se.Router.Bind(httpx.SameOrigin(), httpx.CookieSession())
+			return se.Next()
+		},
+		Priority: -100,
+	})
+
+	auth.Register(app)
+	users.Register(app)
+	terms.Register(app)
+	inventory.Register(app)
+	charging.Register(app)
+	custody.Register(app)
+	activity.Register(app)
+	system.Register(app)
+	realtime.Register(app)
+
+	registerSPA(app)
+}
+
+// registerSPA serves the embedded UI for every GET that is not an API route, with deep links
+// falling back to index.html, and answers unknown /api/* GETs with a JSON 404.
+func registerSPA(app core.App) {
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id: "swapbaySPA",
+		Func: func(se *core.ServeEvent) error {
+			se.Router.GET("/api/{path...}", httpx.APINotFound)
+			if !se.Router.HasRoute(http.MethodGet, "/{path...}") {
+				se.Router.GET("/{path...}", apis.Static(ui.Dist(), true))
+			}
+			return se.Next()
+		},
+		Priority: 999,
+	})
+}
