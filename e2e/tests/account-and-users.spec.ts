@@ -55,16 +55,17 @@ test("the liaison's password page goes back to /liaison-console", async ({ page,
   await expect(page.getByText("View-Only Access")).toBeVisible();
 });
 
-test("an admin rejects a pending user; a failed update says so", async ({ page, pb, shot, unique }) => {
+test("an admin rejects a pending user; a failed update says so", async ({ page, pb, shot, unique }, testInfo) => {
+  const tag = testInfo.project.name;
   const email = unique("reject");
-  await seedUser(pb, { email, password: "pending-secret-1", firstName: "Rex", lastName: "Jected", isApproved: "pending" });
+  await seedUser(pb, { email, password: "pending-secret-1", firstName: "Rex", lastName: `Jected-${tag}`, isApproved: "pending" });
   const other = unique("fail");
-  await seedUser(pb, { email: other, password: "pending-secret-1", firstName: "Fay", lastName: "Ling", isApproved: "pending" });
+  await seedUser(pb, { email: other, password: "pending-secret-1", firstName: "Fay", lastName: `Ling-${tag}`, isApproved: "pending" });
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto("/admin-users");
   const pending = page.getByRole("region", { name: "Pending Approval" });
 
-  await pending.getByRole("button", { name: "Reject Rex Jected" }).click();
+  await pending.getByRole("button", { name: `Reject Rex Jected-${tag}` }).click();
   await expect(toast(page).getByText("User rejected")).toBeVisible();
   await expect.poll(async () => (await findUser(pb, email))?.isApproved).toBe("rejected");
   await expect(pending.getByText(email)).toBeHidden();
@@ -72,7 +73,7 @@ test("an admin rejects a pending user; a failed update says so", async ({ page, 
   await page.route("**/api/admin/users/*/approval", (route) =>
     route.fulfill({ status: 500, contentType: "application/json", body: '{"status":500,"message":"Database is busy","data":{}}' }),
   );
-  await pending.getByRole("button", { name: "Approve Fay Ling" }).click();
+  await pending.getByRole("button", { name: `Approve Fay Ling-${tag}` }).click();
   await expect(toast(page).getByText("Failed to update user approval")).toBeVisible();
   await shot("users-approval-failed");
   expect((await findUser(pb, other))?.isApproved).toBe("pending");

@@ -5,8 +5,9 @@ import { ADMIN } from "../env";
 import { drawSignature } from "../draw";
 import { expect, findUser, test, toast } from "../fixtures";
 
-test("register, sign the terms, get approved, sign in, sign out", async ({ page, pb, shot, unique }) => {
-  const driver = { email: unique("driver"), password: "driver-secret-1", firstName: "Dana", lastName: "Driver" };
+test("register, sign the terms, get approved, sign in, sign out", async ({ page, pb, shot, unique }, testInfo) => {
+  const lastName = `Driver-${testInfo.project.name}`;
+  const driver = { email: unique("driver"), password: "driver-secret-1", firstName: "Dana", lastName };
 
   await test.step("register and open the terms", async () => {
     await page.goto("/auth");
@@ -80,7 +81,7 @@ test("register, sign the terms, get approved, sign in, sign out", async ({ page,
     const pending = page.getByRole("region", { name: "Pending Approval" });
     await expect(pending.getByText(driver.email)).toBeVisible();
     await shot("users-page");
-    await pending.getByRole("button", { name: "Approve Dana Driver" }).click();
+    await pending.getByRole("button", { name: `Approve Dana ${lastName}` }).click();
     await expect(toast(page).getByText("User approved")).toBeVisible();
     await expect(pending.getByText(driver.email)).toBeHidden();
     await expect.poll(async () => (await findUser(pb, driver.email))?.isApproved).toBe("approved");
@@ -96,7 +97,7 @@ test("register, sign the terms, get approved, sign in, sign out", async ({ page,
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { name: "Driver Home" })).toBeVisible();
     await expect(page.getByText("Auto-updating every 60s")).toBeVisible();
-    await expect(page.getByText("Dana Driver", { exact: true }).first()).toBeAttached();
+    await expect(page.getByText(`Dana ${lastName}`, { exact: true }).first()).toBeAttached();
     await expect(page.getByRole("navigation", { name: "Admin" })).toHaveCount(0);
     await shot("driver-home");
   });

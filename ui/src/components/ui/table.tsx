@@ -1,10 +1,10 @@
 import * as React from "react";
 import { cn } from "@/lib/utils";
 
-/** Table is a data table in a horizontally scrolling box. */
+/** Table is a data table in a horizontally scrolling box (focusable, so keyboards can scroll it). */
 export function Table({ className, ...props }: React.ComponentProps<"table">) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div tabIndex={0} className="relative w-full overflow-x-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );
