@@ -41,6 +41,7 @@ lint: ui-deps e2e-deps ui/dist/index.html
 	go vet ./...
 	@bad=$$(gofmt -l pb_app pb_migrations hooks modules lib internal ui/embed.go); if [ -n "$$bad" ]; then echo "gofmt needed: $$bad"; exit 1; fi
 	cd ui && npm run lint && npm run typecheck
+	cd e2e && npm run typecheck
 
 test-go: ui/dist/index.html
 	go test -count=1 ./...

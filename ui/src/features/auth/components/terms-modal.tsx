@@ -78,13 +78,13 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
       <DialogContent
         hideClose={submitting}
-        className="gap-3 sm:max-w-2xl"
+        className="gap-3 p-5 sm:max-w-2xl"
         onEscapeKeyDown={(e) => submitting && e.preventDefault()}
         onPointerDownOutside={(e) => e.preventDefault()}
         onInteractOutside={(e) => e.preventDefault()}
       >
         <DialogHeader className="pr-6">
-          <DialogTitle>{terms.data?.title ?? "Terms and Conditions"}</DialogTitle>
+          <DialogTitle className="text-base">{terms.data?.title ?? "Terms and Conditions"}</DialogTitle>
           <DialogDescription>
             {terms.data
               ? `Version ${terms.data.version} · Effective ${formatDate(terms.data.effectiveDate)}`
@@ -109,7 +109,7 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
               <div className="terms-content p-4 text-sm" dangerouslySetInnerHTML={{ __html: html }} />
             </ScrollArea>
 
-            <div className="grid gap-3">
+            <div className="grid gap-2">
               <div className="flex items-start gap-2">
                 <Checkbox
                   id="terms-read"
@@ -137,30 +137,27 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
               </div>
             </div>
 
-            <div className="grid gap-2">
-              <div className="flex items-end justify-between gap-2">
-                <div>
-                  <Label id="signature-label">Digital Signature</Label>
-                  <p className="mt-1 text-xs text-muted-foreground">Sign with your finger or mouse in the box below.</p>
+            <div className="grid gap-1.5">
+              <Label id="signature-label">Digital Signature</Label>
+              <div className="flex flex-wrap items-end gap-2">
+                <div className="w-fit rounded-md border border-dashed border-input bg-white">
+                  <SignaturePad
+                    ref={padRef}
+                    {...SIGNATURE_PAD}
+                    clearOnResize={false}
+                    onEnd={() => setHasSignature(!(padRef.current?.isEmpty() ?? true))}
+                    canvasProps={{
+                      width,
+                      height: SIGNATURE_HEIGHT,
+                      role: "img",
+                      "aria-labelledby": "signature-label",
+                      className: "touch-none block",
+                    }}
+                  />
                 </div>
                 <Button type="button" variant="outline" size="sm" onClick={clearSignature} disabled={submitting}>
                   Clear Signature
                 </Button>
-              </div>
-              <div className="w-fit rounded-md border border-dashed border-input bg-white">
-                <SignaturePad
-                  ref={padRef}
-                  {...SIGNATURE_PAD}
-                  clearOnResize={false}
-                  onEnd={() => setHasSignature(!(padRef.current?.isEmpty() ?? true))}
-                  canvasProps={{
-                    width,
-                    height: SIGNATURE_HEIGHT,
-                    role: "img",
-                    "aria-labelledby": "signature-label",
-                    className: "touch-none block",
-                  }}
-                />
               </div>
             </div>
           </>
