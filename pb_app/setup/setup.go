@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"swapbay/hooks"
 	"swapbay/lib/httpx"
 	"swapbay/modules/activity"
 	"swapbay/modules/auth"
@@ -35,6 +36,7 @@ func Register(app core.App) {
 		Priority: -100,
 	})
 
+	hooks.Register(app)
 	auth.Register(app)
 	users.Register(app)
 	terms.Register(app)
