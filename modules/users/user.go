@@ -1,8 +1,6 @@
 package users
 
 import (
-	"time"
-
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/schema"
@@ -71,11 +69,14 @@ type TermsStatus struct {
 	AgreementID string `json:"agreementId"`
 }
 
-// formatTime renders a record date as RFC 3339 (what every browser's Date parses), or "".
+// timeLayout is RFC 3339 with milliseconds: every browser's Date parses it.
+const timeLayout = "2006-01-02T15:04:05.000Z07:00"
+
+// formatTime renders a record date in timeLayout (UTC), or "".
 func formatTime(rec *core.Record, field string) string {
 	dt := rec.GetDateTime(field)
 	if dt.IsZero() {
 		return ""
 	}
-	return dt.Time().UTC().Format(time.RFC3339)
+	return dt.Time().UTC().Format(timeLayout)
 }
