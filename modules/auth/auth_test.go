@@ -474,7 +474,7 @@ func TestRegisterWithoutActiveTerms(t *testing.T) {
 			}
 		}),
 		ExpectedStatus: 409, ExpectedContent: []string{`"status":409`},
-		AfterTestFunc:  wantNothingCreated(0),
+		AfterTestFunc: wantNothingCreated(0),
 	}
 	s.Test(t)
 }

@@ -350,7 +350,9 @@ func created(email string, want bool) func(testing.TB, *tests.TestApp, *http.Res
 func TestAdminCreateUser(t *testing.T) {
 	perCaller(t, http.MethodPost, "/api/admin/users/create", createBody("cora@example.com", roles.Liaison, true), 200,
 		[]string{`"email":"cora@example.com"`, `"role":"corporate_liason"`, `"isApproved":"approved"`, `"mustResignTerms":false`, `"payReductionPercentage":20`},
-		func(t testing.TB, app *tests.TestApp, allowed bool) { created("cora@example.com", allowed)(t, app, nil) })
+		func(t testing.TB, app *tests.TestApp, allowed bool) {
+			created("cora@example.com", allowed)(t, app, nil)
+		})
 
 	url := "/api/admin/users/create"
 	runRows(t, []row{
