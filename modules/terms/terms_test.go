@@ -15,6 +15,7 @@ import (
 )
 
 func TestActiveTerms(t *testing.T) {
+	t.Parallel()
 	for _, who := range testkit.AllCallers {
 		factory, headers := testkit.As(who, nil)
 		s := tests.ApiScenario{
@@ -45,6 +46,7 @@ func TestActiveTerms(t *testing.T) {
 // TestSeededTermsAreTheTemplate: the migration installed exactly the exported template as the
 // only active version.
 func TestSeededTermsAreTheTemplate(t *testing.T) {
+	t.Parallel()
 	app := testkit.NewApp(t)
 	defer app.Cleanup()
 	v, err := terms.FindActive(app)
@@ -66,6 +68,7 @@ func TestSeededTermsAreTheTemplate(t *testing.T) {
 
 // TestTemplateFigures pins the contract figures of spec part 2 §3.
 func TestTemplateFigures(t *testing.T) {
+	t.Parallel()
 	c := terms.BuiltInTemplate().Content
 	for _, want := range []string{
 		"every Thursday", "first <strong>30 days</strong>", "<strong>100 tasks per week</strong>",
@@ -82,6 +85,7 @@ func TestTemplateFigures(t *testing.T) {
 }
 
 func TestHash(t *testing.T) {
+	t.Parallel()
 	sum := sha256.Sum256([]byte("<p>x</p>"))
 	if got := terms.Hash("<p>x</p>"); got != hex.EncodeToString(sum[:]) || len(got) != 64 {
 		t.Fatalf("Hash = %s", got)

@@ -19,6 +19,7 @@ import (
 // these rows try it as every non-superuser caller and check nothing leaks or changes.
 
 func TestNativeRecordAPIIsClosed(t *testing.T) {
+	t.Parallel()
 	rows := []struct {
 		name, method, url, body string
 		status                  int
@@ -89,6 +90,7 @@ func serve(t testing.TB, app *tests.TestApp) http.Handler {
 // TestOwnRecordPatchRefused: a signed-in user cannot raise their own role or approval
 // through PATCH /api/collections/users/records/{ownId}.
 func TestOwnRecordPatchRefused(t *testing.T) {
+	t.Parallel()
 	for _, who := range testkit.AllCallers[1:] {
 		headers := map[string]string{}
 		var ownID, role, approval string
@@ -116,6 +118,7 @@ func TestOwnRecordPatchRefused(t *testing.T) {
 // TestSignatureFileIsProtected: the signature PNG of an agreement cannot be fetched without
 // a superuser file token, with or without a user's own file token.
 func TestSignatureFileIsProtected(t *testing.T) {
+	t.Parallel()
 	for _, who := range testkit.AllCallers {
 		for _, withToken := range []bool{false, true} {
 			if who == testkit.Guest && withToken {
