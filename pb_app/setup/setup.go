@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/modules/activity"
 	"swapbay/modules/auth"
 	"swapbay/modules/charging"
@@ -30,6 +31,7 @@ func Register(app core.App) {
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {
 			se.Router.Bind(httpx.SameOrigin(), httpx.CookieSession())
+			se.Router.Bind(idempotency.Middleware())
 			return se.Next()
 		},
 		Priority: -100,
