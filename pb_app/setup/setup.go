@@ -11,6 +11,7 @@ import (
 
 	"swapbay/hooks"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/modules/activity"
 	"swapbay/modules/auth"
 	"swapbay/modules/charging"
@@ -31,6 +32,7 @@ func Register(app core.App) {
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {
 			se.Router.Bind(httpx.SameOrigin(), httpx.CookieSession())
+			se.Router.Bind(idempotency.Middleware())
 			return se.Next()
 		},
 		Priority: -100,
