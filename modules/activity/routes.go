@@ -12,7 +12,7 @@ import (
 	"swapbay/lib/roles"
 )
 
-// Routes (all GET, JSON; times are RFC 3339 UTC strings, dates YYYY-MM-DD in the operation's
+// Register adds the read routes. Routes (all GET, JSON; times are RFC 3339 UTC strings, dates YYYY-MM-DD in the operation's
 // time zone; "user" objects are {id, firstName, lastName, role} unless noted):
 //
 //	/api/state                       approved users  State: stats, recentMovements (50, role filtered),

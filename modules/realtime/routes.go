@@ -10,7 +10,7 @@ import (
 	"swapbay/lib/httpx"
 )
 
-// Routes:
+// Register adds the /ws route and its hub, closed on terminate. Routes:
 //
 //	GET /ws   approved users   WebSocket upgrade. The session cookie (or Authorization header)
 //	                           must be an approved user, else 401/403 before the upgrade. The

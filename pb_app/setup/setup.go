@@ -15,6 +15,7 @@ import (
 	"swapbay/modules/charging"
 	"swapbay/modules/custody"
 	"swapbay/modules/inventory"
+	"swapbay/modules/jobs"
 	"swapbay/modules/realtime"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
@@ -44,6 +45,7 @@ func Register(app core.App) {
 	activity.Register(app)
 	system.Register(app)
 	realtime.Register(app)
+	jobs.Register(app)
 
 	registerSPA(app)
 }
