@@ -15,30 +15,27 @@ import (
 	"swapbay/lib/schema"
 )
 
-// EnvTimeZone names the environment variable that overrides the time_zone setting, for
-// deployments that pin the zone outside the database.
+// EnvTimeZone names the environment variable that gives the time zone when the time_zone
+// setting is empty (DESIGN.md §3), as system.Load reads it.
 const EnvTimeZone = "SWAPBAY_TZ"
 
-// Location returns the operation's time zone: $SWAPBAY_TZ when set, else the time_zone
-// setting, else UTC. An unknown zone name falls back to UTC rather than failing a read.
+// Location returns the operation's time zone: the time_zone setting, else $SWAPBAY_TZ when
+// the setting is empty, else UTC. An unknown zone name gives UTC rather than failing a read.
 func Location(app core.App) *time.Location {
-	if env := strings.TrimSpace(os.Getenv(EnvTimeZone)); env != "" {
-		return LoadLocation(env)
-	}
 	var value string
 	_ = app.DB().Select(schema.SettingValue).
 		From(schema.Settings).
 		Where(dbx.HashExp{schema.SettingKey: schema.SettingTimeZone}).
 		Limit(1).
 		Row(&value)
-	return LoadLocation(value)
+	return LocationFor(value)
 }
 
-// LocationFor resolves the zone from an already loaded time_zone setting value, honouring
-// $SWAPBAY_TZ like Location does; it saves a query when the caller has the settings.
+// LocationFor resolves an already loaded time_zone setting value like Location does; it
+// saves a query when the caller has the settings.
 func LocationFor(setting string) *time.Location {
-	if env := strings.TrimSpace(os.Getenv(EnvTimeZone)); env != "" {
-		return LoadLocation(env)
+	if strings.TrimSpace(setting) == "" {
+		setting = os.Getenv(EnvTimeZone)
 	}
 	return LoadLocation(setting)
 }

@@ -62,3 +62,13 @@ func TestDayStartAndLoadLocation(t *testing.T) {
 		t.Fatalf("DayStart = %v", got)
 	}
 }
+
+func TestLocationForFallsBackToEnv(t *testing.T) {
+	t.Setenv(clock.EnvTimeZone, "Asia/Tokyo")
+	if got := clock.LocationFor(""); got.String() != "Asia/Tokyo" {
+		t.Fatalf("empty setting: %v, want the env zone", got)
+	}
+	if got := clock.LocationFor("Europe/Paris"); got.String() != "Europe/Paris" {
+		t.Fatalf("setting must win over env: %v", got)
+	}
+}
