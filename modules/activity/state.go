@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/clock"
@@ -63,7 +64,14 @@ func loadStats(app core.App, settings map[string]string) (Stats, error) {
 		Kind string `db:"kind"`
 		Sum  int    `db:"total"`
 	}
-	if err := app.DB().NewQuery("SELECT kind, SUM(balance) AS total FROM accounts GROUP BY kind").All(&rows); err != nil {
+	// Only accounts holding batteries: one index range per kind, so the thousands of emptied
+	// session accounts a long history leaves behind are never read.
+	err := app.DB().NewQuery("SELECT kind, SUM(balance) AS total FROM accounts" +
+		" WHERE kind IN ({:ready}, {:waiting}, {:session}, {:untracked}, {:holder}, {:unassigned}) AND balance > 0" +
+		" GROUP BY kind").Bind(dbx.Params{"ready": schema.AccountKindReady, "waiting": schema.AccountKindWaiting,
+		"session": schema.AccountKindSession, "untracked": schema.AccountKindUntracked,
+		"holder": schema.AccountKindHolder, "unassigned": schema.AccountKindUnassigned}).All(&rows)
+	if err != nil {
 		return Stats{}, err
 	}
 	var s Stats
