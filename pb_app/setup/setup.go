@@ -17,6 +17,7 @@ import (
 	"swapbay/modules/charging"
 	"swapbay/modules/custody"
 	"swapbay/modules/inventory"
+	"swapbay/modules/jobs"
 	"swapbay/modules/realtime"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
@@ -48,6 +49,7 @@ func Register(app core.App) {
 	activity.Register(app)
 	system.Register(app)
 	realtime.Register(app)
+	jobs.Register(app)
 
 	registerSPA(app)
 }
