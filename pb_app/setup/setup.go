@@ -11,11 +11,13 @@ import (
 
 	"swapbay/hooks"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/modules/activity"
 	"swapbay/modules/auth"
 	"swapbay/modules/charging"
 	"swapbay/modules/custody"
 	"swapbay/modules/inventory"
+	"swapbay/modules/jobs"
 	"swapbay/modules/realtime"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
@@ -31,6 +33,7 @@ func Register(app core.App) {
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {
 			se.Router.Bind(httpx.SameOrigin(), httpx.CookieSession())
+			se.Router.Bind(idempotency.Middleware())
 			return se.Next()
 		},
 		Priority: -100,
@@ -46,6 +49,7 @@ func Register(app core.App) {
 	activity.Register(app)
 	system.Register(app)
 	realtime.Register(app)
+	jobs.Register(app)
 
 	registerSPA(app)
 }
