@@ -152,7 +152,9 @@ func TestSessionQuantityAPI(t *testing.T) {
 	c := func(name, body string, status int, msg string, want *inventory.Snapshot) ledgertest.Case {
 		row := ledgertest.Case{Name: name, Who: testkit.Admin, Method: "PATCH", Prepare: q(body), Status: status, Contains: []string{msg}}
 		if want != nil {
-			row.Check = func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) { expectStats(t, app, *want) }
+			row.Check = func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
+				expectStats(t, app, *want)
+			}
 		}
 		return row
 	}

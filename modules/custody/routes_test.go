@@ -117,8 +117,10 @@ func TestDeleteAssignmentAPI(t *testing.T) {
 				expectStats(t, app, inventory.Snapshot{Total: 160, Ready: 152, Waiting: 8, InField: 0})
 			}},
 		ledgertest.Case{Name: "unknown", Who: testkit.Admin, Method: "DELETE",
-			Prepare: func(testing.TB, *tests.TestApp, testkit.Callers) (string, string) { return "/api/admin/assignments/nosuchholder12", "" },
-			Status:  404, Contains: []string{`"message":"Assignment not found"`}},
+			Prepare: func(testing.TB, *tests.TestApp, testkit.Callers) (string, string) {
+				return "/api/admin/assignments/nosuchholder12", ""
+			},
+			Status: 404, Contains: []string{`"message":"Assignment not found"`}},
 		ledgertest.Case{Name: "not a holder account", Who: testkit.Admin, Method: "DELETE",
 			Prepare: func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
 				ready, _ := inventory.FindAccountByKey(app, inventory.KeyReady)
