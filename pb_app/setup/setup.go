@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"swapbay/hooks"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/modules/activity"
@@ -16,6 +17,7 @@ import (
 	"swapbay/modules/charging"
 	"swapbay/modules/custody"
 	"swapbay/modules/inventory"
+	"swapbay/modules/jobs"
 	"swapbay/modules/realtime"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
@@ -37,6 +39,7 @@ func Register(app core.App) {
 		Priority: -100,
 	})
 
+	hooks.Register(app)
 	auth.Register(app)
 	users.Register(app)
 	terms.Register(app)
@@ -46,6 +49,7 @@ func Register(app core.App) {
 	activity.Register(app)
 	system.Register(app)
 	realtime.Register(app)
+	jobs.Register(app)
 
 	registerSPA(app)
 }
