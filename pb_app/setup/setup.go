@@ -9,7 +9,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"swapbay/hooks"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/modules/activity"
 	"swapbay/modules/auth"
 	"swapbay/modules/charging"
@@ -31,11 +33,13 @@ func Register(app core.App) {
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {
 			se.Router.Bind(httpx.SameOrigin(), httpx.CookieSession())
+			se.Router.Bind(idempotency.Middleware())
 			return se.Next()
 		},
 		Priority: -100,
 	})
 
+	hooks.Register(app)
 	auth.Register(app)
 	users.Register(app)
 	terms.Register(app)

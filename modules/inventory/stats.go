@@ -1,0 +1,76 @@
+package inventory
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/schema"
+)
+
+// DefaultTotalBatteries is the fleet size of a fresh install (spec part 2 §9).
+const DefaultTotalBatteries = 160
+
+// Snapshot holds the five battery figures of the dashboard plus the difference between the
+// nominal fleet size and what the ledger counts (DESIGN.md §3). (Named Snapshot because Go
+// cannot have a type and a function both called Stats.)
+type Snapshot struct {
+	Total       int `json:"total"`
+	Ready       int `json:"ready"`
+	Waiting     int `json:"waiting"`
+	Charging    int `json:"charging"`
+	InField     int `json:"inField"`
+	Unaccounted int `json:"unaccounted"`
+}
+
+// Stats reads the figures from the cached account balances: one grouped query over the
+// accounts (never the movements or entries) plus the total setting.
+func Stats(app core.App) (Snapshot, error) {
+	var rows []struct {
+		Kind string `db:"kind"`
+		Sum  int    `db:"s"`
+	}
+	err := app.DB().NewQuery("SELECT kind, COALESCE(SUM(balance),0) AS s FROM accounts GROUP BY kind").All(&rows)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	var s Snapshot
+	for _, r := range rows {
+		switch r.Kind {
+		case schema.AccountKindReady:
+			s.Ready += r.Sum
+		case schema.AccountKindWaiting:
+			s.Waiting += r.Sum
+		case schema.AccountKindSession, schema.AccountKindUntracked:
+			s.Charging += r.Sum
+		case schema.AccountKindHolder, schema.AccountKindUnassigned:
+			s.InField += r.Sum
+		}
+	}
+	s.Total, err = TotalBatteries(app)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	s.Unaccounted = s.Total - (s.Ready + s.Waiting + s.Charging + s.InField)
+	return s, nil
+}
+
+// TotalBatteries reads the total_batteries setting (DefaultTotalBatteries when unset or
+// unreadable). The system module owns settings; this is the one value the ledger needs.
+func TotalBatteries(app core.App) (int, error) {
+	var row struct {
+		Value string `db:"value"`
+	}
+	err := app.DB().NewQuery("SELECT value FROM settings WHERE key = {:k} LIMIT 1").
+		Bind(dbx.Params{"k": schema.SettingTotalBatteries}).One(&row)
+	if err != nil {
+		return DefaultTotalBatteries, nil
+	}
+	n, convErr := strconv.Atoi(strings.TrimSpace(row.Value))
+	if convErr != nil {
+		return DefaultTotalBatteries, nil
+	}
+	return n, nil
+}

@@ -1,0 +1,60 @@
+// ESLint flat config. Besides the usual TypeScript and hooks rules it enforces the
+// bulletproof-react direction of imports: shared code (components, hooks, lib, config,
+// utils, types) → features → app. Features never import each other.
+import { readdirSync } from "node:fs";
+import js from "@eslint/js";
+import importPlugin from "eslint-plugin-import";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+// Every folder under src/features is a feature; a new one is picked up without editing this file.
+const features = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+export default tseslint.config(
+  { ignores: ["dist", "node_modules"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks, import: importPlugin },
+    settings: {
+      "import/resolver": { typescript: { project: "./tsconfig.app.json" } },
+    },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "import/no-cycle": "error",
+      "import/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            // no imports between features: every feature folder may only be entered from app/
+            ...features.map((f) => ({
+              target: `./src/features/${f}`,
+              from: "./src/features",
+              except: [`./${f}`],
+              message: "Features must not import each other; lift shared code to components/, hooks/ or lib/.",
+            })),
+            // features never import the app layer
+            { target: "./src/features", from: "./src/app", message: "Features must not import app/." },
+            // shared layers import neither features nor app
+            {
+              target: ["./src/components", "./src/hooks", "./src/lib", "./src/config", "./src/utils", "./src/types"],
+              from: ["./src/features", "./src/app"],
+              message: "Shared code must not import features or app/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["vite.config.ts", "eslint.config.js"],
+    languageOptions: { globals: { ...globals.node } },
+  },
+);

@@ -1,0 +1,93 @@
+// The app's ONE route table (spec part 2 §2). Every screen is a lazy route module in
+// app/routes/ that composes feature components; paths come from config/paths.ts.
+// To add a screen: add its path to paths.ts, a module app/routes/<name>.tsx exporting
+// `<Name>Route`, and one line below (inside SignedInLayout for signed-in screens, inside a
+// RequireRole element when only some roles may open it).
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { LoadingScreen } from "@/components/feedback/loading-screen";
+import { paths } from "@/config/paths";
+import { RequireRole } from "@/app/routes/require-role";
+import { RootLayout, RouteError } from "@/app/routes/root";
+import { SignedInLayout } from "@/app/routes/signed-in";
+
+const ADMINS = ["admin", "master_admin"] as const;
+const ADMINS_AND_LIAISON = ["admin", "master_admin", "corporate_liason"] as const;
+
+/** routes is the route table. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => <LoadingScreen />,
+    children: [
+      { path: paths.auth.path, lazy: () => import("@/app/routes/auth").then((m) => ({ Component: m.AuthRoute })) },
+      {
+        path: paths.mobileDebug.path,
+        lazy: () => import("@/app/routes/mobile-debug").then((m) => ({ Component: m.MobileDebugRoute })),
+      },
+      {
+        element: <SignedInLayout />,
+        children: [
+          { index: true, lazy: () => import("@/app/routes/home").then((m) => ({ Component: m.HomeRoute })) },
+          {
+            path: paths.changePassword.path,
+            lazy: () => import("@/app/routes/change-password").then((m) => ({ Component: m.ChangePasswordRoute })),
+          },
+          {
+            element: <RequireRole roles={ADMINS_AND_LIAISON} />,
+            children: [
+              { path: paths.liaison.path, lazy: () => import("@/app/routes/liaison").then((m) => ({ Component: m.LiaisonRoute })) },
+              {
+                path: paths.liaisonConsole.path,
+                lazy: () => import("@/app/routes/liaison").then((m) => ({ Component: m.LiaisonRoute })),
+              },
+              {
+                path: paths.adminPhotos.path,
+                lazy: () => import("@/app/routes/admin-photos").then((m) => ({ Component: m.AdminPhotosRoute })),
+              },
+              {
+                path: paths.adminDropoffNotes.path,
+                lazy: () => import("@/app/routes/admin-dropoff-notes").then((m) => ({ Component: m.AdminDropoffNotesRoute })),
+              },
+            ],
+          },
+          {
+            element: <RequireRole roles={ADMINS} />,
+            children: [
+              {
+                path: paths.adminConsole.path,
+                lazy: () => import("@/app/routes/admin-console").then((m) => ({ Component: m.AdminConsoleRoute })),
+              },
+              {
+                path: paths.adminCharging.path,
+                lazy: () => import("@/app/routes/admin-charging").then((m) => ({ Component: m.AdminChargingRoute })),
+              },
+              {
+                path: paths.adminDriverSwaps.path,
+                lazy: () => import("@/app/routes/admin-driver-swaps").then((m) => ({ Component: m.AdminDriverSwapsRoute })),
+              },
+              {
+                path: paths.adminEmergency.path,
+                lazy: () => import("@/app/routes/admin-emergency").then((m) => ({ Component: m.AdminEmergencyRoute })),
+              },
+              {
+                path: paths.adminUsers.path,
+                lazy: () => import("@/app/routes/admin-users").then((m) => ({ Component: m.AdminUsersRoute })),
+              },
+              {
+                path: paths.adminSystem.path,
+                lazy: () => import("@/app/routes/admin-system").then((m) => ({ Component: m.AdminSystemRoute })),
+              },
+            ],
+          },
+        ],
+      },
+      { path: "*", lazy: () => import("@/app/routes/not-found").then((m) => ({ Component: m.NotFoundRoute })) },
+    ],
+  },
+];
+
+/** createAppRouter builds the browser router from the route table. */
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,37 @@
+import { useEffect } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { AccountBlocked } from "@/components/feedback/account-blocked";
+import { ConnectionIssue } from "@/components/feedback/connection-issue";
+import { AuthLoadingScreen, LoadingScreen } from "@/components/feedback/loading-screen";
+import { AppShell } from "@/components/layouts/app-shell";
+import { paths } from "@/config/paths";
+import { AuthPage } from "@/features/auth/components/auth-page";
+import { useUser } from "@/lib/auth";
+import { handleUnauthorized } from "@/lib/unauthorized";
+
+/**
+ * SignedInLayout guards every signed-in screen (spec part 2 §2): a spinner while the auth
+ * check runs, 'Connection Issue' when it fails, the sign-in screen at / for guests (other
+ * paths: the Unauthorized toast and /auth after 500 ms), the blocking panel for accounts
+ * that are not approved, else the shell around the screen.
+ */
+export function SignedInLayout() {
+  const { data: user, isPending, isError } = useUser();
+  const { pathname } = useLocation();
+
+  if (isPending) return <AuthLoadingScreen />;
+  if (isError) return <ConnectionIssue />;
+  if (!user) return pathname === paths.home.path ? <AuthPage /> : <RedirectToAuth />;
+  if (user.isApproved !== "approved") return <AccountBlocked state={user.isApproved} />;
+  return (
+    <AppShell user={user}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+function RedirectToAuth() {
+  const navigate = useNavigate();
+  useEffect(() => handleUnauthorized((path) => navigate(path, { replace: true })), [navigate]);
+  return <LoadingScreen />;
+}

@@ -1,0 +1,67 @@
+import { AlertTriangleIcon } from "lucide-react";
+import { Centered } from "@/components/feedback/centered";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { paths } from "@/config/paths";
+
+/** ApplicationErrorProps: the error, the React component stack when known, and a reset. */
+export type ApplicationErrorProps = {
+  error: unknown;
+  componentStack?: string | null;
+  onReset?: () => void;
+};
+
+/**
+ * ApplicationError is the 'Application Error' screen (spec part 1 §2): Refresh Page,
+ * Debug Info (→ /mobile-debug), Try Again (clears the error) and Technical Details.
+ */
+export function ApplicationError({ error, componentStack, onReset }: ApplicationErrorProps) {
+  const err = error instanceof Error ? error : new Error(String(error));
+  return (
+    <Centered>
+      <Card className="w-full max-w-lg">
+        <CardHeader className="text-center">
+          <AlertTriangleIcon aria-hidden className="mx-auto size-10 text-destructive" />
+          <CardTitle asChild className="text-xl">
+            <h1>Application Error</h1>
+          </CardTitle>
+          <CardDescription>Something went wrong. This might be a temporary issue with your device or connection.</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button onClick={() => window.location.reload()}>Refresh Page</Button>
+            <Button variant="outline" onClick={() => window.location.assign(paths.mobileDebug.path)}>
+              Debug Info
+            </Button>
+            <Button variant="secondary" onClick={onReset}>
+              Try Again
+            </Button>
+          </div>
+          <details className="rounded-md border bg-muted/50 p-3 text-xs">
+            <summary className="cursor-pointer font-medium">Technical Details</summary>
+            <dl className="mt-2 grid gap-2">
+              <dt className="font-semibold">Error</dt>
+              <dd className="break-words">{err.message}</dd>
+              {err.stack && (
+                <>
+                  <dt className="font-semibold">Stack</dt>
+                  <dd>
+                    <pre className="max-h-48 overflow-auto whitespace-pre-wrap">{err.stack}</pre>
+                  </dd>
+                </>
+              )}
+              {componentStack && (
+                <>
+                  <dt className="font-semibold">Component Stack</dt>
+                  <dd>
+                    <pre className="max-h-48 overflow-auto whitespace-pre-wrap">{componentStack}</pre>
+                  </dd>
+                </>
+              )}
+            </dl>
+          </details>
+        </CardContent>
+      </Card>
+    </Centered>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * paths lists every route of the app (spec part 2 §2). The router, links and redirects
+ * all take their paths from here.
+ */
+export const paths = {
+  home: { path: "/", label: "Home" },
+  auth: { path: "/auth", label: "Sign In" },
+  adminConsole: { path: "/admin-console", label: "Driver Console" },
+  adminCharging: { path: "/admin-charging", label: "Charging" },
+  adminDriverSwaps: { path: "/admin-driver-swaps", label: "Driver Management" },
+  adminDropoffNotes: { path: "/admin-dropoff-notes", label: "Dropoff Notes" },
+  adminEmergency: { path: "/admin-emergency", label: "Emergency Inventory" },
+  adminPhotos: { path: "/admin-photos", label: "Photos" },
+  adminUsers: { path: "/admin-users", label: "Users" },
+  adminSystem: { path: "/admin-system", label: "System" },
+  liaison: { path: "/liaison", label: "Operations Dashboard" },
+  liaisonConsole: { path: "/liaison-console", label: "Operations Dashboard" },
+  changePassword: { path: "/change-password", label: "Change Password" },
+  mobileDebug: { path: "/mobile-debug", label: "Debug Info" },
+} as const;
+
+/** PathKey names one entry of paths. */
+export type PathKey = keyof typeof paths;

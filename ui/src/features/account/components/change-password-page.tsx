@@ -1,0 +1,94 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeftIcon } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { useNavigate } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { paths } from "@/config/paths";
+import { type ChangePasswordInput, changePasswordSchema, useChangePassword } from "@/features/account/api/change-password";
+import { PasswordField } from "@/features/account/components/password-field";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { useUser } from "@/lib/auth";
+import { isLiaisonRole } from "@/lib/user";
+
+/** backPath is where Cancel and back go: /liaison-console for the liaison, else / (spec part 2 §2). */
+export function backPath(role: string | undefined): string {
+  return isLiaisonRole(role) ? paths.liaisonConsole.path : paths.home.path;
+}
+
+/** ChangePasswordPage is /change-password: current, new and confirm, each with show/hide. */
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const { data: user } = useUser();
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+  const back = () => navigate(backPath(user?.role));
+
+  const onSubmit = form.handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => {
+        toast({ title: "Password Changed", description: "Your password has been successfully updated." });
+        form.reset();
+        back();
+      },
+      onError: (error) =>
+        toast({
+          title: "Password Change Failed",
+          description: errorMessage(error, "Failed to change password. Please try again."),
+          variant: "destructive",
+        }),
+    }),
+  );
+
+  return (
+    <Card className="mx-auto w-full max-w-md">
+      <CardHeader>
+        <Button variant="ghost" size="sm" className="mb-2 w-fit" onClick={back}>
+          <ArrowLeftIcon /> Back
+        </Button>
+        <CardTitle asChild className="text-xl">
+          <h1>Change Password</h1>
+        </CardTitle>
+        <CardDescription>Enter your current password and choose a new one (at least 6 characters).</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <PasswordField
+            id="current-password"
+            label="Current Password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            registration={form.register("currentPassword")}
+          />
+          <PasswordField
+            id="new-password"
+            label="New Password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            registration={form.register("newPassword")}
+          />
+          <PasswordField
+            id="confirm-password"
+            label="Confirm New Password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            registration={form.register("confirmPassword")}
+          />
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="outline" onClick={back} disabled={change.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? "Changing..." : "Change Password"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

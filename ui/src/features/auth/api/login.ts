@@ -1,0 +1,29 @@
+import { useMutation } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiRequest } from "@/lib/api-client";
+import { useSetUser } from "@/lib/auth";
+import type { User } from "@/lib/user";
+
+/** loginSchema: email and password are required (spec part 1 §5). */
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, "Email is required"),
+  password: z.string().min(1, "Password is required"),
+});
+
+/** LoginInput is the sign-in form's values. */
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** login signs in; the answer is the user and the session cookie is set. */
+export function login(input: LoginInput): Promise<User> {
+  return apiRequest<User>("POST", "/api/login", input);
+}
+
+/** useLogin signs in and stores the answer as the current user. */
+export function useLogin() {
+  const setUser = useSetUser();
+  return useMutation({
+    mutationFn: login,
+    meta: { ignoreUnauthorized: true },
+    onSuccess: (user) => setUser(user),
+  });
+}

@@ -1,0 +1,168 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { paths } from "@/config/paths";
+import { type CapturedError, capturedErrors, clearCapturedErrors } from "@/lib/error-log";
+
+type NetworkInformation = { effectiveType?: string; downlink?: number; rtt?: number; saveData?: boolean };
+
+function deviceInfo(): [string, string][] {
+  return [
+    ["User agent", navigator.userAgent],
+    ["Platform", navigator.platform || "unknown"],
+    ["Language", navigator.language],
+    ["Screen", `${screen.width} × ${screen.height}`],
+    ["Viewport", `${window.innerWidth} × ${window.innerHeight}`],
+    ["Pixel ratio", String(window.devicePixelRatio)],
+    ["Touch points", String(navigator.maxTouchPoints ?? 0)],
+    ["Cookies enabled", navigator.cookieEnabled ? "yes" : "no"],
+    ["Time", new Date().toString()],
+  ];
+}
+
+function connectionInfo(): [string, string][] {
+  const c = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  return [
+    ["Online", navigator.onLine ? "yes" : "no"],
+    ["Protocol", window.location.protocol],
+    ["Host", window.location.host],
+    ["Effective type", c?.effectiveType ?? "unknown"],
+    ["Downlink", c?.downlink !== undefined ? `${c.downlink} Mb/s` : "unknown"],
+    ["Round trip", c?.rtt !== undefined ? `${c.rtt} ms` : "unknown"],
+  ];
+}
+
+async function probe(url: string): Promise<string> {
+  const started = performance.now();
+  try {
+    const res = await fetch(url, { credentials: "include", headers: { Accept: "application/json" } });
+    const text = await res.text();
+    const ms = Math.round(performance.now() - started);
+    return `GET ${url} → ${res.status} ${res.statusText} (${ms} ms)\n${text.slice(0, 2000)}`;
+  } catch (e) {
+    return `GET ${url} failed: ${e instanceof Error ? e.message : String(e)}`;
+  }
+}
+
+function InfoList({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1 text-sm">
+      {rows.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="font-medium text-muted-foreground">{k}</dt>
+          <dd className="break-all">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * MobileDebugPage is /mobile-debug: device and connection info, a server and an auth probe,
+ * and the errors this browser captured.
+ */
+export function MobileDebugPage() {
+  const [device, setDevice] = useState(deviceInfo);
+  const [connection, setConnection] = useState(connectionInfo);
+  const [response, setResponse] = useState<string>("No test run yet.");
+  const [testing, setTesting] = useState(false);
+  const [errors, setErrors] = useState<CapturedError[]>(capturedErrors);
+
+  const run = async (url: string) => {
+    setTesting(true);
+    setResponse(await probe(url));
+    setTesting(false);
+  };
+
+  return (
+    <main className="mx-auto grid w-full max-w-3xl gap-4 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Debug Info</h1>
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.home.path}>Back to Home</Link>
+        </Button>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          onClick={() => {
+            setDevice(deviceInfo());
+            setConnection(connectionInfo());
+            setErrors(capturedErrors());
+          }}
+        >
+          Refresh Info
+        </Button>
+        <Button variant="outline" disabled={testing} onClick={() => run("/api/health")}>
+          Test Server
+        </Button>
+        <Button variant="outline" disabled={testing} onClick={() => run("/api/auth/user")}>
+          Test Auth
+        </Button>
+        <Button
+          variant="outline"
+          onClick={() => {
+            clearCapturedErrors();
+            setErrors([]);
+          }}
+        >
+          Clear Errors
+        </Button>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Device Info</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <InfoList rows={device} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Connection</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <InfoList rows={connection} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Server Response</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <pre aria-live="polite" className="max-h-64 overflow-auto rounded-md bg-muted p-3 text-xs whitespace-pre-wrap">
+            {response}
+          </pre>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Captured Errors ({errors.length})</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {errors.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No errors captured.</p>
+          ) : (
+            <ul className="grid gap-2">
+              {errors.map((e, i) => (
+                <li key={`${e.time}-${i}`} className="rounded-md border p-2 text-xs">
+                  <p className="font-medium">
+                    {e.time} {e.context && `· ${e.context}`}
+                  </p>
+                  <p className="break-words">{e.message}</p>
+                  {e.stack && (
+                    <details>
+                      <summary className="cursor-pointer">Stack</summary>
+                      <pre className="overflow-auto whitespace-pre-wrap">{e.stack}</pre>
+                    </details>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,61 @@
+import { CheckIcon, XIcon } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { usePendingUsers } from "@/features/users/api/get-pending-users";
+import { useUpdateApproval } from "@/features/users/api/update-approval";
+import { newIdempotencyKey } from "@/lib/idempotency";
+import { formatDateTime } from "@/lib/format";
+import { displayName } from "@/lib/user";
+
+/** PendingUsers is the Pending Approval list with Approve and Reject per user. */
+export function PendingUsers() {
+  const pending = usePendingUsers();
+  const approval = useUpdateApproval();
+  const busyId = approval.isPending ? approval.variables?.userId : undefined;
+
+  return (
+    <Card role="region" aria-labelledby="pending-approval-title">
+      <CardHeader>
+        <CardTitle id="pending-approval-title">Pending Approval</CardTitle>
+        <CardDescription>New accounts wait here until an administrator approves or rejects them.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {pending.isPending && <Skeleton className="h-16 w-full" />}
+        {pending.data?.length === 0 && <p className="text-sm text-muted-foreground">No users awaiting approval</p>}
+        {pending.data && pending.data.length > 0 && (
+          <ul className="grid gap-3" aria-label="Users awaiting approval">
+            {pending.data.map((u) => (
+              <li key={u.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3">
+                <div className="min-w-0">
+                  <p className="font-medium">{displayName(u)}</p>
+                  <p className="truncate text-sm text-muted-foreground">{u.email}</p>
+                  {u.created && <p className="text-xs text-muted-foreground">Registered {formatDateTime(u.created)}</p>}
+                </div>
+                <div className="flex gap-2">
+                  <Button
+                    size="sm"
+                    aria-label={`Approve ${displayName(u)}`}
+                    disabled={busyId === u.id}
+                    onClick={() => approval.mutate({ userId: u.id, isApproved: "approved", idempotencyKey: newIdempotencyKey() })}
+                  >
+                    <CheckIcon /> Approve
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="destructive"
+                    aria-label={`Reject ${displayName(u)}`}
+                    disabled={busyId === u.id}
+                    onClick={() => approval.mutate({ userId: u.id, isApproved: "rejected", idempotencyKey: newIdempotencyKey() })}
+                  >
+                    <XIcon /> Reject
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

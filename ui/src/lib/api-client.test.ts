@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError, apiRequest, errorMessage, getJSON, isUnauthorizedError, queryKeyUrl } from "@/lib/api-client";
+import { newIdempotencyKey } from "@/lib/idempotency";
+
+function mockFetch(status: number, body: string, statusText = "") {
+  const fn = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body || null, { status, statusText }));
+  vi.stubGlobal("fetch", fn);
+  return fn;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("ApiError", () => {
+  it("reads 'status: text' and keeps the server's message", () => {
+    const err = new ApiError(409, '{"status":409,"message":"Not enough batteries","data":{}}');
+    expect(err.message).toBe('409: {"status":409,"message":"Not enough batteries","data":{}}');
+    expect(err.status).toBe(409);
+    expect(err.serverMessage).toBe("Not enough batteries");
+    expect(errorMessage(err, "fallback")).toBe("Not enough batteries");
+  });
+  it("falls back for other errors", () => {
+    expect(errorMessage(new Error("boom"), "fallback")).toBe("fallback");
+  });
+  it("recognises unauthorized errors", () => {
+    expect(isUnauthorizedError(new ApiError(401, "x"))).toBe(true);
+    expect(isUnauthorizedError(new Error("Unauthorized"))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(403, "Account pending approval"))).toBe(false);
+  });
+});
+
+describe("apiRequest", () => {
+  it("sends JSON with credentials and the idempotency key", async () => {
+    const fetch = mockFetch(200, '{"ok":true}');
+    const key = newIdempotencyKey();
+    await expect(apiRequest("POST", "/api/x", { a: 1 }, { idempotencyKey: key })).resolves.toEqual({ ok: true });
+    const init = fetch.mock.calls[0]![1]!;
+    expect(init.credentials).toBe("include");
+    expect(init.body).toBe('{"a":1}');
+    expect((init.headers as Record<string, string>)["Idempotency-Key"]).toBe(key);
+    expect((init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
+  });
+  it("uses the status text when the body is empty", async () => {
+    mockFetch(500, "", "Internal Server Error");
+    await expect(apiRequest("GET", "/api/x")).rejects.toThrow("500: Internal Server Error");
+  });
+  it("returns null for an empty answer", async () => {
+    mockFetch(204, "");
+    await expect(apiRequest("DELETE", "/api/x")).resolves.toBeNull();
+  });
+});
+
+describe("getJSON", () => {
+  it("yields null on 401 when asked to", async () => {
+    mockFetch(401, '{"message":"unauthorized"}');
+    await expect(getJSON("/api/auth/user", "returnNull")).resolves.toBeNull();
+  });
+  it("throws on 401 otherwise", async () => {
+    mockFetch(401, '{"message":"unauthorized"}');
+    await expect(getJSON("/api/state", "throw")).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe("queryKeyUrl", () => {
+  it("joins the key into the URL", () => {
+    expect(queryKeyUrl(["/api/admin/users"])).toBe("/api/admin/users");
+    expect(queryKeyUrl(["/api/admin/users", "abc"])).toBe("/api/admin/users/abc");
+  });
+});
+
+describe("newIdempotencyKey", () => {
+  it("is a fresh UUID each time", () => {
+    const a = newIdempotencyKey();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newIdempotencyKey()).not.toBe(a);
+  });
+});

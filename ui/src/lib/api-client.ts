@@ -1,0 +1,108 @@
+import { isSafariLike } from "@/lib/browser";
+import { logError } from "@/lib/error-log";
+
+/**
+ * ApiError is thrown for every non-OK answer. Its message is 'status: text' as the spec's
+ * error catalogue wants (text = the response body, or the status text when the body is
+ * empty); status, serverMessage (the JSON body's `message`) and data are kept for callers.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly serverMessage: string;
+  readonly data: unknown;
+
+  constructor(status: number, text: string) {
+    super(`${status}: ${text}`);
+    this.name = "ApiError";
+    this.status = status;
+    let serverMessage = text;
+    let data: unknown = undefined;
+    try {
+      const body = JSON.parse(text) as { message?: unknown; data?: unknown };
+      if (body && typeof body.message === "string") serverMessage = body.message;
+      data = body?.data;
+    } catch {
+      // not JSON: the text itself is the message
+    }
+    this.serverMessage = serverMessage;
+    this.data = data;
+  }
+}
+
+/** isUnauthorizedError reports a 401 or an 'Unauthorized' message (spec part 1 §8). */
+export function isUnauthorizedError(error: unknown): boolean {
+  if (error instanceof ApiError && error.status === 401) return true;
+  return error instanceof Error && /^401: |Unauthorized/.test(error.message);
+}
+
+/**
+ * errorMessage returns what a toast shows for error: the server's message when there is
+ * one, else fallback.
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage.trim() || fallback;
+  return fallback;
+}
+
+/** RequestOptions tunes one apiRequest call. */
+export type RequestOptions = {
+  /** idempotencyKey is sent as the Idempotency-Key header (see newIdempotencyKey). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+};
+
+async function throwIfResNotOk(res: Response, method: string, url: string): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  const err = new ApiError(res.status, text);
+  if (isSafariLike() && res.status !== 401) logError(err, `${method} ${url}`);
+  throw err;
+}
+
+async function parseBody<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * apiRequest sends one JSON request with the session cookie and returns the parsed answer
+ * (null for an empty body). Non-OK answers throw ApiError.
+ */
+export async function apiRequest<T = unknown>(
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.idempotencyKey) headers["Idempotency-Key"] = options.idempotencyKey;
+  const res = await fetch(url, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "include",
+    signal: options.signal,
+  });
+  await throwIfResNotOk(res, method, url);
+  return parseBody<T>(res);
+}
+
+/** On401 chooses what a GET does with a 401: yield null, or throw like any error. */
+export type On401 = "returnNull" | "throw";
+
+/**
+ * getJSON fetches url; with on401 'returnNull' a 401 yields null instead of an error
+ * (used for the current user).
+ */
+export async function getJSON<T>(url: string, on401: On401 = "throw", signal?: AbortSignal): Promise<T | null> {
+  const res = await fetch(url, { credentials: "include", headers: { Accept: "application/json" }, signal });
+  if (on401 === "returnNull" && res.status === 401) return null;
+  await throwIfResNotOk(res, "GET", url);
+  return parseBody<T>(res);
+}
+
+/** queryKeyUrl joins a query key into its URL: the spec's keys are the URLs. */
+export function queryKeyUrl(queryKey: readonly unknown[]): string {
+  return queryKey.map(String).join("/");
+}
