@@ -1,7 +1,105 @@
-// Package auth is SwapBay's auth module.
+// Package auth is SwapBay's auth module: cookie sign-in and sign-out, registration with the
+// signed contractor agreement, the current user and password change (spec part 1 §7,
+// DESIGN.md §4–§5). PocketBase's own password auth is disabled; /api/login replaces it.
 package auth
 
-import "github.com/pocketbase/pocketbase/core"
+import (
+	"net/http"
 
-// Register adds the module's routes and hooks to app.
-func Register(app core.App) {}
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/httpx"
+	"swapbay/modules/users"
+)
+
+// Register adds the auth routes to app:
+//
+//	GET  /api/auth/user        signed in, any approval   the current user
+//	POST /api/login            everyone                  {email, password} → user, sets the cookie
+//	POST /api/register         everyone                  sign-up + signed agreement → user, sets the cookie
+//	POST /api/logout           everyone                  clears the cookie
+//	POST /api/change-password  signed in, any approval   {currentPassword, newPassword}, new cookie
+//	POST /api/terms/sign       signed in, any approval   {acceptedTerms, signatureData}: sign the
+//	                                                     active terms again (after a forced re-sign)
+func Register(app core.App) {
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		se.Router.GET("/api/auth/user", currentUser).Bind(httpx.RequireUser())
+		se.Router.POST("/api/login", login)
+		se.Router.POST("/api/register", register)
+		se.Router.POST("/api/logout", logout)
+		se.Router.POST("/api/change-password", changePassword).Bind(httpx.RequireUser())
+		se.Router.POST("/api/terms/sign", signTerms).Bind(httpx.RequireUser())
+		return se.Next()
+	})
+}
+
+// MsgInvalidLogin is the answer to a wrong email or password. It is a 400, not a 401: the UI
+// reads 401 as "signed out".
+const MsgInvalidLogin = "Invalid email or password"
+
+func currentUser(e *core.RequestEvent) error {
+	return e.JSON(http.StatusOK, users.ToJSON(e.Auth))
+}
+
+type loginForm struct {
+	Email    string `json:"email"`
+	Password string `json:"password"`
+}
+
+func login(e *core.RequestEvent) error {
+	var form loginForm
+	if err := httpx.BindJSON(e, &form, 0); err != nil {
+		return err
+	}
+	if users.NormalizeEmail(form.Email) == "" || form.Password == "" {
+		field := "email"
+		if users.NormalizeEmail(form.Email) != "" {
+			field = "password"
+		}
+		return httpx.FieldError(e, field, users.MsgEmailPassword)
+	}
+	rec, err := users.FindByEmail(e.App, form.Email)
+	if err != nil || !rec.ValidatePassword(form.Password) {
+		return e.BadRequestError(MsgInvalidLogin, nil)
+	}
+	return startSession(e, rec)
+}
+
+// startSession sets the session cookie for rec and answers rec as the current user.
+func startSession(e *core.RequestEvent, rec *core.Record) error {
+	token, err := rec.NewAuthToken()
+	if err != nil {
+		return e.InternalServerError("Failed to start the session.", err)
+	}
+	httpx.SetSession(e, token, int(rec.Collection().AuthToken.Duration))
+	return e.JSON(http.StatusOK, users.ToJSON(rec))
+}
+
+func logout(e *core.RequestEvent) error {
+	httpx.ClearSession(e)
+	return e.JSON(http.StatusOK, map[string]any{})
+}
+
+type changePasswordForm struct {
+	CurrentPassword string `json:"currentPassword"`
+	NewPassword     string `json:"newPassword"`
+}
+
+// changePassword sets a new password. PocketBase rotates the token key with the password,
+// which signs out every other session; this one gets a fresh cookie.
+func changePassword(e *core.RequestEvent) error {
+	var form changePasswordForm
+	if err := httpx.BindJSON(e, &form, 0); err != nil {
+		return err
+	}
+	rec, err := users.ChangePassword(e.App, e.Auth, form.CurrentPassword, form.NewPassword)
+	if err != nil {
+		return users.HTTPError(e, err)
+	}
+	token, err := rec.NewAuthToken()
+	if err != nil {
+		return e.InternalServerError("Failed to renew the session.", err)
+	}
+	httpx.SetSession(e, token, int(rec.Collection().AuthToken.Duration))
+	return e.JSON(http.StatusOK, map[string]string{"message": "Password updated successfully"})
+}

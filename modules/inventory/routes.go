@@ -1,7 +1,147 @@
-// Package inventory is SwapBay's inventory module.
+// Package inventory is SwapBay's battery ledger (DESIGN.md §3): accounts with cached
+// balances, movements and their balanced entries, the stats read from them, and the driver
+// operations. Every balance change goes through Post inside one transaction; no balance but
+// outside's may go below zero. Other modules (charging, custody, system) move batteries only
+// through this package's exported functions.
 package inventory
 
-import "github.com/pocketbase/pocketbase/core"
+import (
+	"net/http"
+	"strings"
+	"unicode/utf8"
 
-// Register adds the module's routes and hooks to app.
-func Register(app core.App) {}
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/httpx"
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+)
+
+// Routes (driver operations; callers: approved driver, admin, master_admin — always for
+// themselves). Every success answers 200 with
+//
+//	{success: true, message, movement: <movement record>, stats: Snapshot}
+//
+// where the movement record has id, type, quantity (signed), notes, user, actor,
+// goodBatteries, deadBatteries, discrepancy, session, meta, checkpoint, occurredAt, created.
+//
+//	POST /api/driver/pickup                   {quantity, notes}                      ready → holder(me, pickup); 409 when ready < quantity
+//	POST /api/driver/dropoff-batteries        {goodBatteries, deadBatteries, notes}  holder(me) → ready (good), waiting (dead); excess from outside (discrepancy)
+//	POST /api/driver/rebalance                {quantity, notes?}                     activity only (moves), no entries
+//	POST /api/driver/retrieves-repairs-dropoff {quantity, notes?}                    activity only (recovers), no entries
+func Register(app core.App) {
+	rememberRoot(app)
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		driver := se.Router.Group("/api/driver")
+		driver.Bind(httpx.RequireRoles(roles.Driver, roles.Admin, roles.MasterAdmin))
+		driver.POST("/pickup", handlePickup)
+		driver.POST("/dropoff-batteries", handleDropoff)
+		driver.POST("/rebalance", handleActivity(TypeRebalance, "Rebalance recorded successfully"))
+		driver.POST("/retrieves-repairs-dropoff", handleActivity(TypeRetrievesRepairs, "Recovers recorded successfully"))
+		return se.Next()
+	})
+}
+
+// Success answers 200 with {success: true, message, stats} plus fields, the shape of every
+// successful ledger mutation. Stats are read after the commit.
+func Success(e *core.RequestEvent, message string, fields map[string]any) error {
+	stats, err := Stats(e.App)
+	if err != nil {
+		return ToAPIError(e, err)
+	}
+	body := map[string]any{"success": true, "message": message, "stats": stats}
+	for k, v := range fields {
+		body[k] = v
+	}
+	return e.JSON(http.StatusOK, body)
+}
+
+// CheckNotes trims notes and refuses them when required and blank (requiredMsg) or longer
+// than schema.MaxNotesLength.
+func CheckNotes(field, notes string, requiredMsg string) (string, error) {
+	notes = strings.TrimSpace(notes)
+	if notes == "" && requiredMsg != "" {
+		return "", Invalid(field, requiredMsg)
+	}
+	if utf8.RuneCountInString(notes) > schema.MaxNotesLength {
+		return "", Invalid(field, "Notes can be at most 2000 characters")
+	}
+	return notes, nil
+}
+
+type quantityForm struct {
+	Quantity OptInt `json:"quantity"`
+	Notes    string `json:"notes"`
+}
+
+func handlePickup(e *core.RequestEvent) error {
+	var f quantityForm
+	if err := httpx.BindJSON(e, &f, 0); err != nil {
+		return err
+	}
+	if !f.Quantity.Valid || f.Quantity.V < 1 {
+		return FieldError("quantity", "Quantity is required")
+	}
+	notes, err := CheckNotes("notes", f.Notes, "This field is required")
+	if err != nil {
+		return ToAPIError(e, err)
+	}
+	mv, err := Pickup(e.App, Op{Actor: e.Auth, Notes: notes}, e.Auth.Id, f.Quantity.V)
+	if err != nil {
+		return ToAPIError(e, err)
+	}
+	return Success(e, "Battery pickup recorded successfully", map[string]any{"movement": mv})
+}
+
+type dropoffForm struct {
+	Good  OptInt `json:"goodBatteries"`
+	Dead  OptInt `json:"deadBatteries"`
+	Notes string `json:"notes"`
+}
+
+func handleDropoff(e *core.RequestEvent) error {
+	var f dropoffForm
+	if err := httpx.BindJSON(e, &f, 0); err != nil {
+		return err
+	}
+	if !f.Good.NonNegative() {
+		return FieldError("goodBatteries", "Must be a valid number 0 or greater")
+	}
+	if !f.Dead.NonNegative() {
+		return FieldError("deadBatteries", "Must be a valid number 0 or greater")
+	}
+	good, dead := f.Good.Or(0), f.Dead.Or(0)
+	if good+dead < 1 {
+		return FieldError("goodBatteries", "You must drop off at least one battery (good or dead)")
+	}
+	notes, err := CheckNotes("notes", f.Notes, "Please provide notes about your drop-off")
+	if err != nil {
+		return ToAPIError(e, err)
+	}
+	mv, err := Dropoff(e.App, Op{Actor: e.Auth, Notes: notes}, e.Auth.Id, good, dead)
+	if err != nil {
+		return ToAPIError(e, err)
+	}
+	return Success(e, "Battery dropoff recorded successfully", map[string]any{"movement": mv})
+}
+
+func handleActivity(movementType, message string) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		var f quantityForm
+		if err := httpx.BindJSON(e, &f, 0); err != nil {
+			return err
+		}
+		if !f.Quantity.Valid || f.Quantity.V < 1 {
+			return FieldError("quantity", "Quantity is required")
+		}
+		notes, err := CheckNotes("notes", f.Notes, "")
+		if err != nil {
+			return ToAPIError(e, err)
+		}
+		mv, err := LogActivity(e.App, Op{Actor: e.Auth, Notes: notes}, e.Auth.Id, movementType, f.Quantity.V)
+		if err != nil {
+			return ToAPIError(e, err)
+		}
+		return Success(e, message, map[string]any{"movement": mv})
+	}
+}

@@ -9,12 +9,15 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"swapbay/hooks"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/modules/activity"
 	"swapbay/modules/auth"
 	"swapbay/modules/charging"
 	"swapbay/modules/custody"
 	"swapbay/modules/inventory"
+	"swapbay/modules/jobs"
 	"swapbay/modules/realtime"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
@@ -29,12 +32,14 @@ func Register(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {
-			se.Router.Bind(httpx.SameOrigin(), httpx.CookieSession())
+			se.Router.Bind(httpx.ExactMessages(), httpx.SameOrigin(), httpx.CookieSession())
+			se.Router.Bind(idempotency.Middleware())
 			return se.Next()
 		},
 		Priority: -100,
 	})
 
+	hooks.Register(app)
 	auth.Register(app)
 	users.Register(app)
 	terms.Register(app)
@@ -44,6 +49,7 @@ func Register(app core.App) {
 	activity.Register(app)
 	system.Register(app)
 	realtime.Register(app)
+	jobs.Register(app)
 
 	registerSPA(app)
 }

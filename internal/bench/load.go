@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// server is a data set served by the real app on a loopback port.
+type server struct {
+	ds     *dataSet
+	base   string
+	client *http.Client
+	done   chan error
+}
+
+func startServer(ds *dataSet) (*server, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	addr := l.Addr().String()
+	l.Close()
+	s := &server{ds: ds, base: "http://" + addr, done: make(chan error, 1),
+		client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
+			MaxIdleConns: 512, MaxIdleConnsPerHost: 512, DisableCompression: true}}}
+	go func() { s.done <- apis.Serve(ds.app, apis.ServeConfig{HttpAddr: addr}) }()
+	for i := 0; i < 100; i++ {
+		res, err := s.client.Get(s.base + "/api/health")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return s, nil
+			}
+		}
+		select {
+		case err := <-s.done:
+			return nil, fmt.Errorf("serve: %w", err)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	return nil, errors.New("server did not start")
+}
+
+// stop terminates the app (graceful HTTP shutdown, jobs, hub) and removes the data dir.
+func (s *server) stop() {
+	_ = s.ds.app.OnTerminate().Trigger(&core.TerminateEvent{App: s.ds.app}, func(e *core.TerminateEvent) error {
+		return e.App.ResetBootstrapState()
+	})
+	select {
+	case <-s.done:
+	case <-time.After(5 * time.Second):
+	}
+	os.RemoveAll(s.ds.dir)
+}
+
+func token(rec *core.Record) string {
+	t, err := rec.NewAuthToken()
+	check(err)
+	return t
+}
+
+// result is one load measurement.
+type result struct {
+	Name       string
+	Clients    int
+	Requests   int
+	Errors     int
+	Duration   time.Duration
+	RPS        float64
+	P50, P99   time.Duration
+	FirstError string
+}
+
+func (r result) String() string {
+	return fmt.Sprintf("%.0f req/s, p50 %s, p99 %s (%d requests, %d errors)", r.RPS, ms(r.P50), ms(r.P99), r.Requests, r.Errors)
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000) }
+
+// request is what one worker sends next; n counts the worker's requests so far.
+type request func(worker, n int) (*http.Request, error)
+
+// run drives clients workers for d, each sending requests back to back.
+func (s *server) run(name string, clients int, d time.Duration, next request) result {
+	var (
+		mu        sync.Mutex
+		latencies []time.Duration
+		errCount  int
+		firstErr  string
+		wg        sync.WaitGroup
+	)
+	// warm up connections and caches briefly
+	deadline := time.Now().Add(d + time.Second)
+	measureFrom := time.Now().Add(time.Second)
+	for w := 0; w < clients; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			var local []time.Duration
+			errs, first := 0, ""
+			for n := 0; time.Now().Before(deadline); n++ {
+				req, err := next(w, n)
+				if err != nil {
+					panic(err)
+				}
+				t0 := time.Now()
+				res, err := s.client.Do(req)
+				if err == nil {
+					_, _ = io.Copy(io.Discard, res.Body)
+					res.Body.Close()
+					if res.StatusCode >= 300 {
+						err = fmt.Errorf("%s %s: status %d", req.Method, req.URL.Path, res.StatusCode)
+					}
+				}
+				elapsed := time.Since(t0)
+				if t0.Before(measureFrom) {
+					continue
+				}
+				local = append(local, elapsed)
+				if err != nil {
+					errs++
+					if first == "" {
+						first = err.Error()
+					}
+				}
+			}
+			mu.Lock()
+			latencies = append(latencies, local...)
+			errCount += errs
+			if firstErr == "" {
+				firstErr = first
+			}
+			mu.Unlock()
+		}(w)
+	}
+	wg.Wait()
+	sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
+	r := result{Name: name, Clients: clients, Requests: len(latencies), Errors: errCount, Duration: d, FirstError: firstErr}
+	if len(latencies) > 0 {
+		r.RPS = float64(len(latencies)) / d.Seconds()
+		r.P50 = latencies[len(latencies)/2]
+		r.P99 = latencies[len(latencies)*99/100]
+	}
+	return r
+}
+
+// loadState: GET /api/state as a mix of callers — 3 in 4 clients drivers, the rest admins
+// and liaisons — each with their own session cookie.
+func (s *server) loadState(clients int, d time.Duration) result {
+	cookies := make([]string, clients)
+	for w := range cookies {
+		var rec *core.Record
+		switch {
+		case w%8 == 7:
+			rec = s.ds.liaisons[w%len(s.ds.liaisons)]
+		case w%4 == 3:
+			rec = s.ds.admins[w%len(s.ds.admins)]
+		default:
+			rec = s.ds.drivers[w%len(s.ds.drivers)]
+		}
+		cookies[w] = "swapbay_session=" + token(rec)
+	}
+	return s.run("GET /api/state", clients, d, func(w, n int) (*http.Request, error) {
+		req, err := http.NewRequest(http.MethodGet, s.base+"/api/state", nil)
+		if err == nil {
+			req.Header.Set("Cookie", cookies[w])
+		}
+		return req, err
+	})
+}
+
+// loadWrites: each client is a different driver alternating a pickup of 1 and a dropoff of 1.
+func (s *server) loadWrites(clients int, d time.Duration) result {
+	cookies := make([]string, clients)
+	for w := range cookies {
+		cookies[w] = "swapbay_session=" + token(s.ds.drivers[len(s.ds.drivers)-1-w])
+	}
+	pickup := []byte(`{"quantity":1,"notes":"Y"}`)
+	dropoff := []byte(`{"goodBatteries":1,"deadBatteries":0,"notes":"Quiet shift, no issues."}`)
+	return s.run("ledger pickup/dropoff", clients, d, func(w, n int) (*http.Request, error) {
+		path, body := "/api/driver/pickup", pickup
+		if n%2 == 1 {
+			path, body = "/api/driver/dropoff-batteries", dropoff
+		}
+		req, err := http.NewRequest(http.MethodPost, s.base+path, bytes.NewReader(body))
+		if err == nil {
+			req.Header.Set("Cookie", cookies[w])
+			req.Header.Set("Content-Type", "application/json")
+		}
+		return req, err
+	})
+}
+
+// loadNativeRead: PocketBase's GET /api/collections/bench_items/records/{id} as a superuser.
+func (s *server) loadNativeRead(clients int, d time.Duration) result {
+	auth := token(s.ds.superuser)
+	url := s.base + "/api/collections/bench_items/records/" + s.ds.nativeItem
+	return s.run("native record read", clients, d, func(w, n int) (*http.Request, error) {
+		req, err := http.NewRequest(http.MethodGet, url, nil)
+		if err == nil {
+			req.Header.Set("Authorization", auth)
+		}
+		return req, err
+	})
+}
+
+// loadNativeCreate: PocketBase's POST /api/collections/bench_items/records as a superuser.
+func (s *server) loadNativeCreate(clients int, d time.Duration) result {
+	auth := token(s.ds.superuser)
+	url := s.base + "/api/collections/bench_items/records"
+	return s.run("native record create", clients, d, func(w, n int) (*http.Request, error) {
+		body := fmt.Sprintf(`{"name":"item %d-%d","qty":%d}`, w, n, n)
+		req, err := http.NewRequest(http.MethodPost, url, bytes.NewReader([]byte(body)))
+		if err == nil {
+			req.Header.Set("Authorization", auth)
+			req.Header.Set("Content-Type", "application/json")
+		}
+		return req, err
+	})
+}

@@ -1,0 +1,107 @@
+// Command bench is `make bench`: it builds large SwapBay data sets in temp dirs, serves each
+// with the real app (setup.Register) on a loopback port, and measures requests/s and latency
+// of GET /api/state and of ledger writes against PocketBase's own record read and create on
+// the same database as the reference. It prints the figures and writes BENCHMARKS.md.
+// It is a benchmark, not a test: `go run ./internal/bench` (flags below).
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+)
+
+var (
+	flagMovements = flag.Int("movements", 100_000, "movements in the main data set")
+	flagUsers     = flag.Int("users", 200, "users in every data set")
+	flagHolders   = flag.Int("holders", 50, "users holding batteries at the end of the history")
+	flagDuration  = flag.Duration("duration", 8*time.Second, "load duration per measurement")
+	flagSmall     = flag.Int("small", 1_000, "movements of the small data set (flatness check)")
+	flagBig       = flag.Int("big", 1_000_000, "movements of the big data set (flatness check, direct SQL path)")
+	flagBigBudget = flag.Duration("big-budget", 2*time.Minute, "time box for building the big data set")
+	flagOut       = flag.String("out", "BENCHMARKS.md", "report file")
+)
+
+func main() {
+	flag.Parse()
+	log.SetFlags(log.Ltime)
+	started := time.Now()
+
+	var rep report
+	rep.Date = started.UTC().Format("2006-01-02 15:04 UTC")
+	rep.Machine = machine()
+
+	// 1. Main data set through the ledger's own operation functions.
+	log.Printf("building %d movements, %d users, %d holders through the ledger functions...", *flagMovements, *flagUsers, *flagHolders)
+	main, err := buildDataSet(*flagMovements, *flagUsers, *flagHolders, false, 0)
+	check(err)
+	rep.MainBuild = main.summary
+	log.Printf("built in %s: %s", main.summary.BuildTime.Round(time.Second), main.summary)
+
+	srv, err := startServer(main)
+	check(err)
+	rep.State = srv.loadState(64, *flagDuration)
+	log.Printf("GET /api/state x64: %s", rep.State)
+	rep.Native = srv.loadNativeRead(64, *flagDuration)
+	log.Printf("native record read x64: %s", rep.Native)
+	rep.Writes = srv.loadWrites(32, *flagDuration)
+	log.Printf("ledger pickup/dropoff x32: %s", rep.Writes)
+	rep.Create = srv.loadNativeCreate(32, *flagDuration)
+	log.Printf("native record create x32: %s", rep.Create)
+	rep.Consistent, rep.ConsistencyNote = main.consistent()
+	srv.stop()
+
+	// 2. Flatness: /api/state on a small and a big history, same load.
+	for _, size := range []struct {
+		n    int
+		fast bool
+	}{{*flagSmall, false}, {*flagBig, true}} {
+		log.Printf("building %d movements (direct SQL path: %v)...", size.n, size.fast)
+		ds, err := buildDataSet(size.n, *flagUsers, *flagHolders, size.fast, *flagBigBudget)
+		check(err)
+		log.Printf("built in %s: %s", ds.summary.BuildTime.Round(time.Second), ds.summary)
+		s, err := startServer(ds)
+		check(err)
+		r := s.loadState(64, *flagDuration)
+		log.Printf("GET /api/state x64 at %d movements: %s", ds.summary.Movements, r)
+		ok, note := ds.consistent()
+		rep.Flat = append(rep.Flat, flatRow{Summary: ds.summary, Result: r, Consistent: ok, Note: note})
+		s.stop()
+	}
+	rep.Flat = append([]flatRow{rep.Flat[0], {Summary: main.summary, Result: rep.State, Consistent: rep.Consistent}}, rep.Flat[1:]...)
+
+	rep.Total = time.Since(started)
+	text := rep.markdown()
+	fmt.Println(text)
+	check(os.WriteFile(*flagOut, []byte(text), 0o644))
+	log.Printf("wrote %s", *flagOut)
+}
+
+func check(err error) {
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
+// machine describes where the run happened.
+func machine() string {
+	model := ""
+	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(line, "model name") {
+				model = strings.TrimSpace(strings.SplitN(line, ":", 2)[1])
+				break
+			}
+		}
+	}
+	mem := ""
+	if data, err := os.ReadFile("/proc/meminfo"); err == nil {
+		line := strings.SplitN(string(data), "\n", 2)[0]
+		mem = strings.Join(strings.Fields(line)[1:], " ")
+	}
+	return fmt.Sprintf("%s/%s, %d CPUs (%s), memory %s, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), model, mem, runtime.Version())
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+type flatRow struct {
+	Summary    summary
+	Result     result
+	Consistent bool
+	Note       string
+}
+
+// report collects a run's figures and renders BENCHMARKS.md.
+type report struct {
+	Date, Machine   string
+	MainBuild       summary
+	State, Native   result
+	Writes, Create  result
+	Consistent      bool
+	ConsistencyNote string
+	Flat            []flatRow
+	Total           time.Duration
+}
+
+func ratio(a, b float64) string {
+	if b == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.0f%%", 100*a/b)
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "**not met**"
+}
+
+func (r report) markdown() string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format+"\n", args...) }
+	w("# SwapBay benchmarks")
+	w("")
+	w("Produced by `make bench` (`go run ./internal/bench`) on %s.", r.Date)
+	w("")
+	w("Machine: %s. Client and server share the machine (loopback HTTP, keep-alive).", r.Machine)
+	w("")
+	w("Main data set: %s, built in %s. Ledger check after the run: %s.", r.MainBuild, r.MainBuild.BuildTime.Round(time.Second), r.ConsistencyNote)
+	w("")
+	w("## Throughput and latency (main data set)")
+	w("")
+	w("| measurement | clients | requests/s | p50 | p99 | requests | errors |")
+	w("|---|---:|---:|---:|---:|---:|---:|")
+	for _, x := range []result{r.State, r.Native, r.Writes, r.Create} {
+		w("| %s | %d | %.0f | %s | %s | %d | %d |", x.Name, x.Clients, x.RPS, ms(x.P50), ms(x.P99), x.Requests, x.Errors)
+	}
+	w("")
+	w("`GET /api/state` callers: 3 in 4 clients are drivers, the others admins and liaisons, each with its own session")
+	w("cookie. Ledger writes: each client is its own driver alternating `POST /api/driver/pickup` (1 battery) and")
+	w("`POST /api/driver/dropoff-batteries` (1 good). The reference is PocketBase's own record API on the same database,")
+	w("as a superuser, on a one-field collection (`bench_items`).")
+	w("")
+	w("## Aims")
+	w("")
+	w("| aim | figure | |")
+	w("|---|---|---|")
+	w("| /api/state ≥ 50%% of the native single-record read | %s | %s |", ratio(r.State.RPS, r.Native.RPS), verdict(r.State.RPS >= r.Native.RPS/2))
+	w("| ledger writes ≥ 50%% of native create | %s | %s |", ratio(r.Writes.RPS, r.Create.RPS), verdict(r.Writes.RPS >= r.Create.RPS/2))
+	w("| /api/state p99 < 25 ms (64 clients) | %s | %s |", ms(r.State.P99), verdict(r.State.P99 < 25*time.Millisecond))
+	if len(r.Flat) >= 2 {
+		first, last := r.Flat[0].Result, r.Flat[len(r.Flat)-1].Result
+		f := float64(last.P50) / float64(first.P50)
+		w("| /api/state flat within 1.5× from smallest to largest history (p50) | %.2f× | %s |", f, verdict(f <= 1.5))
+	}
+	w("")
+	w("## /api/state against history size (64 clients)")
+	w("")
+	w("| movements | entries | history | built by | build time | requests/s | p50 | p99 | ledger check |")
+	w("|---:|---:|---:|---|---:|---:|---:|---:|---|")
+	for _, f := range r.Flat {
+		check := "consistent"
+		if !f.Consistent {
+			check = "INCONSISTENT: " + f.Note
+		}
+		w("| %d | %d | %.0f days | %s | %s | %.0f | %s | %s | %s |", f.Summary.Movements, f.Summary.Entries, f.Summary.Span.Hours()/24,
+			f.Summary.Path, f.Summary.BuildTime.Round(time.Second), f.Result.RPS, ms(f.Result.P50), ms(f.Result.P99), check)
+	}
+	for _, f := range r.Flat {
+		if f.Summary.Note != "" {
+			w("")
+			w("Note (%d movements): %s.", f.Summary.Movements, f.Summary.Note)
+		}
+	}
+	w("")
+	w("Histories grow in time at a fixed rate (about %d movements a day), as a real bay's would: a bigger", movementsPerDay)
+	w("history is a longer one. The big set is written with direct multi-row SQL inserts of the same rows the")
+	w("ledger writes (movements, netted entries, accounts, sessions, cached balances), then checked: every")
+	w("balance equals the sum of its entries. The other sets go through the ledger's operation functions.")
+	for _, x := range []result{r.State, r.Native, r.Writes, r.Create} {
+		if x.FirstError != "" {
+			w("")
+			w("First error in %q: %s", x.Name, x.FirstError)
+		}
+	}
+	w("")
+	w("Whole run: %s.", r.Total.Round(time.Second))
+	return b.String()
+}

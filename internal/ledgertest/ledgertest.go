@@ -1,0 +1,176 @@
+// Package ledgertest holds the ledger's test helpers: the invariant check every ledger test
+// runs after each operation, and the "nothing changed" comparison for refusals.
+package ledgertest
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
+)
+
+// State is what a refused request must leave untouched.
+type State struct {
+	Stats     inventory.Snapshot
+	Movements int
+	Entries   int
+	Sessions  int
+}
+
+// Capture reads the current State of app.
+func Capture(t testing.TB, app core.App) State {
+	t.Helper()
+	s, err := inventory.Stats(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return State{Stats: s, Movements: count(t, app, "movements"), Entries: count(t, app, "entries"), Sessions: count(t, app, "charging_sessions")}
+}
+
+func count(t testing.TB, app core.App, table string) int {
+	var row struct {
+		N int `db:"n"`
+	}
+	if err := app.DB().NewQuery("SELECT COUNT(*) AS n FROM " + table).One(&row); err != nil {
+		t.Fatal(err)
+	}
+	return row.N
+}
+
+// Violations lists every broken ledger invariant (empty when the ledger is sound):
+// no negative balance except outside; each movement's entries sum to zero; each cached
+// balance equals the sum of its entries; the counted pool equals minus outside (all batteries
+// came in through outside); each active session's quantity equals its account's balance and
+// ended sessions hold nothing.
+func Violations(app core.App) ([]string, error) {
+	var out []string
+	var neg []struct {
+		Key     string `db:"key"`
+		Balance int    `db:"balance"`
+	}
+	if err := app.DB().NewQuery("SELECT key, balance FROM accounts WHERE kind != 'outside' AND balance < 0").All(&neg); err != nil {
+		return nil, err
+	}
+	for _, n := range neg {
+		out = append(out, fmt.Sprintf("negative balance %s = %d", n.Key, n.Balance))
+	}
+	var unbalanced []struct {
+		Movement string `db:"movement"`
+		S        int    `db:"s"`
+	}
+	if err := app.DB().NewQuery("SELECT movement, SUM(delta) AS s FROM entries GROUP BY movement HAVING SUM(delta) != 0").All(&unbalanced); err != nil {
+		return nil, err
+	}
+	for _, u := range unbalanced {
+		out = append(out, fmt.Sprintf("movement %s entries sum to %d", u.Movement, u.S))
+	}
+	var drift []struct {
+		Key     string `db:"key"`
+		Balance int    `db:"balance"`
+		S       int    `db:"s"`
+	}
+	if err := app.DB().NewQuery(`SELECT a.key, a.balance, COALESCE((SELECT SUM(delta) FROM entries e WHERE e.account = a.id), 0) AS s
+		FROM accounts a WHERE a.balance != COALESCE((SELECT SUM(delta) FROM entries e WHERE e.account = a.id), 0)`).All(&drift); err != nil {
+		return nil, err
+	}
+	for _, d := range drift {
+		out = append(out, fmt.Sprintf("balance %s = %d but entries sum to %d", d.Key, d.Balance, d.S))
+	}
+	var orphan struct {
+		N int `db:"n"`
+	}
+	if err := app.DB().NewQuery("SELECT COUNT(*) AS n FROM entries WHERE movement NOT IN (SELECT id FROM movements)").One(&orphan); err != nil {
+		return nil, err
+	}
+	if orphan.N > 0 {
+		out = append(out, fmt.Sprintf("%d entries without a movement", orphan.N))
+	}
+	s, err := inventory.Stats(app)
+	if err != nil {
+		return nil, err
+	}
+	outside, err := inventory.FindAccountByKey(app, inventory.KeyOutside)
+	if err != nil {
+		return nil, err
+	}
+	if counted := s.Ready + s.Waiting + s.Charging + s.InField; counted != -outside.Balance() {
+		out = append(out, fmt.Sprintf("counted pool %d != net inflow from outside %d", counted, -outside.Balance()))
+	}
+	var sess []struct {
+		Id       string `db:"id"`
+		Status   string `db:"status"`
+		Quantity int    `db:"quantity"`
+		Balance  int    `db:"balance"`
+	}
+	if err := app.DB().NewQuery(`SELECT s.id, s.status, s.quantity, COALESCE(a.balance, 0) AS balance
+		FROM charging_sessions s LEFT JOIN accounts a ON a.session = s.id`).All(&sess); err != nil {
+		return nil, err
+	}
+	for _, x := range sess {
+		if x.Status == schema.SessionStatusActive && x.Quantity != x.Balance {
+			out = append(out, fmt.Sprintf("active session %s quantity %d != account %d", x.Id, x.Quantity, x.Balance))
+		}
+		if x.Status != schema.SessionStatusActive && x.Balance != 0 {
+			out = append(out, fmt.Sprintf("%s session %s still holds %d", x.Status, x.Id, x.Balance))
+		}
+	}
+	return out, nil
+}
+
+// AssertSound fails t when any ledger invariant is broken.
+func AssertSound(t testing.TB, app core.App) {
+	t.Helper()
+	v, err := Violations(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v) > 0 {
+		t.Fatalf("ledger invariants broken:\n%v", v)
+	}
+}
+
+// AssertUnchanged fails t when app's State differs from before or the ledger is unsound.
+func AssertUnchanged(t testing.TB, app core.App, before State) {
+	t.Helper()
+	if after := Capture(t, app); after != before {
+		t.Fatalf("a refused request changed the state:\nbefore %+v\nafter  %+v", before, after)
+	}
+	AssertSound(t, app)
+}
+
+// Body decodes a JSON response body into a map.
+func Body(t testing.TB, raw []byte) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatalf("response is not JSON: %v: %s", err, raw)
+	}
+	return m
+}
+
+// Held returns userId's balance in assignmentType (0 when the holding does not exist).
+func Held(t testing.TB, app core.App, userId, assignmentType string) int {
+	t.Helper()
+	acc, err := inventory.FindAccountByKey(app, inventory.HolderKey(userId, assignmentType))
+	if err != nil {
+		return 0
+	}
+	return acc.Balance()
+}
+
+// MovementsOfType counts movements of type typ.
+func MovementsOfType(t testing.TB, app core.App, typ string) int {
+	t.Helper()
+	var row struct {
+		N int `db:"n"`
+	}
+	if err := app.DB().NewQuery("SELECT COUNT(*) AS n FROM movements WHERE type = {:t}").Bind(dbx.Params{"t": typ}).One(&row); err != nil {
+		t.Fatal(err)
+	}
+	return row.N
+}

@@ -1,0 +1,88 @@
+// Package clock cuts time the way the swap bay works: days and Monday–Sunday weeks in the
+// operation's time zone (DESIGN.md §3), not the server's. It is a leaf package.
+package clock
+
+import (
+	"os"
+	"strings"
+	"sync"
+	"time"
+	_ "time/tzdata" // zones work on hosts without /usr/share/zoneinfo
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/schema"
+)
+
+// EnvTimeZone names the environment variable that gives the time zone when the time_zone
+// setting is empty (DESIGN.md §3), as system.Load reads it.
+const EnvTimeZone = "SWAPBAY_TZ"
+
+// Location returns the operation's time zone: the time_zone setting, else $SWAPBAY_TZ when
+// the setting is empty, else UTC. An unknown zone name gives UTC rather than failing a read.
+func Location(app core.App) *time.Location {
+	var value string
+	_ = app.DB().Select(schema.SettingValue).
+		From(schema.Settings).
+		Where(dbx.HashExp{schema.SettingKey: schema.SettingTimeZone}).
+		Limit(1).
+		Row(&value)
+	return LocationFor(value)
+}
+
+// LocationFor resolves an already loaded time_zone setting value like Location does; it
+// saves a query when the caller has the settings.
+func LocationFor(setting string) *time.Location {
+	if strings.TrimSpace(setting) == "" {
+		setting = os.Getenv(EnvTimeZone)
+	}
+	return LoadLocation(setting)
+}
+
+// zones caches parsed locations: time.LoadLocation reads zone files on every call.
+var zones sync.Map
+
+// LoadLocation parses an IANA zone name; empty or unknown names give UTC.
+func LoadLocation(name string) *time.Location {
+	name = strings.TrimSpace(name)
+	if name == "" || name == "UTC" {
+		return time.UTC
+	}
+	if loc, ok := zones.Load(name); ok {
+		return loc.(*time.Location)
+	}
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		loc = time.UTC
+	}
+	zones.Store(name, loc)
+	return loc
+}
+
+// DayStart returns local midnight of the day containing t in loc.
+func DayStart(t time.Time, loc *time.Location) time.Time {
+	l := t.In(loc)
+	return time.Date(l.Year(), l.Month(), l.Day(), 0, 0, 0, 0, loc)
+}
+
+// WeekStart returns local Monday 00:00 of the week containing t in loc, moved by offset
+// weeks (0 this week, -1 last week). Weeks run Monday to Sunday (spec part 1 §9).
+func WeekStart(t time.Time, loc *time.Location, offset int) time.Time {
+	day := DayStart(t, loc)
+	back := (int(day.Weekday()) + 6) % 7 // days since Monday
+	return time.Date(day.Year(), day.Month(), day.Day()-back+7*offset, 0, 0, 0, 0, loc)
+}
+
+// Days returns the n+1 local midnights starting at start: the boundaries of n consecutive
+// days. They are computed by calendar, so a day across a DST change is 23 or 25 hours.
+func Days(start time.Time, n int) []time.Time {
+	out := make([]time.Time, n+1)
+	for i := range out {
+		out[i] = time.Date(start.Year(), start.Month(), start.Day()+i, 0, 0, 0, 0, start.Location())
+	}
+	return out
+}
+
+// DateString formats a local day as YYYY-MM-DD.
+func DateString(t time.Time) string { return t.Format(time.DateOnly) }

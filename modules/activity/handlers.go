@@ -1,0 +1,109 @@
+package activity
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/clock"
+)
+
+// Now is the clock the handlers read; tests may replace it.
+var Now = time.Now
+
+func handleDriverRecentMovements(e *core.RequestEvent) error {
+	ms, err := OwnMovements(e.App, CallerOf(e.Auth), RecentLimit)
+	if err != nil {
+		return e.InternalServerError("Failed to load recent movements.", err)
+	}
+	return e.JSON(http.StatusOK, ms)
+}
+
+// driverWeeks is the answer of GET /api/driver/weekly-activity.
+type driverWeeks struct {
+	ThisWeek WeekActivity `json:"thisWeek"`
+	LastWeek WeekActivity `json:"lastWeek"`
+}
+
+func handleDriverWeeklyActivity(e *core.RequestEvent) error {
+	w, err := UserTwoWeeks(e.App, e.Auth.Id, Now(), clock.Location(e.App))
+	if err != nil {
+		return e.InternalServerError("Unable to load driver activity", err)
+	}
+	return e.JSON(http.StatusOK, driverWeeks{ThisWeek: w.ThisWeek, LastWeek: w.LastWeek})
+}
+
+func handleDeadBatteryStats(e *core.RequestEvent) error {
+	w, err := UserTwoWeeks(e.App, e.Auth.Id, Now(), clock.Location(e.App))
+	if err != nil {
+		return e.InternalServerError("Failed to load dead battery stats.", err)
+	}
+	return e.JSON(http.StatusOK, DeadBatteryStats{Daily: w.DeadToday, Weekly: w.ThisWeek.Totals.Batteries, LastWeek: w.LastWeek.Totals.Batteries})
+}
+
+func handleAdminWeeklyActivity(e *core.RequestEvent) error {
+	offset := 0
+	switch e.Request.URL.Query().Get("weekOffset") {
+	case "", "0":
+	case "-1":
+		offset = -1
+	default:
+		return e.BadRequestError("weekOffset must be 0 or -1.", map[string]any{
+			"weekOffset": map[string]string{"code": "validation_invalid", "message": "weekOffset must be 0 or -1."},
+		})
+	}
+	w, err := AdminWeeklyActivity(e.App, CallerOf(e.Auth), offset, Now(), clock.Location(e.App))
+	if err != nil {
+		return e.InternalServerError("Unable to load driver activity", err)
+	}
+	return e.JSON(http.StatusOK, w)
+}
+
+func handleChargingSessions(e *core.RequestEvent) error {
+	s, err := ActiveSessions(e.App)
+	if err != nil {
+		return e.InternalServerError("Failed to load charging sessions.", err)
+	}
+	return e.JSON(http.StatusOK, s)
+}
+
+func handleBatteryHolders(e *core.RequestEvent) error {
+	h, err := Holders(e.App, "")
+	if err != nil {
+		return e.InternalServerError("Failed to load battery holders.", err)
+	}
+	return e.JSON(http.StatusOK, GroupHolders(h))
+}
+
+func handleAdminRecentActivity(e *core.RequestEvent) error {
+	ms, err := AdminRecentActivity(e.App, AdminRecentLimit)
+	if err != nil {
+		return e.InternalServerError("Failed to load recent activity.", err)
+	}
+	return e.JSON(http.StatusOK, ms)
+}
+
+func handleAdminWeeklyStats(e *core.RequestEvent) error {
+	s, err := AdminWeeklyStats(e.App, Now(), clock.Location(e.App))
+	if err != nil {
+		return e.InternalServerError("Failed to load weekly stats.", err)
+	}
+	return e.JSON(http.StatusOK, s)
+}
+
+func handleActivePickups(e *core.RequestEvent) error {
+	h, err := Holders(e.App, "")
+	if err != nil {
+		return e.InternalServerError("Failed to load active pickups.", err)
+	}
+	return e.JSON(http.StatusOK, ActivePickups(h))
+}
+
+func handleInventory(e *core.RequestEvent) error {
+	inv, err := LoadInventory(e.App)
+	if err != nil {
+		return e.InternalServerError("Failed to load inventory.", err)
+	}
+	return e.JSON(http.StatusOK, inv)
+}

@@ -1,0 +1,249 @@
+package activity
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
+)
+
+// Movement types as stored by the ledger (spec part 1 §3); driver_swap and
+// dead_battery_dropoff are spec types the ledger does not write today but reads accept.
+const (
+	TypePickup                  = inventory.TypePickup
+	TypeDropoff                 = inventory.TypeDropoff
+	TypeDriverSwapIn            = inventory.TypeDriverSwapIn
+	TypeDriverSwapOut           = inventory.TypeDriverSwapOut
+	TypeDriverSwap              = "driver_swap"
+	TypeAdjustment              = inventory.TypeAdjustment
+	TypeChargeStart             = inventory.TypeChargeStart
+	TypeChargeComplete          = inventory.TypeChargeComplete
+	TypeInternalTransfer        = inventory.TypeInternalTransfer
+	TypeRebalance               = inventory.TypeRebalance
+	TypeRetrievesRepairsDropoff = inventory.TypeRetrievesRepairs
+	TypeDeadBatteryDropoff      = "dead_battery_dropoff"
+)
+
+// Feed sizes: the dashboards show the latest few; nothing on a request path reads it all.
+const (
+	RecentLimit      = 50
+	AdminRecentLimit = 100
+	WeekActivityCap  = 200 // activities listed per driver in the admin weekly breakdown
+)
+
+// liaisonTypes are the movement types the corporate liaison sees (spec part 1 §6).
+var liaisonTypes = []string{TypePickup, TypeDropoff, TypeChargeStart, TypeChargeComplete,
+	TypeInternalTransfer, TypeRebalance, TypeRetrievesRepairsDropoff}
+
+// driverOwnTypes are the types a driver sees of their own; they see every charge_complete too.
+var driverOwnTypes = []string{TypePickup, TypeDropoff, TypeRebalance, TypeRetrievesRepairsDropoff}
+
+// UserRef is the user shown beside a movement or holding.
+type UserRef struct {
+	Id        string `json:"id"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"email,omitzero"`
+	Role      string `json:"role,omitzero"`
+}
+
+// Movement is one entry of an activity feed (spec part 1 §3).
+type Movement struct {
+	Id        string   `json:"id"`
+	Type      string   `json:"type"`
+	Quantity  int      `json:"quantity"`
+	Notes     string   `json:"notes"`
+	CreatedAt string   `json:"createdAt"`
+	UserId    string   `json:"userId"`
+	User      *UserRef `json:"user"`
+}
+
+// AdminMovement is a Movement with the details only admins see.
+type AdminMovement struct {
+	Movement
+	Actor         *UserRef `json:"actor"`
+	GoodBatteries int      `json:"goodBatteries"`
+	DeadBatteries int      `json:"deadBatteries"`
+	Discrepancy   bool     `json:"discrepancy"`
+}
+
+// movementRow is one movement joined with its user and actor.
+type movementRow struct {
+	Id         string `db:"id"`
+	Type       string `db:"type"`
+	Quantity   int    `db:"quantity"`
+	Notes      string `db:"notes"`
+	OccurredAt string `db:"occurredAt"`
+	User       string `db:"user"`
+	Good       int    `db:"goodBatteries"`
+	Dead       int    `db:"deadBatteries"`
+	Discrep    bool   `db:"discrepancy"`
+	UId        string `db:"u_id"`
+	UFirst     string `db:"u_first"`
+	ULast      string `db:"u_last"`
+	UEmail     string `db:"u_email"`
+	URole      string `db:"u_role"`
+	AId        string `db:"a_id"`
+	AFirst     string `db:"a_first"`
+	ALast      string `db:"a_last"`
+	ARole      string `db:"a_role"`
+}
+
+// movementColumns selects a movementRow; the user falls back to the actor for movements that
+// belong to nobody in particular (an admin completing a charge, an adjustment).
+const movementColumns = `m.id, m.type, m.quantity, m.notes, m.occurredAt,
+	COALESCE(NULLIF(m.user, ''), m.actor, '') AS user, m.goodBatteries, m.deadBatteries, m.discrepancy,
+	COALESCE(u.id, '') AS u_id, COALESCE(u.firstName, '') AS u_first, COALESCE(u.lastName, '') AS u_last,
+	COALESCE(u.email, '') AS u_email, COALESCE(u.role, '') AS u_role,
+	COALESCE(a.id, '') AS a_id, COALESCE(a.firstName, '') AS a_first, COALESCE(a.lastName, '') AS a_last,
+	COALESCE(a.role, '') AS a_role`
+
+// The movement indexes (pb_migrations 1763700300). Hot queries name theirs with INDEXED BY:
+// the plan must not depend on whatever statistics SQLite happens to hold, because a full
+// scan of a long history is the one thing the read side must never do.
+const (
+	byOccurredAt     = "idx_movements_occurredAt"
+	byUserOccurredAt = "idx_movements_user_occurredAt"
+	byTypeOccurredAt = "idx_movements_type_occurredAt"
+)
+
+// fromMovements is the FROM clause of a movementRow query walking index.
+func fromMovements(index string) string {
+	return ` FROM movements m INDEXED BY ` + index + `
+	LEFT JOIN users u ON u.id = COALESCE(NULLIF(m.user, ''), m.actor)
+	LEFT JOIN users a ON a.id = m.actor`
+}
+
+// Caller is who asks, as far as filtering is concerned.
+type Caller struct {
+	Id   string
+	Role string
+}
+
+// CallerOf reads the caller from an auth record.
+func CallerOf(rec *core.Record) Caller {
+	return Caller{Id: rec.Id, Role: rec.GetString(schema.UserRole)}
+}
+
+// sqlTime renders t as PocketBase stores DateFields, so string comparison orders by time.
+func sqlTime(t time.Time) string { return t.UTC().Format(types.DefaultDateLayout) }
+
+// apiTime converts a stored DateField value to RFC 3339 (UTC, milliseconds) for browsers.
+func apiTime(stored string) string {
+	if stored == "" {
+		return ""
+	}
+	dt, err := types.ParseDateTime(stored)
+	if err != nil {
+		return stored
+	}
+	return dt.Time().UTC().Format("2006-01-02T15:04:05.000Z07:00")
+}
+
+// inList renders a fixed list of known identifiers as a SQL IN list with bound params.
+func inList(prefix string, values []string, params dbx.Params) string {
+	names := make([]string, len(values))
+	for i, v := range values {
+		key := fmt.Sprintf("%s%d", prefix, i)
+		params[key] = v
+		names[i] = "{:" + key + "}"
+	}
+	return "(" + strings.Join(names, ", ") + ")"
+}
+
+// RecentMovements returns the latest limit movements the caller may see (spec part 1 §6):
+// admins all, the liaison seven types without notes, a driver every charge_complete plus
+// their own pickups, dropoffs, rebalances and recovers. Each branch walks one index
+// backwards and stops after limit rows.
+func RecentMovements(app core.App, c Caller, limit int) ([]Movement, error) {
+	params := dbx.Params{"limit": limit}
+	var sql string
+	switch {
+	case roles.IsAdmin(c.Role):
+		sql = "SELECT " + movementColumns + fromMovements(byOccurredAt) +
+			" ORDER BY m.occurredAt DESC, m.rowid DESC LIMIT {:limit}"
+	case c.Role == roles.Liaison:
+		// walk the occurredAt index: almost every row matches
+		sql = "SELECT " + movementColumns + fromMovements(byOccurredAt) +
+			" WHERE m.type IN " + inList("t", liaisonTypes, params) +
+			" ORDER BY m.occurredAt DESC, m.rowid DESC LIMIT {:limit}"
+	default:
+		params["me"] = c.Id
+		params["cc"] = TypeChargeComplete
+		sql = "SELECT * FROM (SELECT " + movementColumns + ", m.rowid AS rid" + fromMovements(byTypeOccurredAt) +
+			" WHERE m.type = {:cc} ORDER BY m.occurredAt DESC LIMIT {:limit})" +
+			" UNION ALL SELECT * FROM (SELECT " + movementColumns + ", m.rowid AS rid" + fromMovements(byUserOccurredAt) +
+			" WHERE m.user = {:me} AND m.type IN " + inList("t", driverOwnTypes, params) +
+			" ORDER BY m.occurredAt DESC LIMIT {:limit})" +
+			" ORDER BY occurredAt DESC, rid DESC LIMIT {:limit}"
+	}
+	var rows []movementRow
+	if err := app.DB().NewQuery(sql).Bind(params).All(&rows); err != nil {
+		return nil, err
+	}
+	return views(rows, c), nil
+}
+
+// OwnMovements returns the caller's own latest movements of any type.
+func OwnMovements(app core.App, c Caller, limit int) ([]Movement, error) {
+	var rows []movementRow
+	err := app.DB().NewQuery("SELECT " + movementColumns + fromMovements(byUserOccurredAt) +
+		" WHERE m.user = {:me} ORDER BY m.occurredAt DESC, m.rowid DESC LIMIT {:limit}").
+		Bind(dbx.Params{"me": c.Id, "limit": limit}).All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	return views(rows, c), nil
+}
+
+// AdminRecentActivity returns the latest limit movements with notes, actor and counts.
+func AdminRecentActivity(app core.App, limit int) ([]AdminMovement, error) {
+	var rows []movementRow
+	err := app.DB().NewQuery("SELECT " + movementColumns + fromMovements(byOccurredAt) +
+		" ORDER BY m.occurredAt DESC, m.rowid DESC LIMIT {:limit}").
+		Bind(dbx.Params{"limit": limit}).All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	admin := Caller{Role: roles.Admin}
+	out := make([]AdminMovement, len(rows))
+	for i, r := range rows {
+		out[i] = AdminMovement{Movement: view(r, admin), GoodBatteries: r.Good, DeadBatteries: r.Dead, Discrepancy: r.Discrep}
+		if r.AId != "" {
+			out[i].Actor = &UserRef{Id: r.AId, FirstName: r.AFirst, LastName: r.ALast, Role: r.ARole}
+		}
+	}
+	return out, nil
+}
+
+func views(rows []movementRow, c Caller) []Movement {
+	out := make([]Movement, len(rows))
+	for i, r := range rows {
+		out[i] = view(r, c)
+	}
+	return out
+}
+
+// view shapes a row for the caller: the liaison gets no notes, and emails are shown only to
+// admins and to the user they belong to.
+func view(r movementRow, c Caller) Movement {
+	m := Movement{Id: r.Id, Type: r.Type, Quantity: r.Quantity, Notes: r.Notes,
+		CreatedAt: apiTime(r.OccurredAt), UserId: r.User}
+	if c.Role == roles.Liaison {
+		m.Notes = ""
+	}
+	if r.UId != "" {
+		m.User = &UserRef{Id: r.UId, FirstName: r.UFirst, LastName: r.ULast, Email: r.UEmail, Role: r.URole}
+		if !roles.IsAdmin(c.Role) && r.UId != c.Id {
+			m.User.Email = ""
+		}
+	}
+	return m
+}

@@ -1,0 +1,145 @@
+package activity
+
+import (
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/clock"
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
+)
+
+// Stats are the five battery figures, plus unaccounted for admins (DESIGN.md §3).
+type Stats struct {
+	Total       int  `json:"total"`
+	Ready       int  `json:"ready"`
+	Waiting     int  `json:"waiting"`
+	Charging    int  `json:"charging"`
+	InField     int  `json:"inField"`
+	Unaccounted *int `json:"unaccounted,omitzero"`
+}
+
+// Prompts are the driver form prompts of the state's settings.
+type Prompts struct {
+	DropoffPrompt string `json:"dropoff_prompt"`
+	PickupPrompt  string `json:"pickup_prompt"`
+}
+
+// State is the answer of GET /api/state (spec part 1 §3, §7).
+type State struct {
+	Stats                  Stats         `json:"stats"`
+	RecentMovements        []Movement    `json:"recentMovements"`
+	ChargingSessions       []Session     `json:"chargingSessions"`
+	ActiveBatteryHolders   []Holder      `json:"activeBatteryHolders"`
+	InFieldSummary         []InFieldItem `json:"inFieldSummary"`
+	DriverDailyActivity    DailyActivity `json:"driverDailyActivity"`
+	DriverWeeklyActivity   WeekActivity  `json:"driverWeeklyActivity"`
+	DriverLastWeekActivity WeekActivity  `json:"driverLastWeekActivity"`
+	Settings               Prompts       `json:"settings"`
+
+	loc *time.Location // the zone the days were cut in
+}
+
+// Settings reads every operator setting as key → value (a handful of rows).
+func Settings(app core.App) (map[string]string, error) {
+	var rows []struct {
+		Key   string `db:"key"`
+		Value string `db:"value"`
+	}
+	if err := app.DB().NewQuery("SELECT key, value FROM settings").All(&rows); err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(rows))
+	for _, r := range rows {
+		out[r.Key] = r.Value
+	}
+	return out, nil
+}
+
+// loadStats reads the ledger's figures (inventory.Stats: cached balances and the total).
+func loadStats(app core.App) (Stats, error) {
+	snap, err := inventory.Stats(app)
+	if err != nil {
+		return Stats{}, err
+	}
+	return Stats{Total: snap.Total, Ready: snap.Ready, Waiting: snap.Waiting, Charging: snap.Charging, InField: snap.InField}, nil
+}
+
+// statsFor hides unaccounted from everyone but admins.
+func statsFor(s Stats, c Caller) Stats {
+	if roles.IsAdmin(c.Role) {
+		u := s.Total - (s.Ready + s.Waiting + s.Charging + s.InField)
+		s.Unaccounted = &u
+	} else {
+		s.Unaccounted = nil
+	}
+	return s
+}
+
+// BuildState assembles the dashboard state for the caller at now: about six indexed
+// queries, none of which grows with the movement history.
+func BuildState(app core.App, c Caller, now time.Time) (*State, error) {
+	settings, err := Settings(app)
+	if err != nil {
+		return nil, err
+	}
+	loc := clock.LocationFor(settings[schema.SettingTimeZone])
+	st := &State{loc: loc, Settings: Prompts{DropoffPrompt: settings[schema.SettingDropoffPrompt], PickupPrompt: settings[schema.SettingPickupPrompt]}}
+
+	stats, err := loadStats(app)
+	if err != nil {
+		return nil, err
+	}
+	st.Stats = statsFor(stats, c)
+
+	if st.RecentMovements, err = RecentMovements(app, c, RecentLimit); err != nil {
+		return nil, err
+	}
+	if st.ChargingSessions, err = ActiveSessions(app); err != nil {
+		return nil, err
+	}
+	holderOf := ""
+	if c.Role == roles.Driver {
+		holderOf = c.Id
+	}
+	if st.ActiveBatteryHolders, err = Holders(app, holderOf); err != nil {
+		return nil, err
+	}
+	st.InFieldSummary = InFieldSummary(st.ActiveBatteryHolders)
+
+	weeks, err := UserTwoWeeks(app, c.Id, now, loc)
+	if err != nil {
+		return nil, err
+	}
+	st.DriverDailyActivity = weeks.Today
+	st.DriverWeeklyActivity = weeks.ThisWeek
+	st.DriverLastWeekActivity = weeks.LastWeek
+	return st, nil
+}
+
+// Inventory is the answer of GET /api/inventory (spec part 2 §3 "Inventory state").
+type Inventory struct {
+	Settings map[string]string `json:"settings"`
+	Stats    Stats             `json:"stats"`
+	Ready    int               `json:"ready"`
+	Waiting  int               `json:"waiting"`
+	Charging int               `json:"charging"`
+	Total    int               `json:"total"`
+}
+
+// LoadInventory returns the settings and stats for admins.
+func LoadInventory(app core.App) (*Inventory, error) {
+	settings, err := Settings(app)
+	if err != nil {
+		return nil, err
+	}
+	stats, err := loadStats(app)
+	if err != nil {
+		return nil, err
+	}
+	stats = statsFor(stats, Caller{Role: roles.Admin})
+	return &Inventory{Settings: settings, Stats: stats, Ready: stats.Ready, Waiting: stats.Waiting,
+		Charging: stats.Charging, Total: stats.Total}, nil
+}

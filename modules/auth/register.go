@@ -1,0 +1,159 @@
+package auth
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"image/png"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/httpx"
+	"swapbay/lib/roles"
+	"swapbay/modules/terms"
+	"swapbay/modules/users"
+)
+
+// Limits of a registration request: the whole body, and the decoded signature image.
+const (
+	RegisterBodyLimit = 1 << 20
+	MaxSignatureBytes = 512 << 10
+)
+
+const signaturePrefix = "data:image/png;base64,"
+
+var pngMagic = []byte("\x89PNG\r\n\x1a\n")
+
+// Registration validation messages.
+const (
+	MsgAcceptTerms        = "You must accept the Terms and Conditions"
+	MsgSignatureRequired  = "A signature is required"
+	MsgSignatureNotPNG    = "The signature must be a PNG image"
+	MsgSignatureTooLarge  = "The signature image is too large"
+	MsgRegistrationClosed = "Registration is unavailable: no active terms and conditions"
+)
+
+type registerForm struct {
+	Email         string `json:"email"`
+	Password      string `json:"password"`
+	FirstName     string `json:"firstName"`
+	LastName      string `json:"lastName"`
+	AcceptedTerms bool   `json:"acceptedTerms"`
+	SignatureData string `json:"signatureData"`
+}
+
+func register(e *core.RequestEvent) error {
+	var form registerForm
+	if err := httpx.BindJSON(e, &form, RegisterBodyLimit); err != nil {
+		return err
+	}
+	if _, _, err := users.ValidateNames(form.FirstName, form.LastName); err != nil {
+		return users.HTTPError(e, err)
+	}
+	if _, err := users.ValidateCredentials(form.Email, form.Password); err != nil {
+		return users.HTTPError(e, err)
+	}
+	if !form.AcceptedTerms {
+		return httpx.FieldError(e, "acceptedTerms", MsgAcceptTerms)
+	}
+	signature, msg := decodeSignature(form.SignatureData)
+	if msg != "" {
+		return httpx.FieldError(e, "signatureData", msg)
+	}
+
+	rec, err := SignUp(e.App, SignUpInput{
+		NewUser: users.NewUser{
+			Email: form.Email, Password: form.Password,
+			FirstName: form.FirstName, LastName: form.LastName,
+		},
+		Signature: signature,
+		IP:        e.RealIP(),
+		UserAgent: e.Request.UserAgent(),
+	})
+	if errors.Is(err, terms.ErrNoActiveTerms) {
+		return e.Error(http.StatusConflict, MsgRegistrationClosed, nil)
+	}
+	if err != nil {
+		return users.HTTPError(e, err)
+	}
+	return startSession(e, rec)
+}
+
+// decodeSignature returns the PNG bytes of a "data:image/png;base64,..." URL, or the message
+// saying why it is refused.
+func decodeSignature(dataURL string) ([]byte, string) {
+	dataURL = strings.TrimSpace(dataURL)
+	if dataURL == "" {
+		return nil, MsgSignatureRequired
+	}
+	if !strings.HasPrefix(dataURL, signaturePrefix) {
+		return nil, MsgSignatureNotPNG
+	}
+	encoded := dataURL[len(signaturePrefix):]
+	if base64.StdEncoding.DecodedLen(len(encoded)) > MaxSignatureBytes+3 {
+		return nil, MsgSignatureTooLarge
+	}
+	raw, err := base64.StdEncoding.DecodeString(encoded)
+	if err != nil {
+		return nil, MsgSignatureNotPNG
+	}
+	if len(raw) > MaxSignatureBytes {
+		return nil, MsgSignatureTooLarge
+	}
+	if !bytes.HasPrefix(raw, pngMagic) {
+		return nil, MsgSignatureNotPNG
+	}
+	if _, err := png.DecodeConfig(bytes.NewReader(raw)); err != nil {
+		return nil, MsgSignatureNotPNG
+	}
+	return raw, ""
+}
+
+// SignUpInput is a registration: the account and the signature of the active terms.
+type SignUpInput struct {
+	users.NewUser        // Role and Approval are decided by SignUp
+	Signature     []byte // PNG
+	IP            string
+	UserAgent     string
+}
+
+// SignUp creates the account and its signed agreement of the active terms in one
+// transaction. The first account on an empty system becomes an approved master_admin
+// (DESIGN.md §2); every later one a pending driver. The agreement's PDF is left generating.
+func SignUp(app core.App, in SignUpInput) (*core.Record, error) {
+	var rec *core.Record
+	err := app.RunInTransaction(func(txApp core.App) error {
+		active, err := terms.FindActive(txApp)
+		if err != nil {
+			return err
+		}
+		n, err := users.Count(txApp)
+		if err != nil {
+			return err
+		}
+		in.Role, in.Approval = roles.Driver, roles.Pending
+		if n == 0 {
+			in.Role, in.Approval = roles.MasterAdmin, roles.Approved
+		}
+		rec, err = users.Create(txApp, in.NewUser)
+		if err != nil {
+			return err
+		}
+		_, err = terms.RecordAgreement(txApp, terms.Signature{
+			User:      rec,
+			Terms:     active,
+			PNG:       in.Signature,
+			IP:        in.IP,
+			UserAgent: in.UserAgent,
+			SignedAt:  time.Now().UTC(),
+		})
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}

@@ -1,0 +1,258 @@
+package charging
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/events"
+	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
+	"swapbay/modules/system"
+)
+
+// ChargerTypes are the charger types of spec part 1 §9.
+var ChargerTypes = []string{"2.5A", "4A", "5A"}
+
+// Session is a typed proxy of a charging_sessions record. Its quantity always equals the
+// balance of its ledger account while it is active.
+type Session struct{ *core.Record }
+
+// Quantity is the number of batteries on the chargers.
+func (s *Session) Quantity() int { return s.GetInt(schema.SessionQuantity) }
+
+// ChargerType is 2.5A, 4A or 5A.
+func (s *Session) ChargerType() string { return s.GetString(schema.SessionChargerType) }
+
+// Status is active, completed or deleted.
+func (s *Session) Status() string { return s.GetString(schema.SessionStatus) }
+
+// StartedAt is when charging began.
+func (s *Session) StartedAt() time.Time { return s.GetDateTime(schema.SessionStartedAt).Time() }
+
+// EtaAt is when the batteries will be ready.
+func (s *Session) EtaAt() time.Time { return s.GetDateTime(schema.SessionEtaAt).Time() }
+
+// FindSession returns the session with id, or an inventory.ErrNotFound refusal.
+func FindSession(app core.App, id string) (*Session, error) {
+	rec, err := app.FindRecordById(schema.ChargingSessions, id)
+	if err != nil {
+		return nil, inventory.NotFound("Charging session not found")
+	}
+	return &Session{rec}, nil
+}
+
+// IsChargerType reports whether t is a known charger type.
+func IsChargerType(t string) bool {
+	for _, c := range ChargerTypes {
+		if c == t {
+			return true
+		}
+	}
+	return false
+}
+
+// sessionEvents are announced after every session change.
+var sessionEvents = []string{events.ChargingUpdated, events.InventoryUpdated, events.ActivityUpdated}
+
+// Start puts quantity waiting batteries on a chargerType charger: a new active session whose
+// ETA is the start plus the charger's minutes setting, and a charge_start movement
+// (waiting → session). Refused with ErrNotEnough when fewer are waiting.
+func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Session, *inventory.Movement, error) {
+	if !IsChargerType(chargerType) {
+		return nil, nil, inventory.Invalid("chargerType", "Charger type is required")
+	}
+	if quantity < 1 {
+		return nil, nil, inventory.Invalid("quantity", "Quantity is required")
+	}
+	var sess *Session
+	var mv *inventory.Movement
+	err := app.RunInTransaction(func(txApp core.App) error {
+		settings, err := system.Load(txApp)
+		if err != nil {
+			return err
+		}
+		waiting, err := inventory.SystemAccount(txApp, inventory.KeyWaiting)
+		if err != nil {
+			return err
+		}
+		if waiting.Balance() < quantity {
+			if waiting.Balance() == 0 {
+				return inventory.NotEnough("No batteries available to charge")
+			}
+			return inventory.NotEnough(fmt.Sprintf("Not enough batteries: only %d waiting", waiting.Balance()))
+		}
+		col, err := txApp.FindCachedCollectionByNameOrId(schema.ChargingSessions)
+		if err != nil {
+			return err
+		}
+		at := when(op)
+		rec := core.NewRecord(col)
+		rec.Set(schema.SessionQuantity, quantity)
+		rec.Set(schema.SessionChargerType, chargerType)
+		rec.Set(schema.SessionStartedAt, at)
+		rec.Set(schema.SessionEtaAt, at.Add(time.Duration(settings.EtaMinutes(chargerType))*time.Minute))
+		rec.Set(schema.SessionStatus, schema.SessionStatusActive)
+		rec.Set(schema.SessionStartedBy, op.ActorId())
+		if err := txApp.SaveNoValidate(rec); err != nil {
+			return err
+		}
+		sess = &Session{rec}
+		acc, err := inventory.SessionAccount(txApp, rec.Id)
+		if err != nil {
+			return err
+		}
+		notes := fmt.Sprintf("Started charging %d batteries on %s charger", quantity, chargerType)
+		if op.Notes != "" {
+			notes += " - " + op.Notes
+		}
+		mv, err = inventory.Post(txApp, inventory.Posting{
+			Type: inventory.TypeChargeStart, Quantity: quantity, Notes: notes, UserId: op.ActorId(),
+			ActorId: op.ActorId(), SessionId: rec.Id, At: at,
+			Meta: map[string]any{"chargerType": chargerType},
+			Legs: []inventory.Leg{{From: waiting, To: acc, Qty: quantity}},
+		})
+		if err != nil {
+			return err
+		}
+		inventory.Publish(txApp, sessionEvents...)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return sess, mv, nil
+}
+
+func when(op inventory.Op) time.Time {
+	if op.At.IsZero() {
+		return time.Now().UTC()
+	}
+	return op.At.UTC()
+}
+
+// onActiveSession runs change on sessionId inside one transaction, refusing unless the
+// session is active. change gets the session and its ledger account and returns the movement
+// it wrote (nil for no change); the session is saved and announced when there was one.
+func onActiveSession(app core.App, sessionId string, change func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error)) (*Session, *inventory.Movement, error) {
+	var sess *Session
+	var mv *inventory.Movement
+	err := app.RunInTransaction(func(txApp core.App) error {
+		var err error
+		if sess, err = FindSession(txApp, sessionId); err != nil {
+			return err
+		}
+		if sess.Status() != schema.SessionStatusActive {
+			return inventory.Conflict("Charging session is no longer active")
+		}
+		acc, err := inventory.SessionAccount(txApp, sessionId)
+		if err != nil {
+			return err
+		}
+		if mv, err = change(txApp, sess, acc); err != nil || mv == nil {
+			return err
+		}
+		if err := txApp.SaveNoValidate(sess.Record); err != nil {
+			return err
+		}
+		inventory.Publish(txApp, sessionEvents...)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return sess, mv, nil
+}
+
+// Complete marks sessionId done: its batteries move to ready (charge_complete).
+func Complete(app core.App, op inventory.Op, sessionId string) (*Session, *inventory.Movement, error) {
+	return end(app, op, sessionId, schema.SessionStatusCompleted)
+}
+
+// Delete cancels sessionId: its batteries go back to waiting.
+func Delete(app core.App, op inventory.Op, sessionId string) (*Session, *inventory.Movement, error) {
+	return end(app, op, sessionId, schema.SessionStatusDeleted)
+}
+
+func end(app core.App, op inventory.Op, sessionId, status string) (*Session, *inventory.Movement, error) {
+	return onActiveSession(app, sessionId, func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error) {
+		q := acc.Balance()
+		destKey, typ := inventory.KeyReady, inventory.TypeChargeComplete
+		notes := fmt.Sprintf("Completed charging session: %d batteries on %s charger now ready", q, sess.ChargerType())
+		if status == schema.SessionStatusDeleted {
+			destKey, typ = inventory.KeyWaiting, inventory.TypeInternalTransfer
+			notes = fmt.Sprintf("Charging session deleted: %d batteries returned to waiting", q)
+		}
+		dest, err := inventory.SystemAccount(txApp, destKey)
+		if err != nil {
+			return nil, err
+		}
+		at := when(op)
+		mv, err := inventory.Post(txApp, inventory.Posting{
+			Type: typ, Quantity: q, Notes: notes, UserId: op.ActorId(), ActorId: op.ActorId(),
+			SessionId: sessionId, At: at, Legs: []inventory.Leg{{From: acc, To: dest, Qty: q}},
+		})
+		if err != nil {
+			return nil, err
+		}
+		sess.Set(schema.SessionStatus, status)
+		sess.Set(schema.SessionEndedAt, at)
+		if status == schema.SessionStatusDeleted {
+			sess.Set(schema.SessionQuantity, 0) // a completed session keeps what it charged
+		}
+		return mv, nil
+	})
+}
+
+// Destinations for batteries taken off a session when its quantity is lowered.
+const (
+	DestinationReady   = "ready"
+	DestinationWaiting = "waiting"
+)
+
+// SetQuantity changes an active session's quantity: lowering it moves the difference to
+// destination (ready or waiting), raising it draws from waiting. An unchanged quantity
+// changes nothing and returns a nil movement.
+func SetQuantity(app core.App, op inventory.Op, sessionId string, quantity int, destination string) (*Session, *inventory.Movement, error) {
+	if quantity < 0 {
+		return nil, nil, inventory.Invalid("quantity", "Quantity must be 0 or greater")
+	}
+	return onActiveSession(app, sessionId, func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error) {
+		current := acc.Balance()
+		if quantity == current {
+			return nil, nil
+		}
+		waiting, err := inventory.SystemAccount(txApp, inventory.KeyWaiting)
+		if err != nil {
+			return nil, err
+		}
+		var leg inventory.Leg
+		var notes string
+		if quantity < current {
+			if destination != DestinationReady && destination != DestinationWaiting {
+				return nil, inventory.Invalid("destination", "Destination must be ready or waiting")
+			}
+			dest := waiting
+			if destination == DestinationReady {
+				if dest, err = inventory.SystemAccount(txApp, inventory.KeyReady); err != nil {
+					return nil, err
+				}
+			}
+			leg = inventory.Leg{From: acc, To: dest, Qty: current - quantity}
+			notes = fmt.Sprintf("Charging session quantity changed from %d to %d: %d batteries moved to %s", current, quantity, current-quantity, destination)
+		} else {
+			if waiting.Balance() < quantity-current {
+				return nil, inventory.NotEnough(fmt.Sprintf("Not enough batteries: only %d waiting", waiting.Balance()))
+			}
+			leg = inventory.Leg{From: waiting, To: acc, Qty: quantity - current}
+			notes = fmt.Sprintf("Charging session quantity changed from %d to %d: %d batteries taken from waiting", current, quantity, quantity-current)
+		}
+		sess.Set(schema.SessionQuantity, quantity)
+		return inventory.Post(txApp, inventory.Posting{
+			Type: inventory.TypeInternalTransfer, Quantity: quantity - current, Notes: notes,
+			UserId: op.ActorId(), ActorId: op.ActorId(), SessionId: sessionId, At: when(op),
+			Legs: []inventory.Leg{leg},
+		})
+	})
+}

@@ -1,0 +1,224 @@
+package custody
+
+import (
+	"fmt"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
+)
+
+// findHolderUser loads userId and checks it may hold batteries (role driver, admin or
+// master_admin, approved); missing or ineligible users get notFoundMsg.
+func findHolderUser(app core.App, userId, field, notFoundMsg string) (*core.Record, error) {
+	u, err := app.FindRecordById(schema.Users, userId)
+	if err != nil || !roles.CanHoldBatteries(u.GetString(schema.UserRole)) ||
+		u.GetString(schema.UserIsApproved) != roles.Approved {
+		return nil, &inventory.Refusal{Kind: inventory.ErrNotFound, Message: notFoundMsg, Field: field}
+	}
+	return u, nil
+}
+
+// Assign gives userId quantity ready batteries under assignmentType (a manual assignment).
+// Refused with 'Only N batteries available' when fewer are ready.
+func Assign(app core.App, op inventory.Op, userId string, quantity int, assignmentType string) (*inventory.Movement, *inventory.Account, error) {
+	if userId == "" {
+		return nil, nil, inventory.Invalid("userId", "Driver is required")
+	}
+	if quantity < 1 {
+		return nil, nil, inventory.Invalid("quantity", "Quantity is required")
+	}
+	if !inventory.IsAssignmentType(assignmentType) {
+		return nil, nil, inventory.Invalid("assignmentType", "Assignment type is required")
+	}
+	var mv *inventory.Movement
+	var holder *inventory.Account
+	err := app.RunInTransaction(func(txApp core.App) error {
+		user, err := findHolderUser(txApp, userId, "userId", "Driver not found or not eligible to hold batteries")
+		if err != nil {
+			return err
+		}
+		ready, err := inventory.SystemAccount(txApp, inventory.KeyReady)
+		if err != nil {
+			return err
+		}
+		if ready.Balance() < quantity {
+			return inventory.NotEnough(fmt.Sprintf("Only %d batteries available", ready.Balance()))
+		}
+		if mv, err = inventory.PostAssignment(txApp, op, user, quantity, assignmentType); err != nil {
+			return err
+		}
+		holder, err = inventory.HolderAccount(txApp, user.Id, assignmentType)
+		return err
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return mv, holder, nil
+}
+
+// DeleteAssignment moves a holding's batteries to waiting. id is a holder account id; a
+// user id is accepted too and empties every holding of that user (the holders list groups
+// by user). Returns the movements written (one per non-empty holding).
+func DeleteAssignment(app core.App, op inventory.Op, id string) ([]*inventory.Movement, error) {
+	var out []*inventory.Movement
+	err := app.RunInTransaction(func(txApp core.App) error {
+		var holdings []*inventory.Account
+		if acc, err := inventory.FindAccount(txApp, id); err == nil {
+			if acc.Kind() != schema.AccountKindHolder {
+				return inventory.NotFound("Assignment not found")
+			}
+			holdings = []*inventory.Account{acc}
+		} else if _, uerr := txApp.FindRecordById(schema.Users, id); uerr == nil {
+			if holdings, err = inventory.FindHolderAccounts(txApp, id); err != nil {
+				return err
+			}
+		} else {
+			return inventory.NotFound("Assignment not found")
+		}
+		waiting, err := inventory.SystemAccount(txApp, inventory.KeyWaiting)
+		if err != nil {
+			return err
+		}
+		for _, h := range holdings {
+			q := h.Balance()
+			if q <= 0 {
+				continue
+			}
+			user, _ := txApp.FindRecordById(schema.Users, h.UserId())
+			mv, err := inventory.Post(txApp, inventory.Posting{
+				Type: inventory.TypeInternalTransfer, Quantity: q, UserId: h.UserId(), ActorId: op.ActorId(),
+				At: op.At, Notes: fmt.Sprintf("Assignment deleted: %d batteries (%s) from %s moved to waiting",
+					q, h.AssignmentType(), inventory.DisplayName(user)),
+				Meta: map[string]any{inventory.MetaAssignmentType: h.AssignmentType(), inventory.MetaKind: "assignment_deleted"},
+				Legs: []inventory.Leg{{From: h, To: waiting, Qty: q}},
+			})
+			if err != nil {
+				return err
+			}
+			out = append(out, mv)
+		}
+		if len(out) == 0 {
+			return inventory.Conflict("This assignment holds no batteries")
+		}
+		inventory.Publish(txApp, inventory.MovementEvents...)
+		return nil
+	})
+	return out, err
+}
+
+// SwapRequest is a driver-to-driver transfer (spec part 2 §5). In an exchange the receiver
+// also hands ReturnGood+ReturnDead back to the giver.
+type SwapRequest struct {
+	FromUserId, ToUserId   string
+	Good, Dead             int
+	ReturnGood, ReturnDead int
+	IsExchange             bool
+}
+
+// SwapResult holds the pairs written: the transfer and, for an exchange, the return.
+type SwapResult struct {
+	Transfer inventory.SwapPair  `json:"transfer"`
+	Return   *inventory.SwapPair `json:"return,omitempty"`
+}
+
+// Swap transfers batteries between two holders with every check of spec part 2 §5.
+func Swap(app core.App, op inventory.Op, req SwapRequest) (SwapResult, error) {
+	if err := checkPair(req.FromUserId, req.ToUserId); err != nil {
+		return SwapResult{}, err
+	}
+	for field, v := range map[string]int{"goodBatteries": req.Good, "deadBatteries": req.Dead, "returnGoodBatteries": req.ReturnGood, "returnDeadBatteries": req.ReturnDead} {
+		if v < 0 {
+			return SwapResult{}, inventory.Invalid(field, "Must be a valid number 0 or greater")
+		}
+	}
+	if req.Good+req.Dead <= 0 {
+		return SwapResult{}, inventory.Invalid("goodBatteries", "Must specify at least some good or dead batteries to transfer")
+	}
+	var res SwapResult
+	err := app.RunInTransaction(func(txApp core.App) error {
+		from, to, err := loadPair(txApp, req.FromUserId, req.ToUserId, req.Good+req.Dead)
+		if err != nil {
+			return err
+		}
+		if req.Dead > 0 {
+			toHeld, err := inventory.HeldBy(txApp, to.Id)
+			if err != nil {
+				return err
+			}
+			if req.Dead > toHeld {
+				return inventory.NotEnough(fmt.Sprintf("Dead batteries (%d) cannot exceed what %s holds (%d)", req.Dead, inventory.DisplayName(to), toHeld))
+			}
+		}
+		if res.Transfer, err = inventory.PostSwap(txApp, op, from, to, req.Good, req.Dead, inventory.SwapKindSwap); err != nil {
+			return err
+		}
+		if req.IsExchange && req.ReturnGood+req.ReturnDead > 0 {
+			back, err := inventory.PostSwap(txApp, op, to, from, req.ReturnGood, req.ReturnDead, inventory.SwapKindReturn)
+			if err != nil {
+				return err
+			}
+			res.Return = &back
+		}
+		return nil
+	})
+	return res, err
+}
+
+// DeadTransfer moves dead batteries from one holder to another.
+func DeadTransfer(app core.App, op inventory.Op, fromUserId, toUserId string, dead int) (inventory.SwapPair, error) {
+	if err := checkPair(fromUserId, toUserId); err != nil {
+		return inventory.SwapPair{}, err
+	}
+	if dead < 1 {
+		return inventory.SwapPair{}, inventory.Invalid("deadBatteries", "Dead batteries must be at least 1")
+	}
+	var pair inventory.SwapPair
+	err := app.RunInTransaction(func(txApp core.App) error {
+		from, to, err := loadPair(txApp, fromUserId, toUserId, dead)
+		if err != nil {
+			return err
+		}
+		pair, err = inventory.PostSwap(txApp, op, from, to, 0, dead, inventory.SwapKindDeadTransfer)
+		return err
+	})
+	return pair, err
+}
+
+func checkPair(fromUserId, toUserId string) error {
+	if fromUserId == "" {
+		return inventory.Invalid("fromUserId", "From driver is required")
+	}
+	if toUserId == "" {
+		return inventory.Invalid("toUserId", "To driver is required")
+	}
+	if fromUserId == toUserId {
+		return inventory.Invalid("toUserId", "Cannot swap batteries with the same driver")
+	}
+	return nil
+}
+
+// loadPair loads giver and receiver and checks the giver holds at least give batteries.
+func loadPair(txApp core.App, fromUserId, toUserId string, give int) (*core.Record, *core.Record, error) {
+	from, err := txApp.FindRecordById(schema.Users, fromUserId)
+	if err != nil {
+		return nil, nil, inventory.NotFound("From driver not found or has no batteries")
+	}
+	held, err := inventory.HeldBy(txApp, from.Id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if held <= 0 {
+		return nil, nil, inventory.NotEnough("From driver not found or has no batteries")
+	}
+	if give > held {
+		return nil, nil, inventory.NotEnough(fmt.Sprintf("%s only has %d batteries, cannot give %d", inventory.DisplayName(from), held, give))
+	}
+	to, err := findHolderUser(txApp, toUserId, "toUserId", "To driver not found")
+	if err != nil {
+		return nil, nil, err
+	}
+	return from, to, nil
+}

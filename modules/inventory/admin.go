@@ -1,0 +1,250 @@
+package inventory
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"swapbay/lib/events"
+	"swapbay/lib/schema"
+)
+
+// Targets are the figures a stat edit or an emergency override sets; nil leaves one as is.
+type Targets struct {
+	Ready, Waiting, Charging, InField *int
+}
+
+// Adjust writes one adjustment movement that brings ready, waiting, charging and inField to
+// the targets: ready and waiting directly, charging through the untracked account and
+// inField through the unassigned holder, with outside taking the other side. Charging and
+// inField cannot go below what tracked sessions and holders hold (ErrConflict). Returns nil
+// when nothing changes. Call inside a transaction; the caller publishes.
+func Adjust(txApp core.App, op Op, t Targets, label string) (*Movement, error) {
+	by, err := kindSums(txApp)
+	if err != nil {
+		return nil, err
+	}
+	outside, err := SystemAccount(txApp, KeyOutside)
+	if err != nil {
+		return nil, err
+	}
+	var legs []Leg
+	var changes []string
+	net := 0
+	set := func(name string, target *int, key string, current, floor int, floorMsg string) error {
+		if target == nil || *target == current {
+			return nil
+		}
+		if *target < 0 {
+			return Invalid(name, "Please enter a valid positive number")
+		}
+		if *target < floor {
+			return Conflict(fmt.Sprintf(floorMsg, floor))
+		}
+		acc, err := SystemAccount(txApp, key)
+		if err != nil {
+			return err
+		}
+		d := *target - current
+		legs = append(legs, Leg{From: outside, To: acc, Qty: d})
+		changes = append(changes, fmt.Sprintf("%s %d → %d", name, current, *target))
+		net += d
+		return nil
+	}
+	tracked := by[schema.AccountKindSession]
+	held := by[schema.AccountKindHolder]
+	if err := set("ready", t.Ready, KeyReady, by[schema.AccountKindReady], 0, ""); err != nil {
+		return nil, err
+	}
+	if err := set("waiting", t.Waiting, KeyWaiting, by[schema.AccountKindWaiting], 0, ""); err != nil {
+		return nil, err
+	}
+	if err := set("charging", t.Charging, KeyUntracked, tracked+by[schema.AccountKindUntracked], tracked,
+		"Charging cannot be set below %d: that many batteries are in active charging sessions. Change the sessions instead."); err != nil {
+		return nil, err
+	}
+	if err := set("inField", t.InField, KeyUnassigned, held+by[schema.AccountKindUnassigned], held,
+		"In Field cannot be set below %d: that many batteries are held by drivers. Delete or change their assignments instead."); err != nil {
+		return nil, err
+	}
+	if len(legs) == 0 {
+		return nil, nil
+	}
+	notes := label + ": " + strings.Join(changes, ", ")
+	if op.Notes != "" {
+		notes += " - " + op.Notes
+	}
+	return Post(txApp, Posting{
+		Type: TypeAdjustment, Quantity: net, Notes: notes, UserId: op.ActorId(), ActorId: op.ActorId(),
+		At: op.when(), Meta: map[string]any{MetaKind: label},
+		Legs: legs,
+	})
+}
+
+// Recalculation is the outcome of rebuilding balances from the entries.
+type Recalculation struct {
+	After       Snapshot `json:"after"`
+	Corrections []string `json:"corrections"`
+}
+
+// Recalculate rebuilds every cached balance from SUM(entries) of its account and syncs each
+// active session's quantity to its account. Corrections lists what changed ("ready: 10 → 12");
+// outside an emergency it is empty, and anything else is a bug.
+func Recalculate(app core.App) (Recalculation, error) {
+	var out Recalculation
+	err := app.RunInTransaction(func(txApp core.App) error {
+		var rows []struct {
+			Id      string `db:"id"`
+			Key     string `db:"key"`
+			Kind    string `db:"kind"`
+			User    string `db:"user"`
+			Type    string `db:"assignmentType"`
+			Balance int    `db:"balance"`
+			Sum     int    `db:"s"`
+		}
+		err := txApp.DB().NewQuery(`SELECT a.id, a.key, a.kind, a.user, a.assignmentType, a.balance,
+			COALESCE((SELECT SUM(e.delta) FROM entries e WHERE e.account = a.id), 0) AS s
+			FROM accounts a ORDER BY a.key`).All(&rows)
+		if err != nil {
+			return err
+		}
+		out.Corrections = []string{}
+		for _, r := range rows {
+			if r.Balance == r.Sum {
+				continue
+			}
+			name := r.Key
+			switch r.Kind {
+			case schema.AccountKindHolder:
+				label := r.User
+				if u, err := txApp.FindRecordById(schema.Users, r.User); err == nil {
+					label = DisplayName(u)
+				}
+				name = fmt.Sprintf("inField (%s, %s)", label, r.Type)
+			case schema.AccountKindSession:
+				name = "charging (" + r.Key + ")"
+			case schema.AccountKindUntracked:
+				name = "charging (untracked)"
+			case schema.AccountKindUnassigned:
+				name = "inField (unassigned)"
+			}
+			out.Corrections = append(out.Corrections, fmt.Sprintf("%s: %d → %d", name, r.Balance, r.Sum))
+			if _, err := txApp.DB().Update(schema.Accounts, dbx.Params{schema.AccountBalance: r.Sum}, dbx.HashExp{"id": r.Id}).Execute(); err != nil {
+				return err
+			}
+		}
+		// an active session's quantity is its account's balance
+		if _, err := txApp.DB().NewQuery(`UPDATE charging_sessions SET quantity =
+			COALESCE((SELECT balance FROM accounts a WHERE a.session = charging_sessions.id), 0)
+			WHERE status = {:active}`).Bind(dbx.Params{"active": schema.SessionStatusActive}).Execute(); err != nil {
+			return err
+		}
+		if out.After, err = Stats(txApp); err != nil {
+			return err
+		}
+		Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ChargingUpdated)
+		return nil
+	})
+	return out, err
+}
+
+// WipeResult reports a history wipe.
+type WipeResult struct {
+	Deleted    int       `json:"deleted"`
+	Checkpoint *Movement `json:"checkpoint"`
+}
+
+// Wipe deletes every movement that occurred before cut and folds them into one checkpoint
+// movement whose entries are their net per account, so the balances still equal the sum of
+// the entries. Call inside a transaction; the caller publishes.
+func Wipe(txApp core.App, op Op, cut time.Time, label string) (WipeResult, error) {
+	cutStr := types.NowDateTime().String()
+	if dt, err := types.ParseDateTime(cut.UTC()); err == nil {
+		cutStr = dt.String()
+	}
+	var res WipeResult
+	var count struct {
+		N int `db:"n"`
+	}
+	if err := txApp.DB().NewQuery("SELECT COUNT(*) AS n FROM movements WHERE occurredAt < {:cut}").Bind(dbx.Params{"cut": cutStr}).One(&count); err != nil {
+		return res, err
+	}
+	if count.N == 0 {
+		return res, nil
+	}
+	res.Deleted = count.N
+	var nets []struct {
+		Account string `db:"account"`
+		Sum     int    `db:"s"`
+	}
+	oldSQL := "SELECT id FROM movements WHERE occurredAt < {:cut}"
+	if err := txApp.DB().NewQuery("SELECT account, SUM(delta) AS s FROM entries WHERE movement IN (" + oldSQL + ") GROUP BY account").
+		Bind(dbx.Params{"cut": cutStr}).All(&nets); err != nil {
+		return res, err
+	}
+	for _, q := range []string{"DELETE FROM entries WHERE movement IN (" + oldSQL + ")", "DELETE FROM movements WHERE occurredAt < {:cut}"} {
+		if _, err := txApp.DB().NewQuery(q).Bind(dbx.Params{"cut": cutStr}).Execute(); err != nil {
+			return res, err
+		}
+	}
+	deltas := map[string]int{}
+	outside, err := SystemAccount(txApp, KeyOutside)
+	if err != nil {
+		return res, err
+	}
+	for _, n := range nets {
+		deltas[n.Account] = n.Sum
+	}
+	col, err := txApp.FindCachedCollectionByNameOrId(schema.Movements)
+	if err != nil {
+		return res, err
+	}
+	rec := core.NewRecord(col)
+	setMovementFields(rec, Posting{
+		Type: TypeAdjustment, Quantity: -deltas[outside.Id], Checkpoint: true, ActorId: op.ActorId(),
+		Notes: fmt.Sprintf("%s: %d movements folded into this checkpoint", label, count.N),
+		At:    cut.Add(-time.Millisecond), Meta: map[string]any{MetaKind: "wipe_checkpoint", "folded": count.N},
+	})
+	if err := txApp.SaveNoValidate(rec); err != nil {
+		return res, err
+	}
+	if err := writeEntries(txApp, rec.Id, deltas); err != nil {
+		return res, err
+	}
+	res.Checkpoint = &Movement{rec}
+	return res, nil
+}
+
+// CleanSlate removes every movement, entry, charging session and holder/session account,
+// then opens the ledger again with total batteries ready (one checkpoint movement from
+// outside). Call inside a transaction; the caller publishes.
+func CleanSlate(txApp core.App, op Op, total int) (*Movement, error) {
+	for _, q := range []string{
+		"DELETE FROM entries",
+		"DELETE FROM movements",
+		"DELETE FROM accounts WHERE kind IN ('holder', 'session')",
+		"DELETE FROM charging_sessions",
+		"UPDATE accounts SET balance = 0",
+	} {
+		if _, err := txApp.DB().NewQuery(q).Execute(); err != nil {
+			return nil, err
+		}
+	}
+	outside, err := SystemAccount(txApp, KeyOutside)
+	if err != nil {
+		return nil, err
+	}
+	ready, err := SystemAccount(txApp, KeyReady)
+	if err != nil {
+		return nil, err
+	}
+	return Post(txApp, Posting{
+		Type: TypeAdjustment, Quantity: total, Checkpoint: true, ActorId: op.ActorId(), At: op.when(),
+		Notes: fmt.Sprintf("Clean slate: %d batteries ready", total), Meta: map[string]any{MetaKind: "clean_slate"},
+		Legs: []Leg{{From: outside, To: ready, Qty: total}},
+	})
+}

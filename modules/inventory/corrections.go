@@ -1,0 +1,287 @@
+package inventory
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/schema"
+)
+
+// EditableTypes are the movement types the Movement Options dialog may correct (spec part 1 §2).
+var EditableTypes = []string{TypePickup, TypeDropoff, TypeDriverSwapIn, TypeDriverSwapOut, TypeAdjustment}
+
+// IsEditable reports whether movements of type t may be edited.
+func IsEditable(t string) bool {
+	for _, e := range EditableTypes {
+		if e == t {
+			return true
+		}
+	}
+	return false
+}
+
+// carrier returns the movement holding the ledger entries for mv and, for swaps, the other
+// half (nil otherwise). A swap's entries sit on its driver_swap_out half.
+func carrier(txApp core.App, mv *Movement) (*Movement, *Movement, error) {
+	if mv.Type() != TypeDriverSwapIn && mv.Type() != TypeDriverSwapOut {
+		return mv, nil, nil
+	}
+	other, err := FindMovement(txApp, mv.MetaString(MetaPair))
+	if err != nil {
+		return mv, nil, nil // a lone half (its pair already gone): it stands alone
+	}
+	if mv.Type() == TypeDriverSwapOut {
+		return mv, other, nil
+	}
+	return other, mv, nil
+}
+
+// entryDeltas returns the movement's entries as account id → delta, and their reversal.
+func entryDeltas(txApp core.App, movementId string) (deltas, undo map[string]int, err error) {
+	entries, err := FindEntries(txApp, movementId)
+	if err != nil {
+		return nil, nil, err
+	}
+	deltas, undo = map[string]int{}, map[string]int{}
+	for _, e := range entries {
+		deltas[e.AccountId()] += e.Delta()
+		undo[e.AccountId()] -= e.Delta()
+	}
+	return deltas, undo, nil
+}
+
+func legDeltas(legs []Leg) map[string]int {
+	out := map[string]int{}
+	for _, l := range legs {
+		out[l.From.Id] -= l.Qty
+		out[l.To.Id] += l.Qty
+	}
+	return out
+}
+
+// EditMovement corrects a pickup, dropoff, swap (either half) or adjustment to good+dead
+// batteries: the old entries are replaced by new ones and the balances move by the
+// difference, atomically. Refused when a balance would go below zero. Empty notes keep the
+// old notes.
+func EditMovement(app core.App, op Op, id string, good, dead int, notes string) (*Movement, error) {
+	if good < 0 || dead < 0 || good+dead <= 0 {
+		return nil, Invalid("goodBatteries", "Total batteries must be greater than 0")
+	}
+	total := good + dead
+	var result *Movement
+	err := app.RunInTransaction(func(txApp core.App) error {
+		mv, err := FindMovement(txApp, id)
+		if err != nil {
+			return err
+		}
+		if !IsEditable(mv.Type()) || mv.Checkpoint() {
+			return Conflict("Only pickup, dropoff, driver swap and adjustment movements can be edited")
+		}
+		main, pair, err := carrier(txApp, mv)
+		if err != nil {
+			return err
+		}
+		old, undo, err := entryDeltas(txApp, main.Id)
+		if err != nil {
+			return err
+		}
+		userNotes := notes
+		if userNotes == "" {
+			userNotes = main.MetaString(MetaUserNotes)
+		}
+
+		var legs []Leg
+		var newDeltas map[string]int
+		meta := main.Meta()
+		meta[MetaUserNotes] = userNotes
+		switch main.Type() {
+		case TypePickup:
+			typ := main.MetaString(MetaAssignmentType)
+			if typ == "" {
+				typ = AssignmentPickup
+			}
+			ready, err := SystemAccount(txApp, KeyReady)
+			if err != nil {
+				return err
+			}
+			holder, err := HolderAccount(txApp, main.UserId(), typ)
+			if err != nil {
+				return err
+			}
+			legs = []Leg{{From: ready, To: holder, Qty: total}}
+			main.Set(schema.MovementQuantity, -total)
+			main.Set(schema.MovementNotes, userNotes)
+			if main.MetaString(MetaKind) == "manual_assignment" {
+				user, _ := txApp.FindRecordById(schema.Users, main.UserId())
+				main.Set(schema.MovementNotes, AssignmentNotes(user, total, typ, userNotes))
+			}
+		case TypeDropoff:
+			var excess int
+			legs, excess, err = dropoffLegs(txApp, main.UserId(), good, dead, undo)
+			if err != nil {
+				return err
+			}
+			meta[MetaExcess] = excess
+			main.Set(schema.MovementQuantity, total)
+			main.Set(schema.MovementGood, good)
+			main.Set(schema.MovementDead, dead)
+			main.Set(schema.MovementDiscrepancy, excess > 0)
+			main.Set(schema.MovementNotes, DropoffNotes(good, dead, userNotes))
+		case TypeDriverSwapOut, TypeDriverSwapIn:
+			from, ferr := txApp.FindRecordById(schema.Users, main.MetaString(MetaFromUser))
+			to, terr := txApp.FindRecordById(schema.Users, main.MetaString(MetaToUser))
+			if ferr != nil || terr != nil {
+				return Conflict("This swap's drivers no longer exist; delete it instead")
+			}
+			if legs, err = swapLegs(txApp, from, to, good, dead, undo); err != nil {
+				return err
+			}
+			sNotes := SwapNotes(from, to, good, dead, userNotes)
+			for _, half := range []*Movement{main, pair} {
+				if half == nil {
+					continue
+				}
+				q := total
+				if half.Type() == TypeDriverSwapOut {
+					q = -total
+				}
+				half.Set(schema.MovementQuantity, q)
+				half.Set(schema.MovementGood, good)
+				half.Set(schema.MovementDead, dead)
+				half.Set(schema.MovementNotes, sNotes)
+			}
+		case TypeAdjustment:
+			newDeltas, err = editAdjustment(txApp, old, total)
+			if err != nil {
+				return err
+			}
+			sign := 1
+			if main.Quantity() < 0 {
+				sign = -1
+			}
+			main.Set(schema.MovementQuantity, sign*total)
+			if notes != "" {
+				main.Set(schema.MovementNotes, notes)
+			}
+		}
+		if newDeltas == nil {
+			newDeltas = legDeltas(legs)
+		}
+		net := map[string]int{}
+		for acc, d := range newDeltas {
+			net[acc] += d
+		}
+		for acc, d := range old {
+			net[acc] -= d
+		}
+		if err := ApplyDeltas(txApp, net); err != nil {
+			return err
+		}
+		if _, err := txApp.DB().Delete(schema.Entries, dbx.HashExp{schema.EntryMovement: main.Id}).Execute(); err != nil {
+			return err
+		}
+		if err := writeEntries(txApp, main.Id, newDeltas); err != nil {
+			return err
+		}
+		main.Set(schema.MovementMeta, meta)
+		for _, half := range []*Movement{main, pair} {
+			if half == nil {
+				continue
+			}
+			if err := txApp.SaveNoValidate(half.Record); err != nil {
+				return err
+			}
+		}
+		result = main
+		if mv.Id != main.Id {
+			result = pair
+		}
+		Publish(txApp, MovementEvents...)
+		return nil
+	})
+	return result, err
+}
+
+// editAdjustment re-targets an adjustment that changed exactly one counted account to a
+// magnitude of total (keeping its direction); outside takes the other side.
+func editAdjustment(txApp core.App, old map[string]int, total int) (map[string]int, error) {
+	outside, err := SystemAccount(txApp, KeyOutside)
+	if err != nil {
+		return nil, err
+	}
+	target, sign := "", 0
+	for acc, d := range old {
+		if acc == outside.Id || d == 0 {
+			continue
+		}
+		if target != "" {
+			return nil, Conflict("This adjustment changed several counts; record a new stat edit instead")
+		}
+		target, sign = acc, 1
+		if d < 0 {
+			sign = -1
+		}
+	}
+	if target == "" {
+		return nil, Conflict("This adjustment moved no batteries; record a new stat edit instead")
+	}
+	return map[string]int{target: sign * total, outside.Id: -sign * total}, nil
+}
+
+// DeleteMovement removes a movement and reverses its entries, returning the batteries to
+// where they came from. A swap's two halves go together. Refused with ErrNotEnough when the
+// batteries have moved on (a reversal would make a balance negative), and for checkpoints
+// and charging-session movements (those change through the session actions).
+func DeleteMovement(app core.App, op Op, id string) error {
+	return app.RunInTransaction(func(txApp core.App) error {
+		mv, err := FindMovement(txApp, id)
+		if err != nil {
+			return err
+		}
+		if mv.Checkpoint() {
+			return Conflict("Checkpoint movements cannot be deleted")
+		}
+		if mv.SessionId() != "" {
+			return Conflict("Charging session movements cannot be deleted here; complete, edit or delete the charging session instead")
+		}
+		main, pair, err := carrier(txApp, mv)
+		if err != nil {
+			return err
+		}
+		_, undo, err := entryDeltas(txApp, main.Id)
+		if err != nil {
+			return err
+		}
+		if err := ApplyDeltas(txApp, undo); err != nil {
+			if !errors.Is(err, ErrNotEnough) {
+				return err
+			}
+			return NotEnough("Cannot delete this movement: its batteries have already moved on (" + strings.TrimPrefix(err.Error(), "Not enough batteries: ") + ")")
+		}
+		for _, half := range []*Movement{main, pair} {
+			if half == nil {
+				continue
+			}
+			if _, err := txApp.DB().Delete(schema.Entries, dbx.HashExp{schema.EntryMovement: half.Id}).Execute(); err != nil {
+				return err
+			}
+			if _, err := txApp.DB().Delete(schema.Movements, dbx.HashExp{"id": half.Id}).Execute(); err != nil {
+				return err
+			}
+		}
+		Publish(txApp, MovementEvents...)
+		return nil
+	})
+}
+
+// CountMovements returns how many movements exist (tests and the wipe report use it).
+func CountMovements(app core.App) (int, error) {
+	var row struct {
+		N int `db:"n"`
+	}
+	err := app.DB().NewQuery("SELECT COUNT(*) AS n FROM movements").One(&row)
+	return row.N, err
+}

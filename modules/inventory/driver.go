@@ -1,0 +1,224 @@
+package inventory
+
+import (
+	"fmt"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/schema"
+)
+
+// Meta keys the ledger stores on movements so they can be edited and displayed later.
+const (
+	MetaAssignmentType = "assignmentType" // pickups and assignments: the holding credited
+	MetaUserNotes      = "userNotes"      // the notes as typed, without markers
+	MetaExcess         = "excess"         // dropoffs: batteries returned beyond what was held
+	MetaPair           = "pair"           // swaps: the id of the other half
+	MetaFromUser       = "fromUserId"     // swaps: giver
+	MetaToUser         = "toUserId"       // swaps: receiver
+	MetaKind           = "kind"           // swaps: "swap", "exchange_return" or "dead_transfer"
+)
+
+// Part is a share of an allocation taken from one holder account.
+type Part struct {
+	Account *Account
+	Qty     int
+}
+
+// Allocation is how q batteries are taken from a user's holdings: the pickup holding first,
+// then the other assignment types; Excess is what the user did not hold.
+type Allocation struct {
+	Parts  []Part
+	Excess int
+}
+
+// Held is the number of batteries the allocation found in holdings.
+func (a Allocation) Held() int { return sumParts(a.Parts) }
+
+func sumParts(ps []Part) int {
+	n := 0
+	for _, p := range ps {
+		n += p.Qty
+	}
+	return n
+}
+
+// TakeFromHoldings plans taking q batteries from userId's holdings (see Allocation). It reads
+// balances inside txApp; adjust, when not nil, is added to each balance first (used by edits
+// to see the balances as if the edited movement had not happened).
+func TakeFromHoldings(txApp core.App, userId string, q int, adjust map[string]int) (Allocation, error) {
+	accs, err := FindHolderAccounts(txApp, userId)
+	if err != nil {
+		return Allocation{}, err
+	}
+	seen := map[string]bool{}
+	for _, a := range accs {
+		seen[a.Id] = true
+	}
+	// accounts the edited movement emptied have balance 0 now but hold batteries "before" it
+	for id, d := range adjust {
+		if d > 0 && !seen[id] {
+			if a, err := FindAccount(txApp, id); err == nil && a.Kind() == schema.AccountKindHolder && a.UserId() == userId {
+				accs = append(accs, a)
+			}
+		}
+	}
+	sortHoldings(accs)
+	var out Allocation
+	left := q
+	for _, a := range accs {
+		if left == 0 {
+			break
+		}
+		have := a.Balance() + adjust[a.Id]
+		if have <= 0 {
+			continue
+		}
+		take := min(have, left)
+		out.Parts = append(out.Parts, Part{Account: a, Qty: take})
+		left -= take
+	}
+	out.Excess = left
+	return out, nil
+}
+
+// Pickup records userId taking quantity ready batteries into their pickup holding.
+// Refused with ErrNotEnough when fewer are ready.
+func Pickup(app core.App, op Op, userId string, quantity int) (*Movement, error) {
+	if quantity < 1 {
+		return nil, Invalid("quantity", "Quantity is required")
+	}
+	var mv *Movement
+	err := app.RunInTransaction(func(txApp core.App) error {
+		var err error
+		mv, err = postPickup(txApp, Posting{
+			Type: TypePickup, UserId: userId, ActorId: op.ActorId(), At: op.when(),
+			Notes: op.Notes, Meta: map[string]any{MetaUserNotes: op.Notes},
+		}, quantity, AssignmentPickup)
+		return err
+	})
+	return mv, err
+}
+
+// postPickup moves quantity from ready into userId's holding of assignmentType, filling in
+// the posting's quantity, meta and legs.
+func postPickup(txApp core.App, p Posting, quantity int, assignmentType string) (*Movement, error) {
+	ready, err := SystemAccount(txApp, KeyReady)
+	if err != nil {
+		return nil, err
+	}
+	if ready.Balance() < quantity {
+		return nil, NotEnough(fmt.Sprintf("Not enough batteries: only %d ready", ready.Balance()))
+	}
+	holder, err := HolderAccount(txApp, p.UserId, assignmentType)
+	if err != nil {
+		return nil, err
+	}
+	p.Quantity = -quantity
+	if p.Meta == nil {
+		p.Meta = map[string]any{}
+	}
+	p.Meta[MetaAssignmentType] = assignmentType
+	p.Legs = []Leg{{From: ready, To: holder, Qty: quantity}}
+	mv, err := Post(txApp, p)
+	if err != nil {
+		return nil, err
+	}
+	Publish(txApp, MovementEvents...)
+	return mv, nil
+}
+
+// Dropoff records userId returning good batteries to ready and dead ones to waiting. They
+// come out of the user's holdings (pickup first); any excess over what the user holds comes
+// from outside and the movement is flagged as a discrepancy.
+func Dropoff(app core.App, op Op, userId string, good, dead int) (*Movement, error) {
+	if good < 0 {
+		return nil, Invalid("goodBatteries", "Must be a valid number 0 or greater")
+	}
+	if dead < 0 {
+		return nil, Invalid("deadBatteries", "Must be a valid number 0 or greater")
+	}
+	if good+dead < 1 {
+		return nil, Invalid("goodBatteries", "You must drop off at least one battery (good or dead)")
+	}
+	var mv *Movement
+	err := app.RunInTransaction(func(txApp core.App) error {
+		legs, excess, err := dropoffLegs(txApp, userId, good, dead, nil)
+		if err != nil {
+			return err
+		}
+		mv, err = Post(txApp, Posting{
+			Type: TypeDropoff, Quantity: good + dead, UserId: userId, ActorId: op.ActorId(), At: op.when(),
+			Notes: DropoffNotes(good, dead, op.Notes), Good: good, Dead: dead, Discrepancy: excess > 0,
+			Meta: map[string]any{MetaUserNotes: op.Notes, MetaExcess: excess},
+			Legs: legs,
+		})
+		if err != nil {
+			return err
+		}
+		Publish(txApp, MovementEvents...)
+		return nil
+	})
+	return mv, err
+}
+
+// DropoffNotes are a dropoff's notes with the spec's 'N good' and 'N dead' markers.
+func DropoffNotes(good, dead int, notes string) string {
+	s := fmt.Sprintf("%d good, %d dead", good, dead)
+	if notes != "" {
+		s += " - " + notes
+	}
+	return s
+}
+
+// dropoffLegs plans a dropoff of good+dead from userId's holdings (see TakeFromHoldings).
+func dropoffLegs(txApp core.App, userId string, good, dead int, adjust map[string]int) ([]Leg, int, error) {
+	ready, err := SystemAccount(txApp, KeyReady)
+	if err != nil {
+		return nil, 0, err
+	}
+	waiting, err := SystemAccount(txApp, KeyWaiting)
+	if err != nil {
+		return nil, 0, err
+	}
+	outside, err := SystemAccount(txApp, KeyOutside)
+	if err != nil {
+		return nil, 0, err
+	}
+	alloc, err := TakeFromHoldings(txApp, userId, good+dead, adjust)
+	if err != nil {
+		return nil, 0, err
+	}
+	// everything lands in ready first; the dead share moves on to waiting (entries are netted)
+	var legs []Leg
+	for _, p := range alloc.Parts {
+		legs = append(legs, Leg{From: p.Account, To: ready, Qty: p.Qty})
+	}
+	legs = append(legs, Leg{From: outside, To: ready, Qty: alloc.Excess}, Leg{From: ready, To: waiting, Qty: dead})
+	return legs, alloc.Excess, nil
+}
+
+// LogActivity records a rebalance (moves) or retrieves-repairs (recovers) activity: a
+// movement without entries that counts for pay only.
+func LogActivity(app core.App, op Op, userId, movementType string, quantity int) (*Movement, error) {
+	if movementType != TypeRebalance && movementType != TypeRetrievesRepairs {
+		return nil, fmt.Errorf("LogActivity: unsupported type %q", movementType)
+	}
+	if quantity < 1 {
+		return nil, Invalid("quantity", "Quantity is required")
+	}
+	var mv *Movement
+	err := app.RunInTransaction(func(txApp core.App) error {
+		var err error
+		mv, err = Post(txApp, Posting{
+			Type: movementType, Quantity: quantity, UserId: userId, ActorId: op.ActorId(), At: op.when(),
+			Notes: op.Notes, Meta: map[string]any{MetaUserNotes: op.Notes},
+		})
+		if err != nil {
+			return err
+		}
+		Publish(txApp, MovementEvents...)
+		return nil
+	})
+	return mv, err
+}

@@ -1,0 +1,283 @@
+package inventory
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"swapbay/lib/events"
+	"swapbay/lib/schema"
+)
+
+// Op describes who records an operation and when. Seed data passes a past At to write
+// history; handlers pass the signed-in user and leave At zero (now).
+type Op struct {
+	Actor *core.Record // who records it; nil for system operations
+	At    time.Time    // when it happened; zero means now
+	Notes string       // free text (already validated ≤ schema.MaxNotesLength)
+}
+
+// when returns op.At, or now when unset.
+func (op Op) when() time.Time {
+	if op.At.IsZero() {
+		return time.Now().UTC()
+	}
+	return op.At.UTC()
+}
+
+// ActorId returns the actor's id ("" for system operations).
+func (op Op) ActorId() string {
+	if op.Actor == nil {
+		return ""
+	}
+	return op.Actor.Id
+}
+
+// Posting is one movement to write: its display fields and its entries as account deltas.
+// Post aggregates deltas per account, so legs may name an account more than once.
+type Posting struct {
+	Type        string
+	Quantity    int
+	Notes       string
+	UserId      string
+	ActorId     string
+	Good, Dead  int
+	Discrepancy bool
+	SessionId   string
+	Meta        map[string]any
+	Checkpoint  bool
+	At          time.Time
+	Legs        []Leg
+}
+
+// Leg moves Qty batteries from account From to account To (account records).
+type Leg struct {
+	From, To *Account
+	Qty      int
+}
+
+// Post writes p as a movement with its balanced entries and updates the cached balances,
+// all inside txApp's transaction. Any non-outside balance that would go below zero refuses
+// the whole posting with ErrNotEnough. Call it only inside RunInTransaction.
+func Post(txApp core.App, p Posting) (*Movement, error) {
+	deltas := map[string]int{}
+	accounts := map[string]*Account{}
+	for _, l := range p.Legs {
+		if l.Qty == 0 {
+			continue
+		}
+		deltas[l.From.Id] -= l.Qty
+		deltas[l.To.Id] += l.Qty
+		accounts[l.From.Id], accounts[l.To.Id] = l.From, l.To
+	}
+	if err := ApplyDeltas(txApp, deltas); err != nil {
+		return nil, err
+	}
+
+	col, err := txApp.FindCachedCollectionByNameOrId(schema.Movements)
+	if err != nil {
+		return nil, err
+	}
+	rec := core.NewRecord(col)
+	setMovementFields(rec, p)
+	if err := txApp.SaveNoValidate(rec); err != nil {
+		return nil, fmt.Errorf("save movement: %w", err)
+	}
+	if err := writeEntries(txApp, rec.Id, deltas); err != nil {
+		return nil, err
+	}
+	return &Movement{rec}, nil
+}
+
+func setMovementFields(rec *core.Record, p Posting) {
+	at := p.At
+	if at.IsZero() {
+		at = time.Now().UTC()
+	}
+	rec.Set(schema.MovementType, p.Type)
+	rec.Set(schema.MovementQuantity, p.Quantity)
+	rec.Set(schema.MovementNotes, p.Notes)
+	rec.Set(schema.MovementUser, p.UserId)
+	rec.Set(schema.MovementActor, p.ActorId)
+	rec.Set(schema.MovementGood, p.Good)
+	rec.Set(schema.MovementDead, p.Dead)
+	rec.Set(schema.MovementDiscrepancy, p.Discrepancy)
+	rec.Set(schema.MovementSession, p.SessionId)
+	if p.Meta != nil {
+		rec.Set(schema.MovementMeta, p.Meta)
+	}
+	rec.Set(schema.MovementCheckpoint, p.Checkpoint)
+	rec.Set(schema.MovementOccurredAt, at)
+}
+
+// writeEntries stores one entry per account with a non-zero net delta.
+func writeEntries(txApp core.App, movementId string, deltas map[string]int) error {
+	col, err := txApp.FindCachedCollectionByNameOrId(schema.Entries)
+	if err != nil {
+		return err
+	}
+	sum := 0
+	for _, id := range sortedKeys(deltas) {
+		d := deltas[id]
+		if d == 0 {
+			continue
+		}
+		sum += d
+		e := core.NewRecord(col)
+		e.Set(schema.EntryMovement, movementId)
+		e.Set(schema.EntryAccount, id)
+		e.Set(schema.EntryDelta, d)
+		if err := txApp.SaveNoValidate(e); err != nil {
+			return fmt.Errorf("save entry: %w", err)
+		}
+	}
+	if sum != 0 {
+		return fmt.Errorf("unbalanced movement %s: entries sum to %d", movementId, sum)
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// ApplyDeltas adds each delta to its account's cached balance. A conditional UPDATE keeps
+// every account except outside at zero or above; the first one that would go negative
+// refuses with ErrNotEnough (the caller's transaction then rolls everything back).
+// Deltas must sum to zero.
+func ApplyDeltas(txApp core.App, deltas map[string]int) error {
+	sum := 0
+	for _, d := range deltas {
+		sum += d
+	}
+	if sum != 0 {
+		return fmt.Errorf("unbalanced deltas: sum %d", sum)
+	}
+	now := types.NowDateTime().String()
+	// decreases first, so a refusal is found before anything is credited
+	ids := sortedKeys(deltas)
+	sort.SliceStable(ids, func(i, j int) bool { return deltas[ids[i]] < deltas[ids[j]] })
+	for _, id := range ids {
+		d := deltas[id]
+		if d == 0 {
+			continue
+		}
+		res, err := txApp.DB().NewQuery(
+			"UPDATE accounts SET balance = balance + {:d}, updated = {:now} " +
+				"WHERE id = {:id} AND (kind = {:outside} OR balance + {:d} >= 0)").
+			Bind(dbx.Params{"d": d, "id": id, "now": now, "outside": schema.AccountKindOutside}).Execute()
+		if err != nil {
+			return fmt.Errorf("update balance: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			acc, ferr := FindAccount(txApp, id)
+			if ferr != nil {
+				return ferr
+			}
+			return shortMessage(txApp, acc, -d)
+		}
+	}
+	return nil
+}
+
+// shortMessage is the generic refusal when acc cannot give need batteries.
+func shortMessage(app core.App, acc *Account, need int) error {
+	have := acc.Balance()
+	switch acc.Kind() {
+	case schema.AccountKindReady:
+		return NotEnough(fmt.Sprintf("Not enough batteries: only %d ready", have))
+	case schema.AccountKindWaiting:
+		return NotEnough(fmt.Sprintf("Not enough batteries: only %d waiting", have))
+	case schema.AccountKindHolder:
+		return NotEnough(fmt.Sprintf("%s only has %d batteries, cannot give %d", accountLabel(app, acc), have, need))
+	case schema.AccountKindSession:
+		return NotEnough(fmt.Sprintf("Not enough batteries: the charging session only has %d", have))
+	case schema.AccountKindUntracked:
+		return NotEnough(fmt.Sprintf("Not enough batteries: only %d charging outside tracked sessions", have))
+	case schema.AccountKindUnassigned:
+		return NotEnough(fmt.Sprintf("Not enough batteries: only %d in the field without a holder", have))
+	}
+	return NotEnough(fmt.Sprintf("Not enough batteries: only %d", have))
+}
+
+// SystemAccount returns one of the five system accounts (KeyReady, KeyWaiting, …).
+func SystemAccount(app core.App, key string) (*Account, error) {
+	acc, err := FindAccountByKey(app, key)
+	if err != nil {
+		return nil, fmt.Errorf("system account %q missing: %w", key, err)
+	}
+	return acc, nil
+}
+
+// HolderAccount returns userId's holding of assignmentType, creating it (empty) if needed.
+func HolderAccount(txApp core.App, userId, assignmentType string) (*Account, error) {
+	return ensureAccount(txApp, HolderKey(userId, assignmentType), schema.AccountKindHolder, func(r *core.Record) {
+		r.Set(schema.AccountUser, userId)
+		r.Set(schema.AccountAssignmentType, assignmentType)
+	})
+}
+
+// SessionAccount returns the account of charging session sessionId, creating it if needed.
+func SessionAccount(txApp core.App, sessionId string) (*Account, error) {
+	return ensureAccount(txApp, SessionKey(sessionId), schema.AccountKindSession, func(r *core.Record) {
+		r.Set(schema.AccountSession, sessionId)
+	})
+}
+
+func ensureAccount(txApp core.App, key, kind string, fill func(*core.Record)) (*Account, error) {
+	if acc, err := FindAccountByKey(txApp, key); err == nil {
+		return acc, nil
+	}
+	col, err := txApp.FindCachedCollectionByNameOrId(schema.Accounts)
+	if err != nil {
+		return nil, err
+	}
+	rec := core.NewRecord(col)
+	rec.Set(schema.AccountKey, key)
+	rec.Set(schema.AccountKind, kind)
+	rec.Set(schema.AccountBalance, 0)
+	fill(rec)
+	if err := txApp.SaveNoValidate(rec); err != nil {
+		return nil, fmt.Errorf("create account %s: %w", key, err)
+	}
+	return &Account{rec}, nil
+}
+
+// rootKey stores the outer app in the app's store, which every txApp clone shares, so
+// events published from inside a transaction reach the bus the realtime hub listens on.
+const rootKey = "swapbay.inventory.root"
+
+// rememberRoot records app as the root for its store (called from Register).
+func rememberRoot(app core.App) {
+	if app.TxInfo() == nil {
+		app.Store().Set(rootKey, app)
+	}
+}
+
+// Root returns the outer app of app (app itself outside a transaction).
+func Root(app core.App) core.App {
+	if app.TxInfo() == nil {
+		return app
+	}
+	if root, ok := app.Store().Get(rootKey).(core.App); ok {
+		return root
+	}
+	return app
+}
+
+// Publish sends the realtime message types once txApp's transaction commits (DESIGN.md §6).
+func Publish(txApp core.App, types ...string) {
+	events.AfterCommit(Root(txApp), txApp, types...)
+}
+
+// MovementEvents are the messages every movement announces.
+var MovementEvents = []string{events.InventoryUpdated, events.ActivityUpdated}

@@ -1,0 +1,251 @@
+package inventory
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/schema"
+)
+
+// Movement types (spec part 1 §3). Quantities are signed from the bay's point of view:
+// batteries leaving the bay to a person are negative, batteries coming back positive.
+const (
+	TypeDropoff          = "dropoff"
+	TypePickup           = "pickup"
+	TypeDriverSwapIn     = "driver_swap_in"
+	TypeDriverSwapOut    = "driver_swap_out"
+	TypeAdjustment       = "adjustment"
+	TypeChargeStart      = "charge_start"
+	TypeChargeComplete   = "charge_complete"
+	TypeInternalTransfer = "internal_transfer"
+	TypeRebalance        = "rebalance"
+	TypeRetrievesRepairs = "retrieves_repairs_dropoff"
+)
+
+// System account keys; holder and session accounts are keyed by HolderKey and SessionKey.
+const (
+	KeyReady      = "ready"
+	KeyWaiting    = "waiting"
+	KeyOutside    = "outside"
+	KeyUntracked  = "untracked"
+	KeyUnassigned = "unassigned"
+)
+
+// AssignmentPickup is the holding a driver's own pickups go to (and dropoffs come from first).
+const AssignmentPickup = "pickup"
+
+// AssignmentTypes lists every assignment type the assignment form offers (spec part 2 §3).
+var AssignmentTypes = []string{
+	"pickup", "home_charger", "moving", "in_transit", "maintenance", "delivery",
+	"pickup_point", "warehouse", "storage", "repair", "other",
+}
+
+// IsAssignmentType reports whether t is one of AssignmentTypes.
+func IsAssignmentType(t string) bool {
+	for _, a := range AssignmentTypes {
+		if a == t {
+			return true
+		}
+	}
+	return false
+}
+
+// HolderKey is the account key of user's holding of one assignment type.
+func HolderKey(userId, assignmentType string) string {
+	return "holder:" + userId + ":" + assignmentType
+}
+
+// SessionKey is the account key of one charging session.
+func SessionKey(sessionId string) string { return "session:" + sessionId }
+
+// Account is a typed proxy of an accounts record: a place batteries can be.
+type Account struct{ *core.Record }
+
+// Key is the account's unique key (ready, holder:<user>:<type>, …).
+func (a *Account) Key() string { return a.GetString(schema.AccountKey) }
+
+// Kind is one of the schema.AccountKind* values.
+func (a *Account) Kind() string { return a.GetString(schema.AccountKind) }
+
+// UserId is the holder's user id (holder accounts only).
+func (a *Account) UserId() string { return a.GetString(schema.AccountUser) }
+
+// AssignmentType is the holder's assignment type (holder accounts only).
+func (a *Account) AssignmentType() string { return a.GetString(schema.AccountAssignmentType) }
+
+// SessionId is the charging session of a session account.
+func (a *Account) SessionId() string { return a.GetString(schema.AccountSession) }
+
+// Balance is the cached sum of the account's entries.
+func (a *Account) Balance() int { return a.GetInt(schema.AccountBalance) }
+
+// Movement is a typed proxy of a movements record: one recorded operation.
+type Movement struct{ *core.Record }
+
+// Type is the movement type (Type* constants).
+func (m *Movement) Type() string { return m.GetString(schema.MovementType) }
+
+// Quantity is the signed quantity shown in activity lists.
+func (m *Movement) Quantity() int { return m.GetInt(schema.MovementQuantity) }
+
+// Notes is the free text, with the spec's markers.
+func (m *Movement) Notes() string { return m.GetString(schema.MovementNotes) }
+
+// UserId is whose activity this is.
+func (m *Movement) UserId() string { return m.GetString(schema.MovementUser) }
+
+// ActorId is who recorded it.
+func (m *Movement) ActorId() string { return m.GetString(schema.MovementActor) }
+
+// Good is the good-battery count of dropoffs and swaps.
+func (m *Movement) Good() int { return m.GetInt(schema.MovementGood) }
+
+// Dead is the dead-battery count of dropoffs and swaps.
+func (m *Movement) Dead() int { return m.GetInt(schema.MovementDead) }
+
+// SessionId is the charging session the movement belongs to, if any.
+func (m *Movement) SessionId() string { return m.GetString(schema.MovementSession) }
+
+// Checkpoint reports whether the movement is an opening/folded checkpoint.
+func (m *Movement) Checkpoint() bool { return m.GetBool(schema.MovementCheckpoint) }
+
+// OccurredAt is when the operation happened.
+func (m *Movement) OccurredAt() time.Time { return m.GetDateTime(schema.MovementOccurredAt).Time() }
+
+// Meta returns the movement's meta object (empty map when unset).
+func (m *Movement) Meta() map[string]any {
+	out := map[string]any{}
+	_ = m.UnmarshalJSONField(schema.MovementMeta, &out)
+	return out
+}
+
+// MetaString returns meta[key] as a string ("" when missing).
+func (m *Movement) MetaString(key string) string {
+	s, _ := m.Meta()[key].(string)
+	return s
+}
+
+// Entry is a typed proxy of an entries record: one ledger line of a movement.
+type Entry struct{ *core.Record }
+
+// MovementId is the movement the entry belongs to.
+func (e *Entry) MovementId() string { return e.GetString(schema.EntryMovement) }
+
+// AccountId is the account the entry moves batteries into (delta > 0) or out of.
+func (e *Entry) AccountId() string { return e.GetString(schema.EntryAccount) }
+
+// Delta is the signed change to the account.
+func (e *Entry) Delta() int { return e.GetInt(schema.EntryDelta) }
+
+// FindAccountByKey returns the account with key, or ErrNotFound.
+func FindAccountByKey(app core.App, key string) (*Account, error) {
+	rec, err := app.FindFirstRecordByData(schema.Accounts, schema.AccountKey, key)
+	if err != nil {
+		return nil, notFound("Account not found")
+	}
+	return &Account{rec}, nil
+}
+
+// FindAccount returns the account with id, or ErrNotFound.
+func FindAccount(app core.App, id string) (*Account, error) {
+	rec, err := app.FindRecordById(schema.Accounts, id)
+	if err != nil {
+		return nil, notFound("Account not found")
+	}
+	return &Account{rec}, nil
+}
+
+// FindHolderAccounts returns userId's holder accounts with a positive balance, the pickup
+// holding first, then the others by assignment type.
+func FindHolderAccounts(app core.App, userId string) ([]*Account, error) {
+	recs, err := app.FindRecordsByFilter(schema.Accounts,
+		"kind = {:kind} && user = {:user} && balance > 0", "", 0, 0,
+		dbx.Params{"kind": schema.AccountKindHolder, "user": userId})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Account, 0, len(recs))
+	for _, r := range recs {
+		out = append(out, &Account{r})
+	}
+	sortHoldings(out)
+	return out, nil
+}
+
+// sortHoldings orders holdings pickup first, then by assignment type (stable, deterministic).
+func sortHoldings(accs []*Account) {
+	rank := func(a *Account) string {
+		if a.AssignmentType() == AssignmentPickup {
+			return ""
+		}
+		return a.AssignmentType()
+	}
+	for i := 1; i < len(accs); i++ {
+		for j := i; j > 0 && rank(accs[j]) < rank(accs[j-1]); j-- {
+			accs[j], accs[j-1] = accs[j-1], accs[j]
+		}
+	}
+}
+
+// HeldBy returns the total number of batteries userId holds across all assignment types.
+func HeldBy(app core.App, userId string) (int, error) {
+	var row struct {
+		N int `db:"n"`
+	}
+	err := app.DB().NewQuery("SELECT COALESCE(SUM(balance),0) AS n FROM accounts WHERE kind = {:kind} AND user = {:user}").
+		Bind(dbx.Params{"kind": schema.AccountKindHolder, "user": userId}).One(&row)
+	return row.N, err
+}
+
+// FindMovement returns the movement with id, or ErrNotFound.
+func FindMovement(app core.App, id string) (*Movement, error) {
+	rec, err := app.FindRecordById(schema.Movements, id)
+	if err != nil {
+		return nil, notFound("Movement not found")
+	}
+	return &Movement{rec}, nil
+}
+
+// FindEntries returns the entries of movementId.
+func FindEntries(app core.App, movementId string) ([]*Entry, error) {
+	recs, err := app.FindAllRecords(schema.Entries, dbx.HashExp{schema.EntryMovement: movementId})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Entry, 0, len(recs))
+	for _, r := range recs {
+		out = append(out, &Entry{r})
+	}
+	return out, nil
+}
+
+// DisplayName is how messages name a user: "First Last", else the email.
+func DisplayName(user *core.Record) string {
+	if user == nil {
+		return "Unknown"
+	}
+	name := strings.TrimSpace(user.GetString(schema.UserFirstName) + " " + user.GetString(schema.UserLastName))
+	if name == "" {
+		name = user.Email()
+	}
+	return name
+}
+
+// accountLabel names an account in refusal messages.
+func accountLabel(app core.App, a *Account) string {
+	switch a.Kind() {
+	case schema.AccountKindHolder:
+		if u, err := app.FindRecordById(schema.Users, a.UserId()); err == nil {
+			return DisplayName(u)
+		}
+		return "The holder"
+	case schema.AccountKindSession:
+		return "The charging session"
+	default:
+		return fmt.Sprintf("%s", a.Kind())
+	}
+}

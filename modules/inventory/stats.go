@@ -1,0 +1,86 @@
+package inventory
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/schema"
+)
+
+// DefaultTotalBatteries is the fleet size of a fresh install (spec part 2 §9).
+const DefaultTotalBatteries = 160
+
+// Snapshot holds the five battery figures of the dashboard plus the difference between the
+// nominal fleet size and what the ledger counts (DESIGN.md §3). (Named Snapshot because Go
+// cannot have a type and a function both called Stats.)
+type Snapshot struct {
+	Total       int `json:"total"`
+	Ready       int `json:"ready"`
+	Waiting     int `json:"waiting"`
+	Charging    int `json:"charging"`
+	InField     int `json:"inField"`
+	Unaccounted int `json:"unaccounted"`
+}
+
+// Stats reads the figures from the cached account balances: one grouped query over the
+// accounts (never the movements or entries) plus the total setting.
+func Stats(app core.App) (Snapshot, error) {
+	by, err := kindSums(app)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	s := Snapshot{
+		Ready:    by[schema.AccountKindReady],
+		Waiting:  by[schema.AccountKindWaiting],
+		Charging: by[schema.AccountKindSession] + by[schema.AccountKindUntracked],
+		InField:  by[schema.AccountKindHolder] + by[schema.AccountKindUnassigned],
+	}
+	s.Total, err = TotalBatteries(app)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	s.Unaccounted = s.Total - (s.Ready + s.Waiting + s.Charging + s.InField)
+	return s, nil
+}
+
+// TotalBatteries reads the total_batteries setting (DefaultTotalBatteries when unset or
+// unreadable). The system module owns settings; this is the one value the ledger needs.
+func TotalBatteries(app core.App) (int, error) {
+	var row struct {
+		Value string `db:"value"`
+	}
+	err := app.DB().NewQuery("SELECT value FROM settings WHERE key = {:k} LIMIT 1").
+		Bind(dbx.Params{"k": schema.SettingTotalBatteries}).One(&row)
+	if err != nil {
+		return DefaultTotalBatteries, nil
+	}
+	n, convErr := strconv.Atoi(strings.TrimSpace(row.Value))
+	if convErr != nil {
+		return DefaultTotalBatteries, nil
+	}
+	return n, nil
+}
+
+// kindSums returns the sum of the balances per counted account kind (one grouped query).
+// Only the counted kinds and only non-empty accounts are read: one range of
+// idx_accounts_kind_balance per kind, so the emptied session accounts a long history leaves
+// behind are never scanned (balances other than outside's are never negative).
+func kindSums(app core.App) (map[string]int, error) {
+	var rows []struct {
+		Kind string `db:"kind"`
+		Sum  int    `db:"s"`
+	}
+	if err := app.DB().NewQuery("SELECT kind, COALESCE(SUM(balance),0) AS s FROM accounts" +
+		" WHERE kind IN ('ready', 'waiting', 'session', 'untracked', 'holder', 'unassigned') AND balance > 0" +
+		" GROUP BY kind").All(&rows); err != nil {
+		return nil, err
+	}
+	by := make(map[string]int, len(rows))
+	for _, r := range rows {
+		by[r.Kind] = r.Sum
+	}
+	return by, nil
+}

@@ -1,0 +1,114 @@
+package inventory
+
+import (
+	"fmt"
+
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// Swap kinds stored in a swap movement's meta (MetaKind).
+const (
+	SwapKindSwap         = "swap"            // from → to, good and dead
+	SwapKindReturn       = "exchange_return" // the return leg of an exchange (to → from)
+	SwapKindDeadTransfer = "dead_transfer"   // dead batteries only
+)
+
+// SwapPair is the two halves of one transfer between holders: the giver's driver_swap_out
+// (which carries the balanced entries) and the receiver's driver_swap_in (the mirror record,
+// no entries). Editing or deleting either half acts on both.
+type SwapPair struct {
+	Out *Movement `json:"out"`
+	In  *Movement `json:"in"`
+}
+
+// PostSwap moves good+dead batteries from the giver's holdings (pickup holding first) into
+// the receiver's pickup holding, as a SwapPair, inside txApp's transaction. Refused with
+// ErrNotEnough when the giver holds fewer; the message names the giver.
+func PostSwap(txApp core.App, op Op, from, to *core.Record, good, dead int, kind string) (SwapPair, error) {
+	legs, err := swapLegs(txApp, from, to, good, dead, nil)
+	if err != nil {
+		return SwapPair{}, err
+	}
+	q := good + dead
+	notes := SwapNotes(from, to, good, dead, op.Notes)
+	meta := func() map[string]any {
+		return map[string]any{
+			MetaKind: kind, MetaFromUser: from.Id, MetaToUser: to.Id, MetaUserNotes: op.Notes,
+		}
+	}
+	out, err := Post(txApp, Posting{
+		Type: TypeDriverSwapOut, Quantity: -q, UserId: from.Id, ActorId: op.ActorId(), At: op.when(),
+		Notes: notes, Good: good, Dead: dead, Meta: meta(), Legs: legs,
+	})
+	if err != nil {
+		return SwapPair{}, err
+	}
+	inMeta := meta()
+	inMeta[MetaPair] = out.Id
+	in, err := Post(txApp, Posting{
+		Type: TypeDriverSwapIn, Quantity: q, UserId: to.Id, ActorId: op.ActorId(), At: op.when(),
+		Notes: notes, Good: good, Dead: dead, Meta: inMeta,
+	})
+	if err != nil {
+		return SwapPair{}, err
+	}
+	outMeta := out.Meta()
+	outMeta[MetaPair] = in.Id
+	out.Set("meta", outMeta)
+	if err := txApp.SaveNoValidate(out.Record); err != nil {
+		return SwapPair{}, err
+	}
+	Publish(txApp, MovementEvents...)
+	return SwapPair{Out: out, In: in}, nil
+}
+
+// swapLegs plans moving good+dead from from's holdings into to's pickup holding.
+func swapLegs(txApp core.App, from, to *core.Record, good, dead int, adjust map[string]int) ([]Leg, error) {
+	q := good + dead
+	alloc, err := TakeFromHoldings(txApp, from.Id, q, adjust)
+	if err != nil {
+		return nil, err
+	}
+	if alloc.Excess > 0 {
+		return nil, NotEnough(fmt.Sprintf("%s only has %d batteries, cannot give %d", DisplayName(from), alloc.Held(), q))
+	}
+	dest, err := HolderAccount(txApp, to.Id, AssignmentPickup)
+	if err != nil {
+		return nil, err
+	}
+	legs := make([]Leg, 0, len(alloc.Parts))
+	for _, p := range alloc.Parts {
+		legs = append(legs, Leg{From: p.Account, To: dest, Qty: p.Qty})
+	}
+	return legs, nil
+}
+
+// SwapNotes are a swap's notes with the spec's 'DRIVER_SWAP:', 'From: X To: Y', 'N good'
+// and 'N dead' markers.
+func SwapNotes(from, to *core.Record, good, dead int, notes string) string {
+	s := fmt.Sprintf("DRIVER_SWAP: %d good, %d dead From: %s To: %s", good, dead, DisplayName(from), DisplayName(to))
+	if notes != "" {
+		s += " - " + notes
+	}
+	return s
+}
+
+// PostAssignment moves quantity ready batteries into userId's holding of assignmentType
+// (a manual assignment, recorded as a pickup with the 'MANUAL_ASSIGNMENT:' marker).
+func PostAssignment(txApp core.App, op Op, user *core.Record, quantity int, assignmentType string) (*Movement, error) {
+	notes := AssignmentNotes(user, quantity, assignmentType, op.Notes)
+	return postPickup(txApp, Posting{
+		Type: TypePickup, UserId: user.Id, ActorId: op.ActorId(), At: op.when(), Notes: notes,
+		Meta: map[string]any{MetaUserNotes: op.Notes, MetaKind: "manual_assignment"},
+	}, quantity, assignmentType)
+}
+
+// AssignmentNotes are a manual assignment's notes with the 'MANUAL_ASSIGNMENT: … assigned
+// to …' marker.
+func AssignmentNotes(user *core.Record, quantity int, assignmentType, notes string) string {
+	s := fmt.Sprintf("MANUAL_ASSIGNMENT: %d batteries (%s) assigned to %s", quantity, assignmentType, DisplayName(user))
+	if notes != "" {
+		s += " - " + notes
+	}
+	return s
+}

@@ -1,0 +1,81 @@
+// Package jobs runs SwapBay's background jobs on a gocron scheduler (DESIGN.md §6): it starts
+// with `serve` and stops when the app terminates.
+package jobs
+
+import (
+	"log/slog"
+	"time"
+
+	"github.com/go-co-op/gocron/v2"
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"swapbay/lib/events"
+	"swapbay/lib/schema"
+)
+
+// ChargingDueInterval is how often the charging-due job looks for sessions past their ETA.
+const ChargingDueInterval = 30 * time.Second
+
+// Register starts the scheduler on serve and shuts it down on terminate. Jobs:
+//
+//	charging-due   every 30 s   announce each active session once when its ETA passes
+//	                            (dueAnnounced := true, then CHARGING_UPDATED after commit)
+func Register(app core.App) {
+	var scheduler gocron.Scheduler
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		if scheduler != nil {
+			return se.Next()
+		}
+		s, err := gocron.NewScheduler()
+		if err != nil {
+			return err
+		}
+		_, err = s.NewJob(gocron.DurationJob(ChargingDueInterval),
+			gocron.NewTask(func() {
+				if _, err := AnnounceDue(app, time.Now()); err != nil {
+					app.Logger().Error("charging-due job failed", slog.String("error", err.Error()))
+				}
+			}),
+			gocron.WithName("charging-due"),
+			gocron.WithSingletonMode(gocron.LimitModeReschedule))
+		if err != nil {
+			return err
+		}
+		s.Start()
+		scheduler = s
+		return se.Next()
+	})
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		if scheduler != nil {
+			_ = scheduler.Shutdown()
+			scheduler = nil
+		}
+		return e.Next()
+	})
+}
+
+// AnnounceDue marks every active, not yet announced session whose ETA is at or before now as
+// announced, in one statement inside a transaction, and publishes CHARGING_UPDATED once after
+// the commit when there was any. It returns how many sessions it announced.
+func AnnounceDue(app core.App, now time.Time) (int, error) {
+	var n int64
+	err := app.RunInTransaction(func(tx core.App) error {
+		stamp := now.UTC().Format(types.DefaultDateLayout)
+		res, err := tx.DB().NewQuery("UPDATE charging_sessions SET dueAnnounced = TRUE, updated = {:now}" +
+			" WHERE status = {:active} AND etaAt != '' AND etaAt <= {:now} AND dueAnnounced = FALSE").
+			Bind(dbx.Params{"now": stamp, "active": schema.SessionStatusActive}).Execute()
+		if err != nil {
+			return err
+		}
+		if n, err = res.RowsAffected(); err != nil {
+			return err
+		}
+		if n > 0 {
+			events.AfterCommit(app, tx, events.ChargingUpdated)
+		}
+		return nil
+	})
+	return int(n), err
+}

@@ -1,0 +1,114 @@
+package realtime
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/pocketbase/pocketbase/core"
+)
+
+// authMessage is the client's first message (spec part 1 §3 "Auth message").
+type authMessage struct {
+	Type   string `json:"type"`
+	UserId string `json:"userId"`
+}
+
+var upgrader = websocket.Upgrader{
+	ReadBufferSize:  1024,
+	WriteBufferSize: 1024,
+	CheckOrigin:     sameOrigin,
+}
+
+// sameOrigin allows requests without an Origin (non-browser clients) and browsers on our host,
+// as httpx.SameOrigin does for state-changing requests.
+func sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return true
+	}
+	u, err := url.Parse(origin)
+	return err == nil && strings.EqualFold(u.Host, r.Host)
+}
+
+// serveWS upgrades an approved user's request and runs the socket until it ends.
+func serveWS(hub *Hub, e *core.RequestEvent) error {
+	if !sameOrigin(e.Request) {
+		return e.ForbiddenError("Cross-site request refused.", nil)
+	}
+	userId := e.Auth.Id
+	conn, err := upgrader.Upgrade(e.Response, e.Request, nil)
+	if err != nil {
+		return nil // the upgrader has already answered with an HTTP error
+	}
+	hub.wg.Add(1)
+	go func() {
+		defer hub.wg.Done()
+		run(hub, conn, userId)
+	}()
+	return nil
+}
+
+// run waits for the auth message, then pumps hub messages out and reads (discarding) until
+// the client goes away, falls behind or the hub closes.
+func run(hub *Hub, conn *websocket.Conn, userId string) {
+	defer conn.Close()
+	conn.SetReadLimit(MaxInbound)
+	_ = conn.SetReadDeadline(time.Now().Add(AuthTimeout))
+	var auth authMessage
+	if _, data, err := conn.ReadMessage(); err != nil || json.Unmarshal(data, &auth) != nil ||
+		auth.Type != "auth" || auth.UserId != userId {
+		closeWith(conn, websocket.ClosePolicyViolation, "authentication failed")
+		return
+	}
+
+	c := &client{conn: conn, userId: userId, send: make(chan []byte, SendQueue), quit: make(chan int, 1)}
+	c.send <- []byte(`{"type":"AUTH_OK"}`)
+	if !hub.add(c) {
+		closeWith(conn, websocket.CloseGoingAway, "server shutting down")
+		return
+	}
+	defer hub.remove(c)
+
+	// Reader: keeps the read deadline moving on pongs and notices when the client leaves.
+	gone := make(chan struct{})
+	go func() {
+		defer close(gone)
+		_ = conn.SetReadDeadline(time.Now().Add(ReadTimeout))
+		conn.SetPongHandler(func(string) error { return conn.SetReadDeadline(time.Now().Add(ReadTimeout)) })
+		for {
+			if _, _, err := conn.ReadMessage(); err != nil {
+				return
+			}
+			_ = conn.SetReadDeadline(time.Now().Add(ReadTimeout))
+		}
+	}()
+
+	ping := time.NewTicker(PingInterval)
+	defer ping.Stop()
+	for {
+		select {
+		case data := <-c.send:
+			_ = conn.SetWriteDeadline(time.Now().Add(WriteTimeout))
+			if err := conn.WriteMessage(websocket.TextMessage, data); err != nil {
+				return
+			}
+		case <-ping.C:
+			if err := conn.WriteControl(websocket.PingMessage, nil, time.Now().Add(WriteTimeout)); err != nil {
+				return
+			}
+		case code := <-c.quit:
+			closeWith(conn, code, "")
+			return
+		case <-gone:
+			return
+		}
+	}
+}
+
+func closeWith(conn *websocket.Conn, code int, reason string) {
+	_ = conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason), time.Now().Add(time.Second))
+}

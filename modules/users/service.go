@@ -1,0 +1,354 @@
+package users
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pocketbase/ozzo-validation/v4/is"
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
+)
+
+// maxEmailLength bounds stored emails (RFC 5321's path limit).
+const maxEmailLength = 254
+
+// NewUser is the input of Create.
+type NewUser struct {
+	Email, Password, FirstName, LastName, Role, Approval string
+}
+
+// Create validates in and saves a new user with the default pay reduction (20%). Email and
+// names are trimmed, the email lower-cased; an empty Role means driver, an empty Approval
+// pending. It refuses a taken email (any case) with ErrEmailTaken. Pass a transaction's
+// txApp to create the user together with other records.
+func Create(app core.App, in NewUser) (*core.Record, error) {
+	return create(app, in, false)
+}
+
+// create is Create with the mustResignTerms flag (set for admin-made accounts that did not
+// bypass the terms: they sign at their next login).
+func create(app core.App, in NewUser, mustSign bool) (*core.Record, error) {
+	first, last, err := ValidateNames(in.FirstName, in.LastName)
+	if err != nil {
+		return nil, err
+	}
+	email, err := ValidateCredentials(in.Email, in.Password)
+	if err != nil {
+		return nil, err
+	}
+	role := strings.TrimSpace(in.Role)
+	if role == "" {
+		role = roles.Driver
+	}
+	if !roles.IsValid(role) {
+		return nil, invalid(schema.UserRole, MsgRoleInvalid)
+	}
+	approval := strings.TrimSpace(in.Approval)
+	if approval == "" {
+		approval = roles.Pending
+	}
+	if !validApproval(approval) {
+		return nil, invalid(schema.UserIsApproved, MsgApprovalInvalid)
+	}
+	if _, err := FindByEmail(app, email); err == nil {
+		return nil, ErrEmailTaken
+	} else if !errors.Is(err, ErrNotFound) {
+		return nil, err
+	}
+
+	col, err := app.FindCachedCollectionByNameOrId(schema.Users)
+	if err != nil {
+		return nil, err
+	}
+	rec := core.NewRecord(col)
+	rec.SetEmail(email)
+	rec.SetPassword(in.Password)
+	rec.SetVerified(true)
+	rec.Set(schema.UserFirstName, first)
+	rec.Set(schema.UserLastName, last)
+	rec.Set(schema.UserRole, role)
+	rec.Set(schema.UserIsApproved, approval)
+	rec.Set(schema.UserPayReductionPercentage, schema.DefaultPayReductionPercentage)
+	rec.Set(schema.UserMustResignTerms, mustSign)
+	if err := app.Save(rec); err != nil {
+		return nil, saveError(err)
+	}
+	return rec, nil
+}
+
+// ValidateNames trims first and last and checks both are given and at most 100 characters.
+func ValidateNames(first, last string) (string, string, error) {
+	first, last = strings.TrimSpace(first), strings.TrimSpace(last)
+	if first == "" || last == "" {
+		field := schema.UserFirstName
+		if first != "" {
+			field = schema.UserLastName
+		}
+		return "", "", invalid(field, MsgNamesRequired)
+	}
+	if utf8.RuneCountInString(first) > schema.MaxNameLength || utf8.RuneCountInString(last) > schema.MaxNameLength {
+		field := schema.UserFirstName
+		if utf8.RuneCountInString(first) <= schema.MaxNameLength {
+			field = schema.UserLastName
+		}
+		return "", "", invalid(field, MsgNamesTooLong)
+	}
+	return first, last, nil
+}
+
+// ValidateCredentials checks a new account's email and password and returns the normalized
+// email.
+func ValidateCredentials(email, password string) (string, error) {
+	email = NormalizeEmail(email)
+	if email == "" || password == "" {
+		field := core.FieldNameEmail
+		if email != "" {
+			field = core.FieldNamePassword
+		}
+		return "", invalid(field, MsgEmailPassword)
+	}
+	if err := validateEmail(email); err != nil {
+		return "", err
+	}
+	if err := ValidatePassword(password); err != nil {
+		return "", err
+	}
+	return email, nil
+}
+
+// ValidatePassword checks a new password's length (at least 6 characters; at most 71 bytes,
+// bcrypt's limit).
+func ValidatePassword(password string) error {
+	if utf8.RuneCountInString(password) < schema.MinPasswordLength {
+		return invalid(core.FieldNamePassword, MsgPasswordTooShort)
+	}
+	if len(password) > 71 {
+		return invalid(core.FieldNamePassword, "Password must be at most 71 characters")
+	}
+	return nil
+}
+
+func validateEmail(email string) error {
+	if len(email) > maxEmailLength || is.EmailFormat.Validate(email) != nil {
+		return invalid(core.FieldNameEmail, MsgEmailInvalid)
+	}
+	return nil
+}
+
+func validApproval(state string) bool {
+	for _, s := range roles.ApprovalStates {
+		if s == state {
+			return true
+		}
+	}
+	return false
+}
+
+// mayManage checks the master rules of spec part 2 §6 for actor acting on target: only a
+// master_admin may change a master_admin account.
+func mayManage(actor, target *core.Record) error {
+	if target.GetString(schema.UserRole) == roles.MasterAdmin && actor.GetString(schema.UserRole) != roles.MasterAdmin {
+		return ErrMasterOnly
+	}
+	return nil
+}
+
+// SetApproval sets the approval state of user id on behalf of actor. Nobody may change their
+// own approval; only a master_admin may change a master_admin's.
+func SetApproval(app core.App, actor *core.Record, id, state string) (*core.Record, error) {
+	if !validApproval(state) {
+		return nil, invalid(schema.UserIsApproved, MsgApprovalInvalid)
+	}
+	target, err := FindByID(app, id)
+	if err != nil {
+		return nil, err
+	}
+	if target.Id == actor.Id {
+		return nil, ErrOwnApproval
+	}
+	if err := mayManage(actor, target); err != nil {
+		return nil, err
+	}
+	if target.GetString(schema.UserIsApproved) == state {
+		return target, nil
+	}
+	target.Set(schema.UserIsApproved, state)
+	if err := app.Save(target); err != nil {
+		return nil, saveError(err)
+	}
+	return target, nil
+}
+
+// AdminNewUser is the input of AdminCreate (POST /api/admin/users/create).
+type AdminNewUser struct {
+	NewUser
+	// BypassTerms creates the account without a signature requirement (aimed at corporate
+	// liaisons); otherwise the user must sign the terms at the next login.
+	BypassTerms bool
+}
+
+// AdminCreate creates an approved account on behalf of actor. Only a master_admin may create
+// another master_admin.
+func AdminCreate(app core.App, actor *core.Record, in AdminNewUser) (*core.Record, error) {
+	if strings.TrimSpace(in.Role) == roles.MasterAdmin && actor.GetString(schema.UserRole) != roles.MasterAdmin {
+		return nil, ErrGrantMaster
+	}
+	in.Approval = roles.Approved
+	return create(app, in.NewUser, !in.BypassTerms)
+}
+
+// Changes lists the fields PUT /api/admin/users/{id} may change; nil means unchanged.
+type Changes struct {
+	FirstName              *string
+	LastName               *string
+	Email                  *string
+	Role                   *string
+	Password               *string // blank keeps the old password
+	PayReductionPercentage *float64
+}
+
+// Update applies ch to user id on behalf of actor. Only a master_admin may change a
+// master_admin account or grant the master_admin role; nobody may change their own role.
+func Update(app core.App, actor *core.Record, id string, ch Changes) (*core.Record, error) {
+	target, err := FindByID(app, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := mayManage(actor, target); err != nil {
+		return nil, err
+	}
+	if ch.FirstName != nil || ch.LastName != nil {
+		first, last := target.GetString(schema.UserFirstName), target.GetString(schema.UserLastName)
+		if ch.FirstName != nil {
+			first = *ch.FirstName
+		}
+		if ch.LastName != nil {
+			last = *ch.LastName
+		}
+		if first, last, err = ValidateNames(first, last); err != nil {
+			return nil, err
+		}
+		target.Set(schema.UserFirstName, first)
+		target.Set(schema.UserLastName, last)
+	}
+	if ch.Email != nil {
+		email := NormalizeEmail(*ch.Email)
+		if email == "" {
+			return nil, invalid(core.FieldNameEmail, "Email is required")
+		}
+		if err := validateEmail(email); err != nil {
+			return nil, err
+		}
+		if other, err := FindByEmail(app, email); err == nil && other.Id != target.Id {
+			return nil, ErrEmailTaken
+		} else if err != nil && !errors.Is(err, ErrNotFound) {
+			return nil, err
+		}
+		target.SetEmail(email)
+	}
+	if ch.Role != nil {
+		role := strings.TrimSpace(*ch.Role)
+		if !roles.IsValid(role) {
+			return nil, invalid(schema.UserRole, MsgRoleInvalid)
+		}
+		if role != target.GetString(schema.UserRole) {
+			if target.Id == actor.Id {
+				return nil, ErrOwnRole
+			}
+			if role == roles.MasterAdmin && actor.GetString(schema.UserRole) != roles.MasterAdmin {
+				return nil, ErrGrantMaster
+			}
+			target.Set(schema.UserRole, role)
+		}
+	}
+	if ch.Password != nil && *ch.Password != "" {
+		if err := ValidatePassword(*ch.Password); err != nil {
+			return nil, err
+		}
+		target.SetPassword(*ch.Password)
+	}
+	if ch.PayReductionPercentage != nil {
+		p := *ch.PayReductionPercentage
+		if p < 0 || p > 100 || p != math.Trunc(p) {
+			return nil, invalid(schema.UserPayReductionPercentage, MsgPercentRange)
+		}
+		target.Set(schema.UserPayReductionPercentage, int(p))
+	}
+	if err := app.Save(target); err != nil {
+		return nil, saveError(err)
+	}
+	return target, nil
+}
+
+// Delete removes user id on behalf of actor (their agreements go with it). Nobody may delete
+// their own account; only a master_admin may delete a master_admin. A user who still holds
+// batteries cannot be deleted (the ledger would lose who has them): ErrHoldsBatteries.
+func Delete(app core.App, actor *core.Record, id string) error {
+	target, err := FindByID(app, id)
+	if err != nil {
+		return err
+	}
+	if target.Id == actor.Id {
+		return ErrDeleteSelf
+	}
+	if err := mayManage(actor, target); err != nil {
+		return err
+	}
+	return app.RunInTransaction(func(txApp core.App) error {
+		held, err := inventory.HeldBy(txApp, target.Id)
+		if err != nil {
+			return err
+		}
+		if held > 0 {
+			return ErrHoldsBatteries
+		}
+		return saveError(txApp.Delete(target))
+	})
+}
+
+// ForceResign makes user id sign the active terms again at the next login.
+func ForceResign(app core.App, actor *core.Record, id string) (*core.Record, error) {
+	target, err := FindByID(app, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := mayManage(actor, target); err != nil {
+		return nil, err
+	}
+	target.Set(schema.UserMustResignTerms, true)
+	if err := app.Save(target); err != nil {
+		return nil, saveError(err)
+	}
+	return target, nil
+}
+
+// ChangePassword sets user's password after checking current, and returns the user (whose
+// token key changed, so every older session token is now invalid).
+func ChangePassword(app core.App, user *core.Record, current, next string) (*core.Record, error) {
+	if current == "" {
+		return nil, invalid("currentPassword", "Current password is required")
+	}
+	if utf8.RuneCountInString(next) < schema.MinPasswordLength {
+		return nil, invalid("newPassword", "New password must be at least 6 characters")
+	}
+	if len(next) > 71 {
+		return nil, invalid("newPassword", "Password must be at most 71 characters")
+	}
+	fresh, err := FindByID(app, user.Id)
+	if err != nil {
+		return nil, err
+	}
+	if !fresh.ValidatePassword(current) {
+		return nil, invalid("currentPassword", "Current password is incorrect")
+	}
+	fresh.SetPassword(next)
+	if err := app.Save(fresh); err != nil {
+		return nil, saveError(err)
+	}
+	return fresh, nil
+}

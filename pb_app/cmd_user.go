@@ -1,0 +1,79 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/spf13/cobra"
+
+	"swapbay/lib/roles"
+	"swapbay/modules/users"
+)
+
+// newUserCommand is `swapbay user`, which manages SwapBay accounts from the shell.
+func newUserCommand(app core.App) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "user",
+		Short: "Manage SwapBay user accounts",
+	}
+	cmd.AddCommand(newUserCreateCommand(app))
+	return cmd
+}
+
+// newUserCreateCommand is `swapbay user create`: an approved account with the terms bypassed
+// (for the first admin, scripts and tests). It prints only the new id on stdout so scripts
+// can capture it; errors go to stderr with a non-zero exit.
+func newUserCreateCommand(app core.App) *cobra.Command {
+	var in users.NewUser
+	cmd := &cobra.Command{
+		Use:          "create",
+		Short:        "Create an approved account (terms bypassed) and print its id",
+		Example:      "swapbay user create --dir=./pb_data --email=admin@example.com --password=secret123 --role=master_admin --first=Ada --last=Admin",
+		SilenceUsage: true,
+		Args:         cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !roles.IsValid(in.Role) {
+				return fmt.Errorf("--role must be one of %v", roles.All)
+			}
+			// custom commands run before serve, so apply SwapBay's migrations first (a fresh
+			// --dir has only PocketBase's system tables after bootstrap)
+			if err := app.RunAllMigrations(); err != nil {
+				return fmt.Errorf("migrations: %w", err)
+			}
+			in.Approval = roles.Approved
+			rec, err := users.Create(app, in)
+			if err != nil {
+				var v *users.ValidationError
+				if errors.As(err, &v) {
+					return fmt.Errorf("--%s: %s", flagFor(v.Field), v.Message)
+				}
+				if errors.Is(err, users.ErrEmailTaken) {
+					return fmt.Errorf("--email: %w", err)
+				}
+				return err
+			}
+			_, err = fmt.Fprintln(cmd.OutOrStdout(), rec.Id)
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&in.Email, "email", "", "email address (required)")
+	cmd.Flags().StringVar(&in.Password, "password", "", "password, at least 6 characters (required)")
+	cmd.Flags().StringVar(&in.Role, "role", roles.Driver, "role: driver, admin, master_admin or corporate_liason")
+	cmd.Flags().StringVar(&in.FirstName, "first", "", "first name (required)")
+	cmd.Flags().StringVar(&in.LastName, "last", "", "last name (required)")
+	return cmd
+}
+
+// flagFor names the command-line flag of a users field.
+func flagFor(field string) string {
+	switch field {
+	case "firstName":
+		return "first"
+	case "lastName":
+		return "last"
+	case "isApproved":
+		return "role"
+	}
+	return field
+}
