@@ -1,7 +1,18 @@
 // The sign-in screen, the terms modal's states and the fallback screens (spec part 1 §2,
 // §5, §8; part 2 §2).
 import { ADMIN } from "../env";
+import type { Page } from "@playwright/test";
 import { expect, seedUser, signIn, test, toast } from "../fixtures";
+
+/** openTerms fills the Register tab with valid values and opens the terms modal. */
+async function openTerms(page: Page, email: string) {
+  await page.getByRole("tab", { name: "Register" }).click();
+  await page.getByLabel("First Name").fill("Rita");
+  await page.getByLabel("Last Name").fill("Rider");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill("secret-123");
+  await page.getByRole("button", { name: "Continue to Terms" }).click();
+}
 
 test.describe("sign in", () => {
   test("validates, refuses wrong credentials and welcomes back", async ({ page, shot }) => {
@@ -70,12 +81,7 @@ test.describe("register", () => {
       return route.continue();
     });
     await page.goto("/auth");
-    await page.getByRole("tab", { name: "Register" }).click();
-    await page.getByLabel("First Name").fill("Rita");
-    await page.getByLabel("Last Name").fill("Rider");
-    await page.getByLabel("Email").fill(unique("rita"));
-    await page.getByLabel("Password").fill("secret-123");
-    await page.getByRole("button", { name: "Continue to Terms" }).click();
+    await openTerms(page, unique("rita"));
     const dialog = page.getByRole("dialog");
     await expect(dialog.getByText("Loading terms and conditions...")).toBeVisible();
     await shot("terms-loading");
@@ -87,12 +93,7 @@ test.describe("register", () => {
     // a fresh load that fails (the cached terms are dropped first)
     fail = true;
     await page.evaluate(() => window.location.reload());
-    await page.getByRole("tab", { name: "Register" }).click();
-    await page.getByLabel("First Name").fill("Rita");
-    await page.getByLabel("Last Name").fill("Rider");
-    await page.getByLabel("Email").fill(unique("rita"));
-    await page.getByLabel("Password").fill("secret-123");
-    await page.getByRole("button", { name: "Continue to Terms" }).click();
+    await openTerms(page, unique("rita"));
     await expect(dialog.getByText("Failed to load terms and conditions. Please try again.")).toBeVisible();
     await expect(dialog.getByRole("button", { name: "Accept Terms & Sign" })).toBeDisabled();
     await shot("terms-failed");

@@ -1,7 +1,7 @@
 import { AlertTriangleIcon } from "lucide-react";
 import { Centered } from "@/components/feedback/centered";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { MessageCard } from "@/components/feedback/message-card";
 import { paths } from "@/config/paths";
 
 /** ApplicationErrorProps: the error, the React component stack when known, and a reset. */
@@ -19,15 +19,12 @@ export function ApplicationError({ error, componentStack, onReset }: Application
   const err = error instanceof Error ? error : new Error(String(error));
   return (
     <Centered>
-      <Card className="w-full max-w-lg">
-        <CardHeader className="text-center">
-          <AlertTriangleIcon aria-hidden className="mx-auto size-10 text-destructive" />
-          <CardTitle asChild className="text-xl">
-            <h1>Application Error</h1>
-          </CardTitle>
-          <CardDescription>Something went wrong. This might be a temporary issue with your device or connection.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-col gap-4">
+      <MessageCard
+        className="max-w-lg"
+        icon={<AlertTriangleIcon aria-hidden className="text-destructive" />}
+        title="Application Error"
+        description="Something went wrong. This might be a temporary issue with your device or connection."
+      >
           <div className="flex flex-wrap justify-center gap-2">
             <Button onClick={() => window.location.reload()}>Refresh Page</Button>
             <Button variant="outline" onClick={() => window.location.assign(paths.mobileDebug.path)}>
@@ -37,7 +34,7 @@ export function ApplicationError({ error, componentStack, onReset }: Application
               Try Again
             </Button>
           </div>
-          <details className="rounded-md border bg-muted/50 p-3 text-xs">
+          <details className="rounded-md border bg-muted/50 p-3 text-left text-xs">
             <summary className="cursor-pointer font-medium">Technical Details</summary>
             <dl className="mt-2 grid gap-2">
               <dt className="font-semibold">Error</dt>
@@ -60,8 +57,7 @@ export function ApplicationError({ error, componentStack, onReset }: Application
               )}
             </dl>
           </details>
-        </CardContent>
-      </Card>
+      </MessageCard>
     </Centered>
   );
 }

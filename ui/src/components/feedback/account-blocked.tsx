@@ -1,7 +1,7 @@
 import { ClockIcon } from "lucide-react";
 import { Centered } from "@/components/feedback/centered";
+import { MessageCard } from "@/components/feedback/message-card";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useLogout } from "@/lib/auth";
 import type { ApprovalState } from "@/lib/user";
 
@@ -29,20 +29,11 @@ export function AccountBlocked({ state }: { state: Exclude<ApprovalState, "appro
   const text = TEXT[state];
   return (
     <Centered>
-      <Card className="w-full max-w-md text-center">
-        <CardHeader>
-          <ClockIcon aria-hidden className="mx-auto size-10 text-amber-500" />
-          <CardTitle asChild className="text-xl">
-            <h1>{text.title}</h1>
-          </CardTitle>
-          <CardDescription>{text.body}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Button variant="outline" onClick={() => logout.mutate()} disabled={logout.isPending}>
-            Sign Out
-          </Button>
-        </CardContent>
-      </Card>
+      <MessageCard icon={<ClockIcon aria-hidden className="text-amber-500" />} title={text.title} description={text.body}>
+        <Button variant="outline" className="mx-auto" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          Sign Out
+        </Button>
+      </MessageCard>
     </Centered>
   );
 }

@@ -2,8 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { TextField } from "@/components/ui/text-field";
 import { paths } from "@/config/paths";
 import { type LoginInput, loginSchema, useLogin } from "@/features/auth/api/login";
 import { toast } from "@/hooks/use-toast";
@@ -27,38 +26,15 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <div className="grid gap-2">
-        <Label htmlFor="login-email">Email</Label>
-        <Input
-          id="login-email"
-          type="email"
-          autoComplete="email"
-          aria-invalid={!!errors.email}
-          aria-describedby={errors.email ? "login-email-error" : undefined}
-          {...form.register("email")}
-        />
-        {errors.email && (
-          <p id="login-email-error" className="text-sm text-destructive">
-            {errors.email.message}
-          </p>
-        )}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="login-password">Password</Label>
-        <Input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={!!errors.password}
-          aria-describedby={errors.password ? "login-password-error" : undefined}
-          {...form.register("password")}
-        />
-        {errors.password && (
-          <p id="login-password-error" className="text-sm text-destructive">
-            {errors.password.message}
-          </p>
-        )}
-      </div>
+      <TextField id="login-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
+      <TextField
+        id="login-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register("password")}
+      />
       <Button type="submit" disabled={login.isPending}>
         {login.isPending ? "Signing in..." : "Sign In"}
       </Button>

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { TextField } from "@/components/ui/text-field";
 import { paths } from "@/config/paths";
 import { REQUIRED_FIELDS_TITLE, type RegisterInput, registrationError, useRegister } from "@/features/auth/api/register";
 import { TermsModal } from "@/features/auth/components/terms-modal";
@@ -55,23 +54,11 @@ export function RegisterForm() {
     <>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <div className="grid grid-cols-2 gap-3">
-          <div className="grid gap-2">
-            <Label htmlFor="register-first-name">First Name</Label>
-            <Input id="register-first-name" autoComplete="given-name" maxLength={100} {...form.register("firstName")} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor="register-last-name">Last Name</Label>
-            <Input id="register-last-name" autoComplete="family-name" maxLength={100} {...form.register("lastName")} />
-          </div>
+          <TextField id="register-first-name" label="First Name" autoComplete="given-name" maxLength={100} {...form.register("firstName")} />
+          <TextField id="register-last-name" label="Last Name" autoComplete="family-name" maxLength={100} {...form.register("lastName")} />
         </div>
-        <div className="grid gap-2">
-          <Label htmlFor="register-email">Email</Label>
-          <Input id="register-email" type="email" autoComplete="email" {...form.register("email")} />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="register-password">Password</Label>
-          <Input id="register-password" type="password" autoComplete="new-password" {...form.register("password")} />
-        </div>
+        <TextField id="register-email" label="Email" type="email" autoComplete="email" {...form.register("email")} />
+        <TextField id="register-password" label="Password" type="password" autoComplete="new-password" {...form.register("password")} />
         <p className="rounded-md bg-muted p-3 text-xs text-muted-foreground">
           Next you will be asked to read and accept the Terms and Conditions, give your digital signature and complete the
           agreement. Your account needs admin approval before you get full access.
