@@ -2,6 +2,7 @@ package users
 
 import (
 	"errors"
+	"github.com/pocketbase/pocketbase/tools/router"
 	"net/http"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -51,7 +52,11 @@ func invalid(field, message string) error { return &ValidationError{Field: field
 func HTTPError(e *core.RequestEvent, err error) error {
 	var v *ValidationError
 	var fields validation.Errors
+	var apiErr *router.ApiError
 	switch {
+	case errors.As(err, &apiErr):
+		// a hook of another module refused with its own status (e.g. 409 holds batteries)
+		return apiErr
 	case errors.As(err, &v):
 		return httpx.FieldError(e, v.Field, v.Message)
 	case errors.Is(err, ErrEmailTaken):
