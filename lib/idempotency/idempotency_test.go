@@ -21,7 +21,7 @@ func setup(t *testing.T) (core.App, string, func(token, key, path, body string) 
 	t.Helper()
 	app := testkit.NewApp(t)
 	t.Cleanup(app.Cleanup)
-	srv := ledgertest.Serve(t, app)
+	srv := testkit.Serve(t, app)
 	driver := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
 	do := func(token, key, path, body string) (int, string, http.Header) {
 		h := map[string]string{}

@@ -28,7 +28,7 @@ func TestConcurrentPickupsNeverOversell(t *testing.T) {
 	if _, err := system.Override(app, inventory.Op{}, last, 0, 0, 160); err != nil {
 		t.Fatal(err)
 	}
-	srv := ledgertest.Serve(t, app)
+	srv := testkit.Serve(t, app)
 
 	race := func(quantity func(i int) int) (ok, refused, taken int) {
 		var mu sync.Mutex

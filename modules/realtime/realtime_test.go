@@ -11,38 +11,12 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tests"
 
 	"swapbay/internal/testkit"
 	"swapbay/lib/events"
 	"swapbay/lib/httpx"
 )
-
-// serve runs app's real router on an httptest server (ApiScenario cannot hijack).
-func serve(t *testing.T, app *tests.TestApp) *httptest.Server {
-	t.Helper()
-	router, err := apis.NewRouter(app)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var srv *httptest.Server
-	se := &core.ServeEvent{App: app, Router: router}
-	err = app.OnServe().Trigger(se, func(e *core.ServeEvent) error {
-		mux, err := e.Router.BuildMux()
-		if err != nil {
-			return err
-		}
-		srv = httptest.NewServer(mux)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(srv.Close)
-	return srv
-}
 
 func dial(t *testing.T, srv *httptest.Server, rec *core.Record, header http.Header) (*websocket.Conn, *http.Response, error) {
 	t.Helper()
@@ -91,7 +65,7 @@ func TestUpgradeRefusedWithoutApprovedSession(t *testing.T) {
 	app := testkit.NewApp(t)
 	defer app.Cleanup()
 	c := testkit.SeedCallers(t, app)
-	srv := serve(t, app)
+	srv := testkit.Serve(t, app)
 
 	for _, tc := range []struct {
 		name   string
@@ -118,7 +92,7 @@ func TestWrongUserIdClosesWith1008(t *testing.T) {
 	app := testkit.NewApp(t)
 	defer app.Cleanup()
 	c := testkit.SeedCallers(t, app)
-	srv := serve(t, app)
+	srv := testkit.Serve(t, app)
 
 	conn, _, err := dial(t, srv, c.Driver, nil)
 	if err != nil {
@@ -139,7 +113,7 @@ func TestWrongUserIdClosesWith1008(t *testing.T) {
 func TestCommittedChangeReachesOtherUsersSockets(t *testing.T) {
 	app := testkit.NewApp(t)
 	c := testkit.SeedCallers(t, app)
-	srv := serve(t, app)
+	srv := testkit.Serve(t, app)
 
 	admin := connect(t, srv, c.Admin)
 	liaison := connect(t, srv, c.Liaison)

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pocketbase/pocketbase/apis"
-	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"swapbay/internal/testkit"
@@ -41,7 +39,7 @@ func TestNativeRecordAPIIsClosed(t *testing.T) {
 		// the rows change nothing (that is what they check), so one app serves them all
 		factory, headers := as(who)
 		app := factory(t)
-		mux := serve(t, app)
+		mux := testkit.Handler(t, app)
 		for _, r := range rows {
 			req := httptest.NewRequest(r.method, r.url, strings.NewReader(r.body))
 			for k, v := range headers {
@@ -66,25 +64,6 @@ func TestNativeRecordAPIIsClosed(t *testing.T) {
 		}
 		app.Cleanup()
 	}
-}
-
-// serve returns app's full router (PocketBase's middlewares and every SwapBay route).
-func serve(t testing.TB, app *tests.TestApp) http.Handler {
-	t.Helper()
-	router, err := apis.NewRouter(app)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mux http.Handler
-	err = app.OnServe().Trigger(&core.ServeEvent{App: app, Router: router}, func(e *core.ServeEvent) error {
-		m, err := e.Router.BuildMux()
-		mux = m
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return mux
 }
 
 // TestOwnRecordPatchRefused: a signed-in user cannot raise their own role or approval
