@@ -28,6 +28,8 @@ export type ChargingSessionsTableProps = {
   role: string;
   /** simplified shows only the session with the earliest ETA, titled 'Next Charging Session'. */
   simplified?: boolean;
+  /** readOnly drops the Action column and reads the liaison's list even for an admin (the liaison screen). */
+  readOnly?: boolean;
   className?: string;
 };
 
@@ -37,8 +39,8 @@ type PendingAction = { kind: "complete" | "delete"; session: ChargingSession };
  * ChargingSessionsTable is the Charging Sessions table (spec part 1 §2): Started, Charger,
  * Qty, ETA, Status and, for admin roles, Action. Polls every 60 s.
  */
-export function ChargingSessionsTable({ role, simplified = false, className }: ChargingSessionsTableProps) {
-  const canManage = isAdminRole(role);
+export function ChargingSessionsTable({ role, simplified = false, readOnly = false, className }: ChargingSessionsTableProps) {
+  const canManage = isAdminRole(role) && !readOnly;
   const sessions = useChargingSessions(canManage ? "admin" : "liaison");
   const now = useNow();
   const [editing, setEditing] = React.useState<ChargingSession | null>(null);
