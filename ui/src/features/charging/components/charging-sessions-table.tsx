@@ -5,7 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { ScrollTable } from "@/components/ui/scroll-table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCompleteChargingSession } from "@/features/charging/api/complete-charging-session";
 import { useDeleteChargingSession } from "@/features/charging/api/delete-charging-session";
 import { type ChargingSession, useChargingSessions } from "@/features/charging/api/get-charging-sessions";
@@ -88,7 +89,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
           <p className="text-sm text-muted-foreground">No active charging sessions</p>
         )}
         {shown.length > 0 && (
-          <Table>
+          <ScrollTable label="Charging sessions table">
             <TableHeader>
               <TableRow>
                 <TableHead>Started</TableHead>
@@ -150,7 +151,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
                 );
               })}
             </TableBody>
-          </Table>
+          </ScrollTable>
         )}
       </CardContent>
       {canManage && (
