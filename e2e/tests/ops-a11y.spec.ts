@@ -1,14 +1,7 @@
 // axe-core on the operations screens owned here: no serious or critical violations.
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { ADMIN } from "../env";
 import { expect, seedUser, signIn, test } from "../fixtures";
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
+import { expectAccessible } from "./ops-axe";
 
 for (const path of ["/admin-charging", "/admin-driver-swaps", "/admin-emergency"]) {
   test(`axe: ${path}`, async ({ page }) => {
