@@ -21,6 +21,7 @@ var (
 	ErrOwnRole         = errors.New("You cannot change your own role")
 	ErrDeleteSelf      = errors.New("You cannot delete your own account")
 	ErrLastMasterAdmin = errors.New("The last approved Master Admin cannot be demoted, suspended or deleted")
+	ErrHoldsBatteries  = errors.New("This user still holds batteries: record their dropoff or delete their assignments before deleting the account")
 )
 
 // Validation messages (the spec's wording where it gives one).
@@ -61,8 +62,8 @@ func HTTPError(e *core.RequestEvent, err error) error {
 		return e.ForbiddenError(rootMessage(err), nil)
 	case errors.Is(err, ErrOwnApproval), errors.Is(err, ErrOwnRole), errors.Is(err, ErrDeleteSelf):
 		return e.BadRequestError(rootMessage(err), nil)
-	case errors.Is(err, ErrLastMasterAdmin):
-		return e.Error(http.StatusConflict, ErrLastMasterAdmin.Error(), nil)
+	case errors.Is(err, ErrLastMasterAdmin), errors.Is(err, ErrHoldsBatteries):
+		return e.Error(http.StatusConflict, rootMessage(err), nil)
 	case errors.As(err, &fields):
 		return e.BadRequestError("Invalid user data.", fields)
 	}
