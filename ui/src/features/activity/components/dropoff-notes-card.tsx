@@ -1,6 +1,5 @@
 import { MessageSquareTextIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { ScrollArea } from "@/components/ui/scroll-area";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
 import { personName } from "@/features/activity/utils/movement-summary";
@@ -28,7 +27,7 @@ export function DropoffNotesCard({ movements, isLoading = false, tall = false }:
         ) : notes.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No dropoff notes available</p>
         ) : (
-          <ScrollArea className={tall ? "h-[36rem] pr-3" : "h-96 pr-3"}>
+          <div className={tall ? "max-h-[36rem] overflow-y-auto pr-1" : "max-h-96 overflow-y-auto pr-1"}>
             <ul aria-label="Dropoff notes" className="space-y-3">
               {notes.map(({ movement: m, note }) => (
                 <li key={m.id} className="rounded-md border p-3">
@@ -45,7 +44,7 @@ export function DropoffNotesCard({ movements, isLoading = false, tall = false }:
                 </li>
               ))}
             </ul>
-          </ScrollArea>
+          </div>
         )}
       </CardContent>
     </Card>

@@ -6,9 +6,9 @@ function batteries(n: number): string {
   return `${n} ${n === 1 ? "battery" : "batteries"}`;
 }
 
-/** personName is who a movement belongs to ('Unknown user' without one). */
+/** personName is who a movement belongs to ('System' for bookkeeping without one). */
 export function personName(m: Pick<FeedMovement, "user">): string {
-  return m.user ? displayName(m.user) : "Unknown user";
+  return m.user ? displayName(m.user) : "System";
 }
 
 /**
