@@ -12,14 +12,6 @@ import (
 // Now is the clock the handlers read; tests may replace it.
 var Now = time.Now
 
-func handleState(e *core.RequestEvent) error {
-	st, err := BuildState(e.App, CallerOf(e.Auth), Now())
-	if err != nil {
-		return e.InternalServerError("Failed to load data. Please try again.", err)
-	}
-	return e.JSON(http.StatusOK, st)
-}
-
 func handleDriverRecentMovements(e *core.RequestEvent) error {
 	ms, err := OwnMovements(e.App, CallerOf(e.Auth), RecentLimit)
 	if err != nil {

@@ -103,9 +103,21 @@ const movementColumns = `m.id, m.type, m.quantity, m.notes, m.occurredAt,
 	COALESCE(a.id, '') AS a_id, COALESCE(a.firstName, '') AS a_first, COALESCE(a.lastName, '') AS a_last,
 	COALESCE(a.role, '') AS a_role`
 
-const movementJoins = ` FROM movements m
+// The movement indexes (pb_migrations 1763700300). Hot queries name theirs with INDEXED BY:
+// the plan must not depend on whatever statistics SQLite happens to hold, because a full
+// scan of a long history is the one thing the read side must never do.
+const (
+	byOccurredAt     = "idx_movements_occurredAt"
+	byUserOccurredAt = "idx_movements_user_occurredAt"
+	byTypeOccurredAt = "idx_movements_type_occurredAt"
+)
+
+// fromMovements is the FROM clause of a movementRow query walking index.
+func fromMovements(index string) string {
+	return ` FROM movements m INDEXED BY ` + index + `
 	LEFT JOIN users u ON u.id = COALESCE(NULLIF(m.user, ''), m.actor)
 	LEFT JOIN users a ON a.id = m.actor`
+}
 
 // Caller is who asks, as far as filtering is concerned.
 type Caller struct {
@@ -153,20 +165,20 @@ func RecentMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 	var sql string
 	switch {
 	case roles.IsAdmin(c.Role):
-		sql = "SELECT " + movementColumns + movementJoins +
+		sql = "SELECT " + movementColumns + fromMovements(byOccurredAt) +
 			" ORDER BY m.occurredAt DESC, m.rowid DESC LIMIT {:limit}"
 	case c.Role == roles.Liaison:
-		// +m.type keeps the planner on the occurredAt index: almost every row matches.
-		sql = "SELECT " + movementColumns + movementJoins +
-			" WHERE +m.type IN " + inList("t", liaisonTypes, params) +
+		// walk the occurredAt index: almost every row matches
+		sql = "SELECT " + movementColumns + fromMovements(byOccurredAt) +
+			" WHERE m.type IN " + inList("t", liaisonTypes, params) +
 			" ORDER BY m.occurredAt DESC, m.rowid DESC LIMIT {:limit}"
 	default:
 		params["me"] = c.Id
 		params["cc"] = TypeChargeComplete
-		sql = "SELECT * FROM (SELECT " + movementColumns + ", m.rowid AS rid" + movementJoins +
+		sql = "SELECT * FROM (SELECT " + movementColumns + ", m.rowid AS rid" + fromMovements(byTypeOccurredAt) +
 			" WHERE m.type = {:cc} ORDER BY m.occurredAt DESC LIMIT {:limit})" +
-			" UNION ALL SELECT * FROM (SELECT " + movementColumns + ", m.rowid AS rid" + movementJoins +
-			" WHERE m.user = {:me} AND +m.type IN " + inList("t", driverOwnTypes, params) +
+			" UNION ALL SELECT * FROM (SELECT " + movementColumns + ", m.rowid AS rid" + fromMovements(byUserOccurredAt) +
+			" WHERE m.user = {:me} AND m.type IN " + inList("t", driverOwnTypes, params) +
 			" ORDER BY m.occurredAt DESC LIMIT {:limit})" +
 			" ORDER BY occurredAt DESC, rid DESC LIMIT {:limit}"
 	}
@@ -180,7 +192,7 @@ func RecentMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 // OwnMovements returns the caller's own latest movements of any type.
 func OwnMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 	var rows []movementRow
-	err := app.DB().NewQuery("SELECT " + movementColumns + movementJoins +
+	err := app.DB().NewQuery("SELECT " + movementColumns + fromMovements(byUserOccurredAt) +
 		" WHERE m.user = {:me} ORDER BY m.occurredAt DESC, m.rowid DESC LIMIT {:limit}").
 		Bind(dbx.Params{"me": c.Id, "limit": limit}).All(&rows)
 	if err != nil {
@@ -192,7 +204,7 @@ func OwnMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 // AdminRecentActivity returns the latest limit movements with notes, actor and counts.
 func AdminRecentActivity(app core.App, limit int) ([]AdminMovement, error) {
 	var rows []movementRow
-	err := app.DB().NewQuery("SELECT " + movementColumns + movementJoins +
+	err := app.DB().NewQuery("SELECT " + movementColumns + fromMovements(byOccurredAt) +
 		" ORDER BY m.occurredAt DESC, m.rowid DESC LIMIT {:limit}").
 		Bind(dbx.Params{"limit": limit}).All(&rows)
 	if err != nil {

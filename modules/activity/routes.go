@@ -43,7 +43,11 @@ import (
 //
 // A Movement is {id, type, quantity, notes, createdAt, userId, user{id, firstName, lastName,
 // email, role}}; email is given to admins and for the caller's own movements only.
+//
+// /api/state is cached per caller until the next change notification (cache.go): every
+// polling phone of the bay asks for it every 60 s, and it changes only when something commits.
 func Register(app core.App) {
+	states := newStateCache(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		approved := httpx.RequireApproved()
 		admins := httpx.RequireAdmin()
@@ -52,7 +56,7 @@ func Register(app core.App) {
 		get := func(path string, guard *hook.Handler[*core.RequestEvent], h func(*core.RequestEvent) error) {
 			se.Router.GET(path, h).Bind(guard)
 		}
-		get("/api/state", approved, handleState)
+		get("/api/state", approved, states.handleState)
 		get("/api/driver/recent-movements", approved, handleDriverRecentMovements)
 		get("/api/driver/weekly-activity", approved, handleDriverWeeklyActivity)
 		get("/api/driver/dead-battery-stats", approved, handleDeadBatteryStats)

@@ -39,6 +39,8 @@ type State struct {
 	DriverWeeklyActivity   WeekActivity  `json:"driverWeeklyActivity"`
 	DriverLastWeekActivity WeekActivity  `json:"driverLastWeekActivity"`
 	Settings               Prompts       `json:"settings"`
+
+	loc *time.Location // the zone the days were cut in
 }
 
 // Settings reads every operator setting as key → value (a handful of rows).
@@ -110,7 +112,7 @@ func BuildState(app core.App, c Caller, now time.Time) (*State, error) {
 		return nil, err
 	}
 	loc := clock.LocationFor(settings[schema.SettingTimeZone])
-	st := &State{Settings: Prompts{DropoffPrompt: settings[schema.SettingDropoffPrompt], PickupPrompt: settings[schema.SettingPickupPrompt]}}
+	st := &State{loc: loc, Settings: Prompts{DropoffPrompt: settings[schema.SettingDropoffPrompt], PickupPrompt: settings[schema.SettingPickupPrompt]}}
 
 	stats, err := loadStats(app, settings)
 	if err != nil {

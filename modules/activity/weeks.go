@@ -88,8 +88,8 @@ func UserTwoWeeks(app core.App, userId string, now time.Time, loc *time.Location
 		Dead int    `db:"dead"`
 	}
 	err := app.DB().NewQuery("SELECT " + bucket + " AS day, type, SUM(quantity) AS qty, SUM(deadBatteries) AS dead" +
-		" FROM movements WHERE user = {:me} AND occurredAt >= {:from} AND occurredAt < {:to}" +
-		" AND +type IN " + inList("t", []string{TypeRebalance, TypeRetrievesRepairsDropoff, TypeDropoff, TypeDeadBatteryDropoff}, params) +
+		" FROM movements INDEXED BY " + byUserOccurredAt + " WHERE user = {:me} AND occurredAt >= {:from} AND occurredAt < {:to}" +
+		" AND type IN " + inList("t", []string{TypeRebalance, TypeRetrievesRepairsDropoff, TypeDropoff, TypeDeadBatteryDropoff}, params) +
 		" GROUP BY day, type").Bind(params).All(&rows)
 	if err != nil {
 		return TwoWeeks{}, err
@@ -192,7 +192,7 @@ func AdminWeeklyActivity(app core.App, c Caller, offset int, now time.Time, loc 
 		Type string `db:"type"`
 		Qty  int    `db:"qty"`
 	}
-	err := app.DB().NewQuery("SELECT " + bucket + " AS day, type, SUM(quantity) AS qty FROM movements" +
+	err := app.DB().NewQuery("SELECT " + bucket + " AS day, type, SUM(quantity) AS qty FROM movements INDEXED BY " + byTypeOccurredAt +
 		" WHERE type IN " + inList("t", []string{TypeRebalance, TypeRetrievesRepairsDropoff}, params) +
 		" AND occurredAt >= {:from} AND occurredAt < {:to} GROUP BY day, type").Bind(params).All(&dayRows)
 	if err != nil {
@@ -227,8 +227,8 @@ func AdminWeeklyActivity(app core.App, c Caller, offset int, now time.Time, loc 
 		" SUM(CASE WHEN m.type = {:rb} THEN m.quantity ELSE 0 END) AS reb," +
 		" SUM(CASE WHEN m.type = {:rr} THEN m.quantity ELSE 0 END) AS rec," +
 		" SUM(CASE WHEN m.type IN ({:do}, {:dd}) THEN m.deadBatteries ELSE 0 END) AS dead" +
-		" FROM movements m JOIN users u ON u.id = m.user" +
-		" WHERE m.occurredAt >= {:from} AND m.occurredAt < {:to} AND +m.type IN " + types +
+		" FROM movements m INDEXED BY " + byOccurredAt + " CROSS JOIN users u ON u.id = m.user" +
+		" WHERE m.occurredAt >= {:from} AND m.occurredAt < {:to} AND m.type IN " + types +
 		" AND u.role IN " + roleList + " GROUP BY m.user").Bind(params).All(&totals)
 	if err != nil {
 		return out, err
@@ -245,8 +245,8 @@ func AdminWeeklyActivity(app core.App, c Caller, offset int, now time.Time, loc 
 			OccurredAt string `db:"occurredAt"`
 		}
 		p := dbx.Params{"me": t.User, "from": params["from"], "to": params["to"], "limit": WeekActivityCap}
-		err := app.DB().NewQuery("SELECT id, type, quantity, notes, occurredAt FROM movements" +
-			" WHERE user = {:me} AND occurredAt >= {:from} AND occurredAt < {:to} AND +type IN " +
+		err := app.DB().NewQuery("SELECT id, type, quantity, notes, occurredAt FROM movements INDEXED BY " + byUserOccurredAt +
+			" WHERE user = {:me} AND occurredAt >= {:from} AND occurredAt < {:to} AND type IN " +
 			inList("t", driverActivityTypes, p) + " ORDER BY occurredAt DESC, rowid DESC LIMIT {:limit}").
 			Bind(p).All(&acts)
 		if err != nil {
@@ -317,7 +317,7 @@ func AdminWeeklyStats(app core.App, now time.Time, loc *time.Location) (WeeklySt
 		Dead int    `db:"dead"`
 	}
 	err := app.DB().NewQuery("SELECT " + bucket + " AS day, type, COUNT(*) AS cnt, SUM(quantity) AS qty," +
-		" SUM(goodBatteries) AS good, SUM(deadBatteries) AS dead FROM movements" +
+		" SUM(goodBatteries) AS good, SUM(deadBatteries) AS dead FROM movements INDEXED BY " + byOccurredAt +
 		" WHERE occurredAt >= {:from} AND occurredAt < {:to} GROUP BY day, type").Bind(params).All(&rows)
 	if err != nil {
 		return WeeklyStats{}, err

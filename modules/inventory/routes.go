@@ -80,7 +80,7 @@ func handlePickup(e *core.RequestEvent) error {
 		return err
 	}
 	if !f.Quantity.Valid || f.Quantity.V < 1 {
-		return httpx.FieldError(e, "quantity", "Quantity is required")
+		return FieldError("quantity", "Quantity is required")
 	}
 	notes, err := CheckNotes("notes", f.Notes, "This field is required")
 	if err != nil {
@@ -105,14 +105,14 @@ func handleDropoff(e *core.RequestEvent) error {
 		return err
 	}
 	if !f.Good.NonNegative() {
-		return httpx.FieldError(e, "goodBatteries", "Must be a valid number 0 or greater")
+		return FieldError("goodBatteries", "Must be a valid number 0 or greater")
 	}
 	if !f.Dead.NonNegative() {
-		return httpx.FieldError(e, "deadBatteries", "Must be a valid number 0 or greater")
+		return FieldError("deadBatteries", "Must be a valid number 0 or greater")
 	}
 	good, dead := f.Good.Or(0), f.Dead.Or(0)
 	if good+dead < 1 {
-		return httpx.FieldError(e, "goodBatteries", "You must drop off at least one battery (good or dead)")
+		return FieldError("goodBatteries", "You must drop off at least one battery (good or dead)")
 	}
 	notes, err := CheckNotes("notes", f.Notes, "Please provide notes about your drop-off")
 	if err != nil {
@@ -132,7 +132,7 @@ func handleActivity(movementType, message string) func(*core.RequestEvent) error
 			return err
 		}
 		if !f.Quantity.Valid || f.Quantity.V < 1 {
-			return httpx.FieldError(e, "quantity", "Quantity is required")
+			return FieldError("quantity", "Quantity is required")
 		}
 		notes, err := CheckNotes("notes", f.Notes, "")
 		if err != nil {

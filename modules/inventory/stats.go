@@ -28,26 +28,15 @@ type Snapshot struct {
 // Stats reads the figures from the cached account balances: one grouped query over the
 // accounts (never the movements or entries) plus the total setting.
 func Stats(app core.App) (Snapshot, error) {
-	var rows []struct {
-		Kind string `db:"kind"`
-		Sum  int    `db:"s"`
-	}
-	err := app.DB().NewQuery("SELECT kind, COALESCE(SUM(balance),0) AS s FROM accounts GROUP BY kind").All(&rows)
+	by, err := kindSums(app)
 	if err != nil {
 		return Snapshot{}, err
 	}
-	var s Snapshot
-	for _, r := range rows {
-		switch r.Kind {
-		case schema.AccountKindReady:
-			s.Ready += r.Sum
-		case schema.AccountKindWaiting:
-			s.Waiting += r.Sum
-		case schema.AccountKindSession, schema.AccountKindUntracked:
-			s.Charging += r.Sum
-		case schema.AccountKindHolder, schema.AccountKindUnassigned:
-			s.InField += r.Sum
-		}
+	s := Snapshot{
+		Ready:    by[schema.AccountKindReady],
+		Waiting:  by[schema.AccountKindWaiting],
+		Charging: by[schema.AccountKindSession] + by[schema.AccountKindUntracked],
+		InField:  by[schema.AccountKindHolder] + by[schema.AccountKindUnassigned],
 	}
 	s.Total, err = TotalBatteries(app)
 	if err != nil {
@@ -73,4 +62,20 @@ func TotalBatteries(app core.App) (int, error) {
 		return DefaultTotalBatteries, nil
 	}
 	return n, nil
+}
+
+// kindSums returns the sum of the balances per account kind (one grouped query).
+func kindSums(app core.App) (map[string]int, error) {
+	var rows []struct {
+		Kind string `db:"kind"`
+		Sum  int    `db:"s"`
+	}
+	if err := app.DB().NewQuery("SELECT kind, COALESCE(SUM(balance),0) AS s FROM accounts GROUP BY kind").All(&rows); err != nil {
+		return nil, err
+	}
+	by := make(map[string]int, len(rows))
+	for _, r := range rows {
+		by[r.Kind] = r.Sum
+	}
+	return by, nil
 }

@@ -191,6 +191,7 @@ func decodeList(t testing.TB, res *http.Response) []users.AdminJSON {
 }
 
 func TestListUsers(t *testing.T) {
+	t.Parallel()
 	perCaller(t, http.MethodGet, "/api/admin/users", "", 200, []string{
 		`"email":"signed@example.com"`, `"termsStatus":{"signed":true,"pdfStatus":"generating","signedAt":"`,
 		`"version":"2025.1"`, `"signed":false`, `"created":"`, `"role":"master_admin"`,
@@ -231,6 +232,7 @@ func TestListUsers(t *testing.T) {
 }
 
 func TestListPendingUsers(t *testing.T) {
+	t.Parallel()
 	perCaller(t, http.MethodGet, "/api/admin/users/pending", "", 200, []string{`"id":"` + pendingID + `"`}, nil)
 	runRows(t, []row{rowAs(testkit.Master, row{
 		name: "only pending users", method: http.MethodGet, url: "/api/admin/users/pending",
@@ -256,6 +258,7 @@ func unchanged(id, field, want string) func(testing.TB, *tests.TestApp, *http.Re
 }
 
 func TestSetApproval(t *testing.T) {
+	t.Parallel()
 	url := "/api/admin/users/" + pendingID + "/approval"
 	perCaller(t, http.MethodPost, url, `{"isApproved":"approved"}`, 200,
 		[]string{`"id":"` + pendingID + `"`, `"isApproved":"approved"`},
@@ -302,6 +305,7 @@ func TestSetApproval(t *testing.T) {
 }
 
 func TestSuspend(t *testing.T) {
+	t.Parallel()
 	url := "/api/admin/users/" + pendingID + "/suspend"
 	perCaller(t, http.MethodPost, url, "", 200, []string{`"isApproved":"suspended"`},
 		func(t testing.TB, app *tests.TestApp, allowed bool) {
@@ -348,6 +352,7 @@ func created(email string, want bool) func(testing.TB, *tests.TestApp, *http.Res
 }
 
 func TestAdminCreateUser(t *testing.T) {
+	t.Parallel()
 	perCaller(t, http.MethodPost, "/api/admin/users/create", createBody("cora@example.com", roles.Liaison, true), 200,
 		[]string{`"email":"cora@example.com"`, `"role":"corporate_liason"`, `"isApproved":"approved"`, `"mustResignTerms":false`, `"payReductionPercentage":20`},
 		func(t testing.TB, app *tests.TestApp, allowed bool) {
@@ -386,6 +391,7 @@ func TestAdminCreateUser(t *testing.T) {
 }
 
 func TestUpdateUser(t *testing.T) {
+	t.Parallel()
 	url := "/api/admin/users/" + pendingID
 	perCaller(t, http.MethodPut, url, `{"payReductionPercentage":15}`, 200, []string{`"payReductionPercentage":15`},
 		func(t testing.TB, app *tests.TestApp, allowed bool) {
@@ -477,6 +483,7 @@ func exists(id string, want bool) func(testing.TB, *tests.TestApp, *http.Respons
 }
 
 func TestDeleteUser(t *testing.T) {
+	t.Parallel()
 	perCaller(t, http.MethodDelete, "/api/admin/users/"+pendingID, "", 200, []string{`"message":"User deleted successfully"`},
 		func(t testing.TB, app *tests.TestApp, allowed bool) { exists(pendingID, !allowed)(t, app, nil) })
 	runRows(t, []row{
@@ -499,6 +506,7 @@ func TestDeleteUser(t *testing.T) {
 }
 
 func TestForceResign(t *testing.T) {
+	t.Parallel()
 	perCaller(t, http.MethodPost, "/api/admin/force-terms-resigning/"+pendingID, "", 200,
 		[]string{`"message":"`, `"mustResignTerms":true`},
 		func(t testing.TB, app *tests.TestApp, allowed bool) {

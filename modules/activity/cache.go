@@ -1,0 +1,124 @@
+package activity
+
+import (
+	"encoding/json/jsontext"
+	"encoding/json/v2"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/clock"
+	"swapbay/lib/events"
+	"swapbay/lib/schema"
+)
+
+// StateCacheTTL bounds how long a cached /api/state answer may be served without a change
+// notification: a backstop for writes that bypass both the services and the record hooks
+// (raw SQL from a shell).
+const StateCacheTTL = 5 * time.Second
+
+// maxCachedStates bounds the cache; past it the cache starts over.
+const maxCachedStates = 4096
+
+// DisableStateCache turns the /api/state cache off (the benchmark measures both ways).
+var DisableStateCache atomic.Bool
+
+// stateCache keeps each caller's encoded /api/state until anything changes. Every commit that
+// changes what the state shows publishes an event (lib/events) or saves a record through
+// PocketBase (dashboard edits); either bumps the generation, and an answer is served only
+// for the generation, day and caller it was built for.
+//
+// Race-free by construction: a builder reads the generation before it reads the database
+// and files its answer under that generation, so an answer built across a commit is filed
+// under a generation that is already stale.
+type stateCache struct {
+	gen     atomic.Uint64
+	mu      sync.Mutex
+	entries map[string]cachedState
+}
+
+type cachedState struct {
+	gen   uint64
+	loc   *time.Location // the operation's zone when built (a zone change bumps gen)
+	day   int64          // unix seconds of the local day start the state was cut at
+	built time.Time
+	body  []byte
+}
+
+// watchedCollections are the tables /api/state reads.
+var watchedCollections = []string{schema.Movements, schema.Accounts, schema.ChargingSessions,
+	schema.Settings, schema.Users, schema.Entries}
+
+// newStateCache creates app's cache and subscribes it to every change notification.
+func newStateCache(app core.App) *stateCache {
+	c := &stateCache{entries: map[string]cachedState{}}
+	cancel := events.For(app).Subscribe(func(events.Message) { c.bump() })
+	bump := func(e *core.ModelEvent) error {
+		c.bump()
+		return e.Next()
+	}
+	app.OnModelAfterCreateSuccess(watchedCollections...).BindFunc(bump)
+	app.OnModelAfterUpdateSuccess(watchedCollections...).BindFunc(bump)
+	app.OnModelAfterDeleteSuccess(watchedCollections...).BindFunc(bump)
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		cancel()
+		return e.Next()
+	})
+	return c
+}
+
+func (c *stateCache) bump() { c.gen.Add(1) }
+
+// get returns the body cached for key if it is still current at now (same generation,
+// same local day, younger than the TTL), and the generation a new build must be filed under.
+func (c *stateCache) get(key string, now time.Time) ([]byte, uint64) {
+	gen := c.gen.Load()
+	if DisableStateCache.Load() {
+		return nil, gen
+	}
+	c.mu.Lock()
+	e, ok := c.entries[key]
+	c.mu.Unlock()
+	if ok && e.gen == gen && now.Sub(e.built) < StateCacheTTL && clock.DayStart(now, e.loc).Unix() == e.day {
+		return e.body, gen
+	}
+	return nil, gen
+}
+
+// put files body, built at now in zone loc, under the generation read before building.
+func (c *stateCache) put(key string, gen uint64, loc *time.Location, now time.Time, body []byte) {
+	if DisableStateCache.Load() {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.entries) >= maxCachedStates {
+		clear(c.entries)
+	}
+	c.entries[key] = cachedState{gen: gen, loc: loc, day: clock.DayStart(now, loc).Unix(), built: now, body: body}
+}
+
+// handleState answers GET /api/state from the cache or builds, caches and sends it.
+func (c *stateCache) handleState(e *core.RequestEvent) error {
+	now := Now()
+	body, gen := c.get(e.Auth.Id, now)
+	if body == nil {
+		st, err := BuildState(e.App, CallerOf(e.Auth), now)
+		if err != nil {
+			return e.InternalServerError("Failed to load data. Please try again.", err)
+		}
+		if body, err = encode(st); err != nil {
+			return e.InternalServerError("Failed to load data. Please try again.", err)
+		}
+		c.put(e.Auth.Id, gen, st.loc, now, body)
+	}
+	return e.Blob(http.StatusOK, "application/json", body)
+}
+
+// encode renders v as e.JSON would.
+func encode(v any) ([]byte, error) {
+	return json.Marshal(v, jsontext.AllowDuplicateNames(true), jsontext.AllowInvalidUTF8(true))
+}

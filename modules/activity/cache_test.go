@@ -1,0 +1,90 @@
+package activity_test
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/internal/testkit"
+	"swapbay/lib/events"
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+	"swapbay/modules/activity"
+)
+
+// TestStateCacheFollowsChanges: the cached /api/state changes after a record save (hook)
+// and after an event (a service's raw-SQL write), and is served from cache otherwise.
+func TestStateCacheFollowsChanges(t *testing.T) {
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+	driver := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
+	ready := save(t, app, schema.Accounts, "", map[string]any{schema.AccountKey: "ready", schema.AccountKind: schema.AccountKindReady, schema.AccountBalance: 100})
+
+	router, err := apis.NewRouter(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var srv *httptest.Server
+	err = app.OnServe().Trigger(&core.ServeEvent{App: app, Router: router}, func(e *core.ServeEvent) error {
+		mux, err := e.Router.BuildMux()
+		srv = httptest.NewServer(mux)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	token := testkit.Token(t, driver)
+	state := func() string {
+		req, _ := http.NewRequest("GET", srv.URL+"/api/state", nil)
+		req.Header.Set("Authorization", token)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		if res.StatusCode != 200 {
+			t.Fatalf("status %d: %s", res.StatusCode, body)
+		}
+		return string(body)
+	}
+
+	if s := state(); !strings.Contains(s, `"ready":100`) {
+		t.Fatalf("first state: %s", s)
+	}
+	// a raw write with no notification is not seen (served from cache) ...
+	setReady := func(n int) {
+		if _, err := app.DB().Update(schema.Accounts, dbx.Params{schema.AccountBalance: n}, dbx.HashExp{"id": ready.Id}).Execute(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	setReady(90)
+	if s := state(); !strings.Contains(s, `"ready":100`) {
+		t.Fatalf("expected the cached state, got %s", s)
+	}
+	// ... until the service announces its commit
+	events.For(app).Publish(events.Message{Type: events.InventoryUpdated})
+	if s := state(); !strings.Contains(s, `"ready":90`) {
+		t.Fatalf("after the event: %s", s)
+	}
+	// a record saved through PocketBase (dashboard edit) is seen at once
+	movement(t, app, "", activity.TypeRebalance, driver.Id, 6, "moves", time.Now().Add(-time.Minute), nil)
+	if s := state(); !strings.Contains(s, `"rebalanceToday":6`) {
+		t.Fatalf("after a record save: %s", s)
+	}
+	// with the cache off every request reads the database
+	activity.DisableStateCache.Store(true)
+	defer activity.DisableStateCache.Store(false)
+	setReady(80)
+	if s := state(); !strings.Contains(s, `"ready":80`) {
+		t.Fatalf("cache disabled: %s", s)
+	}
+}
