@@ -10,8 +10,11 @@ import { type AppState, useAppState } from "@/features/dashboard/api/get-state";
 import { DriverStatsCard } from "@/features/dashboard/components/driver-stats-card";
 import { StatsBlock } from "@/features/dashboard/components/stats-block";
 import { UnaccountedWarning } from "@/features/dashboard/components/unaccounted-warning";
+import { LiaisonScreen } from "@/app/routes/liaison";
+import { ChargingEtaList } from "@/features/charging/components/charging-eta-list";
+import { ChargingSessionsTable } from "@/features/charging/components/charging-sessions-table";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DriverOperationsPanel } from "@/features/driver-ops/components/driver-operations-panel";
-import { LiaisonDashboard } from "@/features/liaison/components/liaison-dashboard";
 import { useUser } from "@/lib/auth";
 import { type User, displayName, isAdminRole, isLiaisonRole } from "@/lib/user";
 
@@ -19,7 +22,7 @@ import { type User, displayName, isAdminRole, isLiaisonRole } from "@/lib/user";
 export function HomeRoute() {
   const { data: user } = useUser();
   if (!user) return null;
-  if (isLiaisonRole(user.role)) return <LiaisonDashboard user={user} />;
+  if (isLiaisonRole(user.role)) return <LiaisonScreen user={user} />;
   return <StateHome user={user} />;
 }
 
@@ -39,7 +42,7 @@ function StateHome({ user }: { user: User }) {
 
 /**
  * AdminHome: the five stats with inline edit, the unaccounted warning, the fleet's moves
- * and recovers, Weekly Driver Activity, the Recent Activity feed (Movement Options) and the
+ * and recovers, the charging sessions, Weekly Driver Activity, the Recent Activity feed (Movement Options) and the
  * dropoff notes.
  */
 function AdminHome({ user, state }: { user: User; state?: AppState }) {
@@ -50,6 +53,7 @@ function AdminHome({ user, state }: { user: User; state?: AppState }) {
       <UnaccountedWarning stats={state?.stats} emergencyPath={paths.adminEmergency.path} />
       <StatsBlock stats={state?.stats} editable />
       <AdminActivityCards />
+      <ChargingSessionsTable role={user.role} />
       <div className="grid gap-6 lg:grid-cols-2">
         <WeeklyDriverActivity canDelete />
         <RecentActivityCard movements={recent.data} isLoading={recent.isLoading} manage />
@@ -61,7 +65,7 @@ function AdminHome({ user, state }: { user: User; state?: AppState }) {
 
 /**
  * DriverHome (phone first): the personal batteries card, Moves and Recovers with quick log,
- * the Driver Operations forms, the fleet figures and the driver's own recent activity.
+ * the Charging ETA list, the Driver Operations forms, the fleet figures and the driver's own recent activity.
  */
 function DriverHome({ user, state }: { user: User; state?: AppState }) {
   const recent = useDriverRecentMovements();
@@ -82,6 +86,14 @@ function DriverHome({ user, state }: { user: User; state?: AppState }) {
       <PageHeader title="Driver Home" description={`Welcome, ${displayName(user)}`} />
       <DriverStatsCard state={state} userId={user.id} />
       <DriverActivityCards figures={figures} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Charging ETA</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ChargingEtaList sessions={state?.chargingSessions ?? []} emptyText="No batteries charging" />
+        </CardContent>
+      </Card>
       <DriverOperationsPanel prompts={state?.settings} />
       <section aria-labelledby="fleet-title" className="space-y-2">
         <h2 id="fleet-title" className="text-lg font-semibold">
