@@ -152,7 +152,8 @@ export function QuickLog({ kind }: { kind: ActivityKind }) {
   };
   return (
     <form
-      className="flex items-center gap-1"
+      className="flex flex-wrap items-center gap-1"
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         save();
@@ -165,7 +166,7 @@ export function QuickLog({ kind }: { kind: ActivityKind }) {
         min={1}
         step={1}
         autoFocus
-        className="h-8 min-w-0 flex-1"
+        className="h-8 w-full min-w-16 flex-1 basis-full sm:basis-0"
         value={draft}
         disabled={log.isPending}
         onChange={(e) => setDraft(e.target.value)}

@@ -34,6 +34,7 @@ type Step = { kind: "options" } | { kind: "edit" } | { kind: "confirmEdit"; corr
 export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMovement | null; onClose: () => void }) {
   const [step, setStep] = React.useState<Step>({ kind: "options" });
   const [draft, setDraft] = React.useState<MovementDraft>({ good: "", dead: "", total: "", notes: "" });
+  const [invalid, setInvalid] = React.useState(false);
   const update = useUpdateMovement();
   const remove = useDeleteMovement();
   const ids = React.useId();
@@ -54,10 +55,12 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
 
   const startEdit = () => {
     setDraft(initialDraft(movement, note));
+    setInvalid(false);
     setStep({ kind: "edit" });
   };
   const submitEdit = () => {
     const correction = correctionFrom(movement.type, draft);
+    setInvalid(!correction);
     if (!correction) {
       toast({ ...INVALID_MOVEMENT_INPUT, variant: "destructive" });
       return;
@@ -130,6 +133,12 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
                   </div>
                 </div>
               )}
+              {/* the toast sits outside the modal, hidden from assistive tech while it is open: say it here too */}
+              {invalid && (
+                <p role="alert" className="text-sm text-destructive">
+                  {INVALID_MOVEMENT_INPUT.description}
+                </p>
+              )}
               <div className="grid gap-1.5">
                 <Label htmlFor={`${ids}-notes`}>Notes (optional)</Label>
                 <Textarea
@@ -147,7 +156,8 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
             </p>
           )}
 
-          <DialogFooter>
+          {/* keyed apart: a click on Edit/Correct must not land, re-rendered, on Save Correction */}
+          <DialogFooter key={step.kind}>
             {step.kind === "edit" ? (
               <>
                 <Button variant="outline" onClick={() => setStep({ kind: "options" })}>

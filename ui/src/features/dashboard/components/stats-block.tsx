@@ -107,6 +107,7 @@ function StatCard({
         ) : editing ? (
           <form
             className="mt-2 flex items-center gap-1"
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
               save();
