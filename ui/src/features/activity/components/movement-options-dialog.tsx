@@ -65,6 +65,7 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
       toast({ ...INVALID_MOVEMENT_INPUT, variant: "destructive" });
       return;
     }
+    update.reset();
     setStep({ kind: "confirmEdit", correction });
   };
 
@@ -178,7 +179,13 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
                     Edit/Correct
                   </Button>
                 )}
-                <Button variant="destructive" onClick={() => setStep({ kind: "confirmDelete" })}>
+                <Button
+                  variant="destructive"
+                  onClick={() => {
+                    remove.reset();
+                    setStep({ kind: "confirmDelete" });
+                  }}
+                >
                   <Trash2Icon aria-hidden />
                   Delete
                 </Button>
@@ -201,6 +208,7 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
         }
         details={{ subject, notes: step.kind === "confirmEdit" ? step.correction.notes : undefined }}
         pending={update.isPending}
+        error={update.error ? errorMessage(update.error, "Failed to update movement") : null}
         onConfirm={(_values, idempotencyKey) => {
           if (step.kind !== "confirmEdit") return;
           update.mutate(
@@ -222,6 +230,7 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
         movement={movement}
         subject={subject}
         pending={remove.isPending}
+        error={remove.error ? errorMessage(remove.error, "Failed to delete movement") : null}
         onCancel={() => setStep({ kind: "options" })}
         onConfirm={(idempotencyKey) =>
           remove.mutate(
@@ -247,6 +256,7 @@ export function DeleteMovementConfirm({
   movement,
   subject,
   pending,
+  error,
   onCancel,
   onConfirm,
 }: {
@@ -254,6 +264,7 @@ export function DeleteMovementConfirm({
   movement: Pick<FeedMovement, "quantity">;
   subject: string;
   pending: boolean;
+  error?: string | null;
   onCancel: () => void;
   onConfirm: (idempotencyKey: string) => void;
 }) {
@@ -265,6 +276,7 @@ export function DeleteMovementConfirm({
       values={{ quantity: Math.abs(movement.quantity) }}
       details={{ subject }}
       pending={pending}
+      error={error}
       onConfirm={(_v, key) => onConfirm(key)}
     />
   );

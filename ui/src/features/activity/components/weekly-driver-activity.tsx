@@ -48,7 +48,10 @@ export function WeeklyDriverActivity({ canDelete = false }: { canDelete?: boolea
           <ul className="space-y-2">
             {drivers.map((d) => (
               <li key={d.user.id}>
-                <DriverCard driver={d} canDelete={canDelete} onDelete={(activity) => setToDelete({ activity, driver: d })} />
+                <DriverCard driver={d} canDelete={canDelete} onDelete={(activity) => {
+                    remove.reset();
+                    setToDelete({ activity, driver: d });
+                  }} />
               </li>
             ))}
           </ul>
@@ -60,6 +63,7 @@ export function WeeklyDriverActivity({ canDelete = false }: { canDelete?: boolea
           movement={toDelete.activity}
           subject={`${movementTypeLabel(toDelete.activity.type)} by ${displayName(toDelete.driver.user)}, ${formatActivityDateTime(toDelete.activity.createdAt)}`}
           pending={remove.isPending}
+          error={remove.error ? errorMessage(remove.error, "Failed to delete movement") : null}
           onCancel={() => setToDelete(null)}
           onConfirm={(idempotencyKey) =>
             remove.mutate(

@@ -58,12 +58,13 @@ function DropoffForm({ prompt }: { prompt?: string }) {
   const [confirming, setConfirming] = React.useState<{ values: ConfirmValues; notes: string } | null>(null);
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((v) =>
+  const onSubmit = form.handleSubmit((v) => {
+    dropoff.reset();
     setConfirming({
       values: { goodBatteries: toCount(v.goodBatteries), deadBatteries: toCount(v.deadBatteries) },
       notes: v.notes.trim(),
-    }),
-  );
+    });
+  });
 
   return (
     <Card>
@@ -131,6 +132,7 @@ function DropoffForm({ prompt }: { prompt?: string }) {
         values={confirming?.values ?? {}}
         details={{ notes: confirming?.notes }}
         pending={dropoff.isPending}
+        error={dropoff.isError ? "Failed to record dropoff" : null}
         onConfirm={(values, idempotencyKey) =>
           confirming &&
           dropoff.mutate(
@@ -162,9 +164,10 @@ function PickupForm({ prompt }: { prompt?: string }) {
   const { errors } = form.formState;
   const custom = prompt?.trim();
 
-  const onSubmit = form.handleSubmit((v) =>
-    setConfirming({ values: { quantity: Number.parseInt(v.quantity, 10) }, notes: v.notes.trim() }),
-  );
+  const onSubmit = form.handleSubmit((v) => {
+    pickup.reset();
+    setConfirming({ values: { quantity: Number.parseInt(v.quantity, 10) }, notes: v.notes.trim() });
+  });
 
   return (
     <Card>
@@ -214,6 +217,7 @@ function PickupForm({ prompt }: { prompt?: string }) {
         values={confirming?.values ?? {}}
         details={{ notes: confirming?.notes }}
         pending={pickup.isPending}
+        error={pickup.error ? errorMessage(pickup.error, "Failed to record pickup") : null}
         onConfirm={(values, idempotencyKey) =>
           confirming &&
           pickup.mutate(
