@@ -8,6 +8,9 @@ import {
   validateConfirmDraft,
 } from "@/components/confirm-action-dialog";
 
+// user-event on a busy 2-core machine: the default 5 s per test is too tight
+vi.setConfig({ testTimeout: 20_000 });
+
 function setup(props: Partial<ConfirmActionDialogProps> = {}) {
   const onConfirm = vi.fn();
   const onOpenChange = vi.fn();
@@ -106,6 +109,11 @@ describe("ConfirmActionDialog", () => {
     expect((within(dialog).getByRole("button", { name: "Cancel" }) as HTMLButtonElement).disabled).toBe(true);
     await user.keyboard("{Escape}");
     expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it("shows the last failure inside the dialog", () => {
+    const { dialog } = setup({ error: "Not enough batteries: only 2 ready" });
+    expect(within(dialog).getByRole("alert").textContent).toBe("Not enough batteries: only 2 ready");
   });
 
   it("Cancel closes", async () => {

@@ -68,6 +68,11 @@ export type ConfirmActionDialogProps = {
   allowEdit?: boolean;
   /** pending disables the buttons and shows a spinner on Confirm while the request runs. */
   pending?: boolean;
+  /**
+   * error is the last attempt's failure, shown inside the dialog (a toast sits outside the
+   * modal, hidden from assistive tech while it is open). Reset it when the dialog opens.
+   */
+  error?: string | null;
   /** title overrides the default title ('Confirm Pickup', …). */
   title?: string;
   /**
@@ -255,6 +260,7 @@ function ConfirmActionContent({
   details = {},
   allowEdit = true,
   pending = false,
+  error: failure,
   title,
   onConfirm,
 }: ConfirmActionDialogProps) {
@@ -353,9 +359,9 @@ function ConfirmActionContent({
             {details.notes}
           </p>
         )}
-        {error && (
+        {(error || failure) && (
           <p role="alert" className="mt-2 text-sm text-destructive">
-            {error}
+            {error || failure}
           </p>
         )}
       </form>

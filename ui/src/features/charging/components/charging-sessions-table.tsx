@@ -54,6 +54,16 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
   const title = simplified ? "Next Charging Session" : "Active Charging Sessions";
   const titleId = React.useId();
 
+  const failed = pending?.kind === "complete" ? complete : remove;
+  const dialogError = failed.isError
+    ? errorMessage(failed.error, pending?.kind === "complete" ? "Failed to complete charging session" : "Failed to delete charging session")
+    : null;
+  const ask = (action: PendingAction) => {
+    complete.reset();
+    remove.reset();
+    setPending(action);
+  };
+
   const onConfirm = (_values: ConfirmValues, idempotencyKey: string) => {
     if (!pending) return;
     const { kind, session } = pending;
@@ -131,7 +141,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
                           >
                             <PencilIcon />
                           </Button>
-                          <Button variant="outline" size="sm" onClick={() => setPending({ kind: "complete", session: s })}>
+                          <Button variant="outline" size="sm" onClick={() => ask({ kind: "complete", session: s })}>
                             <CheckIcon aria-hidden /> Mark Done
                           </Button>
                           <Button
@@ -140,7 +150,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
                             aria-label={`Delete ${label}`}
                             title="Delete"
                             className="text-destructive hover:text-destructive"
-                            onClick={() => setPending({ kind: "delete", session: s })}
+                            onClick={() => ask({ kind: "delete", session: s })}
                           >
                             <Trash2Icon />
                           </Button>
@@ -178,6 +188,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
                 })}
             allowEdit={false}
             pending={complete.isPending || remove.isPending}
+            error={dialogError}
             onConfirm={onConfirm}
           />
         </>

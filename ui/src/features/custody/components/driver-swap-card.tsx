@@ -64,6 +64,7 @@ export function DriverSwapCard() {
       form.setError(result.error.field, { message: result.error.message }, { shouldFocus: true });
       return;
     }
+    swap.reset();
     setPending({ values, parsed: result.value });
   });
 
@@ -216,6 +217,7 @@ export function DriverSwapCard() {
         }
         details={{ fromName, toName, notes: pending?.values.notes.trim() || undefined }}
         pending={swap.isPending}
+        error={swap.isError ? errorMessage(swap.error, "Failed to record driver swap") : null}
         onConfirm={onConfirm}
       />
     </Card>
