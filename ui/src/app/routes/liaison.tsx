@@ -1,8 +1,39 @@
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { useChargingSessions } from "@/features/charging/api/get-charging-sessions";
+import { ChargingEtaList } from "@/features/charging/components/charging-eta-list";
+import { ChargingSessionsTable } from "@/features/charging/components/charging-sessions-table";
 import { LiaisonDashboard } from "@/features/liaison/components/liaison-dashboard";
 import { useUser } from "@/lib/auth";
+import type { User } from "@/lib/user";
+
+/** LiaisonCharging is the liaison's Charging tab: the next ETAs and the read-only sessions table. */
+function LiaisonCharging({ role }: { role: string }) {
+  const sessions = useChargingSessions("liaison");
+  return (
+    <>
+      <Card role="region" aria-labelledby="liaison-next-ready">
+        <CardHeader>
+          <CardTitle id="liaison-next-ready">Next Ready</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ChargingEtaList sessions={sessions.data ?? []} emptyText="No batteries charging" />
+        </CardContent>
+      </Card>
+      <ChargingSessionsTable role={role} readOnly />
+    </>
+  );
+}
+
+/**
+ * LiaisonScreen is the corporate liaison's dashboard with its Charging tab composed in.
+ * Rendered at /liaison and /liaison-console, and by the home route for the liaison at /.
+ */
+export function LiaisonScreen({ user }: { user: User }) {
+  return <LiaisonDashboard user={user} charging={<LiaisonCharging role={user.role} />} />;
+}
 
 /** LiaisonRoute is /liaison and /liaison-console: the corporate liaison screen. */
 export function LiaisonRoute() {
   const { data: user } = useUser();
-  return user ? <LiaisonDashboard user={user} /> : null;
+  return user ? <LiaisonScreen user={user} /> : null;
 }

@@ -7,17 +7,21 @@ import { AppShell } from "@/components/layouts/app-shell";
 import { paths } from "@/config/paths";
 import { AuthPage } from "@/features/auth/components/auth-page";
 import { useUser } from "@/lib/auth";
+import { useRealtime } from "@/lib/realtime";
 import { handleUnauthorized } from "@/lib/unauthorized";
 
 /**
  * SignedInLayout guards every signed-in screen (spec part 2 §2): a spinner while the auth
  * check runs, 'Connection Issue' when it fails, the sign-in screen at / for guests (other
  * paths: the Unauthorized toast and /auth after 500 ms), the blocking panel for accounts
- * that are not approved, else the shell around the screen.
+ * that are not approved, else the shell around the screen. It also keeps the realtime link
+ * (/ws) open for approved users.
  */
 export function SignedInLayout() {
   const { data: user, isPending, isError } = useUser();
   const { pathname } = useLocation();
+  // The one realtime link of the tab (spec part 1 §4): open while an approved user is signed in.
+  useRealtime(user && user.isApproved === "approved" ? user.id : null);
 
   if (isPending) return <AuthLoadingScreen />;
   if (isError) return <ConnectionIssue />;

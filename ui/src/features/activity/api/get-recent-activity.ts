@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { ActivityUser } from "@/features/activity/api/get-admin-weekly-activity";
+
+/** FEED_POLL_MS is the activity feeds' polling interval (spec part 1 §9). */
+export const FEED_POLL_MS = 60_000;
+
+/**
+ * FeedMovement is one activity entry (spec part 1 §3). The admin feed adds actor, the good
+ * and dead counts and the discrepancy flag.
+ */
+export type FeedMovement = {
+  id: string;
+  type: string;
+  quantity: number;
+  notes: string;
+  createdAt: string;
+  userId: string;
+  user: ActivityUser | null;
+  actor?: ActivityUser | null;
+  goodBatteries?: number;
+  deadBatteries?: number;
+  discrepancy?: boolean;
+};
+
+/** adminRecentActivityQueryOptions: GET /api/admin/recent-activity (latest 100, full notes), 60 s. */
+export const adminRecentActivityQueryOptions = queryOptions<FeedMovement[]>({
+  queryKey: ["/api/admin/recent-activity"],
+  refetchInterval: FEED_POLL_MS,
+});
+
+/** driverRecentMovementsQueryOptions: GET /api/driver/recent-movements (the caller's own), 60 s. */
+export const driverRecentMovementsQueryOptions = queryOptions<FeedMovement[]>({
+  queryKey: ["/api/driver/recent-movements"],
+  refetchInterval: FEED_POLL_MS,
+});
+
+/** useAdminRecentActivity reads the admin feed. */
+export function useAdminRecentActivity({ enabled = true } = {}) {
+  return useQuery({ ...adminRecentActivityQueryOptions, enabled });
+}
+
+/** useDriverRecentMovements reads the caller's own feed. */
+export function useDriverRecentMovements({ enabled = true } = {}) {
+  return useQuery({ ...driverRecentMovementsQueryOptions, enabled });
+}

@@ -1,0 +1,182 @@
+import { PlusIcon, RecycleIcon, RouteIcon } from "lucide-react";
+import * as React from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { type WeekOffset, useAdminWeeklyActivity } from "@/features/activity/api/get-admin-weekly-activity";
+import { ACTIVITY_LABELS, type ActivityKind, useLogActivity } from "@/features/activity/api/log-activity";
+import { INVALID_QUICK_LOG, parseQuickLog } from "@/features/activity/utils/quick-log";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { newIdempotencyKey } from "@/lib/idempotency";
+import { cn } from "@/lib/utils";
+
+const ICONS: Record<ActivityKind, React.ElementType> = { rebalance: RouteIcon, retrieves_repairs_dropoff: RecycleIcon };
+const KINDS: readonly ActivityKind[] = ["rebalance", "retrieves_repairs_dropoff"];
+
+/** PeriodFigures are a card's numbers per period (driver cards cycle through them). */
+export type PeriodFigures = { daily: number; weekly: number; lastWeek: number };
+
+type Period = keyof PeriodFigures;
+const PERIODS: readonly Period[] = ["daily", "weekly", "lastWeek"];
+const PERIOD_CAPTIONS: Record<Period, string> = { daily: "Today", weekly: "This week", lastWeek: "Last week" };
+
+/**
+ * DriverActivityCards are the Moves and Recovers cards of a driver: a tap on the number
+ * cycles today → this week → last week; Log opens a quick entry.
+ */
+export function DriverActivityCards({ figures }: { figures: Record<ActivityKind, PeriodFigures | undefined> }) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      {KINDS.map((kind) => (
+        <CyclingCard key={kind} kind={kind} figures={figures[kind]} />
+      ))}
+    </div>
+  );
+}
+
+function CyclingCard({ kind, figures }: { kind: ActivityKind; figures?: PeriodFigures }) {
+  const [period, setPeriod] = React.useState<Period>("daily");
+  const value = figures?.[period];
+  const label = ACTIVITY_LABELS[kind];
+  return (
+    <ActivityCardFrame kind={kind}>
+      <button
+        type="button"
+        className="w-full rounded-md text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        aria-label={`${label}, ${PERIOD_CAPTIONS[period].toLowerCase()}: ${value ?? "loading"}. Tap to change the period.`}
+        onClick={() => setPeriod((p) => PERIODS[(PERIODS.indexOf(p) + 1) % PERIODS.length]!)}
+      >
+        <span className="block text-3xl font-bold tabular-nums">{value ?? "–"}</span>
+        <span className="block text-xs text-muted-foreground">{PERIOD_CAPTIONS[period]}</span>
+      </button>
+    </ActivityCardFrame>
+  );
+}
+
+/**
+ * AdminActivityCards are the admin's rebalance (Moves) and Recovers totals of all drivers,
+ * toggling between this week and last week on tap (last week is fetched when first chosen),
+ * each with a quick log entry.
+ */
+export function AdminActivityCards() {
+  const [offsets, setOffsets] = React.useState<Record<ActivityKind, WeekOffset>>({ rebalance: 0, retrieves_repairs_dropoff: 0 });
+  const anyLastWeek = offsets.rebalance === -1 || offsets.retrieves_repairs_dropoff === -1;
+  const thisWeek = useAdminWeeklyActivity(0);
+  const lastWeek = useAdminWeeklyActivity(-1, { enabled: anyLastWeek });
+  const total = (kind: ActivityKind) => {
+    const data = offsets[kind] === 0 ? thisWeek.data : lastWeek.data;
+    if (!data) return undefined;
+    return kind === "rebalance" ? data.weeklyTotals.rebalanceTotal : data.weeklyTotals.retrievesRepairsTotal;
+  };
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      {KINDS.map((kind) => {
+        const label = ACTIVITY_LABELS[kind];
+        const caption = offsets[kind] === 0 ? "This week" : "Last week";
+        const value = total(kind);
+        return (
+          <ActivityCardFrame key={kind} kind={kind}>
+            <button
+              type="button"
+              className="w-full rounded-md text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              aria-label={`${label}, ${caption.toLowerCase()}: ${value ?? "loading"}. Tap to switch the week.`}
+              onClick={() => setOffsets((o) => ({ ...o, [kind]: o[kind] === 0 ? -1 : 0 }))}
+            >
+              <span className="block text-3xl font-bold tabular-nums">{value ?? "–"}</span>
+              <span className="block text-xs text-muted-foreground">{caption}, all drivers</span>
+            </button>
+          </ActivityCardFrame>
+        );
+      })}
+    </div>
+  );
+}
+
+function ActivityCardFrame({ kind, children }: { kind: ActivityKind; children: React.ReactNode }) {
+  const Icon = ICONS[kind];
+  const label = ACTIVITY_LABELS[kind];
+  return (
+    <Card className="gap-2 py-4">
+      <CardContent className="space-y-2 px-4">
+        <h3 className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+          <Icon aria-hidden className={cn("size-4", kind === "rebalance" ? "text-sky-700" : "text-emerald-700")} />
+          {label}
+        </h3>
+        {children}
+        <QuickLog kind={kind} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * QuickLog is a card's 'Log' entry: a whole number above 0 posts
+ * {quantity, notes: '{label} activity logged'}; 0 closes without saving; anything else is
+ * refused with 'Invalid Value'.
+ */
+export function QuickLog({ kind }: { kind: ActivityKind }) {
+  const [open, setOpen] = React.useState(false);
+  const [draft, setDraft] = React.useState("");
+  const log = useLogActivity();
+  const label = ACTIVITY_LABELS[kind];
+
+  if (!open) {
+    return (
+      <Button variant="outline" size="sm" className="w-full" onClick={() => (setDraft(""), setOpen(true))}>
+        <PlusIcon aria-hidden />
+        Log {label}
+      </Button>
+    );
+  }
+  const save = () => {
+    const parsed = parseQuickLog(draft);
+    if (parsed.kind === "invalid") {
+      toast({ ...INVALID_QUICK_LOG, variant: "destructive" });
+      return;
+    }
+    if (parsed.kind === "cancel") {
+      setOpen(false);
+      return;
+    }
+    log.mutate(
+      { kind, quantity: parsed.quantity, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: () => {
+          toast({ title: `${label} activity logged successfully` });
+          setOpen(false);
+        },
+        onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to log activity"), variant: "destructive" }),
+      },
+    );
+  };
+  return (
+    <form
+      className="flex flex-wrap items-center gap-1"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <Input
+        aria-label={`${label} to log`}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        autoFocus
+        className="h-8 w-full min-w-16 flex-1 basis-full sm:basis-0"
+        value={draft}
+        disabled={log.isPending}
+        onChange={(e) => setDraft(e.target.value)}
+      />
+      <Button type="submit" size="sm" disabled={log.isPending}>
+        {log.isPending ? "Saving..." : "Save"}
+      </Button>
+      <Button type="button" size="sm" variant="ghost" disabled={log.isPending} onClick={() => setOpen(false)}>
+        Cancel
+      </Button>
+    </form>
+  );
+}

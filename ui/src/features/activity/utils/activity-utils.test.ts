@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
+import { dropoffNotes, isHiddenNote } from "@/features/activity/utils/dropoff-notes";
+import { correctionFrom, initialDraft, isEditableType, numberOrZero, usesTotal } from "@/features/activity/utils/movement-edit";
+import { movementSummary } from "@/features/activity/utils/movement-summary";
+import { parseQuickLog } from "@/features/activity/utils/quick-log";
+
+const ann = { id: "u1", firstName: "Ann", lastName: "Lee", role: "driver" };
+const mv = (over: Partial<FeedMovement>): FeedMovement => ({
+  id: "m1",
+  type: "dropoff",
+  quantity: 4,
+  notes: "3 good, 1 dead - Flat tyre",
+  createdAt: "2026-01-05T10:00:00Z",
+  userId: "u1",
+  user: ann,
+  ...over,
+});
+
+describe("movement edit", () => {
+  it("offers Edit only for pickup, dropoff, swaps in and out, adjustment", () => {
+    for (const t of ["pickup", "dropoff", "driver_swap_in", "driver_swap_out", "adjustment"]) expect(isEditableType(t)).toBe(true);
+    for (const t of ["driver_swap", "charge_start", "charge_complete", "rebalance", "retrieves_repairs_dropoff", "internal_transfer"])
+      expect(isEditableType(t)).toBe(false);
+  });
+
+  it("asks Total for pickup and adjustment, Good and Dead otherwise", () => {
+    expect(usesTotal("pickup")).toBe(true);
+    expect(usesTotal("adjustment")).toBe(true);
+    expect(usesTotal("dropoff")).toBe(false);
+    expect(usesTotal("driver_swap_in")).toBe(false);
+  });
+
+  it("fills the form from the counts, the note markers or the quantity", () => {
+    expect(initialDraft(mv({ goodBatteries: 2, deadBatteries: 2 }), "x")).toEqual({ good: "2", dead: "2", total: "4", notes: "x" });
+    expect(initialDraft(mv({}), "Flat tyre")).toEqual({ good: "3", dead: "1", total: "4", notes: "Flat tyre" });
+    expect(initialDraft(mv({ type: "pickup", quantity: -5, notes: "Y" }), "Y")).toEqual({ good: "5", dead: "0", total: "5", notes: "Y" });
+  });
+
+  it("falls back to 0 for non-numeric inputs", () => {
+    expect(numberOrZero("abc")).toBe(0);
+    expect(numberOrZero("")).toBe(0);
+    expect(numberOrZero(" 7 ")).toBe(7);
+  });
+
+  it("refuses a correction of 0 batteries", () => {
+    expect(correctionFrom("dropoff", { good: "0", dead: "", total: "", notes: "" })).toBeNull();
+    expect(correctionFrom("pickup", { good: "3", dead: "1", total: "x", notes: "" })).toBeNull();
+    expect(correctionFrom("dropoff", { good: "2", dead: "x", total: "", notes: " n " })).toEqual({
+      goodBatteries: 2,
+      deadBatteries: 0,
+      notes: "n",
+    });
+    expect(correctionFrom("adjustment", { good: "0", dead: "9", total: "6", notes: "" })).toEqual({
+      goodBatteries: 6,
+      deadBatteries: 0,
+      notes: "",
+    });
+  });
+});
+
+describe("movementSummary", () => {
+  it("reads like a sentence", () => {
+    expect(movementSummary(mv({}))).toBe("Ann Lee dropped off 4 batteries (3 good, 1 dead)");
+    expect(movementSummary(mv({ type: "pickup", quantity: -1, notes: "Y" }))).toBe("Ann Lee picked up 1 battery");
+    expect(movementSummary(mv({ type: "rebalance", quantity: 12, notes: "Moves activity logged" }))).toBe("Ann Lee logged 12 moves");
+    expect(movementSummary(mv({ type: "adjustment", quantity: -3, notes: "" }))).toBe("Ann Lee adjusted the inventory by -3");
+    expect(movementSummary(mv({ type: "pickup", quantity: -5, notes: "MANUAL_ASSIGNMENT: 5 batteries (pickup) assigned to Ann Lee" }))).toBe(
+      "5 batteries assigned to Ann Lee",
+    );
+  });
+});
+
+describe("dropoff notes", () => {
+  it.each([
+    ["Transfer: 3 to bay 2", true],
+    ["Priority removal: bad cells", true],
+    ["Completed charging session early", true],
+    ["auto-completed by job", true],
+    ["Cleared sessions at close", true],
+    ["moved 4 to waiting", true],
+    ["Removed 4 from van", false],
+    ["All good today", false],
+  ])("%s hidden: %s", (text, hidden) => {
+    expect(isHiddenNote(text)).toBe(hidden);
+  });
+
+  it("keeps dropoffs with a person's note only", () => {
+    const list = [
+      mv({ id: "a" }),
+      mv({ id: "b", notes: "2 good, 0 dead" }),
+      mv({ id: "c", type: "pickup", notes: "Y" }),
+      mv({ id: "d", notes: "1 good, 0 dead - moved 1 from van" }),
+      mv({ id: "e", notes: "" }),
+    ];
+    expect(dropoffNotes(list).map((n) => [n.movement.id, n.note])).toEqual([["a", "Flat tyre"]]);
+  });
+});
+
+describe("parseQuickLog", () => {
+  it.each([
+    ["5", { kind: "save", quantity: 5 }],
+    ["0", { kind: "cancel" }],
+    ["-2", { kind: "invalid" }],
+    ["2.5", { kind: "invalid" }],
+    ["x", { kind: "invalid" }],
+    ["", { kind: "invalid" }],
+  ])("%j → %j", (raw, want) => {
+    expect(parseQuickLog(raw)).toEqual(want);
+  });
+});

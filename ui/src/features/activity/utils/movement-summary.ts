@@ -1,0 +1,54 @@
+import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
+import { cleanMovementNotes, noteCounts } from "@/lib/format-ops";
+import { displayName } from "@/lib/user";
+
+function batteries(n: number): string {
+  return `${n} ${n === 1 ? "battery" : "batteries"}`;
+}
+
+/** personName is who a movement belongs to ('System' for bookkeeping without one). */
+export function personName(m: Pick<FeedMovement, "user">): string {
+  return m.user ? displayName(m.user) : "System";
+}
+
+/**
+ * movementSummary is the human-readable sentence of the Movement Options dialog and the
+ * feeds ('Ann Lee dropped off 4 batteries (3 good, 1 dead)').
+ */
+export function movementSummary(m: FeedMovement): string {
+  const who = personName(m);
+  const q = Math.abs(m.quantity);
+  const counts =
+    m.goodBatteries !== undefined && m.goodBatteries + (m.deadBatteries ?? 0) > 0
+      ? { good: m.goodBatteries, dead: m.deadBatteries ?? 0 }
+      : noteCounts(m.notes);
+  const split = counts ? ` (${counts.good} good, ${counts.dead} dead)` : "";
+  switch (m.type) {
+    case "pickup":
+      return /^MANUAL_ASSIGNMENT:/.test(m.notes) ? `${batteries(q)} assigned to ${who}` : `${who} picked up ${batteries(q)}`;
+    case "dropoff":
+      return `${who} dropped off ${batteries(q)}${split}`;
+    case "driver_swap_out":
+      return `${who} gave ${batteries(q)} in a driver swap${split}`;
+    case "driver_swap_in":
+      return `${who} received ${batteries(q)} in a driver swap${split}`;
+    case "driver_swap":
+      return `Driver swap of ${batteries(q)}${split}`;
+    case "adjustment":
+      return `${who} adjusted the inventory by ${m.quantity > 0 ? "+" : ""}${m.quantity}`;
+    case "charge_start":
+      return `${who} started charging ${batteries(q)}`;
+    case "charge_complete":
+      return `${batteries(q)} finished charging`;
+    case "internal_transfer":
+      return `Internal transfer of ${batteries(q)}`;
+    case "rebalance":
+      return `${who} logged ${q} ${q === 1 ? "move" : "moves"}`;
+    case "retrieves_repairs_dropoff":
+      return `${who} logged ${q} ${q === 1 ? "recover" : "recovers"}`;
+    case "dead_battery_dropoff":
+      return `${who} dropped off ${batteries(q)} dead`;
+    default:
+      return `${who}: ${cleanMovementNotes(m.notes) || `${q} batteries`}`;
+  }
+}

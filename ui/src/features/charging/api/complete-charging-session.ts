@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { invalidateCharging } from "@/features/charging/api/invalidate-charging";
+import { apiRequest } from "@/lib/api-client";
+
+/** SessionActionInput names a session and the confirmed action's idempotency key. */
+export type SessionActionInput = { id: string; idempotencyKey: string };
+
+/** completeChargingSession marks a session done: its batteries go to ready (POST /api/admin/charge/{id}/complete). */
+export function completeChargingSession({ id, idempotencyKey }: SessionActionInput): Promise<unknown> {
+  return apiRequest("POST", `/api/admin/charge/${encodeURIComponent(id)}/complete`, {}, { idempotencyKey });
+}
+
+/** useCompleteChargingSession is Mark Done; it refreshes sessions, state and inventory. */
+export function useCompleteChargingSession() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: completeChargingSession, onSettled: () => invalidateCharging(qc) });
+}

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { SessionActionInput } from "@/features/charging/api/complete-charging-session";
+import { invalidateCharging } from "@/features/charging/api/invalidate-charging";
+import { apiRequest } from "@/lib/api-client";
+
+/** deleteChargingSession ends a session: its batteries go back to waiting (DELETE /api/admin/charging-sessions/{id}). */
+export function deleteChargingSession({ id, idempotencyKey }: SessionActionInput): Promise<unknown> {
+  return apiRequest("DELETE", `/api/admin/charging-sessions/${encodeURIComponent(id)}`, undefined, { idempotencyKey });
+}
+
+/** useDeleteChargingSession deletes a session and refreshes sessions, state and inventory. */
+export function useDeleteChargingSession() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deleteChargingSession, onSettled: () => invalidateCharging(qc) });
+}

@@ -1,0 +1,31 @@
+import { ClockIcon } from "lucide-react";
+import type { ChargingSession } from "@/features/charging/api/get-charging-sessions";
+import { useNow } from "@/features/charging/hooks/use-now";
+import { etaEntries } from "@/features/charging/utils/session-status";
+import { formatEta } from "@/lib/format-ops";
+
+/**
+ * ChargingEtaList shows the two soonest sessions that have an ETA: 'N ready now' once the
+ * time has come (or is within this minute), else 'N ready at {time}' (spec part 1 §2).
+ * It takes the sessions as a prop: /api/state's chargingSessions for drivers, or a
+ * charging sessions query for admins and the liaison. Renders nothing without sessions
+ * unless emptyText is given.
+ */
+export function ChargingEtaList({ sessions, emptyText }: { sessions: readonly ChargingSession[]; emptyText?: string }) {
+  const now = useNow();
+  const entries = etaEntries(sessions);
+  if (entries.length === 0) {
+    return emptyText ? <p className="text-sm text-muted-foreground">{emptyText}</p> : null;
+  }
+  return (
+    <ul aria-label="Charging ETAs" className="grid gap-1.5">
+      {entries.map((s) => (
+        <li key={s.id} className="flex items-center gap-2 text-sm">
+          <ClockIcon aria-hidden className="size-4 text-muted-foreground" />
+          <span className="font-medium">{formatEta(s.quantity, s.etaAt, now)}</span>
+          <span className="text-xs text-muted-foreground">({s.chargerType})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,198 @@
+import { CheckIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import * as React from "react";
+import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ScrollTable } from "@/components/ui/scroll-table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useCompleteChargingSession } from "@/features/charging/api/complete-charging-session";
+import { useDeleteChargingSession } from "@/features/charging/api/delete-charging-session";
+import { type ChargingSession, useChargingSessions } from "@/features/charging/api/get-charging-sessions";
+import { EditChargingQuantityDialog } from "@/features/charging/components/edit-charging-quantity-dialog";
+import { useNow } from "@/features/charging/hooks/use-now";
+import { chargerBadgeClass, earliestEtaFirst, isOverdue, sessionStatus } from "@/features/charging/utils/session-status";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { formatActivityDateTime, formatTime } from "@/lib/format-ops";
+import { cn } from "@/lib/utils";
+import { isAdminRole } from "@/lib/user";
+
+/** ChargingSessionsTableProps: the viewer's role picks the data and the controls. */
+export type ChargingSessionsTableProps = {
+  /**
+   * role of the signed-in user. Admin roles read /api/admin/charging-sessions and get the
+   * Action column (edit quantity, Mark Done, delete); the liaison reads
+   * /api/liaison/charging-sessions, read-only. Drivers use ChargingEtaList instead.
+   */
+  role: string;
+  /** simplified shows only the session with the earliest ETA, titled 'Next Charging Session'. */
+  simplified?: boolean;
+  /** readOnly drops the Action column and reads the liaison's list even for an admin (the liaison screen). */
+  readOnly?: boolean;
+  className?: string;
+};
+
+type PendingAction = { kind: "complete" | "delete"; session: ChargingSession };
+
+/**
+ * ChargingSessionsTable is the Charging Sessions table (spec part 1 §2): Started, Charger,
+ * Qty, ETA, Status and, for admin roles, Action. Polls every 60 s.
+ */
+export function ChargingSessionsTable({ role, simplified = false, readOnly = false, className }: ChargingSessionsTableProps) {
+  const canManage = isAdminRole(role) && !readOnly;
+  const sessions = useChargingSessions(canManage ? "admin" : "liaison");
+  const now = useNow();
+  const [editing, setEditing] = React.useState<ChargingSession | null>(null);
+  const [pending, setPending] = React.useState<PendingAction | null>(null);
+  const complete = useCompleteChargingSession();
+  const remove = useDeleteChargingSession();
+
+  const rows = earliestEtaFirst(sessions.data ?? []);
+  const shown = simplified ? rows.slice(0, 1) : rows;
+  const title = simplified ? "Next Charging Session" : "Active Charging Sessions";
+  const titleId = React.useId();
+
+  const failed = pending?.kind === "complete" ? complete : remove;
+  const dialogError = failed.isError
+    ? errorMessage(failed.error, pending?.kind === "complete" ? "Failed to complete charging session" : "Failed to delete charging session")
+    : null;
+  const ask = (action: PendingAction) => {
+    complete.reset();
+    remove.reset();
+    setPending(action);
+  };
+
+  const onConfirm = (_values: ConfirmValues, idempotencyKey: string) => {
+    if (!pending) return;
+    const { kind, session } = pending;
+    const mutation = kind === "complete" ? complete : remove;
+    mutation.mutate(
+      { id: session.id, idempotencyKey },
+      {
+        onSuccess: () => {
+          toast({
+            title: kind === "complete" ? "Charging session completed successfully" : "Charging session deleted successfully",
+          });
+          setPending(null);
+        },
+        onError: (err) =>
+          toast({
+            title: kind === "complete" ? "Failed to complete charging session" : "Failed to delete charging session",
+            description: errorMessage(err, ""),
+            variant: "destructive",
+          }),
+      },
+    );
+  };
+
+  return (
+    <Card role="region" aria-labelledby={titleId} className={className}>
+      <CardHeader>
+        <CardTitle id={titleId}>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {sessions.isPending && <Skeleton className="h-20 w-full" />}
+        {sessions.isError && <p className="text-sm text-destructive">Failed to load charging sessions</p>}
+        {sessions.isSuccess && shown.length === 0 && (
+          <p className="text-sm text-muted-foreground">No active charging sessions</p>
+        )}
+        {shown.length > 0 && (
+          <ScrollTable label="Charging sessions table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Started</TableHead>
+                <TableHead>Charger</TableHead>
+                <TableHead className="text-right">Qty</TableHead>
+                <TableHead>ETA</TableHead>
+                <TableHead>Status</TableHead>
+                {canManage && <TableHead className="text-right">Action</TableHead>}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {shown.map((s) => {
+                const status = sessionStatus(s.etaAt, now);
+                const overdue = isOverdue(s.etaAt, now);
+                const label = `${s.chargerType} session of ${s.quantity}`;
+                return (
+                  <TableRow key={s.id}>
+                    <TableCell className="whitespace-nowrap">{formatActivityDateTime(s.startedAt)}</TableCell>
+                    <TableCell>
+                      <Badge className={chargerBadgeClass(s.chargerType)}>{s.chargerType}</Badge>
+                    </TableCell>
+                    <TableCell className="text-right font-semibold tabular-nums">{s.quantity}</TableCell>
+                    <TableCell className={cn("whitespace-nowrap", overdue && "font-medium text-red-700")}>
+                      {formatTime(s.etaAt)}
+                      {overdue && " (Overdue)"}
+                    </TableCell>
+                    <TableCell>
+                      <Badge variant={status === "Due" ? "warning" : "secondary"}>{status}</Badge>
+                    </TableCell>
+                    {canManage && (
+                      <TableCell className="text-right">
+                        <div className="flex justify-end gap-1">
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Edit quantity of ${label}`}
+                            title="Edit quantity"
+                            onClick={() => setEditing(s)}
+                          >
+                            <PencilIcon />
+                          </Button>
+                          <Button variant="outline" size="sm" onClick={() => ask({ kind: "complete", session: s })}>
+                            <CheckIcon aria-hidden /> Mark Done
+                          </Button>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Delete ${label}`}
+                            title="Delete"
+                            className="text-destructive hover:text-destructive"
+                            onClick={() => ask({ kind: "delete", session: s })}
+                          >
+                            <Trash2Icon />
+                          </Button>
+                        </div>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </ScrollTable>
+        )}
+      </CardContent>
+      {canManage && (
+        <>
+          <EditChargingQuantityDialog session={editing} onOpenChange={(open) => !open && setEditing(null)} />
+          <ConfirmActionDialog
+            open={pending !== null}
+            onOpenChange={(open) => !open && setPending(null)}
+            {...(pending?.kind === "complete"
+              ? {
+                  // Mark Done empties the session into Ready: shown as a change to 0 with Ready as the destination.
+                  type: "charging_edit" as const,
+                  title: "Mark Charging Session Done",
+                  values: { quantity: 0 },
+                  details: { chargerType: pending.session.chargerType, previousQuantity: pending.session.quantity, destination: "ready" as const },
+                }
+              : {
+                  type: "delete" as const,
+                  title: "Delete Charging Session",
+                  values: { quantity: pending?.session.quantity ?? 0 },
+                  details: {
+                    subject: pending ? `the ${pending.session.chargerType} charging session started ${formatActivityDateTime(pending.session.startedAt)}` : undefined,
+                  },
+                })}
+            allowEdit={false}
+            pending={complete.isPending || remove.isPending}
+            error={dialogError}
+            onConfirm={onConfirm}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

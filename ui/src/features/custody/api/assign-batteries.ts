@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { invalidateCustody } from "@/features/custody/api/invalidate-custody";
+import { apiRequest } from "@/lib/api-client";
+
+/** ASSIGNMENT_FORM_TYPES are the types the assignment form offers (spec part 2 §3), in order. */
+export const ASSIGNMENT_FORM_TYPES: readonly string[] = [
+  "pickup",
+  "home_charger",
+  "moving",
+  "in_transit",
+  "maintenance",
+  "delivery",
+  "pickup_point",
+  "warehouse",
+  "storage",
+  "repair",
+  "other",
+];
+
+/**
+ * assignmentSchema holds the Manual Battery Assignment rules (spec part 2 §5) for a ready
+ * count: driver, quantity (whole number, at least 1, at most ready) and type required;
+ * notes optional.
+ */
+export function assignmentSchema(ready: number) {
+  return z.object({
+    userId: z.string().min(1, "Driver is required"),
+    quantity: z
+      .string()
+      .trim()
+      .min(1, "Quantity is required")
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, { message: "Quantity must be a whole number of at least 1" })
+      .refine((v) => !/^\d+$/.test(v) || Number(v) <= ready, { message: `Only ${ready} batteries available` }),
+    assignmentType: z
+      .string()
+      .refine((v) => ASSIGNMENT_FORM_TYPES.includes(v), { message: "Assignment type is required" }),
+    notes: z.string().max(2000, "Notes can be at most 2000 characters"),
+  });
+}
+
+/** AssignmentValues are the form's raw values. */
+export type AssignmentValues = z.infer<ReturnType<typeof assignmentSchema>>;
+
+/** AssignInput is the call's body plus the confirmed action's idempotency key. */
+export type AssignInput = { userId: string; quantity: number; assignmentType: string; notes: string; idempotencyKey: string };
+
+/** assignBatteries gives a user ready batteries under an assignment type (POST /api/admin/assignments). */
+export function assignBatteries({ idempotencyKey, ...body }: AssignInput): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>("POST", "/api/admin/assignments", body, { idempotencyKey });
+}
+
+/** useAssignBatteries records a manual assignment and refreshes holders, state and inventory. */
+export function useAssignBatteries() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: assignBatteries, onSettled: () => invalidateCustody(qc) });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { invalidateCustody } from "@/features/custody/api/invalidate-custody";
+import { apiRequest } from "@/lib/api-client";
+
+/** DeadTransferInput is POST /api/admin/dead-battery-transfer's body plus the action's key. */
+export type DeadTransferInput = {
+  fromUserId: string;
+  toUserId: string;
+  deadBatteries: number;
+  notes: string;
+  idempotencyKey: string;
+};
+
+/** deadBatteryTransfer moves dead batteries from one holder to another. */
+export function deadBatteryTransfer({ idempotencyKey, ...body }: DeadTransferInput): Promise<{ message: string }> {
+  return apiRequest<{ message: string }>("POST", "/api/admin/dead-battery-transfer", body, { idempotencyKey });
+}
+
+/** useDeadBatteryTransfer records a dead-battery transfer and refreshes holders, state and inventory. */
+export function useDeadBatteryTransfer() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deadBatteryTransfer, onSettled: () => invalidateCustody(qc) });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { invalidateCustody } from "@/features/custody/api/invalidate-custody";
+import { apiRequest } from "@/lib/api-client";
+
+/** DeleteAssignmentInput names a holding (or a user: all their holdings) and the action's key. */
+export type DeleteAssignmentInput = { id: string; idempotencyKey: string };
+
+/** deleteAssignment moves a holding's batteries to waiting (DELETE /api/admin/assignments/{id}). */
+export function deleteAssignment({ id, idempotencyKey }: DeleteAssignmentInput): Promise<unknown> {
+  return apiRequest("DELETE", `/api/admin/assignments/${encodeURIComponent(id)}`, undefined, { idempotencyKey });
+}
+
+/** useDeleteAssignment deletes assignments and refreshes holders, state and inventory. */
+export function useDeleteAssignment() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: deleteAssignment, onSettled: () => invalidateCustody(qc) });
+}

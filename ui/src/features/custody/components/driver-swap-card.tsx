@@ -1,0 +1,225 @@
+import { ArrowLeftRightIcon } from "lucide-react";
+import * as React from "react";
+import { Controller, useForm } from "react-hook-form";
+import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { useDriverSwap } from "@/features/custody/api/driver-swap";
+import { useBatteryHolders } from "@/features/custody/api/get-battery-holders";
+import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders";
+import { FieldError, HolderSelect } from "@/features/custody/components/holder-select";
+import { type ParsedSwap, type SwapField, type SwapFormValues, validateSwap } from "@/features/custody/utils/swap-validation";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { displayName } from "@/lib/user";
+
+type SwapMode = "simple" | "exchange";
+
+const EMPTY: SwapFormValues = {
+  fromUserId: "",
+  toUserId: "",
+  goodBatteries: "",
+  deadBatteries: "",
+  returnGoodBatteries: "",
+  returnDeadBatteries: "",
+  notes: "",
+};
+
+const COUNT_FIELDS: { name: SwapField; label: string; exchangeOnly?: boolean }[] = [
+  { name: "goodBatteries", label: "Good Batteries" },
+  { name: "deadBatteries", label: "Dead Batteries" },
+  { name: "returnGoodBatteries", label: "Return Good Batteries", exchangeOnly: true },
+  { name: "returnDeadBatteries", label: "Return Dead Batteries", exchangeOnly: true },
+];
+
+/**
+ * DriverSwapCard is the Driver-to-Driver Battery Swap card with Simple Swap and Exchange
+ * modes. Every rule of spec part 2 §5 is checked before the Confirm Action dialog (type
+ * driver_swap or two_way_swap) opens, and again on the confirmed figures; the server's
+ * message is shown if it still refuses.
+ */
+export function DriverSwapCard() {
+  const users = useEligibleHolders();
+  const holders = useBatteryHolders();
+  const [mode, setMode] = React.useState<SwapMode>("simple");
+  const form = useForm<SwapFormValues>({ defaultValues: EMPTY });
+  const { errors } = form.formState;
+  const [pending, setPending] = React.useState<{ values: SwapFormValues; parsed: ParsedSwap } | null>(null);
+  const swap = useDriverSwap();
+  const ids = React.useId();
+  const isExchange = mode === "exchange";
+
+  const counts = React.useMemo(() => new Map((holders.data ?? []).map((h) => [h.user.id, h.total])), [holders.data]);
+  const names = React.useMemo(() => new Map((users.data ?? []).map((u) => [u.id, displayName(u)])), [users.data]);
+
+  const check = (values: SwapFormValues) => validateSwap(values, isExchange, holders.data ?? [], names);
+
+  const onSubmit = form.handleSubmit((values) => {
+    form.clearErrors();
+    const result = check(values);
+    if (!result.ok) {
+      form.setError(result.error.field, { message: result.error.message }, { shouldFocus: true });
+      return;
+    }
+    swap.reset();
+    setPending({ values, parsed: result.value });
+  });
+
+  const onConfirm = (confirmed: ConfirmValues, idempotencyKey: string) => {
+    if (!pending) return;
+    // the confirm dialog's Edit may change the figures: check them again before sending
+    const values: SwapFormValues = {
+      ...pending.values,
+      goodBatteries: String(confirmed.goodBatteries ?? 0),
+      deadBatteries: String(confirmed.deadBatteries ?? 0),
+      returnGoodBatteries: String(confirmed.returnGoodBatteries ?? 0),
+      returnDeadBatteries: String(confirmed.returnDeadBatteries ?? 0),
+    };
+    const result = check(values);
+    if (!result.ok) {
+      toast({ title: "Error", description: result.error.message, variant: "destructive" });
+      return;
+    }
+    const p = result.value;
+    swap.mutate(
+      {
+        fromUserId: values.fromUserId,
+        toUserId: values.toUserId,
+        goodBatteries: p.good,
+        deadBatteries: p.dead,
+        returnGoodBatteries: p.returnGood,
+        returnDeadBatteries: p.returnDead,
+        isExchange,
+        notes: values.notes.trim(),
+        idempotencyKey,
+      },
+      {
+        onSuccess: (res) => {
+          toast({
+            title: res?.message || (isExchange ? "Battery exchange recorded successfully" : "Driver swap recorded successfully"),
+          });
+          setPending(null);
+          form.reset(EMPTY);
+        },
+        onError: (err) =>
+          toast({ title: "Error", description: errorMessage(err, "Failed to record driver swap"), variant: "destructive" }),
+      },
+    );
+  };
+
+  const userSelect = (name: "fromUserId" | "toUserId", label: string) => (
+    <div className="grid gap-2">
+      <Label htmlFor={`${ids}-${name}`}>{label}</Label>
+      <Controller
+        control={form.control}
+        name={name}
+        render={({ field }) => (
+          <HolderSelect
+            id={`${ids}-${name}`}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            users={users.data ?? []}
+            counts={counts}
+            placeholder={users.isPending ? "Loading drivers..." : "Select driver"}
+            error={errors[name]?.message}
+          />
+        )}
+      />
+    </div>
+  );
+
+  const fromName = pending ? (names.get(pending.values.fromUserId) ?? "") : "";
+  const toName = pending ? (names.get(pending.values.toUserId) ?? "") : "";
+
+  return (
+    <Card role="region" aria-labelledby={`${ids}-title`}>
+      <CardHeader>
+        <CardTitle id={`${ids}-title`} className="flex items-center gap-2">
+          <ArrowLeftRightIcon aria-hidden className="size-5 text-primary" />
+          Driver-to-Driver Battery Swap
+        </CardTitle>
+        <CardDescription>
+          {isExchange
+            ? "Exchange: the giving driver hands batteries over and receives some back."
+            : "Simple Swap: one driver hands batteries to another."}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div role="group" aria-label="Swap mode" className="inline-flex w-fit rounded-lg bg-muted p-[3px]">
+          {(
+            [
+              ["simple", "Simple Swap"],
+              ["exchange", "Exchange"],
+            ] as const
+          ).map(([value, label]) => (
+            <Button
+              key={value}
+              type="button"
+              size="sm"
+              variant={mode === value ? "outline" : "ghost"}
+              aria-pressed={mode === value}
+              className={mode === value ? "shadow-sm" : "text-muted-foreground"}
+              onClick={() => {
+                setMode(value);
+                form.clearErrors();
+              }}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+          {userSelect("fromUserId", "From Driver")}
+          {userSelect("toUserId", "To Driver")}
+          {COUNT_FIELDS.filter((f) => isExchange || !f.exchangeOnly).map((f) => (
+            <div key={f.name} className="grid gap-2">
+              <Label htmlFor={`${ids}-${f.name}`}>{f.label}</Label>
+              <Input
+                id={`${ids}-${f.name}`}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                placeholder="0"
+                aria-invalid={errors[f.name] ? true : undefined}
+                aria-describedby={errors[f.name] ? `${ids}-${f.name}-error` : undefined}
+                {...form.register(f.name)}
+              />
+              <FieldError id={`${ids}-${f.name}-error`} message={errors[f.name]?.message} />
+            </div>
+          ))}
+          <div className="grid gap-2 sm:col-span-2">
+            <Label htmlFor={`${ids}-notes`}>Notes (optional)</Label>
+            <Textarea id={`${ids}-notes`} rows={2} {...form.register("notes")} />
+          </div>
+          <Button type="submit" className="sm:col-span-2" disabled={swap.isPending}>
+            <ArrowLeftRightIcon aria-hidden /> {isExchange ? "Record Exchange" : "Record Swap"}
+          </Button>
+        </form>
+      </CardContent>
+      <ConfirmActionDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        type={isExchange ? "two_way_swap" : "driver_swap"}
+        values={
+          isExchange
+            ? {
+                goodBatteries: pending?.parsed.good ?? 0,
+                deadBatteries: pending?.parsed.dead ?? 0,
+                returnGoodBatteries: pending?.parsed.returnGood ?? 0,
+                returnDeadBatteries: pending?.parsed.returnDead ?? 0,
+              }
+            : { goodBatteries: pending?.parsed.good ?? 0, deadBatteries: pending?.parsed.dead ?? 0 }
+        }
+        details={{ fromName, toName, notes: pending?.values.notes.trim() || undefined }}
+        pending={swap.isPending}
+        error={swap.isError ? errorMessage(swap.error, "Failed to record driver swap") : null}
+        onConfirm={onConfirm}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,151 @@
+import { BatteryChargingIcon, BatteryFullIcon, BatteryLowIcon, BatteryIcon, CheckIcon, PencilIcon, TruckIcon, XIcon } from "lucide-react";
+import * as React from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import type { BatteryStats, StatKey } from "@/features/dashboard/api/get-state";
+import { statsBody, useUpdateStats } from "@/features/dashboard/api/update-stats";
+import { INVALID_STAT, parseStatEdit } from "@/features/dashboard/utils/stat-edit";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { newIdempotencyKey } from "@/lib/idempotency";
+import { cn } from "@/lib/utils";
+
+/** STAT_CARDS are the five figures in display order with their labels (spec part 1 §2). */
+export const STAT_CARDS: readonly { key: StatKey; label: string; icon: React.ElementType; tone: string }[] = [
+  { key: "total", label: "Total Batteries", icon: BatteryIcon, tone: "text-slate-700" },
+  { key: "ready", label: "Ready", icon: BatteryFullIcon, tone: "text-emerald-700" },
+  { key: "waiting", label: "Waiting", icon: BatteryLowIcon, tone: "text-amber-700" },
+  { key: "charging", label: "Charging", icon: BatteryChargingIcon, tone: "text-sky-700" },
+  { key: "inField", label: "In Field", icon: TruckIcon, tone: "text-violet-700" },
+];
+
+/**
+ * StatsBlock shows the five battery figures. With editable (admin roles) each card has an
+ * inline edit: a whole number 0 or more ('Invalid Value' otherwise), 0 just closes, any
+ * other value posts the full stats object with that figure replaced.
+ */
+export function StatsBlock({ stats, editable = false, isLoading = false }: { stats?: BatteryStats; editable?: boolean; isLoading?: boolean }) {
+  return (
+    <section aria-label="Battery stats" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      {STAT_CARDS.map((c) => (
+        <StatCard key={c.key} card={c} stats={stats} editable={editable} isLoading={isLoading} />
+      ))}
+    </section>
+  );
+}
+
+function StatCard({
+  card,
+  stats,
+  editable,
+  isLoading,
+}: {
+  card: (typeof STAT_CARDS)[number];
+  stats?: BatteryStats;
+  editable: boolean;
+  isLoading: boolean;
+}) {
+  const [editing, setEditing] = React.useState(false);
+  const [draft, setDraft] = React.useState("");
+  const update = useUpdateStats();
+  const id = React.useId();
+  const value = stats?.[card.key];
+  const Icon = card.icon;
+
+  const save = () => {
+    if (!stats) return;
+    const parsed = parseStatEdit(draft);
+    if (parsed.kind === "invalid") {
+      toast({ ...INVALID_STAT, variant: "destructive" });
+      return;
+    }
+    if (parsed.kind === "close") {
+      setEditing(false);
+      return;
+    }
+    update.mutate(
+      { body: statsBody(stats, card.key, parsed.value), idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: () => {
+          toast({ title: `${card.label} updated successfully` });
+          setEditing(false);
+        },
+        onError: (err) =>
+          toast({ title: "Error", description: errorMessage(err, "Failed to update statistic"), variant: "destructive" }),
+      },
+    );
+  };
+
+  return (
+    <Card className="gap-2 py-4">
+      <CardContent className="px-4">
+        <div className="flex items-center justify-between gap-2">
+          <span id={`${id}-label`} className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+            <Icon aria-hidden className={cn("size-4", card.tone)} />
+            {card.label}
+          </span>
+          {editable && !editing && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-7"
+              aria-label={`Edit ${card.label}`}
+              disabled={!stats}
+              onClick={() => {
+                setDraft(String(value ?? 0));
+                setEditing(true);
+              }}
+            >
+              <PencilIcon />
+            </Button>
+          )}
+        </div>
+        {isLoading && value === undefined ? (
+          <Skeleton className="mt-2 h-8 w-16" />
+        ) : editing ? (
+          <form
+            className="mt-2 flex items-center gap-1"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              save();
+            }}
+          >
+            <Input
+              aria-label={`New ${card.label}`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              autoFocus
+              className="h-8 w-20"
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              disabled={update.isPending}
+            />
+            <Button type="submit" size="icon" className="size-8" aria-label={`Save ${card.label}`} disabled={update.isPending}>
+              <CheckIcon />
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={`Cancel editing ${card.label}`}
+              disabled={update.isPending}
+              onClick={() => setEditing(false)}
+            >
+              <XIcon />
+            </Button>
+          </form>
+        ) : (
+          <p aria-labelledby={`${id}-label`} className={cn("mt-1 text-3xl font-bold tabular-nums", card.tone)}>
+            {value ?? "–"}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

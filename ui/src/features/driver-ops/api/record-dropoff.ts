@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { invalidateDriverOps } from "@/features/driver-ops/api/invalidate-driver-ops";
+import { apiRequest } from "@/lib/api-client";
+
+const WHOLE = /^\d+$/;
+const count = z
+  .string()
+  .trim()
+  .refine((s) => s === "" || WHOLE.test(s), "Must be a valid number 0 or greater");
+
+/** toCount reads a count field: empty is 0 (spec part 1 §5). */
+export function toCount(s: string): number {
+  const t = s.trim();
+  return t === "" ? 0 : Number.parseInt(t, 10);
+}
+
+/**
+ * dropoffSchema is the Battery Dropoff form (spec part 1 §5): whole numbers 0 or more
+ * (empty counts as 0), at least one battery (shown on the good field), notes required.
+ */
+export const dropoffSchema = z
+  .object({
+    goodBatteries: count,
+    deadBatteries: count,
+    notes: z.string().trim().min(1, "Please provide notes about your drop-off").max(2000, "Notes can be at most 2000 characters"),
+  })
+  .superRefine((v, ctx) => {
+    if (!WHOLE.test(v.goodBatteries || "0") || !WHOLE.test(v.deadBatteries || "0")) return;
+    if (toCount(v.goodBatteries) + toCount(v.deadBatteries) < 1) {
+      ctx.addIssue({ code: "custom", path: ["goodBatteries"], message: "You must drop off at least one battery (good or dead)" });
+    }
+  });
+
+/** DropoffInput is the form's text. */
+export type DropoffInput = z.input<typeof dropoffSchema>;
+
+/** DropoffBody is POST /api/driver/dropoff-batteries's body. */
+export type DropoffBody = { goodBatteries: number; deadBatteries: number; notes: string };
+
+/** recordDropoff records good batteries into Ready and dead into Waiting. */
+export function recordDropoff({ idempotencyKey, ...body }: DropoffBody & { idempotencyKey: string }) {
+  return apiRequest("POST", "/api/driver/dropoff-batteries", body, { idempotencyKey });
+}
+
+/** useRecordDropoff records a dropoff and refreshes the figures and feeds. */
+export function useRecordDropoff() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: recordDropoff, onSuccess: () => invalidateDriverOps(qc) });
+}

@@ -1,0 +1,45 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useInventory } from "@/features/inventory/api/get-inventory";
+
+const FIGURES = [
+  { key: "total", label: "Total Batteries" },
+  { key: "ready", label: "Ready" },
+  { key: "waiting", label: "Waiting" },
+  { key: "charging", label: "Charging" },
+  { key: "inField", label: "In Field" },
+] as const;
+
+/** InventoryStatsPanel shows the five battery figures from GET /api/inventory, refreshed every 60 s. */
+export function InventoryStatsPanel() {
+  const inventory = useInventory();
+  const stats = inventory.data?.stats;
+  const unaccounted = stats?.unaccounted;
+  return (
+    <Card role="region" aria-labelledby="inventory-stats-title">
+      <CardHeader>
+        <CardTitle id="inventory-stats-title">Current Inventory</CardTitle>
+        <CardDescription>Live counts from the ledger, refreshed every 60 seconds.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {inventory.isPending && <Skeleton className="h-20 w-full" />}
+        {inventory.isError && <p className="text-sm text-destructive">Failed to load data. Please try again.</p>}
+        {stats && (
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+            {FIGURES.map((f) => (
+              <div key={f.key} className="rounded-lg border p-3">
+                <dt className="text-xs text-muted-foreground">{f.label}</dt>
+                <dd className="text-2xl font-bold tabular-nums">{stats[f.key]}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {unaccounted !== undefined && unaccounted !== 0 && (
+          <p className="mt-3 text-sm text-amber-800">
+            {unaccounted} batteries are unaccounted for between the total and the pools.
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

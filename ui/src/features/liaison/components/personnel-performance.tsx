@@ -1,0 +1,53 @@
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ScrollTable } from "@/components/ui/scroll-table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useWeeklyActivity } from "@/features/liaison/api/get-weekly-activity";
+import { roleLabel } from "@/lib/user";
+
+/** PersonnelPerformance is 'Weekly Personnel Performance': this week's figures per person. */
+export function PersonnelPerformance() {
+  const week = useWeeklyActivity(0);
+  const rows = week.data?.driverBreakdown ?? [];
+  return (
+    <Card role="region" aria-labelledby="personnel-title">
+      <CardHeader>
+        <CardTitle id="personnel-title">Weekly Personnel Performance</CardTitle>
+        <CardDescription>This week, Monday to Sunday.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {week.isPending && <Skeleton className="h-20 w-full" />}
+        {week.isError && <p className="text-sm text-destructive">Unable to load driver activity</p>}
+        {week.isSuccess && rows.length === 0 && <p className="text-sm text-muted-foreground">No driver activity this week</p>}
+        {rows.length > 0 && (
+          <ScrollTable label="Personnel performance table">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Name</TableHead>
+                <TableHead className="text-right">Batteries</TableHead>
+                <TableHead className="text-right">Rebalances</TableHead>
+                <TableHead className="text-right">Recovers</TableHead>
+                <TableHead className="text-right">Activities</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={r.user.id}>
+                  <TableCell>
+                    <span className="font-medium">{`${r.user.firstName} ${r.user.lastName}`.trim()}</span>{" "}
+                    <Badge variant="outline">{r.user.role === "driver" ? "Driver" : roleLabel(r.user.role)}</Badge>
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{r.deadBatteriesTotal}</TableCell>
+                  <TableCell className="text-right tabular-nums">{r.rebalanceTotal}</TableCell>
+                  <TableCell className="text-right tabular-nums">{r.retrievesRepairsTotal}</TableCell>
+                  <TableCell className="text-right tabular-nums">{r.totalActivities}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </ScrollTable>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

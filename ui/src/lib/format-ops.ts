@@ -1,0 +1,156 @@
+// Formatters for the operations screens (spec part 1 §2, §3, §9): relative times, charging
+// ETA lines, the 'MMM d, h:mm a' date, movement notes without their machine markers, and
+// the labels of assignment and movement types. Pure functions: `now` is a parameter so
+// tests (and callers that re-render on a timer) control the clock.
+import { format, startOfMinute } from "date-fns";
+import { parseServerDate } from "@/lib/format";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  return parseServerDate(value);
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many} ago`;
+}
+
+/**
+ * formatRelativeTime is the Recent Activity card's time (spec part 1 §2): 'Just now' under a
+ * minute (and for times in the future, i.e. a clock a little ahead of ours), then
+ * 'N mins ago', 'N hours ago', 'N days ago' — never weeks or months. A count of one reads
+ * '1 min ago', '1 hour ago', '1 day ago'. Unparseable values give ''.
+ */
+export function formatRelativeTime(value: string | Date | null | undefined, now: Date = new Date()): string {
+  const d = toDate(value);
+  if (!d) return "";
+  const ms = now.getTime() - d.getTime();
+  if (ms < MINUTE_MS) return "Just now";
+  if (ms < HOUR_MS) return plural(Math.floor(ms / MINUTE_MS), "min", "mins");
+  if (ms < DAY_MS) return plural(Math.floor(ms / HOUR_MS), "hour", "hours");
+  return plural(Math.floor(ms / DAY_MS), "day", "days");
+}
+
+/** TIME_FORMAT is the spec's time-only 12-hour format ('3:05 PM'). */
+export const TIME_FORMAT = "h:mm a";
+
+/** DATE_TIME_FORMAT is the spec's 'MMM d, h:mm a' ('Jan 5, 3:05 PM'). */
+export const DATE_TIME_FORMAT = "MMM d, h:mm a";
+
+/** formatTime shows a time like '3:05 PM' ('' when unparseable). */
+export function formatTime(value: string | Date | null | undefined): string {
+  const d = toDate(value);
+  return d ? format(d, TIME_FORMAT) : "";
+}
+
+/** formatActivityDateTime shows 'MMM d, h:mm a' ('' when unparseable). */
+export function formatActivityDateTime(value: string | Date | null | undefined): string {
+  const d = toDate(value);
+  return d ? format(d, DATE_TIME_FORMAT) : "";
+}
+
+/**
+ * isReadyNow reports whether an ETA has passed or falls within the current minute (spec
+ * part 1 §2: such sessions read 'ready now').
+ */
+export function isReadyNow(etaAt: string | Date | null | undefined, now: Date = new Date()): boolean {
+  const eta = toDate(etaAt);
+  if (!eta) return false;
+  return eta.getTime() < startOfMinute(now).getTime() + MINUTE_MS;
+}
+
+/**
+ * formatEta is one Charging ETA line: 'N ready now' when the ETA has passed or is within the
+ * current minute, else 'N ready at 3:05 PM'. A missing ETA gives ''.
+ */
+export function formatEta(quantity: number, etaAt: string | Date | null | undefined, now: Date = new Date()): string {
+  const eta = toDate(etaAt);
+  if (!eta) return "";
+  return isReadyNow(eta, now) ? `${quantity} ready now` : `${quantity} ready at ${format(eta, TIME_FORMAT)}`;
+}
+
+const ASSIGNMENT_LABELS: Record<string, string> = {
+  pickup: "Pickup",
+  home_charger: "Home Charger",
+  moving: "Moving",
+  in_transit: "In Transit",
+  maintenance: "Maintenance",
+  delivery: "Delivery",
+  pickup_point: "Pickup Point",
+  warehouse: "Warehouse",
+};
+
+/** ASSIGNMENT_TYPES are the known assignment types (spec part 1 §3), in display order. */
+export const ASSIGNMENT_TYPES = Object.keys(ASSIGNMENT_LABELS);
+
+/** assignmentTypeLabel names an assignment type ('home_charger' → 'Home Charger'); unknown types read 'Assignment'. */
+export function assignmentTypeLabel(type: string | null | undefined): string {
+  return (type && ASSIGNMENT_LABELS[type]) || "Assignment";
+}
+
+const MOVEMENT_LABELS: Record<string, string> = {
+  dropoff: "Dropoff",
+  pickup: "Pickup",
+  driver_swap_in: "Swap In",
+  driver_swap_out: "Swap Out",
+  driver_swap: "Driver Swap",
+  adjustment: "Adjustment",
+  charge_start: "Charge Start",
+  charge_complete: "Charge Complete",
+  internal_transfer: "Transfer",
+  rebalance: "Moves",
+  retrieves_repairs_dropoff: "Recovers",
+  dead_battery_dropoff: "Dead Dropoff",
+};
+
+/** movementTypeLabel names a movement type for badges ('retrieves_repairs_dropoff' → 'Recovers'). */
+export function movementTypeLabel(type: string | null | undefined): string {
+  if (!type) return "Movement";
+  return MOVEMENT_LABELS[type] ?? type.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+/** NoteCounts are the good and dead counts a movement's notes carry ('3 good, 1 dead'). */
+export type NoteCounts = { good: number; dead: number };
+
+/**
+ * noteCounts reads the 'N good' and 'N dead' markers of a movement's notes; null when the
+ * notes carry neither.
+ */
+export function noteCounts(notes: string | null | undefined): NoteCounts | null {
+  if (!notes) return null;
+  const good = /(\d+)\s+good\b/i.exec(notes);
+  const dead = /(\d+)\s+dead\b/i.exec(notes);
+  if (!good && !dead) return null;
+  return { good: good ? Number(good[1]) : 0, dead: dead ? Number(dead[1]) : 0 };
+}
+
+// The server writes these markers (modules/inventory: DropoffNotes, SwapNotes, AssignmentNotes);
+// the user's own text follows ' - '.
+const SWAP_RE = /^DRIVER_SWAP:\s*(?:\d+\s+good,?\s*)?(?:\d+\s+dead\s*)?From:\s*(.+?)\s+To:\s*(.+?)(?:\s+-\s+([\s\S]*))?$/;
+const ASSIGNMENT_RE = /^MANUAL_ASSIGNMENT:\s*(?:\d+\s+batteries\s*)?(?:\([^)]*\)\s*)?assigned to\s+(.+?)(?:\s+-\s+([\s\S]*))?$/i;
+const COUNTS_RE = /^\d+\s+(?:good|dead)(?:\s*,\s*\d+\s+(?:good|dead))?(?:\s+-\s+|\s*$)/i;
+
+/**
+ * cleanMovementNotes turns stored notes into what a person reads: the 'N good, N dead'
+ * prefix goes (the counts are shown beside the entry), 'DRIVER_SWAP: … From: X To: Y - note'
+ * reads 'From X to Y: note', 'MANUAL_ASSIGNMENT: … assigned to X - note' reads 'Assigned to
+ * X: note'. Other notes are returned trimmed.
+ */
+export function cleanMovementNotes(notes: string | null | undefined): string {
+  const s = (notes ?? "").trim();
+  if (!s) return "";
+  const swap = SWAP_RE.exec(s);
+  if (swap) return withNote(`From ${swap[1]} to ${swap[2]}`, swap[3]);
+  const assignment = ASSIGNMENT_RE.exec(s);
+  if (assignment) return withNote(`Assigned to ${assignment[1]}`, assignment[2]);
+  if (COUNTS_RE.test(s)) return s.replace(COUNTS_RE, "").trim();
+  return s;
+}
+
+function withNote(head: string, note: string | undefined): string {
+  const n = note?.trim();
+  return n ? `${head}: ${n}` : head;
+}

@@ -1,0 +1,188 @@
+// The realtime link (spec part 1 §4, §7; DESIGN §6): one WebSocket to /ws per signed-in tab.
+// The server pushes {type} after each commit; the client answers by invalidating the cached
+// queries whose data the change touches, so every open screen refetches without a reload.
+// Query keys are the URLs (STYLE: "the spec's keys are the URLs"), so this file names URLs
+// and never imports a feature.
+import type { QueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { logError } from "@/lib/error-log";
+
+/** RECONNECT_AFTER_CLOSE_MS is the pause before reconnecting after an unexpected close. */
+export const RECONNECT_AFTER_CLOSE_MS = 3000;
+/** RETRY_AFTER_CREATE_FAILURE_MS is the pause after `new WebSocket` threw. */
+export const RETRY_AFTER_CREATE_FAILURE_MS = 5000;
+/**
+ * NO_RECONNECT_CODES are the close codes after which the link stays closed: 1000 (our own
+ * teardown), 1008 (policy: the server refused our auth) and 1011 (server error).
+ */
+export const NO_RECONNECT_CODES: ReadonlySet<number> = new Set([1000, 1008, 1011]);
+
+/** RealtimeMessageType is a message the server sends. */
+export type RealtimeMessageType = "INVENTORY_UPDATED" | "ACTIVITY_UPDATED" | "CHARGING_UPDATED" | "EMERGENCY_OVERRIDE";
+
+/**
+ * INVALIDATIONS lists, per message type, the query URLs to refetch. A URL matches its query
+ * with or without a query string (/api/admin/weekly-activity also refreshes
+ * /api/admin/weekly-activity?weekOffset=-1). EMERGENCY_OVERRIDE refreshes everything.
+ *
+ * The spec names the first URLs of each list; the ones after the comment are ours: the
+ * dashboards read their numbers and feeds from /api/state (and drivers their own feed from
+ * /api/driver/recent-movements, the liaison its sessions from /api/liaison/charging-sessions),
+ * so without them a pushed change would not show on the home screens.
+ */
+export const INVALIDATIONS: Record<Exclude<RealtimeMessageType, "EMERGENCY_OVERRIDE">, readonly string[]> = {
+  INVENTORY_UPDATED: [
+    "/api/inventory",
+    "/api/admin/weekly-stats",
+    "/api/admin/active-pickups",
+    // ours: stats on every dashboard, and who holds which batteries
+    "/api/state",
+    "/api/admin/battery-holders",
+    "/api/liaison/battery-holders",
+  ],
+  ACTIVITY_UPDATED: [
+    "/api/admin/weekly-activity",
+    "/api/driver/weekly-activity",
+    "/api/admin/recent-activity",
+    // ours: the dashboards' feeds and daily/weekly figures
+    "/api/state",
+    "/api/driver/recent-movements",
+    "/api/driver/dead-battery-stats",
+  ],
+  CHARGING_UPDATED: [
+    "/api/admin/charging-sessions",
+    "/api/inventory",
+    // ours: the sessions and ETAs on the dashboards and the liaison view
+    "/api/state",
+    "/api/liaison/charging-sessions",
+  ],
+};
+
+function urlPath(key: unknown): string | null {
+  return typeof key === "string" ? key.split("?")[0]! : null;
+}
+
+/**
+ * invalidateUrls marks stale (and refetches, when observed) every query whose key starts
+ * with one of urls, ignoring query strings and further key parts.
+ */
+export function invalidateUrls(queryClient: QueryClient, urls: readonly string[]): Promise<void> {
+  const wanted = new Set(urls);
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const path = urlPath(query.queryKey[0]);
+      return path !== null && wanted.has(path);
+    },
+  });
+}
+
+/**
+ * handleRealtimeMessage applies one raw message: invalidates per INVALIDATIONS, everything
+ * for EMERGENCY_OVERRIDE; unknown types and unparseable text are only logged. Returns the
+ * type it acted on (null otherwise), which the tests read.
+ */
+export function handleRealtimeMessage(queryClient: QueryClient, raw: unknown): RealtimeMessageType | null {
+  let type: unknown;
+  try {
+    type = (JSON.parse(String(raw)) as { type?: unknown } | null)?.type;
+  } catch (err) {
+    console.warn("realtime: unparseable message", raw, err);
+    return null;
+  }
+  if (type === "EMERGENCY_OVERRIDE") {
+    void queryClient.invalidateQueries();
+    return type;
+  }
+  if (type === "INVENTORY_UPDATED" || type === "ACTIVITY_UPDATED" || type === "CHARGING_UPDATED") {
+    void invalidateUrls(queryClient, INVALIDATIONS[type]);
+    return type;
+  }
+  if (type === "AUTH_OK") return null; // the server's acknowledgement of our auth message
+  console.info("realtime: unknown message type", type);
+  return null;
+}
+
+/** realtimeUrl is ws(s)://<this host>/ws: wss on https pages, ws otherwise. */
+export function realtimeUrl(location: Pick<Location, "protocol" | "host"> = window.location): string {
+  return `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/ws`;
+}
+
+const OPEN = 1; // WebSocket.OPEN
+
+/** WebSocketFactory makes a socket (tests pass a fake). */
+export type WebSocketFactory = (url: string) => WebSocket;
+
+/** RealtimeOptions configure connectRealtime. */
+export type RealtimeOptions = {
+  /** userId is sent in the auth message on open. */
+  userId: string;
+  /** onMessage receives each message's raw data. */
+  onMessage: (data: unknown) => void;
+  /** url defaults to realtimeUrl(). */
+  url?: string;
+  /** createSocket defaults to `new WebSocket(url)`. */
+  createSocket?: WebSocketFactory;
+};
+
+/**
+ * connectRealtime opens the link and keeps it open (spec part 1 §4): on open it sends
+ * {type:'auth', userId}; a close with a code other than 1000/1008/1011 reconnects after
+ * 3000 ms; a throwing constructor retries after 5000 ms; errors are only logged. The
+ * returned function tears down: it cancels a pending reconnect and closes with 1000.
+ */
+export function connectRealtime(options: RealtimeOptions): () => void {
+  const url = options.url ?? realtimeUrl();
+  const create: WebSocketFactory = options.createSocket ?? ((u) => new WebSocket(u));
+  let socket: WebSocket | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const schedule = (ms: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(connect, ms);
+  };
+
+  function connect() {
+    timer = undefined;
+    if (stopped) return;
+    let ws: WebSocket;
+    try {
+      ws = create(url);
+    } catch (err) {
+      logError(err, "realtime: could not create the WebSocket");
+      schedule(RETRY_AFTER_CREATE_FAILURE_MS);
+      return;
+    }
+    socket = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: "auth", userId: options.userId }));
+    ws.onmessage = (event) => options.onMessage(event.data);
+    ws.onerror = (event) => console.warn("realtime: connection error", event);
+    ws.onclose = (event) => {
+      if (socket === ws) socket = null;
+      if (stopped || NO_RECONNECT_CODES.has(event.code)) return;
+      schedule(RECONNECT_AFTER_CLOSE_MS);
+    };
+  }
+
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    const ws = socket;
+    socket = null;
+    if (ws && ws.readyState <= OPEN) ws.close(1000); // CONNECTING or OPEN
+  };
+}
+
+/**
+ * useRealtime keeps the realtime link open while a user is signed in (mount it once, in the
+ * signed-in shell) and turns its messages into query invalidations.
+ */
+export function useRealtime(userId: string | null | undefined): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    return connectRealtime({ userId, onMessage: (data) => handleRealtimeMessage(queryClient, data) });
+  }, [userId, queryClient]);
+}
