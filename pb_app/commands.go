@@ -8,4 +8,5 @@ import (
 func registerCommands(app *pocketbase.PocketBase) {
 	// each command lives in its own cmd_<name>.go and is added here
 	app.RootCmd.AddCommand(newUserCommand(app))
+	app.RootCmd.AddCommand(newSeedDemoCommand(app))
 }

@@ -1,5 +1,3 @@
-//go:build ledgerapi
-
 package main
 
 import (
@@ -166,7 +164,7 @@ func (ds *dataSet) createUsers(nUsers int) error {
 			rec.Set(schema.UserRole, role)
 			rec.Set(schema.UserIsApproved, roles.Approved)
 			rec.Set(schema.UserPayReductionPercentage, schema.DefaultPayReductionPercentage)
-			rec.Set(core.FieldNameTokenKey, fmt.Sprintf("benchtokenkey%05d", i))
+			rec.Set(core.FieldNameTokenKey, fmt.Sprintf("benchtokenkey%05d-0123456789abcdefghij", i))
 			if hash == "" {
 				rec.SetPassword(benchPassword)
 				if err := tx.Save(rec); err != nil {

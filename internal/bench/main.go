@@ -1,5 +1,3 @@
-//go:build ledgerapi
-
 // Command bench is `make bench`: it builds large SwapBay data sets in temp dirs, serves each
 // with the real app (setup.Register) on a loopback port, and measures requests/s and latency
 // of GET /api/state and of ledger writes against PocketBase's own record read and create on

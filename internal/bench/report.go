@@ -1,5 +1,3 @@
-//go:build ledgerapi
-
 package main
 
 import (

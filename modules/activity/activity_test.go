@@ -2,6 +2,7 @@ package activity_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -16,76 +17,83 @@ import (
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/activity"
+	"swapbay/modules/charging"
+	"swapbay/modules/inventory"
 )
 
-// Fixed ids so table rows can name what a caller must or must not see.
+// Names of what seedLedger creates. Ids exist only once the seed ran, so rows name them
+// ("@driverPickup") and the factory fills the row's slices in place before the request.
 const (
-	mvDriverPickup   = "mvdriverpickup1"
-	mvOtherPickup    = "mvotherpickup01"
-	mvChargeComplete = "mvchargecomp001"
-	mvAdjustment     = "mvadjustment001"
-	mvDriverRebal    = "mvdriverrebal01"
-	holderDriver     = "acholderdriver1"
-	holderOther      = "acholderother01"
-	sessionActive    = "sessionactive01"
+	mvDriverPickup   = "@driverPickup"
+	mvOtherPickup    = "@otherPickup"
+	mvChargeComplete = "@chargeComplete"
+	mvAdjustment     = "@adjustment"
+	mvDriverRebal    = "@driverRebal"
+	holderDriver     = "@holderDriver"
+	holderOther      = "@holderOther"
+	sessionActive    = "@session"
 
 	driverNote = "driver-note-7f3a"
 	otherNote  = "other-note-91bc"
 )
 
-func save(t testing.TB, app core.App, collection, id string, fields map[string]any) *core.Record {
-	t.Helper()
-	col, err := app.FindCollectionByNameOrId(collection)
+// must stops a seed on an operation the ledger refused (the seed is wrong, not the code).
+func must[T any](v T, err error) T {
 	if err != nil {
-		t.Fatal(err)
+		panic(fmt.Sprintf("seed: %v", err))
 	}
-	rec := core.NewRecord(col)
-	if id != "" {
-		rec.Id = id
-	}
-	for k, v := range fields {
-		rec.Set(k, v)
-	}
-	if err := app.Save(rec); err != nil {
-		t.Fatalf("save %s: %v", collection, err)
-	}
-	return rec
+	return v
 }
 
-func movement(t testing.TB, app core.App, id, typ, user string, qty int, notes string, at time.Time, extra map[string]any) {
-	f := map[string]any{schema.MovementType: typ, schema.MovementQuantity: qty, schema.MovementNotes: notes,
-		schema.MovementUser: user, schema.MovementActor: user, schema.MovementOccurredAt: at.UTC()}
-	for k, v := range extra {
-		f[k] = v
-	}
-	save(t, app, schema.Movements, id, f)
-}
-
-// seedLedger writes a small ledger directly (the ledger API is another module's): balances,
-// two drivers' pickups with notes, an admin-only adjustment, a charge completion, holdings
-// and an active session.
-func seedLedger(t testing.TB, app *tests.TestApp, c testkit.Callers) {
+// seedLedger writes a small history through the ledger's operation functions and returns
+// the ids by name: two drivers' pickups with notes, a dead return, a completed and an active
+// charging session, an admin stat edit (ready +1: unaccounted -1) and a rebalance.
+// Afterwards: total 160, ready 151, waiting 0, charging 2, inField 8.
+func seedLedger(t testing.TB, app *tests.TestApp, c testkit.Callers) map[string]string {
 	other := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
 	now := time.Now()
-	save(t, app, schema.Accounts, "", map[string]any{schema.AccountKey: "ready", schema.AccountKind: schema.AccountKindReady, schema.AccountBalance: 120})
-	save(t, app, schema.Accounts, "", map[string]any{schema.AccountKey: "waiting", schema.AccountKind: schema.AccountKindWaiting, schema.AccountBalance: 20})
-	save(t, app, schema.Accounts, holderDriver, map[string]any{schema.AccountKey: "holder:" + c.Driver.Id + ":pickup",
-		schema.AccountKind: schema.AccountKindHolder, schema.AccountUser: c.Driver.Id, schema.AccountAssignmentType: "pickup", schema.AccountBalance: 5})
-	save(t, app, schema.Accounts, holderOther, map[string]any{schema.AccountKey: "holder:" + other.Id + ":pickup",
-		schema.AccountKind: schema.AccountKindHolder, schema.AccountUser: other.Id, schema.AccountAssignmentType: "pickup", schema.AccountBalance: 3})
-	save(t, app, schema.ChargingSessions, sessionActive, map[string]any{schema.SessionQuantity: 4, schema.SessionChargerType: "4A",
-		schema.SessionStartedAt: now.Add(-time.Hour).UTC(), schema.SessionEtaAt: now.Add(2 * time.Hour).UTC(), schema.SessionStatus: schema.SessionStatusActive})
-
-	movement(t, app, mvDriverPickup, activity.TypePickup, c.Driver.Id, 5, driverNote, now.Add(-50*time.Minute), nil)
-	movement(t, app, mvOtherPickup, activity.TypePickup, other.Id, 3, otherNote, now.Add(-40*time.Minute), nil)
-	movement(t, app, mvChargeComplete, activity.TypeChargeComplete, c.Admin.Id, 4, "completed charging session", now.Add(-30*time.Minute), nil)
-	movement(t, app, mvAdjustment, activity.TypeAdjustment, c.Admin.Id, 2, "stat edit", now.Add(-20*time.Minute), nil)
-	movement(t, app, mvDriverRebal, activity.TypeRebalance, c.Driver.Id, 7, "moves", now.Add(-10*time.Minute), nil)
+	op := func(actor *core.Record, ago time.Duration, notes string) inventory.Op {
+		return inventory.Op{Actor: actor, At: now.Add(-ago), Notes: notes}
+	}
+	ids := map[string]string{}
+	ids[mvDriverPickup] = must(inventory.Pickup(app, op(c.Driver, 50*time.Minute, driverNote), c.Driver.Id, 5)).Id
+	ids[mvOtherPickup] = must(inventory.Pickup(app, op(other, 45*time.Minute, otherNote), other.Id, 6)).Id
+	must(inventory.Dropoff(app, op(other, 40*time.Minute, "flat ones"), other.Id, 0, 3))
+	sess, _, err := charging.Start(app, op(c.Admin, 35*time.Minute, ""), "4A", 1)
+	must(sess, err)
+	_, done, err := charging.Complete(app, op(c.Admin, 30*time.Minute, ""), sess.Id)
+	ids[mvChargeComplete] = must(done, err).Id
+	active, _, err := charging.Start(app, op(c.Admin, 25*time.Minute, ""), "4A", 2)
+	ids[sessionActive] = must(active, err).Id
+	ready := 151
+	err = app.RunInTransaction(func(tx core.App) error {
+		mv, err := inventory.Adjust(tx, op(c.Admin, 20*time.Minute, "stat edit"), inventory.Targets{Ready: &ready}, "Stat edit")
+		if err == nil {
+			ids[mvAdjustment] = mv.Id
+		}
+		return err
+	})
+	must(0, err)
+	ids[mvDriverRebal] = must(inventory.LogActivity(app, op(c.Driver, time.Second, "moves"), c.Driver.Id, inventory.TypeRebalance, 7)).Id
+	ids[holderDriver] = must(inventory.FindAccountByKey(app, inventory.HolderKey(c.Driver.Id, inventory.AssignmentPickup))).Id
+	ids[holderOther] = must(inventory.FindAccountByKey(app, inventory.HolderKey(other.Id, inventory.AssignmentPickup))).Id
+	return ids
 }
 
-// row builds one ApiScenario for caller who.
+// row builds one ApiScenario for caller who on the seeded ledger.
 func row(who, method, url string, status int, expected, notExpected []string) tests.ApiScenario {
-	factory, headers := testkit.As(who, seedLedger)
+	expected = append([]string(nil), expected...)
+	notExpected = append([]string(nil), notExpected...)
+	factory, headers := testkit.As(who, func(t testing.TB, app *tests.TestApp, c testkit.Callers) {
+		ids := seedLedger(t, app, c)
+		for _, list := range [][]string{expected, notExpected} {
+			for i, s := range list {
+				if id, ok := ids[s]; ok {
+					list[i] = id
+				}
+			}
+		}
+	})
 	return tests.ApiScenario{
 		Name: who + " " + url, Method: method, URL: url, Headers: headers, TestAppFactory: factory,
 		ExpectedStatus: status, ExpectedContent: expected, NotExpectedContent: notExpected,
@@ -105,15 +113,15 @@ func TestState(t *testing.T) {
 		row(testkit.Pending, "GET", "/api/state", 403, pending, nil),
 		row(testkit.Driver, "GET", "/api/state", 200,
 			[]string{mvDriverPickup, mvChargeComplete, mvDriverRebal, driverNote, holderDriver, sessionActive,
-				`"rebalanceToday":7`, `"total":160`, `"ready":120`, `"inField":8`},
+				`"rebalanceToday":7`, `"total":160`, `"ready":151`, `"charging":2`, `"inField":8`},
 			[]string{mvOtherPickup, mvAdjustment, otherNote, holderOther, "unaccounted"}),
 		row(testkit.Liaison, "GET", "/api/state", 200,
 			[]string{mvDriverPickup, mvOtherPickup, mvChargeComplete, mvDriverRebal, holderDriver, holderOther, `"notes":""`},
-			[]string{mvAdjustment, driverNote, otherNote, "completed charging session", "unaccounted"}),
+			[]string{mvAdjustment, driverNote, otherNote, "Completed charging session", "unaccounted"}),
 		row(testkit.Admin, "GET", "/api/state", 200,
-			append([]string{driverNote, otherNote, holderDriver, holderOther, `"unaccounted":12`}, all...), nil),
+			append([]string{driverNote, otherNote, holderDriver, holderOther, `"unaccounted":-1`}, all...), nil),
 		row(testkit.Master, "GET", "/api/state", 200,
-			append([]string{driverNote, otherNote, `"unaccounted":12`}, all...), nil),
+			append([]string{driverNote, otherNote, `"unaccounted":-1`}, all...), nil),
 	}
 	for _, s := range scenarios {
 		s.Test(t)
@@ -155,9 +163,9 @@ func TestAdminAndLiaisonLists(t *testing.T) {
 		{"/api/liaison/battery-holders", access{true, true}, []string{holderDriver, holderOther, `"total":5`}},
 		{"/api/admin/battery-holders", access{false, true}, []string{holderDriver, holderOther}},
 		{"/api/admin/recent-activity", access{false, true}, []string{mvAdjustment, otherNote, `"actor"`}},
-		{"/api/admin/weekly-stats", access{false, true}, []string{`"thisWeek"`, `"pickup":{"count":2,"quantity":8}`}},
+		{"/api/admin/weekly-stats", access{false, true}, []string{`"thisWeek"`, `"pickup":{"count":2,"quantity":-11}`}},
 		{"/api/admin/active-pickups", access{false, true}, []string{holderDriver, holderOther}},
-		{"/api/inventory", access{false, true}, []string{`"settings"`, `"total_batteries":"160"`, `"ready":120`}},
+		{"/api/inventory", access{false, true}, []string{`"settings"`, `"total_batteries":"160"`, `"ready":151`}},
 	}
 	for _, tc := range cases {
 		for _, who := range testkit.AllCallers {
@@ -206,10 +214,11 @@ func TestWeekCutsInOperationTimeZone(t *testing.T) {
 		if err := app.Save(rec); err != nil {
 			t.Fatal(err)
 		}
-		movement(t, app, "", activity.TypeRebalance, c.Driver.Id, 3, "after", weekStart.Add(time.Minute), nil)
-		movement(t, app, "", activity.TypeRebalance, c.Driver.Id, 5, "before", weekStart.Add(-time.Minute), nil)
-		movement(t, app, "", activity.TypeDropoff, c.Driver.Id, 4, "dead", now.Add(-time.Hour),
-			map[string]any{schema.MovementGood: 1, schema.MovementDead: 3})
+		op := func(at time.Time) inventory.Op { return inventory.Op{Actor: c.Driver, At: at} }
+		must(inventory.LogActivity(app, op(weekStart.Add(time.Minute)), c.Driver.Id, inventory.TypeRebalance, 3))
+		must(inventory.LogActivity(app, op(weekStart.Add(-time.Minute)), c.Driver.Id, inventory.TypeRebalance, 5))
+		must(inventory.Pickup(app, op(now.Add(-2*time.Hour)), c.Driver.Id, 4))
+		must(inventory.Dropoff(app, op(now.Add(-time.Hour)), c.Driver.Id, 1, 3))
 	}
 	decode := func(t testing.TB, res *http.Response, v any) {
 		body, _ := io.ReadAll(res.Body)

@@ -17,6 +17,7 @@ import (
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/activity"
+	"swapbay/modules/inventory"
 )
 
 // TestStateCacheFollowsChanges: the cached /api/state changes after a record save (hook)
@@ -25,7 +26,10 @@ func TestStateCacheFollowsChanges(t *testing.T) {
 	app := testkit.NewApp(t)
 	defer app.Cleanup()
 	driver := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
-	ready := save(t, app, schema.Accounts, "", map[string]any{schema.AccountKey: "ready", schema.AccountKind: schema.AccountKindReady, schema.AccountBalance: 100})
+	ready, err := inventory.FindAccountByKey(app, inventory.KeyReady)
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	router, err := apis.NewRouter(app)
 	if err != nil {
@@ -57,7 +61,7 @@ func TestStateCacheFollowsChanges(t *testing.T) {
 		return string(body)
 	}
 
-	if s := state(); !strings.Contains(s, `"ready":100`) {
+	if s := state(); !strings.Contains(s, `"ready":160`) {
 		t.Fatalf("first state: %s", s)
 	}
 	// a raw write with no notification is not seen (served from cache) ...
@@ -67,7 +71,7 @@ func TestStateCacheFollowsChanges(t *testing.T) {
 		}
 	}
 	setReady(90)
-	if s := state(); !strings.Contains(s, `"ready":100`) {
+	if s := state(); !strings.Contains(s, `"ready":160`) {
 		t.Fatalf("expected the cached state, got %s", s)
 	}
 	// ... until the service announces its commit
@@ -76,7 +80,18 @@ func TestStateCacheFollowsChanges(t *testing.T) {
 		t.Fatalf("after the event: %s", s)
 	}
 	// a record saved through PocketBase (dashboard edit) is seen at once
-	movement(t, app, "", activity.TypeRebalance, driver.Id, 6, "moves", time.Now().Add(-time.Minute), nil)
+	col, err := app.FindCollectionByNameOrId(schema.Movements)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := core.NewRecord(col)
+	rec.Set(schema.MovementType, activity.TypeRebalance)
+	rec.Set(schema.MovementQuantity, 6)
+	rec.Set(schema.MovementUser, driver.Id)
+	rec.Set(schema.MovementOccurredAt, time.Now().Add(-time.Second).UTC())
+	if err := app.Save(rec); err != nil {
+		t.Fatal(err)
+	}
 	if s := state(); !strings.Contains(s, `"rebalanceToday":6`) {
 		t.Fatalf("after a record save: %s", s)
 	}

@@ -11,21 +11,23 @@ import (
 
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
 )
 
-// Movement types as stored by the ledger (spec part 1 §3).
+// Movement types as stored by the ledger (spec part 1 §3); driver_swap and
+// dead_battery_dropoff are spec types the ledger does not write today but reads accept.
 const (
-	TypePickup                  = "pickup"
-	TypeDropoff                 = "dropoff"
-	TypeDriverSwapIn            = "driver_swap_in"
-	TypeDriverSwapOut           = "driver_swap_out"
+	TypePickup                  = inventory.TypePickup
+	TypeDropoff                 = inventory.TypeDropoff
+	TypeDriverSwapIn            = inventory.TypeDriverSwapIn
+	TypeDriverSwapOut           = inventory.TypeDriverSwapOut
 	TypeDriverSwap              = "driver_swap"
-	TypeAdjustment              = "adjustment"
-	TypeChargeStart             = "charge_start"
-	TypeChargeComplete          = "charge_complete"
-	TypeInternalTransfer        = "internal_transfer"
-	TypeRebalance               = "rebalance"
-	TypeRetrievesRepairsDropoff = "retrieves_repairs_dropoff"
+	TypeAdjustment              = inventory.TypeAdjustment
+	TypeChargeStart             = inventory.TypeChargeStart
+	TypeChargeComplete          = inventory.TypeChargeComplete
+	TypeInternalTransfer        = inventory.TypeInternalTransfer
+	TypeRebalance               = inventory.TypeRebalance
+	TypeRetrievesRepairsDropoff = inventory.TypeRetrievesRepairs
 	TypeDeadBatteryDropoff      = "dead_battery_dropoff"
 )
 

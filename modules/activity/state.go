@@ -1,15 +1,14 @@
 package activity
 
 import (
-	"strconv"
 	"time"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/clock"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
 )
 
 // Stats are the five battery figures, plus unaccounted for admins (DESIGN.md §3).
@@ -59,38 +58,13 @@ func Settings(app core.App) (map[string]string, error) {
 	return out, nil
 }
 
-// loadStats sums the cached balances per account kind (index kind+balance) and takes total
-// from the settings.
-func loadStats(app core.App, settings map[string]string) (Stats, error) {
-	var rows []struct {
-		Kind string `db:"kind"`
-		Sum  int    `db:"total"`
-	}
-	// Only accounts holding batteries: one index range per kind, so the thousands of emptied
-	// session accounts a long history leaves behind are never read.
-	err := app.DB().NewQuery("SELECT kind, SUM(balance) AS total FROM accounts" +
-		" WHERE kind IN ({:ready}, {:waiting}, {:session}, {:untracked}, {:holder}, {:unassigned}) AND balance > 0" +
-		" GROUP BY kind").Bind(dbx.Params{"ready": schema.AccountKindReady, "waiting": schema.AccountKindWaiting,
-		"session": schema.AccountKindSession, "untracked": schema.AccountKindUntracked,
-		"holder": schema.AccountKindHolder, "unassigned": schema.AccountKindUnassigned}).All(&rows)
+// loadStats reads the ledger's figures (inventory.Stats: cached balances and the total).
+func loadStats(app core.App) (Stats, error) {
+	snap, err := inventory.Stats(app)
 	if err != nil {
 		return Stats{}, err
 	}
-	var s Stats
-	for _, r := range rows {
-		switch r.Kind {
-		case schema.AccountKindReady:
-			s.Ready += r.Sum
-		case schema.AccountKindWaiting:
-			s.Waiting += r.Sum
-		case schema.AccountKindSession, schema.AccountKindUntracked:
-			s.Charging += r.Sum
-		case schema.AccountKindHolder, schema.AccountKindUnassigned:
-			s.InField += r.Sum
-		}
-	}
-	s.Total, _ = strconv.Atoi(settings[schema.SettingTotalBatteries])
-	return s, nil
+	return Stats{Total: snap.Total, Ready: snap.Ready, Waiting: snap.Waiting, Charging: snap.Charging, InField: snap.InField}, nil
 }
 
 // statsFor hides unaccounted from everyone but admins.
@@ -114,7 +88,7 @@ func BuildState(app core.App, c Caller, now time.Time) (*State, error) {
 	loc := clock.LocationFor(settings[schema.SettingTimeZone])
 	st := &State{loc: loc, Settings: Prompts{DropoffPrompt: settings[schema.SettingDropoffPrompt], PickupPrompt: settings[schema.SettingPickupPrompt]}}
 
-	stats, err := loadStats(app, settings)
+	stats, err := loadStats(app)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +135,7 @@ func LoadInventory(app core.App) (*Inventory, error) {
 	if err != nil {
 		return nil, err
 	}
-	stats, err := loadStats(app, settings)
+	stats, err := loadStats(app)
 	if err != nil {
 		return nil, err
 	}

@@ -79,3 +79,23 @@ func TestEventsFollowCommits(t *testing.T) {
 		t.Fatalf("joined pickup announced %v after commit", m)
 	}
 }
+
+// TestHolderCannotBeDeleted: a user who still holds batteries cannot be deleted (the field
+// count would keep batteries nobody owns); once their holdings are empty they can.
+func TestHolderCannotBeDeleted(t *testing.T) {
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+	d := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
+	if _, err := inventory.Pickup(app, inventory.Op{}, d.Id, 2); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.Delete(d); err == nil {
+		t.Fatal("deleted a user holding 2 batteries")
+	}
+	if _, err := inventory.Dropoff(app, inventory.Op{}, d.Id, 2, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := app.Delete(d); err != nil {
+		t.Fatalf("user holding nothing: %v", err)
+	}
+}

@@ -6,11 +6,13 @@
 package inventory
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/httpx"
 	"swapbay/lib/roles"
@@ -31,6 +33,11 @@ import (
 //	POST /api/driver/retrieves-repairs-dropoff {quantity, notes?}                    activity only (recovers), no entries
 func Register(app core.App) {
 	rememberRoot(app)
+	app.OnRecordDelete(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
+		Id:       KeepHoldersHookId,
+		Priority: keepHoldersPriority,
+		Func:     keepHolders,
+	})
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		driver := se.Router.Group("/api/driver")
 		driver.Bind(httpx.RequireRoles(roles.Driver, roles.Admin, roles.MasterAdmin))
@@ -40,6 +47,25 @@ func Register(app core.App) {
 		driver.POST("/retrieves-repairs-dropoff", handleActivity(TypeRetrievesRepairs, "Recovers recorded successfully"))
 		return se.Next()
 	})
+}
+
+// KeepHoldersHookId names the hook that refuses deleting a user who still holds batteries:
+// their holder accounts would lose their owner and the batteries would be stranded in the
+// field count. Delete or move their assignments first.
+const KeepHoldersHookId = "swapbayKeepBatteryHolders"
+
+const keepHoldersPriority = -30
+
+func keepHolders(e *core.RecordEvent) error {
+	held, err := HeldBy(e.App, e.Record.Id)
+	if err != nil {
+		return err
+	}
+	if held > 0 {
+		return apiError(http.StatusConflict, "", fmt.Sprintf(
+			"%s still holds %d batteries: delete or transfer their assignments first", DisplayName(e.Record), held))
+	}
+	return e.Next()
 }
 
 // Success answers 200 with {success: true, message, stats} plus fields, the shape of every

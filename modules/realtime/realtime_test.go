@@ -3,6 +3,7 @@ package realtime_test
 import (
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -17,7 +18,6 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/lib/events"
 	"swapbay/lib/httpx"
-	"swapbay/lib/schema"
 )
 
 // serve runs app's real router on an httptest server (ApiScenario cannot hijack).
@@ -144,8 +144,8 @@ func TestCommittedChangeReachesOtherUsersSockets(t *testing.T) {
 	admin := connect(t, srv, c.Admin)
 	liaison := connect(t, srv, c.Liaison)
 
-	// A change committed by the driver's request path: the events reach other users' sockets.
-	mutate(t, app, c.Driver)
+	// The driver records a pickup over HTTP: the events reach the other users' sockets.
+	pickup(t, srv, c.Driver)
 	for _, conn := range []*websocket.Conn{admin, liaison} {
 		if msg := read(t, conn); msg.Type != events.InventoryUpdated {
 			t.Fatalf("got %+v, want %s", msg, events.InventoryUpdated)
@@ -175,26 +175,19 @@ func TestCommittedChangeReachesOtherUsersSockets(t *testing.T) {
 	}
 }
 
-// mutate commits a ledger-table write as driver and publishes like the services do.
-func mutate(t *testing.T, app *tests.TestApp, driver *core.Record) {
+// pickup posts a driver pickup through the real route with the driver's session cookie.
+func pickup(t *testing.T, srv *httptest.Server, driver *core.Record) {
 	t.Helper()
-	err := app.RunInTransaction(func(tx core.App) error {
-		col, err := tx.FindCollectionByNameOrId(schema.Movements)
-		if err != nil {
-			return err
-		}
-		rec := core.NewRecord(col)
-		rec.Set(schema.MovementType, "rebalance")
-		rec.Set(schema.MovementQuantity, 1)
-		rec.Set(schema.MovementUser, driver.Id)
-		rec.Set(schema.MovementOccurredAt, time.Now().UTC())
-		if err := tx.Save(rec); err != nil {
-			return err
-		}
-		events.AfterCommit(app, tx, events.InventoryUpdated, events.ActivityUpdated)
-		return nil
-	})
+	req, _ := http.NewRequest(http.MethodPost, srv.URL+"/api/driver/pickup", strings.NewReader(`{"quantity":2,"notes":"Y"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Cookie", httpx.SessionCookie+"="+testkit.Token(t, driver))
+	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("pickup: %d %s", res.StatusCode, body)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
 )
@@ -495,6 +496,9 @@ func TestDeleteUser(t *testing.T) {
 			status: 400, want: []string{`"message":"You cannot delete your own account`}, after: exists(selfMastr, true)}),
 		rowAs(testkit.Admin, row{name: "unknown user", method: http.MethodDelete, url: "/api/admin/users/" + unknownID,
 			status: 404, want: []string{`"status":404`}}),
+		{name: "a user holding batteries is kept", method: http.MethodDelete, url: "/api/admin/users/" + pendingID,
+			factory: holding, headers: holdingHeaders,
+			status: 409, want: []string{`"message":"This user still holds batteries`}, after: exists(pendingID, true)},
 		rowAs(testkit.Admin, row{name: "agreements go with the user", method: http.MethodDelete, url: "/api/admin/users/" + signedID,
 			status: 200, want: []string{`"message":`},
 			after: func(t testing.TB, app *tests.TestApp, res *http.Response) {
@@ -503,6 +507,31 @@ func TestDeleteUser(t *testing.T) {
 				}
 			}}),
 	})
+}
+
+var holdingHeaders = map[string]string{}
+
+// holding seeds the targets and gives the pending driver 3 batteries on a holder account.
+func holding(t testing.TB) *tests.TestApp {
+	factory, headers := as(testkit.Admin)
+	app := factory(t)
+	for k, v := range headers {
+		holdingHeaders[k] = v
+	}
+	col, err := app.FindCollectionByNameOrId(schema.Accounts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acc := core.NewRecord(col)
+	acc.Set(schema.AccountKey, inventory.HolderKey(pendingID, "pickup"))
+	acc.Set(schema.AccountKind, schema.AccountKindHolder)
+	acc.Set(schema.AccountUser, pendingID)
+	acc.Set(schema.AccountAssignmentType, "pickup")
+	acc.Set(schema.AccountBalance, 3)
+	if err := app.Save(acc); err != nil {
+		t.Fatal(err)
+	}
+	return app
 }
 
 func TestForceResign(t *testing.T) {

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"swapbay/internal/testkit"
+	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
+	"swapbay/modules/users"
+)
+
+func TestSeedDemo(t *testing.T) {
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+
+	var out bytes.Buffer
+	if err := seedDemo(app, time.Now(), &out); err != nil {
+		t.Fatalf("seed-demo: %v", err)
+	}
+	for _, u := range demoLogins {
+		if !strings.Contains(out.String(), u.email) {
+			t.Fatalf("login %s not printed:\n%s", u.email, out.String())
+		}
+		rec, err := users.FindByEmail(app, u.email)
+		if err != nil {
+			t.Fatalf("%s: %v", u.email, err)
+		}
+		if !rec.ValidatePassword(DemoPassword) || rec.GetString(schema.UserRole) != u.role {
+			t.Fatalf("%s: wrong password or role %q", u.email, rec.GetString(schema.UserRole))
+		}
+	}
+
+	// a consistent ledger: recalculation corrects nothing, every battery is accounted for
+	rec, err := inventory.Recalculate(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Corrections) > 0 {
+		t.Fatalf("recalculation found corrections: %v", rec.Corrections)
+	}
+	stats, err := inventory.Stats(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Total != 160 || stats.Unaccounted != 0 {
+		t.Fatalf("stats %+v", stats)
+	}
+
+	// two weeks of every kind of operation
+	var types []struct {
+		Type string `db:"type"`
+		N    int    `db:"n"`
+	}
+	if err := app.DB().NewQuery("SELECT type, COUNT(*) AS n FROM movements GROUP BY type").All(&types); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]int{}
+	for _, r := range types {
+		seen[r.Type] = r.N
+	}
+	for _, typ := range []string{inventory.TypePickup, inventory.TypeDropoff, inventory.TypeRebalance, inventory.TypeRetrievesRepairs,
+		inventory.TypeChargeStart, inventory.TypeChargeComplete, inventory.TypeDriverSwapIn, inventory.TypeDriverSwapOut} {
+		if seen[typ] == 0 {
+			t.Errorf("no %s movement in the demo history (have %v)", typ, seen)
+		}
+	}
+	var first string
+	_ = app.DB().NewQuery("SELECT MIN(occurredAt) FROM movements WHERE checkpoint = FALSE").Row(&first)
+	if first == "" || first > time.Now().AddDate(0, 0, -12).UTC().Format("2006-01-02") {
+		t.Errorf("history starts %q, want about two weeks ago", first)
+	}
+	var active int
+	_ = app.DB().NewQuery("SELECT COUNT(*) FROM charging_sessions WHERE status = 'active'").Row(&active)
+	if active < 1 {
+		t.Errorf("no active charging session at the end")
+	}
+
+	// a second run refuses and changes nothing
+	var before, after int
+	_ = app.DB().NewQuery("SELECT COUNT(*) FROM movements").Row(&before)
+	if err := seedDemo(app, time.Now(), &out); !errors.Is(err, errNotEmpty) {
+		t.Fatalf("second run: %v, want errNotEmpty", err)
+	}
+	_ = app.DB().NewQuery("SELECT COUNT(*) FROM movements").Row(&after)
+	if before != after {
+		t.Fatalf("second run wrote %d movements", after-before)
+	}
+}
