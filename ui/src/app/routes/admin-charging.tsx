@@ -21,12 +21,12 @@ export function AdminChargingRoute() {
   return (
     <>
       <PageHeader title="Charging" description="Start charging sessions and follow them until they are done." />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="grid content-start gap-6 lg:col-span-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 content-start gap-6 lg:col-span-2">
           <StartChargingForm waiting={inventory.data?.waiting} />
           <ChargingSessionsTable role={user.role} />
         </div>
-        <div className="grid content-start gap-6">
+        <div className="grid grid-cols-1 content-start gap-6">
           <Card role="region" aria-labelledby="pool-counts-title">
             <CardHeader>
               <CardTitle id="pool-counts-title">Bay Counts</CardTitle>

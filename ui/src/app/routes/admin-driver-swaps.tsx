@@ -19,15 +19,13 @@ export function AdminDriverSwapsRoute() {
   return (
     <>
       <PageHeader title="Driver Management" description="Assign batteries, record swaps between drivers and see who holds what." />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <div className="grid content-start gap-6">
-          <DriverSwapCard />
-          <ManualAssignmentForm ready={inventory.data?.ready} />
-          <DeadBatteryTransferCard />
-        </div>
-        <div className="grid content-start gap-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <StartChargingForm waiting={inventory.data?.waiting} />
+        <ManualAssignmentForm ready={inventory.data?.ready} />
+        <DriverSwapCard />
+        <DeadBatteryTransferCard />
+        <div className="lg:col-span-2">
           <BatteryHoldersCard role={user.role} />
-          <StartChargingForm waiting={inventory.data?.waiting} />
         </div>
       </div>
     </>

@@ -8,7 +8,7 @@ export function AdminEmergencyRoute() {
   return (
     <>
       <PageHeader title="Emergency Inventory" description="Correct the battery counts when they no longer match the bay." />
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <InventoryStatsPanel />
         <EmergencyOverrideForm />
         <RecalculateInventoryCard />

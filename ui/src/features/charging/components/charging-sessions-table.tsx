@@ -5,7 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { ScrollTable } from "@/components/ui/scroll-table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCompleteChargingSession } from "@/features/charging/api/complete-charging-session";
 import { useDeleteChargingSession } from "@/features/charging/api/delete-charging-session";
 import { type ChargingSession, useChargingSessions } from "@/features/charging/api/get-charging-sessions";
@@ -53,6 +54,16 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
   const title = simplified ? "Next Charging Session" : "Active Charging Sessions";
   const titleId = React.useId();
 
+  const failed = pending?.kind === "complete" ? complete : remove;
+  const dialogError = failed.isError
+    ? errorMessage(failed.error, pending?.kind === "complete" ? "Failed to complete charging session" : "Failed to delete charging session")
+    : null;
+  const ask = (action: PendingAction) => {
+    complete.reset();
+    remove.reset();
+    setPending(action);
+  };
+
   const onConfirm = (_values: ConfirmValues, idempotencyKey: string) => {
     if (!pending) return;
     const { kind, session } = pending;
@@ -88,7 +99,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
           <p className="text-sm text-muted-foreground">No active charging sessions</p>
         )}
         {shown.length > 0 && (
-          <Table>
+          <ScrollTable label="Charging sessions table">
             <TableHeader>
               <TableRow>
                 <TableHead>Started</TableHead>
@@ -130,7 +141,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
                           >
                             <PencilIcon />
                           </Button>
-                          <Button variant="outline" size="sm" onClick={() => setPending({ kind: "complete", session: s })}>
+                          <Button variant="outline" size="sm" onClick={() => ask({ kind: "complete", session: s })}>
                             <CheckIcon aria-hidden /> Mark Done
                           </Button>
                           <Button
@@ -139,7 +150,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
                             aria-label={`Delete ${label}`}
                             title="Delete"
                             className="text-destructive hover:text-destructive"
-                            onClick={() => setPending({ kind: "delete", session: s })}
+                            onClick={() => ask({ kind: "delete", session: s })}
                           >
                             <Trash2Icon />
                           </Button>
@@ -150,7 +161,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
                 );
               })}
             </TableBody>
-          </Table>
+          </ScrollTable>
         )}
       </CardContent>
       {canManage && (
@@ -177,6 +188,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
                 })}
             allowEdit={false}
             pending={complete.isPending || remove.isPending}
+            error={dialogError}
             onConfirm={onConfirm}
           />
         </>

@@ -63,6 +63,7 @@ function EditQuantityContent({ session, close }: { session: ChargingSession; clo
       return;
     }
     setError(null);
+    update.reset();
     setConfirming(true);
   };
 
@@ -167,6 +168,7 @@ function EditQuantityContent({ session, close }: { session: ChargingSession; clo
           destination: destination || undefined,
         }}
         pending={update.isPending}
+        error={update.isError ? errorMessage(update.error, "Failed to update charging session quantity") : null}
         onConfirm={onConfirm}
       />
     </DialogContent>

@@ -37,7 +37,10 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
   const ids = React.useId();
   const none = waiting !== undefined && waiting <= 0;
 
-  const onSubmit = form.handleSubmit((v) => setConfirm({ chargerType: v.chargerType, quantity: Number(v.quantity) }));
+  const onSubmit = form.handleSubmit((v) => {
+    start.reset();
+    setConfirm({ chargerType: v.chargerType, quantity: Number(v.quantity) });
+  });
 
   const onConfirm = (values: ConfirmValues, idempotencyKey: string) => {
     if (!confirm) return;
@@ -143,6 +146,7 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
         values={{ quantity: confirm?.quantity ?? 0 }}
         details={{ chargerType: confirm?.chargerType }}
         pending={start.isPending}
+        error={start.isError ? errorMessage(start.error, "Failed to start charging session") : null}
         onConfirm={onConfirm}
       />
     </Card>

@@ -84,7 +84,10 @@ export function BatteryHoldersCard({ role }: { role: string }) {
                       size="sm"
                       className="text-destructive hover:text-destructive"
                       aria-label={`Delete assignments of ${holderName(h.user)}`}
-                      onClick={() => setTarget(h)}
+                      onClick={() => {
+                        remove.reset();
+                        setTarget(h);
+                      }}
                     >
                       <Trash2Icon aria-hidden /> Delete
                     </Button>
@@ -104,6 +107,7 @@ export function BatteryHoldersCard({ role }: { role: string }) {
           values={{ quantity: target?.total ?? 0 }}
           details={{ subject: target ? `every assignment of ${holderName(target.user)} (batteries move to Waiting)` : undefined }}
           pending={remove.isPending}
+          error={remove.isError ? errorMessage(remove.error, "Failed to delete assignment") : null}
           onConfirm={onConfirm}
         />
       )}

@@ -41,6 +41,7 @@ export function DeadBatteryTransferCard() {
       form.setError(result.error.field, { message: result.error.message }, { shouldFocus: true });
       return;
     }
+    transfer.reset();
     setPending({ ...values, dead: result.dead });
   });
 
@@ -133,6 +134,7 @@ export function DeadBatteryTransferCard() {
         }}
         allowEdit={false}
         pending={transfer.isPending}
+        error={transfer.isError ? errorMessage(transfer.error, "Failed to transfer dead batteries") : null}
         onConfirm={onConfirm}
       />
     </Card>

@@ -6,7 +6,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Tabs, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { useDriverSwap } from "@/features/custody/api/driver-swap";
 import { useBatteryHolders } from "@/features/custody/api/get-battery-holders";
@@ -65,6 +64,7 @@ export function DriverSwapCard() {
       form.setError(result.error.field, { message: result.error.message }, { shouldFocus: true });
       return;
     }
+    swap.reset();
     setPending({ values, parsed: result.value });
   });
 
@@ -149,18 +149,29 @@ export function DriverSwapCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Tabs
-          value={mode}
-          onValueChange={(m) => {
-            setMode(m as SwapMode);
-            form.clearErrors();
-          }}
-        >
-          <TabsList aria-label="Swap mode">
-            <TabsTrigger value="simple">Simple Swap</TabsTrigger>
-            <TabsTrigger value="exchange">Exchange</TabsTrigger>
-          </TabsList>
-        </Tabs>
+        <div role="group" aria-label="Swap mode" className="inline-flex w-fit rounded-lg bg-muted p-[3px]">
+          {(
+            [
+              ["simple", "Simple Swap"],
+              ["exchange", "Exchange"],
+            ] as const
+          ).map(([value, label]) => (
+            <Button
+              key={value}
+              type="button"
+              size="sm"
+              variant={mode === value ? "outline" : "ghost"}
+              aria-pressed={mode === value}
+              className={mode === value ? "shadow-sm" : "text-muted-foreground"}
+              onClick={() => {
+                setMode(value);
+                form.clearErrors();
+              }}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           {userSelect("fromUserId", "From Driver")}
           {userSelect("toUserId", "To Driver")}
@@ -206,6 +217,7 @@ export function DriverSwapCard() {
         }
         details={{ fromName, toName, notes: pending?.values.notes.trim() || undefined }}
         pending={swap.isPending}
+        error={swap.isError ? errorMessage(swap.error, "Failed to record driver swap") : null}
         onConfirm={onConfirm}
       />
     </Card>

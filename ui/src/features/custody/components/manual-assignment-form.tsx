@@ -45,6 +45,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
 
   const onSubmit = form.handleSubmit((v) => {
     const user = users.data?.find((u) => u.id === v.userId);
+    assign.reset();
     setPending({
       userId: v.userId,
       name: user ? displayName(user) : "the driver",
@@ -172,6 +173,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
         }}
         allowEdit={false}
         pending={assign.isPending}
+        error={assign.isError ? errorMessage(assign.error, "Failed to assign batteries") : null}
         onConfirm={onConfirm}
       />
     </Card>

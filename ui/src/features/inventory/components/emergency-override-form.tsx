@@ -42,9 +42,10 @@ export function EmergencyOverrideForm() {
     form.reset({ ready: String(d.ready), waiting: String(d.waiting), charging: String(d.charging), total: String(d.total) });
   };
 
-  const onSubmit = form.handleSubmit((v) =>
-    setPending({ ready: Number(v.ready), waiting: Number(v.waiting), charging: Number(v.charging), total: Number(v.total) }),
-  );
+  const onSubmit = form.handleSubmit((v) => {
+    override.reset();
+    setPending({ ready: Number(v.ready), waiting: Number(v.waiting), charging: Number(v.charging), total: Number(v.total) });
+  });
 
   const onConfirm = (_values: unknown, idempotencyKey: string) => {
     if (!pending) return;
@@ -121,6 +122,7 @@ export function EmergencyOverrideForm() {
             : undefined,
         }}
         pending={override.isPending}
+        error={override.isError ? errorMessage(override.error, "Failed to apply emergency override") : null}
         onConfirm={onConfirm}
       />
     </Card>

@@ -49,15 +49,15 @@ export function LiaisonDashboard({ user, charging }: LiaisonDashboardProps) {
           <TabsTrigger value="dropoffs">Drop-offs</TabsTrigger>
           <TabsTrigger value="photos">Photos</TabsTrigger>
         </TabsList>
-        <TabsContent value="overview" className="grid gap-6">
+        <TabsContent value="overview" className="grid grid-cols-1 gap-6">
           <FleetOverviewCards stats={state.data?.stats} />
           <WeeklyPerformance inField={state.data?.stats.inField} />
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <AssetAssignments />
             <PersonnelPerformance />
           </div>
         </TabsContent>
-        <TabsContent value="charging" className="grid gap-6">
+        <TabsContent value="charging" className="grid grid-cols-1 gap-6">
           {charging ?? (
             <p className="text-sm text-muted-foreground">
               Charging sessions are shown on the <Link to={paths.liaisonConsole.path} className="underline">Liaison Console</Link>.

@@ -1,7 +1,8 @@
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { ScrollTable } from "@/components/ui/scroll-table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useWeeklyActivity } from "@/features/liaison/api/get-weekly-activity";
 import { roleLabel } from "@/lib/user";
 
@@ -20,7 +21,7 @@ export function PersonnelPerformance() {
         {week.isError && <p className="text-sm text-destructive">Unable to load driver activity</p>}
         {week.isSuccess && rows.length === 0 && <p className="text-sm text-muted-foreground">No driver activity this week</p>}
         {rows.length > 0 && (
-          <Table>
+          <ScrollTable label="Personnel performance table">
             <TableHeader>
               <TableRow>
                 <TableHead>Name</TableHead>
@@ -44,7 +45,7 @@ export function PersonnelPerformance() {
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </ScrollTable>
         )}
       </CardContent>
     </Card>
