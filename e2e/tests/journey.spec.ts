@@ -1,7 +1,8 @@
 // The registration journey of spec part 1 §2/§4: register → read and tick the terms → sign
 // → accept → pending panel; an admin approves on the Users page; the driver signs in and
 // sees the shell; sign out lands on /auth. Every step's result is checked through the SDK.
-import { ADMIN } from "../env";
+import path from "node:path";
+import { ADMIN, SCREENSHOTS } from "../env";
 import { drawSignature } from "../draw";
 import { expect, findUser, test, toast } from "../fixtures";
 
@@ -72,7 +73,10 @@ test("register, sign the terms, get approved, sign in, sign out", async ({ page,
     await shot("admin-home");
     if (test.info().project.name === "phone") {
       await page.getByRole("combobox", { name: "Admin navigation" }).click();
-      await shot("admin-tab-dropdown");
+      // viewport-only: a full-page shot of a page taller than the phone resizes the window,
+      // and Radix Select closes on resize
+      await expect(page.getByRole("option", { name: "Users" })).toBeVisible();
+      await page.screenshot({ path: path.join(SCREENSHOTS, "phone-admin-tab-dropdown.png") });
       await page.getByRole("option", { name: "Users" }).click();
     } else {
       await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).click();

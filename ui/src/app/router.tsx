@@ -8,7 +8,6 @@ import { LoadingScreen } from "@/components/feedback/loading-screen";
 import { paths } from "@/config/paths";
 import { RequireRole } from "@/app/routes/require-role";
 import { RootLayout, RouteError } from "@/app/routes/root";
-import { SignedInLayout } from "@/app/routes/signed-in";
 
 const ADMINS = ["admin", "master_admin"] as const;
 const ADMINS_AND_LIAISON = ["admin", "master_admin", "corporate_liason"] as const;
@@ -26,7 +25,8 @@ export const routes: RouteObject[] = [
         lazy: () => import("@/app/routes/mobile-debug").then((m) => ({ Component: m.MobileDebugRoute })),
       },
       {
-        element: <SignedInLayout />,
+        // lazy: the shell (header, tab bar, realtime link) is not part of the sign-in screen's first load
+        lazy: () => import("@/app/routes/signed-in").then((m) => ({ Component: m.SignedInLayout })),
         children: [
           { index: true, lazy: () => import("@/app/routes/home").then((m) => ({ Component: m.HomeRoute })) },
           {

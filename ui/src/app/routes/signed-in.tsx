@@ -1,14 +1,16 @@
-import { useEffect } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 import { AccountBlocked } from "@/components/feedback/account-blocked";
 import { ConnectionIssue } from "@/components/feedback/connection-issue";
 import { AuthLoadingScreen, LoadingScreen } from "@/components/feedback/loading-screen";
 import { AppShell } from "@/components/layouts/app-shell";
 import { paths } from "@/config/paths";
-import { AuthPage } from "@/features/auth/components/auth-page";
 import { useUser } from "@/lib/auth";
 import { useRealtime } from "@/lib/realtime";
 import { handleUnauthorized } from "@/lib/unauthorized";
+
+// The sign-in screen (shown at / to guests) is its own chunk, shared with the /auth route.
+const AuthPage = lazy(() => import("@/features/auth/components/auth-page").then((m) => ({ default: m.AuthPage })));
 
 /**
  * SignedInLayout guards every signed-in screen (spec part 2 §2): a spinner while the auth
@@ -25,7 +27,14 @@ export function SignedInLayout() {
 
   if (isPending) return <AuthLoadingScreen />;
   if (isError) return <ConnectionIssue />;
-  if (!user) return pathname === paths.home.path ? <AuthPage /> : <RedirectToAuth />;
+  if (!user)
+    return pathname === paths.home.path ? (
+      <Suspense fallback={<LoadingScreen />}>
+        <AuthPage />
+      </Suspense>
+    ) : (
+      <RedirectToAuth />
+    );
   if (user.isApproved !== "approved") return <AccountBlocked state={user.isApproved} />;
   return (
     <AppShell user={user}>

@@ -1,13 +1,16 @@
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/text-field";
 import { paths } from "@/config/paths";
 import { REQUIRED_FIELDS_TITLE, type RegisterInput, registrationError, useRegister } from "@/features/auth/api/register";
-import { TermsModal } from "@/features/auth/components/terms-modal";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+
+// The terms modal brings DOMPurify and the signature pad: loaded when it first opens, so the
+// sign-in screen's first load stays small (ui/BUNDLE.md).
+const TermsModal = lazy(() => import("@/features/auth/components/terms-modal").then((m) => ({ default: m.TermsModal })));
 
 const EMPTY: RegisterInput = { firstName: "", lastName: "", email: "", password: "" };
 
@@ -65,12 +68,11 @@ export function RegisterForm() {
         </p>
         <Button type="submit">Continue to Terms</Button>
       </form>
-      <TermsModal
-        open={pendingData !== null}
-        submitting={registration.isPending}
-        onCancel={() => setPendingData(null)}
-        onAccept={onAccept}
-      />
+      {pendingData !== null && (
+        <Suspense fallback={null}>
+          <TermsModal open submitting={registration.isPending} onCancel={() => setPendingData(null)} onAccept={onAccept} />
+        </Suspense>
+      )}
     </>
   );
 }
