@@ -13,6 +13,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"swapbay/modules/activity"
 )
 
 var (
@@ -46,6 +48,11 @@ func main() {
 	check(err)
 	rep.State = srv.loadState(64, *flagDuration)
 	log.Printf("GET /api/state x64: %s", rep.State)
+	activity.DisableStateCache.Store(true)
+	rep.StateUncached = srv.loadState(64, *flagDuration)
+	rep.StateUncached.Name = "GET /api/state, cache off"
+	activity.DisableStateCache.Store(false)
+	log.Printf("GET /api/state x64, cache off: %s", rep.StateUncached)
 	rep.Native = srv.loadNativeRead(64, *flagDuration)
 	log.Printf("native record read x64: %s", rep.Native)
 	rep.Writes = srv.loadWrites(32, *flagDuration)
@@ -67,12 +74,15 @@ func main() {
 		s, err := startServer(ds)
 		check(err)
 		r := s.loadState(64, *flagDuration)
-		log.Printf("GET /api/state x64 at %d movements: %s", ds.summary.Movements, r)
+		activity.DisableStateCache.Store(true)
+		u := s.loadState(64, *flagDuration)
+		activity.DisableStateCache.Store(false)
+		log.Printf("GET /api/state x64 at %d movements: %s; cache off: %s", ds.summary.Movements, r, u)
 		ok, note := ds.consistent()
-		rep.Flat = append(rep.Flat, flatRow{Summary: ds.summary, Result: r, Consistent: ok, Note: note})
+		rep.Flat = append(rep.Flat, flatRow{Summary: ds.summary, Result: r, Uncached: u, Consistent: ok, Note: note})
 		s.stop()
 	}
-	rep.Flat = append([]flatRow{rep.Flat[0], {Summary: main.summary, Result: rep.State, Consistent: rep.Consistent}}, rep.Flat[1:]...)
+	rep.Flat = append([]flatRow{rep.Flat[0], {Summary: main.summary, Result: rep.State, Uncached: rep.StateUncached, Consistent: rep.Consistent}}, rep.Flat[1:]...)
 
 	rep.Total = time.Since(started)
 	text := rep.markdown()
