@@ -51,8 +51,9 @@ func main() {
 	activity.DisableStateCache.Store(true)
 	rep.StateUncached = srv.loadState(64, *flagDuration)
 	rep.StateUncached.Name = "GET /api/state, cache off"
+	rep.StateSingle = srv.loadState(1, *flagDuration)
 	activity.DisableStateCache.Store(false)
-	log.Printf("GET /api/state x64, cache off: %s", rep.StateUncached)
+	log.Printf("GET /api/state x64, cache off: %s; one client: %s", rep.StateUncached, rep.StateSingle)
 	rep.Native = srv.loadNativeRead(64, *flagDuration)
 	log.Printf("native record read x64: %s", rep.Native)
 	rep.Writes = srv.loadWrites(32, *flagDuration)
@@ -76,13 +77,14 @@ func main() {
 		r := s.loadState(64, *flagDuration)
 		activity.DisableStateCache.Store(true)
 		u := s.loadState(64, *flagDuration)
+		one := s.loadState(1, *flagDuration)
 		activity.DisableStateCache.Store(false)
 		log.Printf("GET /api/state x64 at %d movements: %s; cache off: %s", ds.summary.Movements, r, u)
 		ok, note := ds.consistent()
-		rep.Flat = append(rep.Flat, flatRow{Summary: ds.summary, Result: r, Uncached: u, Consistent: ok, Note: note})
+		rep.Flat = append(rep.Flat, flatRow{Summary: ds.summary, Result: r, Uncached: u, Single: one, Consistent: ok, Note: note})
 		s.stop()
 	}
-	rep.Flat = append([]flatRow{rep.Flat[0], {Summary: main.summary, Result: rep.State, Uncached: rep.StateUncached, Consistent: rep.Consistent}}, rep.Flat[1:]...)
+	rep.Flat = append([]flatRow{rep.Flat[0], {Summary: main.summary, Result: rep.State, Uncached: rep.StateUncached, Single: rep.StateSingle, Consistent: rep.Consistent}}, rep.Flat[1:]...)
 
 	rep.Total = time.Since(started)
 	text := rep.markdown()

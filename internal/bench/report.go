@@ -10,6 +10,7 @@ type flatRow struct {
 	Summary    summary
 	Result     result
 	Uncached   result
+	Single     result // one client, cache off: the latency without queueing
 	Consistent bool
 	Note       string
 }
@@ -20,6 +21,7 @@ type report struct {
 	MainBuild       summary
 	State, Native   result
 	StateUncached   result
+	StateSingle     result
 	Writes, Create  result
 	Consistent      bool
 	ConsistencyNote string
@@ -56,7 +58,8 @@ func (r report) markdown() string {
 	w("")
 	w("| measurement | clients | requests/s | p50 | p99 | requests | errors |")
 	w("|---|---:|---:|---:|---:|---:|---:|")
-	for _, x := range []result{r.State, r.StateUncached, r.Native, r.Writes, r.Create} {
+	r.StateSingle.Name = "GET /api/state, cache off, one client"
+	for _, x := range []result{r.State, r.StateUncached, r.StateSingle, r.Native, r.Writes, r.Create} {
 		w("| %s | %d | %.0f | %s | %s | %d | %d |", x.Name, x.Clients, x.RPS, ms(x.P50), ms(x.P99), x.Requests, x.Errors)
 	}
 	w("")
@@ -77,26 +80,29 @@ func (r report) markdown() string {
 	w("| ledger writes ≥ 50%% of native create | %s | %s |", ratio(r.Writes.RPS, r.Create.RPS), verdict(r.Writes.RPS >= r.Create.RPS/2))
 	w("| /api/state p99 < 25 ms (64 clients) | %s | %s |", ms(r.State.P99), verdict(r.State.P99 < 25*time.Millisecond))
 	w("| same, cache off | %s | %s |", ms(r.StateUncached.P99), verdict(r.StateUncached.P99 < 25*time.Millisecond))
+	w("| same, cache off, one client | %s | %s |", ms(r.StateSingle.P99), verdict(r.StateSingle.P99 < 25*time.Millisecond))
 	if len(r.Flat) >= 2 {
 		first, last := r.Flat[0], r.Flat[len(r.Flat)-1]
 		f := float64(last.Result.P50) / float64(first.Result.P50)
 		w("| /api/state flat within 1.5× from smallest to largest history (p50) | %.2f× | %s |", f, verdict(f <= 1.5))
 		f = float64(last.Uncached.P50) / float64(first.Uncached.P50)
 		w("| same, cache off | %.2f× | %s |", f, verdict(f <= 1.5))
+		f = float64(last.Single.P50) / float64(first.Single.P50)
+		w("| same, cache off, one client | %.2f× | %s |", f, verdict(f <= 1.5))
 	}
 	w("")
 	w("## /api/state against history size (64 clients)")
 	w("")
-	w("| movements | entries | history | built by | build time | requests/s | p50 | p99 | cache off: requests/s | p50 | p99 | ledger check |")
-	w("|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---|")
+	w("| movements | entries | history | built by | build time | requests/s | p50 | p99 | cache off: requests/s | p50 | p99 | one client, cache off: p50 | p99 | ledger check |")
+	w("|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
 	for _, f := range r.Flat {
 		check := "consistent"
 		if !f.Consistent {
 			check = "INCONSISTENT: " + f.Note
 		}
-		w("| %d | %d | %.0f days | %s | %s | %.0f | %s | %s | %.0f | %s | %s | %s |", f.Summary.Movements, f.Summary.Entries, f.Summary.Span.Hours()/24,
+		w("| %d | %d | %.0f days | %s | %s | %.0f | %s | %s | %.0f | %s | %s | %s | %s | %s |", f.Summary.Movements, f.Summary.Entries, f.Summary.Span.Hours()/24,
 			f.Summary.Path, f.Summary.BuildTime.Round(time.Second), f.Result.RPS, ms(f.Result.P50), ms(f.Result.P99),
-			f.Uncached.RPS, ms(f.Uncached.P50), ms(f.Uncached.P99), check)
+			f.Uncached.RPS, ms(f.Uncached.P50), ms(f.Uncached.P99), ms(f.Single.P50), ms(f.Single.P99), check)
 	}
 	for _, f := range r.Flat {
 		if f.Summary.Note != "" {
