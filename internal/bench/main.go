@@ -36,6 +36,7 @@ func main() {
 	var rep report
 	rep.Date = started.UTC().Format("2006-01-02 15:04 UTC")
 	rep.Machine = machine()
+	rep.LoadBefore = loadAverage()
 
 	// 1. Main data set through the ledger's own operation functions.
 	log.Printf("building %d movements, %d users, %d holders through the ledger functions...", *flagMovements, *flagUsers, *flagHolders)
@@ -87,10 +88,25 @@ func main() {
 	rep.Flat = append([]flatRow{rep.Flat[0], {Summary: main.summary, Result: rep.State, Uncached: rep.StateUncached, Single: rep.StateSingle, Consistent: rep.Consistent}}, rep.Flat[1:]...)
 
 	rep.Total = time.Since(started)
+	rep.LoadAfter = loadAverage()
 	text := rep.markdown()
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))
 	log.Printf("wrote %s", *flagOut)
+}
+
+// loadAverage is /proc/loadavg's 1, 5 and 15 minute figures: other work on the machine
+// skews every number here, so the report shows how busy it was.
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " / ")
 }
 
 func check(err error) {

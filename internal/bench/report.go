@@ -18,6 +18,8 @@ type flatRow struct {
 // report collects a run's figures and renders BENCHMARKS.md.
 type report struct {
 	Date, Machine   string
+	LoadBefore      string
+	LoadAfter       string
 	MainBuild       summary
 	State, Native   result
 	StateUncached   result
@@ -51,6 +53,10 @@ func (r report) markdown() string {
 	w("Produced by `make bench` (`go run ./internal/bench`) on %s.", r.Date)
 	w("")
 	w("Machine: %s. Client and server share the machine (loopback HTTP, keep-alive).", r.Machine)
+	w("")
+	w("Load average (1 / 5 / 15 min) at the start: %s; at the end: %s. The machine was shared with other", r.LoadBefore, r.LoadAfter)
+	w("work during the run; a load above the CPU count inflates every latency here, the reference's too, so")
+	w("the ratios to the native API say more than the absolute figures.")
 	w("")
 	w("Main data set: %s, built in %s. Ledger check after the run: %s.", r.MainBuild, r.MainBuild.BuildTime.Round(time.Second), r.ConsistencyNote)
 	w("")
