@@ -66,7 +66,7 @@ func isActiveMaster(rec *core.Record) bool {
 // keepLastMasterOnUpdate refuses to demote, suspend, reject or un-approve the last approved
 // master_admin, so the system always keeps one account that can manage every other.
 func keepLastMasterOnUpdate(e *core.RecordEvent) error {
-	if !isActiveMaster(e.Record.Original()) || isActiveMaster(e.Record) {
+	if isActiveMaster(e.Record) {
 		return e.Next()
 	}
 	return guardLastMaster(e)
@@ -74,22 +74,27 @@ func keepLastMasterOnUpdate(e *core.RecordEvent) error {
 
 // keepLastMasterOnDelete refuses to delete the last approved master_admin.
 func keepLastMasterOnDelete(e *core.RecordEvent) error {
-	if !isActiveMaster(e.Record.Original()) {
-		return e.Next()
-	}
 	return guardLastMaster(e)
 }
 
-// guardLastMaster counts the other approved master_admins and the write in one transaction,
-// so two concurrent demotions cannot both pass the check.
+// guardLastMaster refuses the write when the stored record is an approved master_admin and
+// no other approved master_admin exists. The stored row (not the in-memory original) decides,
+// and the check and the write share one transaction, so two concurrent demotions cannot both
+// pass.
 func guardLastMaster(e *core.RecordEvent) error {
 	return e.App.RunInTransaction(func(txApp core.App) error {
-		others, err := users.CountApprovedMasters(txApp, e.Record.Id)
+		stored, err := txApp.FindRecordById(schema.Users, e.Record.Id)
 		if err != nil {
 			return err
 		}
-		if others == 0 {
-			return fmt.Errorf("user %s: %w", e.Record.Id, users.ErrLastMasterAdmin)
+		if isActiveMaster(stored) {
+			others, err := users.CountApprovedMasters(txApp, e.Record.Id)
+			if err != nil {
+				return err
+			}
+			if others == 0 {
+				return fmt.Errorf("user %s: %w", e.Record.Id, users.ErrLastMasterAdmin)
+			}
 		}
 		e.App = txApp
 		return e.Next()

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+	"golang.org/x/crypto/bcrypt"
 
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -40,7 +41,12 @@ func template() (string, error) {
 		if templateErr != nil {
 			return
 		}
-		// NewTestApp cloned the dir: copy the migrated clone back as the template.
+		// Tests hash many passwords: the cheapest bcrypt cost keeps them fast. Production
+		// keeps PocketBase's default cost.
+		if templateErr = cheapPasswords(app); templateErr != nil {
+			return
+		}
+		// NewTestApp cloned the dir: the migrated clone becomes the template.
 		migrated := app.DataDir()
 		app.ResetBootstrapState()
 		templateDir = migrated
@@ -181,4 +187,16 @@ func As(who string, seed func(t testing.TB, app *tests.TestApp, c Callers)) (fun
 		return app
 	}
 	return factory, headers
+}
+
+// cheapPasswords sets the users password field to bcrypt's minimum cost.
+func cheapPasswords(app core.App) error {
+	users, err := app.FindCollectionByNameOrId(schema.Users)
+	if err != nil {
+		return err
+	}
+	if f, ok := users.Fields.GetByName("password").(*core.PasswordField); ok {
+		f.Cost = bcrypt.MinCost
+	}
+	return app.Save(users)
 }

@@ -11,9 +11,11 @@ import (
 	"net/url"
 	"strings"
 
+	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/router"
 
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -32,6 +34,7 @@ const (
 	RequireUserId   = "swapbayRequireUser"
 	ApprovedId      = "swapbayRequireApproved"
 	RolesId         = "swapbayRequireRoles"
+	ExactMessagesId = "swapbayExactMessages"
 )
 
 // CookieSession copies the session cookie into the Authorization header before PocketBase's
@@ -182,8 +185,8 @@ func BindJSON(e *core.RequestEvent, dst any, limit int64) error {
 	if err := json.Unmarshal(body, dst); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) && typeErr.Field != "" {
-			return e.BadRequestError("Invalid value for "+typeErr.Field+".", map[string]any{
-				typeErr.Field: map[string]string{"code": "invalid_type", "message": "Invalid value."},
+			return e.BadRequestError("Invalid value for "+typeErr.Field, validation.Errors{
+				typeErr.Field: validation.NewError("validation_invalid_type", "Invalid value."),
 			})
 		}
 		return e.BadRequestError("The request body is not valid JSON.", nil)
@@ -193,9 +196,27 @@ func BindJSON(e *core.RequestEvent, dst any, limit int64) error {
 
 // FieldError builds a 400 ApiError whose data names the offending field, as PocketBase does.
 func FieldError(e *core.RequestEvent, field, message string) error {
-	return e.BadRequestError(message, map[string]any{
-		field: map[string]string{"code": "validation_invalid", "message": message},
+	return e.BadRequestError(message, validation.Errors{
+		field: validation.NewError("validation_invalid", message),
 	})
+}
+
+// ExactMessages keeps error messages as the code wrote them. PocketBase's ApiError turns every
+// message into a sentence ending in "."; the spec's messages (shown verbatim in the UI's
+// toasts) mostly have none, so the added full stop is taken off again at the edge.
+func ExactMessages() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id:       ExactMessagesId,
+		Priority: apis.DefaultPanicRecoverMiddlewarePriority + 1,
+		Func: func(e *core.RequestEvent) error {
+			err := e.Next()
+			var apiErr *router.ApiError
+			if errors.As(err, &apiErr) {
+				apiErr.Message = strings.TrimSuffix(apiErr.Message, ".")
+			}
+			return err
+		},
+	}
 }
 
 // APINotFound answers unknown /api/* GET paths with a JSON 404 instead of the SPA's index.html.

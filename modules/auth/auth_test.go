@@ -103,6 +103,7 @@ func wantSession(t testing.TB, app core.App, res *http.Response, email string) {
 }
 
 func TestCurrentUser(t *testing.T) {
+	t.Parallel()
 	want := map[string][]string{
 		testkit.Pending: {`"isApproved":"pending"`, `"role":"driver"`},
 		testkit.Driver:  {`"isApproved":"approved"`, `"role":"driver"`},
@@ -132,6 +133,7 @@ func TestCurrentUser(t *testing.T) {
 }
 
 func TestCookieSessionAuthenticates(t *testing.T) {
+	t.Parallel()
 	headers := map[string]string{}
 	s := tests.ApiScenario{
 		Method: http.MethodGet, URL: "/api/auth/user", Headers: headers,
@@ -158,6 +160,7 @@ func seedLogin(approval string) func(t testing.TB, app *tests.TestApp, c testkit
 }
 
 func TestLogin(t *testing.T) {
+	t.Parallel()
 	var scenarios []tests.ApiScenario
 	for _, who := range testkit.AllCallers {
 		factory, headers := testkit.As(who, seedLogin(roles.Approved))
@@ -212,6 +215,7 @@ func TestLogin(t *testing.T) {
 }
 
 func TestCrossSiteRequestsRefused(t *testing.T) {
+	t.Parallel()
 	for _, url := range []string{"/api/login", "/api/logout", "/api/register", "/api/change-password", "/api/admin/users/x/approval"} {
 		factory, headers := testkit.As(testkit.Master, seedLogin(roles.Approved))
 		headers["Origin"] = "https://evil.example"
@@ -241,6 +245,7 @@ func TestCrossSiteRequestsRefused(t *testing.T) {
 }
 
 func TestLogout(t *testing.T) {
+	t.Parallel()
 	for _, who := range testkit.AllCallers {
 		factory, headers := testkit.As(who, nil)
 		s := tests.ApiScenario{
@@ -261,6 +266,7 @@ func TestLogout(t *testing.T) {
 // TestLoginRateLimit sends more sign-ins than the limiter allows from one address through
 // the full router (PocketBase's rate-limit middleware included).
 func TestLoginRateLimit(t *testing.T) {
+	t.Parallel()
 	app := testkit.NewApp(t)
 	defer app.Cleanup()
 	router, err := apis.NewRouter(app)
@@ -312,6 +318,7 @@ func wantNothingCreated(users int64) func(t testing.TB, app *tests.TestApp, res 
 }
 
 func TestRegister(t *testing.T) {
+	t.Parallel()
 	// every caller may register a new account; with users present it is a pending driver
 	for _, who := range testkit.AllCallers {
 		factory, headers := testkit.As(who, nil)
@@ -376,6 +383,7 @@ func TestRegister(t *testing.T) {
 }
 
 func TestRegisterFirstUserIsMasterAdmin(t *testing.T) {
+	t.Parallel()
 	first := tests.ApiScenario{
 		Name: "first registrant", Method: http.MethodPost, URL: "/api/register",
 		Body: body(registration(t, "first@example.com")), TestAppFactory: testkit.Factory(nil),
@@ -397,6 +405,7 @@ func TestRegisterFirstUserIsMasterAdmin(t *testing.T) {
 }
 
 func TestRegisterValidation(t *testing.T) {
+	t.Parallel()
 	valid := registration(t, "valid@example.com")
 	bigPNG := append(append([]byte{}, signaturePNG(t)...), make([]byte, 520<<10)...)
 	notPNG := append([]byte("GIF89a"), make([]byte, 64)...)
@@ -447,6 +456,7 @@ func TestRegisterValidation(t *testing.T) {
 }
 
 func TestRegisterTruncatesUserAgent(t *testing.T) {
+	t.Parallel()
 	s := tests.ApiScenario{
 		Method: http.MethodPost, URL: "/api/register", Body: body(registration(t, "ua@example.com")),
 		Headers:        map[string]string{"User-Agent": strings.Repeat("x", 800)},
@@ -466,6 +476,7 @@ func TestRegisterTruncatesUserAgent(t *testing.T) {
 }
 
 func TestRegisterWithoutActiveTerms(t *testing.T) {
+	t.Parallel()
 	s := tests.ApiScenario{
 		Method: http.MethodPost, URL: "/api/register", Body: body(registration(t, "x@example.com")),
 		TestAppFactory: testkit.Factory(func(t testing.TB, app *tests.TestApp) {
@@ -480,6 +491,7 @@ func TestRegisterWithoutActiveTerms(t *testing.T) {
 }
 
 func TestChangePassword(t *testing.T) {
+	t.Parallel()
 	for _, who := range testkit.AllCallers {
 		factory, headers := testkit.As(who, nil)
 		s := tests.ApiScenario{
@@ -529,6 +541,80 @@ func TestChangePassword(t *testing.T) {
 				}
 				if !u.ValidatePassword(testkit.Password) {
 					t.Error("a refused change altered the password")
+				}
+			},
+		}
+		s.Test(t)
+	}
+}
+
+// forceResign marks every seeded caller as having to sign again.
+func forceResign(t testing.TB, app *tests.TestApp, c testkit.Callers) {
+	for _, u := range []*core.Record{c.Pending, c.Driver, c.Liaison, c.Admin, c.Master} {
+		u.Set(schema.UserMustResignTerms, true)
+		if err := app.Save(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestSignTermsAgain(t *testing.T) {
+	t.Parallel()
+	sign := map[string]any{"acceptedTerms": true, "signatureData": dataURL(signaturePNG(t))}
+	for _, who := range testkit.AllCallers {
+		factory, headers := testkit.As(who, forceResign)
+		s := tests.ApiScenario{
+			Name: "as " + who, Method: http.MethodPost, URL: "/api/terms/sign", Body: body(sign),
+			Headers: headers, TestAppFactory: factory,
+		}
+		if who == testkit.Guest {
+			s.ExpectedStatus, s.ExpectedContent = 401, []string{`"status":401`}
+			s.AfterTestFunc = func(t testing.TB, app *tests.TestApp, res *http.Response) {
+				if n := count(t, app, schema.Agreements); n != 0 {
+					t.Errorf("%d agreements created", n)
+				}
+			}
+		} else {
+			s.ExpectedStatus, s.ExpectedContent = 200, []string{`"mustResignTerms":false`}
+			s.AfterTestFunc = func(t testing.TB, app *tests.TestApp, res *http.Response) {
+				me, err := app.FindAuthRecordByToken(headers["Authorization"], core.TokenTypeAuth)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if me.GetBool(schema.UserMustResignTerms) {
+					t.Error("mustResignTerms still set")
+				}
+				if n := count(t, app, schema.Agreements, dbx.HashExp{schema.AgreementUser: me.Id}); n != 1 {
+					t.Errorf("%d agreements for the signer, want 1", n)
+				}
+				if n := count(t, app, schema.Agreements); n != 1 {
+					t.Errorf("%d agreements in all, want 1", n)
+				}
+			}
+		}
+		s.Test(t)
+	}
+	for _, r := range []struct {
+		name string
+		form map[string]any
+		want string
+	}{
+		{"terms not accepted", with(sign, "acceptedTerms", false), "You must accept the Terms and Conditions"},
+		{"no signature", with(sign, "signatureData", nil), "A signature is required"},
+		{"not a png", with(sign, "signatureData", "data:image/png;base64,"+base64.StdEncoding.EncodeToString([]byte("GIF89a........"))), "The signature must be a PNG image"},
+	} {
+		factory, headers := testkit.As(testkit.Driver, forceResign)
+		s := tests.ApiScenario{
+			Name: r.name, Method: http.MethodPost, URL: "/api/terms/sign", Body: body(r.form),
+			Headers: headers, TestAppFactory: factory,
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"` + r.want},
+			AfterTestFunc: func(t testing.TB, app *tests.TestApp, res *http.Response) {
+				if n := count(t, app, schema.Agreements); n != 0 {
+					t.Errorf("%d agreements created", n)
+				}
+				me, _ := app.FindAuthRecordByToken(headers["Authorization"], core.TokenTypeAuth)
+				if !me.GetBool(schema.UserMustResignTerms) {
+					t.Error("a refused signature cleared mustResignTerms")
 				}
 			},
 		}

@@ -19,6 +19,8 @@ import (
 //	POST /api/register         everyone                  sign-up + signed agreement → user, sets the cookie
 //	POST /api/logout           everyone                  clears the cookie
 //	POST /api/change-password  signed in, any approval   {currentPassword, newPassword}, new cookie
+//	POST /api/terms/sign       signed in, any approval   {acceptedTerms, signatureData}: sign the
+//	                                                     active terms again (after a forced re-sign)
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.GET("/api/auth/user", currentUser).Bind(httpx.RequireUser())
@@ -26,6 +28,7 @@ func Register(app core.App) {
 		se.Router.POST("/api/register", register)
 		se.Router.POST("/api/logout", logout)
 		se.Router.POST("/api/change-password", changePassword).Bind(httpx.RequireUser())
+		se.Router.POST("/api/terms/sign", signTerms).Bind(httpx.RequireUser())
 		return se.Next()
 	})
 }

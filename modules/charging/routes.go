@@ -48,10 +48,10 @@ func handleStart(e *core.RequestEvent) error {
 		return err
 	}
 	if !IsChargerType(f.ChargerType) {
-		return httpx.FieldError(e, "chargerType", "Charger type is required")
+		return inventory.FieldError("chargerType", "Charger type is required")
 	}
 	if !f.Quantity.Valid || f.Quantity.V < 1 {
-		return httpx.FieldError(e, "quantity", "Quantity is required")
+		return inventory.FieldError("quantity", "Quantity is required")
 	}
 	notes, err := inventory.CheckNotes("notes", f.Notes, "")
 	if err != nil {
@@ -85,7 +85,7 @@ func handleQuantity(e *core.RequestEvent) error {
 		return err
 	}
 	if !f.Quantity.Valid || f.Quantity.V < 0 {
-		return httpx.FieldError(e, "quantity", "Quantity must be 0 or greater")
+		return inventory.FieldError("quantity", "Quantity must be 0 or greater")
 	}
 	sess, mv, err := SetQuantity(e.App, inventory.Op{Actor: e.Auth}, e.Request.PathValue("id"), f.Quantity.V, f.Destination)
 	if err != nil {

@@ -132,20 +132,37 @@ func when(op inventory.Op) time.Time {
 	return op.At.UTC()
 }
 
-// activeSession loads sessionId inside txApp and refuses unless it is active.
-func activeSession(txApp core.App, sessionId string) (*Session, *inventory.Account, error) {
-	sess, err := FindSession(txApp, sessionId)
+// onActiveSession runs change on sessionId inside one transaction, refusing unless the
+// session is active. change gets the session and its ledger account and returns the movement
+// it wrote (nil for no change); the session is saved and announced when there was one.
+func onActiveSession(app core.App, sessionId string, change func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error)) (*Session, *inventory.Movement, error) {
+	var sess *Session
+	var mv *inventory.Movement
+	err := app.RunInTransaction(func(txApp core.App) error {
+		var err error
+		if sess, err = FindSession(txApp, sessionId); err != nil {
+			return err
+		}
+		if sess.Status() != schema.SessionStatusActive {
+			return inventory.Conflict("Charging session is no longer active")
+		}
+		acc, err := inventory.SessionAccount(txApp, sessionId)
+		if err != nil {
+			return err
+		}
+		if mv, err = change(txApp, sess, acc); err != nil || mv == nil {
+			return err
+		}
+		if err := txApp.SaveNoValidate(sess.Record); err != nil {
+			return err
+		}
+		inventory.Publish(txApp, sessionEvents...)
+		return nil
+	})
 	if err != nil {
 		return nil, nil, err
 	}
-	if sess.Status() != schema.SessionStatusActive {
-		return nil, nil, inventory.Conflict("Charging session is no longer active")
-	}
-	acc, err := inventory.SessionAccount(txApp, sessionId)
-	if err != nil {
-		return nil, nil, err
-	}
-	return sess, acc, nil
+	return sess, mv, nil
 }
 
 // Complete marks sessionId done: its batteries move to ready (charge_complete).
@@ -159,15 +176,7 @@ func Delete(app core.App, op inventory.Op, sessionId string) (*Session, *invento
 }
 
 func end(app core.App, op inventory.Op, sessionId, status string) (*Session, *inventory.Movement, error) {
-	var sess *Session
-	var mv *inventory.Movement
-	err := app.RunInTransaction(func(txApp core.App) error {
-		var acc *inventory.Account
-		var err error
-		sess, acc, err = activeSession(txApp, sessionId)
-		if err != nil {
-			return err
-		}
+	return onActiveSession(app, sessionId, func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error) {
 		q := acc.Balance()
 		destKey, typ := inventory.KeyReady, inventory.TypeChargeComplete
 		notes := fmt.Sprintf("Completed charging session: %d batteries on %s charger now ready", q, sess.ChargerType())
@@ -177,32 +186,23 @@ func end(app core.App, op inventory.Op, sessionId, status string) (*Session, *in
 		}
 		dest, err := inventory.SystemAccount(txApp, destKey)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		at := when(op)
-		mv, err = inventory.Post(txApp, inventory.Posting{
+		mv, err := inventory.Post(txApp, inventory.Posting{
 			Type: typ, Quantity: q, Notes: notes, UserId: op.ActorId(), ActorId: op.ActorId(),
 			SessionId: sessionId, At: at, Legs: []inventory.Leg{{From: acc, To: dest, Qty: q}},
 		})
 		if err != nil {
-			return err
+			return nil, err
 		}
 		sess.Set(schema.SessionStatus, status)
 		sess.Set(schema.SessionEndedAt, at)
-		sess.Set(schema.SessionQuantity, 0)
-		if status == schema.SessionStatusCompleted {
-			sess.Set(schema.SessionQuantity, q) // a completed session keeps what it charged
+		if status == schema.SessionStatusDeleted {
+			sess.Set(schema.SessionQuantity, 0) // a completed session keeps what it charged
 		}
-		if err := txApp.SaveNoValidate(sess.Record); err != nil {
-			return err
-		}
-		inventory.Publish(txApp, sessionEvents...)
-		return nil
+		return mv, nil
 	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return sess, mv, nil
 }
 
 // Destinations for batteries taken off a session when its quantity is lowered.
@@ -218,61 +218,41 @@ func SetQuantity(app core.App, op inventory.Op, sessionId string, quantity int, 
 	if quantity < 0 {
 		return nil, nil, inventory.Invalid("quantity", "Quantity must be 0 or greater")
 	}
-	var sess *Session
-	var mv *inventory.Movement
-	err := app.RunInTransaction(func(txApp core.App) error {
-		var acc *inventory.Account
-		var err error
-		sess, acc, err = activeSession(txApp, sessionId)
-		if err != nil {
-			return err
-		}
+	return onActiveSession(app, sessionId, func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error) {
 		current := acc.Balance()
 		if quantity == current {
-			return nil
+			return nil, nil
+		}
+		waiting, err := inventory.SystemAccount(txApp, inventory.KeyWaiting)
+		if err != nil {
+			return nil, err
 		}
 		var leg inventory.Leg
 		var notes string
-		waiting, err := inventory.SystemAccount(txApp, inventory.KeyWaiting)
-		if err != nil {
-			return err
-		}
 		if quantity < current {
 			if destination != DestinationReady && destination != DestinationWaiting {
-				return inventory.Invalid("destination", "Destination must be ready or waiting")
+				return nil, inventory.Invalid("destination", "Destination must be ready or waiting")
 			}
 			dest := waiting
 			if destination == DestinationReady {
 				if dest, err = inventory.SystemAccount(txApp, inventory.KeyReady); err != nil {
-					return err
+					return nil, err
 				}
 			}
 			leg = inventory.Leg{From: acc, To: dest, Qty: current - quantity}
 			notes = fmt.Sprintf("Charging session quantity changed from %d to %d: %d batteries moved to %s", current, quantity, current-quantity, destination)
 		} else {
 			if waiting.Balance() < quantity-current {
-				return inventory.NotEnough(fmt.Sprintf("Not enough batteries: only %d waiting", waiting.Balance()))
+				return nil, inventory.NotEnough(fmt.Sprintf("Not enough batteries: only %d waiting", waiting.Balance()))
 			}
 			leg = inventory.Leg{From: waiting, To: acc, Qty: quantity - current}
 			notes = fmt.Sprintf("Charging session quantity changed from %d to %d: %d batteries taken from waiting", current, quantity, quantity-current)
 		}
-		mv, err = inventory.Post(txApp, inventory.Posting{
+		sess.Set(schema.SessionQuantity, quantity)
+		return inventory.Post(txApp, inventory.Posting{
 			Type: inventory.TypeInternalTransfer, Quantity: quantity - current, Notes: notes,
 			UserId: op.ActorId(), ActorId: op.ActorId(), SessionId: sessionId, At: when(op),
 			Legs: []inventory.Leg{leg},
 		})
-		if err != nil {
-			return err
-		}
-		sess.Set(schema.SessionQuantity, quantity)
-		if err := txApp.SaveNoValidate(sess.Record); err != nil {
-			return err
-		}
-		inventory.Publish(txApp, sessionEvents...)
-		return nil
 	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return sess, mv, nil
 }

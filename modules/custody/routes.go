@@ -50,10 +50,10 @@ func handleAssign(e *core.RequestEvent) error {
 		return err
 	}
 	if f.UserId == "" {
-		return httpx.FieldError(e, "userId", "Driver is required")
+		return inventory.FieldError("userId", "Driver is required")
 	}
 	if !f.Quantity.Valid || f.Quantity.V < 1 {
-		return httpx.FieldError(e, "quantity", "Quantity is required")
+		return inventory.FieldError("quantity", "Quantity is required")
 	}
 	notes, err := inventory.CheckNotes("notes", f.Notes, "")
 	if err != nil {
@@ -92,7 +92,7 @@ func handleSwap(e *core.RequestEvent) error {
 	}
 	for field, v := range map[string]inventory.OptInt{"goodBatteries": f.Good, "deadBatteries": f.Dead, "returnGoodBatteries": f.ReturnGood, "returnDeadBatteries": f.ReturnDead} {
 		if !v.NonNegative() {
-			return httpx.FieldError(e, field, "Must be a valid number 0 or greater")
+			return inventory.FieldError(field, "Must be a valid number 0 or greater")
 		}
 	}
 	notes, err := inventory.CheckNotes("notes", f.Notes, "")
@@ -129,7 +129,7 @@ func handleDeadTransfer(e *core.RequestEvent) error {
 		return err
 	}
 	if f.Dead.Present && !f.Dead.Valid {
-		return httpx.FieldError(e, "deadBatteries", "Dead batteries must be at least 1")
+		return inventory.FieldError("deadBatteries", "Dead batteries must be at least 1")
 	}
 	notes, err := inventory.CheckNotes("notes", f.Notes, "")
 	if err != nil {

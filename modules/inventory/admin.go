@@ -24,16 +24,9 @@ type Targets struct {
 // inField cannot go below what tracked sessions and holders hold (ErrConflict). Returns nil
 // when nothing changes. Call inside a transaction; the caller publishes.
 func Adjust(txApp core.App, op Op, t Targets, label string) (*Movement, error) {
-	var sums []struct {
-		Kind string `db:"kind"`
-		Sum  int    `db:"s"`
-	}
-	if err := txApp.DB().NewQuery("SELECT kind, COALESCE(SUM(balance),0) AS s FROM accounts GROUP BY kind").All(&sums); err != nil {
+	by, err := kindSums(txApp)
+	if err != nil {
 		return nil, err
-	}
-	by := map[string]int{}
-	for _, s := range sums {
-		by[s.Kind] = s.Sum
 	}
 	outside, err := SystemAccount(txApp, KeyOutside)
 	if err != nil {

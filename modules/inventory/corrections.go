@@ -1,6 +1,7 @@
 package inventory
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -38,17 +39,18 @@ func carrier(txApp core.App, mv *Movement) (*Movement, *Movement, error) {
 	return other, mv, nil
 }
 
-// entryDeltas returns the movement's entries as account id → delta.
-func entryDeltas(txApp core.App, movementId string) (map[string]int, error) {
+// entryDeltas returns the movement's entries as account id → delta, and their reversal.
+func entryDeltas(txApp core.App, movementId string) (deltas, undo map[string]int, err error) {
 	entries, err := FindEntries(txApp, movementId)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := map[string]int{}
+	deltas, undo = map[string]int{}, map[string]int{}
 	for _, e := range entries {
-		out[e.AccountId()] += e.Delta()
+		deltas[e.AccountId()] += e.Delta()
+		undo[e.AccountId()] -= e.Delta()
 	}
-	return out, nil
+	return deltas, undo, nil
 }
 
 func legDeltas(legs []Leg) map[string]int {
@@ -82,13 +84,9 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 		if err != nil {
 			return err
 		}
-		old, err := entryDeltas(txApp, main.Id)
+		old, undo, err := entryDeltas(txApp, main.Id)
 		if err != nil {
 			return err
-		}
-		undo := map[string]int{}
-		for acc, d := range old {
-			undo[acc] = -d
 		}
 		userNotes := notes
 		if userNotes == "" {
@@ -253,15 +251,14 @@ func DeleteMovement(app core.App, op Op, id string) error {
 		if err != nil {
 			return err
 		}
-		old, err := entryDeltas(txApp, main.Id)
+		_, undo, err := entryDeltas(txApp, main.Id)
 		if err != nil {
 			return err
 		}
-		undo := map[string]int{}
-		for acc, d := range old {
-			undo[acc] = -d
-		}
 		if err := ApplyDeltas(txApp, undo); err != nil {
+			if !errors.Is(err, ErrNotEnough) {
+				return err
+			}
 			return NotEnough("Cannot delete this movement: its batteries have already moved on (" + strings.TrimPrefix(err.Error(), "Not enough batteries: ") + ")")
 		}
 		for _, half := range []*Movement{main, pair} {

@@ -5,8 +5,7 @@ import (
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
-
-	"swapbay/lib/httpx"
+	"github.com/pocketbase/pocketbase/tools/router"
 )
 
 // Business error kinds. Services wrap them in *Refusal with the message the user sees;
@@ -59,16 +58,27 @@ func ToAPIError(e *core.RequestEvent, err error) error {
 		e.App.Logger().Error("ledger operation failed", "error", err, "path", e.Request.URL.Path)
 		return e.InternalServerError("Something went wrong. Please try again.", nil)
 	}
+	status := http.StatusBadRequest
 	switch {
 	case errors.Is(r.Kind, ErrNotEnough), errors.Is(r.Kind, ErrConflict):
-		return e.Error(http.StatusConflict, r.Message, nil)
+		status = http.StatusConflict
 	case errors.Is(r.Kind, ErrNotFound):
-		return e.NotFoundError(r.Message, nil)
-	case errors.Is(r.Kind, ErrInvalid):
-		if r.Field != "" {
-			return httpx.FieldError(e, r.Field, r.Message)
-		}
-		return e.BadRequestError(r.Message, nil)
+		status = http.StatusNotFound
 	}
-	return e.BadRequestError(r.Message, nil)
+	return apiError(status, r.Field, r.Message)
+}
+
+// FieldError is a 400 naming field, with message exactly as given (PocketBase's own
+// constructors append a full stop; the spec's messages are used verbatim).
+func FieldError(field, message string) error {
+	return apiError(http.StatusBadRequest, field, message)
+}
+
+func apiError(status int, field, message string) error {
+	apiErr := router.NewApiError(status, message, nil)
+	apiErr.Message = message
+	if field != "" {
+		apiErr.Data = map[string]any{field: map[string]any{"code": "validation_invalid", "message": message}}
+	}
+	return apiErr
 }

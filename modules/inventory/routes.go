@@ -6,11 +6,13 @@
 package inventory
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/httpx"
 	"swapbay/lib/roles"
@@ -31,6 +33,11 @@ import (
 //	POST /api/driver/retrieves-repairs-dropoff {quantity, notes?}                    activity only (recovers), no entries
 func Register(app core.App) {
 	rememberRoot(app)
+	app.OnRecordDelete(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
+		Id:       KeepHoldersHookId,
+		Priority: keepHoldersPriority,
+		Func:     keepHolders,
+	})
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		driver := se.Router.Group("/api/driver")
 		driver.Bind(httpx.RequireRoles(roles.Driver, roles.Admin, roles.MasterAdmin))
@@ -40,6 +47,25 @@ func Register(app core.App) {
 		driver.POST("/retrieves-repairs-dropoff", handleActivity(TypeRetrievesRepairs, "Recovers recorded successfully"))
 		return se.Next()
 	})
+}
+
+// KeepHoldersHookId names the hook that refuses deleting a user who still holds batteries:
+// their holder accounts would lose their owner and the batteries would be stranded in the
+// field count. Delete or move their assignments first.
+const KeepHoldersHookId = "swapbayKeepBatteryHolders"
+
+const keepHoldersPriority = -30
+
+func keepHolders(e *core.RecordEvent) error {
+	held, err := HeldBy(e.App, e.Record.Id)
+	if err != nil {
+		return err
+	}
+	if held > 0 {
+		return apiError(http.StatusConflict, "", fmt.Sprintf(
+			"%s still holds %d batteries: delete or transfer their assignments first", DisplayName(e.Record), held))
+	}
+	return e.Next()
 }
 
 // Success answers 200 with {success: true, message, stats} plus fields, the shape of every
@@ -80,7 +106,7 @@ func handlePickup(e *core.RequestEvent) error {
 		return err
 	}
 	if !f.Quantity.Valid || f.Quantity.V < 1 {
-		return httpx.FieldError(e, "quantity", "Quantity is required")
+		return FieldError("quantity", "Quantity is required")
 	}
 	notes, err := CheckNotes("notes", f.Notes, "This field is required")
 	if err != nil {
@@ -105,14 +131,14 @@ func handleDropoff(e *core.RequestEvent) error {
 		return err
 	}
 	if !f.Good.NonNegative() {
-		return httpx.FieldError(e, "goodBatteries", "Must be a valid number 0 or greater")
+		return FieldError("goodBatteries", "Must be a valid number 0 or greater")
 	}
 	if !f.Dead.NonNegative() {
-		return httpx.FieldError(e, "deadBatteries", "Must be a valid number 0 or greater")
+		return FieldError("deadBatteries", "Must be a valid number 0 or greater")
 	}
 	good, dead := f.Good.Or(0), f.Dead.Or(0)
 	if good+dead < 1 {
-		return httpx.FieldError(e, "goodBatteries", "You must drop off at least one battery (good or dead)")
+		return FieldError("goodBatteries", "You must drop off at least one battery (good or dead)")
 	}
 	notes, err := CheckNotes("notes", f.Notes, "Please provide notes about your drop-off")
 	if err != nil {
@@ -132,7 +158,7 @@ func handleActivity(movementType, message string) func(*core.RequestEvent) error
 			return err
 		}
 		if !f.Quantity.Valid || f.Quantity.V < 1 {
-			return httpx.FieldError(e, "quantity", "Quantity is required")
+			return FieldError("quantity", "Quantity is required")
 		}
 		notes, err := CheckNotes("notes", f.Notes, "")
 		if err != nil {

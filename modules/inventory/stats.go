@@ -28,31 +28,15 @@ type Snapshot struct {
 // Stats reads the figures from the cached account balances: one grouped query over the
 // accounts (never the movements or entries) plus the total setting.
 func Stats(app core.App) (Snapshot, error) {
-	var rows []struct {
-		Kind string `db:"kind"`
-		Sum  int    `db:"s"`
-	}
-	// Only the kinds counted and only non-empty accounts: one range of idx_accounts_kind_balance
-	// per kind, so the emptied session accounts a long history leaves behind are never read
-	// (balances other than outside's are never negative).
-	err := app.DB().NewQuery("SELECT kind, COALESCE(SUM(balance),0) AS s FROM accounts" +
-		" WHERE kind IN ('ready', 'waiting', 'session', 'untracked', 'holder', 'unassigned') AND balance > 0" +
-		" GROUP BY kind").All(&rows)
+	by, err := kindSums(app)
 	if err != nil {
 		return Snapshot{}, err
 	}
-	var s Snapshot
-	for _, r := range rows {
-		switch r.Kind {
-		case schema.AccountKindReady:
-			s.Ready += r.Sum
-		case schema.AccountKindWaiting:
-			s.Waiting += r.Sum
-		case schema.AccountKindSession, schema.AccountKindUntracked:
-			s.Charging += r.Sum
-		case schema.AccountKindHolder, schema.AccountKindUnassigned:
-			s.InField += r.Sum
-		}
+	s := Snapshot{
+		Ready:    by[schema.AccountKindReady],
+		Waiting:  by[schema.AccountKindWaiting],
+		Charging: by[schema.AccountKindSession] + by[schema.AccountKindUntracked],
+		InField:  by[schema.AccountKindHolder] + by[schema.AccountKindUnassigned],
 	}
 	s.Total, err = TotalBatteries(app)
 	if err != nil {
@@ -78,4 +62,25 @@ func TotalBatteries(app core.App) (int, error) {
 		return DefaultTotalBatteries, nil
 	}
 	return n, nil
+}
+
+// kindSums returns the sum of the balances per counted account kind (one grouped query).
+// Only the counted kinds and only non-empty accounts are read: one range of
+// idx_accounts_kind_balance per kind, so the emptied session accounts a long history leaves
+// behind are never scanned (balances other than outside's are never negative).
+func kindSums(app core.App) (map[string]int, error) {
+	var rows []struct {
+		Kind string `db:"kind"`
+		Sum  int    `db:"s"`
+	}
+	if err := app.DB().NewQuery("SELECT kind, COALESCE(SUM(balance),0) AS s FROM accounts" +
+		" WHERE kind IN ('ready', 'waiting', 'session', 'untracked', 'holder', 'unassigned') AND balance > 0" +
+		" GROUP BY kind").All(&rows); err != nil {
+		return nil, err
+	}
+	by := make(map[string]int, len(rows))
+	for _, r := range rows {
+		by[r.Kind] = r.Sum
+	}
+	return by, nil
 }

@@ -72,7 +72,7 @@ func handleEditMovement(e *core.RequestEvent) error {
 		dead = f.Dead.V
 	}
 	if good < 0 || dead < 0 || good+dead <= 0 {
-		return httpx.FieldError(e, "goodBatteries", "Total batteries must be greater than 0")
+		return inventory.FieldError("goodBatteries", "Total batteries must be greater than 0")
 	}
 	notes, err := inventory.CheckNotes("notes", f.Notes, "")
 	if err != nil {
@@ -110,7 +110,7 @@ func handleUpdateStats(e *core.RequestEvent) error {
 		v     inventory.OptInt
 	}{{"total", f.Total}, {"ready", f.Ready}, {"waiting", f.Waiting}, {"charging", f.Charging}, {"inField", f.InField}} {
 		if !c.v.NonNegative() {
-			return httpx.FieldError(e, c.field, "Please enter a valid positive number")
+			return inventory.FieldError(c.field, "Please enter a valid positive number")
 		}
 	}
 	mv, err := UpdateStats(e.App, inventory.Op{Actor: e.Auth}, StatTargets{
@@ -147,10 +147,10 @@ func handleOverride(e *core.RequestEvent) error {
 		min          int
 	}{{"ready", "Ready", f.Ready, 0}, {"waiting", "Waiting", f.Waiting, 0}, {"charging", "Charging", f.Charging, 0}, {"total", "Total", f.Total, 1}} {
 		if !c.v.Present {
-			return httpx.FieldError(e, c.field, c.label+" count is required")
+			return inventory.FieldError(c.field, c.label+" count is required")
 		}
 		if !c.v.Valid || c.v.V < c.min {
-			return httpx.FieldError(e, c.field, c.label+" count must be a whole number of at least "+strconv.Itoa(c.min))
+			return inventory.FieldError(c.field, c.label+" count must be a whole number of at least "+strconv.Itoa(c.min))
 		}
 	}
 	mv, err := Override(e.App, inventory.Op{Actor: e.Auth}, f.Ready.V, f.Waiting.V, f.Charging.V, f.Total.V)

@@ -1,13 +1,13 @@
 package system
 
 import (
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/clock"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
 )
@@ -21,7 +21,7 @@ const (
 
 // EnvTimeZone names the environment variable that sets the time zone when the setting is
 // unset (DESIGN.md §3).
-const EnvTimeZone = "SWAPBAY_TZ"
+const EnvTimeZone = clock.EnvTimeZone
 
 // Settings are the operator settings (spec part 2 §3) in typed form.
 type Settings struct {
@@ -55,12 +55,7 @@ func (s Settings) EtaMinutes(chargerType string) int {
 }
 
 // Location returns the operation's time zone (UTC when it cannot be loaded).
-func (s Settings) Location() *time.Location {
-	if loc, err := time.LoadLocation(s.TimeZone); err == nil {
-		return loc
-	}
-	return time.UTC
-}
+func (s Settings) Location() *time.Location { return clock.LoadLocation(s.TimeZone) }
 
 // Load reads every setting. Missing or unparsable numbers take their defaults; an unset
 // time_zone takes $SWAPBAY_TZ, else UTC.
@@ -97,11 +92,6 @@ func Load(app core.App) (Settings, error) {
 			}
 		}
 	}
-	if s.TimeZone == "" {
-		s.TimeZone = os.Getenv(EnvTimeZone)
-	}
-	if _, err := time.LoadLocation(s.TimeZone); s.TimeZone == "" || err != nil {
-		s.TimeZone = "UTC"
-	}
+	s.TimeZone = clock.LocationFor(s.TimeZone).String()
 	return s, nil
 }

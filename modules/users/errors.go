@@ -2,6 +2,7 @@ package users
 
 import (
 	"errors"
+	"github.com/pocketbase/pocketbase/tools/router"
 	"net/http"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
@@ -21,6 +22,7 @@ var (
 	ErrOwnRole         = errors.New("You cannot change your own role")
 	ErrDeleteSelf      = errors.New("You cannot delete your own account")
 	ErrLastMasterAdmin = errors.New("The last approved Master Admin cannot be demoted, suspended or deleted")
+	ErrHoldsBatteries  = errors.New("This user still holds batteries: record their dropoff or delete their assignments before deleting the account")
 )
 
 // Validation messages (the spec's wording where it gives one).
@@ -50,7 +52,11 @@ func invalid(field, message string) error { return &ValidationError{Field: field
 func HTTPError(e *core.RequestEvent, err error) error {
 	var v *ValidationError
 	var fields validation.Errors
+	var apiErr *router.ApiError
 	switch {
+	case errors.As(err, &apiErr):
+		// a hook of another module refused with its own status (e.g. 409 holds batteries)
+		return apiErr
 	case errors.As(err, &v):
 		return httpx.FieldError(e, v.Field, v.Message)
 	case errors.Is(err, ErrEmailTaken):
@@ -61,8 +67,8 @@ func HTTPError(e *core.RequestEvent, err error) error {
 		return e.ForbiddenError(rootMessage(err), nil)
 	case errors.Is(err, ErrOwnApproval), errors.Is(err, ErrOwnRole), errors.Is(err, ErrDeleteSelf):
 		return e.BadRequestError(rootMessage(err), nil)
-	case errors.Is(err, ErrLastMasterAdmin):
-		return e.Error(http.StatusConflict, ErrLastMasterAdmin.Error(), nil)
+	case errors.Is(err, ErrLastMasterAdmin), errors.Is(err, ErrHoldsBatteries):
+		return e.Error(http.StatusConflict, rootMessage(err), nil)
 	case errors.As(err, &fields):
 		return e.BadRequestError("Invalid user data.", fields)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
 )
 
 // maxEmailLength bounds stored emails (RFC 5321's path limit).
@@ -285,7 +286,8 @@ func Update(app core.App, actor *core.Record, id string, ch Changes) (*core.Reco
 }
 
 // Delete removes user id on behalf of actor (their agreements go with it). Nobody may delete
-// their own account; only a master_admin may delete a master_admin.
+// their own account; only a master_admin may delete a master_admin. A user who still holds
+// batteries cannot be deleted (the ledger would lose who has them): ErrHoldsBatteries.
 func Delete(app core.App, actor *core.Record, id string) error {
 	target, err := FindByID(app, id)
 	if err != nil {
@@ -297,10 +299,16 @@ func Delete(app core.App, actor *core.Record, id string) error {
 	if err := mayManage(actor, target); err != nil {
 		return err
 	}
-	if err := app.Delete(target); err != nil {
-		return saveError(err)
-	}
-	return nil
+	return app.RunInTransaction(func(txApp core.App) error {
+		held, err := inventory.HeldBy(txApp, target.Id)
+		if err != nil {
+			return err
+		}
+		if held > 0 {
+			return ErrHoldsBatteries
+		}
+		return saveError(txApp.Delete(target))
+	})
 }
 
 // ForceResign makes user id sign the active terms again at the next login.

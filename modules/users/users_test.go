@@ -14,6 +14,7 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
 )
@@ -191,6 +192,7 @@ func decodeList(t testing.TB, res *http.Response) []users.AdminJSON {
 }
 
 func TestListUsers(t *testing.T) {
+	t.Parallel()
 	perCaller(t, http.MethodGet, "/api/admin/users", "", 200, []string{
 		`"email":"signed@example.com"`, `"termsStatus":{"signed":true,"pdfStatus":"generating","signedAt":"`,
 		`"version":"2025.1"`, `"signed":false`, `"created":"`, `"role":"master_admin"`,
@@ -231,6 +233,7 @@ func TestListUsers(t *testing.T) {
 }
 
 func TestListPendingUsers(t *testing.T) {
+	t.Parallel()
 	perCaller(t, http.MethodGet, "/api/admin/users/pending", "", 200, []string{`"id":"` + pendingID + `"`}, nil)
 	runRows(t, []row{rowAs(testkit.Master, row{
 		name: "only pending users", method: http.MethodGet, url: "/api/admin/users/pending",
@@ -256,6 +259,7 @@ func unchanged(id, field, want string) func(testing.TB, *tests.TestApp, *http.Re
 }
 
 func TestSetApproval(t *testing.T) {
+	t.Parallel()
 	url := "/api/admin/users/" + pendingID + "/approval"
 	perCaller(t, http.MethodPost, url, `{"isApproved":"approved"}`, 200,
 		[]string{`"id":"` + pendingID + `"`, `"isApproved":"approved"`},
@@ -302,6 +306,7 @@ func TestSetApproval(t *testing.T) {
 }
 
 func TestSuspend(t *testing.T) {
+	t.Parallel()
 	url := "/api/admin/users/" + pendingID + "/suspend"
 	perCaller(t, http.MethodPost, url, "", 200, []string{`"isApproved":"suspended"`},
 		func(t testing.TB, app *tests.TestApp, allowed bool) {
@@ -348,6 +353,7 @@ func created(email string, want bool) func(testing.TB, *tests.TestApp, *http.Res
 }
 
 func TestAdminCreateUser(t *testing.T) {
+	t.Parallel()
 	perCaller(t, http.MethodPost, "/api/admin/users/create", createBody("cora@example.com", roles.Liaison, true), 200,
 		[]string{`"email":"cora@example.com"`, `"role":"corporate_liason"`, `"isApproved":"approved"`, `"mustResignTerms":false`, `"payReductionPercentage":20`},
 		func(t testing.TB, app *tests.TestApp, allowed bool) {
@@ -386,6 +392,7 @@ func TestAdminCreateUser(t *testing.T) {
 }
 
 func TestUpdateUser(t *testing.T) {
+	t.Parallel()
 	url := "/api/admin/users/" + pendingID
 	perCaller(t, http.MethodPut, url, `{"payReductionPercentage":15}`, 200, []string{`"payReductionPercentage":15`},
 		func(t testing.TB, app *tests.TestApp, allowed bool) {
@@ -477,6 +484,7 @@ func exists(id string, want bool) func(testing.TB, *tests.TestApp, *http.Respons
 }
 
 func TestDeleteUser(t *testing.T) {
+	t.Parallel()
 	perCaller(t, http.MethodDelete, "/api/admin/users/"+pendingID, "", 200, []string{`"message":"User deleted successfully"`},
 		func(t testing.TB, app *tests.TestApp, allowed bool) { exists(pendingID, !allowed)(t, app, nil) })
 	runRows(t, []row{
@@ -488,6 +496,9 @@ func TestDeleteUser(t *testing.T) {
 			status: 400, want: []string{`"message":"You cannot delete your own account`}, after: exists(selfMastr, true)}),
 		rowAs(testkit.Admin, row{name: "unknown user", method: http.MethodDelete, url: "/api/admin/users/" + unknownID,
 			status: 404, want: []string{`"status":404`}}),
+		{name: "a user holding batteries is kept", method: http.MethodDelete, url: "/api/admin/users/" + pendingID,
+			factory: holding, headers: holdingHeaders,
+			status: 409, want: []string{`"message":"This user still holds batteries`}, after: exists(pendingID, true)},
 		rowAs(testkit.Admin, row{name: "agreements go with the user", method: http.MethodDelete, url: "/api/admin/users/" + signedID,
 			status: 200, want: []string{`"message":`},
 			after: func(t testing.TB, app *tests.TestApp, res *http.Response) {
@@ -498,7 +509,33 @@ func TestDeleteUser(t *testing.T) {
 	})
 }
 
+var holdingHeaders = map[string]string{}
+
+// holding seeds the targets and gives the pending driver 3 batteries on a holder account.
+func holding(t testing.TB) *tests.TestApp {
+	factory, headers := as(testkit.Admin)
+	app := factory(t)
+	for k, v := range headers {
+		holdingHeaders[k] = v
+	}
+	col, err := app.FindCollectionByNameOrId(schema.Accounts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	acc := core.NewRecord(col)
+	acc.Set(schema.AccountKey, inventory.HolderKey(pendingID, "pickup"))
+	acc.Set(schema.AccountKind, schema.AccountKindHolder)
+	acc.Set(schema.AccountUser, pendingID)
+	acc.Set(schema.AccountAssignmentType, "pickup")
+	acc.Set(schema.AccountBalance, 3)
+	if err := app.Save(acc); err != nil {
+		t.Fatal(err)
+	}
+	return app
+}
+
 func TestForceResign(t *testing.T) {
+	t.Parallel()
 	perCaller(t, http.MethodPost, "/api/admin/force-terms-resigning/"+pendingID, "", 200,
 		[]string{`"message":"`, `"mustResignTerms":true`},
 		func(t testing.TB, app *tests.TestApp, allowed bool) {

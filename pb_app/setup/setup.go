@@ -32,7 +32,7 @@ func Register(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {
-			se.Router.Bind(httpx.SameOrigin(), httpx.CookieSession())
+			se.Router.Bind(httpx.ExactMessages(), httpx.SameOrigin(), httpx.CookieSession())
 			se.Router.Bind(idempotency.Middleware())
 			return se.Next()
 		},

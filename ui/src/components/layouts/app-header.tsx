@@ -1,54 +1,69 @@
 import { BatteryChargingIcon, KeyRoundIcon, LogOutIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import { paths } from "@/config/paths";
 import { useLogout } from "@/lib/auth";
 import { type User, displayName, initials, roleLabel } from "@/lib/user";
 
 /**
  * AppHeader is the bar on every signed-in screen: battery icon, product title,
- * 'Auto-updating every 60s', the user's initials, display name and role, and logout.
+ * 'Auto-updating every 60s', the user's initials (a menu with Change Password), display
+ * name and role (in the menu only on phones), and the logout button.
  */
 export function AppHeader({ user }: { user: User }) {
   const logout = useLogout();
+  const name = displayName(user);
+  const role = roleLabel(user.role);
   return (
     <header className="border-b bg-background">
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-3">
         <BatteryChargingIcon aria-hidden className="size-7 shrink-0 text-primary" />
         <div className="min-w-0 flex-1">
           <p className="text-lg leading-tight font-bold">SwapBay</p>
           <p className="text-xs text-muted-foreground">Auto-updating every 60s</p>
         </div>
-        <div className="flex items-center gap-2">
-          <span
-            aria-hidden
-            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-          >
-            {initials(user)}
-          </span>
-          <div className="hidden min-w-0 text-right sm:block">
-            <p className="max-w-48 truncate text-sm font-medium">{displayName(user)}</p>
-            <p className="text-xs text-muted-foreground">{roleLabel(user.role)}</p>
-          </div>
-          <span className="sr-only sm:hidden">
-            {displayName(user)}, {roleLabel(user.role)}
-          </span>
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Button asChild variant="ghost" size="icon">
-                <Link to={paths.changePassword.path} aria-label="Change Password">
-                  <KeyRoundIcon />
-                </Link>
-              </Button>
-            </TooltipTrigger>
-            <TooltipContent>Change Password</TooltipContent>
-          </Tooltip>
-          <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending} aria-label="Logout">
-            <LogOutIcon />
-            <span className="hidden sm:inline">Logout</span>
-          </Button>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <button
+              type="button"
+              aria-label={`Account menu for ${name}`}
+              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              {initials(user)}
+            </button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end" className="w-56">
+            <DropdownMenuLabel>
+              <p className="truncate">{name}</p>
+              <p className="text-xs font-normal text-muted-foreground">{role}</p>
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+            <DropdownMenuItem asChild>
+              <Link to={paths.changePassword.path}>
+                <KeyRoundIcon /> Change Password
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => logout.mutate()}>
+              <LogOutIcon /> Logout
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <div className="hidden min-w-0 text-right sm:block">
+          <p className="max-w-48 truncate text-sm font-medium">{name}</p>
+          <p className="text-xs text-muted-foreground">{role}</p>
         </div>
+        <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending} aria-label="Logout">
+          <LogOutIcon />
+          <span className="hidden sm:inline">Logout</span>
+        </Button>
       </div>
     </header>
   );

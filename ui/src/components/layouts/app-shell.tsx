@@ -10,7 +10,7 @@ export function AppShell({ user, children }: { user: User; children: React.React
     <div className="flex min-h-dvh flex-col">
       <AppHeader user={user} />
       {isAdminRole(user.role) && <AdminTabBar role={user.role} />}
-      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">{children}</main>
+      <main className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6">{children}</main>
     </div>
   );
 }

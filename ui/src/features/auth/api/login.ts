@@ -18,12 +18,20 @@ export function login(input: LoginInput): Promise<User> {
   return apiRequest<User>("POST", "/api/login", input);
 }
 
-/** useLogin signs in and stores the answer as the current user. */
-export function useLogin() {
+/**
+ * useLogin signs in and stores the answer as the current user. The callbacks are the hook's
+ * (not mutate()'s): storing the user re-renders the sign-in screen away, and mutate()'s own
+ * callbacks do not run once the form has unmounted.
+ */
+export function useLogin({ onSuccess, onError }: { onSuccess?: (user: User) => void; onError?: (error: Error) => void } = {}) {
   const setUser = useSetUser();
   return useMutation({
     mutationFn: login,
     meta: { ignoreUnauthorized: true },
-    onSuccess: (user) => setUser(user),
+    onSuccess: (user) => {
+      onSuccess?.(user);
+      setUser(user);
+    },
+    onError,
   });
 }

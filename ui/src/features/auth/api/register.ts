@@ -49,12 +49,16 @@ export function register(payload: RegisterPayload): Promise<User> {
   return apiRequest<User>("POST", "/api/register", payload);
 }
 
-/** useRegister registers and stores the answer as the current user. */
-export function useRegister() {
+/** useRegister registers and stores the answer as the current user (callbacks as in useLogin). */
+export function useRegister({ onSuccess, onError }: { onSuccess?: (user: User) => void; onError?: (error: Error) => void } = {}) {
   const setUser = useSetUser();
   return useMutation({
     mutationFn: register,
     meta: { ignoreUnauthorized: true },
-    onSuccess: (user) => setUser(user),
+    onSuccess: (user) => {
+      onSuccess?.(user);
+      setUser(user);
+    },
+    onError,
   });
 }

@@ -12,20 +12,18 @@ import { errorMessage } from "@/lib/api-client";
 /** LoginForm is the Sign In tab: email and password, then / on success. */
 export function LoginForm() {
   const navigate = useNavigate();
-  const login = useLogin();
+  const login = useLogin({
+    onSuccess: (user) => {
+      toast({ title: "Welcome back!", description: `Logged in as ${user.email}`, duration: 3000 });
+      navigate(paths.home.path, { replace: true });
+    },
+    onError: (error) =>
+      toast({ title: "Login failed", description: errorMessage(error, "Invalid email or password"), variant: "destructive" }),
+  });
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) =>
-    login.mutate(values, {
-      onSuccess: (user) => {
-        toast({ title: "Welcome back!", description: `Logged in as ${user.email}`, duration: 3000 });
-        navigate(paths.home.path, { replace: true });
-      },
-      onError: (error) =>
-        toast({ title: "Login failed", description: errorMessage(error, "Invalid email or password"), variant: "destructive" }),
-    }),
-  );
+  const onSubmit = form.handleSubmit((values) => login.mutate(values));
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">

@@ -18,10 +18,24 @@ const EMPTY: RegisterInput = { firstName: "", lastName: "", email: "", password:
  */
 export function RegisterForm() {
   const navigate = useNavigate();
-  const registration = useRegister();
-  const form = useForm<RegisterInput>({ defaultValues: EMPTY });
   // the validated form data waiting for the terms; cancelling the modal discards it
   const [pendingData, setPendingData] = useState<RegisterInput | null>(null);
+  const registration = useRegister({
+    onSuccess: (user) => {
+      setPendingData(null);
+      if (user.isApproved === "pending") {
+        toast({ title: "Registration successful! Your account is pending admin approval." });
+      } else {
+        toast({ title: "Welcome!", description: `Your account is ready, ${user.firstName || user.email}.` });
+      }
+      navigate(paths.home.path, { replace: true });
+    },
+    onError: (error) => {
+      setPendingData(null);
+      toast({ title: "Registration failed", description: errorMessage(error, "Unable to create account"), variant: "destructive" });
+    },
+  });
+  const form = useForm<RegisterInput>({ defaultValues: EMPTY });
 
   const onSubmit = form.handleSubmit((values) => {
     const problem = registrationError(values);
@@ -34,24 +48,7 @@ export function RegisterForm() {
 
   const onAccept = (signatureData: string) => {
     if (!pendingData) return;
-    registration.mutate(
-      { ...pendingData, acceptedTerms: true, signatureData },
-      {
-        onSuccess: (user) => {
-          setPendingData(null);
-          if (user.isApproved === "pending") {
-            toast({ title: "Registration successful! Your account is pending admin approval." });
-          } else {
-            toast({ title: "Welcome!", description: `Your account is ready, ${user.firstName || user.email}.` });
-          }
-          navigate(paths.home.path, { replace: true });
-        },
-        onError: (error) => {
-          setPendingData(null);
-          toast({ title: "Registration failed", description: errorMessage(error, "Unable to create account"), variant: "destructive" });
-        },
-      },
-    );
+    registration.mutate({ ...pendingData, acceptedTerms: true, signatureData });
   };
 
   return (

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import SignatureCanvas from "react-signature-canvas";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { ScrollArea } from "@/components/ui/scroll-area";
+import { SignaturePad, type SignaturePadHandle } from "@/components/ui/signature-pad";
 import { Spinner } from "@/components/ui/spinner";
 import { useActiveTerms } from "@/features/auth/api/get-active-terms";
 import {
@@ -35,7 +35,7 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
   const [agreed, setAgreed] = useState(false);
   const [hasSignature, setHasSignature] = useState(false);
   const [width, setWidth] = useState(() => signatureWidth(window.innerWidth));
-  const padRef = useRef<SignatureCanvas | null>(null);
+  const padRef = useRef<SignaturePadHandle | null>(null);
 
   // a fresh modal starts unticked and unsigned
   useEffect(() => {
@@ -78,12 +78,12 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
       <DialogContent
         hideClose={submitting}
-        className="sm:max-w-2xl"
+        className="gap-3 sm:max-w-2xl"
         onEscapeKeyDown={(e) => submitting && e.preventDefault()}
         onPointerDownOutside={(e) => e.preventDefault()}
         onInteractOutside={(e) => e.preventDefault()}
       >
-        <DialogHeader>
+        <DialogHeader className="pr-6">
           <DialogTitle>{terms.data?.title ?? "Terms and Conditions"}</DialogTitle>
           <DialogDescription>
             {terms.data
@@ -138,10 +138,17 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
             </div>
 
             <div className="grid gap-2">
-              <Label id="signature-label">Digital Signature</Label>
-              <p className="text-xs text-muted-foreground">Sign with your finger or mouse in the box below.</p>
+              <div className="flex items-end justify-between gap-2">
+                <div>
+                  <Label id="signature-label">Digital Signature</Label>
+                  <p className="mt-1 text-xs text-muted-foreground">Sign with your finger or mouse in the box below.</p>
+                </div>
+                <Button type="button" variant="outline" size="sm" onClick={clearSignature} disabled={submitting}>
+                  Clear Signature
+                </Button>
+              </div>
               <div className="w-fit rounded-md border border-dashed border-input bg-white">
-                <SignatureCanvas
+                <SignaturePad
                   ref={padRef}
                   {...SIGNATURE_PAD}
                   clearOnResize={false}
@@ -155,9 +162,6 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
                   }}
                 />
               </div>
-              <Button type="button" variant="outline" size="sm" className="w-fit" onClick={clearSignature} disabled={submitting}>
-                Clear Signature
-              </Button>
             </div>
           </>
         )}

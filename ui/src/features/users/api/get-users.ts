@@ -1,11 +1,20 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "@/lib/user";
 
+/** TermsStatus summarises a user's latest signed agreement (signed false: never signed). */
+export type TermsStatus = {
+  signed: boolean;
+  /** pdfStatus is generating, available or failed. */
+  pdfStatus: string;
+  signedAt: string;
+  version: string;
+  agreementId: string;
+};
+
 /** AdminUser is one user as the admin user lists return it. */
 export type AdminUser = User & {
   created: string;
-  /** termsStatus is the agreement state as the server words it (e.g. signed, pending, pdf_failed). */
-  termsStatus?: string;
+  termsStatus?: TermsStatus;
 };
 
 /** usersQueryOptions: every user (GET /api/admin/users). */

@@ -7,7 +7,7 @@ export function UsersPage() {
   return (
     <>
       <PageHeader title="Users" description="Approve new accounts and see everyone's role and status." />
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6 [&>*]:min-w-0">
         <PendingUsers />
         <UsersTable />
       </div>

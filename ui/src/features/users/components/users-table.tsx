@@ -3,6 +3,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { ApprovalBadge } from "@/features/users/components/approval-badge";
 import { RoleBadge } from "@/features/users/components/role-badge";
+import { TermsBadge } from "@/features/users/components/terms-badge";
 import { useUsers } from "@/features/users/api/get-users";
 import { formatDateTime } from "@/lib/format";
 import { displayName } from "@/lib/user";
@@ -41,7 +42,9 @@ export function UsersTable() {
                   <TableCell>
                     <ApprovalBadge state={u.isApproved} />
                   </TableCell>
-                  <TableCell className="text-muted-foreground capitalize">{u.termsStatus?.replaceAll("_", " ") ?? "—"}</TableCell>
+                  <TableCell>
+                    <TermsBadge status={u.termsStatus} />
+                  </TableCell>
                   <TableCell className="text-muted-foreground">{formatDateTime(u.created)}</TableCell>
                 </TableRow>
               ))}

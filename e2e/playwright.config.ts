@@ -1,0 +1,60 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { ADMIN, BASE_URL, BINARY, PORT, SUPERUSER } from "./env";
+
+// One fresh data dir per run, made once in the runner process (workers inherit the env).
+process.env.SWAPBAY_E2E_DIR ??= mkdtempSync(path.join(os.tmpdir(), "swapbay-e2e-"));
+const dataDir = process.env.SWAPBAY_E2E_DIR;
+
+const chromium = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "./tests",
+  outputDir: "./test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  globalSetup: "./global-setup.ts",
+  use: {
+    baseURL: BASE_URL,
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+  ],
+  webServer: {
+    command: `node scripts/serve.mjs ${BINARY} ${dataDir} 127.0.0.1:${PORT}`,
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      E2E_SUPERUSER_EMAIL: SUPERUSER.email,
+      E2E_SUPERUSER_PASSWORD: SUPERUSER.password,
+      E2E_ADMIN_EMAIL: ADMIN.email,
+      E2E_ADMIN_PASSWORD: ADMIN.password,
+      E2E_ADMIN_FIRST: ADMIN.firstName,
+      E2E_ADMIN_LAST: ADMIN.lastName,
+    },
+  },
+});

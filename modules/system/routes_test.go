@@ -1,0 +1,369 @@
+package system_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"swapbay/internal/ledgertest"
+	"swapbay/internal/testkit"
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+	"swapbay/modules/charging"
+	"swapbay/modules/custody"
+	"swapbay/modules/inventory"
+	"swapbay/modules/system"
+)
+
+type prep = func(testing.TB, *tests.TestApp, testkit.Callers) (string, string)
+
+func fixed(url, body string) prep {
+	return func(testing.TB, *tests.TestApp, testkit.Callers) (string, string) { return url, body }
+}
+
+func expectStats(t testing.TB, app core.App, want inventory.Snapshot) {
+	t.Helper()
+	got, _ := inventory.Stats(app)
+	if got != want {
+		t.Fatalf("stats: got %+v, want %+v", got, want)
+	}
+}
+
+// must(v, err)(t) returns v, failing t on err.
+func must[T any](v T, err error) func(testing.TB) T {
+	return func(t testing.TB) T {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+}
+
+var driverX *core.Record
+
+// withDriver creates driverX holding `held` batteries (a pickup) and builds the request from
+// the pickup movement.
+func withDriver(held int, build func(t testing.TB, app *tests.TestApp, c testkit.Callers, pickup *inventory.Movement) (string, string)) prep {
+	return func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
+		driverX = ledgertest.NewUser(t, app, roles.Driver)
+		mv := must(inventory.Pickup(app, inventory.Op{Actor: driverX}, driverX.Id, held))(t)
+		return build(t, app, c, mv)
+	}
+}
+
+func movementURL(mv *inventory.Movement) string { return "/api/admin/movements/" + mv.Id }
+
+func TestEditMovementAPI(t *testing.T) {
+	editPickup := withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, mv *inventory.Movement) (string, string) {
+		return movementURL(mv), `{"goodBatteries":3,"deadBatteries":0,"notes":"counted again"}`
+	})
+	cases := ledgertest.Matrix("edit pickup", "PUT", ledgertest.AdminRoute, editPickup, 200,
+		[]string{`"message":"The movement has been corrected successfully."`, `"quantity":-3`, `"notes":"counted again"`},
+		func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
+			if h := ledgertest.Held(t, app, driverX.Id, "pickup"); h != 3 {
+				t.Fatalf("holder %d, want 3", h)
+			}
+			expectStats(t, app, inventory.Snapshot{Total: 160, Ready: 157, InField: 3})
+		})
+	row := func(name string, p prep, status int, msg string, check func(t testing.TB, app *tests.TestApp)) ledgertest.Case {
+		c := ledgertest.Case{Name: name, Who: testkit.Admin, Method: "PUT", Prepare: p, Status: status, Contains: []string{msg}}
+		if check != nil {
+			c.Check = func(t testing.TB, app *tests.TestApp, _ ledgertest.State, _ map[string]any) { check(t, app) }
+		}
+		return c
+	}
+	cases = append(cases,
+		row("edit dropoff", withDriver(10, func(t testing.TB, app *tests.TestApp, c testkit.Callers, _ *inventory.Movement) (string, string) {
+			d := must(inventory.Dropoff(app, inventory.Op{}, driverX.Id, 4, 2))(t)
+			return movementURL(d), `{"goodBatteries":5,"deadBatteries":0}`
+		}), 200, `"notes":"5 good, 0 dead"`, func(t testing.TB, app *tests.TestApp) {
+			if h := ledgertest.Held(t, app, driverX.Id, "pickup"); h != 5 {
+				t.Fatalf("holder %d, want 5", h)
+			}
+			expectStats(t, app, inventory.Snapshot{Total: 160, Ready: 155, Waiting: 0, InField: 5})
+		}),
+		row("edit swap through its in half", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, _ *inventory.Movement) (string, string) {
+			b := ledgertest.NewUser(t, app, roles.Driver)
+			p := must(custody.Swap(app, inventory.Op{Actor: c.Admin}, custody.SwapRequest{FromUserId: driverX.Id, ToUserId: b.Id, Good: 3}))(t)
+			return movementURL(p.Transfer.In), `{"goodBatteries":1,"deadBatteries":0}`
+		}), 200, `"type":"driver_swap_in"`, func(t testing.TB, app *tests.TestApp) {
+			if h := ledgertest.Held(t, app, driverX.Id, "pickup"); h != 4 {
+				t.Fatalf("giver %d, want 4", h)
+			}
+			if n := ledgertest.MovementsOfType(t, app, "driver_swap_out"); n != 1 {
+				t.Fatalf("%d swap_out movements", n)
+			}
+		}),
+		row("edit adjustment", func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
+			ready := 150
+			mv := must(system.UpdateStats(app, inventory.Op{Actor: c.Admin}, system.StatTargets{Ready: &ready}))(t)
+			return movementURL(mv), `{"goodBatteries":4}`
+		}, 200, `"quantity":-4`, func(t testing.TB, app *tests.TestApp) {
+			expectStats(t, app, inventory.Snapshot{Total: 160, Ready: 156, Unaccounted: 4})
+		}),
+		row("zero total", editPickupWith(`{"goodBatteries":0,"deadBatteries":0}`), 400, `"message":"Total batteries must be greater than 0"`, nil),
+		row("text counts fall back to 0", editPickupWith(`{"goodBatteries":"x","deadBatteries":"y"}`), 400, `"message":"Total batteries must be greater than 0"`, nil),
+		row("unknown", fixed("/api/admin/movements/nosuchmovemen1", `{"goodBatteries":1}`), 404, `"message":"Movement not found"`, nil),
+		row("not editable", withDriver(1, func(t testing.TB, app *tests.TestApp, c testkit.Callers, _ *inventory.Movement) (string, string) {
+			mv := must(inventory.LogActivity(app, inventory.Op{}, driverX.Id, inventory.TypeRebalance, 3))(t)
+			return movementURL(mv), `{"goodBatteries":1}`
+		}), 409, `"message":"Only pickup, dropoff, driver swap and adjustment movements can be edited"`, nil),
+		row("raise beyond ready", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, mv *inventory.Movement) (string, string) {
+			must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Ready: ptr(2)}))(t)
+			return movementURL(mv), `{"goodBatteries":8}`
+		}), 409, `"message":"Not enough batteries: only 2 ready"`, nil),
+		row("lower after the batteries moved on", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, mv *inventory.Movement) (string, string) {
+			must(inventory.Dropoff(app, inventory.Op{}, driverX.Id, 5, 0))(t)
+			return movementURL(mv), `{"goodBatteries":1}`
+		}), 409, `only has 0 batteries, cannot give 4"`, nil),
+	)
+	ledgertest.Run(t, cases)
+}
+
+func editPickupWith(body string) prep {
+	return withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, mv *inventory.Movement) (string, string) {
+		return movementURL(mv), body
+	})
+}
+
+func ptr(n int) *int { return &n }
+
+func TestDeleteMovementAPI(t *testing.T) {
+	del := withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, mv *inventory.Movement) (string, string) {
+		return movementURL(mv), ""
+	})
+	cases := ledgertest.Matrix("delete pickup", "DELETE", ledgertest.AdminRoute, del, 200,
+		[]string{`"message":"The movement has been deleted and batteries returned."`},
+		func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
+			expectStats(t, app, inventory.Snapshot{Total: 160, Ready: 160})
+			if after := ledgertest.Capture(t, app); after.Movements != before.Movements-1 {
+				t.Fatalf("movements %d → %d", before.Movements, after.Movements)
+			}
+		})
+	row := func(name string, p prep, status int, msg string, check func(t testing.TB, app *tests.TestApp)) ledgertest.Case {
+		c := ledgertest.Case{Name: name, Who: testkit.Admin, Method: "DELETE", Prepare: p, Status: status, Contains: []string{msg}}
+		if check != nil {
+			c.Check = func(t testing.TB, app *tests.TestApp, _ ledgertest.State, _ map[string]any) { check(t, app) }
+		}
+		return c
+	}
+	cases = append(cases,
+		row("dropoff returns batteries to the holder", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, _ *inventory.Movement) (string, string) {
+			return movementURL(must(inventory.Dropoff(app, inventory.Op{}, driverX.Id, 2, 1))(t)), ""
+		}), 200, `"success":true`, func(t testing.TB, app *tests.TestApp) {
+			if h := ledgertest.Held(t, app, driverX.Id, "pickup"); h != 5 {
+				t.Fatalf("holder %d, want 5", h)
+			}
+			expectStats(t, app, inventory.Snapshot{Total: 160, Ready: 155, InField: 5})
+		}),
+		row("swap goes with its pair", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, _ *inventory.Movement) (string, string) {
+			b := ledgertest.NewUser(t, app, roles.Driver)
+			p := must(custody.Swap(app, inventory.Op{}, custody.SwapRequest{FromUserId: driverX.Id, ToUserId: b.Id, Good: 2}))(t)
+			return movementURL(p.Transfer.Out), ""
+		}), 200, `"success":true`, func(t testing.TB, app *tests.TestApp) {
+			if n := ledgertest.MovementsOfType(t, app, "driver_swap_in") + ledgertest.MovementsOfType(t, app, "driver_swap_out"); n != 0 {
+				t.Fatalf("%d swap halves left", n)
+			}
+			if h := ledgertest.Held(t, app, driverX.Id, "pickup"); h != 5 {
+				t.Fatalf("giver %d, want 5", h)
+			}
+		}),
+		row("batteries moved on", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, mv *inventory.Movement) (string, string) {
+			must(inventory.Dropoff(app, inventory.Op{}, driverX.Id, 5, 0))(t)
+			return movementURL(mv), ""
+		}), 409, `"message":"Cannot delete this movement: its batteries have already moved on`, nil),
+		row("checkpoint", func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
+			rec, err := app.FindFirstRecordByData(schema.Movements, schema.MovementCheckpoint, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return "/api/admin/movements/" + rec.Id, ""
+		}, 409, `"message":"Checkpoint movements cannot be deleted"`, nil),
+		row("charging movement", func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
+			must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Waiting: ptr(5), Ready: ptr(155)}))(t)
+			_, mv, err := charging.Start(app, inventory.Op{Actor: c.Admin}, "4A", 5)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return movementURL(mv), ""
+		}, 409, `"message":"Charging session movements cannot be deleted here`, nil),
+		row("unknown", fixed("/api/admin/movements/nosuchmovemen1", ""), 404, `"message":"Movement not found"`, nil),
+	)
+	ledgertest.Run(t, cases)
+}
+
+func TestUpdateStatsAPI(t *testing.T) {
+	const url = "/api/admin/update-stats"
+	cases := ledgertest.Matrix("update stats", "POST", ledgertest.AdminRoute, fixed(url, `{"total":170,"ready":150,"waiting":5,"charging":3,"inField":2}`), 200,
+		[]string{`"type":"adjustment"`, `"total":170`},
+		func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
+			expectStats(t, app, inventory.Snapshot{Total: 170, Ready: 150, Waiting: 5, Charging: 3, InField: 2, Unaccounted: 10})
+		})
+	row := func(name string, p prep, status int, msg string) ledgertest.Case {
+		return ledgertest.Case{Name: name, Who: testkit.Admin, Method: "POST", Prepare: p, Status: status, Contains: []string{msg}}
+	}
+	withSessionAndHolder := func(body string) prep {
+		return func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
+			must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Waiting: ptr(10), Ready: ptr(150)}))(t)
+			if _, _, err := charging.Start(app, inventory.Op{Actor: c.Admin}, "4A", 8); err != nil {
+				t.Fatal(err)
+			}
+			must(inventory.Pickup(app, inventory.Op{}, c.Driver.Id, 4))(t)
+			return url, body
+		}
+	}
+	cases = append(cases,
+		row("negative", fixed(url, `{"ready":-1}`), 400, `"message":"Please enter a valid positive number"`),
+		row("not a number", fixed(url, `{"waiting":"lots"}`), 400, `"message":"Please enter a valid positive number"`),
+		row("charging below sessions", withSessionAndHolder(`{"charging":2}`), 409, `"message":"Charging cannot be set below 8`),
+		row("inField below holders", withSessionAndHolder(`{"inField":3}`), 409, `"message":"In Field cannot be set below 4`),
+		ledgertest.Case{Name: "charging above sessions", Who: testkit.Admin, Method: "POST", Prepare: withSessionAndHolder(`{"charging":11,"inField":6}`),
+			Status: 200, Contains: []string{`"charging":11`, `"inField":6`}},
+		ledgertest.Case{Name: "nothing changes", Who: testkit.Admin, Method: "POST", Prepare: fixed(url, `{"ready":160}`),
+			Status: 200, Contains: []string{`"movement":null`}},
+	)
+	ledgertest.Run(t, cases)
+}
+
+func TestEmergencyOverrideAPI(t *testing.T) {
+	for _, url := range []string{"/api/admin/emergency-override", "/api/admin/emergency-inventory-override"} {
+		cases := ledgertest.Matrix("override", "POST", ledgertest.AdminRoute, fixed(url, `{"ready":100,"waiting":20,"charging":10,"total":150}`), 200,
+			[]string{`"message":"Emergency override applied successfully!"`},
+			func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
+				expectStats(t, app, inventory.Snapshot{Total: 150, Ready: 100, Waiting: 20, Charging: 10, Unaccounted: 20})
+			})
+		row := func(name, body, msg string) ledgertest.Case {
+			return ledgertest.Case{Name: name, Who: testkit.Admin, Method: "POST", Prepare: fixed(url, body), Status: 400, Contains: []string{msg}}
+		}
+		cases = append(cases,
+			row("no ready", `{"waiting":1,"charging":1,"total":5}`, `"message":"Ready count is required"`),
+			row("no waiting", `{"ready":1,"charging":1,"total":5}`, `"message":"Waiting count is required"`),
+			row("no charging", `{"ready":1,"waiting":1,"total":5}`, `"message":"Charging count is required"`),
+			row("no total", `{"ready":1,"waiting":1,"charging":1}`, `"message":"Total count is required"`),
+			row("blank ready", `{"ready":"","waiting":1,"charging":1,"total":5}`, `"message":"Ready count is required"`),
+			row("zero total", `{"ready":1,"waiting":1,"charging":1,"total":0}`, `"total"`),
+			row("negative waiting", `{"ready":1,"waiting":-2,"charging":1,"total":5}`, `"waiting"`),
+		)
+		ledgertest.Run(t, cases)
+	}
+}
+
+func TestRecalculateAPI(t *testing.T) {
+	const url = "/api/admin/recalculate-inventory"
+	cases := ledgertest.Matrix("recalculate", "POST", ledgertest.AdminRoute, withDriver(3, func(testing.TB, *tests.TestApp, testkit.Callers, *inventory.Movement) (string, string) {
+		return url, ""
+	}), 200, []string{`"corrections":[]`, `"after":{`, `"ready":157`, `"inField":3`}, nil)
+	cases = append(cases, ledgertest.Case{Name: "drifted balance is corrected", Who: testkit.Admin, Method: "POST",
+		Prepare: func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
+			if _, err := app.DB().NewQuery("UPDATE accounts SET balance = balance + 2 WHERE key = 'ready'").Execute(); err != nil {
+				t.Fatal(err)
+			}
+			return url, ""
+		}, Status: 200, Contains: []string{`"corrections":["ready: 162 → 160"]`, `"ready":160`}})
+	ledgertest.Run(t, cases)
+}
+
+func TestSettingsAPI(t *testing.T) {
+	const url = "/api/admin/settings"
+	body := `{"settings":[{"key":"total_batteries","value":"170"},{"key":"charger_minutes_4A","value":200},{"key":"charger_minutes_5A","value":""},{"key":"dropoff_prompt","value":"How was it?"},{"key":"pickup_prompt","value":"  "},{"key":"time_zone","value":"Europe/Berlin"}]}`
+	cases := ledgertest.Matrix("settings", "POST", ledgertest.AdminRoute, fixed(url, body), 200,
+		[]string{`"message":"Settings saved successfully!"`, `"total_batteries":170`, `"total":170`},
+		func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
+			s := must(system.Load(app))(t)
+			if s.ChargerMinutes["4A"] != 200 || s.ChargerMinutes["5A"] != 0 || s.EtaMinutes("5A") != 150 || s.DropoffPrompt != "How was it?" || s.PickupPrompt != "" || s.TimeZone != "Europe/Berlin" {
+				t.Fatalf("settings not saved: %+v", s)
+			}
+		})
+	row := func(name, key, value, msg string) ledgertest.Case {
+		return ledgertest.Case{Name: name, Who: testkit.Admin, Method: "POST",
+			Prepare: fixed(url, fmt.Sprintf(`{"settings":[{"key":%q,"value":%s}]}`, key, value)), Status: 400, Contains: []string{msg}}
+	}
+	cases = append(cases,
+		row("blank total", "total_batteries", `""`, `"message":"Total batteries is required"`),
+		row("negative total", "total_batteries", `"-3"`, `"total_batteries"`),
+		row("text minutes", "charger_minutes_2_5A", `"soon"`, `"charger_minutes_2_5A"`),
+		row("bad zone", "time_zone", `"Mars/Olympus"`, `"message":"Unknown time zone: Mars/Olympus"`),
+		row("unknown key", "colour", `"red"`, `"message":"Unknown setting: colour"`),
+	)
+	ledgertest.Run(t, cases)
+}
+
+func TestHistoryWipeAPI(t *testing.T) {
+	const url = "/api/admin/history/wipe"
+	past := func(days int) time.Time { return time.Now().UTC().Add(-time.Duration(days) * 24 * time.Hour) }
+	seed := func(body string) prep {
+		return func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
+			d := ledgertest.NewUser(t, app, roles.Driver)
+			must(inventory.Pickup(app, inventory.Op{At: past(10)}, d.Id, 6))(t)
+			must(inventory.Dropoff(app, inventory.Op{At: past(9)}, d.Id, 2, 2))(t)
+			must(inventory.LogActivity(app, inventory.Op{At: past(8)}, d.Id, inventory.TypeRebalance, 9))(t)
+			must(inventory.Pickup(app, inventory.Op{At: past(1)}, d.Id, 1))(t)
+			return url, body
+		}
+	}
+	cut := past(5).Format("2006-01-02")
+	cases := ledgertest.Matrix("wipe", "POST", ledgertest.MasterRoute, seed(`{"targetDate":"`+cut+`","confirmPhrase":"DELETE HISTORY"}`), 200,
+		[]string{`"message":"History wiped successfully!"`, `"deleted":3`, `"checkpoint":{`},
+		func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
+			after := ledgertest.Capture(t, app)
+			if after.Stats != before.Stats || after.Movements != before.Movements-3+1 {
+				t.Fatalf("wipe must keep the balances and fold 3 movements into 1: %+v → %+v", before, after)
+			}
+		})
+	row := func(name, body, msg string) ledgertest.Case {
+		return ledgertest.Case{Name: name, Who: testkit.Master, Method: "POST", Prepare: seed(body), Status: 400, Contains: []string{msg}}
+	}
+	cases = append(cases,
+		row("no date", `{"confirmPhrase":"DELETE HISTORY"}`, `"message":"Target date is required"`),
+		row("no phrase", `{"targetDate":"`+cut+`"}`, `"message":"Confirmation phrase is required"`),
+		row("wrong phrase", `{"targetDate":"`+cut+`","confirmPhrase":"delete"}`, `"confirmPhrase"`),
+		row("not a date", `{"targetDate":"last week","confirmPhrase":"DELETE HISTORY"}`, `"targetDate"`),
+		row("future", `{"targetDate":"`+time.Now().Add(72*time.Hour).Format("2006-01-02")+`","confirmPhrase":"DELETE HISTORY"}`, `"message":"Target date cannot be in the future"`),
+	)
+	ledgertest.Run(t, cases)
+}
+
+// TestWipeCutsDaysInTheConfiguredTimeZone: 03:00 UTC on Jan 10 is still Jan 9 in New York,
+// so a New York wipe before Jan 10 takes it and a UTC wipe does not.
+func TestWipeCutsDaysInTheConfiguredTimeZone(t *testing.T) {
+	for zone, wantDeleted := range map[string]int{"UTC": 0, "America/New_York": 1} {
+		app := testkit.NewApp(t)
+		must(system.SaveSettings(app, []system.Setting{{Key: schema.SettingTimeZone, Value: []byte(`"` + zone + `"`)}}))(t)
+		d := ledgertest.NewUser(t, app, roles.Driver)
+		must(inventory.Pickup(app, inventory.Op{At: time.Date(2026, 1, 10, 3, 0, 0, 0, time.UTC)}, d.Id, 2))(t)
+		res := must(system.WipeHistory(app, inventory.Op{}, "2026-01-10", system.WipeConfirmPhrase))(t)
+		if res.Deleted != wantDeleted {
+			t.Errorf("%s: deleted %d, want %d", zone, res.Deleted, wantDeleted)
+		}
+		ledgertest.AssertSound(t, app)
+		app.Cleanup()
+	}
+}
+
+func TestCleanSlateAPI(t *testing.T) {
+	seed := func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
+		must(system.SaveSettings(app, []system.Setting{{Key: schema.SettingTotalBatteries, Value: []byte(`"170"`)}}))(t)
+		must(inventory.Pickup(app, inventory.Op{}, c.Driver.Id, 6))(t)
+		must(inventory.Dropoff(app, inventory.Op{}, c.Driver.Id, 1, 3))(t)
+		if _, _, err := charging.Start(app, inventory.Op{Actor: c.Admin}, "5A", 2); err != nil {
+			t.Fatal(err)
+		}
+		return "/api/admin/clean-slate", ""
+	}
+	cases := ledgertest.Matrix("clean slate", "POST", ledgertest.MasterRoute, seed, 200,
+		[]string{`"message":"System reset for production deployment!"`, `"checkpoint":true`},
+		func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
+			expectStats(t, app, inventory.Snapshot{Total: 170, Ready: 170})
+			if after := ledgertest.Capture(t, app); after.Movements != 1 || after.Sessions != 0 {
+				t.Fatalf("clean slate left %+v", after)
+			}
+			if n, _ := app.CountRecords(schema.Accounts); n != 5 {
+				t.Fatalf("%d accounts left, want the 5 system accounts", n)
+			}
+		})
+	ledgertest.Run(t, cases)
+}
