@@ -129,6 +129,21 @@ func buildDataSet(n, nUsers, nHolders int, fast bool, budget time.Duration) (*da
 		return nil, err
 	}
 
+	// Serve it as production would after an import: WAL folded into the database, a fresh
+	// process state (new connections, no pages of the build cached in them).
+	if _, err := app.DB().NewQuery("PRAGMA wal_checkpoint(TRUNCATE)").Execute(); err != nil {
+		return nil, err
+	}
+	if err := app.ResetBootstrapState(); err != nil {
+		return nil, err
+	}
+	app = core.NewBaseApp(core.BaseAppConfig{DataDir: dir})
+	setup.Register(app)
+	if err := app.Bootstrap(); err != nil {
+		return nil, err
+	}
+	ds.app = app
+
 	ds.summary.BuildTime = time.Since(started)
 	ds.summary.Users = nUsers
 	ds.summary.Span = time.Duration(g.n) * g.step_

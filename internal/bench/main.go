@@ -13,6 +13,8 @@ import (
 	"runtime"
 	"strings"
 	"time"
+
+	"swapbay/modules/activity"
 )
 
 var (
@@ -34,6 +36,7 @@ func main() {
 	var rep report
 	rep.Date = started.UTC().Format("2006-01-02 15:04 UTC")
 	rep.Machine = machine()
+	rep.LoadBefore = loadAverage()
 
 	// 1. Main data set through the ledger's own operation functions.
 	log.Printf("building %d movements, %d users, %d holders through the ledger functions...", *flagMovements, *flagUsers, *flagHolders)
@@ -46,6 +49,12 @@ func main() {
 	check(err)
 	rep.State = srv.loadState(64, *flagDuration)
 	log.Printf("GET /api/state x64: %s", rep.State)
+	activity.DisableStateCache.Store(true)
+	rep.StateUncached = srv.loadState(64, *flagDuration)
+	rep.StateUncached.Name = "GET /api/state, cache off"
+	rep.StateSingle = srv.loadState(1, *flagDuration)
+	activity.DisableStateCache.Store(false)
+	log.Printf("GET /api/state x64, cache off: %s; one client: %s", rep.StateUncached, rep.StateSingle)
 	rep.Native = srv.loadNativeRead(64, *flagDuration)
 	log.Printf("native record read x64: %s", rep.Native)
 	rep.Writes = srv.loadWrites(32, *flagDuration)
@@ -67,18 +76,37 @@ func main() {
 		s, err := startServer(ds)
 		check(err)
 		r := s.loadState(64, *flagDuration)
-		log.Printf("GET /api/state x64 at %d movements: %s", ds.summary.Movements, r)
+		activity.DisableStateCache.Store(true)
+		u := s.loadState(64, *flagDuration)
+		one := s.loadState(1, *flagDuration)
+		activity.DisableStateCache.Store(false)
+		log.Printf("GET /api/state x64 at %d movements: %s; cache off: %s", ds.summary.Movements, r, u)
 		ok, note := ds.consistent()
-		rep.Flat = append(rep.Flat, flatRow{Summary: ds.summary, Result: r, Consistent: ok, Note: note})
+		rep.Flat = append(rep.Flat, flatRow{Summary: ds.summary, Result: r, Uncached: u, Single: one, Consistent: ok, Note: note})
 		s.stop()
 	}
-	rep.Flat = append([]flatRow{rep.Flat[0], {Summary: main.summary, Result: rep.State, Consistent: rep.Consistent}}, rep.Flat[1:]...)
+	rep.Flat = append([]flatRow{rep.Flat[0], {Summary: main.summary, Result: rep.State, Uncached: rep.StateUncached, Single: rep.StateSingle, Consistent: rep.Consistent}}, rep.Flat[1:]...)
 
 	rep.Total = time.Since(started)
+	rep.LoadAfter = loadAverage()
 	text := rep.markdown()
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))
 	log.Printf("wrote %s", *flagOut)
+}
+
+// loadAverage is /proc/loadavg's 1, 5 and 15 minute figures: other work on the machine
+// skews every number here, so the report shows how busy it was.
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " / ")
 }
 
 func check(err error) {

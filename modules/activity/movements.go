@@ -96,15 +96,6 @@ type movementRow struct {
 	ARole      string `db:"a_role"`
 }
 
-// movementColumns selects a movementRow; the user falls back to the actor for movements that
-// belong to nobody in particular (an admin completing a charge, an adjustment).
-const movementColumns = `m.id, m.type, m.quantity, m.notes, m.occurredAt,
-	COALESCE(NULLIF(m.user, ''), m.actor, '') AS user, m.goodBatteries, m.deadBatteries, m.discrepancy,
-	COALESCE(u.id, '') AS u_id, COALESCE(u.firstName, '') AS u_first, COALESCE(u.lastName, '') AS u_last,
-	COALESCE(u.email, '') AS u_email, COALESCE(u.role, '') AS u_role,
-	COALESCE(a.id, '') AS a_id, COALESCE(a.firstName, '') AS a_first, COALESCE(a.lastName, '') AS a_last,
-	COALESCE(a.role, '') AS a_role`
-
 // The movement indexes (pb_migrations 1763700300). Hot queries name theirs with INDEXED BY:
 // the plan must not depend on whatever statistics SQLite happens to hold, because a full
 // scan of a long history is the one thing the read side must never do.
@@ -114,11 +105,28 @@ const (
 	byTypeOccurredAt = "idx_movements_type_occurredAt"
 )
 
-// fromMovements is the FROM clause of a movementRow query walking index.
-func fromMovements(index string) string {
-	return ` FROM movements m INDEXED BY ` + index + `
-	LEFT JOIN users u ON u.id = COALESCE(NULLIF(m.user, ''), m.actor)
-	LEFT JOIN users a ON a.id = m.actor`
+// latest selects the newest {:limit} movements matching where, walking index backwards.
+func latest(index, where string) string {
+	return "SELECT id, type, quantity, notes, occurredAt, user, actor, goodBatteries, deadBatteries," +
+		" discrepancy, rowid AS rid FROM movements INDEXED BY " + index + " " + where +
+		" ORDER BY occurredAt DESC, rowid DESC LIMIT {:limit}"
+}
+
+// withUsers joins the users to the (already limited) movements of inner, newest first: the
+// user falls back to the actor for movements that belong to nobody in particular (an admin
+// completing a charge, an adjustment); withActor adds the actor for the admin feed.
+func withUsers(inner string, withActor bool) string {
+	cols := `m.id, m.type, m.quantity, m.notes, m.occurredAt,
+	COALESCE(NULLIF(m.user, ''), m.actor, '') AS user, m.goodBatteries, m.deadBatteries, m.discrepancy,
+	COALESCE(u.id, '') AS u_id, COALESCE(u.firstName, '') AS u_first, COALESCE(u.lastName, '') AS u_last,
+	COALESCE(u.email, '') AS u_email, COALESCE(u.role, '') AS u_role`
+	joins := ` LEFT JOIN users u ON u.id = COALESCE(NULLIF(m.user, ''), m.actor)`
+	if withActor {
+		cols += `, COALESCE(a.id, '') AS a_id, COALESCE(a.firstName, '') AS a_first,
+	COALESCE(a.lastName, '') AS a_last, COALESCE(a.role, '') AS a_role`
+		joins += ` LEFT JOIN users a ON a.id = m.actor`
+	}
+	return "SELECT " + cols + " FROM (" + inner + ") m" + joins + " ORDER BY m.occurredAt DESC, m.rid DESC"
 }
 
 // Caller is who asks, as far as filtering is concerned.
@@ -164,28 +172,22 @@ func inList(prefix string, values []string, params dbx.Params) string {
 // backwards and stops after limit rows.
 func RecentMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 	params := dbx.Params{"limit": limit}
-	var sql string
+	var inner string
 	switch {
 	case roles.IsAdmin(c.Role):
-		sql = "SELECT " + movementColumns + fromMovements(byOccurredAt) +
-			" ORDER BY m.occurredAt DESC, m.rowid DESC LIMIT {:limit}"
+		inner = latest(byOccurredAt, "")
 	case c.Role == roles.Liaison:
 		// walk the occurredAt index: almost every row matches
-		sql = "SELECT " + movementColumns + fromMovements(byOccurredAt) +
-			" WHERE m.type IN " + inList("t", liaisonTypes, params) +
-			" ORDER BY m.occurredAt DESC, m.rowid DESC LIMIT {:limit}"
+		inner = latest(byOccurredAt, "WHERE type IN "+inList("t", liaisonTypes, params))
 	default:
 		params["me"] = c.Id
 		params["cc"] = TypeChargeComplete
-		sql = "SELECT * FROM (SELECT " + movementColumns + ", m.rowid AS rid" + fromMovements(byTypeOccurredAt) +
-			" WHERE m.type = {:cc} ORDER BY m.occurredAt DESC LIMIT {:limit})" +
-			" UNION ALL SELECT * FROM (SELECT " + movementColumns + ", m.rowid AS rid" + fromMovements(byUserOccurredAt) +
-			" WHERE m.user = {:me} AND m.type IN " + inList("t", driverOwnTypes, params) +
-			" ORDER BY m.occurredAt DESC LIMIT {:limit})" +
+		inner = "SELECT * FROM (" + latest(byTypeOccurredAt, "WHERE type = {:cc}") + ")" +
+			" UNION ALL SELECT * FROM (" + latest(byUserOccurredAt, "WHERE user = {:me} AND type IN "+inList("t", driverOwnTypes, params)) + ")" +
 			" ORDER BY occurredAt DESC, rid DESC LIMIT {:limit}"
 	}
 	var rows []movementRow
-	if err := app.DB().NewQuery(sql).Bind(params).All(&rows); err != nil {
+	if err := app.DB().NewQuery(withUsers(inner, false)).Bind(params).All(&rows); err != nil {
 		return nil, err
 	}
 	return views(rows, c), nil
@@ -194,8 +196,7 @@ func RecentMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 // OwnMovements returns the caller's own latest movements of any type.
 func OwnMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 	var rows []movementRow
-	err := app.DB().NewQuery("SELECT " + movementColumns + fromMovements(byUserOccurredAt) +
-		" WHERE m.user = {:me} ORDER BY m.occurredAt DESC, m.rowid DESC LIMIT {:limit}").
+	err := app.DB().NewQuery(withUsers(latest(byUserOccurredAt, "WHERE user = {:me}"), false)).
 		Bind(dbx.Params{"me": c.Id, "limit": limit}).All(&rows)
 	if err != nil {
 		return nil, err
@@ -206,8 +207,7 @@ func OwnMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 // AdminRecentActivity returns the latest limit movements with notes, actor and counts.
 func AdminRecentActivity(app core.App, limit int) ([]AdminMovement, error) {
 	var rows []movementRow
-	err := app.DB().NewQuery("SELECT " + movementColumns + fromMovements(byOccurredAt) +
-		" ORDER BY m.occurredAt DESC, m.rowid DESC LIMIT {:limit}").
+	err := app.DB().NewQuery(withUsers(latest(byOccurredAt, ""), true)).
 		Bind(dbx.Params{"limit": limit}).All(&rows)
 	if err != nil {
 		return nil, err
