@@ -11,7 +11,9 @@ import (
 )
 
 func main() {
-	app := pocketbase.New()
+	// Dev mode (SQL and request logs on stdout) only with --dev: PocketBase's default guesses
+	// "go run" from the binary living under the temp dir, which CI checkouts can do.
+	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDev: false})
 	setup.Register(app)
 	registerCommands(app)
 
