@@ -89,7 +89,7 @@ func main() {
 
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
-	text := rep.markdown()
+	text := rep.markdown() + uiBundleSection()
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))
 	log.Printf("wrote %s", *flagOut)
@@ -132,4 +132,18 @@ func machine() string {
 		mem = strings.Join(strings.Fields(line)[1:], " ")
 	}
 	return fmt.Sprintf("%s/%s, %d CPUs (%s), memory %s, %s", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), model, mem, runtime.Version())
+}
+
+// uiBundleSection returns ui/BUNDLE.md (written by `node ui/scripts/bundle-size.mjs --write`
+// after a UI build) as a section of the report, so one file holds every measured figure.
+func uiBundleSection() string {
+	raw, err := os.ReadFile("ui/BUNDLE.md")
+	if err != nil {
+		return ""
+	}
+	body := string(raw)
+	if i := strings.Index(body, "\n"); strings.HasPrefix(body, "# ") && i >= 0 {
+		body = body[i+1:]
+	}
+	return "\n## UI bundle: initial JavaScript of the sign-in route\n" + body
 }
