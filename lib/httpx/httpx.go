@@ -121,8 +121,25 @@ func RequireUser() *hook.Handler[*core.RequestEvent] {
 	}
 }
 
-// RequireApproved answers 401 for guests and 403 "Account pending approval" (or the user's own
-// state) for signed-in users who are not approved.
+// MsgResignTerms is the 403 message for an approved user an admin asked to sign the terms again
+// (mustResignTerms): only the auth routes, which use RequireUser, stay open to them.
+const MsgResignTerms = "Terms re-signing required"
+
+// refuseBlocked answers 403 for a signed-in user who is not approved, or who must sign the
+// terms again, and nil otherwise.
+func refuseBlocked(e *core.RequestEvent) error {
+	if state := e.Auth.GetString(schema.UserIsApproved); state != roles.Approved {
+		return e.ForbiddenError(roles.BlockedMessage(state), nil)
+	}
+	if e.Auth.GetBool(schema.UserMustResignTerms) {
+		return e.ForbiddenError(MsgResignTerms, nil)
+	}
+	return nil
+}
+
+// RequireApproved answers 401 for guests, 403 "Account pending approval" (or the user's own
+// state) for signed-in users who are not approved and 403 MsgResignTerms for approved users
+// who must sign the terms again.
 func RequireApproved() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id: ApprovedId,
@@ -130,8 +147,8 @@ func RequireApproved() *hook.Handler[*core.RequestEvent] {
 			if !IsAppUser(e) {
 				return e.UnauthorizedError("Unauthorized", nil)
 			}
-			if state := e.Auth.GetString(schema.UserIsApproved); state != roles.Approved {
-				return e.ForbiddenError(roles.BlockedMessage(state), nil)
+			if err := refuseBlocked(e); err != nil {
+				return err
 			}
 			return e.Next()
 		},
@@ -146,8 +163,8 @@ func RequireRoles(allowed ...string) *hook.Handler[*core.RequestEvent] {
 			if !IsAppUser(e) {
 				return e.UnauthorizedError("Unauthorized", nil)
 			}
-			if state := e.Auth.GetString(schema.UserIsApproved); state != roles.Approved {
-				return e.ForbiddenError(roles.BlockedMessage(state), nil)
+			if err := refuseBlocked(e); err != nil {
+				return err
 			}
 			role := e.Auth.GetString(schema.UserRole)
 			for _, r := range allowed {

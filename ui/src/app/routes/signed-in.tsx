@@ -5,6 +5,7 @@ import { ConnectionIssue } from "@/components/feedback/connection-issue";
 import { AuthLoadingScreen, LoadingScreen } from "@/components/feedback/loading-screen";
 import { AppShell } from "@/components/layouts/app-shell";
 import { paths } from "@/config/paths";
+import { ResignTerms } from "@/features/auth/components/resign-terms";
 import { useUser } from "@/lib/auth";
 import { useRealtime } from "@/lib/realtime";
 import { handleUnauthorized } from "@/lib/unauthorized";
@@ -16,14 +17,16 @@ const AuthPage = lazy(() => import("@/features/auth/components/auth-page").then(
  * SignedInLayout guards every signed-in screen (spec part 2 §2): a spinner while the auth
  * check runs, 'Connection Issue' when it fails, the sign-in screen at / for guests (other
  * paths: the Unauthorized toast and /auth after 500 ms), the blocking panel for accounts
- * that are not approved, else the shell around the screen. It also keeps the realtime link
- * (/ws) open for approved users.
+ * that are not approved, the re-sign panel for users who must sign the terms again, else the
+ * shell around the screen. It also keeps the realtime link (/ws) open for approved users who
+ * have nothing to sign (the server refuses the others).
  */
 export function SignedInLayout() {
   const { data: user, isPending, isError } = useUser();
   const { pathname } = useLocation();
-  // The one realtime link of the tab (spec part 1 §4): open while an approved user is signed in.
-  useRealtime(user && user.isApproved === "approved" ? user.id : null);
+  // The one realtime link of the tab (spec part 1 §4): open while an approved user with nothing
+  // to sign is signed in.
+  useRealtime(user && user.isApproved === "approved" && !user.mustResignTerms ? user.id : null);
 
   if (isPending) return <AuthLoadingScreen />;
   if (isError) return <ConnectionIssue />;
@@ -36,6 +39,7 @@ export function SignedInLayout() {
       <RedirectToAuth />
     );
   if (user.isApproved !== "approved") return <AccountBlocked state={user.isApproved} />;
+  if (user.mustResignTerms) return <ResignTerms />;
   return (
     <AppShell user={user}>
       <Outlet />

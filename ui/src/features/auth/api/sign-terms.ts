@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "@/hooks/use-toast";
+import { apiRequest, errorMessage } from "@/lib/api-client";
+import { userQueryOptions } from "@/lib/auth";
+import type { User } from "@/lib/user";
+
+/** SIGN_TERMS_URL signs the active terms again after an admin's forced re-sign. */
+export const SIGN_TERMS_URL = "/api/terms/sign";
+
+/** signTerms records the user's new signature (a PNG data URL); the answer is the updated user. */
+export function signTerms(signatureData: string): Promise<User> {
+  return apiRequest<User>("POST", SIGN_TERMS_URL, { acceptedTerms: true, signatureData });
+}
+
+/**
+ * useSignTerms signs the terms again, stores the answer as the current user and refetches it,
+ * so the app replaces the re-sign panel. Toasts 'Terms accepted' or 'Failed to sign terms'
+ * with the server's message.
+ */
+export function useSignTerms({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: signTerms,
+    onSuccess: async (user) => {
+      qc.setQueryData(userQueryOptions.queryKey, user);
+      toast({ title: "Terms accepted" });
+      onSuccess?.();
+      await qc.invalidateQueries({ queryKey: userQueryOptions.queryKey });
+    },
+    onError: (error) => {
+      toast({ title: "Failed to sign terms", description: errorMessage(error, "Please try again."), variant: "destructive" });
+    },
+  });
+}
