@@ -57,42 +57,26 @@ func (b *Bus) Publish(msg Message) {
 	}
 }
 
-var (
-	busesMu sync.Mutex
-	buses   = map[core.App]*Bus{}
-)
+// storeKey is where an app keeps its bus (app.Store() is shared by the app and its
+// transaction apps, so For(txApp) finds the same bus).
+const storeKey = "swapbay.events.bus"
 
 // For returns the bus of app (one per app instance, so parallel tests do not cross-talk).
-// Pass the outer app, or a txApp: a txApp resolves to the bus of its parent via Root.
+// Pass the outer app or a txApp: both share the app's store.
 func For(app core.App) *Bus {
-	busesMu.Lock()
-	defer busesMu.Unlock()
-	b, ok := buses[app]
-	if !ok {
-		b = &Bus{}
-		buses[app] = b
-	}
-	return b
+	return app.Store().GetOrSet(storeKey, func() any { return &Bus{} }).(*Bus)
 }
 
-// Forget drops app's bus (on app termination in tests).
-func Forget(app core.App) {
-	busesMu.Lock()
-	delete(buses, app)
-	busesMu.Unlock()
-}
-
-// AfterCommit publishes the given message types on root's bus once txApp's transaction
-// commits, and never if it rolls back. Outside a transaction it publishes at once.
-// root is the outer app (the one the realtime hub subscribed on).
-func AfterCommit(root, txApp core.App, types ...string) {
+// Publish sends one message per type on app's bus once app's transaction commits, and never
+// if it rolls back. Outside a transaction it sends at once. Every module publishes this way.
+func Publish(app core.App, types ...string) {
 	send := func() {
-		bus := For(root)
+		bus := For(app)
 		for _, t := range types {
 			bus.Publish(Message{Type: t})
 		}
 	}
-	info := txApp.TxInfo()
+	info := app.TxInfo()
 	if info == nil {
 		send()
 		return
@@ -104,3 +88,13 @@ func AfterCommit(root, txApp core.App, types ...string) {
 		return nil
 	})
 }
+
+// AfterCommit is Publish(txApp, types...); root is ignored (kept while callers move over).
+//
+// Deprecated: use Publish.
+func AfterCommit(root, txApp core.App, types ...string) { Publish(txApp, types...) }
+
+// Forget is a no-op kept while callers move over (the bus now lives in the app's store).
+//
+// Deprecated: nothing to forget.
+func Forget(core.App) {}

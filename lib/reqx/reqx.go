@@ -1,0 +1,222 @@
+// Package reqx decodes SwapBay's request bodies (DESIGN.md §5): a size-limited JSON body,
+// bounded JSON integers for every count, and text fields cleaned of control characters.
+// Handlers decode with it; services validate (the range checks below return apierr errors
+// that name the field, so a service can call them too).
+//
+// It is a leaf package: it imports only lib/apierr.
+package reqx
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/apierr"
+)
+
+// Bounds of numbers in requests (DESIGN.md §5 "Numbers are bounded").
+const (
+	MaxCount = 10_000    // any battery count in one request
+	MaxFleet = 1_000_000 // fleet totals and override targets
+)
+
+// Text limits.
+const (
+	MaxNotes = 2000
+	MaxName  = 100
+)
+
+// DefaultBodyLimit is the largest JSON body an ordinary route accepts.
+const DefaultBodyLimit = 64 << 10
+
+// Messages of the decoder.
+const (
+	MsgBodyTooLarge = "Request body is too large"
+	MsgBodyUnread   = "Could not read the request body"
+	MsgBodyNotJSON  = "The request body is not valid JSON"
+)
+
+// Decode reads the request's JSON body into dst: over limit bytes (DefaultBodyLimit when
+// limit <= 0) is a 413, malformed JSON a 400, a value of the wrong JSON type a 400 naming
+// the field. An empty body leaves dst as it is.
+func Decode(e *core.RequestEvent, dst any, limit int64) error {
+	if limit <= 0 {
+		limit = DefaultBodyLimit
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(e.Response, e.Request.Body, limit))
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return apierr.TooLarge(MsgBodyTooLarge)
+		}
+		return apierr.Invalid("", MsgBodyUnread)
+	}
+	return DecodeBytes(body, dst)
+}
+
+// DecodeBytes is Decode on a body already read (used by fuzz targets and tests).
+func DecodeBytes(body []byte, dst any) error {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(body, dst); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field != "" {
+			return apierr.Invalid(typeErr.Field, "Invalid value for "+typeErr.Field)
+		}
+		return apierr.Invalid("", MsgBodyNotJSON)
+	}
+	return nil
+}
+
+// Int is a JSON integer field. Only a literal JSON integer (digits with an optional minus,
+// no fraction, no exponent, no quotes) is Valid; null and an absent field leave Present
+// false. Unmarshalling never fails, so the field's own message can be given by the range
+// check instead of a generic binding error.
+type Int struct {
+	Present bool
+	Valid   bool
+	V       int64
+}
+
+// UnmarshalJSON records the value; see Int.
+func (i *Int) UnmarshalJSON(b []byte) error {
+	*i = Int{}
+	b = bytes.TrimSpace(b)
+	if len(b) == 0 || bytes.Equal(b, []byte("null")) {
+		return nil
+	}
+	i.Present = true
+	if !isJSONInteger(b) {
+		return nil
+	}
+	v, err := strconv.ParseInt(string(b), 10, 64)
+	if err != nil {
+		return nil // out of int64 range: present but not valid
+	}
+	i.Valid, i.V = true, v
+	return nil
+}
+
+func isJSONInteger(b []byte) bool {
+	if len(b) > 0 && b[0] == '-' {
+		b = b[1:]
+	}
+	if len(b) == 0 || len(b) > 19 {
+		return len(b) > 0 && allDigits(b) // too long: still digits, ParseInt reports range
+	}
+	return allDigits(b)
+}
+
+func allDigits(b []byte) bool {
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// Of makes a present, valid Int (for callers building forms in Go).
+func Of(v int) Int { return Int{Present: true, Valid: true, V: int64(v)} }
+
+// In returns the value when it is present, a JSON integer and within [lo, hi]; otherwise an
+// Invalid error naming field with msg.
+func (i Int) In(field string, lo, hi int, msg string) (int, error) {
+	if !i.Present || !i.Valid || i.V < int64(lo) || i.V > int64(hi) {
+		return 0, apierr.Invalid(field, msg)
+	}
+	return int(i.V), nil
+}
+
+// InOr is In for an optional field: absent (or null) gives def.
+func (i Int) InOr(field string, lo, hi, def int, msg string) (int, error) {
+	if !i.Present {
+		return def, nil
+	}
+	return i.In(field, lo, hi, msg)
+}
+
+// Ptr is InOr for an optional field whose absence must be told apart: nil when absent.
+func (i Int) Ptr(field string, lo, hi int, msg string) (*int, error) {
+	if !i.Present {
+		return nil, nil
+	}
+	v, err := i.In(field, lo, hi, msg)
+	if err != nil {
+		return nil, err
+	}
+	return &v, nil
+}
+
+// MsgNotesTooLong is the message for notes over MaxNotes characters.
+var MsgNotesTooLong = fmt.Sprintf("Notes can be at most %d characters", MaxNotes)
+
+// Notes trims s and strips control characters (other than newline and tab) and bidi
+// overrides; blank notes are refused with requiredMsg when it is not empty; notes longer
+// than MaxNotes characters are refused.
+func Notes(field, s, requiredMsg string) (string, error) {
+	s = strings.TrimSpace(StripControls(s))
+	if s == "" && requiredMsg != "" {
+		return "", apierr.Invalid(field, requiredMsg)
+	}
+	if utf8.RuneCountInString(s) > MaxNotes {
+		return "", apierr.Invalid(field, MsgNotesTooLong)
+	}
+	return s, nil
+}
+
+// MsgNameCharacters refuses names with control characters or bidi overrides.
+const MsgNameCharacters = "Names cannot contain control or direction-override characters"
+
+// Name trims s and refuses it when it holds a control character or a bidi override
+// (MsgNameCharacters), is blank (requiredMsg) or longer than MaxName characters (tooLongMsg).
+func Name(field, s, requiredMsg, tooLongMsg string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", apierr.Invalid(field, requiredMsg)
+	}
+	if utf8.RuneCountInString(s) > MaxName {
+		return "", apierr.Invalid(field, tooLongMsg)
+	}
+	if !utf8.ValidString(s) || strings.IndexFunc(s, isForbidden) >= 0 {
+		return "", apierr.Invalid(field, MsgNameCharacters)
+	}
+	return s, nil
+}
+
+// StripControls removes control characters other than newline and tab, bidi overrides and
+// invalid UTF-8 from s.
+func StripControls(s string) string {
+	if utf8.ValidString(s) && strings.IndexFunc(s, func(r rune) bool { return r != '\n' && r != '\t' && isForbidden(r) }) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range strings.ToValidUTF8(s, "") {
+		if r == '\n' || r == '\t' || !isForbidden(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isForbidden: C0/C1 controls (\r included) and the Unicode bidi embedding, override and
+// isolate characters (U+202A–U+202E, U+2066–U+2069) and marks (U+200E, U+200F, U+061C).
+func isForbidden(r rune) bool {
+	switch {
+	case unicode.IsControl(r):
+		return true
+	case r >= 0x202A && r <= 0x202E, r >= 0x2066 && r <= 0x2069, r == 0x200E, r == 0x200F, r == 0x061C:
+		return true
+	}
+	return false
+}
