@@ -8,7 +8,7 @@ HTTP     ?= 127.0.0.1:8090
 DATA     ?= ./pb_data
 UI_SRC   := $(shell find ui/src ui/index.html ui/vite.config.ts ui/package.json -type f 2>/dev/null)
 
-.PHONY: run build test lint test-go test-ui test-e2e bench ui-deps e2e-deps clean
+.PHONY: run build test lint test-go test-ui test-e2e bench ui-deps e2e-deps chromium clean
 
 ## run: build and serve on $(HTTP) with $(DATA); loads demo data into an empty data dir
 run: build
@@ -36,8 +36,12 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 
 e2e-deps: e2e/node_modules/.package-lock.json
 
+## chromium: Debian's Chromium for the e2e tests (installed with apt-get as root, else a one-line hint)
+chromium:
+	@bash scripts/ensure-chromium.sh
+
 ## test: every test — lint, Go (unit, API, property, concurrency), UI unit, Playwright e2e
-test: lint test-go test-ui test-e2e
+test: chromium lint test-go test-ui test-e2e
 
 lint: ui-deps e2e-deps ui/dist/index.html
 	go vet $$(go list ./... | grep -v /node_modules/)
@@ -53,7 +57,7 @@ test-ui: ui-deps
 
 # The e2e server listens on $(E2E_PORT) when given, else on a free port found now (so a
 # developer's running server or another checkout's e2e run cannot collide with it).
-test-e2e: build e2e-deps
+test-e2e: chromium build e2e-deps
 	cd e2e && PORT=$${E2E_PORT:-$$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")} npx playwright test
 
 ## bench: load run against a large data set; writes BENCHMARKS.md (not part of `make test`)
