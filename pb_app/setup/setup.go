@@ -5,13 +5,13 @@ package setup
 import (
 	"net/http"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/hooks"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
+	"swapbay/lib/webui"
 	"swapbay/modules/activity"
 	"swapbay/modules/auth"
 	"swapbay/modules/charging"
@@ -32,7 +32,7 @@ func Register(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {
-			se.Router.Bind(httpx.ExactMessages(), httpx.SameOrigin(), httpx.CookieSession())
+			se.Router.Bind(webui.GzipJSON(), httpx.ExactMessages(), httpx.SameOrigin(), httpx.CookieSession())
 			se.Router.Bind(idempotency.Middleware())
 			return se.Next()
 		},
@@ -54,15 +54,15 @@ func Register(app core.App) {
 	registerSPA(app)
 }
 
-// registerSPA serves the embedded UI for every GET that is not an API route, with deep links
-// falling back to index.html, and answers unknown /api/* GETs with a JSON 404.
+// registerSPA serves the embedded UI for every GET that is not an API route (lib/webui: cached,
+// precompressed assets; deep links get index.html) and answers unknown /api/* GETs with a JSON 404.
 func registerSPA(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "swapbaySPA",
 		Func: func(se *core.ServeEvent) error {
 			se.Router.GET("/api/{path...}", httpx.APINotFound)
 			if !se.Router.HasRoute(http.MethodGet, "/{path...}") {
-				se.Router.GET("/{path...}", apis.Static(ui.Dist(), true))
+				se.Router.GET("/{path...}", webui.New(ui.Dist()).Handle)
 			}
 			return se.Next()
 		},
