@@ -1,0 +1,79 @@
+// First-screen speed on a phone network (issue "Fast where it is used", DESIGN.md §10), for
+// `make bench`: Debian's Chromium through Playwright, CDP network emulation at 1.6 Mbps down,
+// 750 kbps up, 150 ms RTT, cold cache. For a guest (the sign-in screen), a driver and an admin
+// (their home screens, signed in through /api/login) it measures Largest Contentful Paint, the
+// JavaScript bytes over the wire (encoded, as sent) and, on a repeat visit in the same browser
+// context, how many scripts still came from the network. Prints one JSON object.
+//
+// Usage: node scripts/lcp.mjs BASE_URL DRIVER_EMAIL ADMIN_EMAIL PASSWORD
+import { chromium } from "@playwright/test";
+
+const [base, driverEmail, adminEmail, password] = process.argv.slice(2);
+if (!base) throw new Error("usage: node scripts/lcp.mjs BASE_URL DRIVER_EMAIL ADMIN_EMAIL PASSWORD");
+
+const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) };
+
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+
+async function measure(role, email) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  if (email) {
+    const res = await context.request.post(`${base}/api/login`, { data: { email, password } });
+    if (!res.ok()) throw new Error(`${role} login: ${res.status()} ${await res.text()}`);
+  }
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", NETWORK);
+  // A script counts as loaded from the network unless Chromium served it from its cache
+  // (requestServedFromCache, or a response marked fromDiskCache); a 304 revalidation counts.
+  const scripts = new Map(); // requestId → url
+  const cached = new Set();
+  let jsBytes = 0;
+  let jsFromNetwork = 0;
+  cdp.on("Network.requestServedFromCache", (ev) => cached.add(ev.requestId));
+  cdp.on("Network.responseReceived", (ev) => {
+    if (ev.type === "Script") {
+      scripts.set(ev.requestId, ev.response.url);
+      if (ev.response.fromDiskCache || ev.response.fromPrefetchCache) cached.add(ev.requestId);
+    }
+  });
+  cdp.on("Network.loadingFinished", (ev) => {
+    if (!scripts.has(ev.requestId) || cached.has(ev.requestId)) return;
+    jsBytes += ev.encodedDataLength;
+    jsFromNetwork++;
+  });
+  await page.addInitScript(() => {
+    window.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__lcp = e.startTime;
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  });
+  const path = email ? "/" : "/auth";
+  await page.goto(base + path, { waitUntil: "networkidle", timeout: 60_000 });
+  await page.waitForTimeout(500);
+  const lcp = await page.evaluate(() => window.__lcp);
+  const heading = await page.locator("h1, h2").first().textContent().catch(() => "");
+  const first = { lcpMs: Math.round(lcp), jsKB: +(jsBytes / 1024).toFixed(1), scripts: jsFromNetwork, heading: heading?.trim() };
+
+  // repeat visit: same context (warm HTTP cache), new navigation
+  jsBytes = 0;
+  jsFromNetwork = 0;
+  scripts.clear();
+  cached.clear();
+  await page.goto(base + path, { waitUntil: "networkidle", timeout: 60_000 });
+  await page.waitForTimeout(300);
+  const repeat = { jsFromNetwork, jsKB: +(jsBytes / 1024).toFixed(1) };
+  await context.close();
+  return { role, path, ...first, repeat };
+}
+
+const results = [];
+results.push(await measure("guest", null));
+if (driverEmail) results.push(await measure("driver", driverEmail));
+if (adminEmail) results.push(await measure("admin", adminEmail));
+await browser.close();
+console.log(JSON.stringify({ network: "1.6 Mbps down / 750 kbps up / 150 ms RTT, cold cache, 390x844", results }, null, 2));
