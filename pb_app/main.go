@@ -11,6 +11,9 @@ import (
 )
 
 func main() {
+	if runRestoreIfAsked() {
+		return
+	}
 	// Dev mode (SQL and request logs on stdout) only with --dev: PocketBase's default guesses
 	// "go run" from the binary living under the temp dir, which CI checkouts can do.
 	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDev: false})

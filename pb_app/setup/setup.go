@@ -14,6 +14,7 @@ import (
 	"swapbay/lib/webui"
 	"swapbay/modules/activity"
 	"swapbay/modules/auth"
+	"swapbay/modules/backups"
 	"swapbay/modules/charging"
 	"swapbay/modules/custody"
 	"swapbay/modules/inventory"
@@ -50,6 +51,7 @@ func Register(app core.App) {
 	system.Register(app)
 	realtime.Register(app)
 	jobs.Register(app)
+	backups.Register(app)
 
 	registerSPA(app)
 }

@@ -1,0 +1,95 @@
+package backups
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/apierr"
+	"swapbay/lib/httpx"
+	"swapbay/lib/reqx"
+	"swapbay/lib/schema"
+	"swapbay/modules/system"
+)
+
+// Routes (admins and master admins):
+//
+//	GET  /api/admin/backups   {schedule: Schedule, backups: [Backup] newest first, last: Backup|null}
+//	PUT  /api/admin/backups   {enabled, time: "HH:MM", keep}  → {message, schedule}
+//	POST /api/admin/backups   {}                              → {message, backup}  (a backup now)
+//
+// The schedule lives in PocketBase's backup settings (also editable at /_/, where the S3
+// upload is configured); the cron counts time in the operation's time zone.
+func Register(app core.App) {
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		applyOperationZone(se.App)
+		admin := se.Router.Group("/api/admin/backups")
+		admin.Bind(httpx.RequireAdmin())
+		admin.GET("", handleList)
+		admin.PUT("", handleSchedule)
+		admin.POST("", handleCreate)
+		return se.Next()
+	})
+	// a changed time_zone setting moves the backup time with it
+	app.OnRecordAfterCreateSuccess(schema.Settings).BindFunc(zoneChanged)
+	app.OnRecordAfterUpdateSuccess(schema.Settings).BindFunc(zoneChanged)
+}
+
+func zoneChanged(e *core.RecordEvent) error {
+	if e.Record.GetString(schema.SettingKey) == schema.SettingTimeZone {
+		applyOperationZone(e.App)
+	}
+	return e.Next()
+}
+
+func applyOperationZone(app core.App) {
+	s, err := system.Load(app)
+	if err != nil {
+		app.Logger().Warn("backups: could not read the time zone; the backup cron keeps its zone", "error", err)
+		return
+	}
+	ApplyTimeZone(app, s.Location())
+}
+
+func handleList(e *core.RequestEvent) error {
+	list, err := List(e.App)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	var last *Backup
+	if len(list) > 0 {
+		last = &list[0]
+	}
+	return e.JSON(http.StatusOK, map[string]any{"schedule": ScheduleOf(e.App), "backups": list, "last": last})
+}
+
+type scheduleForm struct {
+	Enabled bool     `json:"enabled"`
+	Time    string   `json:"time"`
+	Keep    reqx.Int `json:"keep"`
+}
+
+func handleSchedule(e *core.RequestEvent) error {
+	var f scheduleForm
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
+	}
+	keep, err := f.Keep.In("keep", 1, MaxKeep, MsgKeepInvalid)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	s, err := SetSchedule(e.App, f.Enabled, f.Time, keep)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, map[string]any{"success": true, "message": "Backup schedule saved", "schedule": s})
+}
+
+func handleCreate(e *core.RequestEvent) error {
+	b, err := Create(context.WithoutCancel(e.Request.Context()), e.App)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, map[string]any{"success": true, "message": "Backup created", "backup": b})
+}
