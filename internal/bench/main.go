@@ -26,11 +26,25 @@ var (
 	flagBig       = flag.Int("big", 1_000_000, "movements of the big data set (flatness check, direct SQL path)")
 	flagBigBudget = flag.Duration("big-budget", 2*time.Minute, "time box for building the big data set")
 	flagOut       = flag.String("out", "BENCHMARKS.md", "report file")
+	flagOnly      = flag.String("only", "", "run one part alone and print it (ws: the /ws fan-out on a small data set)")
 )
 
 func main() {
 	flag.Parse()
 	log.SetFlags(log.Ltime)
+	if *flagWSChild {
+		wsChild()
+		return
+	}
+	if *flagOnly == "ws" {
+		ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
+		check(err)
+		srv, err := startServer(ds)
+		check(err)
+		log.Printf("/ws fan-out: %s", srv.loadWSFanout(*flagWSClients, *flagWSRounds))
+		srv.stop()
+		return
+	}
 	started := time.Now()
 
 	var rep report
@@ -62,6 +76,11 @@ func main() {
 	rep.Create = srv.loadNativeCreate(32, *flagDuration)
 	log.Printf("native record create x32: %s", rep.Create)
 	rep.Consistent, rep.ConsistencyNote = main.consistent()
+	var ws wsResult
+	if *flagWSClients > 0 {
+		ws = srv.loadWSFanout(*flagWSClients, *flagWSRounds)
+		log.Printf("/ws fan-out: %s", ws)
+	}
 	srv.stop()
 
 	// 2. Flatness: /api/state on a small and a big history, same load.
@@ -89,7 +108,7 @@ func main() {
 
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
-	text := rep.markdown() + uiBundleSection()
+	text := rep.markdown() + wsSection(ws) + uiBundleSection()
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))
 	log.Printf("wrote %s", *flagOut)

@@ -3,12 +3,14 @@ package realtime
 import (
 	"testing"
 
+	"github.com/gorilla/websocket"
+
 	"swapbay/lib/events"
 )
 
 func TestSlowClientIsDropped(t *testing.T) {
 	h := NewHub()
-	slow := &client{send: make(chan []byte, SendQueue), quit: make(chan int, 1)}
+	slow := &client{send: make(chan *websocket.PreparedMessage, SendQueue), quit: make(chan int, 1)}
 	if !h.add(slow) {
 		t.Fatal("add refused")
 	}

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -17,10 +18,24 @@ type authMessage struct {
 	UserId string `json:"userId"`
 }
 
+// upgrader keeps per-socket memory small for thousands of idle sockets: inbound messages
+// are tiny (the auth message), and write buffers come from a pool, held only while writing.
 var upgrader = websocket.Upgrader{
-	ReadBufferSize:  1024,
+	ReadBufferSize:  512,
 	WriteBufferSize: 1024,
+	WriteBufferPool: &sync.Pool{},
 	CheckOrigin:     sameOrigin,
+}
+
+// authOK is the answer to a valid auth message.
+var authOK = mustPrepare(`{"type":"AUTH_OK"}`)
+
+func mustPrepare(text string) *websocket.PreparedMessage {
+	pm, err := websocket.NewPreparedMessage(websocket.TextMessage, []byte(text))
+	if err != nil {
+		panic(err)
+	}
+	return pm
 }
 
 // sameOrigin allows requests without an Origin (non-browser clients) and browsers on our host,
@@ -65,8 +80,8 @@ func run(hub *Hub, conn *websocket.Conn, userId string) {
 		return
 	}
 
-	c := &client{conn: conn, userId: userId, send: make(chan []byte, SendQueue), quit: make(chan int, 1)}
-	c.send <- []byte(`{"type":"AUTH_OK"}`)
+	c := &client{conn: conn, userId: userId, send: make(chan *websocket.PreparedMessage, SendQueue), quit: make(chan int, 1)}
+	c.send <- authOK
 	if !hub.add(c) {
 		closeWith(conn, websocket.CloseGoingAway, "server shutting down")
 		return
@@ -91,9 +106,9 @@ func run(hub *Hub, conn *websocket.Conn, userId string) {
 	defer ping.Stop()
 	for {
 		select {
-		case data := <-c.send:
+		case pm := <-c.send:
 			_ = conn.SetWriteDeadline(time.Now().Add(WriteTimeout))
-			if err := conn.WriteMessage(websocket.TextMessage, data); err != nil {
+			if err := conn.WritePreparedMessage(pm); err != nil {
 				return
 			}
 		case <-ping.C:
