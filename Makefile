@@ -55,10 +55,10 @@ test-go: ui/dist/index.html
 test-ui: ui-deps
 	cd ui && npm test
 
-# The e2e server listens on $(E2E_PORT) when given, else on a free port found now (so a
-# developer's running server or another checkout's e2e run cannot collide with it).
+# The desktop and phone projects run at the same time, each with its own server on a free port
+# (or on $(E2E_PORT) and $(E2E_PORT)+1 when given) and its own data dir: e2e/scripts/run-projects.sh.
 test-e2e: chromium build e2e-deps
-	cd e2e && PORT=$${E2E_PORT:-$$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")} npx playwright test
+	cd e2e && bash scripts/run-projects.sh
 
 ## bench: load run against a large data set; writes BENCHMARKS.md (not part of `make test`)
 bench: build

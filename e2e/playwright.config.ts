@@ -22,7 +22,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "./tests",
-  outputDir: "./test-results",
+  outputDir: process.env.E2E_OUTPUT ?? "./test-results",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

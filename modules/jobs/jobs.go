@@ -45,12 +45,14 @@ func Register(app core.App) {
 		}
 		s.Start()
 		scheduler = s
+		app.Store().Set(storeKey, s)
 		return se.Next()
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		if scheduler != nil {
 			_ = scheduler.Shutdown()
 			scheduler = nil
+			app.Store().Remove(storeKey)
 		}
 		return e.Next()
 	})

@@ -21,6 +21,7 @@ import (
 //	                           EMERGENCY_OVERRIDE.
 func Register(app core.App) {
 	hub := NewHub()
+	app.Store().Set(hubKey, hub)
 	cancel := events.For(app).Subscribe(hub.Publish)
 
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -33,4 +34,15 @@ func Register(app core.App) {
 		hub.Close()
 		return e.Next()
 	})
+}
+
+// hubKey is where Register keeps the hub in the app's store.
+const hubKey = "swapbay.realtime.hub"
+
+// Clients reports how many authenticated sockets app's hub holds (0 before Register).
+func Clients(app core.App) int {
+	if hub, ok := app.Store().Get(hubKey).(*Hub); ok {
+		return hub.Clients()
+	}
+	return 0
 }

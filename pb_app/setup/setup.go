@@ -17,6 +17,7 @@ import (
 	"swapbay/modules/backups"
 	"swapbay/modules/charging"
 	"swapbay/modules/custody"
+	"swapbay/modules/debuginfo"
 	"swapbay/modules/inventory"
 	"swapbay/modules/jobs"
 	"swapbay/modules/realtime"
@@ -52,6 +53,7 @@ func Register(app core.App) {
 	realtime.Register(app)
 	jobs.Register(app)
 	backups.Register(app)
+	debuginfo.Register(app)
 
 	registerSPA(app)
 }
