@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
+import { type DebugInfo, useDebugInfo } from "@/features/debug/api/get-debug-info";
 import { type CapturedError, capturedErrors, clearCapturedErrors } from "@/lib/error-log";
 
 type NetworkInformation = { effectiveType?: string; downlink?: number; rtt?: number; saveData?: boolean };
@@ -33,10 +34,36 @@ function connectionInfo(): [string, string][] {
   ];
 }
 
+function serverInfo(info: DebugInfo): [string, string][] {
+  const rows: [string, string][] = [
+    ["Server time", `${info.serverTime} (UTC)`],
+    ["Operation time", `${info.localTime} (${info.timeZone})`],
+    ["Version", `${info.version}${info.commit ? ` · ${info.commit.slice(0, 12)}` : ""}${info.modified ? " (modified)" : ""}`],
+    ["Signed in as", `${info.userId} · ${info.role} · ${info.approval}`],
+    ["IP seen", info.ip],
+    ["User agent seen", info.userAgent],
+    ["Protocol", info.requestProto],
+  ];
+  if (info.admin) {
+    const a = info.admin;
+    rows.push(
+      ["Uptime", a.uptime],
+      ["Go", a.goVersion],
+      ["Database", `${(a.databaseBytes / 1024 / 1024).toFixed(1)} MB`],
+      ["Live connections", String(a.socketClients)],
+      ...a.jobs.map((j): [string, string] => [
+        `Job ${j.name}`,
+        `last ${j.lastRun ? new Date(j.lastRun).toLocaleString() : "not yet"} · next ${j.nextRun ? new Date(j.nextRun).toLocaleString() : "—"}`,
+      ]),
+    );
+  }
+  return rows;
+}
+
 async function probe(url: string): Promise<string> {
   const started = performance.now();
   try {
-    const res = await fetch(url, { credentials: "include", headers: { Accept: "application/json" } });
+    const res = await fetch(url, { credentials: "include", cache: "no-store", headers: { Accept: "application/json" } });
     const text = await res.text();
     const ms = Math.round(performance.now() - started);
     return `GET ${url} → ${res.status} ${res.statusText} (${ms} ms)\n${text.slice(0, 2000)}`;
@@ -68,6 +95,7 @@ export function MobileDebugPage() {
   const [response, setResponse] = useState<string>("No test run yet.");
   const [testing, setTesting] = useState(false);
   const [errors, setErrors] = useState<CapturedError[]>(capturedErrors);
+  const server = useDebugInfo();
 
   const run = async (url: string) => {
     setTesting(true);
@@ -90,6 +118,7 @@ export function MobileDebugPage() {
             setDevice(deviceInfo());
             setConnection(connectionInfo());
             setErrors(capturedErrors());
+            void server.refetch();
           }}
         >
           Refresh Info
@@ -124,6 +153,22 @@ export function MobileDebugPage() {
         </CardHeader>
         <CardContent>
           <InfoList rows={connection} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Server Info</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {server.isPending ? (
+            <p className="text-sm text-muted-foreground">Loading...</p>
+          ) : server.isError ? (
+            <p className="text-sm text-destructive">Could not reach the server: {server.error.message}</p>
+          ) : server.data ? (
+            <InfoList rows={serverInfo(server.data)} />
+          ) : (
+            <p className="text-sm text-muted-foreground">Not signed in: sign in to see what the server sees of this device.</p>
+          )}
         </CardContent>
       </Card>
       <Card>
