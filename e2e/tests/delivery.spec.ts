@@ -1,0 +1,40 @@
+// Delivery of the UI (DESIGN.md §10): the sign-in screen downloads no signed-in or admin code,
+// assets come precompressed and immutable, index.html revalidates, a missing asset is a 404.
+import { expect, test } from "../fixtures";
+
+test("the sign-in screen loads no admin, dashboard or editor chunk", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (req) => {
+    if (req.resourceType() === "script") scripts.push(new URL(req.url()).pathname);
+  });
+  await page.goto("/auth");
+  await expect(page.getByRole("button", { name: /sign in/i }).first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(scripts.length).toBeGreaterThan(0);
+  const forbidden = scripts.filter((s) =>
+    /\/assets\/(admin-|home|liaison|signed-in|app-shell|terms-editor|tiptap|photo|camera|earnings|charging|custody)/i.test(s),
+  );
+  expect(forbidden, `scripts loaded by /auth: ${scripts.join(", ")}`).toEqual([]);
+});
+
+test("assets are precompressed and immutable; index.html revalidates; missing assets are 404", async ({ request }) => {
+  const index = await request.get("/", { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(index.status()).toBe(200);
+  expect(index.headers()["cache-control"]).toBe("no-cache");
+  expect(index.headers()["etag"]).toBeTruthy();
+  const again = await request.get("/", { headers: { "If-None-Match": index.headers()["etag"] } });
+  expect(again.status()).toBe(304);
+
+  const html = await (await request.get("/")).text();
+  const entry = html.match(/\/assets\/[^"]+\.js/)?.[0];
+  expect(entry, html).toBeTruthy();
+  const asset = await request.get(entry!, { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(asset.headers()["content-encoding"]).toBe("br");
+  expect(asset.headers()["vary"]).toContain("Accept-Encoding");
+
+  const missing = await request.get("/assets/does-not-exist-123.js");
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).not.toContain("<!doctype");
+});
