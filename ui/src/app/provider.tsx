@@ -2,20 +2,34 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import * as React from "react";
 import { ErrorBoundary } from "@/components/errors/error-boundary";
 import { LoadingScreen } from "@/components/feedback/loading-screen";
-import { Toaster } from "@/components/ui/toaster";
-import { TooltipProvider } from "@/components/ui/tooltip";
+import { useToast } from "@/hooks/use-toast";
 import { queryClient } from "@/lib/query-client";
 
-/** AppProvider holds the app-wide providers: error boundary, query client, tooltips, toasts. */
+// The toast UI (Radix toast) is its own chunk, fetched when the first toast is pushed: the
+// sign-in screen's first load does not carry it (DESIGN.md §10).
+const Toaster = React.lazy(() => import("@/components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+/** AppProvider holds the app-wide providers: error boundary, query client, toasts. */
 export function AppProvider({ children }: { children: React.ReactNode }) {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider>
-          <React.Suspense fallback={<LoadingScreen />}>{children}</React.Suspense>
-          <Toaster />
-        </TooltipProvider>
+        <React.Suspense fallback={<LoadingScreen />}>{children}</React.Suspense>
+        <LazyToaster />
       </QueryClientProvider>
     </ErrorBoundary>
+  );
+}
+
+/** LazyToaster mounts the Toaster once any toast has been pushed, and keeps it mounted. */
+function LazyToaster() {
+  const { toasts } = useToast();
+  const [needed, setNeeded] = React.useState(false);
+  if (!needed && toasts.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <React.Suspense fallback={null}>
+      <Toaster />
+    </React.Suspense>
   );
 }

@@ -3,11 +3,15 @@
 // To add a screen: add its path to paths.ts, a module app/routes/<name>.tsx exporting
 // `<Name>Route`, and one line below (inside SignedInLayout for signed-in screens, inside a
 // RequireRole element when only some roles may open it).
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { LoadingScreen } from "@/components/feedback/loading-screen";
 import { paths } from "@/config/paths";
 import { RequireRole } from "@/app/routes/require-role";
 import { RootLayout, RouteError } from "@/app/routes/root";
+import { stateQueryOptions } from "@/features/dashboard/api/get-state";
+import { userQueryOptions } from "@/lib/auth";
+import { queryClient } from "@/lib/query-client";
+import { isAdminRole, isLiaisonRole } from "@/lib/user";
 
 const ADMINS = ["admin", "master_admin"] as const;
 const ADMINS_AND_LIAISON = ["admin", "master_admin", "corporate_liason"] as const;
@@ -89,5 +93,29 @@ export const routes: RouteObject[] = [
 
 /** createAppRouter builds the browser router from the route table. */
 export function createAppRouter() {
+  preloadRoute(window.location.pathname);
   return createBrowserRouter(routes);
+}
+
+/**
+ * preloadRoute starts fetching the lazy chunks of every route matching pathname at once, in
+ * parallel, instead of one after the other as the router renders them (the browser keeps
+ * each module, so the router's own lazy() calls then resolve at once).
+ */
+export function preloadRoute(pathname: string) {
+  for (const m of matchRoutes(routes, pathname) ?? []) {
+    const lazy = m.route.lazy;
+    if (typeof lazy === "function") void Promise.resolve(lazy()).catch(() => undefined);
+  }
+  // Every screen starts from the session: ask for it now, not once the shell's chunk has run.
+  // On /, the dashboard's data and the role's dashboard chunk follow as soon as it answers.
+  void queryClient
+    .fetchQuery(userQueryOptions)
+    .then((user) => {
+      if (pathname !== paths.home.path || !user || user.isApproved !== "approved" || user.mustResignTerms) return;
+      if (isLiaisonRole(user.role)) return;
+      void queryClient.prefetchQuery(stateQueryOptions);
+      void (isAdminRole(user.role) ? import("@/app/routes/home-admin") : import("@/app/routes/home-driver"));
+    })
+    .catch(() => undefined);
 }

@@ -4,6 +4,7 @@ import { AccountBlocked } from "@/components/feedback/account-blocked";
 import { ConnectionIssue } from "@/components/feedback/connection-issue";
 import { AuthLoadingScreen, LoadingScreen } from "@/components/feedback/loading-screen";
 import { AppShell } from "@/components/layouts/app-shell";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
 import { ResignTerms } from "@/features/auth/components/resign-terms";
 import { useUser } from "@/lib/auth";
@@ -41,9 +42,11 @@ export function SignedInLayout() {
   if (user.isApproved !== "approved") return <AccountBlocked state={user.isApproved} />;
   if (user.mustResignTerms) return <ResignTerms />;
   return (
-    <AppShell user={user}>
-      <Outlet />
-    </AppShell>
+    <TooltipProvider>
+      <AppShell user={user}>
+        <Outlet />
+      </AppShell>
+    </TooltipProvider>
   );
 }
 

@@ -1,13 +1,15 @@
 import { useMutation } from "@tanstack/react-query";
-import { z } from "zod";
+// zod/mini: the sign-in screen is the first download on a phone network (DESIGN.md §10), and the
+// mini build is a fraction of the classic one; the schema reads the same.
+import * as z from "zod/mini";
 import { apiRequest } from "@/lib/api-client";
 import { useSetUser } from "@/lib/auth";
 import type { User } from "@/lib/user";
 
 /** loginSchema: email and password are required (spec part 1 §5). */
 export const loginSchema = z.object({
-  email: z.string().trim().min(1, "Email is required"),
-  password: z.string().min(1, "Password is required"),
+  email: z.string().check(z.trim(), z.minLength(1, "Email is required")),
+  password: z.string().check(z.minLength(1, "Password is required")),
 });
 
 /** LoginInput is the sign-in form's values. */

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { z } from "zod";
+// zod/mini, as in login.ts: part of the sign-in screen's first download.
+import * as z from "zod/mini";
 import { apiRequest } from "@/lib/api-client";
 import { useSetUser } from "@/lib/auth";
 import type { User } from "@/lib/user";
@@ -12,10 +13,10 @@ const CREDENTIALS_REQUIRED = "Email and password are required";
 
 /** registerSchema: first and last name required, then email and password (spec part 1 §5). */
 export const registerSchema = z.object({
-  firstName: z.string().trim().min(1, NAMES_REQUIRED).max(100),
-  lastName: z.string().trim().min(1, NAMES_REQUIRED).max(100),
-  email: z.string().trim().min(1, CREDENTIALS_REQUIRED),
-  password: z.string().min(1, CREDENTIALS_REQUIRED),
+  firstName: z.string().check(z.trim(), z.minLength(1, NAMES_REQUIRED), z.maxLength(100)),
+  lastName: z.string().check(z.trim(), z.minLength(1, NAMES_REQUIRED), z.maxLength(100)),
+  email: z.string().check(z.trim(), z.minLength(1, CREDENTIALS_REQUIRED)),
+  password: z.string().check(z.minLength(1, CREDENTIALS_REQUIRED)),
 });
 
 /** RegisterInput is the register form's values. */

@@ -1,0 +1,37 @@
+import { PageHeader } from "@/components/layouts/app-shell";
+import { paths } from "@/config/paths";
+import { AdminActivityCards } from "@/features/activity/components/activity-cards";
+import { useAdminRecentActivity } from "@/features/activity/api/get-recent-activity";
+import { DropoffNotesCard } from "@/features/activity/components/dropoff-notes-card";
+import { RecentActivityCard } from "@/features/activity/components/recent-activity-card";
+import { WeeklyDriverActivity } from "@/features/activity/components/weekly-driver-activity";
+import type { AppState } from "@/features/dashboard/api/get-state";
+import { StatsBlock } from "@/features/dashboard/components/stats-block";
+import { UnaccountedWarning } from "@/features/dashboard/components/unaccounted-warning";
+import { ChargingSessionsTable } from "@/features/charging/components/charging-sessions-table";
+import { type User, displayName } from "@/lib/user";
+
+// The admin dashboard is its own chunk (DESIGN.md §10): drivers never download it.
+
+/**
+ * AdminHome: the five stats with inline edit, the unaccounted warning, the fleet's moves
+ * and recovers, the charging sessions, Weekly Driver Activity, the Recent Activity feed (Movement Options) and the
+ * dropoff notes.
+ */
+export function AdminHome({ user, state }: { user: User; state?: AppState }) {
+  const recent = useAdminRecentActivity();
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Home" description={`Welcome, ${displayName(user)}`} />
+      <UnaccountedWarning stats={state?.stats} emergencyPath={paths.adminEmergency.path} />
+      <StatsBlock stats={state?.stats} editable />
+      <AdminActivityCards />
+      <ChargingSessionsTable role={user.role} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <WeeklyDriverActivity canDelete />
+        <RecentActivityCard movements={recent.data} isLoading={recent.isLoading} manage />
+      </div>
+      <DropoffNotesCard movements={recent.data} isLoading={recent.isLoading} />
+    </div>
+  );
+}

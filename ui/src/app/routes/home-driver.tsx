@@ -1,0 +1,60 @@
+import { PageHeader } from "@/components/layouts/app-shell";
+import { DriverActivityCards } from "@/features/activity/components/activity-cards";
+import { useDriverRecentMovements } from "@/features/activity/api/get-recent-activity";
+import { RecentActivityCard } from "@/features/activity/components/recent-activity-card";
+import type { AppState } from "@/features/dashboard/api/get-state";
+import { DriverStatsCard } from "@/features/dashboard/components/driver-stats-card";
+import { StatsBlock } from "@/features/dashboard/components/stats-block";
+import { ChargingEtaList } from "@/features/charging/components/charging-eta-list";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { DriverOperationsPanel } from "@/features/driver-ops/components/driver-operations-panel";
+import { type User, displayName } from "@/lib/user";
+
+// The driver dashboard is its own chunk (DESIGN.md §10): it carries none of the admin screens.
+
+/**
+ * DriverHome (phone first): the personal batteries card, Moves and Recovers with quick log,
+ * the Charging ETA list, the Driver Operations forms, the fleet figures and the driver's own recent activity.
+ */
+export function DriverHome({ user, state }: { user: User; state?: AppState }) {
+  const recent = useDriverRecentMovements();
+  const figures = {
+    rebalance: state && {
+      daily: state.driverDailyActivity.rebalanceToday,
+      weekly: state.driverWeeklyActivity.totals.rebalanceQty,
+      lastWeek: state.driverLastWeekActivity.totals.rebalanceQty,
+    },
+    retrieves_repairs_dropoff: state && {
+      daily: state.driverDailyActivity.retrievesRepairsToday,
+      weekly: state.driverWeeklyActivity.totals.retrievesRepairsQty,
+      lastWeek: state.driverLastWeekActivity.totals.retrievesRepairsQty,
+    },
+  };
+  return (
+    <div className="space-y-5">
+      <PageHeader title="Driver Home" description={`Welcome, ${displayName(user)}`} />
+      <DriverStatsCard state={state} userId={user.id} />
+      <DriverActivityCards figures={figures} />
+      <Card>
+        <CardHeader>
+          <CardTitle>Charging ETA</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ChargingEtaList sessions={state?.chargingSessions ?? []} emptyText="No batteries charging" />
+        </CardContent>
+      </Card>
+      <DriverOperationsPanel prompts={state?.settings} />
+      <section aria-labelledby="fleet-title" className="space-y-2">
+        <h2 id="fleet-title" className="text-lg font-semibold">
+          Fleet
+        </h2>
+        <StatsBlock stats={state?.stats} />
+      </section>
+      <RecentActivityCard
+        title="Your Recent Activity"
+        movements={recent.data}
+        isLoading={recent.isLoading}
+      />
+    </div>
+  );
+}
