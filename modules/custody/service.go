@@ -5,6 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/events"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
@@ -103,7 +104,7 @@ func DeleteAssignment(app core.App, op inventory.Op, id string) ([]*inventory.Mo
 		if len(out) == 0 {
 			return inventory.Conflict("This assignment holds no batteries")
 		}
-		inventory.Publish(txApp, inventory.MovementEvents...)
+		events.Publish(txApp, inventory.MovementEvents...)
 		return nil
 	})
 	return out, err

@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/events"
 	"swapbay/lib/schema"
 )
 
@@ -199,7 +200,7 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 		if mv.Id != main.Id {
 			result = pair
 		}
-		Publish(txApp, MovementEvents...)
+		events.Publish(txApp, MovementEvents...)
 		return nil
 	})
 	return result, err
@@ -272,7 +273,7 @@ func DeleteMovement(app core.App, op Op, id string) error {
 				return err
 			}
 		}
-		Publish(txApp, MovementEvents...)
+		events.Publish(txApp, MovementEvents...)
 		return nil
 	})
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/events"
 	"swapbay/lib/schema"
 )
 
@@ -124,7 +125,7 @@ func postPickup(txApp core.App, p Posting, quantity int, assignmentType string) 
 	if err != nil {
 		return nil, err
 	}
-	Publish(txApp, MovementEvents...)
+	events.Publish(txApp, MovementEvents...)
 	return mv, nil
 }
 
@@ -156,7 +157,7 @@ func Dropoff(app core.App, op Op, userId string, good, dead int) (*Movement, err
 		if err != nil {
 			return err
 		}
-		Publish(txApp, MovementEvents...)
+		events.Publish(txApp, MovementEvents...)
 		return nil
 	})
 	return mv, err
@@ -217,7 +218,7 @@ func LogActivity(app core.App, op Op, userId, movementType string, quantity int)
 		if err != nil {
 			return err
 		}
-		Publish(txApp, MovementEvents...)
+		events.Publish(txApp, MovementEvents...)
 		return nil
 	})
 	return mv, err

@@ -32,7 +32,6 @@ import (
 //	POST /api/driver/rebalance                {quantity, notes?}                     activity only (moves), no entries
 //	POST /api/driver/retrieves-repairs-dropoff {quantity, notes?}                    activity only (recovers), no entries
 func Register(app core.App) {
-	rememberRoot(app)
 	app.OnRecordDelete(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
 		Id:       KeepHoldersHookId,
 		Priority: keepHoldersPriority,

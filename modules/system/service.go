@@ -104,7 +104,7 @@ func SaveSettings(app core.App, pairs []Setting) (Settings, error) {
 		}
 		var err error
 		out, err = Load(txApp)
-		inventory.Publish(txApp, events.InventoryUpdated)
+		events.Publish(txApp, events.InventoryUpdated)
 		return err
 	})
 	return out, err
@@ -144,7 +144,7 @@ func adjust(app core.App, op inventory.Op, t StatTargets, label string, types ..
 		if err != nil {
 			return err
 		}
-		inventory.Publish(txApp, types...)
+		events.Publish(txApp, types...)
 		return nil
 	})
 	return mv, err
@@ -191,7 +191,7 @@ func WipeHistory(app core.App, op inventory.Op, targetDate, confirmPhrase string
 		if err != nil {
 			return err
 		}
-		inventory.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated)
+		events.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated)
 		return nil
 	})
 	return res, err
@@ -210,7 +210,7 @@ func CleanSlate(app core.App, op inventory.Op) (*inventory.Movement, error) {
 		if mv, err = inventory.CleanSlate(txApp, op, total); err != nil {
 			return err
 		}
-		inventory.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated, events.ChargingUpdated)
+		events.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated, events.ChargingUpdated)
 		return nil
 	})
 	return mv, err
