@@ -16,6 +16,7 @@ import (
 	"swapbay/modules/charging"
 	"swapbay/modules/custody"
 	"swapbay/modules/inventory"
+	"swapbay/modules/system"
 	"swapbay/modules/users"
 )
 
@@ -88,7 +89,11 @@ func seedDemo(app core.App, now time.Time, out io.Writer) error {
 	if count > 0 {
 		return errNotEmpty
 	}
-	s := &seeder{app: app, rnd: rand.New(rand.NewPCG(7, 11)), loc: clock.Location(app), now: now}
+	loc, err := system.Location(app)
+	if err != nil {
+		return err
+	}
+	s := &seeder{app: app, rnd: rand.New(rand.NewPCG(7, 11)), loc: loc, now: now}
 	if err := s.createUsers(); err != nil {
 		return err
 	}

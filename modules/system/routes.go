@@ -8,6 +8,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/roles"
 	"swapbay/modules/inventory"
@@ -183,7 +184,7 @@ func handleSettings(e *core.RequestEvent) error {
 	}
 	s, err := SaveSettings(e.App, f.Settings)
 	if err != nil {
-		return inventory.ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
 	return inventory.Success(e, "Settings saved successfully!", map[string]any{"settings": s})
 }
