@@ -6,7 +6,6 @@
 package inventory
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -14,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -53,6 +53,10 @@ func Register(app core.App) {
 // field count. Delete or move their assignments first.
 const KeepHoldersHookId = "swapbayKeepBatteryHolders"
 
+// MsgHoldsBatteries is the one answer (409) to deleting a user who still holds batteries,
+// whether the users service or this hook catches it.
+const MsgHoldsBatteries = "This user still holds batteries: record their dropoff or delete their assignments before deleting the account"
+
 const keepHoldersPriority = -30
 
 func keepHolders(e *core.RecordEvent) error {
@@ -61,8 +65,7 @@ func keepHolders(e *core.RecordEvent) error {
 		return err
 	}
 	if held > 0 {
-		return apiError(http.StatusConflict, "", fmt.Sprintf(
-			"%s still holds %d batteries: delete or transfer their assignments first", DisplayName(e.Record), held))
+		return apierr.New(http.StatusConflict, "", MsgHoldsBatteries)
 	}
 	return e.Next()
 }
