@@ -31,6 +31,13 @@ import (
 //	POST /api/driver/dropoff-batteries        {goodBatteries, deadBatteries, notes}  holder(me) → ready (good), waiting (dead); excess from outside (discrepancy)
 //	POST /api/driver/rebalance                {quantity, notes?}                     activity only (moves), no entries
 //	POST /api/driver/retrieves-repairs-dropoff {quantity, notes?}                    activity only (recovers), no entries
+//
+// Corrections (admin, master_admin):
+//
+//	PUT    /api/admin/movements/{id}   {goodBatteries, deadBatteries, notes?}  EditMovement
+//	       → {success, message: 'The movement has been corrected successfully.', movement, stats}
+//	DELETE /api/admin/movements/{id}                                            DeleteMovement
+//	       → {success, message: 'The movement has been deleted and batteries returned.', stats}
 func Register(app core.App) {
 	app.OnRecordDelete(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
 		Id:       KeepHoldersHookId,
@@ -44,6 +51,11 @@ func Register(app core.App) {
 		driver.POST("/dropoff-batteries", handleDropoff)
 		driver.POST("/rebalance", handleActivity(TypeRebalance, "Rebalance recorded successfully"))
 		driver.POST("/retrieves-repairs-dropoff", handleActivity(TypeRetrievesRepairs, "Recovers recorded successfully"))
+
+		admin := se.Router.Group("/api/admin")
+		admin.Bind(httpx.RequireAdmin())
+		admin.PUT("/movements/{id}", handleEditMovement)
+		admin.DELETE("/movements/{id}", handleDeleteMovement)
 		return se.Next()
 	})
 }
