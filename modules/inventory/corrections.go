@@ -277,12 +277,3 @@ func DeleteMovement(app core.App, op Op, id string) error {
 		return nil
 	})
 }
-
-// CountMovements returns how many movements exist (tests and the wipe report use it).
-func CountMovements(app core.App) (int, error) {
-	var row struct {
-		N int `db:"n"`
-	}
-	err := app.DB().NewQuery("SELECT COUNT(*) AS n FROM movements").One(&row)
-	return row.N, err
-}

@@ -21,10 +21,6 @@ const (
 	DefaultMinutes5A   = 150
 )
 
-// EnvTimeZone names the environment variable that sets the time zone when the setting is
-// unset (DESIGN.md §3).
-const EnvTimeZone = clock.EnvTimeZone
-
 // MaxPromptLength bounds the prompt settings.
 const MaxPromptLength = 500
 
