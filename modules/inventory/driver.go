@@ -7,6 +7,7 @@ import (
 
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
+	"swapbay/lib/txutil"
 )
 
 // Meta keys the ledger stores on movements so they can be edited and displayed later.
@@ -46,8 +47,13 @@ func sumParts(ps []Part) int {
 
 // TakeFromHoldings plans taking q batteries from userId's holdings (see Allocation). It reads
 // balances inside txApp; adjust, when not nil, is added to each balance first (used by edits
-// to see the balances as if the edited movement had not happened).
+// to see the balances as if the edited movement had not happened). Call inside the
+// transaction that posts the plan (txutil.Require refuses otherwise): outside it the
+// balances could change before the plan is used.
 func TakeFromHoldings(txApp core.App, userId string, q int, adjust map[string]int) (Allocation, error) {
+	if err := txutil.Require(txApp, "inventory.TakeFromHoldings"); err != nil {
+		return Allocation{}, err
+	}
 	accs, err := FindHolderAccounts(txApp, userId)
 	if err != nil {
 		return Allocation{}, err

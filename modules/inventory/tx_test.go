@@ -34,7 +34,19 @@ func TestWritersRefuseOutsideTransaction(t *testing.T) {
 			_, err := inventory.Adjust(a, inventory.Op{}, inventory.Targets{Ready: &ready}, "test")
 			return err
 		},
-		"Wipe":       func(a core.App) error { _, err := inventory.Wipe(a, inventory.Op{}, time.Now(), "test"); return err },
+		"Wipe": func(a core.App) error { _, err := inventory.Wipe(a, inventory.Op{}, time.Now(), "test"); return err },
+		"TakeFromHoldings": func(a core.App) error {
+			_, err := inventory.TakeFromHoldings(a, "u1", 1, nil)
+			return err
+		},
+		"PostSwap": func(a core.App) error {
+			_, err := inventory.PostSwap(a, inventory.Op{}, nil, nil, 1, 0, inventory.SwapKindSwap)
+			return err
+		},
+		"PostAssignment": func(a core.App) error {
+			_, err := inventory.PostAssignment(a, inventory.Op{}, nil, 1, inventory.AssignmentPickup)
+			return err
+		},
 		"CleanSlate": func(a core.App) error { _, err := inventory.CleanSlate(a, inventory.Op{}, 1); return err },
 	}
 	for name, call := range calls {
