@@ -246,7 +246,7 @@ func (s *seeder) day(day time.Time, daysAgo int) error {
 		}
 	case 6:
 		if t := s.at(day, 9, 0); s.past(t) {
-			if _, err := custody.DeleteAssignment(s.app, s.op(s.master, t, ""), s.holderId(s.drivers[1].Id, "home_charger")); err != nil {
+			if _, err := custody.DeleteAssignment(s.app, s.op(s.master, t, ""), s.drivers[1].Id); err != nil {
 				return err
 			}
 		}
@@ -355,12 +355,4 @@ func (s *seeder) pickupHeld(userId string) int {
 		return 0
 	}
 	return acc.Balance()
-}
-
-func (s *seeder) holderId(userId, assignmentType string) string {
-	acc, err := inventory.FindAccountByKey(s.app, inventory.HolderKey(userId, assignmentType))
-	if err != nil {
-		return ""
-	}
-	return acc.Id
 }
