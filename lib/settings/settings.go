@@ -24,7 +24,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -114,18 +113,6 @@ func Lookup(name string) (Spec, bool) {
 	defer mu.RUnlock()
 	s, ok := registry[name]
 	return s, ok
-}
-
-// Names returns every registered key name, sorted.
-func Names() []string {
-	mu.RLock()
-	defer mu.RUnlock()
-	out := make([]string, 0, len(registry))
-	for n := range registry {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // Values are the stored settings rows, key → text as stored. Its JSON is the raw map the
