@@ -48,7 +48,7 @@ func TestSettingsAPIStoresRegisteredKeys(t *testing.T) {
 			Contains: []string{`"message":"Backups to keep must be a whole number from 0 to 365"`, `"test_backup_keep"`}},
 		{Name: "a prompt over the limit", Who: testkit.Admin, Method: "POST",
 			Prepare: fixed(url, `{"settings":[{"key":"pickup_prompt","value":"`+strings.Repeat("x", system.MaxPromptLength+1)+`"}]}`),
-			Status: 400, Contains: []string{`"message":"Prompts can be at most 500 characters"`}},
+			Status:  400, Contains: []string{`"message":"Prompts can be at most 500 characters"`}},
 	})
 	// Never saved: the default, no error.
 	app := testkit.NewApp(t)
