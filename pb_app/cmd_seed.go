@@ -16,6 +16,7 @@ import (
 	"swapbay/modules/charging"
 	"swapbay/modules/custody"
 	"swapbay/modules/inventory"
+	"swapbay/modules/system"
 	"swapbay/modules/users"
 )
 
@@ -88,7 +89,11 @@ func seedDemo(app core.App, now time.Time, out io.Writer) error {
 	if count > 0 {
 		return errNotEmpty
 	}
-	s := &seeder{app: app, rnd: rand.New(rand.NewPCG(7, 11)), loc: clock.Location(app), now: now}
+	loc, err := system.Location(app)
+	if err != nil {
+		return err
+	}
+	s := &seeder{app: app, rnd: rand.New(rand.NewPCG(7, 11)), loc: loc, now: now}
 	if err := s.createUsers(); err != nil {
 		return err
 	}
@@ -241,7 +246,7 @@ func (s *seeder) day(day time.Time, daysAgo int) error {
 		}
 	case 6:
 		if t := s.at(day, 9, 0); s.past(t) {
-			if _, err := custody.DeleteAssignment(s.app, s.op(s.master, t, ""), s.holderId(s.drivers[1].Id, "home_charger")); err != nil {
+			if _, err := custody.DeleteAssignment(s.app, s.op(s.master, t, ""), s.drivers[1].Id); err != nil {
 				return err
 			}
 		}
@@ -350,12 +355,4 @@ func (s *seeder) pickupHeld(userId string) int {
 		return 0
 	}
 	return acc.Balance()
-}
-
-func (s *seeder) holderId(userId, assignmentType string) string {
-	acc, err := inventory.FindAccountByKey(s.app, inventory.HolderKey(userId, assignmentType))
-	if err != nil {
-		return ""
-	}
-	return acc.Id
 }

@@ -1,6 +1,8 @@
 // Package archtest checks the Go import direction of STYLE.md: pb_app → hooks, pb_migrations →
 // modules → lib. Leaf packages import no SwapBay package above them, modules never import the
 // wiring or migrations, and no module reaches into another module's internal packages.
+// modules_test.go checks the module → module imports against a table of reasons and that no
+// module uses another module's plumbing.
 package archtest
 
 import (

@@ -8,31 +8,16 @@ import (
 	"sync"
 	"time"
 	_ "time/tzdata" // zones work on hosts without /usr/share/zoneinfo
-
-	"github.com/pocketbase/dbx"
-	"github.com/pocketbase/pocketbase/core"
-
-	"swapbay/lib/schema"
 )
 
 // EnvTimeZone names the environment variable that gives the time zone when the time_zone
-// setting is empty (DESIGN.md §3), as system.Load reads it.
+// setting is empty (DESIGN.md §3).
 const EnvTimeZone = "SWAPBAY_TZ"
 
-// Location returns the operation's time zone: the time_zone setting, else $SWAPBAY_TZ when
-// the setting is empty, else UTC. An unknown zone name gives UTC rather than failing a read.
-func Location(app core.App) *time.Location {
-	var value string
-	_ = app.DB().Select(schema.SettingValue).
-		From(schema.Settings).
-		Where(dbx.HashExp{schema.SettingKey: schema.SettingTimeZone}).
-		Limit(1).
-		Row(&value)
-	return LocationFor(value)
-}
-
-// LocationFor resolves an already loaded time_zone setting value like Location does; it
-// saves a query when the caller has the settings.
+// LocationFor resolves a time_zone setting value: the named zone, else $SWAPBAY_TZ when the
+// value is empty, else UTC. An unknown zone name gives UTC rather than failing a read. The
+// package never reads the database: callers get the value from the system settings
+// (system.Load(app) then Settings.Location(), or system.Location(app)).
 func LocationFor(setting string) *time.Location {
 	if strings.TrimSpace(setting) == "" {
 		setting = os.Getenv(EnvTimeZone)

@@ -1,6 +1,6 @@
 // Package events carries SwapBay's realtime notifications from the services that commit a
-// change to the realtime hub that pushes them over /ws. Services call AfterCommit inside their
-// transaction; the message goes out only if the transaction commits.
+// change to the realtime hub that pushes them over /ws. Services call Publish(txApp, ...) inside
+// their transaction; the message goes out only if the transaction commits.
 package events
 
 import (
@@ -88,13 +88,3 @@ func Publish(app core.App, types ...string) {
 		return nil
 	})
 }
-
-// AfterCommit is Publish(txApp, types...); root is ignored (kept while callers move over).
-//
-// Deprecated: use Publish.
-func AfterCommit(root, txApp core.App, types ...string) { Publish(txApp, types...) }
-
-// Forget is a no-op kept while callers move over (the bus now lives in the app's store).
-//
-// Deprecated: nothing to forget.
-func Forget(core.App) {}

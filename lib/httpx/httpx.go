@@ -100,14 +100,6 @@ func IsAppUser(e *core.RequestEvent) bool {
 	return e.Auth != nil && e.Auth.Collection().Name == schema.Users
 }
 
-// Role returns the caller's role, or "" for guests and superusers.
-func Role(e *core.RequestEvent) string {
-	if !IsAppUser(e) {
-		return ""
-	}
-	return e.Auth.GetString(schema.UserRole)
-}
-
 // RequireUser answers 401 unless a SwapBay user is signed in.
 func RequireUser() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{

@@ -6,7 +6,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"swapbay/lib/clock"
+	"swapbay/modules/system"
 )
 
 // Now is the clock the handlers read; tests may replace it.
@@ -27,7 +27,11 @@ type driverWeeks struct {
 }
 
 func handleDriverWeeklyActivity(e *core.RequestEvent) error {
-	w, err := UserTwoWeeks(e.App, e.Auth.Id, Now(), clock.Location(e.App))
+	loc, err := system.Location(e.App)
+	if err != nil {
+		return e.InternalServerError("Unable to load driver activity", err)
+	}
+	w, err := UserTwoWeeks(e.App, e.Auth.Id, Now(), loc)
 	if err != nil {
 		return e.InternalServerError("Unable to load driver activity", err)
 	}
@@ -35,7 +39,11 @@ func handleDriverWeeklyActivity(e *core.RequestEvent) error {
 }
 
 func handleDeadBatteryStats(e *core.RequestEvent) error {
-	w, err := UserTwoWeeks(e.App, e.Auth.Id, Now(), clock.Location(e.App))
+	loc, err := system.Location(e.App)
+	if err != nil {
+		return e.InternalServerError("Failed to load dead battery stats.", err)
+	}
+	w, err := UserTwoWeeks(e.App, e.Auth.Id, Now(), loc)
 	if err != nil {
 		return e.InternalServerError("Failed to load dead battery stats.", err)
 	}
@@ -53,7 +61,11 @@ func handleAdminWeeklyActivity(e *core.RequestEvent) error {
 			"weekOffset": map[string]string{"code": "validation_invalid", "message": "weekOffset must be 0 or -1."},
 		})
 	}
-	w, err := AdminWeeklyActivity(e.App, CallerOf(e.Auth), offset, Now(), clock.Location(e.App))
+	loc, err := system.Location(e.App)
+	if err != nil {
+		return e.InternalServerError("Unable to load driver activity", err)
+	}
+	w, err := AdminWeeklyActivity(e.App, CallerOf(e.Auth), offset, Now(), loc)
 	if err != nil {
 		return e.InternalServerError("Unable to load driver activity", err)
 	}
@@ -85,7 +97,11 @@ func handleAdminRecentActivity(e *core.RequestEvent) error {
 }
 
 func handleAdminWeeklyStats(e *core.RequestEvent) error {
-	s, err := AdminWeeklyStats(e.App, Now(), clock.Location(e.App))
+	loc, err := system.Location(e.App)
+	if err != nil {
+		return e.InternalServerError("Failed to load weekly stats.", err)
+	}
+	s, err := AdminWeeklyStats(e.App, Now(), loc)
 	if err != nil {
 		return e.InternalServerError("Failed to load weekly stats.", err)
 	}

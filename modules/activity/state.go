@@ -5,10 +5,10 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"swapbay/lib/clock"
 	"swapbay/lib/roles"
-	"swapbay/lib/schema"
+	"swapbay/lib/settings"
 	"swapbay/modules/inventory"
+	"swapbay/modules/system"
 )
 
 // Stats are the five battery figures, plus unaccounted for admins (DESIGN.md §3).
@@ -42,22 +42,6 @@ type State struct {
 	loc *time.Location // the zone the days were cut in
 }
 
-// Settings reads every operator setting as key → value (a handful of rows).
-func Settings(app core.App) (map[string]string, error) {
-	var rows []struct {
-		Key   string `db:"key"`
-		Value string `db:"value"`
-	}
-	if err := app.DB().NewQuery("SELECT key, value FROM settings").All(&rows); err != nil {
-		return nil, err
-	}
-	out := make(map[string]string, len(rows))
-	for _, r := range rows {
-		out[r.Key] = r.Value
-	}
-	return out, nil
-}
-
 // loadStats reads the ledger's figures (inventory.Stats: cached balances and the total).
 func loadStats(app core.App) (Stats, error) {
 	snap, err := inventory.Stats(app)
@@ -81,12 +65,12 @@ func statsFor(s Stats, c Caller) Stats {
 // BuildState assembles the dashboard state for the caller at now: about six indexed
 // queries, none of which grows with the movement history.
 func BuildState(app core.App, c Caller, now time.Time) (*State, error) {
-	settings, err := Settings(app)
+	cfg, err := system.Load(app)
 	if err != nil {
 		return nil, err
 	}
-	loc := clock.LocationFor(settings[schema.SettingTimeZone])
-	st := &State{loc: loc, Settings: Prompts{DropoffPrompt: settings[schema.SettingDropoffPrompt], PickupPrompt: settings[schema.SettingPickupPrompt]}}
+	loc := cfg.Location()
+	st := &State{loc: loc, Settings: Prompts{DropoffPrompt: cfg.DropoffPrompt, PickupPrompt: cfg.PickupPrompt}}
 
 	stats, err := loadStats(app)
 	if err != nil {
@@ -121,17 +105,17 @@ func BuildState(app core.App, c Caller, now time.Time) (*State, error) {
 
 // Inventory is the answer of GET /api/inventory (spec part 2 §3 "Inventory state").
 type Inventory struct {
-	Settings map[string]string `json:"settings"`
-	Stats    Stats             `json:"stats"`
-	Ready    int               `json:"ready"`
-	Waiting  int               `json:"waiting"`
-	Charging int               `json:"charging"`
-	Total    int               `json:"total"`
+	Settings settings.Values `json:"settings"` // the stored rows as they are
+	Stats    Stats           `json:"stats"`
+	Ready    int             `json:"ready"`
+	Waiting  int             `json:"waiting"`
+	Charging int             `json:"charging"`
+	Total    int             `json:"total"`
 }
 
 // LoadInventory returns the settings and stats for admins.
 func LoadInventory(app core.App) (*Inventory, error) {
-	settings, err := Settings(app)
+	vals, err := settings.Load(app)
 	if err != nil {
 		return nil, err
 	}
@@ -140,6 +124,6 @@ func LoadInventory(app core.App) (*Inventory, error) {
 		return nil, err
 	}
 	stats = statsFor(stats, Caller{Role: roles.Admin})
-	return &Inventory{Settings: settings, Stats: stats, Ready: stats.Ready, Waiting: stats.Waiting,
+	return &Inventory{Settings: vals, Stats: stats, Ready: stats.Ready, Waiting: stats.Waiting,
 		Charging: stats.Charging, Total: stats.Total}, nil
 }

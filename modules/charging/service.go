@@ -116,7 +116,7 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 		if err != nil {
 			return err
 		}
-		inventory.Publish(txApp, sessionEvents...)
+		events.Publish(txApp, sessionEvents...)
 		return nil
 	})
 	if err != nil {
@@ -156,7 +156,7 @@ func onActiveSession(app core.App, sessionId string, change func(txApp core.App,
 		if err := txApp.SaveNoValidate(sess.Record); err != nil {
 			return err
 		}
-		inventory.Publish(txApp, sessionEvents...)
+		events.Publish(txApp, sessionEvents...)
 		return nil
 	})
 	if err != nil {

@@ -14,7 +14,7 @@ import (
 //
 //	POST   /api/admin/assignments            {userId, quantity, assignmentType, notes?}
 //	       → {success, message, movement, holder, stats}   ready → holder(user, type); 409 'Only N batteries available'
-//	DELETE /api/admin/assignments/{id}       id = holder account id (or a user id: all their holdings)
+//	DELETE /api/admin/assignments/{id}       id = the holder's user id: every holding of theirs → waiting
 //	       → {success, message: 'Assignment deleted - batteries moved to waiting', movements: [...], stats}
 //	POST   /api/admin/driver-swap            {fromUserId, toUserId, goodBatteries, deadBatteries, notes?,
 //	                                          returnGoodBatteries?, returnDeadBatteries?, isExchange?}

@@ -5,9 +5,16 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/events"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
+)
+
+// Messages of DeleteAssignment.
+const (
+	MsgAssignmentNotFound = "Assignment not found"
+	MsgAssignmentEmpty    = "This assignment holds no batteries"
 )
 
 // findHolderUser loads userId and checks it may hold batteries (role driver, admin or
@@ -59,24 +66,19 @@ func Assign(app core.App, op inventory.Op, userId string, quantity int, assignme
 	return mv, holder, nil
 }
 
-// DeleteAssignment moves a holding's batteries to waiting. id is a holder account id; a
-// user id is accepted too and empties every holding of that user (the holders list groups
-// by user). Returns the movements written (one per non-empty holding).
-func DeleteAssignment(app core.App, op inventory.Op, id string) ([]*inventory.Movement, error) {
+// DeleteAssignment deletes a holder's assignments (spec part 2, "Driver swaps and
+// assignments"): every holding of user userId moves to waiting, one movement per non-empty
+// holding, which it returns. The id is always a user id (the All Battery Holders card lists
+// holders by user); anything else is 404 "Assignment not found", a user holding nothing 409.
+func DeleteAssignment(app core.App, op inventory.Op, userId string) ([]*inventory.Movement, error) {
 	var out []*inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
-		var holdings []*inventory.Account
-		if acc, err := inventory.FindAccount(txApp, id); err == nil {
-			if acc.Kind() != schema.AccountKindHolder {
-				return inventory.NotFound("Assignment not found")
-			}
-			holdings = []*inventory.Account{acc}
-		} else if _, uerr := txApp.FindRecordById(schema.Users, id); uerr == nil {
-			if holdings, err = inventory.FindHolderAccounts(txApp, id); err != nil {
-				return err
-			}
-		} else {
-			return inventory.NotFound("Assignment not found")
+		if _, err := txApp.FindRecordById(schema.Users, userId); err != nil {
+			return inventory.NotFound(MsgAssignmentNotFound)
+		}
+		holdings, err := inventory.FindHolderAccounts(txApp, userId)
+		if err != nil {
+			return err
 		}
 		waiting, err := inventory.SystemAccount(txApp, inventory.KeyWaiting)
 		if err != nil {
@@ -101,9 +103,9 @@ func DeleteAssignment(app core.App, op inventory.Op, id string) ([]*inventory.Mo
 			out = append(out, mv)
 		}
 		if len(out) == 0 {
-			return inventory.Conflict("This assignment holds no batteries")
+			return inventory.Conflict(MsgAssignmentEmpty)
 		}
-		inventory.Publish(txApp, inventory.MovementEvents...)
+		events.Publish(txApp, inventory.MovementEvents...)
 		return nil
 	})
 	return out, err

@@ -11,6 +11,7 @@ import (
 
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
+	"swapbay/lib/txutil"
 )
 
 // Targets are the figures a stat edit or an emergency override sets; nil leaves one as is.
@@ -22,8 +23,11 @@ type Targets struct {
 // the targets: ready and waiting directly, charging through the untracked account and
 // inField through the unassigned holder, with outside taking the other side. Charging and
 // inField cannot go below what tracked sessions and holders hold (ErrConflict). Returns nil
-// when nothing changes. Call inside a transaction; the caller publishes.
+// when nothing changes. Call inside a transaction (txutil.Require refuses otherwise); the caller publishes.
 func Adjust(txApp core.App, op Op, t Targets, label string) (*Movement, error) {
+	if err := txutil.Require(txApp, "inventory.Adjust"); err != nil {
+		return nil, err
+	}
 	by, err := kindSums(txApp)
 	if err != nil {
 		return nil, err
@@ -146,7 +150,7 @@ func Recalculate(app core.App) (Recalculation, error) {
 		if out.After, err = Stats(txApp); err != nil {
 			return err
 		}
-		Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ChargingUpdated)
+		events.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ChargingUpdated)
 		return nil
 	})
 	return out, err
@@ -160,8 +164,11 @@ type WipeResult struct {
 
 // Wipe deletes every movement that occurred before cut and folds them into one checkpoint
 // movement whose entries are their net per account, so the balances still equal the sum of
-// the entries. Call inside a transaction; the caller publishes.
+// the entries. Call inside a transaction (txutil.Require refuses otherwise); the caller publishes.
 func Wipe(txApp core.App, op Op, cut time.Time, label string) (WipeResult, error) {
+	if err := txutil.Require(txApp, "inventory.Wipe"); err != nil {
+		return WipeResult{}, err
+	}
 	cutStr := types.NowDateTime().String()
 	if dt, err := types.ParseDateTime(cut.UTC()); err == nil {
 		cutStr = dt.String()
@@ -221,8 +228,11 @@ func Wipe(txApp core.App, op Op, cut time.Time, label string) (WipeResult, error
 
 // CleanSlate removes every movement, entry, charging session and holder/session account,
 // then opens the ledger again with total batteries ready (one checkpoint movement from
-// outside). Call inside a transaction; the caller publishes.
+// outside). Call inside a transaction (txutil.Require refuses otherwise); the caller publishes.
 func CleanSlate(txApp core.App, op Op, total int) (*Movement, error) {
+	if err := txutil.Require(txApp, "inventory.CleanSlate"); err != nil {
+		return nil, err
+	}
 	for _, q := range []string{
 		"DELETE FROM entries",
 		"DELETE FROM movements",

@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/events"
 	"swapbay/lib/schema"
 )
 
@@ -199,7 +200,7 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 		if mv.Id != main.Id {
 			result = pair
 		}
-		Publish(txApp, MovementEvents...)
+		events.Publish(txApp, MovementEvents...)
 		return nil
 	})
 	return result, err
@@ -272,16 +273,7 @@ func DeleteMovement(app core.App, op Op, id string) error {
 				return err
 			}
 		}
-		Publish(txApp, MovementEvents...)
+		events.Publish(txApp, MovementEvents...)
 		return nil
 	})
-}
-
-// CountMovements returns how many movements exist (tests and the wipe report use it).
-func CountMovements(app core.App) (int, error) {
-	var row struct {
-		N int `db:"n"`
-	}
-	err := app.DB().NewQuery("SELECT COUNT(*) AS n FROM movements").One(&row)
-	return row.N, err
 }

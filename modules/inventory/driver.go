@@ -5,7 +5,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/events"
 	"swapbay/lib/schema"
+	"swapbay/lib/txutil"
 )
 
 // Meta keys the ledger stores on movements so they can be edited and displayed later.
@@ -45,8 +47,13 @@ func sumParts(ps []Part) int {
 
 // TakeFromHoldings plans taking q batteries from userId's holdings (see Allocation). It reads
 // balances inside txApp; adjust, when not nil, is added to each balance first (used by edits
-// to see the balances as if the edited movement had not happened).
+// to see the balances as if the edited movement had not happened). Call inside the
+// transaction that posts the plan (txutil.Require refuses otherwise): outside it the
+// balances could change before the plan is used.
 func TakeFromHoldings(txApp core.App, userId string, q int, adjust map[string]int) (Allocation, error) {
+	if err := txutil.Require(txApp, "inventory.TakeFromHoldings"); err != nil {
+		return Allocation{}, err
+	}
 	accs, err := FindHolderAccounts(txApp, userId)
 	if err != nil {
 		return Allocation{}, err
@@ -124,7 +131,7 @@ func postPickup(txApp core.App, p Posting, quantity int, assignmentType string) 
 	if err != nil {
 		return nil, err
 	}
-	Publish(txApp, MovementEvents...)
+	events.Publish(txApp, MovementEvents...)
 	return mv, nil
 }
 
@@ -156,7 +163,7 @@ func Dropoff(app core.App, op Op, userId string, good, dead int) (*Movement, err
 		if err != nil {
 			return err
 		}
-		Publish(txApp, MovementEvents...)
+		events.Publish(txApp, MovementEvents...)
 		return nil
 	})
 	return mv, err
@@ -217,7 +224,7 @@ func LogActivity(app core.App, op Op, userId, movementType string, quantity int)
 		if err != nil {
 			return err
 		}
-		Publish(txApp, MovementEvents...)
+		events.Publish(txApp, MovementEvents...)
 		return nil
 	})
 	return mv, err

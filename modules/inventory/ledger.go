@@ -11,6 +11,7 @@ import (
 
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
+	"swapbay/lib/txutil"
 )
 
 // Op describes who records an operation and when. Seed data passes a past At to write
@@ -62,8 +63,11 @@ type Leg struct {
 
 // Post writes p as a movement with its balanced entries and updates the cached balances,
 // all inside txApp's transaction. Any non-outside balance that would go below zero refuses
-// the whole posting with ErrNotEnough. Call it only inside RunInTransaction.
+// the whole posting with ErrNotEnough. Call it only inside RunInTransaction (txutil.Require refuses otherwise).
 func Post(txApp core.App, p Posting) (*Movement, error) {
+	if err := txutil.Require(txApp, "inventory.Post"); err != nil {
+		return nil, err
+	}
 	deltas := map[string]int{}
 	accounts := map[string]*Account{}
 	for _, l := range p.Legs {
@@ -154,7 +158,11 @@ func sortedKeys(m map[string]int) []string {
 // every account except outside at zero or above; the first one that would go negative
 // refuses with ErrNotEnough (the caller's transaction then rolls everything back).
 // Deltas must sum to zero.
+// Call inside a transaction (txutil.Require refuses otherwise).
 func ApplyDeltas(txApp core.App, deltas map[string]int) error {
+	if err := txutil.Require(txApp, "inventory.ApplyDeltas"); err != nil {
+		return err
+	}
 	sum := 0
 	for _, d := range deltas {
 		sum += d
@@ -219,7 +227,11 @@ func SystemAccount(app core.App, key string) (*Account, error) {
 }
 
 // HolderAccount returns userId's holding of assignmentType, creating it (empty) if needed.
+// Call inside a transaction (txutil.Require refuses otherwise).
 func HolderAccount(txApp core.App, userId, assignmentType string) (*Account, error) {
+	if err := txutil.Require(txApp, "inventory.HolderAccount"); err != nil {
+		return nil, err
+	}
 	return ensureAccount(txApp, HolderKey(userId, assignmentType), schema.AccountKindHolder, func(r *core.Record) {
 		r.Set(schema.AccountUser, userId)
 		r.Set(schema.AccountAssignmentType, assignmentType)
@@ -227,7 +239,11 @@ func HolderAccount(txApp core.App, userId, assignmentType string) (*Account, err
 }
 
 // SessionAccount returns the account of charging session sessionId, creating it if needed.
+// Call inside a transaction (txutil.Require refuses otherwise).
 func SessionAccount(txApp core.App, sessionId string) (*Account, error) {
+	if err := txutil.Require(txApp, "inventory.SessionAccount"); err != nil {
+		return nil, err
+	}
 	return ensureAccount(txApp, SessionKey(sessionId), schema.AccountKindSession, func(r *core.Record) {
 		r.Set(schema.AccountSession, sessionId)
 	})
@@ -250,33 +266,6 @@ func ensureAccount(txApp core.App, key, kind string, fill func(*core.Record)) (*
 		return nil, fmt.Errorf("create account %s: %w", key, err)
 	}
 	return &Account{rec}, nil
-}
-
-// rootKey stores the outer app in the app's store, which every txApp clone shares, so
-// events published from inside a transaction reach the bus the realtime hub listens on.
-const rootKey = "swapbay.inventory.root"
-
-// rememberRoot records app as the root for its store (called from Register).
-func rememberRoot(app core.App) {
-	if app.TxInfo() == nil {
-		app.Store().Set(rootKey, app)
-	}
-}
-
-// Root returns the outer app of app (app itself outside a transaction).
-func Root(app core.App) core.App {
-	if app.TxInfo() == nil {
-		return app
-	}
-	if root, ok := app.Store().Get(rootKey).(core.App); ok {
-		return root
-	}
-	return app
-}
-
-// Publish sends the realtime message types once txApp's transaction commits (DESIGN.md §6).
-func Publish(txApp core.App, types ...string) {
-	events.AfterCommit(Root(txApp), txApp, types...)
 }
 
 // MovementEvents are the messages every movement announces.

@@ -6,7 +6,6 @@
 package inventory
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -14,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -31,8 +31,14 @@ import (
 //	POST /api/driver/dropoff-batteries        {goodBatteries, deadBatteries, notes}  holder(me) → ready (good), waiting (dead); excess from outside (discrepancy)
 //	POST /api/driver/rebalance                {quantity, notes?}                     activity only (moves), no entries
 //	POST /api/driver/retrieves-repairs-dropoff {quantity, notes?}                    activity only (recovers), no entries
+//
+// Corrections (admin, master_admin):
+//
+//	PUT    /api/admin/movements/{id}   {goodBatteries, deadBatteries, notes?}  EditMovement
+//	       → {success, message: 'The movement has been corrected successfully.', movement, stats}
+//	DELETE /api/admin/movements/{id}                                            DeleteMovement
+//	       → {success, message: 'The movement has been deleted and batteries returned.', stats}
 func Register(app core.App) {
-	rememberRoot(app)
 	app.OnRecordDelete(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
 		Id:       KeepHoldersHookId,
 		Priority: keepHoldersPriority,
@@ -45,6 +51,11 @@ func Register(app core.App) {
 		driver.POST("/dropoff-batteries", handleDropoff)
 		driver.POST("/rebalance", handleActivity(TypeRebalance, "Rebalance recorded successfully"))
 		driver.POST("/retrieves-repairs-dropoff", handleActivity(TypeRetrievesRepairs, "Recovers recorded successfully"))
+
+		admin := se.Router.Group("/api/admin")
+		admin.Bind(httpx.RequireAdmin())
+		admin.PUT("/movements/{id}", handleEditMovement)
+		admin.DELETE("/movements/{id}", handleDeleteMovement)
 		return se.Next()
 	})
 }
@@ -54,6 +65,10 @@ func Register(app core.App) {
 // field count. Delete or move their assignments first.
 const KeepHoldersHookId = "swapbayKeepBatteryHolders"
 
+// MsgHoldsBatteries is the one answer (409) to deleting a user who still holds batteries,
+// whether the users service or this hook catches it.
+const MsgHoldsBatteries = "This user still holds batteries: record their dropoff or delete their assignments before deleting the account"
+
 const keepHoldersPriority = -30
 
 func keepHolders(e *core.RecordEvent) error {
@@ -62,8 +77,7 @@ func keepHolders(e *core.RecordEvent) error {
 		return err
 	}
 	if held > 0 {
-		return apiError(http.StatusConflict, "", fmt.Sprintf(
-			"%s still holds %d batteries: delete or transfer their assignments first", DisplayName(e.Record), held))
+		return apierr.New(http.StatusConflict, "", MsgHoldsBatteries)
 	}
 	return e.Next()
 }

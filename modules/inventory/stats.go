@@ -2,16 +2,41 @@ package inventory
 
 import (
 	"strconv"
-	"strings"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
+	"swapbay/lib/settings"
 )
 
 // DefaultTotalBatteries is the fleet size of a fresh install (spec part 2 §9).
 const DefaultTotalBatteries = 160
+
+// Messages of the total_batteries setting (spec part 2 §5).
+const (
+	MsgTotalRequired = "Total batteries is required"
+	MsgTotalInvalid  = "Total batteries must be a whole number 0 or greater"
+)
+
+// TotalBatteries is the total_batteries setting: the nominal fleet size the ledger's figures
+// are compared with (unaccounted = total − counted). The ledger declares it because Stats
+// needs it and inventory sits below the system module; the System page edits it like every
+// other setting.
+var TotalBatteries = settings.Register(settings.Key[int]{
+	Name:    schema.SettingTotalBatteries,
+	Default: DefaultTotalBatteries,
+	Parse:   settings.ParseInt,
+	Check: func(name, text string) (string, error) {
+		if text == "" {
+			return "", apierr.Invalid(name, MsgTotalRequired)
+		}
+		if n, err := strconv.Atoi(text); err != nil || n < 0 {
+			return "", apierr.Invalid(name, MsgTotalInvalid)
+		}
+		return text, nil
+	},
+})
 
 // Snapshot holds the five battery figures of the dashboard plus the difference between the
 // nominal fleet size and what the ledger counts (DESIGN.md §3). (Named Snapshot because Go
@@ -38,30 +63,12 @@ func Stats(app core.App) (Snapshot, error) {
 		Charging: by[schema.AccountKindSession] + by[schema.AccountKindUntracked],
 		InField:  by[schema.AccountKindHolder] + by[schema.AccountKindUnassigned],
 	}
-	s.Total, err = TotalBatteries(app)
+	s.Total, err = TotalBatteries.Read(app)
 	if err != nil {
 		return Snapshot{}, err
 	}
 	s.Unaccounted = s.Total - (s.Ready + s.Waiting + s.Charging + s.InField)
 	return s, nil
-}
-
-// TotalBatteries reads the total_batteries setting (DefaultTotalBatteries when unset or
-// unreadable). The system module owns settings; this is the one value the ledger needs.
-func TotalBatteries(app core.App) (int, error) {
-	var row struct {
-		Value string `db:"value"`
-	}
-	err := app.DB().NewQuery("SELECT value FROM settings WHERE key = {:k} LIMIT 1").
-		Bind(dbx.Params{"k": schema.SettingTotalBatteries}).One(&row)
-	if err != nil {
-		return DefaultTotalBatteries, nil
-	}
-	n, convErr := strconv.Atoi(strings.TrimSpace(row.Value))
-	if convErr != nil {
-		return DefaultTotalBatteries, nil
-	}
-	return n, nil
 }
 
 // kindSums returns the sum of the balances per counted account kind (one grouped query).

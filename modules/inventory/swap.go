@@ -4,6 +4,9 @@ import (
 	"fmt"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/events"
+	"swapbay/lib/txutil"
 )
 
 // Swap kinds stored in a swap movement's meta (MetaKind).
@@ -24,7 +27,11 @@ type SwapPair struct {
 // PostSwap moves good+dead batteries from the giver's holdings (pickup holding first) into
 // the receiver's pickup holding, as a SwapPair, inside txApp's transaction. Refused with
 // ErrNotEnough when the giver holds fewer; the message names the giver.
+// Call inside a transaction (txutil.Require refuses otherwise).
 func PostSwap(txApp core.App, op Op, from, to *core.Record, good, dead int, kind string) (SwapPair, error) {
+	if err := txutil.Require(txApp, "inventory.PostSwap"); err != nil {
+		return SwapPair{}, err
+	}
 	legs, err := swapLegs(txApp, from, to, good, dead, nil)
 	if err != nil {
 		return SwapPair{}, err
@@ -58,7 +65,7 @@ func PostSwap(txApp core.App, op Op, from, to *core.Record, good, dead int, kind
 	if err := txApp.SaveNoValidate(out.Record); err != nil {
 		return SwapPair{}, err
 	}
-	Publish(txApp, MovementEvents...)
+	events.Publish(txApp, MovementEvents...)
 	return SwapPair{Out: out, In: in}, nil
 }
 
@@ -95,7 +102,11 @@ func SwapNotes(from, to *core.Record, good, dead int, notes string) string {
 
 // PostAssignment moves quantity ready batteries into userId's holding of assignmentType
 // (a manual assignment, recorded as a pickup with the 'MANUAL_ASSIGNMENT:' marker).
+// Call inside a transaction (txutil.Require refuses otherwise).
 func PostAssignment(txApp core.App, op Op, user *core.Record, quantity int, assignmentType string) (*Movement, error) {
+	if err := txutil.Require(txApp, "inventory.PostAssignment"); err != nil {
+		return nil, err
+	}
 	notes := AssignmentNotes(user, quantity, assignmentType, op.Notes)
 	return postPickup(txApp, Posting{
 		Type: TypePickup, UserId: user.Id, ActorId: op.ActorId(), At: op.when(), Notes: notes,

@@ -75,7 +75,7 @@ func AnnounceDue(app core.App, now time.Time) (int, error) {
 			return err
 		}
 		if n > 0 {
-			events.AfterCommit(app, tx, events.ChargingUpdated)
+			events.Publish(tx, events.ChargingUpdated)
 		}
 		return nil
 	})

@@ -131,10 +131,10 @@ func TestCommittedChangeReachesOtherUsersSockets(t *testing.T) {
 
 	// A rolled-back transaction publishes nothing; the next commit arrives first.
 	_ = app.RunInTransaction(func(tx core.App) error {
-		events.AfterCommit(app, tx, events.EmergencyOverride)
+		events.Publish(tx, events.EmergencyOverride)
 		return errors.New("rollback")
 	})
-	events.AfterCommit(app, app, events.ChargingUpdated)
+	events.Publish(app, events.ChargingUpdated)
 	if msg := read(t, admin); msg.Type != events.ChargingUpdated {
 		t.Fatalf("got %+v after rollback, want %s", msg, events.ChargingUpdated)
 	}

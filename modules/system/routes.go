@@ -1,5 +1,4 @@
-// Package system is SwapBay's system module: operator settings, movement corrections, stat
-// edits, the emergency override, recalculation, the history wipe and the clean slate. All
+// Package system is SwapBay's system module: operator settings, stat edits, the emergency override, recalculation, the history wipe and the clean slate. All
 // battery changes go through the inventory ledger.
 package system
 
@@ -8,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/roles"
 	"swapbay/modules/inventory"
@@ -15,10 +15,6 @@ import (
 
 // Register adds the system routes. Admin and master_admin unless marked (master):
 //
-//	PUT    /api/admin/movements/{id}          {goodBatteries, deadBatteries, notes?}
-//	       → {success, message: 'The movement has been corrected successfully.', movement, stats}
-//	DELETE /api/admin/movements/{id}
-//	       → {success, message: 'The movement has been deleted and batteries returned.', stats}
 //	POST   /api/admin/update-stats            {total?, ready?, waiting?, charging?, inField?}
 //	       → {success, message, movement|null, stats}
 //	POST   /api/admin/emergency-override      {ready, waiting, charging, total}
@@ -36,8 +32,6 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		admin := se.Router.Group("/api/admin")
 		admin.Bind(httpx.RequireAdmin())
-		admin.PUT("/movements/{id}", handleEditMovement)
-		admin.DELETE("/movements/{id}", handleDeleteMovement)
 		admin.POST("/update-stats", handleUpdateStats)
 		admin.POST("/emergency-override", handleOverride)
 		admin.POST("/emergency-inventory-override", handleOverride)
@@ -50,46 +44,6 @@ func Register(app core.App) {
 		master.POST("/clean-slate", handleCleanSlate)
 		return se.Next()
 	})
-}
-
-type editForm struct {
-	Good  inventory.OptInt `json:"goodBatteries"`
-	Dead  inventory.OptInt `json:"deadBatteries"`
-	Notes string           `json:"notes"`
-}
-
-func handleEditMovement(e *core.RequestEvent) error {
-	var f editForm
-	if err := httpx.BindJSON(e, &f, 0); err != nil {
-		return err
-	}
-	// spec part 1 §5: non-numeric inputs fall back to 0
-	good, dead := 0, 0
-	if f.Good.Valid {
-		good = f.Good.V
-	}
-	if f.Dead.Valid {
-		dead = f.Dead.V
-	}
-	if good < 0 || dead < 0 || good+dead <= 0 {
-		return inventory.FieldError("goodBatteries", "Total batteries must be greater than 0")
-	}
-	notes, err := inventory.CheckNotes("notes", f.Notes, "")
-	if err != nil {
-		return inventory.ToAPIError(e, err)
-	}
-	mv, err := inventory.EditMovement(e.App, inventory.Op{Actor: e.Auth}, e.Request.PathValue("id"), good, dead, notes)
-	if err != nil {
-		return inventory.ToAPIError(e, err)
-	}
-	return inventory.Success(e, "The movement has been corrected successfully.", map[string]any{"movement": mv})
-}
-
-func handleDeleteMovement(e *core.RequestEvent) error {
-	if err := inventory.DeleteMovement(e.App, inventory.Op{Actor: e.Auth}, e.Request.PathValue("id")); err != nil {
-		return inventory.ToAPIError(e, err)
-	}
-	return inventory.Success(e, "The movement has been deleted and batteries returned.", nil)
 }
 
 type statsForm struct {
@@ -183,7 +137,7 @@ func handleSettings(e *core.RequestEvent) error {
 	}
 	s, err := SaveSettings(e.App, f.Settings)
 	if err != nil {
-		return inventory.ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
 	return inventory.Success(e, "Settings saved successfully!", map[string]any{"settings": s})
 }

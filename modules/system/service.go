@@ -2,23 +2,24 @@ package system
 
 import (
 	"encoding/json"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
+	"swapbay/lib/settings"
 	"swapbay/modules/inventory"
 )
 
 // WipeConfirmPhrase is what the user types to confirm a history wipe (spec part 2 §5).
 const WipeConfirmPhrase = "DELETE HISTORY"
 
-// MaxPromptLength bounds the prompt settings.
-const MaxPromptLength = 500
+// MsgUnknownSetting answers a key no module registered, followed by the key.
+const MsgUnknownSetting = "Unknown setting: "
 
 // Setting is one key/value pair of POST /api/admin/settings. Value may be a JSON string or
 // number.
@@ -55,43 +56,26 @@ func saveSetting(txApp core.App, key, value string) error {
 	return txApp.Save(rec)
 }
 
-// SaveSettings validates and stores settings (spec part 2 §5): total_batteries a whole
-// number ≥ 0 ('Total batteries is required' when blank); charger minutes whole numbers ≥ 0,
-// blank stored as 0 (the ETA then uses the default, see Settings.EtaMinutes); blank prompts
-// are ignored (the form sends them only when non-blank); time_zone must be an IANA zone
-// (blank falls back to $SWAPBAY_TZ, else UTC). Keys not sent stay as they are.
+// SaveSettings checks and stores settings (spec part 2 §5) in one transaction: each key must
+// be registered (see lib/settings), and its Check validates the value and gives the text to
+// store; a key with KeepWhenBlank ignores blank input. Keys not sent stay as they are. The
+// first refused value refuses them all.
 func SaveSettings(app core.App, pairs []Setting) (Settings, error) {
 	values := map[string]string{}
 	for _, p := range pairs {
+		spec, ok := settings.Lookup(p.Key)
+		if !ok {
+			return Settings{}, apierr.Invalid("settings", MsgUnknownSetting+p.Key)
+		}
 		v := p.text()
-		switch p.Key {
-		case schema.SettingTotalBatteries:
-			if v == "" {
-				return Settings{}, inventory.Invalid(p.Key, "Total batteries is required")
+		if v == "" && spec.KeepWhenBlank {
+			continue
+		}
+		if spec.Check != nil {
+			var err error
+			if v, err = spec.Check(p.Key, v); err != nil {
+				return Settings{}, err
 			}
-			if n, err := strconv.Atoi(v); err != nil || n < 0 {
-				return Settings{}, inventory.Invalid(p.Key, "Total batteries must be a whole number 0 or greater")
-			}
-		case schema.SettingCharger2_5A, schema.SettingCharger4A, schema.SettingCharger5A:
-			if v == "" {
-				v = "0"
-			}
-			if n, err := strconv.Atoi(v); err != nil || n < 0 {
-				return Settings{}, inventory.Invalid(p.Key, "Charger minutes must be a whole number 0 or greater")
-			}
-		case schema.SettingDropoffPrompt, schema.SettingPickupPrompt:
-			if v == "" {
-				continue
-			}
-			if len([]rune(v)) > MaxPromptLength {
-				return Settings{}, inventory.Invalid(p.Key, fmt.Sprintf("Prompts can be at most %d characters", MaxPromptLength))
-			}
-		case schema.SettingTimeZone:
-			if _, err := time.LoadLocation(v); v != "" && err != nil {
-				return Settings{}, inventory.Invalid(p.Key, "Unknown time zone: "+v)
-			}
-		default:
-			return Settings{}, inventory.Invalid("settings", "Unknown setting: "+p.Key)
 		}
 		values[p.Key] = v
 	}
@@ -104,7 +88,7 @@ func SaveSettings(app core.App, pairs []Setting) (Settings, error) {
 		}
 		var err error
 		out, err = Load(txApp)
-		inventory.Publish(txApp, events.InventoryUpdated)
+		events.Publish(txApp, events.InventoryUpdated)
 		return err
 	})
 	return out, err
@@ -144,7 +128,7 @@ func adjust(app core.App, op inventory.Op, t StatTargets, label string, types ..
 		if err != nil {
 			return err
 		}
-		inventory.Publish(txApp, types...)
+		events.Publish(txApp, types...)
 		return nil
 	})
 	return mv, err
@@ -191,7 +175,7 @@ func WipeHistory(app core.App, op inventory.Op, targetDate, confirmPhrase string
 		if err != nil {
 			return err
 		}
-		inventory.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated)
+		events.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated)
 		return nil
 	})
 	return res, err
@@ -203,14 +187,14 @@ func WipeHistory(app core.App, op inventory.Op, targetDate, confirmPhrase string
 func CleanSlate(app core.App, op inventory.Op) (*inventory.Movement, error) {
 	var mv *inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
-		total, err := inventory.TotalBatteries(txApp)
+		total, err := inventory.TotalBatteries.Read(txApp)
 		if err != nil {
 			return err
 		}
 		if mv, err = inventory.CleanSlate(txApp, op, total); err != nil {
 			return err
 		}
-		inventory.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated, events.ChargingUpdated)
+		events.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated, events.ChargingUpdated)
 		return nil
 	})
 	return mv, err

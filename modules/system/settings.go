@@ -1,14 +1,16 @@
 package system
 
 import (
+	"fmt"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/schema"
+	"swapbay/lib/settings"
 	"swapbay/modules/inventory"
 )
 
@@ -19,9 +21,75 @@ const (
 	DefaultMinutes5A   = 150
 )
 
-// EnvTimeZone names the environment variable that sets the time zone when the setting is
-// unset (DESIGN.md §3).
-const EnvTimeZone = clock.EnvTimeZone
+// MaxPromptLength bounds the prompt settings.
+const MaxPromptLength = 500
+
+// Messages of the settings the system module owns (spec part 2 §5).
+const (
+	MsgChargerMinutesInvalid = "Charger minutes must be a whole number 0 or greater"
+	MsgUnknownTimeZone       = "Unknown time zone: " // followed by the zone sent
+)
+
+// msgPromptTooLong is the message of a prompt over MaxPromptLength characters.
+var msgPromptTooLong = fmt.Sprintf("Prompts can be at most %d characters", MaxPromptLength)
+
+// The settings the system module owns. The fleet size is inventory.TotalBatteries (the
+// ledger needs it); other modules register their own keys (docs/modules.md, "Settings").
+var (
+	// ChargerMinutes maps a charger type (2.5A, 4A, 5A) to the setting of its charge time in
+	// minutes. Blank input is stored as 0 ("not set"; see Settings.EtaMinutes).
+	ChargerMinutes = map[string]settings.Key[int]{
+		"2.5A": chargerKey(schema.SettingCharger2_5A, DefaultMinutes2_5A),
+		"4A":   chargerKey(schema.SettingCharger4A, DefaultMinutes4A),
+		"5A":   chargerKey(schema.SettingCharger5A, DefaultMinutes5A),
+	}
+	// DropoffPrompt is the text shown above the driver's dropoff form; blank input keeps it.
+	DropoffPrompt = promptKey(schema.SettingDropoffPrompt)
+	// PickupPrompt is the text shown above the driver's pickup form; blank input keeps it.
+	PickupPrompt = promptKey(schema.SettingPickupPrompt)
+	// TimeZone is the operation's IANA time zone (DESIGN.md §3) as a zone name: the stored
+	// name, else $SWAPBAY_TZ when blank, else UTC. Input must be a known zone or blank.
+	TimeZone = settings.Register(settings.Key[string]{
+		Name:    schema.SettingTimeZone,
+		Default: "",
+		Parse:   func(text string) (string, error) { return clock.LocationFor(text).String(), nil },
+		Check: func(name, text string) (string, error) {
+			if _, err := time.LoadLocation(text); text != "" && err != nil {
+				return "", apierr.Invalid(name, MsgUnknownTimeZone+text)
+			}
+			return text, nil
+		},
+	})
+)
+
+func chargerKey(name string, def int) settings.Key[int] {
+	parse := func(text string) (int, error) {
+		if text == "" {
+			return 0, nil // saved blank: "not set"
+		}
+		return strconv.Atoi(text)
+	}
+	return settings.Register(settings.Key[int]{Name: name, Default: def, Parse: parse,
+		Check: func(name, text string) (string, error) {
+			if text == "" {
+				text = "0"
+			}
+			if n, err := strconv.Atoi(text); err != nil || n < 0 {
+				return "", apierr.Invalid(name, MsgChargerMinutesInvalid)
+			}
+			return text, nil
+		}})
+}
+
+func promptKey(name string) settings.Key[string] {
+	return settings.Register(settings.Key[string]{Name: name, Parse: settings.ParseText, KeepWhenBlank: true,
+		Check: func(name, text string) (string, error) {
+			if len([]rune(text)) > MaxPromptLength {
+				return "", apierr.Invalid(name, msgPromptTooLong)
+			}
+			return text, nil
+		}})
+}
 
 // Settings are the operator settings (spec part 2 §3) in typed form.
 type Settings struct {
@@ -32,17 +100,10 @@ type Settings struct {
 	DropoffPrompt  string         `json:"dropoff_prompt"`
 	PickupPrompt   string         `json:"pickup_prompt"`
 	TimeZone       string         `json:"time_zone"`
-}
 
-// ChargerSettingKeys maps each charger type to its setting key.
-var ChargerSettingKeys = map[string]string{
-	"2.5A": schema.SettingCharger2_5A,
-	"4A":   schema.SettingCharger4A,
-	"5A":   schema.SettingCharger5A,
+	// Values are the stored rows, for keys other modules registered (Key.Get(s.Values)).
+	Values settings.Values `json:"-"`
 }
-
-// DefaultChargerMinutes maps each charger type to its default charge time.
-var DefaultChargerMinutes = map[string]int{"2.5A": DefaultMinutes2_5A, "4A": DefaultMinutes4A, "5A": DefaultMinutes5A}
 
 // EtaMinutes is how long a session on chargerType takes. An empty or 0 setting (the spec
 // lets the form save "empty means 0") falls back to the default, since a session that is
@@ -51,47 +112,39 @@ func (s Settings) EtaMinutes(chargerType string) int {
 	if m := s.ChargerMinutes[chargerType]; m > 0 {
 		return m
 	}
-	return DefaultChargerMinutes[chargerType]
+	return ChargerMinutes[chargerType].Default
 }
 
 // Location returns the operation's time zone (UTC when it cannot be loaded).
 func (s Settings) Location() *time.Location { return clock.LoadLocation(s.TimeZone) }
 
-// Load reads every setting. Missing or unparsable numbers take their defaults; an unset
-// time_zone takes $SWAPBAY_TZ, else UTC.
+// Load reads every setting in one query. A database error is returned; a missing or
+// unparsable value takes its key's default; an unset time_zone takes $SWAPBAY_TZ, else UTC.
 func Load(app core.App) (Settings, error) {
-	recs, err := app.FindAllRecords(schema.Settings)
+	vals, err := settings.Load(app)
 	if err != nil {
 		return Settings{}, err
 	}
-	raw := map[string]string{}
-	for _, r := range recs {
-		raw[r.GetString(schema.SettingKey)] = strings.TrimSpace(r.GetString(schema.SettingValue))
-	}
 	s := Settings{
-		TotalBatteries: inventory.DefaultTotalBatteries,
-		ChargerMinutes: map[string]int{},
-		DropoffPrompt:  raw[schema.SettingDropoffPrompt],
-		PickupPrompt:   raw[schema.SettingPickupPrompt],
-		TimeZone:       raw[schema.SettingTimeZone],
+		TotalBatteries: inventory.TotalBatteries.Get(vals),
+		ChargerMinutes: make(map[string]int, len(ChargerMinutes)),
+		DropoffPrompt:  DropoffPrompt.Get(vals),
+		PickupPrompt:   PickupPrompt.Get(vals),
+		TimeZone:       TimeZone.Get(vals),
+		Values:         vals,
 	}
-	if v, ok := raw[schema.SettingTotalBatteries]; ok {
-		if n, err := strconv.Atoi(v); err == nil {
-			s.TotalBatteries = n
-		}
+	for typ, key := range ChargerMinutes {
+		s.ChargerMinutes[typ] = key.Get(vals)
 	}
-	for typ, key := range ChargerSettingKeys {
-		s.ChargerMinutes[typ] = DefaultChargerMinutes[typ]
-		if v, ok := raw[key]; ok {
-			n, err := strconv.Atoi(v)
-			if v == "" {
-				n, err = 0, nil
-			}
-			if err == nil {
-				s.ChargerMinutes[typ] = n
-			}
-		}
-	}
-	s.TimeZone = clock.LocationFor(s.TimeZone).String()
 	return s, nil
+}
+
+// Location reads the operation's time zone alone (one query): for callers that need nothing
+// else from the settings.
+func Location(app core.App) (*time.Location, error) {
+	name, err := TimeZone.Read(app)
+	if err != nil {
+		return nil, err
+	}
+	return clock.LoadLocation(name), nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"swapbay/lib/httpx"
 	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
 )
 
 // Business errors of the users service. Their text is the message the UI shows.
@@ -22,7 +23,7 @@ var (
 	ErrOwnRole         = errors.New("You cannot change your own role")
 	ErrDeleteSelf      = errors.New("You cannot delete your own account")
 	ErrLastMasterAdmin = errors.New("The last approved Master Admin cannot be demoted, suspended or deleted")
-	ErrHoldsBatteries  = errors.New("This user still holds batteries: record their dropoff or delete their assignments before deleting the account")
+	ErrHoldsBatteries  = errors.New(inventory.MsgHoldsBatteries)
 )
 
 // Validation messages (the spec's wording where it gives one).

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { invalidateCustody } from "@/features/custody/api/invalidate-custody";
 import { apiRequest } from "@/lib/api-client";
 
-/** DeleteAssignmentInput names a holding (or a user: all their holdings) and the action's key. */
+/** DeleteAssignmentInput names the holder by user id (all their holdings go) and the action's key. */
 export type DeleteAssignmentInput = { id: string; idempotencyKey: string };
 
-/** deleteAssignment moves a holding's batteries to waiting (DELETE /api/admin/assignments/{id}). */
+/** deleteAssignment moves every holding of user id to waiting (DELETE /api/admin/assignments/{id}). */
 export function deleteAssignment({ id, idempotencyKey }: DeleteAssignmentInput): Promise<unknown> {
   return apiRequest("DELETE", `/api/admin/assignments/${encodeURIComponent(id)}`, undefined, { idempotencyKey });
 }

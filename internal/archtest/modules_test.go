@@ -1,0 +1,276 @@
+package archtest
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// moduleImports lists every module → module import a module's (non-test) code may make, each
+// with its reason. A module uses another only for its domain (STYLE.md: "a module uses
+// another module only through its exported service functions"); shared plumbing lives in
+// lib/*. Adding a line here is a design decision: say why, and keep the graph acyclic
+// (inventory is the bottom; nothing imports activity, auth, jobs or realtime).
+var moduleImports = map[[2]string]string{
+	{"activity", "inventory"}: "the dashboards read the ledger (movement types, Stats, holders)",
+	{"activity", "system"}:    "days and weeks are cut in the time zone setting; the state carries the prompts",
+	{"auth", "users"}:         "registration and login create and read accounts",
+	{"auth", "terms"}:         "registration signs the active terms",
+	{"charging", "inventory"}: "a charging session moves batteries through the ledger",
+	{"charging", "system"}:    "a session's ETA comes from the charger minutes setting",
+	{"custody", "inventory"}:  "assignments, swaps and transfers move batteries through the ledger",
+	{"system", "inventory"}:   "stat edits, override, recalculation, wipe and clean slate are ledger operations",
+	{"users", "inventory"}:    "a user who still holds batteries cannot be deleted",
+	{"users", "terms"}:        "the user list shows each user's terms status",
+}
+
+// plumbingNames are names no module may use from another module: request decoding, error
+// mapping and response helpers are lib/apierr and lib/reqx, used directly. (They are the
+// helpers that grew inside inventory and users before lib/apierr and lib/reqx existed.)
+var plumbingNames = map[string]bool{
+	"FieldError": true, "ToAPIError": true, "OptInt": true, "CheckNotes": true, "Success": true,
+	"HTTPError": true, "ValidationError": true, "BindJSON": true,
+	"Invalid": true, "NotFound": true, "Conflict": true, "NotEnough": true, "Refusal": true,
+	"ErrInvalid": true, "ErrNotFound": true, "ErrConflict": true, "ErrNotEnough": true,
+}
+
+// pendingPlumbing are the uses that existed when this rule was written, allowed while they
+// move onto lib/apierr and lib/reqx (file → "pkg.Name"). The list may only shrink: a use not
+// listed here fails the test; a listed use that is gone is reported so it can be deleted.
+var pendingPlumbing = map[string][]string{
+	"modules/auth/register.go":    {"users.HTTPError"},
+	"modules/auth/routes.go":      {"users.HTTPError"},
+	"modules/auth/sign.go":        {"users.HTTPError"},
+	"modules/charging/routes.go":  {"inventory.CheckNotes", "inventory.FieldError", "inventory.OptInt", "inventory.Success", "inventory.ToAPIError"},
+	"modules/charging/service.go": {"inventory.Conflict", "inventory.Invalid", "inventory.NotEnough", "inventory.NotFound"},
+	"modules/custody/routes.go":   {"inventory.CheckNotes", "inventory.FieldError", "inventory.OptInt", "inventory.Success", "inventory.ToAPIError"},
+	"modules/custody/service.go":  {"inventory.Conflict", "inventory.ErrNotFound", "inventory.Invalid", "inventory.NotEnough", "inventory.NotFound", "inventory.Refusal"},
+	"modules/system/routes.go":    {"inventory.FieldError", "inventory.OptInt", "inventory.Success", "inventory.ToAPIError"},
+	"modules/system/service.go":   {"inventory.Invalid"},
+}
+
+// moduleFile is one parsed non-test Go file of a module.
+type moduleFile struct {
+	rel    string // path from the repo root, slash-separated
+	module string // modules/<module>/...
+	file   *ast.File
+}
+
+// moduleImportsOf returns the other modules f imports (by module name, with the import path).
+func moduleImportsOf(f *ast.File) map[string]string {
+	out := map[string]string{}
+	for _, imp := range f.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		if m := moduleOf(strings.TrimPrefix(p, module)); strings.HasPrefix(p, module) && m != "" {
+			out[m] = p
+		}
+	}
+	return out
+}
+
+// importViolations reports the module → module imports of mf that moduleImports does not list.
+func importViolations(mf moduleFile, table map[[2]string]string) []string {
+	var out []string
+	for target, p := range moduleImportsOf(mf.file) {
+		if target == mf.module {
+			continue
+		}
+		if _, ok := table[[2]string{mf.module, target}]; !ok {
+			out = append(out, fmt.Sprintf("%s imports %s: modules/%s → modules/%s is not in moduleImports (add it with a reason, or go through lib/*)", mf.rel, p, mf.module, target))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// plumbingUses returns the "pkg.Name" selectors of mf that use a plumbing name of another
+// module, whatever name the import is given.
+func plumbingUses(mf moduleFile) []string {
+	local := map[string]string{} // local package name → module
+	for _, imp := range mf.file.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		target := moduleOf(strings.TrimPrefix(p, module))
+		if !strings.HasPrefix(p, module) || target == "" || target == mf.module {
+			continue
+		}
+		name := p[strings.LastIndex(p, "/")+1:]
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		local[name] = target
+	}
+	seen := map[string]bool{}
+	ast.Inspect(mf.file, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		id, ok := sel.X.(*ast.Ident)
+		if !ok || id.Obj != nil { // id.Obj != nil: a local variable, not a package
+			return true
+		}
+		if _, isPkg := local[id.Name]; isPkg && plumbingNames[sel.Sel.Name] {
+			seen[id.Name+"."+sel.Sel.Name] = true
+		}
+		return true
+	})
+	out := make([]string, 0, len(seen))
+	for s := range seen {
+		out = append(out, s)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// plumbingViolations reports uses in mf that pending does not allow.
+func plumbingViolations(mf moduleFile, pending map[string][]string) []string {
+	var out []string
+	for _, use := range plumbingUses(mf) {
+		allowed := false
+		for _, p := range pending[mf.rel] {
+			allowed = allowed || p == use
+		}
+		if !allowed {
+			out = append(out, fmt.Sprintf("%s uses %s: another module's plumbing (use lib/apierr, lib/reqx)", mf.rel, use))
+		}
+	}
+	return out
+}
+
+// parseModules parses every non-test Go file under modules/.
+func parseModules(t *testing.T) []moduleFile {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	var out []moduleFile
+	err = filepath.WalkDir(filepath.Join(root, "modules"), func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0) // object resolution tells variables from packages
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		out = append(out, moduleFile{rel: rel, module: moduleOf(filepath.ToSlash(filepath.Dir(rel))), file: f})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) == 0 {
+		t.Fatal("no module files found")
+	}
+	return out
+}
+
+// TestModuleImports: every module → module import is listed in moduleImports, and every
+// listed import is still made (the table stays the true graph).
+func TestModuleImports(t *testing.T) {
+	used := map[[2]string]bool{}
+	for _, mf := range parseModules(t) {
+		for _, v := range importViolations(mf, moduleImports) {
+			t.Error(v)
+		}
+		for target := range moduleImportsOf(mf.file) {
+			used[[2]string{mf.module, target}] = true
+		}
+	}
+	for pair := range moduleImports {
+		if !used[pair] {
+			t.Errorf("moduleImports lists modules/%s → modules/%s, which no code imports any more: delete the line", pair[0], pair[1])
+		}
+	}
+}
+
+// TestNoForeignPlumbing: no module uses another module's error, decoding or response helpers.
+func TestNoForeignPlumbing(t *testing.T) {
+	for _, mf := range parseModules(t) {
+		for _, v := range plumbingViolations(mf, pendingPlumbing) {
+			t.Error(v)
+		}
+		for _, p := range pendingPlumbing[mf.rel] {
+			found := false
+			for _, use := range plumbingUses(mf) {
+				found = found || use == p
+			}
+			if !found {
+				t.Logf("pendingPlumbing: %s no longer uses %s; delete it from the list", mf.rel, p)
+			}
+		}
+	}
+}
+
+// parseSnippet parses src as the file modules/<mod>/x.go.
+func parseSnippet(t *testing.T, mod, src string) moduleFile {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "x.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return moduleFile{rel: "modules/" + mod + "/x.go", module: mod, file: f}
+}
+
+// TestCheckersCatchViolations proves the two rules can fail, on fake sources.
+func TestCheckersCatchViolations(t *testing.T) {
+	bad := parseSnippet(t, "photos", `package photos
+
+import (
+	"swapbay/lib/apierr"
+	inv "swapbay/modules/inventory"
+	"swapbay/modules/users"
+)
+
+func handle(e any) error {
+	var f struct{ Q inv.OptInt }
+	_ = f
+	if _, err := inv.Pickup(nil, inv.Op{}, "", 1); err != nil {
+		return inv.ToAPIError(e, err)
+	}
+	return apierr.Invalid("x", "y")
+}
+
+var _ = users.FindByID
+`)
+	if got := plumbingUses(bad); strings.Join(got, ",") != "inv.OptInt,inv.ToAPIError" {
+		t.Errorf("plumbingUses = %v, want [inv.OptInt inv.ToAPIError] (a renamed import, domain calls and lib/* ignored)", got)
+	}
+	if v := plumbingViolations(bad, nil); len(v) != 2 {
+		t.Errorf("plumbingViolations = %v, want 2", v)
+	}
+	if v := plumbingViolations(bad, map[string][]string{"modules/photos/x.go": {"inv.OptInt", "inv.ToAPIError"}}); len(v) != 0 {
+		t.Errorf("listed pending uses still reported: %v", v)
+	}
+	v := importViolations(bad, map[[2]string]string{{"photos", "users"}: "uploader names"})
+	if len(v) != 1 || !strings.Contains(v[0], "modules/photos → modules/inventory") {
+		t.Errorf("importViolations = %v, want the unlisted photos → inventory only", v)
+	}
+
+	// A module's own names and local variables that shadow a package name are not foreign.
+	own := parseSnippet(t, "inventory", `package inventory
+
+import "swapbay/modules/inventory/internal/x"
+
+func Success() {}
+
+func f() {
+	users := struct{ Success func() }{}
+	users.Success()
+	x.FieldError()
+}
+`)
+	if got := plumbingUses(own); len(got) != 0 {
+		t.Errorf("own module flagged: %v", got)
+	}
+}
