@@ -33,6 +33,11 @@ const (
 	MinGzipJSONBytes = 1024
 )
 
+// documentOnlyHeaders are set by PocketBase's middlewares for every answer but apply only to
+// documents, not to the scripts and stylesheets they load.
+var documentOnlyHeaders = []string{"X-Frame-Options", "X-Xss-Protection", "Cross-Origin-Opener-Policy",
+	"Content-Security-Policy", "Permissions-Policy", "Referrer-Policy"}
+
 // encodings in order of preference, with the suffix of their precompressed file.
 var encodings = []struct{ name, suffix string }{{"br", ".br"}, {"gzip", ".gz"}}
 
@@ -111,11 +116,19 @@ func (s *Server) serve(e *core.RequestEvent, name, cacheControl string) error {
 	h.Set("Content-Type", ctype)
 	h.Set("Cache-Control", cacheControl)
 	h.Add("Vary", "Accept-Encoding")
-	h.Set("ETag", f.etag)
+	if cacheControl == CacheImmutable {
+		// a hashed asset is never revalidated, and document-only headers mean nothing on a
+		// script or stylesheet: on a phone network every header byte is paid per asset
+		for _, k := range documentOnlyHeaders {
+			h.Del(k)
+		}
+	} else {
+		h.Set("ETag", f.etag)
+	}
 	if encoding != "" {
 		h.Set("Content-Encoding", encoding)
 	}
-	if match := e.Request.Header.Get("If-None-Match"); match != "" && etagMatches(match, f.etag) {
+	if match := e.Request.Header.Get("If-None-Match"); match != "" && cacheControl != CacheImmutable && etagMatches(match, f.etag) {
 		e.Response.WriteHeader(http.StatusNotModified)
 		return nil
 	}
