@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
 )
 
@@ -145,7 +146,7 @@ func (e *Entry) Delta() int { return e.GetInt(schema.EntryDelta) }
 func FindAccountByKey(app core.App, key string) (*Account, error) {
 	rec, err := app.FindFirstRecordByData(schema.Accounts, schema.AccountKey, key)
 	if err != nil {
-		return nil, notFound("Account not found")
+		return nil, apierr.NotFound("Account not found")
 	}
 	return &Account{rec}, nil
 }
@@ -154,7 +155,7 @@ func FindAccountByKey(app core.App, key string) (*Account, error) {
 func FindAccount(app core.App, id string) (*Account, error) {
 	rec, err := app.FindRecordById(schema.Accounts, id)
 	if err != nil {
-		return nil, notFound("Account not found")
+		return nil, apierr.NotFound("Account not found")
 	}
 	return &Account{rec}, nil
 }
@@ -205,7 +206,7 @@ func HeldBy(app core.App, userId string) (int, error) {
 func FindMovement(app core.App, id string) (*Movement, error) {
 	rec, err := app.FindRecordById(schema.Movements, id)
 	if err != nil {
-		return nil, notFound("Movement not found")
+		return nil, apierr.NotFound("Movement not found")
 	}
 	return &Movement{rec}, nil
 }

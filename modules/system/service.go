@@ -1,6 +1,7 @@
 package system
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -9,7 +10,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
 )
@@ -55,43 +58,87 @@ func saveSetting(txApp core.App, key, value string) error {
 	return txApp.Save(rec)
 }
 
+// Messages of the settings form (spec part 2 §5).
+const (
+	MsgTotalRequired   = "Total batteries is required"
+	MsgTotalInvalid    = "Total batteries must be a whole number 0 or greater"
+	MsgMinutesInvalid  = "Charger minutes must be a whole number 0 or greater"
+	msgPromptTooLong   = "Prompts can be at most %d characters"
+	msgUnknownTimeZone = "Unknown time zone: "
+	msgUnknownSetting  = "Unknown setting: "
+)
+
+// number reads a numeric setting: a JSON integer, or a string of digits (settings are text
+// key/value pairs, spec part 2 §3). Blank (null, "") reports blank; anything else that is
+// not a whole number (a float, an exponent, a sign, a value beyond int64) gives
+// reqx.NotAnInteger, which every range refuses.
+func (s Setting) number() (n int, blank bool) {
+	raw := bytes.TrimSpace(s.Value)
+	var str string
+	if json.Unmarshal(raw, &str) == nil {
+		str = strings.TrimSpace(str)
+		if str == "" {
+			return 0, true
+		}
+		if strings.Trim(str, "0123456789") != "" {
+			return reqx.NotAnInteger, false
+		}
+		raw = []byte(str)
+	}
+	var i reqx.Int
+	_ = i.UnmarshalJSON(raw)
+	if !i.Present {
+		return 0, true
+	}
+	return i.Or(0), false
+}
+
 // SaveSettings validates and stores settings (spec part 2 §5): total_batteries a whole
-// number ≥ 0 ('Total batteries is required' when blank); charger minutes whole numbers ≥ 0,
-// blank stored as 0 (the ETA then uses the default, see Settings.EtaMinutes); blank prompts
-// are ignored (the form sends them only when non-blank); time_zone must be an IANA zone
-// (blank falls back to $SWAPBAY_TZ, else UTC). Keys not sent stay as they are.
+// number from 0 to reqx.MaxFleet ('Total batteries is required' when blank); charger minutes
+// whole numbers from 0 to reqx.MaxCount, blank stored as 0 (the ETA then uses the default,
+// see Settings.EtaMinutes); blank prompts are ignored (the form sends them only when
+// non-blank); time_zone must be an IANA zone (blank falls back to $SWAPBAY_TZ, else UTC).
+// Keys not sent stay as they are.
 func SaveSettings(app core.App, pairs []Setting) (Settings, error) {
+	return saveSettings(app, pairs, nil)
+}
+
+// saveSettings is SaveSettings that also reads the stats inside the transaction into stats
+// (when not nil) for the route's answer.
+func saveSettings(app core.App, pairs []Setting, stats *inventory.Snapshot) (Settings, error) {
 	values := map[string]string{}
 	for _, p := range pairs {
 		v := p.text()
 		switch p.Key {
 		case schema.SettingTotalBatteries:
-			if v == "" {
-				return Settings{}, inventory.Invalid(p.Key, "Total batteries is required")
+			n, blank := p.number()
+			if blank {
+				return Settings{}, apierr.Invalid(p.Key, MsgTotalRequired)
 			}
-			if n, err := strconv.Atoi(v); err != nil || n < 0 {
-				return Settings{}, inventory.Invalid(p.Key, "Total batteries must be a whole number 0 or greater")
+			if err := reqx.Count(p.Key, n, 0, reqx.MaxFleet, MsgTotalInvalid, reqx.MsgFleetTooLarge); err != nil {
+				return Settings{}, err
 			}
+			v = strconv.Itoa(n)
 		case schema.SettingCharger2_5A, schema.SettingCharger4A, schema.SettingCharger5A:
-			if v == "" {
-				v = "0"
+			n, _ := p.number()
+			if err := reqx.Count(p.Key, n, 0, reqx.MaxCount, MsgMinutesInvalid, reqx.MsgCountTooLarge); err != nil {
+				return Settings{}, err
 			}
-			if n, err := strconv.Atoi(v); err != nil || n < 0 {
-				return Settings{}, inventory.Invalid(p.Key, "Charger minutes must be a whole number 0 or greater")
-			}
+			v = strconv.Itoa(n)
 		case schema.SettingDropoffPrompt, schema.SettingPickupPrompt:
+			v = strings.TrimSpace(reqx.StripControls(v))
 			if v == "" {
 				continue
 			}
 			if len([]rune(v)) > MaxPromptLength {
-				return Settings{}, inventory.Invalid(p.Key, fmt.Sprintf("Prompts can be at most %d characters", MaxPromptLength))
+				return Settings{}, apierr.Invalid(p.Key, fmt.Sprintf(msgPromptTooLong, MaxPromptLength))
 			}
 		case schema.SettingTimeZone:
 			if _, err := time.LoadLocation(v); v != "" && err != nil {
-				return Settings{}, inventory.Invalid(p.Key, "Unknown time zone: "+v)
+				return Settings{}, apierr.Invalid(p.Key, msgUnknownTimeZone+v)
 			}
 		default:
-			return Settings{}, inventory.Invalid("settings", "Unknown setting: "+p.Key)
+			return Settings{}, apierr.Invalid("settings", msgUnknownSetting+p.Key)
 		}
 		values[p.Key] = v
 	}
@@ -103,9 +150,11 @@ func SaveSettings(app core.App, pairs []Setting) (Settings, error) {
 			}
 		}
 		var err error
-		out, err = Load(txApp)
+		if out, err = Load(txApp); err != nil {
+			return err
+		}
 		inventory.Publish(txApp, events.InventoryUpdated)
-		return err
+		return inventory.Op{Stats: stats}.Capture(txApp)
 	})
 	return out, err
 }
@@ -115,26 +164,52 @@ type StatTargets struct {
 	Total, Ready, Waiting, Charging, InField *int
 }
 
+// Messages of the stat edit and the emergency override (spec part 2 §8).
+const (
+	MsgStatInvalid      = "Please enter a valid positive number"
+	msgOverrideRequired = "%s count is required"
+	msgOverrideMin      = "%s count must be a whole number of at least %d"
+)
+
 // UpdateStats applies an admin stat edit: total sets the total_batteries setting, the other
-// figures are reached by one adjustment movement (see inventory.Adjust).
+// figures are reached by one adjustment movement (see inventory.Adjust). Each given figure
+// must be a whole number from 0 to reqx.MaxFleet.
 func UpdateStats(app core.App, op inventory.Op, t StatTargets) (*inventory.Movement, error) {
+	for _, c := range []struct {
+		field string
+		v     *int
+	}{{"total", t.Total}, {"ready", t.Ready}, {"waiting", t.Waiting}, {"charging", t.Charging}, {"inField", t.InField}} {
+		if c.v == nil {
+			continue
+		}
+		if err := reqx.Count(c.field, *c.v, 0, reqx.MaxFleet, MsgStatInvalid, reqx.MsgFleetTooLarge); err != nil {
+			return nil, err
+		}
+	}
 	return adjust(app, op, t, "Stat edit", events.InventoryUpdated, events.ActivityUpdated)
 }
 
-// Override applies the emergency inventory override: ready, waiting and charging reached by
-// one adjustment movement, total set as the fleet size.
+// Override applies the emergency inventory override: ready, waiting and charging (0 to
+// reqx.MaxFleet) reached by one adjustment movement, total (1 to reqx.MaxFleet) set as the
+// fleet size. It works even when a cached balance is damaged (see inventory.Adjust).
 func Override(app core.App, op inventory.Op, ready, waiting, charging, total int) (*inventory.Movement, error) {
+	for _, c := range []struct {
+		field, label string
+		v, min       int
+	}{{"ready", "Ready", ready, 0}, {"waiting", "Waiting", waiting, 0}, {"charging", "Charging", charging, 0}, {"total", "Total", total, 1}} {
+		if err := reqx.Count(c.field, c.v, c.min, reqx.MaxFleet, fmt.Sprintf(msgOverrideMin, c.label, c.min), reqx.MsgFleetTooLarge); err != nil {
+			return nil, err
+		}
+	}
 	return adjust(app, op, StatTargets{Total: &total, Ready: &ready, Waiting: &waiting, Charging: &charging},
 		"Emergency override", events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated)
 }
 
+// adjust writes the targets (validated by the caller) in one transaction.
 func adjust(app core.App, op inventory.Op, t StatTargets, label string, types ...string) (*inventory.Movement, error) {
 	var mv *inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
 		if t.Total != nil {
-			if *t.Total < 0 {
-				return inventory.Invalid("total", "Please enter a valid positive number")
-			}
 			if err := saveSetting(txApp, schema.SettingTotalBatteries, strconv.Itoa(*t.Total)); err != nil {
 				return err
 			}
@@ -145,7 +220,7 @@ func adjust(app core.App, op inventory.Op, t StatTargets, label string, types ..
 			return err
 		}
 		inventory.Publish(txApp, types...)
-		return nil
+		return op.Capture(txApp)
 	})
 	return mv, err
 }
@@ -159,20 +234,20 @@ func ParseTargetDate(s string, loc *time.Location) (time.Time, error) {
 			return d, nil
 		}
 	}
-	return time.Time{}, inventory.Invalid("targetDate", "Target date must be a date (YYYY-MM-DD)")
+	return time.Time{}, apierr.Invalid("targetDate", "Target date must be a date (YYYY-MM-DD)")
 }
 
 // WipeHistory deletes the movements that occurred before targetDate (the day cut in the
 // configured time zone) and folds them into one checkpoint (see inventory.Wipe).
 func WipeHistory(app core.App, op inventory.Op, targetDate, confirmPhrase string) (inventory.WipeResult, error) {
 	if strings.TrimSpace(targetDate) == "" {
-		return inventory.WipeResult{}, inventory.Invalid("targetDate", "Target date is required")
+		return inventory.WipeResult{}, apierr.Invalid("targetDate", "Target date is required")
 	}
 	if strings.TrimSpace(confirmPhrase) == "" {
-		return inventory.WipeResult{}, inventory.Invalid("confirmPhrase", "Confirmation phrase is required")
+		return inventory.WipeResult{}, apierr.Invalid("confirmPhrase", "Confirmation phrase is required")
 	}
 	if strings.TrimSpace(confirmPhrase) != WipeConfirmPhrase {
-		return inventory.WipeResult{}, inventory.Invalid("confirmPhrase", "Please type DELETE HISTORY to confirm")
+		return inventory.WipeResult{}, apierr.Invalid("confirmPhrase", "Please type DELETE HISTORY to confirm")
 	}
 	var res inventory.WipeResult
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -185,14 +260,14 @@ func WipeHistory(app core.App, op inventory.Op, targetDate, confirmPhrase string
 			return err
 		}
 		if cut.After(time.Now()) {
-			return inventory.Invalid("targetDate", "Target date cannot be in the future")
+			return apierr.Invalid("targetDate", "Target date cannot be in the future")
 		}
 		res, err = inventory.Wipe(txApp, op, cut, "History before "+cut.Format("2006-01-02"))
 		if err != nil {
 			return err
 		}
 		inventory.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated)
-		return nil
+		return op.Capture(txApp)
 	})
 	return res, err
 }
@@ -211,7 +286,7 @@ func CleanSlate(app core.App, op inventory.Op) (*inventory.Movement, error) {
 			return err
 		}
 		inventory.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated, events.ChargingUpdated)
-		return nil
+		return op.Capture(txApp)
 	})
 	return mv, err
 }
