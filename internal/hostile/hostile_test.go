@@ -339,3 +339,38 @@ func TestRecoveryFromDamagedBalance(t *testing.T) {
 		})
 	}
 }
+
+// TestNamesRefuseControlsNotesStripThem: names with control characters or bidi overrides
+// are refused wherever a name is set (registration, admin create, user edit); notes have
+// them stripped.
+func TestNamesRefuseControlsNotesStripThem(t *testing.T) {
+	w := newWorld(t)
+	for _, c := range []struct{ method, url, token, body, field string }{
+		{"POST", "/api/register", "", `{"email":"new@example.com","password":"secret123","firstName":"Ana\u202egnp.exe","lastName":"B"}`, "firstName"},
+		{"POST", "/api/admin/users/create", w.admin, `{"email":"new2@example.com","password":"secret123","firstName":"Ana","lastName":"B\u2066x","role":"driver"}`, "lastName"},
+		{"PUT", "/api/admin/users/" + w.target, w.admin, `{"firstName":"Ana\u0000"}`, "firstName"},
+		{"PUT", "/api/admin/users/" + w.target, w.admin, `{"lastName":"Lee\u001b[31m"}`, "lastName"},
+	} {
+		var n struct {
+			N int `db:"n"`
+		}
+		count := func() int {
+			if err := w.app.DB().NewQuery("SELECT COUNT(*) AS n FROM users WHERE firstName LIKE '%Ana%' OR lastName LIKE '%Lee%'").One(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n.N
+		}
+		before := count()
+		status, body := w.do(c.method, c.url, c.token, c.body)
+		if status != 400 || !strings.Contains(body, `"message":"`+reqx.MsgNameCharacters+`"`) || !strings.Contains(body, `"`+c.field+`":{`) {
+			t.Errorf("%s %s %s: %d %s", c.method, c.url, c.body, status, body)
+		}
+		if count() != before {
+			t.Errorf("%s %s saved a refused name", c.method, c.url)
+		}
+	}
+	status, body := w.do("POST", "/api/driver/pickup", w.driverTok, `{"quantity":1,"notes":"all \u202egood\u0007 here\r\n"}`)
+	if status != 200 || !strings.Contains(body, `"notes":"all good here"`) {
+		t.Fatalf("pickup with control characters in notes: %d %s", status, body)
+	}
+}

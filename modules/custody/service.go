@@ -243,7 +243,7 @@ func loadPair(txApp core.App, fromUserId, toUserId string, give int) (*core.Reco
 		return nil, nil, apierr.NotEnough("From driver not found or has no batteries")
 	}
 	if give > held {
-		return nil, nil, apierr.NotEnough(fmt.Sprintf("%s only has %d batteries, cannot give %d", inventory.DisplayName(from), held, give))
+		return nil, nil, apierr.NotEnough(fmt.Sprintf(inventory.MsgCannotGive, inventory.DisplayName(from), held, give))
 	}
 	to, err := findHolderUser(txApp, toUserId, "toUserId", "To driver not found")
 	if err != nil {

@@ -123,7 +123,7 @@ func postPickup(txApp core.App, p Posting, quantity int, assignmentType string) 
 		return nil, err
 	}
 	if ready.Balance() < quantity {
-		return nil, apierr.NotEnough(fmt.Sprintf("Not enough batteries: only %d ready", ready.Balance()))
+		return nil, apierr.NotEnough(fmt.Sprintf(MsgOnlyReady, ready.Balance()))
 	}
 	holder, err := HolderAccount(txApp, p.UserId, assignmentType)
 	if err != nil {

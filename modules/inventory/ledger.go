@@ -187,6 +187,15 @@ func sortedKeys(m map[string]int) []string {
 // point. The accounts and entries tables refuse anything else (migration 1764000000).
 const MaxBalance = 1_000_000_000
 
+// Refusals shared by the ledger's operations and the modules that plan with balances
+// (formats for fmt.Sprintf).
+const (
+	MsgOnlyReady       = "Not enough batteries: only %d ready"
+	MsgOnlyWaiting     = "Not enough batteries: only %d waiting"
+	MsgCannotGive      = "%s only has %d batteries, cannot give %d" // holder name, held, asked
+	msgAccountNotFound = "Account not found"
+)
+
 // Refusals of ApplyDeltas beyond "not enough".
 const (
 	MsgBalanceLimit   = "That would put more batteries in one place than the system can count"
@@ -240,7 +249,7 @@ func refusal(txApp core.App, id string, d int) error {
 	}
 	if err := txApp.DB().NewQuery("SELECT typeof(balance) AS t FROM accounts WHERE id = {:id}").
 		Bind(dbx.Params{"id": id}).One(&row); err != nil {
-		return apierr.NotFound("Account not found")
+		return apierr.NotFound(msgAccountNotFound)
 	}
 	if row.Type != "integer" {
 		return apierr.Conflict(MsgBalanceDamaged)
@@ -260,11 +269,11 @@ func shortMessage(app core.App, acc *Account, need int) error {
 	have := acc.Balance()
 	switch acc.Kind() {
 	case schema.AccountKindReady:
-		return apierr.NotEnough(fmt.Sprintf("Not enough batteries: only %d ready", have))
+		return apierr.NotEnough(fmt.Sprintf(MsgOnlyReady, have))
 	case schema.AccountKindWaiting:
-		return apierr.NotEnough(fmt.Sprintf("Not enough batteries: only %d waiting", have))
+		return apierr.NotEnough(fmt.Sprintf(MsgOnlyWaiting, have))
 	case schema.AccountKindHolder:
-		return apierr.NotEnough(fmt.Sprintf("%s only has %d batteries, cannot give %d", accountLabel(app, acc), have, need))
+		return apierr.NotEnough(fmt.Sprintf(MsgCannotGive, accountLabel(app, acc), have, need))
 	case schema.AccountKindSession:
 		return apierr.NotEnough(fmt.Sprintf("Not enough batteries: the charging session only has %d", have))
 	case schema.AccountKindUntracked:

@@ -148,7 +148,7 @@ func (e *Entry) Delta() int { return e.GetInt(schema.EntryDelta) }
 func FindAccountByKey(app core.App, key string) (*Account, error) {
 	rec, err := app.FindFirstRecordByData(schema.Accounts, schema.AccountKey, key)
 	if err != nil {
-		return nil, apierr.NotFound("Account not found")
+		return nil, apierr.NotFound(msgAccountNotFound)
 	}
 	return checked(rec)
 }
@@ -158,7 +158,7 @@ func FindAccountByKey(app core.App, key string) (*Account, error) {
 func FindAccount(app core.App, id string) (*Account, error) {
 	rec, err := app.FindRecordById(schema.Accounts, id)
 	if err != nil {
-		return nil, apierr.NotFound("Account not found")
+		return nil, apierr.NotFound(msgAccountNotFound)
 	}
 	return checked(rec)
 }

@@ -71,7 +71,7 @@ func swapLegs(txApp core.App, from, to *core.Record, good, dead int, adjust map[
 		return nil, err
 	}
 	if alloc.Excess > 0 {
-		return nil, apierr.NotEnough(fmt.Sprintf("%s only has %d batteries, cannot give %d", DisplayName(from), alloc.Held(), q))
+		return nil, apierr.NotEnough(fmt.Sprintf(MsgCannotGive, DisplayName(from), alloc.Held(), q))
 	}
 	dest, err := HolderAccount(txApp, to.Id, AssignmentPickup)
 	if err != nil {
