@@ -7,9 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 
-	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
-	"swapbay/modules/inventory"
 )
 
 // Guards the ledger's figures in SQL (DESIGN.md §5 "Numbers are bounded"). SQLite cannot add
@@ -21,16 +19,19 @@ import (
 // inventory.ApplyDeltas and the services refuse first, with the user's message; the triggers
 // are the last line. Existing damaged values are left for recalculation to repair.
 func init() {
+	// inventory.MaxBalance and reqx.MaxFleet as of this migration, written out so that the
+	// migration stays what it was if those ever change (a later migration would move them)
+	const maxBalance, maxFleet = 1_000_000_000, 1_000_000
 	guards := []struct{ name, table, when string }{
 		{"guard_accounts_balance", schema.Accounts,
-			fmt.Sprintf("typeof(NEW.balance) != 'integer' OR NEW.balance NOT BETWEEN -%d AND %d", inventory.MaxBalance, inventory.MaxBalance)},
+			fmt.Sprintf("typeof(NEW.balance) != 'integer' OR NEW.balance NOT BETWEEN -%d AND %d", maxBalance, maxBalance)},
 		{"guard_entries_delta", schema.Entries,
-			fmt.Sprintf("typeof(NEW.delta) != 'integer' OR NEW.delta NOT BETWEEN -%d AND %d", inventory.MaxBalance, inventory.MaxBalance)},
+			fmt.Sprintf("typeof(NEW.delta) != 'integer' OR NEW.delta NOT BETWEEN -%d AND %d", maxBalance, maxBalance)},
 		{"guard_sessions_quantity", schema.ChargingSessions,
-			fmt.Sprintf("typeof(NEW.quantity) != 'integer' OR NEW.quantity NOT BETWEEN 0 AND %d", inventory.MaxBalance)},
+			fmt.Sprintf("typeof(NEW.quantity) != 'integer' OR NEW.quantity NOT BETWEEN 0 AND %d", maxBalance)},
 		{"guard_settings_total", schema.Settings,
 			fmt.Sprintf("NEW.key = '%s' AND (NEW.value = '' OR NEW.value GLOB '*[^0-9]*' OR length(NEW.value) > 7 OR CAST(NEW.value AS INTEGER) > %d)",
-				schema.SettingTotalBatteries, reqx.MaxFleet)},
+				schema.SettingTotalBatteries, maxFleet)},
 	}
 	m.Register(func(app core.App) error {
 		for _, g := range guards {
