@@ -8,7 +8,7 @@ HTTP     ?= 127.0.0.1:8090
 DATA     ?= ./pb_data
 UI_SRC   := $(shell find ui/src ui/index.html ui/vite.config.ts ui/package.json -type f 2>/dev/null)
 
-.PHONY: run build test lint test-go test-ui test-e2e bench ui-deps e2e-deps chromium clean
+.PHONY: run build test lint test-go test-fuzz test-ui test-e2e bench ui-deps e2e-deps chromium clean
 
 ## run: build and serve on $(HTTP) with $(DATA); loads demo data into an empty data dir
 run: build
@@ -51,6 +51,22 @@ lint: ui-deps e2e-deps ui/dist/index.html
 
 test-go: ui/dist/index.html
 	go test -count=1 $$(go list ./... | grep -v /node_modules/)
+	$(MAKE) test-fuzz
+
+# test-fuzz runs each fuzz target for a short fixed time (the committed corpus under
+# testdata/fuzz also runs as plain tests in test-go). A route target spends ~4 s starting
+# its app, so the route targets get longer than the pure decoder ones; under a minute in all (about 55 s measured with a warm build cache).
+FUZZ_TARGETS := lib/reqx:FuzzInt:3s lib/reqx:FuzzDecode:3s \
+	modules/inventory:FuzzDriverRoutes:6s modules/charging:FuzzChargingRoutes:6s \
+	modules/custody:FuzzCustodyRoutes:6s modules/system:FuzzSystemRoutes:6s \
+	modules/users:FuzzUserRoutes:5s
+
+test-fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; rest=$${t#*:}; name=$${rest%%:*}; time=$${rest#*:}; \
+		echo "fuzz $$pkg $$name $$time"; \
+		go test -run '^$$' -fuzz "^$$name\$$" -fuzztime=$$time -fuzzminimizetime=100x -parallel=1 ./$$pkg/ || exit 1; \
+	done
 
 test-ui: ui-deps
 	cd ui && npm test

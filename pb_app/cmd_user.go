@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/spf13/cobra"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/roles"
 	"swapbay/modules/users"
 )
@@ -44,8 +45,8 @@ func newUserCreateCommand(app core.App) *cobra.Command {
 			in.Approval = roles.Approved
 			rec, err := users.Create(app, in)
 			if err != nil {
-				var v *users.ValidationError
-				if errors.As(err, &v) {
+				var v *apierr.Error
+				if errors.As(err, &v) && errors.Is(err, apierr.ErrInvalid) && v.Field != "" && !errors.Is(err, users.ErrEmailTaken) {
 					return fmt.Errorf("--%s: %s", flagFor(v.Field), v.Message)
 				}
 				if errors.Is(err, users.ErrEmailTaken) {

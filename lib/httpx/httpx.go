@@ -1,17 +1,15 @@
 // Package httpx holds the request plumbing every SwapBay module shares: the cookie session,
-// the cross-site check, the role guards, JSON binding with size limits and idempotency.
+// the cross-site check, the role guards and the success answer of ledger mutations (request
+// bodies are decoded with lib/reqx, errors answered with lib/apierr).
 // It is a leaf package: modules import it, it imports no module.
 package httpx
 
 import (
-	"encoding/json"
 	"errors"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
 
-	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -23,9 +21,6 @@ import (
 
 // SessionCookie is the HttpOnly cookie that carries the PocketBase auth token (DESIGN.md §5).
 const SessionCookie = "swapbay_session"
-
-// DefaultBodyLimit is the largest JSON body an ordinary route accepts.
-const DefaultBodyLimit = 64 << 10
 
 // Middleware ids, so tests and other modules can find or unbind them.
 const (
@@ -174,40 +169,15 @@ func RequireAdmin() *hook.Handler[*core.RequestEvent] {
 	return RequireRoles(roles.Admin, roles.MasterAdmin)
 }
 
-// BindJSON decodes the request's JSON body into dst, refusing bodies over limit bytes (413)
-// and malformed JSON or unknown shapes (400). An empty body leaves dst as it is.
-func BindJSON(e *core.RequestEvent, dst any, limit int64) error {
-	if limit <= 0 {
-		limit = DefaultBodyLimit
+// Success answers 200 with {success: true, message, stats} plus fields, the shape of every
+// successful ledger mutation. stats must be read inside the mutation's transaction (see
+// inventory.Op.Stats), so the answer cannot fail once the change is committed.
+func Success(e *core.RequestEvent, message string, stats any, fields map[string]any) error {
+	body := map[string]any{"success": true, "message": message, "stats": stats}
+	for k, v := range fields {
+		body[k] = v
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(e.Response, e.Request.Body, limit))
-	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return e.Error(http.StatusRequestEntityTooLarge, "Request body is too large.", nil)
-		}
-		return e.BadRequestError("Could not read the request body.", nil)
-	}
-	if len(strings.TrimSpace(string(body))) == 0 {
-		return nil
-	}
-	if err := json.Unmarshal(body, dst); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) && typeErr.Field != "" {
-			return e.BadRequestError("Invalid value for "+typeErr.Field, validation.Errors{
-				typeErr.Field: validation.NewError("validation_invalid_type", "Invalid value."),
-			})
-		}
-		return e.BadRequestError("The request body is not valid JSON.", nil)
-	}
-	return nil
-}
-
-// FieldError builds a 400 ApiError whose data names the offending field, as PocketBase does.
-func FieldError(e *core.RequestEvent, field, message string) error {
-	return e.BadRequestError(message, validation.Errors{
-		field: validation.NewError("validation_invalid", message),
-	})
+	return e.JSON(http.StatusOK, body)
 }
 
 // ExactMessages keeps error messages as the code wrote them. PocketBase's ApiError turns every

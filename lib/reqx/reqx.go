@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -28,6 +29,27 @@ const (
 	MaxCount = 10_000    // any battery count in one request
 	MaxFleet = 1_000_000 // fleet totals and override targets
 )
+
+// Messages of counts shared by several routes (the spec's wording).
+const (
+	MsgQuantityRequired = "Quantity is required"
+	MsgCountInvalid     = "Must be a valid number 0 or greater"
+)
+
+// Messages for counts above the bounds (the spec's own messages cover the lower bounds).
+var (
+	MsgCountTooLarge = fmt.Sprintf("Must be at most %s", formatThousands(MaxCount))
+	MsgFleetTooLarge = fmt.Sprintf("Must be at most %s", formatThousands(MaxFleet))
+)
+
+// formatThousands writes n with comma thousands separators (10000 → "10,000").
+func formatThousands(n int) string {
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
 
 // Text limits.
 const (
@@ -79,9 +101,10 @@ func DecodeBytes(body []byte, dst any) error {
 }
 
 // Int is a JSON integer field. Only a literal JSON integer (digits with an optional minus,
-// no fraction, no exponent, no quotes) is Valid; null and an absent field leave Present
-// false. Unmarshalling never fails, so the field's own message can be given by the range
-// check instead of a generic binding error.
+// no fraction, no exponent, no quotes) is Valid; null, an empty string (what a cleared form
+// field sends: spec part 1 §5 "empty counts as 0") and an absent field leave Present false.
+// Unmarshalling never fails, so the field's own message can be given by the range check
+// instead of a generic binding error.
 type Int struct {
 	Present bool
 	Valid   bool
@@ -92,7 +115,7 @@ type Int struct {
 func (i *Int) UnmarshalJSON(b []byte) error {
 	*i = Int{}
 	b = bytes.TrimSpace(b)
-	if len(b) == 0 || bytes.Equal(b, []byte("null")) {
+	if len(b) == 0 || bytes.Equal(b, []byte("null")) || isBlankString(b) {
 		return nil
 	}
 	i.Present = true
@@ -105,6 +128,14 @@ func (i *Int) UnmarshalJSON(b []byte) error {
 	}
 	i.Valid, i.V = true, v
 	return nil
+}
+
+// isBlankString reports whether b is a JSON string holding only spaces.
+func isBlankString(b []byte) bool {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return false
+	}
+	return len(bytes.TrimSpace(b[1:len(b)-1])) == 0
 }
 
 func isJSONInteger(b []byte) bool {
@@ -128,6 +159,45 @@ func allDigits(b []byte) bool {
 
 // Of makes a present, valid Int (for callers building forms in Go).
 func Of(v int) Int { return Int{Present: true, Valid: true, V: int64(v)} }
+
+// NotAnInteger is what Or gives for a field that is present but not a JSON integer (a
+// float, a string, an exponent, a value beyond int64). It is below every lower bound, so a
+// service's range check refuses it with the field's own message.
+const NotAnInteger = math.MinInt
+
+// Or hands a decoded field to a service without checking its range (services validate,
+// DESIGN.md §5): def when absent, the value when it is a JSON integer, NotAnInteger
+// otherwise.
+func (i Int) Or(def int) int {
+	switch {
+	case !i.Present:
+		return def
+	case !i.Valid:
+		return NotAnInteger
+	}
+	return int(i.V)
+}
+
+// OrNil is Or for an optional field whose absence must be told apart: nil when absent.
+func (i Int) OrNil() *int {
+	if !i.Present {
+		return nil
+	}
+	v := i.Or(0)
+	return &v
+}
+
+// Count checks a count a service received (see Or): below lo (which includes NotAnInteger)
+// is refused with msg, above hi with tooLargeMsg; both name field.
+func Count(field string, v, lo, hi int, msg, tooLargeMsg string) error {
+	if v < lo {
+		return apierr.Invalid(field, msg)
+	}
+	if v > hi {
+		return apierr.Invalid(field, tooLargeMsg)
+	}
+	return nil
+}
 
 // In returns the value when it is present, a JSON integer and within [lo, hi]; otherwise an
 // Invalid error naming field with msg.
@@ -219,4 +289,19 @@ func isForbidden(r rune) bool {
 		return true
 	}
 	return false
+}
+
+// Digits reads a setting sent as text (settings are key/value text pairs, spec part 2 §3): a
+// run of decimal digits is its value (math.MaxInt when it is too long to represent, so the
+// range check calls it too large); anything else (a sign, a fraction, an exponent, letters)
+// gives NotAnInteger, which every range refuses.
+func Digits(text string) int {
+	if text == "" || strings.Trim(text, "0123456789") != "" {
+		return NotAnInteger
+	}
+	n, err := strconv.Atoi(text)
+	if err != nil {
+		return math.MaxInt
+	}
+	return n
 }

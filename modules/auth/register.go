@@ -11,7 +11,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"swapbay/lib/httpx"
+	"swapbay/lib/apierr"
+	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
@@ -47,21 +48,21 @@ type registerForm struct {
 
 func register(e *core.RequestEvent) error {
 	var form registerForm
-	if err := httpx.BindJSON(e, &form, RegisterBodyLimit); err != nil {
-		return err
+	if err := reqx.Decode(e, &form, RegisterBodyLimit); err != nil {
+		return apierr.Response(e, err)
 	}
 	if _, _, err := users.ValidateNames(form.FirstName, form.LastName); err != nil {
-		return users.HTTPError(e, err)
+		return apierr.Response(e, err)
 	}
 	if _, err := users.ValidateCredentials(form.Email, form.Password); err != nil {
-		return users.HTTPError(e, err)
+		return apierr.Response(e, err)
 	}
 	if !form.AcceptedTerms {
-		return httpx.FieldError(e, "acceptedTerms", MsgAcceptTerms)
+		return apierr.Response(e, apierr.Invalid("acceptedTerms", MsgAcceptTerms))
 	}
 	signature, msg := decodeSignature(form.SignatureData)
 	if msg != "" {
-		return httpx.FieldError(e, "signatureData", msg)
+		return apierr.Response(e, apierr.Invalid("signatureData", msg))
 	}
 
 	rec, err := SignUp(e.App, SignUpInput{
@@ -77,7 +78,7 @@ func register(e *core.RequestEvent) error {
 		return e.Error(http.StatusConflict, MsgRegistrationClosed, nil)
 	}
 	if err != nil {
-		return users.HTTPError(e, err)
+		return apierr.Response(e, err)
 	}
 	return startSession(e, rec)
 }

@@ -8,7 +8,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/reqx"
 	"swapbay/modules/users"
 )
 
@@ -48,15 +50,15 @@ type loginForm struct {
 
 func login(e *core.RequestEvent) error {
 	var form loginForm
-	if err := httpx.BindJSON(e, &form, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &form, 0); err != nil {
+		return apierr.Response(e, err)
 	}
 	if users.NormalizeEmail(form.Email) == "" || form.Password == "" {
 		field := "email"
 		if users.NormalizeEmail(form.Email) != "" {
 			field = "password"
 		}
-		return httpx.FieldError(e, field, users.MsgEmailPassword)
+		return apierr.Response(e, apierr.Invalid(field, users.MsgEmailPassword))
 	}
 	rec, err := users.FindByEmail(e.App, form.Email)
 	if err != nil || !rec.ValidatePassword(form.Password) {
@@ -89,12 +91,12 @@ type changePasswordForm struct {
 // which signs out every other session; this one gets a fresh cookie.
 func changePassword(e *core.RequestEvent) error {
 	var form changePasswordForm
-	if err := httpx.BindJSON(e, &form, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &form, 0); err != nil {
+		return apierr.Response(e, err)
 	}
 	rec, err := users.ChangePassword(e.App, e.Auth, form.CurrentPassword, form.NewPassword)
 	if err != nil {
-		return users.HTTPError(e, err)
+		return apierr.Response(e, err)
 	}
 	token, err := rec.NewAuthToken()
 	if err != nil {

@@ -7,7 +7,8 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"swapbay/lib/httpx"
+	"swapbay/lib/apierr"
+	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
@@ -22,22 +23,22 @@ type signForm struct {
 // their mustResignTerms flag (set by an admin's "force re-sign").
 func signTerms(e *core.RequestEvent) error {
 	var form signForm
-	if err := httpx.BindJSON(e, &form, RegisterBodyLimit); err != nil {
-		return err
+	if err := reqx.Decode(e, &form, RegisterBodyLimit); err != nil {
+		return apierr.Response(e, err)
 	}
 	if !form.AcceptedTerms {
-		return httpx.FieldError(e, "acceptedTerms", MsgAcceptTerms)
+		return apierr.Response(e, apierr.Invalid("acceptedTerms", MsgAcceptTerms))
 	}
 	signature, msg := decodeSignature(form.SignatureData)
 	if msg != "" {
-		return httpx.FieldError(e, "signatureData", msg)
+		return apierr.Response(e, apierr.Invalid("signatureData", msg))
 	}
 	rec, err := SignActiveTerms(e.App, e.Auth.Id, signature, e.RealIP(), e.Request.UserAgent())
 	if errors.Is(err, terms.ErrNoActiveTerms) {
 		return e.NotFoundError(terms.ErrNoActiveTerms.Error(), nil)
 	}
 	if err != nil {
-		return users.HTTPError(e, err)
+		return apierr.Response(e, err)
 	}
 	return e.JSON(http.StatusOK, users.ToJSON(rec))
 }

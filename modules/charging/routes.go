@@ -6,7 +6,9 @@ package charging
 import (
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/reqx"
 	"swapbay/modules/inventory"
 )
 
@@ -37,62 +39,52 @@ func Register(app core.App) {
 }
 
 type startForm struct {
-	ChargerType string           `json:"chargerType"`
-	Quantity    inventory.OptInt `json:"quantity"`
-	Notes       string           `json:"notes"`
+	ChargerType string   `json:"chargerType"`
+	Quantity    reqx.Int `json:"quantity"`
+	Notes       string   `json:"notes"`
 }
 
 func handleStart(e *core.RequestEvent) error {
 	var f startForm
-	if err := httpx.BindJSON(e, &f, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
 	}
-	if !IsChargerType(f.ChargerType) {
-		return inventory.FieldError("chargerType", "Charger type is required")
-	}
-	if !f.Quantity.Valid || f.Quantity.V < 1 {
-		return inventory.FieldError("quantity", "Quantity is required")
-	}
-	notes, err := inventory.CheckNotes("notes", f.Notes, "")
+	var stats inventory.Snapshot
+	sess, mv, err := Start(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Stats: &stats}, f.ChargerType, f.Quantity.Or(0))
 	if err != nil {
-		return inventory.ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
-	sess, mv, err := Start(e.App, inventory.Op{Actor: e.Auth, Notes: notes}, f.ChargerType, f.Quantity.V)
-	if err != nil {
-		return inventory.ToAPIError(e, err)
-	}
-	return inventory.Success(e, "Charging session started successfully", map[string]any{"session": sess, "movement": mv})
+	return httpx.Success(e, "Charging session started successfully", stats, map[string]any{"session": sess, "movement": mv})
 }
 
 func handleEnd(fn func(core.App, inventory.Op, string) (*Session, *inventory.Movement, error), message string) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
-		sess, mv, err := fn(e.App, inventory.Op{Actor: e.Auth}, e.Request.PathValue("id"))
+		var stats inventory.Snapshot
+		sess, mv, err := fn(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, e.Request.PathValue("id"))
 		if err != nil {
-			return inventory.ToAPIError(e, err)
+			return apierr.Response(e, err)
 		}
-		return inventory.Success(e, message, map[string]any{"session": sess, "movement": mv})
+		return httpx.Success(e, message, stats, map[string]any{"session": sess, "movement": mv})
 	}
 }
 
 type quantityForm struct {
-	Quantity    inventory.OptInt `json:"quantity"`
-	Destination string           `json:"destination"`
+	Quantity    reqx.Int `json:"quantity"`
+	Destination string   `json:"destination"`
 }
 
 func handleQuantity(e *core.RequestEvent) error {
 	var f quantityForm
-	if err := httpx.BindJSON(e, &f, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
 	}
-	if !f.Quantity.Valid || f.Quantity.V < 0 {
-		return inventory.FieldError("quantity", "Quantity must be 0 or greater")
-	}
-	sess, mv, err := SetQuantity(e.App, inventory.Op{Actor: e.Auth}, e.Request.PathValue("id"), f.Quantity.V, f.Destination)
+	var stats inventory.Snapshot
+	sess, mv, err := SetQuantity(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, e.Request.PathValue("id"), f.Quantity.Or(reqx.NotAnInteger), f.Destination)
 	if err != nil {
-		return inventory.ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
 	if mv == nil {
-		return inventory.Success(e, "Charging session quantity unchanged", map[string]any{"session": sess, "movement": nil})
+		return httpx.Success(e, "Charging session quantity unchanged", stats, map[string]any{"session": sess, "movement": nil})
 	}
-	return inventory.Success(e, "Charging session quantity updated successfully", map[string]any{"session": sess, "movement": mv})
+	return httpx.Success(e, "Charging session quantity updated successfully", stats, map[string]any{"session": sess, "movement": mv})
 }

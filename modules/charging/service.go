@@ -6,10 +6,19 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
 	"swapbay/modules/system"
+)
+
+// Messages of the charging forms (spec part 2 §4).
+const (
+	MsgChargerTypeRequired = "Charger type is required"
+	MsgQuantityNegative    = "Quantity must be 0 or greater"
+	MsgDestination         = "Destination must be ready or waiting"
 )
 
 // ChargerTypes are the charger types of spec part 1 §9.
@@ -34,11 +43,11 @@ func (s *Session) StartedAt() time.Time { return s.GetDateTime(schema.SessionSta
 // EtaAt is when the batteries will be ready.
 func (s *Session) EtaAt() time.Time { return s.GetDateTime(schema.SessionEtaAt).Time() }
 
-// FindSession returns the session with id, or an inventory.ErrNotFound refusal.
+// FindSession returns the session with id, or an apierr.ErrNotFound refusal.
 func FindSession(app core.App, id string) (*Session, error) {
 	rec, err := app.FindRecordById(schema.ChargingSessions, id)
 	if err != nil {
-		return nil, inventory.NotFound("Charging session not found")
+		return nil, apierr.NotFound("Charging session not found")
 	}
 	return &Session{rec}, nil
 }
@@ -61,10 +70,13 @@ var sessionEvents = []string{events.ChargingUpdated, events.InventoryUpdated, ev
 // (waiting → session). Refused with ErrNotEnough when fewer are waiting.
 func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Session, *inventory.Movement, error) {
 	if !IsChargerType(chargerType) {
-		return nil, nil, inventory.Invalid("chargerType", "Charger type is required")
+		return nil, nil, apierr.Invalid("chargerType", MsgChargerTypeRequired)
 	}
-	if quantity < 1 {
-		return nil, nil, inventory.Invalid("quantity", "Quantity is required")
+	if err := reqx.Count("quantity", quantity, 1, reqx.MaxCount, reqx.MsgQuantityRequired, reqx.MsgCountTooLarge); err != nil {
+		return nil, nil, err
+	}
+	if err := op.CleanNotes(); err != nil {
+		return nil, nil, err
 	}
 	var sess *Session
 	var mv *inventory.Movement
@@ -79,9 +91,9 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 		}
 		if waiting.Balance() < quantity {
 			if waiting.Balance() == 0 {
-				return inventory.NotEnough("No batteries available to charge")
+				return apierr.NotEnough("No batteries available to charge")
 			}
-			return inventory.NotEnough(fmt.Sprintf("Not enough batteries: only %d waiting", waiting.Balance()))
+			return apierr.NotEnough(fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
 		}
 		col, err := txApp.FindCachedCollectionByNameOrId(schema.ChargingSessions)
 		if err != nil {
@@ -117,7 +129,7 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 			return err
 		}
 		events.Publish(txApp, sessionEvents...)
-		return nil
+		return op.Capture(txApp)
 	})
 	if err != nil {
 		return nil, nil, err
@@ -135,7 +147,7 @@ func when(op inventory.Op) time.Time {
 // onActiveSession runs change on sessionId inside one transaction, refusing unless the
 // session is active. change gets the session and its ledger account and returns the movement
 // it wrote (nil for no change); the session is saved and announced when there was one.
-func onActiveSession(app core.App, sessionId string, change func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error)) (*Session, *inventory.Movement, error) {
+func onActiveSession(app core.App, op inventory.Op, sessionId string, change func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error)) (*Session, *inventory.Movement, error) {
 	var sess *Session
 	var mv *inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -144,20 +156,22 @@ func onActiveSession(app core.App, sessionId string, change func(txApp core.App,
 			return err
 		}
 		if sess.Status() != schema.SessionStatusActive {
-			return inventory.Conflict("Charging session is no longer active")
+			return apierr.Conflict("Charging session is no longer active")
 		}
 		acc, err := inventory.SessionAccount(txApp, sessionId)
 		if err != nil {
 			return err
 		}
-		if mv, err = change(txApp, sess, acc); err != nil || mv == nil {
+		if mv, err = change(txApp, sess, acc); err != nil {
 			return err
 		}
-		if err := txApp.SaveNoValidate(sess.Record); err != nil {
-			return err
+		if mv != nil {
+			if err := txApp.SaveNoValidate(sess.Record); err != nil {
+				return err
+			}
+			events.Publish(txApp, sessionEvents...)
 		}
-		events.Publish(txApp, sessionEvents...)
-		return nil
+		return op.Capture(txApp)
 	})
 	if err != nil {
 		return nil, nil, err
@@ -176,7 +190,7 @@ func Delete(app core.App, op inventory.Op, sessionId string) (*Session, *invento
 }
 
 func end(app core.App, op inventory.Op, sessionId, status string) (*Session, *inventory.Movement, error) {
-	return onActiveSession(app, sessionId, func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error) {
+	return onActiveSession(app, op, sessionId, func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error) {
 		q := acc.Balance()
 		destKey, typ := inventory.KeyReady, inventory.TypeChargeComplete
 		notes := fmt.Sprintf("Completed charging session: %d batteries on %s charger now ready", q, sess.ChargerType())
@@ -215,10 +229,10 @@ const (
 // destination (ready or waiting), raising it draws from waiting. An unchanged quantity
 // changes nothing and returns a nil movement.
 func SetQuantity(app core.App, op inventory.Op, sessionId string, quantity int, destination string) (*Session, *inventory.Movement, error) {
-	if quantity < 0 {
-		return nil, nil, inventory.Invalid("quantity", "Quantity must be 0 or greater")
+	if err := reqx.Count("quantity", quantity, 0, reqx.MaxCount, MsgQuantityNegative, reqx.MsgCountTooLarge); err != nil {
+		return nil, nil, err
 	}
-	return onActiveSession(app, sessionId, func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error) {
+	return onActiveSession(app, op, sessionId, func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error) {
 		current := acc.Balance()
 		if quantity == current {
 			return nil, nil
@@ -231,7 +245,7 @@ func SetQuantity(app core.App, op inventory.Op, sessionId string, quantity int, 
 		var notes string
 		if quantity < current {
 			if destination != DestinationReady && destination != DestinationWaiting {
-				return nil, inventory.Invalid("destination", "Destination must be ready or waiting")
+				return nil, apierr.Invalid("destination", MsgDestination)
 			}
 			dest := waiting
 			if destination == DestinationReady {
@@ -243,7 +257,7 @@ func SetQuantity(app core.App, op inventory.Op, sessionId string, quantity int, 
 			notes = fmt.Sprintf("Charging session quantity changed from %d to %d: %d batteries moved to %s", current, quantity, current-quantity, destination)
 		} else {
 			if waiting.Balance() < quantity-current {
-				return nil, inventory.NotEnough(fmt.Sprintf("Not enough batteries: only %d waiting", waiting.Balance()))
+				return nil, apierr.NotEnough(fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
 			}
 			leg = inventory.Leg{From: waiting, To: acc, Qty: quantity - current}
 			notes = fmt.Sprintf("Charging session quantity changed from %d to %d: %d batteries taken from waiting", current, quantity, quantity-current)

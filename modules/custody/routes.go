@@ -6,7 +6,9 @@ package custody
 import (
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/reqx"
 	"swapbay/modules/inventory"
 )
 
@@ -38,74 +40,58 @@ func Register(app core.App) {
 }
 
 type assignForm struct {
-	UserId         string           `json:"userId"`
-	Quantity       inventory.OptInt `json:"quantity"`
-	AssignmentType string           `json:"assignmentType"`
-	Notes          string           `json:"notes"`
+	UserId         string   `json:"userId"`
+	Quantity       reqx.Int `json:"quantity"`
+	AssignmentType string   `json:"assignmentType"`
+	Notes          string   `json:"notes"`
 }
 
 func handleAssign(e *core.RequestEvent) error {
 	var f assignForm
-	if err := httpx.BindJSON(e, &f, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
 	}
-	if f.UserId == "" {
-		return inventory.FieldError("userId", "Driver is required")
-	}
-	if !f.Quantity.Valid || f.Quantity.V < 1 {
-		return inventory.FieldError("quantity", "Quantity is required")
-	}
-	notes, err := inventory.CheckNotes("notes", f.Notes, "")
+	var stats inventory.Snapshot
+	mv, holder, err := Assign(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Stats: &stats}, f.UserId, f.Quantity.Or(0), f.AssignmentType)
 	if err != nil {
-		return inventory.ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
-	mv, holder, err := Assign(e.App, inventory.Op{Actor: e.Auth, Notes: notes}, f.UserId, f.Quantity.V, f.AssignmentType)
-	if err != nil {
-		return inventory.ToAPIError(e, err)
-	}
-	return inventory.Success(e, "Batteries assigned successfully", map[string]any{"movement": mv, "holder": holder})
+	return httpx.Success(e, "Batteries assigned successfully", stats, map[string]any{"movement": mv, "holder": holder})
 }
 
 func handleDeleteAssignment(e *core.RequestEvent) error {
-	mvs, err := DeleteAssignment(e.App, inventory.Op{Actor: e.Auth}, e.Request.PathValue("id"))
+	var stats inventory.Snapshot
+	mvs, err := DeleteAssignment(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, e.Request.PathValue("id"))
 	if err != nil {
-		return inventory.ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
-	return inventory.Success(e, "Assignment deleted - batteries moved to waiting", map[string]any{"movements": mvs})
+	return httpx.Success(e, "Assignment deleted - batteries moved to waiting", stats, map[string]any{"movements": mvs})
 }
 
 type swapForm struct {
-	FromUserId string           `json:"fromUserId"`
-	ToUserId   string           `json:"toUserId"`
-	Good       inventory.OptInt `json:"goodBatteries"`
-	Dead       inventory.OptInt `json:"deadBatteries"`
-	ReturnGood inventory.OptInt `json:"returnGoodBatteries"`
-	ReturnDead inventory.OptInt `json:"returnDeadBatteries"`
-	IsExchange bool             `json:"isExchange"`
-	Notes      string           `json:"notes"`
+	FromUserId string   `json:"fromUserId"`
+	ToUserId   string   `json:"toUserId"`
+	Good       reqx.Int `json:"goodBatteries"`
+	Dead       reqx.Int `json:"deadBatteries"`
+	ReturnGood reqx.Int `json:"returnGoodBatteries"`
+	ReturnDead reqx.Int `json:"returnDeadBatteries"`
+	IsExchange bool     `json:"isExchange"`
+	Notes      string   `json:"notes"`
 }
 
 func handleSwap(e *core.RequestEvent) error {
 	var f swapForm
-	if err := httpx.BindJSON(e, &f, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
 	}
-	for field, v := range map[string]inventory.OptInt{"goodBatteries": f.Good, "deadBatteries": f.Dead, "returnGoodBatteries": f.ReturnGood, "returnDeadBatteries": f.ReturnDead} {
-		if !v.NonNegative() {
-			return inventory.FieldError(field, "Must be a valid number 0 or greater")
-		}
-	}
-	notes, err := inventory.CheckNotes("notes", f.Notes, "")
-	if err != nil {
-		return inventory.ToAPIError(e, err)
-	}
-	res, err := Swap(e.App, inventory.Op{Actor: e.Auth, Notes: notes}, SwapRequest{
+	var stats inventory.Snapshot
+	res, err := Swap(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Stats: &stats}, SwapRequest{
 		FromUserId: f.FromUserId, ToUserId: f.ToUserId,
 		Good: f.Good.Or(0), Dead: f.Dead.Or(0), ReturnGood: f.ReturnGood.Or(0), ReturnDead: f.ReturnDead.Or(0),
 		IsExchange: f.IsExchange,
 	})
 	if err != nil {
-		return inventory.ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
 	fields := map[string]any{"transfer": res.Transfer}
 	msg := "Driver swap recorded successfully"
@@ -113,31 +99,25 @@ func handleSwap(e *core.RequestEvent) error {
 		fields["return"] = res.Return
 		msg = "Battery exchange recorded successfully"
 	}
-	return inventory.Success(e, msg, fields)
+	return httpx.Success(e, msg, stats, fields)
 }
 
 type deadForm struct {
-	FromUserId string           `json:"fromUserId"`
-	ToUserId   string           `json:"toUserId"`
-	Dead       inventory.OptInt `json:"deadBatteries"`
-	Notes      string           `json:"notes"`
+	FromUserId string   `json:"fromUserId"`
+	ToUserId   string   `json:"toUserId"`
+	Dead       reqx.Int `json:"deadBatteries"`
+	Notes      string   `json:"notes"`
 }
 
 func handleDeadTransfer(e *core.RequestEvent) error {
 	var f deadForm
-	if err := httpx.BindJSON(e, &f, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
 	}
-	if f.Dead.Present && !f.Dead.Valid {
-		return inventory.FieldError("deadBatteries", "Dead batteries must be at least 1")
-	}
-	notes, err := inventory.CheckNotes("notes", f.Notes, "")
+	var stats inventory.Snapshot
+	pair, err := DeadTransfer(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Stats: &stats}, f.FromUserId, f.ToUserId, f.Dead.Or(0))
 	if err != nil {
-		return inventory.ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
-	pair, err := DeadTransfer(e.App, inventory.Op{Actor: e.Auth, Notes: notes}, f.FromUserId, f.ToUserId, f.Dead.Or(0))
-	if err != nil {
-		return inventory.ToAPIError(e, err)
-	}
-	return inventory.Success(e, "Dead batteries transferred successfully", map[string]any{"transfer": pair})
+	return httpx.Success(e, "Dead batteries transferred successfully", stats, map[string]any{"transfer": pair})
 }

@@ -5,16 +5,25 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
 )
 
-// Messages of DeleteAssignment.
+// Messages of the custody forms (spec part 2 §5).
 const (
-	MsgAssignmentNotFound = "Assignment not found"
-	MsgAssignmentEmpty    = "This assignment holds no batteries"
+	MsgAssignmentNotFound     = "Assignment not found"
+	MsgAssignmentEmpty        = "This assignment holds no batteries"
+	MsgDriverRequired         = "Driver is required"
+	MsgAssignmentTypeRequired = "Assignment type is required"
+	MsgNothingToTransfer      = "Must specify at least some good or dead batteries to transfer"
+	MsgDeadAtLeastOne         = "Dead batteries must be at least 1"
+	MsgFromRequired           = "From driver is required"
+	MsgToRequired             = "To driver is required"
+	MsgSameDriver             = "Cannot swap batteries with the same driver"
 )
 
 // findHolderUser loads userId and checks it may hold batteries (role driver, admin or
@@ -23,7 +32,7 @@ func findHolderUser(app core.App, userId, field, notFoundMsg string) (*core.Reco
 	u, err := app.FindRecordById(schema.Users, userId)
 	if err != nil || !roles.CanHoldBatteries(u.GetString(schema.UserRole)) ||
 		u.GetString(schema.UserIsApproved) != roles.Approved {
-		return nil, &inventory.Refusal{Kind: inventory.ErrNotFound, Message: notFoundMsg, Field: field}
+		return nil, &apierr.Error{Kind: apierr.ErrNotFound, Message: notFoundMsg, Field: field}
 	}
 	return u, nil
 }
@@ -32,13 +41,16 @@ func findHolderUser(app core.App, userId, field, notFoundMsg string) (*core.Reco
 // Refused with 'Only N batteries available' when fewer are ready.
 func Assign(app core.App, op inventory.Op, userId string, quantity int, assignmentType string) (*inventory.Movement, *inventory.Account, error) {
 	if userId == "" {
-		return nil, nil, inventory.Invalid("userId", "Driver is required")
+		return nil, nil, apierr.Invalid("userId", MsgDriverRequired)
 	}
-	if quantity < 1 {
-		return nil, nil, inventory.Invalid("quantity", "Quantity is required")
+	if err := reqx.Count("quantity", quantity, 1, reqx.MaxCount, reqx.MsgQuantityRequired, reqx.MsgCountTooLarge); err != nil {
+		return nil, nil, err
 	}
 	if !inventory.IsAssignmentType(assignmentType) {
-		return nil, nil, inventory.Invalid("assignmentType", "Assignment type is required")
+		return nil, nil, apierr.Invalid("assignmentType", MsgAssignmentTypeRequired)
+	}
+	if err := op.CleanNotes(); err != nil {
+		return nil, nil, err
 	}
 	var mv *inventory.Movement
 	var holder *inventory.Account
@@ -52,13 +64,15 @@ func Assign(app core.App, op inventory.Op, userId string, quantity int, assignme
 			return err
 		}
 		if ready.Balance() < quantity {
-			return inventory.NotEnough(fmt.Sprintf("Only %d batteries available", ready.Balance()))
+			return apierr.NotEnough(fmt.Sprintf("Only %d batteries available", ready.Balance()))
 		}
 		if mv, err = inventory.PostAssignment(txApp, op, user, quantity, assignmentType); err != nil {
 			return err
 		}
-		holder, err = inventory.HolderAccount(txApp, user.Id, assignmentType)
-		return err
+		if holder, err = inventory.HolderAccount(txApp, user.Id, assignmentType); err != nil {
+			return err
+		}
+		return op.Capture(txApp)
 	})
 	if err != nil {
 		return nil, nil, err
@@ -74,7 +88,7 @@ func DeleteAssignment(app core.App, op inventory.Op, userId string) ([]*inventor
 	var out []*inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
 		if _, err := txApp.FindRecordById(schema.Users, userId); err != nil {
-			return inventory.NotFound(MsgAssignmentNotFound)
+			return apierr.NotFound(MsgAssignmentNotFound)
 		}
 		holdings, err := inventory.FindHolderAccounts(txApp, userId)
 		if err != nil {
@@ -103,10 +117,10 @@ func DeleteAssignment(app core.App, op inventory.Op, userId string) ([]*inventor
 			out = append(out, mv)
 		}
 		if len(out) == 0 {
-			return inventory.Conflict(MsgAssignmentEmpty)
+			return apierr.Conflict(MsgAssignmentEmpty)
 		}
 		events.Publish(txApp, inventory.MovementEvents...)
-		return nil
+		return op.Capture(txApp)
 	})
 	return out, err
 }
@@ -131,13 +145,19 @@ func Swap(app core.App, op inventory.Op, req SwapRequest) (SwapResult, error) {
 	if err := checkPair(req.FromUserId, req.ToUserId); err != nil {
 		return SwapResult{}, err
 	}
-	for field, v := range map[string]int{"goodBatteries": req.Good, "deadBatteries": req.Dead, "returnGoodBatteries": req.ReturnGood, "returnDeadBatteries": req.ReturnDead} {
-		if v < 0 {
-			return SwapResult{}, inventory.Invalid(field, "Must be a valid number 0 or greater")
+	for _, c := range []struct {
+		field string
+		v     int
+	}{{"goodBatteries", req.Good}, {"deadBatteries", req.Dead}, {"returnGoodBatteries", req.ReturnGood}, {"returnDeadBatteries", req.ReturnDead}} {
+		if err := reqx.Count(c.field, c.v, 0, reqx.MaxCount, reqx.MsgCountInvalid, reqx.MsgCountTooLarge); err != nil {
+			return SwapResult{}, err
 		}
 	}
 	if req.Good+req.Dead <= 0 {
-		return SwapResult{}, inventory.Invalid("goodBatteries", "Must specify at least some good or dead batteries to transfer")
+		return SwapResult{}, apierr.Invalid("goodBatteries", MsgNothingToTransfer)
+	}
+	if err := op.CleanNotes(); err != nil {
+		return SwapResult{}, err
 	}
 	var res SwapResult
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -151,7 +171,7 @@ func Swap(app core.App, op inventory.Op, req SwapRequest) (SwapResult, error) {
 				return err
 			}
 			if req.Dead > toHeld {
-				return inventory.NotEnough(fmt.Sprintf("Dead batteries (%d) cannot exceed what %s holds (%d)", req.Dead, inventory.DisplayName(to), toHeld))
+				return apierr.NotEnough(fmt.Sprintf("Dead batteries (%d) cannot exceed what %s holds (%d)", req.Dead, inventory.DisplayName(to), toHeld))
 			}
 		}
 		if res.Transfer, err = inventory.PostSwap(txApp, op, from, to, req.Good, req.Dead, inventory.SwapKindSwap); err != nil {
@@ -164,7 +184,7 @@ func Swap(app core.App, op inventory.Op, req SwapRequest) (SwapResult, error) {
 			}
 			res.Return = &back
 		}
-		return nil
+		return op.Capture(txApp)
 	})
 	return res, err
 }
@@ -174,8 +194,11 @@ func DeadTransfer(app core.App, op inventory.Op, fromUserId, toUserId string, de
 	if err := checkPair(fromUserId, toUserId); err != nil {
 		return inventory.SwapPair{}, err
 	}
-	if dead < 1 {
-		return inventory.SwapPair{}, inventory.Invalid("deadBatteries", "Dead batteries must be at least 1")
+	if err := reqx.Count("deadBatteries", dead, 1, reqx.MaxCount, MsgDeadAtLeastOne, reqx.MsgCountTooLarge); err != nil {
+		return inventory.SwapPair{}, err
+	}
+	if err := op.CleanNotes(); err != nil {
+		return inventory.SwapPair{}, err
 	}
 	var pair inventory.SwapPair
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -183,21 +206,23 @@ func DeadTransfer(app core.App, op inventory.Op, fromUserId, toUserId string, de
 		if err != nil {
 			return err
 		}
-		pair, err = inventory.PostSwap(txApp, op, from, to, 0, dead, inventory.SwapKindDeadTransfer)
-		return err
+		if pair, err = inventory.PostSwap(txApp, op, from, to, 0, dead, inventory.SwapKindDeadTransfer); err != nil {
+			return err
+		}
+		return op.Capture(txApp)
 	})
 	return pair, err
 }
 
 func checkPair(fromUserId, toUserId string) error {
 	if fromUserId == "" {
-		return inventory.Invalid("fromUserId", "From driver is required")
+		return apierr.Invalid("fromUserId", MsgFromRequired)
 	}
 	if toUserId == "" {
-		return inventory.Invalid("toUserId", "To driver is required")
+		return apierr.Invalid("toUserId", MsgToRequired)
 	}
 	if fromUserId == toUserId {
-		return inventory.Invalid("toUserId", "Cannot swap batteries with the same driver")
+		return apierr.Invalid("toUserId", MsgSameDriver)
 	}
 	return nil
 }
@@ -206,17 +231,17 @@ func checkPair(fromUserId, toUserId string) error {
 func loadPair(txApp core.App, fromUserId, toUserId string, give int) (*core.Record, *core.Record, error) {
 	from, err := txApp.FindRecordById(schema.Users, fromUserId)
 	if err != nil {
-		return nil, nil, inventory.NotFound("From driver not found or has no batteries")
+		return nil, nil, apierr.NotFound("From driver not found or has no batteries")
 	}
 	held, err := inventory.HeldBy(txApp, from.Id)
 	if err != nil {
 		return nil, nil, err
 	}
 	if held <= 0 {
-		return nil, nil, inventory.NotEnough("From driver not found or has no batteries")
+		return nil, nil, apierr.NotEnough("From driver not found or has no batteries")
 	}
 	if give > held {
-		return nil, nil, inventory.NotEnough(fmt.Sprintf("%s only has %d batteries, cannot give %d", inventory.DisplayName(from), held, give))
+		return nil, nil, apierr.NotEnough(fmt.Sprintf(inventory.MsgCannotGive, inventory.DisplayName(from), held, give))
 	}
 	to, err := findHolderUser(txApp, toUserId, "toUserId", "To driver not found")
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
@@ -23,9 +24,14 @@ type Targets struct {
 // the targets: ready and waiting directly, charging through the untracked account and
 // inField through the unassigned holder, with outside taking the other side. Charging and
 // inField cannot go below what tracked sessions and holders hold (ErrConflict). Returns nil
-// when nothing changes. Call inside a transaction (txutil.Require refuses otherwise); the caller publishes.
+// when nothing changes. Call inside a transaction (txutil.Require refuses otherwise); the
+// caller validates the targets (0 to reqx.MaxFleet) and publishes. A damaged balance (see
+// repairDamaged) is rebuilt from its entries first, so the emergency override works even then.
 func Adjust(txApp core.App, op Op, t Targets, label string) (*Movement, error) {
 	if err := txutil.Require(txApp, "inventory.Adjust"); err != nil {
+		return nil, err
+	}
+	if err := repairDamaged(txApp); err != nil {
 		return nil, err
 	}
 	by, err := kindSums(txApp)
@@ -43,11 +49,8 @@ func Adjust(txApp core.App, op Op, t Targets, label string) (*Movement, error) {
 		if target == nil || *target == current {
 			return nil
 		}
-		if *target < 0 {
-			return Invalid(name, "Please enter a valid positive number")
-		}
 		if *target < floor {
-			return Conflict(fmt.Sprintf(floorMsg, floor))
+			return apierr.Conflict(fmt.Sprintf(floorMsg, floor))
 		}
 		acc, err := SystemAccount(txApp, key)
 		if err != nil {
@@ -89,6 +92,17 @@ func Adjust(txApp core.App, op Op, t Targets, label string) (*Movement, error) {
 	})
 }
 
+// repairDamaged rebuilds from its entries every cached balance that is not an integer
+// within ±MaxBalance (written behind the ledger's back: the tables refuse such values since
+// migration 1764000000), without reading the damaged figure.
+func repairDamaged(txApp core.App) error {
+	_, err := txApp.DB().NewQuery(`UPDATE accounts
+		SET balance = COALESCE((SELECT SUM(e.delta) FROM entries e WHERE e.account = accounts.id), 0)
+		WHERE typeof(balance) != 'integer' OR balance NOT BETWEEN -{:max} AND {:max}`).
+		Bind(dbx.Params{"max": MaxBalance}).Execute()
+	return err
+}
+
 // Recalculation is the outcome of rebuilding balances from the entries.
 type Recalculation struct {
 	After       Snapshot `json:"after"`
@@ -101,26 +115,28 @@ type Recalculation struct {
 func Recalculate(app core.App) (Recalculation, error) {
 	var out Recalculation
 	err := app.RunInTransaction(func(txApp core.App) error {
+		// the cached balance is read as text and compared in SQL, so a damaged one (a float,
+		// a huge value written behind the ledger's back) cannot stop its own repair
 		var rows []struct {
-			Id      string `db:"id"`
-			Key     string `db:"key"`
-			Kind    string `db:"kind"`
-			User    string `db:"user"`
-			Type    string `db:"assignmentType"`
-			Balance int    `db:"balance"`
-			Sum     int    `db:"s"`
+			Id    string `db:"id"`
+			Key   string `db:"key"`
+			Kind  string `db:"kind"`
+			User  string `db:"user"`
+			Type  string `db:"assignmentType"`
+			Shown string `db:"shown"`
+			Sum   int    `db:"s"`
 		}
-		err := txApp.DB().NewQuery(`SELECT a.id, a.key, a.kind, a.user, a.assignmentType, a.balance,
-			COALESCE((SELECT SUM(e.delta) FROM entries e WHERE e.account = a.id), 0) AS s
-			FROM accounts a ORDER BY a.key`).All(&rows)
+		err := txApp.DB().NewQuery(`SELECT id, key, kind, user, assignmentType, shown, s FROM (
+			SELECT a.id, a.key, a.kind, a.user, a.assignmentType, CAST(a.balance AS TEXT) AS shown,
+				typeof(a.balance) AS t, a.balance AS b,
+				COALESCE((SELECT SUM(e.delta) FROM entries e WHERE e.account = a.id), 0) AS s
+			FROM accounts a)
+			WHERE t != 'integer' OR b != s ORDER BY key`).All(&rows)
 		if err != nil {
 			return err
 		}
 		out.Corrections = []string{}
 		for _, r := range rows {
-			if r.Balance == r.Sum {
-				continue
-			}
 			name := r.Key
 			switch r.Kind {
 			case schema.AccountKindHolder:
@@ -136,7 +152,7 @@ func Recalculate(app core.App) (Recalculation, error) {
 			case schema.AccountKindUnassigned:
 				name = "inField (unassigned)"
 			}
-			out.Corrections = append(out.Corrections, fmt.Sprintf("%s: %d → %d", name, r.Balance, r.Sum))
+			out.Corrections = append(out.Corrections, fmt.Sprintf("%s: %s → %d", name, r.Shown, r.Sum))
 			if _, err := txApp.DB().Update(schema.Accounts, dbx.Params{schema.AccountBalance: r.Sum}, dbx.HashExp{"id": r.Id}).Execute(); err != nil {
 				return err
 			}

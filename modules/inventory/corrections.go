@@ -7,7 +7,9 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 )
 
@@ -63,14 +65,28 @@ func legDeltas(legs []Leg) map[string]int {
 	return out
 }
 
+// MsgEditTotal refuses a correction without batteries (spec part 1 §2).
+const MsgEditTotal = "Total batteries must be greater than 0"
+
 // EditMovement corrects a pickup, dropoff, swap (either half) or adjustment to good+dead
 // batteries: the old entries are replaced by new ones and the balances move by the
 // difference, atomically. Refused when a balance would go below zero. Empty notes keep the
 // old notes.
 func EditMovement(app core.App, op Op, id string, good, dead int, notes string) (*Movement, error) {
-	if good < 0 || dead < 0 || good+dead <= 0 {
-		return nil, Invalid("goodBatteries", "Total batteries must be greater than 0")
+	if err := reqx.Count("goodBatteries", good, 0, reqx.MaxCount, MsgEditTotal, reqx.MsgCountTooLarge); err != nil {
+		return nil, err
 	}
+	if err := reqx.Count("deadBatteries", dead, 0, reqx.MaxCount, MsgEditTotal, reqx.MsgCountTooLarge); err != nil {
+		return nil, err
+	}
+	if good+dead <= 0 {
+		return nil, apierr.Invalid("goodBatteries", MsgEditTotal)
+	}
+	op.Notes = notes
+	if err := op.CleanNotes(); err != nil {
+		return nil, err
+	}
+	notes = op.Notes
 	total := good + dead
 	var result *Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -79,7 +95,7 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 			return err
 		}
 		if !IsEditable(mv.Type()) || mv.Checkpoint() {
-			return Conflict("Only pickup, dropoff, driver swap and adjustment movements can be edited")
+			return apierr.Conflict("Only pickup, dropoff, driver swap and adjustment movements can be edited")
 		}
 		main, pair, err := carrier(txApp, mv)
 		if err != nil {
@@ -135,7 +151,7 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 			from, ferr := txApp.FindRecordById(schema.Users, main.MetaString(MetaFromUser))
 			to, terr := txApp.FindRecordById(schema.Users, main.MetaString(MetaToUser))
 			if ferr != nil || terr != nil {
-				return Conflict("This swap's drivers no longer exist; delete it instead")
+				return apierr.Conflict("This swap's drivers no longer exist; delete it instead")
 			}
 			if legs, err = swapLegs(txApp, from, to, good, dead, undo); err != nil {
 				return err
@@ -201,7 +217,7 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 			result = pair
 		}
 		events.Publish(txApp, MovementEvents...)
-		return nil
+		return op.Capture(txApp)
 	})
 	return result, err
 }
@@ -219,7 +235,7 @@ func editAdjustment(txApp core.App, old map[string]int, total int) (map[string]i
 			continue
 		}
 		if target != "" {
-			return nil, Conflict("This adjustment changed several counts; record a new stat edit instead")
+			return nil, apierr.Conflict("This adjustment changed several counts; record a new stat edit instead")
 		}
 		target, sign = acc, 1
 		if d < 0 {
@@ -227,13 +243,13 @@ func editAdjustment(txApp core.App, old map[string]int, total int) (map[string]i
 		}
 	}
 	if target == "" {
-		return nil, Conflict("This adjustment moved no batteries; record a new stat edit instead")
+		return nil, apierr.Conflict("This adjustment moved no batteries; record a new stat edit instead")
 	}
 	return map[string]int{target: sign * total, outside.Id: -sign * total}, nil
 }
 
 // DeleteMovement removes a movement and reverses its entries, returning the batteries to
-// where they came from. A swap's two halves go together. Refused with ErrNotEnough when the
+// where they came from. A swap's two halves go together. Refused with apierr.ErrNotEnough when the
 // batteries have moved on (a reversal would make a balance negative), and for checkpoints
 // and charging-session movements (those change through the session actions).
 func DeleteMovement(app core.App, op Op, id string) error {
@@ -243,10 +259,10 @@ func DeleteMovement(app core.App, op Op, id string) error {
 			return err
 		}
 		if mv.Checkpoint() {
-			return Conflict("Checkpoint movements cannot be deleted")
+			return apierr.Conflict("Checkpoint movements cannot be deleted")
 		}
 		if mv.SessionId() != "" {
-			return Conflict("Charging session movements cannot be deleted here; complete, edit or delete the charging session instead")
+			return apierr.Conflict("Charging session movements cannot be deleted here; complete, edit or delete the charging session instead")
 		}
 		main, pair, err := carrier(txApp, mv)
 		if err != nil {
@@ -257,10 +273,10 @@ func DeleteMovement(app core.App, op Op, id string) error {
 			return err
 		}
 		if err := ApplyDeltas(txApp, undo); err != nil {
-			if !errors.Is(err, ErrNotEnough) {
+			if !errors.Is(err, apierr.ErrNotEnough) {
 				return err
 			}
-			return NotEnough("Cannot delete this movement: its batteries have already moved on (" + strings.TrimPrefix(err.Error(), "Not enough batteries: ") + ")")
+			return apierr.NotEnough("Cannot delete this movement: its batteries have already moved on (" + strings.TrimPrefix(err.Error(), "Not enough batteries: ") + ")")
 		}
 		for _, half := range []*Movement{main, pair} {
 			if half == nil {
@@ -274,6 +290,6 @@ func DeleteMovement(app core.App, op Op, id string) error {
 			}
 		}
 		events.Publish(txApp, MovementEvents...)
-		return nil
+		return op.Capture(txApp)
 	})
 }

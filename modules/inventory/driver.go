@@ -5,7 +5,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
 )
@@ -89,11 +91,21 @@ func TakeFromHoldings(txApp core.App, userId string, q int, adjust map[string]in
 	return out, nil
 }
 
+// Messages of the driver operations (spec part 1 §5).
+const (
+	MsgPickupNotesRequired  = "This field is required"
+	MsgDropoffNotesRequired = "Please provide notes about your drop-off"
+	MsgDropoffNothing       = "You must drop off at least one battery (good or dead)"
+)
+
 // Pickup records userId taking quantity ready batteries into their pickup holding.
-// Refused with ErrNotEnough when fewer are ready.
+// Refused with apierr.ErrNotEnough when fewer are ready.
 func Pickup(app core.App, op Op, userId string, quantity int) (*Movement, error) {
-	if quantity < 1 {
-		return nil, Invalid("quantity", "Quantity is required")
+	if err := reqx.Count("quantity", quantity, 1, reqx.MaxCount, reqx.MsgQuantityRequired, reqx.MsgCountTooLarge); err != nil {
+		return nil, err
+	}
+	if err := op.CleanNotes(); err != nil {
+		return nil, err
 	}
 	var mv *Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -102,7 +114,10 @@ func Pickup(app core.App, op Op, userId string, quantity int) (*Movement, error)
 			Type: TypePickup, UserId: userId, ActorId: op.ActorId(), At: op.when(),
 			Notes: op.Notes, Meta: map[string]any{MetaUserNotes: op.Notes},
 		}, quantity, AssignmentPickup)
-		return err
+		if err != nil {
+			return err
+		}
+		return op.Capture(txApp)
 	})
 	return mv, err
 }
@@ -115,7 +130,7 @@ func postPickup(txApp core.App, p Posting, quantity int, assignmentType string) 
 		return nil, err
 	}
 	if ready.Balance() < quantity {
-		return nil, NotEnough(fmt.Sprintf("Not enough batteries: only %d ready", ready.Balance()))
+		return nil, apierr.NotEnough(fmt.Sprintf(MsgOnlyReady, ready.Balance()))
 	}
 	holder, err := HolderAccount(txApp, p.UserId, assignmentType)
 	if err != nil {
@@ -139,14 +154,17 @@ func postPickup(txApp core.App, p Posting, quantity int, assignmentType string) 
 // come out of the user's holdings (pickup first); any excess over what the user holds comes
 // from outside and the movement is flagged as a discrepancy.
 func Dropoff(app core.App, op Op, userId string, good, dead int) (*Movement, error) {
-	if good < 0 {
-		return nil, Invalid("goodBatteries", "Must be a valid number 0 or greater")
+	if err := reqx.Count("goodBatteries", good, 0, reqx.MaxCount, reqx.MsgCountInvalid, reqx.MsgCountTooLarge); err != nil {
+		return nil, err
 	}
-	if dead < 0 {
-		return nil, Invalid("deadBatteries", "Must be a valid number 0 or greater")
+	if err := reqx.Count("deadBatteries", dead, 0, reqx.MaxCount, reqx.MsgCountInvalid, reqx.MsgCountTooLarge); err != nil {
+		return nil, err
 	}
 	if good+dead < 1 {
-		return nil, Invalid("goodBatteries", "You must drop off at least one battery (good or dead)")
+		return nil, apierr.Invalid("goodBatteries", MsgDropoffNothing)
+	}
+	if err := op.CleanNotes(); err != nil {
+		return nil, err
 	}
 	var mv *Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -164,7 +182,7 @@ func Dropoff(app core.App, op Op, userId string, good, dead int) (*Movement, err
 			return err
 		}
 		events.Publish(txApp, MovementEvents...)
-		return nil
+		return op.Capture(txApp)
 	})
 	return mv, err
 }
@@ -211,8 +229,11 @@ func LogActivity(app core.App, op Op, userId, movementType string, quantity int)
 	if movementType != TypeRebalance && movementType != TypeRetrievesRepairs {
 		return nil, fmt.Errorf("LogActivity: unsupported type %q", movementType)
 	}
-	if quantity < 1 {
-		return nil, Invalid("quantity", "Quantity is required")
+	if err := reqx.Count("quantity", quantity, 1, reqx.MaxCount, reqx.MsgQuantityRequired, reqx.MsgCountTooLarge); err != nil {
+		return nil, err
+	}
+	if err := op.CleanNotes(); err != nil {
+		return nil, err
 	}
 	var mv *Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -225,7 +246,7 @@ func LogActivity(app core.App, op Op, userId, movementType string, quantity int)
 			return err
 		}
 		events.Publish(txApp, MovementEvents...)
-		return nil
+		return op.Capture(txApp)
 	})
 	return mv, err
 }

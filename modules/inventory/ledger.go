@@ -9,7 +9,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
 )
@@ -19,7 +21,37 @@ import (
 type Op struct {
 	Actor *core.Record // who records it; nil for system operations
 	At    time.Time    // when it happened; zero means now
-	Notes string       // free text (already validated ≤ schema.MaxNotesLength)
+	Notes string       // free text; services clean and check it with CleanNotes
+	// NotesRequired, when set, is the message refusing blank notes (forms that require them).
+	NotesRequired string
+	// Stats, when set, receives the figures as of the commit: services read them inside
+	// their transaction (Capture), so an answer built from them cannot fail after the commit.
+	Stats *Snapshot
+}
+
+// CleanNotes strips control characters and bidi overrides from op.Notes and checks their
+// length (reqx.Notes); blank notes are refused with op.NotesRequired when it is set.
+func (op *Op) CleanNotes() error {
+	notes, err := reqx.Notes("notes", op.Notes, op.NotesRequired)
+	if err != nil {
+		return err
+	}
+	op.Notes = notes
+	return nil
+}
+
+// Capture fills op.Stats (when set) with the figures read inside txApp's transaction; call
+// it last in the transaction.
+func (op Op) Capture(txApp core.App) error {
+	if op.Stats == nil {
+		return nil
+	}
+	s, err := Stats(txApp)
+	if err != nil {
+		return err
+	}
+	*op.Stats = s
+	return nil
 }
 
 // when returns op.At, or now when unset.
@@ -63,7 +95,8 @@ type Leg struct {
 
 // Post writes p as a movement with its balanced entries and updates the cached balances,
 // all inside txApp's transaction. Any non-outside balance that would go below zero refuses
-// the whole posting with ErrNotEnough. Call it only inside RunInTransaction (txutil.Require refuses otherwise).
+// the whole posting with apierr.ErrNotEnough. Call it only inside RunInTransaction (txutil.Require
+// refuses otherwise).
 func Post(txApp core.App, p Posting) (*Movement, error) {
 	if err := txutil.Require(txApp, "inventory.Post"); err != nil {
 		return nil, err
@@ -154,10 +187,31 @@ func sortedKeys(m map[string]int) []string {
 	return keys
 }
 
-// ApplyDeltas adds each delta to its account's cached balance. A conditional UPDATE keeps
-// every account except outside at zero or above; the first one that would go negative
-// refuses with ErrNotEnough (the caller's transaction then rolls everything back).
-// Deltas must sum to zero.
+// MaxBalance bounds every cached balance and entry delta (either sign): far above any real
+// fleet (reqx.MaxFleet), far below where SQLite's integer arithmetic overflows into floating
+// point. The accounts and entries tables refuse anything else (migration 1764000000).
+const MaxBalance = 1_000_000_000
+
+// Refusals shared by the ledger's operations and the modules that plan with balances
+// (formats for fmt.Sprintf).
+const (
+	MsgOnlyReady       = "Not enough batteries: only %d ready"
+	MsgOnlyWaiting     = "Not enough batteries: only %d waiting"
+	MsgCannotGive      = "%s only has %d batteries, cannot give %d" // holder name, held, asked
+	msgAccountNotFound = "Account not found"
+)
+
+// Refusals of ApplyDeltas beyond "not enough".
+const (
+	MsgBalanceLimit   = "That would put more batteries in one place than the system can count"
+	MsgBalanceDamaged = "A battery count is damaged: recalculate the inventory to repair it"
+)
+
+// ApplyDeltas adds each delta to its account's cached balance. The deltas are checked in Go
+// (each within ±MaxBalance, summing to zero) and the conditional UPDATE guards the result in
+// SQL: the stored balance must be an integer and stay within ±MaxBalance, and every account
+// except outside at zero or above. The first account that fails refuses with ErrNotEnough
+// (or MsgBalanceLimit / MsgBalanceDamaged); the caller's transaction then rolls back.
 // Call inside a transaction (txutil.Require refuses otherwise).
 func ApplyDeltas(txApp core.App, deltas map[string]int) error {
 	if err := txutil.Require(txApp, "inventory.ApplyDeltas"); err != nil {
@@ -165,6 +219,9 @@ func ApplyDeltas(txApp core.App, deltas map[string]int) error {
 	}
 	sum := 0
 	for _, d := range deltas {
+		if d < -MaxBalance || d > MaxBalance {
+			return apierr.Conflict(MsgBalanceLimit)
+		}
 		sum += d
 	}
 	if sum != 0 {
@@ -181,20 +238,39 @@ func ApplyDeltas(txApp core.App, deltas map[string]int) error {
 		}
 		res, err := txApp.DB().NewQuery(
 			"UPDATE accounts SET balance = balance + {:d}, updated = {:now} " +
-				"WHERE id = {:id} AND (kind = {:outside} OR balance + {:d} >= 0)").
-			Bind(dbx.Params{"d": d, "id": id, "now": now, "outside": schema.AccountKindOutside}).Execute()
+				"WHERE id = {:id} AND typeof(balance) = 'integer' AND balance + {:d} BETWEEN -{:max} AND {:max} " +
+				"AND (kind = {:outside} OR balance + {:d} >= 0)").
+			Bind(dbx.Params{"d": d, "id": id, "now": now, "outside": schema.AccountKindOutside, "max": MaxBalance}).Execute()
 		if err != nil {
 			return fmt.Errorf("update balance: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
-			acc, ferr := FindAccount(txApp, id)
-			if ferr != nil {
-				return ferr
-			}
-			return shortMessage(txApp, acc, -d)
+			return refusal(txApp, id, d)
 		}
 	}
 	return nil
+}
+
+// refusal explains why adding d to account id was refused.
+func refusal(txApp core.App, id string, d int) error {
+	var row struct {
+		Type string `db:"t"`
+	}
+	if err := txApp.DB().NewQuery("SELECT typeof(balance) AS t FROM accounts WHERE id = {:id}").
+		Bind(dbx.Params{"id": id}).One(&row); err != nil {
+		return apierr.NotFound(msgAccountNotFound)
+	}
+	if row.Type != "integer" {
+		return apierr.Conflict(MsgBalanceDamaged)
+	}
+	acc, err := FindAccount(txApp, id)
+	if err != nil {
+		return err
+	}
+	if b := acc.Balance() + d; b > MaxBalance || b < -MaxBalance {
+		return apierr.Conflict(MsgBalanceLimit)
+	}
+	return shortMessage(txApp, acc, -d)
 }
 
 // shortMessage is the generic refusal when acc cannot give need batteries.
@@ -202,19 +278,19 @@ func shortMessage(app core.App, acc *Account, need int) error {
 	have := acc.Balance()
 	switch acc.Kind() {
 	case schema.AccountKindReady:
-		return NotEnough(fmt.Sprintf("Not enough batteries: only %d ready", have))
+		return apierr.NotEnough(fmt.Sprintf(MsgOnlyReady, have))
 	case schema.AccountKindWaiting:
-		return NotEnough(fmt.Sprintf("Not enough batteries: only %d waiting", have))
+		return apierr.NotEnough(fmt.Sprintf(MsgOnlyWaiting, have))
 	case schema.AccountKindHolder:
-		return NotEnough(fmt.Sprintf("%s only has %d batteries, cannot give %d", accountLabel(app, acc), have, need))
+		return apierr.NotEnough(fmt.Sprintf(MsgCannotGive, accountLabel(app, acc), have, need))
 	case schema.AccountKindSession:
-		return NotEnough(fmt.Sprintf("Not enough batteries: the charging session only has %d", have))
+		return apierr.NotEnough(fmt.Sprintf("Not enough batteries: the charging session only has %d", have))
 	case schema.AccountKindUntracked:
-		return NotEnough(fmt.Sprintf("Not enough batteries: only %d charging outside tracked sessions", have))
+		return apierr.NotEnough(fmt.Sprintf("Not enough batteries: only %d charging outside tracked sessions", have))
 	case schema.AccountKindUnassigned:
-		return NotEnough(fmt.Sprintf("Not enough batteries: only %d in the field without a holder", have))
+		return apierr.NotEnough(fmt.Sprintf("Not enough batteries: only %d in the field without a holder", have))
 	}
-	return NotEnough(fmt.Sprintf("Not enough batteries: only %d", have))
+	return apierr.NotEnough(fmt.Sprintf("Not enough batteries: only %d", have))
 }
 
 // SystemAccount returns one of the five system accounts (KeyReady, KeyWaiting, …).

@@ -2,12 +2,14 @@ package inventory
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
 )
 
@@ -141,20 +143,35 @@ func (e *Entry) AccountId() string { return e.GetString(schema.EntryAccount) }
 // Delta is the signed change to the account.
 func (e *Entry) Delta() int { return e.GetInt(schema.EntryDelta) }
 
-// FindAccountByKey returns the account with key, or ErrNotFound.
+// FindAccountByKey returns the account with key, or ErrNotFound (MsgBalanceDamaged when its
+// balance is damaged, see checked).
 func FindAccountByKey(app core.App, key string) (*Account, error) {
 	rec, err := app.FindFirstRecordByData(schema.Accounts, schema.AccountKey, key)
 	if err != nil {
-		return nil, notFound("Account not found")
+		return nil, apierr.NotFound(msgAccountNotFound)
 	}
-	return &Account{rec}, nil
+	return checked(rec)
 }
 
-// FindAccount returns the account with id, or ErrNotFound.
+// FindAccount returns the account with id, or ErrNotFound (MsgBalanceDamaged when its
+// balance is damaged, see checked).
 func FindAccount(app core.App, id string) (*Account, error) {
 	rec, err := app.FindRecordById(schema.Accounts, id)
 	if err != nil {
-		return nil, notFound("Account not found")
+		return nil, apierr.NotFound(msgAccountNotFound)
+	}
+	return checked(rec)
+}
+
+// checked refuses an account whose stored balance is not a whole number within ±MaxBalance
+// (written behind the ledger's back; the tables refuse it since migration 1764000000), so
+// no operation plans with a garbage figure: recalculation or the override repairs it.
+func checked(rec *core.Record) (*Account, error) {
+	b, ok := rec.Get(schema.AccountBalance).(float64)
+	if !ok || b != math.Trunc(b) || b > MaxBalance || b < -MaxBalance {
+		if n, isInt := rec.Get(schema.AccountBalance).(int); !isInt || n > MaxBalance || n < -MaxBalance {
+			return nil, apierr.Conflict(MsgBalanceDamaged)
+		}
 	}
 	return &Account{rec}, nil
 }
@@ -170,7 +187,11 @@ func FindHolderAccounts(app core.App, userId string) ([]*Account, error) {
 	}
 	out := make([]*Account, 0, len(recs))
 	for _, r := range recs {
-		out = append(out, &Account{r})
+		acc, err := checked(r)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, acc)
 	}
 	sortHoldings(out)
 	return out, nil
@@ -205,7 +226,7 @@ func HeldBy(app core.App, userId string) (int, error) {
 func FindMovement(app core.App, id string) (*Movement, error) {
 	rec, err := app.FindRecordById(schema.Movements, id)
 	if err != nil {
-		return nil, notFound("Movement not found")
+		return nil, apierr.NotFound("Movement not found")
 	}
 	return &Movement{rec}, nil
 }

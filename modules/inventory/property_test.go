@@ -13,6 +13,7 @@ import (
 
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
+	"swapbay/lib/apierr"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/charging"
@@ -90,7 +91,7 @@ func runSequence(t *testing.T, seed int64, steps int, tally map[string][2]int) {
 		}
 		tally[kind] = c
 		if err != nil {
-			var r *inventory.Refusal
+			var r *apierr.Error
 			if !errors.As(err, &r) {
 				t.Fatalf("seed %d step %d %s: unexpected error %v", seed, step, name, err)
 			}

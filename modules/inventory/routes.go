@@ -7,14 +7,13 @@ package inventory
 
 import (
 	"net/http"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 )
@@ -82,106 +81,54 @@ func keepHolders(e *core.RecordEvent) error {
 	return e.Next()
 }
 
-// Success answers 200 with {success: true, message, stats} plus fields, the shape of every
-// successful ledger mutation. Stats are read after the commit.
-func Success(e *core.RequestEvent, message string, fields map[string]any) error {
-	stats, err := Stats(e.App)
-	if err != nil {
-		return ToAPIError(e, err)
-	}
-	body := map[string]any{"success": true, "message": message, "stats": stats}
-	for k, v := range fields {
-		body[k] = v
-	}
-	return e.JSON(http.StatusOK, body)
-}
-
-// CheckNotes trims notes and refuses them when required and blank (requiredMsg) or longer
-// than schema.MaxNotesLength.
-func CheckNotes(field, notes string, requiredMsg string) (string, error) {
-	notes = strings.TrimSpace(notes)
-	if notes == "" && requiredMsg != "" {
-		return "", Invalid(field, requiredMsg)
-	}
-	if utf8.RuneCountInString(notes) > schema.MaxNotesLength {
-		return "", Invalid(field, "Notes can be at most 2000 characters")
-	}
-	return notes, nil
-}
-
 type quantityForm struct {
-	Quantity OptInt `json:"quantity"`
-	Notes    string `json:"notes"`
+	Quantity reqx.Int `json:"quantity"`
+	Notes    string   `json:"notes"`
 }
 
 func handlePickup(e *core.RequestEvent) error {
 	var f quantityForm
-	if err := httpx.BindJSON(e, &f, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
 	}
-	if !f.Quantity.Valid || f.Quantity.V < 1 {
-		return FieldError("quantity", "Quantity is required")
-	}
-	notes, err := CheckNotes("notes", f.Notes, "This field is required")
+	var stats Snapshot
+	mv, err := Pickup(e.App, Op{Actor: e.Auth, Notes: f.Notes, NotesRequired: MsgPickupNotesRequired, Stats: &stats}, e.Auth.Id, f.Quantity.Or(0))
 	if err != nil {
-		return ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
-	mv, err := Pickup(e.App, Op{Actor: e.Auth, Notes: notes}, e.Auth.Id, f.Quantity.V)
-	if err != nil {
-		return ToAPIError(e, err)
-	}
-	return Success(e, "Battery pickup recorded successfully", map[string]any{"movement": mv})
+	return httpx.Success(e, "Battery pickup recorded successfully", stats, map[string]any{"movement": mv})
 }
 
 type dropoffForm struct {
-	Good  OptInt `json:"goodBatteries"`
-	Dead  OptInt `json:"deadBatteries"`
-	Notes string `json:"notes"`
+	Good  reqx.Int `json:"goodBatteries"`
+	Dead  reqx.Int `json:"deadBatteries"`
+	Notes string   `json:"notes"`
 }
 
 func handleDropoff(e *core.RequestEvent) error {
 	var f dropoffForm
-	if err := httpx.BindJSON(e, &f, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
 	}
-	if !f.Good.NonNegative() {
-		return FieldError("goodBatteries", "Must be a valid number 0 or greater")
-	}
-	if !f.Dead.NonNegative() {
-		return FieldError("deadBatteries", "Must be a valid number 0 or greater")
-	}
-	good, dead := f.Good.Or(0), f.Dead.Or(0)
-	if good+dead < 1 {
-		return FieldError("goodBatteries", "You must drop off at least one battery (good or dead)")
-	}
-	notes, err := CheckNotes("notes", f.Notes, "Please provide notes about your drop-off")
+	var stats Snapshot
+	mv, err := Dropoff(e.App, Op{Actor: e.Auth, Notes: f.Notes, NotesRequired: MsgDropoffNotesRequired, Stats: &stats}, e.Auth.Id, f.Good.Or(0), f.Dead.Or(0))
 	if err != nil {
-		return ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
-	mv, err := Dropoff(e.App, Op{Actor: e.Auth, Notes: notes}, e.Auth.Id, good, dead)
-	if err != nil {
-		return ToAPIError(e, err)
-	}
-	return Success(e, "Battery dropoff recorded successfully", map[string]any{"movement": mv})
+	return httpx.Success(e, "Battery dropoff recorded successfully", stats, map[string]any{"movement": mv})
 }
 
 func handleActivity(movementType, message string) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		var f quantityForm
-		if err := httpx.BindJSON(e, &f, 0); err != nil {
-			return err
+		if err := reqx.Decode(e, &f, 0); err != nil {
+			return apierr.Response(e, err)
 		}
-		if !f.Quantity.Valid || f.Quantity.V < 1 {
-			return FieldError("quantity", "Quantity is required")
-		}
-		notes, err := CheckNotes("notes", f.Notes, "")
+		var stats Snapshot
+		mv, err := LogActivity(e.App, Op{Actor: e.Auth, Notes: f.Notes, Stats: &stats}, e.Auth.Id, movementType, f.Quantity.Or(0))
 		if err != nil {
-			return ToAPIError(e, err)
+			return apierr.Response(e, err)
 		}
-		mv, err := LogActivity(e.App, Op{Actor: e.Auth, Notes: notes}, e.Auth.Id, movementType, f.Quantity.V)
-		if err != nil {
-			return ToAPIError(e, err)
-		}
-		return Success(e, message, map[string]any{"movement": mv})
+		return httpx.Success(e, message, stats, map[string]any{"movement": mv})
 	}
 }

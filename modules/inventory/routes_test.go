@@ -85,7 +85,7 @@ func TestPickupAPI(t *testing.T) {
 		v("huge body", `{"notes":"`+strings.Repeat("x", 70<<10)+`"}`, 413, `"status":413`),
 		ledgertest.Case{Name: "more than ready", Who: testkit.Driver, Method: "POST", Prepare: withReady(3, url, `{"quantity":4,"notes":"Y"}`),
 			Status: 409, Contains: []string{`"message":"Not enough batteries: only 3 ready"`}},
-		ledgertest.Case{Name: "exactly ready", Who: testkit.Driver, Method: "POST", Prepare: withReady(3, url, `{"quantity":"3","notes":"N"}`),
+		ledgertest.Case{Name: "exactly ready", Who: testkit.Driver, Method: "POST", Prepare: withReady(3, url, `{"quantity":3,"notes":"N"}`),
 			Status: 200, Contains: []string{`"ready":0`, `"inField":3`}},
 	)
 	ledgertest.Run(t, cases)
@@ -112,7 +112,7 @@ func TestDropoffAPI(t *testing.T) {
 		v("empty strings", `{"goodBatteries":"","deadBatteries":"","notes":"x"}`, 400, `"message":"You must drop off at least one battery (good or dead)"`),
 		v("no notes", `{"goodBatteries":1,"deadBatteries":0}`, 400, `"message":"Please provide notes about your drop-off"`),
 		ledgertest.Case{Name: "more than held is a discrepancy", Who: testkit.Driver, Method: "POST",
-			Prepare: pickedUp(5, url, `{"goodBatteries":"4","deadBatteries":"4","notes":"found some"}`), Status: 200,
+			Prepare: pickedUp(5, url, `{"goodBatteries":4,"deadBatteries":4,"notes":"found some"}`), Status: 200,
 			Contains: []string{`"discrepancy":true`, `"excess":3`},
 			Check: func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
 				expectStats(t, app, inventory.Snapshot{Total: 160, Ready: 149, Waiting: 4, InField: 10, Unaccounted: -3})

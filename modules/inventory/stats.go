@@ -6,6 +6,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
 )
@@ -31,10 +32,11 @@ var TotalBatteries = settings.Register(settings.Key[int]{
 		if text == "" {
 			return "", apierr.Invalid(name, MsgTotalRequired)
 		}
-		if n, err := strconv.Atoi(text); err != nil || n < 0 {
-			return "", apierr.Invalid(name, MsgTotalInvalid)
+		n := reqx.Digits(text)
+		if err := reqx.Count(name, n, 0, reqx.MaxFleet, MsgTotalInvalid, reqx.MsgFleetTooLarge); err != nil {
+			return "", err
 		}
-		return text, nil
+		return strconv.Itoa(n), nil
 	},
 })
 

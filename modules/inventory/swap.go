@@ -2,6 +2,7 @@ package inventory
 
 import (
 	"fmt"
+	"swapbay/lib/apierr"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -26,7 +27,7 @@ type SwapPair struct {
 
 // PostSwap moves good+dead batteries from the giver's holdings (pickup holding first) into
 // the receiver's pickup holding, as a SwapPair, inside txApp's transaction. Refused with
-// ErrNotEnough when the giver holds fewer; the message names the giver.
+// apierr.ErrNotEnough when the giver holds fewer; the message names the giver.
 // Call inside a transaction (txutil.Require refuses otherwise).
 func PostSwap(txApp core.App, op Op, from, to *core.Record, good, dead int, kind string) (SwapPair, error) {
 	if err := txutil.Require(txApp, "inventory.PostSwap"); err != nil {
@@ -77,7 +78,7 @@ func swapLegs(txApp core.App, from, to *core.Record, good, dead int, adjust map[
 		return nil, err
 	}
 	if alloc.Excess > 0 {
-		return nil, NotEnough(fmt.Sprintf("%s only has %d batteries, cannot give %d", DisplayName(from), alloc.Held(), q))
+		return nil, apierr.NotEnough(fmt.Sprintf(MsgCannotGive, DisplayName(from), alloc.Held(), q))
 	}
 	dest, err := HolderAccount(txApp, to.Id, AssignmentPickup)
 	if err != nil {

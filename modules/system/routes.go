@@ -3,12 +3,13 @@
 package system
 
 import (
-	"strconv"
+	"fmt"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/modules/inventory"
 )
@@ -47,33 +48,26 @@ func Register(app core.App) {
 }
 
 type statsForm struct {
-	Total    inventory.OptInt `json:"total"`
-	Ready    inventory.OptInt `json:"ready"`
-	Waiting  inventory.OptInt `json:"waiting"`
-	Charging inventory.OptInt `json:"charging"`
-	InField  inventory.OptInt `json:"inField"`
+	Total    reqx.Int `json:"total"`
+	Ready    reqx.Int `json:"ready"`
+	Waiting  reqx.Int `json:"waiting"`
+	Charging reqx.Int `json:"charging"`
+	InField  reqx.Int `json:"inField"`
 }
 
 func handleUpdateStats(e *core.RequestEvent) error {
 	var f statsForm
-	if err := httpx.BindJSON(e, &f, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
 	}
-	for _, c := range []struct {
-		field string
-		v     inventory.OptInt
-	}{{"total", f.Total}, {"ready", f.Ready}, {"waiting", f.Waiting}, {"charging", f.Charging}, {"inField", f.InField}} {
-		if !c.v.NonNegative() {
-			return inventory.FieldError(c.field, "Please enter a valid positive number")
-		}
-	}
-	mv, err := UpdateStats(e.App, inventory.Op{Actor: e.Auth}, StatTargets{
-		Total: f.Total.Ptr(), Ready: f.Ready.Ptr(), Waiting: f.Waiting.Ptr(), Charging: f.Charging.Ptr(), InField: f.InField.Ptr(),
+	var stats inventory.Snapshot
+	mv, err := UpdateStats(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, StatTargets{
+		Total: f.Total.OrNil(), Ready: f.Ready.OrNil(), Waiting: f.Waiting.OrNil(), Charging: f.Charging.OrNil(), InField: f.InField.OrNil(),
 	})
 	if err != nil {
-		return inventory.ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
-	return inventory.Success(e, "Statistics updated successfully", map[string]any{"movement": movementOrNil(mv)})
+	return httpx.Success(e, "Statistics updated successfully", stats, map[string]any{"movement": movementOrNil(mv)})
 }
 
 func movementOrNil(mv *inventory.Movement) any {
@@ -84,46 +78,44 @@ func movementOrNil(mv *inventory.Movement) any {
 }
 
 type overrideForm struct {
-	Ready    inventory.OptInt `json:"ready"`
-	Waiting  inventory.OptInt `json:"waiting"`
-	Charging inventory.OptInt `json:"charging"`
-	Total    inventory.OptInt `json:"total"`
+	Ready    reqx.Int `json:"ready"`
+	Waiting  reqx.Int `json:"waiting"`
+	Charging reqx.Int `json:"charging"`
+	Total    reqx.Int `json:"total"`
 }
 
 func handleOverride(e *core.RequestEvent) error {
 	var f overrideForm
-	if err := httpx.BindJSON(e, &f, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
 	}
+	// every figure is required: a missing one is a decoding error, its range the service's
 	for _, c := range []struct {
 		field, label string
-		v            inventory.OptInt
-		min          int
-	}{{"ready", "Ready", f.Ready, 0}, {"waiting", "Waiting", f.Waiting, 0}, {"charging", "Charging", f.Charging, 0}, {"total", "Total", f.Total, 1}} {
+		v            reqx.Int
+	}{{"ready", "Ready", f.Ready}, {"waiting", "Waiting", f.Waiting}, {"charging", "Charging", f.Charging}, {"total", "Total", f.Total}} {
 		if !c.v.Present {
-			return inventory.FieldError(c.field, c.label+" count is required")
-		}
-		if !c.v.Valid || c.v.V < c.min {
-			return inventory.FieldError(c.field, c.label+" count must be a whole number of at least "+strconv.Itoa(c.min))
+			return apierr.Response(e, apierr.Invalid(c.field, fmt.Sprintf(msgOverrideRequired, c.label)))
 		}
 	}
-	mv, err := Override(e.App, inventory.Op{Actor: e.Auth}, f.Ready.V, f.Waiting.V, f.Charging.V, f.Total.V)
+	var stats inventory.Snapshot
+	mv, err := Override(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, f.Ready.Or(0), f.Waiting.Or(0), f.Charging.Or(0), f.Total.Or(0))
 	if err != nil {
-		return inventory.ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
-	return inventory.Success(e, "Emergency override applied successfully!", map[string]any{"movement": movementOrNil(mv)})
+	return httpx.Success(e, "Emergency override applied successfully!", stats, map[string]any{"movement": movementOrNil(mv)})
 }
 
 func handleRecalculate(e *core.RequestEvent) error {
 	res, err := inventory.Recalculate(e.App)
 	if err != nil {
-		return inventory.ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
 	msg := "Inventory recalculated: no corrections needed"
 	if len(res.Corrections) > 0 {
 		msg = "Inventory recalculated: balances corrected"
 	}
-	return inventory.Success(e, msg, map[string]any{"after": res.After, "corrections": res.Corrections})
+	return httpx.Success(e, msg, res.After, map[string]any{"after": res.After, "corrections": res.Corrections})
 }
 
 type settingsForm struct {
@@ -132,14 +124,15 @@ type settingsForm struct {
 
 func handleSettings(e *core.RequestEvent) error {
 	var f settingsForm
-	if err := httpx.BindJSON(e, &f, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
 	}
-	s, err := SaveSettings(e.App, f.Settings)
+	var stats inventory.Snapshot
+	s, err := saveSettings(e.App, f.Settings, &stats)
 	if err != nil {
 		return apierr.Response(e, err)
 	}
-	return inventory.Success(e, "Settings saved successfully!", map[string]any{"settings": s})
+	return httpx.Success(e, "Settings saved successfully!", stats, map[string]any{"settings": s})
 }
 
 type wipeForm struct {
@@ -149,20 +142,22 @@ type wipeForm struct {
 
 func handleWipe(e *core.RequestEvent) error {
 	var f wipeForm
-	if err := httpx.BindJSON(e, &f, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
 	}
-	res, err := WipeHistory(e.App, inventory.Op{Actor: e.Auth}, f.TargetDate, f.ConfirmPhrase)
+	var stats inventory.Snapshot
+	res, err := WipeHistory(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, f.TargetDate, f.ConfirmPhrase)
 	if err != nil {
-		return inventory.ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
-	return inventory.Success(e, "History wiped successfully!", map[string]any{"deleted": res.Deleted, "checkpoint": movementOrNil(res.Checkpoint)})
+	return httpx.Success(e, "History wiped successfully!", stats, map[string]any{"deleted": res.Deleted, "checkpoint": movementOrNil(res.Checkpoint)})
 }
 
 func handleCleanSlate(e *core.RequestEvent) error {
-	mv, err := CleanSlate(e.App, inventory.Op{Actor: e.Auth})
+	var stats inventory.Snapshot
+	mv, err := CleanSlate(e.App, inventory.Op{Actor: e.Auth, Stats: &stats})
 	if err != nil {
-		return inventory.ToAPIError(e, err)
+		return apierr.Response(e, err)
 	}
-	return inventory.Success(e, "System reset for production deployment!", map[string]any{"checkpoint": mv})
+	return httpx.Success(e, "System reset for production deployment!", stats, map[string]any{"checkpoint": mv})
 }

@@ -2,6 +2,7 @@ package system
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
 	"swapbay/modules/inventory"
@@ -61,6 +63,12 @@ func saveSetting(txApp core.App, key, value string) error {
 // store; a key with KeepWhenBlank ignores blank input. Keys not sent stay as they are. The
 // first refused value refuses them all.
 func SaveSettings(app core.App, pairs []Setting) (Settings, error) {
+	return saveSettings(app, pairs, nil)
+}
+
+// saveSettings is SaveSettings that also reads the stats inside the transaction into stats
+// (when not nil) for the route's answer.
+func saveSettings(app core.App, pairs []Setting, stats *inventory.Snapshot) (Settings, error) {
 	values := map[string]string{}
 	for _, p := range pairs {
 		spec, ok := settings.Lookup(p.Key)
@@ -87,9 +95,11 @@ func SaveSettings(app core.App, pairs []Setting) (Settings, error) {
 			}
 		}
 		var err error
-		out, err = Load(txApp)
+		if out, err = Load(txApp); err != nil {
+			return err
+		}
 		events.Publish(txApp, events.InventoryUpdated)
-		return err
+		return inventory.Op{Stats: stats}.Capture(txApp)
 	})
 	return out, err
 }
@@ -99,26 +109,52 @@ type StatTargets struct {
 	Total, Ready, Waiting, Charging, InField *int
 }
 
+// Messages of the stat edit and the emergency override (spec part 2 §8).
+const (
+	MsgStatInvalid      = "Please enter a valid positive number"
+	msgOverrideRequired = "%s count is required"
+	msgOverrideMin      = "%s count must be a whole number of at least %d"
+)
+
 // UpdateStats applies an admin stat edit: total sets the total_batteries setting, the other
-// figures are reached by one adjustment movement (see inventory.Adjust).
+// figures are reached by one adjustment movement (see inventory.Adjust). Each given figure
+// must be a whole number from 0 to reqx.MaxFleet.
 func UpdateStats(app core.App, op inventory.Op, t StatTargets) (*inventory.Movement, error) {
+	for _, c := range []struct {
+		field string
+		v     *int
+	}{{"total", t.Total}, {"ready", t.Ready}, {"waiting", t.Waiting}, {"charging", t.Charging}, {"inField", t.InField}} {
+		if c.v == nil {
+			continue
+		}
+		if err := reqx.Count(c.field, *c.v, 0, reqx.MaxFleet, MsgStatInvalid, reqx.MsgFleetTooLarge); err != nil {
+			return nil, err
+		}
+	}
 	return adjust(app, op, t, "Stat edit", events.InventoryUpdated, events.ActivityUpdated)
 }
 
-// Override applies the emergency inventory override: ready, waiting and charging reached by
-// one adjustment movement, total set as the fleet size.
+// Override applies the emergency inventory override: ready, waiting and charging (0 to
+// reqx.MaxFleet) reached by one adjustment movement, total (1 to reqx.MaxFleet) set as the
+// fleet size. It works even when a cached balance is damaged (see inventory.Adjust).
 func Override(app core.App, op inventory.Op, ready, waiting, charging, total int) (*inventory.Movement, error) {
+	for _, c := range []struct {
+		field, label string
+		v, min       int
+	}{{"ready", "Ready", ready, 0}, {"waiting", "Waiting", waiting, 0}, {"charging", "Charging", charging, 0}, {"total", "Total", total, 1}} {
+		if err := reqx.Count(c.field, c.v, c.min, reqx.MaxFleet, fmt.Sprintf(msgOverrideMin, c.label, c.min), reqx.MsgFleetTooLarge); err != nil {
+			return nil, err
+		}
+	}
 	return adjust(app, op, StatTargets{Total: &total, Ready: &ready, Waiting: &waiting, Charging: &charging},
 		"Emergency override", events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated)
 }
 
+// adjust writes the targets (validated by the caller) in one transaction.
 func adjust(app core.App, op inventory.Op, t StatTargets, label string, types ...string) (*inventory.Movement, error) {
 	var mv *inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
 		if t.Total != nil {
-			if *t.Total < 0 {
-				return inventory.Invalid("total", "Please enter a valid positive number")
-			}
 			if err := saveSetting(txApp, schema.SettingTotalBatteries, strconv.Itoa(*t.Total)); err != nil {
 				return err
 			}
@@ -129,7 +165,7 @@ func adjust(app core.App, op inventory.Op, t StatTargets, label string, types ..
 			return err
 		}
 		events.Publish(txApp, types...)
-		return nil
+		return op.Capture(txApp)
 	})
 	return mv, err
 }
@@ -143,20 +179,20 @@ func ParseTargetDate(s string, loc *time.Location) (time.Time, error) {
 			return d, nil
 		}
 	}
-	return time.Time{}, inventory.Invalid("targetDate", "Target date must be a date (YYYY-MM-DD)")
+	return time.Time{}, apierr.Invalid("targetDate", "Target date must be a date (YYYY-MM-DD)")
 }
 
 // WipeHistory deletes the movements that occurred before targetDate (the day cut in the
 // configured time zone) and folds them into one checkpoint (see inventory.Wipe).
 func WipeHistory(app core.App, op inventory.Op, targetDate, confirmPhrase string) (inventory.WipeResult, error) {
 	if strings.TrimSpace(targetDate) == "" {
-		return inventory.WipeResult{}, inventory.Invalid("targetDate", "Target date is required")
+		return inventory.WipeResult{}, apierr.Invalid("targetDate", "Target date is required")
 	}
 	if strings.TrimSpace(confirmPhrase) == "" {
-		return inventory.WipeResult{}, inventory.Invalid("confirmPhrase", "Confirmation phrase is required")
+		return inventory.WipeResult{}, apierr.Invalid("confirmPhrase", "Confirmation phrase is required")
 	}
 	if strings.TrimSpace(confirmPhrase) != WipeConfirmPhrase {
-		return inventory.WipeResult{}, inventory.Invalid("confirmPhrase", "Please type DELETE HISTORY to confirm")
+		return inventory.WipeResult{}, apierr.Invalid("confirmPhrase", "Please type DELETE HISTORY to confirm")
 	}
 	var res inventory.WipeResult
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -169,14 +205,14 @@ func WipeHistory(app core.App, op inventory.Op, targetDate, confirmPhrase string
 			return err
 		}
 		if cut.After(time.Now()) {
-			return inventory.Invalid("targetDate", "Target date cannot be in the future")
+			return apierr.Invalid("targetDate", "Target date cannot be in the future")
 		}
 		res, err = inventory.Wipe(txApp, op, cut, "History before "+cut.Format("2006-01-02"))
 		if err != nil {
 			return err
 		}
 		events.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated)
-		return nil
+		return op.Capture(txApp)
 	})
 	return res, err
 }
@@ -195,7 +231,7 @@ func CleanSlate(app core.App, op inventory.Op) (*inventory.Movement, error) {
 			return err
 		}
 		events.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated, events.ChargingUpdated)
-		return nil
+		return op.Capture(txApp)
 	})
 	return mv, err
 }

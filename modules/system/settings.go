@@ -3,12 +3,14 @@ package system
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
+	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
 	"swapbay/modules/inventory"
@@ -74,16 +76,18 @@ func chargerKey(name string, def int) settings.Key[int] {
 			if text == "" {
 				text = "0"
 			}
-			if n, err := strconv.Atoi(text); err != nil || n < 0 {
-				return "", apierr.Invalid(name, MsgChargerMinutesInvalid)
+			n := reqx.Digits(text)
+			if err := reqx.Count(name, n, 0, reqx.MaxCount, MsgChargerMinutesInvalid, reqx.MsgCountTooLarge); err != nil {
+				return "", err
 			}
-			return text, nil
+			return strconv.Itoa(n), nil
 		}})
 }
 
 func promptKey(name string) settings.Key[string] {
 	return settings.Register(settings.Key[string]{Name: name, Parse: settings.ParseText, KeepWhenBlank: true,
 		Check: func(name, text string) (string, error) {
+			text = strings.TrimSpace(reqx.StripControls(text))
 			if len([]rune(text)) > MaxPromptLength {
 				return "", apierr.Invalid(name, msgPromptTooLong)
 			}

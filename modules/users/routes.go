@@ -8,7 +8,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/terms"
@@ -48,7 +50,7 @@ func listPending(e *core.RequestEvent) error { return listAdmin(e, roles.Pending
 func listAdmin(e *core.RequestEvent, approval string) error {
 	recs, err := List(e.App, approval)
 	if err != nil {
-		return HTTPError(e, err)
+		return apierr.Response(e, err)
 	}
 	ids := make([]string, len(recs))
 	for i, r := range recs {
@@ -56,7 +58,7 @@ func listAdmin(e *core.RequestEvent, approval string) error {
 	}
 	latest, err := terms.LatestAgreements(e.App, ids)
 	if err != nil {
-		return HTTPError(e, err)
+		return apierr.Response(e, err)
 	}
 	out := make([]AdminJSON, len(recs))
 	for i, r := range recs {
@@ -80,12 +82,12 @@ type approvalForm struct {
 
 func setApproval(e *core.RequestEvent) error {
 	var form approvalForm
-	if err := httpx.BindJSON(e, &form, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &form, 0); err != nil {
+		return apierr.Response(e, err)
 	}
 	rec, err := SetApproval(e.App, e.Auth, e.Request.PathValue("id"), form.IsApproved)
 	if err != nil {
-		return HTTPError(e, err)
+		return apierr.Response(e, err)
 	}
 	return e.JSON(http.StatusOK, ToJSON(rec))
 }
@@ -93,7 +95,7 @@ func setApproval(e *core.RequestEvent) error {
 func suspendUser(e *core.RequestEvent) error {
 	rec, err := SetApproval(e.App, e.Auth, e.Request.PathValue("id"), roles.Suspended)
 	if err != nil {
-		return HTTPError(e, err)
+		return apierr.Response(e, err)
 	}
 	return e.JSON(http.StatusOK, ToJSON(rec))
 }
@@ -109,8 +111,8 @@ type createForm struct {
 
 func createUser(e *core.RequestEvent) error {
 	var form createForm
-	if err := httpx.BindJSON(e, &form, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &form, 0); err != nil {
+		return apierr.Response(e, err)
 	}
 	rec, err := AdminCreate(e.App, e.Auth, AdminNewUser{
 		NewUser: NewUser{
@@ -120,7 +122,7 @@ func createUser(e *core.RequestEvent) error {
 		BypassTerms: form.BypassTerms,
 	})
 	if err != nil {
-		return HTTPError(e, err)
+		return apierr.Response(e, err)
 	}
 	return e.JSON(http.StatusOK, ToJSON(rec))
 }
@@ -131,24 +133,27 @@ type updateForm struct {
 	Email                  *string  `json:"email"`
 	Role                   *string  `json:"role"`
 	Password               *string  `json:"password"`
-	PayReductionPercentage *float64 `json:"payReductionPercentage"`
+	PayReductionPercentage reqx.Int `json:"payReductionPercentage"`
 }
 
 func updateUser(e *core.RequestEvent) error {
 	var form updateForm
-	if err := httpx.BindJSON(e, &form, 0); err != nil {
-		return err
+	if err := reqx.Decode(e, &form, 0); err != nil {
+		return apierr.Response(e, err)
 	}
-	rec, err := Update(e.App, e.Auth, e.Request.PathValue("id"), Changes(form))
+	rec, err := Update(e.App, e.Auth, e.Request.PathValue("id"), Changes{
+		FirstName: form.FirstName, LastName: form.LastName, Email: form.Email, Role: form.Role, Password: form.Password,
+		PayReductionPercentage: form.PayReductionPercentage.OrNil(),
+	})
 	if err != nil {
-		return HTTPError(e, err)
+		return apierr.Response(e, err)
 	}
 	return e.JSON(http.StatusOK, ToJSON(rec))
 }
 
 func deleteUser(e *core.RequestEvent) error {
 	if err := Delete(e.App, e.Auth, e.Request.PathValue("id")); err != nil {
-		return HTTPError(e, err)
+		return apierr.Response(e, err)
 	}
 	return e.JSON(http.StatusOK, map[string]string{"message": "User deleted successfully"})
 }
@@ -156,7 +161,7 @@ func deleteUser(e *core.RequestEvent) error {
 func forceResign(e *core.RequestEvent) error {
 	rec, err := ForceResign(e.App, e.Auth, e.Request.PathValue("id"))
 	if err != nil {
-		return HTTPError(e, err)
+		return apierr.Response(e, err)
 	}
 	return e.JSON(http.StatusOK, map[string]any{
 		"message": "The user must re-sign the terms and conditions at their next login",

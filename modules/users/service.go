@@ -2,13 +2,14 @@ package users
 
 import (
 	"errors"
-	"math"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/pocketbase/ozzo-validation/v4/is"
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
+	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
@@ -46,14 +47,14 @@ func create(app core.App, in NewUser, mustSign bool) (*core.Record, error) {
 		role = roles.Driver
 	}
 	if !roles.IsValid(role) {
-		return nil, invalid(schema.UserRole, MsgRoleInvalid)
+		return nil, apierr.Invalid(schema.UserRole, MsgRoleInvalid)
 	}
 	approval := strings.TrimSpace(in.Approval)
 	if approval == "" {
 		approval = roles.Pending
 	}
 	if !validApproval(approval) {
-		return nil, invalid(schema.UserIsApproved, MsgApprovalInvalid)
+		return nil, apierr.Invalid(schema.UserIsApproved, MsgApprovalInvalid)
 	}
 	if _, err := FindByEmail(app, email); err == nil {
 		return nil, ErrEmailTaken
@@ -81,22 +82,23 @@ func create(app core.App, in NewUser, mustSign bool) (*core.Record, error) {
 	return rec, nil
 }
 
-// ValidateNames trims first and last and checks both are given and at most 100 characters.
+// ValidateNames trims first and last and checks both are given, at most 100 characters and
+// free of control characters and bidi overrides (reqx.Name).
 func ValidateNames(first, last string) (string, string, error) {
-	first, last = strings.TrimSpace(first), strings.TrimSpace(last)
-	if first == "" || last == "" {
+	if strings.TrimSpace(first) == "" || strings.TrimSpace(last) == "" {
 		field := schema.UserFirstName
-		if first != "" {
+		if strings.TrimSpace(first) != "" {
 			field = schema.UserLastName
 		}
-		return "", "", invalid(field, MsgNamesRequired)
+		return "", "", apierr.Invalid(field, MsgNamesRequired)
 	}
-	if utf8.RuneCountInString(first) > schema.MaxNameLength || utf8.RuneCountInString(last) > schema.MaxNameLength {
-		field := schema.UserFirstName
-		if utf8.RuneCountInString(first) <= schema.MaxNameLength {
-			field = schema.UserLastName
-		}
-		return "", "", invalid(field, MsgNamesTooLong)
+	first, err := reqx.Name(schema.UserFirstName, first, MsgNamesRequired, MsgNamesTooLong)
+	if err != nil {
+		return "", "", err
+	}
+	last, err = reqx.Name(schema.UserLastName, last, MsgNamesRequired, MsgNamesTooLong)
+	if err != nil {
+		return "", "", err
 	}
 	return first, last, nil
 }
@@ -110,7 +112,7 @@ func ValidateCredentials(email, password string) (string, error) {
 		if email != "" {
 			field = core.FieldNamePassword
 		}
-		return "", invalid(field, MsgEmailPassword)
+		return "", apierr.Invalid(field, MsgEmailPassword)
 	}
 	if err := validateEmail(email); err != nil {
 		return "", err
@@ -125,17 +127,17 @@ func ValidateCredentials(email, password string) (string, error) {
 // bcrypt's limit).
 func ValidatePassword(password string) error {
 	if utf8.RuneCountInString(password) < schema.MinPasswordLength {
-		return invalid(core.FieldNamePassword, MsgPasswordTooShort)
+		return apierr.Invalid(core.FieldNamePassword, MsgPasswordTooShort)
 	}
 	if len(password) > 71 {
-		return invalid(core.FieldNamePassword, "Password must be at most 71 characters")
+		return apierr.Invalid(core.FieldNamePassword, MsgPasswordTooLong)
 	}
 	return nil
 }
 
 func validateEmail(email string) error {
 	if len(email) > maxEmailLength || is.EmailFormat.Validate(email) != nil {
-		return invalid(core.FieldNameEmail, MsgEmailInvalid)
+		return apierr.Invalid(core.FieldNameEmail, MsgEmailInvalid)
 	}
 	return nil
 }
@@ -162,7 +164,7 @@ func mayManage(actor, target *core.Record) error {
 // own approval; only a master_admin may change a master_admin's.
 func SetApproval(app core.App, actor *core.Record, id, state string) (*core.Record, error) {
 	if !validApproval(state) {
-		return nil, invalid(schema.UserIsApproved, MsgApprovalInvalid)
+		return nil, apierr.Invalid(schema.UserIsApproved, MsgApprovalInvalid)
 	}
 	target, err := FindByID(app, id)
 	if err != nil {
@@ -209,7 +211,7 @@ type Changes struct {
 	Email                  *string
 	Role                   *string
 	Password               *string // blank keeps the old password
-	PayReductionPercentage *float64
+	PayReductionPercentage *int    // whole percent 0–100; reqx.NotAnInteger is refused
 }
 
 // Update applies ch to user id on behalf of actor. Only a master_admin may change a
@@ -239,7 +241,7 @@ func Update(app core.App, actor *core.Record, id string, ch Changes) (*core.Reco
 	if ch.Email != nil {
 		email := NormalizeEmail(*ch.Email)
 		if email == "" {
-			return nil, invalid(core.FieldNameEmail, "Email is required")
+			return nil, apierr.Invalid(core.FieldNameEmail, MsgEmailRequired)
 		}
 		if err := validateEmail(email); err != nil {
 			return nil, err
@@ -254,7 +256,7 @@ func Update(app core.App, actor *core.Record, id string, ch Changes) (*core.Reco
 	if ch.Role != nil {
 		role := strings.TrimSpace(*ch.Role)
 		if !roles.IsValid(role) {
-			return nil, invalid(schema.UserRole, MsgRoleInvalid)
+			return nil, apierr.Invalid(schema.UserRole, MsgRoleInvalid)
 		}
 		if role != target.GetString(schema.UserRole) {
 			if target.Id == actor.Id {
@@ -274,10 +276,10 @@ func Update(app core.App, actor *core.Record, id string, ch Changes) (*core.Reco
 	}
 	if ch.PayReductionPercentage != nil {
 		p := *ch.PayReductionPercentage
-		if p < 0 || p > 100 || p != math.Trunc(p) {
-			return nil, invalid(schema.UserPayReductionPercentage, MsgPercentRange)
+		if err := reqx.Count(schema.UserPayReductionPercentage, p, 0, 100, MsgPercentRange, MsgPercentRange); err != nil {
+			return nil, err
 		}
-		target.Set(schema.UserPayReductionPercentage, int(p))
+		target.Set(schema.UserPayReductionPercentage, p)
 	}
 	if err := app.Save(target); err != nil {
 		return nil, saveError(err)
@@ -331,20 +333,20 @@ func ForceResign(app core.App, actor *core.Record, id string) (*core.Record, err
 // token key changed, so every older session token is now invalid).
 func ChangePassword(app core.App, user *core.Record, current, next string) (*core.Record, error) {
 	if current == "" {
-		return nil, invalid("currentPassword", "Current password is required")
+		return nil, apierr.Invalid("currentPassword", MsgCurrentRequired)
 	}
 	if utf8.RuneCountInString(next) < schema.MinPasswordLength {
-		return nil, invalid("newPassword", "New password must be at least 6 characters")
+		return nil, apierr.Invalid("newPassword", MsgNewTooShort)
 	}
 	if len(next) > 71 {
-		return nil, invalid("newPassword", "Password must be at most 71 characters")
+		return nil, apierr.Invalid("newPassword", MsgPasswordTooLong)
 	}
 	fresh, err := FindByID(app, user.Id)
 	if err != nil {
 		return nil, err
 	}
 	if !fresh.ValidatePassword(current) {
-		return nil, invalid("currentPassword", "Current password is incorrect")
+		return nil, apierr.Invalid("currentPassword", MsgCurrentWrong)
 	}
 	fresh.SetPassword(next)
 	if err := app.Save(fresh); err != nil {
