@@ -26,7 +26,7 @@ var (
 	flagBig       = flag.Int("big", 1_000_000, "movements of the big data set (flatness check, direct SQL path)")
 	flagBigBudget = flag.Duration("big-budget", 2*time.Minute, "time box for building the big data set")
 	flagOut       = flag.String("out", "BENCHMARKS.md", "report file")
-	flagOnly      = flag.String("only", "", "run one part alone and print it (ws: the /ws fan-out on a small data set)")
+	flagOnly      = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network)")
 )
 
 func main() {
@@ -34,6 +34,15 @@ func main() {
 	log.SetFlags(log.Ltime)
 	if *flagWSChild {
 		wsChild()
+		return
+	}
+	if *flagOnly == "first" {
+		ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
+		check(err)
+		srv, err := startServer(ds)
+		check(err)
+		fmt.Println(firstScreenSection(srv.measureFirstScreen()))
+		srv.stop()
 		return
 	}
 	if *flagOnly == "ws" {
@@ -76,6 +85,8 @@ func main() {
 	rep.Create = srv.loadNativeCreate(32, *flagDuration)
 	log.Printf("native record create x32: %s", rep.Create)
 	rep.Consistent, rep.ConsistencyNote = main.consistent()
+	first := srv.measureFirstScreen()
+	log.Printf("first screen: %+v %s", first.Results, first.Err)
 	var ws wsResult
 	if *flagWSClients > 0 {
 		ws = srv.loadWSFanout(*flagWSClients, *flagWSRounds)
@@ -108,7 +119,7 @@ func main() {
 
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
-	text := rep.markdown() + wsSection(ws) + uiBundleSection()
+	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + uiBundleSection()
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))
 	log.Printf("wrote %s", *flagOut)
