@@ -14,6 +14,9 @@ import (
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/schema"
+	"swapbay/modules/auth"
 )
 
 // server is a data set served by the real app on a loopback port.
@@ -64,8 +67,15 @@ func (s *server) stop() {
 	os.RemoveAll(s.ds.dir)
 }
 
-func token(rec *core.Record) string {
-	t, err := rec.NewAuthToken()
+// token signs rec in: a superuser gets PocketBase's own token, an app user a session as
+// /api/login makes (auth.NewSession), so the measured requests pass the session check.
+func (s *server) token(rec *core.Record) string {
+	if rec.Collection().Name != schema.Users {
+		t, err := rec.NewAuthToken()
+		check(err)
+		return t
+	}
+	t, err := auth.NewSession(s.ds.app, rec, "127.0.0.1", "bench")
 	check(err)
 	return t
 }
@@ -169,7 +179,7 @@ func (s *server) loadState(clients int, d time.Duration) result {
 		default:
 			rec = s.ds.drivers[w%len(s.ds.drivers)]
 		}
-		cookies[w] = "swapbay_session=" + token(rec)
+		cookies[w] = "swapbay_session=" + s.token(rec)
 	}
 	return s.run("GET /api/state", clients, d, func(w, n int) (*http.Request, error) {
 		req, err := http.NewRequest(http.MethodGet, s.base+"/api/state", nil)
@@ -184,7 +194,7 @@ func (s *server) loadState(clients int, d time.Duration) result {
 func (s *server) loadWrites(clients int, d time.Duration) result {
 	cookies := make([]string, clients)
 	for w := range cookies {
-		cookies[w] = "swapbay_session=" + token(s.ds.drivers[len(s.ds.drivers)-1-w])
+		cookies[w] = "swapbay_session=" + s.token(s.ds.drivers[len(s.ds.drivers)-1-w])
 	}
 	pickup := []byte(`{"quantity":1,"notes":"Y"}`)
 	dropoff := []byte(`{"goodBatteries":1,"deadBatteries":0,"notes":"Quiet shift, no issues."}`)
@@ -204,7 +214,7 @@ func (s *server) loadWrites(clients int, d time.Duration) result {
 
 // loadNativeRead: PocketBase's GET /api/collections/bench_items/records/{id} as a superuser.
 func (s *server) loadNativeRead(clients int, d time.Duration) result {
-	auth := token(s.ds.superuser)
+	auth := s.token(s.ds.superuser)
 	url := s.base + "/api/collections/bench_items/records/" + s.ds.nativeItem
 	return s.run("native record read", clients, d, func(w, n int) (*http.Request, error) {
 		req, err := http.NewRequest(http.MethodGet, url, nil)
@@ -217,7 +227,7 @@ func (s *server) loadNativeRead(clients int, d time.Duration) result {
 
 // loadNativeCreate: PocketBase's POST /api/collections/bench_items/records as a superuser.
 func (s *server) loadNativeCreate(clients int, d time.Duration) result {
-	auth := token(s.ds.superuser)
+	auth := s.token(s.ds.superuser)
 	url := s.base + "/api/collections/bench_items/records"
 	return s.run("native record create", clients, d, func(w, n int) (*http.Request, error) {
 		body := fmt.Sprintf(`{"name":"item %d-%d","qty":%d}`, w, n, n)

@@ -16,6 +16,7 @@ import (
 
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/auth"
 	"swapbay/pb_app/setup"
 )
 
@@ -67,8 +68,33 @@ func NewApp(t testing.TB) *tests.TestApp {
 		t.Fatalf("testkit: new test app: %v", err)
 	}
 	setup.Register(app)
+	apps.Store(app, struct{}{})
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		apps.Delete(app)
+		return e.Next()
+	})
 	return app
 }
+
+// Open opens an existing data dir (a restored backup, an older release's data) as a test app:
+// migrated forward, every module registered, known to Token. Call app.Cleanup() when done.
+func Open(t testing.TB, dir string) *tests.TestApp {
+	t.Helper()
+	app, err := tests.NewTestApp(dir)
+	if err != nil {
+		t.Fatalf("testkit: open %s: %v", dir, err)
+	}
+	setup.Register(app)
+	apps.Store(app, struct{}{})
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		apps.Delete(app)
+		return e.Next()
+	})
+	return app
+}
+
+// apps are the live test apps NewApp made, so Token can find the app a record lives in.
+var apps sync.Map // *tests.TestApp → struct{}
 
 // Factory returns an ApiScenario.TestAppFactory that makes a new app and runs seed on it.
 func Factory(seed func(t testing.TB, app *tests.TestApp)) func(t testing.TB) *tests.TestApp {
@@ -103,11 +129,25 @@ func CreateUser(t testing.TB, app core.App, role, approval string) *core.Record 
 	return rec
 }
 
-// Token returns a fresh auth token for rec, usable as the Authorization header or the
-// session cookie value.
+// Token signs rec in as /api/login does (a new session on its app, see auth.NewSession) and
+// returns the session token, usable as the Authorization header or the session cookie value.
 func Token(t testing.TB, rec *core.Record) string {
 	t.Helper()
-	token, err := rec.NewAuthToken()
+	var token string
+	var err error
+	found := false
+	apps.Range(func(k, _ any) bool {
+		app := k.(*tests.TestApp)
+		if _, ferr := app.FindRecordById(schema.Users, rec.Id); ferr != nil {
+			return true
+		}
+		found = true
+		token, err = auth.NewSession(app, rec, "127.0.0.1", "testkit")
+		return false
+	})
+	if !found {
+		t.Fatalf("testkit: no test app holds user %s", rec.Id)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,17 @@ const (
 	EmergencyOverride = "EMERGENCY_OVERRIDE"
 )
 
+// SessionsRevoked is an internal message (not sent to browsers): the realtime hub closes the
+// sockets of the sessions its Data (a Revocation) names.
+const SessionsRevoked = "SESSIONS_REVOKED"
+
+// Revocation names the sessions that ended: one session of a user, or all of them when
+// SessionId is empty.
+type Revocation struct {
+	UserId    string
+	SessionId string
+}
+
 // Message is one realtime notification, sent to clients as JSON.
 type Message struct {
 	Type string `json:"type"`
@@ -70,10 +81,20 @@ func For(app core.App) *Bus {
 // Publish sends one message per type on app's bus once app's transaction commits, and never
 // if it rolls back. Outside a transaction it sends at once. Every module publishes this way.
 func Publish(app core.App, types ...string) {
+	msgs := make([]Message, len(types))
+	for i, t := range types {
+		msgs[i] = Message{Type: t}
+	}
+	Send(app, msgs...)
+}
+
+// Send is Publish for messages with data: after app's transaction commits (at once outside
+// one), each message goes to every subscriber of app's bus.
+func Send(app core.App, msgs ...Message) {
 	send := func() {
 		bus := For(app)
-		for _, t := range types {
-			bus.Publish(Message{Type: t})
+		for _, m := range msgs {
+			bus.Publish(m)
 		}
 	}
 	info := app.TxInfo()

@@ -7,7 +7,6 @@ package httpx
 import (
 	"errors"
 	"net/http"
-	"net/url"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/apis"
@@ -79,11 +78,8 @@ func SameOrigin() *hook.Handler[*core.RequestEvent] {
 			if e.Request.Header.Get("Sec-Fetch-Site") == "cross-site" {
 				return e.ForbiddenError("Cross-site request refused.", nil)
 			}
-			if origin := e.Request.Header.Get("Origin"); origin != "" {
-				u, err := url.Parse(origin)
-				if err != nil || !strings.EqualFold(u.Host, e.Request.Host) {
-					return e.ForbiddenError("Cross-site request refused.", nil)
-				}
+			if origin := e.Request.Header.Get("Origin"); origin != "" && !SameOriginURL(origin, e.Request) {
+				return e.ForbiddenError("Cross-site request refused.", nil)
 			}
 			return e.Next()
 		},

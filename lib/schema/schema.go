@@ -138,3 +138,15 @@ const (
 	Created = "created"
 	Updated = "updated"
 )
+
+// AuthSessions holds one row per signed-in device (DESIGN.md §5 "Sessions are revocable"): the
+// session token carries the row's id in its SessionClaim, and a token whose row is gone is
+// refused on every request and on /ws. Logout deletes one row; suspending, rejecting,
+// deleting a user, changing their role or password deletes all of theirs.
+const (
+	AuthSessions         = "auth_sessions"
+	AuthSessionUser      = "user"
+	AuthSessionIP        = "ip"
+	AuthSessionUserAgent = "userAgent"
+	SessionClaim         = "sid"
+)

@@ -19,11 +19,14 @@ import (
 //	GET  /api/auth/user        signed in, any approval   the current user
 //	POST /api/login            everyone                  {email, password} → user, sets the cookie
 //	POST /api/register         everyone                  sign-up + signed agreement → user, sets the cookie
-//	POST /api/logout           everyone                  clears the cookie
+//	POST /api/logout           everyone                  ends this device's session, clears the cookie
 //	POST /api/change-password  signed in, any approval   {currentPassword, newPassword}, new cookie
 //	POST /api/terms/sign       signed in, any approval   {acceptedTerms, signatureData}: sign the
 //	                                                     active terms again (after a forced re-sign)
 func Register(app core.App) {
+	registerSessionHooks(app)
+	limiter := newThrottle()
+	login := func(e *core.RequestEvent) error { return handleLogin(e, limiter) }
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.GET("/api/auth/user", currentUser).Bind(httpx.RequireUser())
 		se.Router.POST("/api/login", login)
@@ -48,7 +51,9 @@ type loginForm struct {
 	Password string `json:"password"`
 }
 
-func login(e *core.RequestEvent) error {
+// handleLogin signs in. An unknown email costs the same as a wrong password (a dummy hash
+// comparison); failures slow down the account they name (see throttle), answered 429.
+func handleLogin(e *core.RequestEvent, limiter *throttle) error {
 	var form loginForm
 	if err := reqx.Decode(e, &form, 0); err != nil {
 		return apierr.Response(e, err)
@@ -60,16 +65,25 @@ func login(e *core.RequestEvent) error {
 		}
 		return apierr.Response(e, apierr.Invalid(field, users.MsgEmailPassword))
 	}
+	email := users.NormalizeEmail(form.Email)
+	if limiter.blocked(email) {
+		return apierr.New(http.StatusTooManyRequests, "", MsgTooManyAttempts)
+	}
 	rec, err := users.FindByEmail(e.App, form.Email)
-	if err != nil || !rec.ValidatePassword(form.Password) {
+	if err != nil {
+		rec = nil
+	}
+	if !checkPassword(e.App, rec, form.Password) {
+		limiter.fail(email)
 		return e.BadRequestError(MsgInvalidLogin, nil)
 	}
+	limiter.succeed(email)
 	return startSession(e, rec)
 }
 
 // startSession sets the session cookie for rec and answers rec as the current user.
 func startSession(e *core.RequestEvent, rec *core.Record) error {
-	token, err := rec.NewAuthToken()
+	token, err := NewSession(e.App, rec, e.RealIP(), e.Request.UserAgent())
 	if err != nil {
 		return e.InternalServerError("Failed to start the session.", err)
 	}
@@ -78,6 +92,11 @@ func startSession(e *core.RequestEvent, rec *core.Record) error {
 }
 
 func logout(e *core.RequestEvent) error {
+	if httpx.IsAppUser(e) {
+		if err := EndSession(e.App, e.Auth.Id, httpx.SessionId(e)); err != nil {
+			return apierr.Response(e, err)
+		}
+	}
 	httpx.ClearSession(e)
 	return e.JSON(http.StatusOK, map[string]any{})
 }
@@ -87,8 +106,8 @@ type changePasswordForm struct {
 	NewPassword     string `json:"newPassword"`
 }
 
-// changePassword sets a new password. PocketBase rotates the token key with the password,
-// which signs out every other session; this one gets a fresh cookie.
+// changePassword sets a new password. Every session of the user ends (EndSessionsHookId);
+// this device gets a new one.
 func changePassword(e *core.RequestEvent) error {
 	var form changePasswordForm
 	if err := reqx.Decode(e, &form, 0); err != nil {
@@ -98,7 +117,7 @@ func changePassword(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Response(e, err)
 	}
-	token, err := rec.NewAuthToken()
+	token, err := NewSession(e.App, rec, e.RealIP(), e.Request.UserAgent())
 	if err != nil {
 		return e.InternalServerError("Failed to renew the session.", err)
 	}

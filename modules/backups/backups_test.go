@@ -24,7 +24,6 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/lib/schema"
 	"swapbay/modules/backups"
-	"swapbay/pb_app/setup"
 )
 
 func TestBackupRoutesByRole(t *testing.T) {
@@ -156,11 +155,7 @@ func TestRestoreDrill(t *testing.T) {
 		if _, err := backups.RestoreInto(filepath.Join(live.DataDir(), core.LocalBackupsDirName, b.backup.Name), dir, false); err != nil {
 			t.Fatalf("restore %s: %v", b.backup.Name, err)
 		}
-		restored, err := tests.NewTestApp(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		setup.Register(restored)
+		restored := testkit.Open(t, dir)
 		got := snapshot(t, restored, testkit.Serve(t, restored).URL)
 		if len(got.corrections) > 0 {
 			t.Errorf("%s: replay differs from balances: %v", b.backup.Name, got.corrections)

@@ -37,11 +37,12 @@ func NewHub() *Hub { return &Hub{clients: map[*client]struct{}{}} }
 
 // client is one authenticated socket.
 type client struct {
-	conn   *websocket.Conn
-	userId string
-	send   chan *websocket.PreparedMessage
-	quit   chan int // receives the close code once; closed by drop
-	once   sync.Once
+	conn      *websocket.Conn
+	userId    string
+	sessionId string
+	send      chan *websocket.PreparedMessage
+	quit      chan int // receives the close code once; closed by drop
+	once      sync.Once
 }
 
 func (c *client) drop(code int) {
@@ -55,6 +56,12 @@ func (c *client) drop(code int) {
 // The frame is prepared once and shared by every socket's writer (10,000 sockets get one
 // encoding, not 10,000).
 func (h *Hub) Publish(msg events.Message) {
+	if msg.Type == events.SessionsRevoked {
+		if r, ok := msg.Data.(events.Revocation); ok {
+			h.CloseSessions(r)
+		}
+		return
+	}
 	data, err := json.Marshal(msg)
 	if err != nil {
 		return
@@ -71,6 +78,19 @@ func (h *Hub) Publish(msg events.Message) {
 		default:
 			delete(h.clients, c)
 			c.drop(CloseSlowClient)
+		}
+	}
+}
+
+// CloseSessions closes, with 1008, the sockets of the ended sessions r names (all of the
+// user's when r.SessionId is empty): a revoked session keeps no live channel.
+func (h *Hub) CloseSessions(r events.Revocation) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.clients {
+		if c.userId == r.UserId && (r.SessionId == "" || c.sessionId == r.SessionId) {
+			delete(h.clients, c)
+			c.drop(websocket.ClosePolicyViolation)
 		}
 	}
 }

@@ -3,13 +3,13 @@ package realtime
 import (
 	"encoding/json"
 	"net/http"
-	"net/url"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/gorilla/websocket"
 	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/httpx"
 )
 
 // authMessage is the client's first message (spec part 1 §3 "Auth message").
@@ -38,15 +38,11 @@ func mustPrepare(text string) *websocket.PreparedMessage {
 	return pm
 }
 
-// sameOrigin allows requests without an Origin (non-browser clients) and browsers on our host,
-// as httpx.SameOrigin does for state-changing requests.
+// sameOrigin allows requests without an Origin (non-browser clients) and browsers on this
+// server: the same scheme and host (DESIGN.md §5), as httpx.SameOrigin does for writes.
 func sameOrigin(r *http.Request) bool {
 	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return true
-	}
-	u, err := url.Parse(origin)
-	return err == nil && strings.EqualFold(u.Host, r.Host)
+	return origin == "" || httpx.SameOriginURL(origin, r)
 }
 
 // serveWS upgrades an approved user's request and runs the socket until it ends.
@@ -54,7 +50,7 @@ func serveWS(hub *Hub, e *core.RequestEvent) error {
 	if !sameOrigin(e.Request) {
 		return e.ForbiddenError("Cross-site request refused.", nil)
 	}
-	userId := e.Auth.Id
+	userId, sessionId := e.Auth.Id, httpx.SessionId(e)
 	conn, err := upgrader.Upgrade(e.Response, e.Request, nil)
 	if err != nil {
 		return nil // the upgrader has already answered with an HTTP error
@@ -62,14 +58,14 @@ func serveWS(hub *Hub, e *core.RequestEvent) error {
 	hub.wg.Add(1)
 	go func() {
 		defer hub.wg.Done()
-		run(hub, conn, userId)
+		run(hub, conn, userId, sessionId, func() bool { return httpx.SessionAlive(e.App, sessionId, userId) })
 	}()
 	return nil
 }
 
 // run waits for the auth message, then pumps hub messages out and reads (discarding) until
 // the client goes away, falls behind or the hub closes.
-func run(hub *Hub, conn *websocket.Conn, userId string) {
+func run(hub *Hub, conn *websocket.Conn, userId, sessionId string, alive func() bool) {
 	defer conn.Close()
 	conn.SetReadLimit(MaxInbound)
 	_ = conn.SetReadDeadline(time.Now().Add(AuthTimeout))
@@ -80,13 +76,17 @@ func run(hub *Hub, conn *websocket.Conn, userId string) {
 		return
 	}
 
-	c := &client{conn: conn, userId: userId, send: make(chan *websocket.PreparedMessage, SendQueue), quit: make(chan int, 1)}
+	c := &client{conn: conn, userId: userId, sessionId: sessionId, send: make(chan *websocket.PreparedMessage, SendQueue), quit: make(chan int, 1)}
 	c.send <- authOK
 	if !hub.add(c) {
 		closeWith(conn, websocket.CloseGoingAway, "server shutting down")
 		return
 	}
 	defer hub.remove(c)
+	if !alive() { // the session ended while the socket was signing in
+		closeWith(conn, websocket.ClosePolicyViolation, "session ended")
+		return
+	}
 
 	// Reader: keeps the read deadline moving on pongs and notices when the client leaves.
 	gone := make(chan struct{})

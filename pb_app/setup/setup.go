@@ -34,7 +34,8 @@ func Register(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {
-			se.Router.Bind(webui.GzipJSON(), httpx.ExactMessages(), httpx.SameOrigin(), httpx.CookieSession())
+			se.Router.Bind(webui.GzipJSON(), httpx.ExactMessages(), httpx.SecurityHeaders(), httpx.SideDoors(),
+				httpx.SameOrigin(), httpx.CookieSession(), httpx.LiveSession())
 			se.Router.Bind(idempotency.Middleware())
 			return se.Next()
 		},

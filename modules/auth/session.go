@@ -1,0 +1,204 @@
+package auth
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+	"github.com/pocketbase/pocketbase/tools/security"
+	"golang.org/x/crypto/bcrypt"
+
+	"swapbay/lib/events"
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+)
+
+// NewSession records a signed-in device for rec and returns its session token: a PocketBase
+// auth token (signed with the user's token key, so PocketBase's own token loader accepts it)
+// that also carries the session's id. It is not refreshable: PocketBase's auth-refresh is
+// closed for app users, and a new session always starts at /api/login.
+func NewSession(app core.App, rec *core.Record, ip, userAgent string) (string, error) {
+	col, err := app.FindCachedCollectionByNameOrId(schema.AuthSessions)
+	if err != nil {
+		return "", err
+	}
+	s := core.NewRecord(col)
+	s.Set(schema.AuthSessionUser, rec.Id)
+	s.Set(schema.AuthSessionIP, truncate(ip, 100))
+	s.Set(schema.AuthSessionUserAgent, truncate(userAgent, 500))
+	if err := app.SaveNoValidate(s); err != nil {
+		return "", fmt.Errorf("save session: %w", err)
+	}
+	key := rec.TokenKey() + rec.Collection().AuthToken.Secret
+	return security.NewJWT(jwt.MapClaims{
+		core.TokenClaimType:         core.TokenTypeAuth,
+		core.TokenClaimId:           rec.Id,
+		core.TokenClaimCollectionId: rec.Collection().Id,
+		core.TokenClaimRefreshable:  false,
+		schema.SessionClaim:         s.Id,
+	}, key, rec.Collection().AuthToken.DurationTime())
+}
+
+func truncate(s string, n int) string {
+	if len([]rune(s)) > n {
+		return string([]rune(s)[:n])
+	}
+	return s
+}
+
+// EndSession deletes session sid of userId (logout: other devices stay signed in) and closes
+// its sockets after the commit.
+func EndSession(app core.App, userId, sid string) error {
+	if sid == "" {
+		return nil
+	}
+	_, err := app.DB().Delete(schema.AuthSessions, dbx.HashExp{"id": sid, schema.AuthSessionUser: userId}).Execute()
+	if err == nil {
+		events.Send(app, events.Message{Type: events.SessionsRevoked, Data: events.Revocation{UserId: userId, SessionId: sid}})
+	}
+	return err
+}
+
+// EndAllSessions deletes every session of userId and closes their sockets after the commit.
+func EndAllSessions(app core.App, userId string) error {
+	_, err := app.DB().Delete(schema.AuthSessions, dbx.HashExp{schema.AuthSessionUser: userId}).Execute()
+	if err == nil {
+		events.Send(app, events.Message{Type: events.SessionsRevoked, Data: events.Revocation{UserId: userId}})
+	}
+	return err
+}
+
+// EndSessionsHookId names the hook that ends a user's sessions when their account changes in
+// a way that must sign them out everywhere: approval taken away (suspended, rejected, back to
+// pending), role changed, password changed. It runs inside the save, so it holds for every
+// path (SwapBay's routes, the CLI, the superuser dashboard).
+const EndSessionsHookId = "swapbayEndSessionsOnAccountChange"
+
+func registerSessionHooks(app core.App) {
+	app.OnRecordUpdate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
+		Id: EndSessionsHookId,
+		Func: func(e *core.RecordEvent) error {
+			old := e.Record.Original()
+			end := old.GetString(schema.UserRole) != e.Record.GetString(schema.UserRole) ||
+				(old.GetString(schema.UserIsApproved) == roles.Approved && e.Record.GetString(schema.UserIsApproved) != roles.Approved) ||
+				old.TokenKey() != e.Record.TokenKey() ||
+				old.GetString(core.FieldNamePassword+":hash") != e.Record.GetString(core.FieldNamePassword+":hash")
+			if err := e.Next(); err != nil {
+				return err
+			}
+			if end {
+				return EndAllSessions(e.App, e.Record.Id)
+			}
+			return nil
+		},
+	})
+	// the sessions go with the user (cascade); the sockets are closed after the commit
+	app.OnRecordAfterDeleteSuccess(schema.Users).BindFunc(func(e *core.RecordEvent) error {
+		events.Send(e.App, events.Message{Type: events.SessionsRevoked, Data: events.Revocation{UserId: e.Record.Id}})
+		return e.Next()
+	})
+}
+
+// Failed sign-ins slow down the account they name (DESIGN.md §5), whatever the address they
+// come from: after failureAllowance failures within failureWindow, each further attempt must
+// wait twice as long as the one before (from failureBase up to failureMax), and attempts in
+// the waiting time are refused with MsgTooManyAttempts without checking the password.
+const (
+	failureAllowance = 5
+	failureWindow    = 15 * time.Minute
+	failureBase      = 2 * time.Second
+	failureMax       = 15 * time.Minute
+)
+
+// MsgTooManyAttempts answers a sign-in on an account that is cooling down (429).
+const MsgTooManyAttempts = "Too many failed sign-in attempts for this account. Please wait a few minutes and try again."
+
+type failures struct {
+	n     int
+	last  time.Time
+	until time.Time
+}
+
+// throttle keeps the failure counts of accounts (by normalized email, known or not, so the
+// answer does not tell whether an account exists).
+type throttle struct {
+	mu  sync.Mutex
+	by  map[string]*failures
+	now func() time.Time
+}
+
+func newThrottle() *throttle { return &throttle{by: map[string]*failures{}, now: time.Now} }
+
+// blocked reports whether email must wait before its next attempt.
+func (t *throttle) blocked(email string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	f := t.by[email]
+	return f != nil && t.now().Before(f.until)
+}
+
+// fail records a failed attempt on email.
+func (t *throttle) fail(email string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := t.now()
+	f := t.by[email]
+	if f == nil || now.Sub(f.last) > failureWindow {
+		f = &failures{}
+		t.by[email] = f
+	}
+	f.n++
+	f.last = now
+	if over := f.n - failureAllowance; over > 0 {
+		wait := failureBase << min(over-1, 20)
+		f.until = now.Add(min(wait, failureMax))
+	}
+	if len(t.by) > 100_000 { // bound the memory an attacker can make us use
+		for k, v := range t.by {
+			if now.Sub(v.last) > failureWindow {
+				delete(t.by, k)
+			}
+		}
+	}
+}
+
+// succeed forgets email's failures.
+func (t *throttle) succeed(email string) {
+	t.mu.Lock()
+	delete(t.by, email)
+	t.mu.Unlock()
+}
+
+// dummyHashes are compared against when the email is unknown, so a sign-in costs the same
+// whether the account exists or not: one hash per bcrypt cost, made at the cost the users
+// collection hashes passwords with.
+var dummyHashes sync.Map // cost → []byte
+
+func dummyHash(app core.App) []byte {
+	cost := bcrypt.DefaultCost
+	if col, err := app.FindCachedCollectionByNameOrId(schema.Users); err == nil {
+		if f, ok := col.Fields.GetByName(core.FieldNamePassword).(*core.PasswordField); ok && f.Cost > 0 {
+			cost = f.Cost
+		}
+	}
+	if h, ok := dummyHashes.Load(cost); ok {
+		return h.([]byte)
+	}
+	h, _ := bcrypt.GenerateFromPassword([]byte("swapbay-no-such-account"), cost)
+	dummyHashes.Store(cost, h)
+	return h
+}
+
+// checkPassword compares password with rec's (or with a dummy hash of the same cost when rec
+// is nil) and reports whether it matches a real account.
+func checkPassword(app core.App, rec *core.Record, password string) bool {
+	if rec == nil {
+		_ = bcrypt.CompareHashAndPassword(dummyHash(app), []byte(password))
+		return false
+	}
+	return rec.ValidatePassword(password)
+}

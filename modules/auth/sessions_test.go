@@ -1,0 +1,289 @@
+package auth_test
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"swapbay/internal/testkit"
+	"swapbay/lib/httpx"
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+	"swapbay/modules/auth"
+	"swapbay/modules/users"
+)
+
+// client is one browser: its own cookie jar against the test server.
+type client struct {
+	t      *testing.T
+	srv    *httptest.Server
+	cookie string
+}
+
+func (c *client) do(method, path, body string, header map[string]string) *http.Response {
+	c.t.Helper()
+	req, _ := http.NewRequest(method, c.srv.URL+path, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	if c.cookie != "" {
+		req.Header.Set("Cookie", c.cookie)
+	}
+	for k, v := range header {
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	res.Body.Close()
+	for _, ck := range res.Cookies() {
+		if ck.Name == httpx.SessionCookie {
+			c.cookie = ck.Name + "=" + ck.Value
+		}
+	}
+	return res
+}
+
+func (c *client) login(email string) {
+	c.t.Helper()
+	if res := c.do("POST", "/api/login", `{"email":"`+email+`","password":"`+testkit.Password+`"}`, nil); res.StatusCode != 200 {
+		c.t.Fatalf("login %s: %d", email, res.StatusCode)
+	}
+}
+
+func (c *client) status(path string) int { return c.do("GET", path, "", nil).StatusCode }
+
+// socket opens /ws with the client's cookie and signs in as userId; nil when refused.
+func (c *client) socket(userId string) (*websocket.Conn, int) {
+	c.t.Helper()
+	h := http.Header{}
+	h.Set("Cookie", c.cookie)
+	conn, res, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(c.srv.URL, "http")+"/ws", h)
+	if err != nil {
+		if res != nil {
+			return nil, res.StatusCode
+		}
+		c.t.Fatal(err)
+	}
+	c.t.Cleanup(func() { conn.Close() })
+	_ = conn.WriteJSON(map[string]string{"type": "auth", "userId": userId})
+	_ = conn.SetReadDeadline(time.Now().Add(3 * time.Second))
+	if _, msg, err := conn.ReadMessage(); err != nil || !strings.Contains(string(msg), "AUTH_OK") {
+		c.t.Fatalf("ws auth: %s %v", msg, err)
+	}
+	return conn, 101
+}
+
+// closedWithin reports whether the server closes conn within d.
+func closedWithin(conn *websocket.Conn, d time.Duration) bool {
+	_ = conn.SetReadDeadline(time.Now().Add(d))
+	for {
+		if _, _, err := conn.ReadMessage(); err != nil {
+			var ce *websocket.CloseError
+			if e, ok := err.(*websocket.CloseError); ok {
+				ce = e
+			}
+			return ce != nil
+		}
+	}
+}
+
+func setup(t *testing.T) (*tests.TestApp, *httptest.Server, *core.Record) {
+	app := testkit.NewApp(t)
+	t.Cleanup(app.Cleanup)
+	driver := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
+	return app, testkit.Serve(t, app), driver
+}
+
+func TestLogoutEndsOnlyThatSession(t *testing.T) {
+	_, srv, driver := setup(t)
+	phone, laptop := &client{t: t, srv: srv}, &client{t: t, srv: srv}
+	phone.login(driver.Email())
+	laptop.login(driver.Email())
+	stolen := phone.cookie
+	phoneSocket, _ := phone.socket(driver.Id)
+	laptopSocket, _ := laptop.socket(driver.Id)
+
+	if res := phone.do("POST", "/api/logout", "", nil); res.StatusCode != 200 {
+		t.Fatalf("logout: %d", res.StatusCode)
+	}
+	replay := &client{t: t, srv: srv, cookie: stolen}
+	if s := replay.status("/api/auth/user"); s != 401 {
+		t.Fatalf("a logged-out cookie still works: %d", s)
+	}
+	if s := replay.status("/api/state"); s != 401 {
+		t.Fatalf("a logged-out cookie reads state: %d", s)
+	}
+	if _, s := replay.socket(driver.Id); s != 401 {
+		t.Fatalf("a logged-out cookie opens /ws: %d", s)
+	}
+	if !closedWithin(phoneSocket, time.Second) {
+		t.Fatal("the logged-out session's socket stayed open")
+	}
+	if s := laptop.status("/api/state"); s != 200 {
+		t.Fatalf("the other device was signed out: %d", s)
+	}
+	if closedWithin(laptopSocket, 300*time.Millisecond) {
+		t.Fatal("the other device's socket was closed")
+	}
+	// PocketBase's own refresh cannot revive it
+	tok := strings.TrimPrefix(stolen, httpx.SessionCookie+"=")
+	if res := replay.do("POST", "/api/collections/users/auth-refresh", "", map[string]string{"Authorization": tok}); res.StatusCode != 403 {
+		t.Fatalf("auth-refresh of a logged-out token: %d", res.StatusCode)
+	}
+}
+
+func TestAccountChangesEndEverySession(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		change func(app core.App, master, u *core.Record) error
+	}{
+		{"suspend", func(app core.App, m, u *core.Record) error {
+			_, err := users.SetApproval(app, m, u.Id, roles.Suspended)
+			return err
+		}},
+		{"reject", func(app core.App, m, u *core.Record) error {
+			_, err := users.SetApproval(app, m, u.Id, roles.Rejected)
+			return err
+		}},
+		{"role change", func(app core.App, m, u *core.Record) error {
+			role := roles.Liaison
+			_, err := users.Update(app, m, u.Id, users.Changes{Role: &role})
+			return err
+		}},
+		{"password change", func(app core.App, m, u *core.Record) error {
+			_, err := users.ChangePassword(app, u, testkit.Password, "brand-new-secret")
+			return err
+		}},
+		{"delete", func(app core.App, m, u *core.Record) error { return users.Delete(app, m, u.Id) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			app, srv, driver := setup(t)
+			master := testkit.CreateUser(t, app, roles.MasterAdmin, roles.Approved)
+			phone := &client{t: t, srv: srv}
+			phone.login(driver.Email())
+			conn, _ := phone.socket(driver.Id)
+			before := time.Now()
+			if err := c.change(app, master, driver); err != nil {
+				t.Fatal(err)
+			}
+			if !closedWithin(conn, time.Second) {
+				t.Fatalf("socket still open %s after %s", time.Since(before), c.name)
+			}
+			if s := phone.status("/api/auth/user"); s != 401 {
+				t.Fatalf("session still works after %s: %d", c.name, s)
+			}
+			n, _ := app.CountRecords(schema.AuthSessions)
+			if n != 0 {
+				t.Fatalf("%d sessions left after %s", n, c.name)
+			}
+			tok := strings.TrimPrefix(phone.cookie, httpx.SessionCookie+"=")
+			if res := phone.do("POST", "/api/collections/users/auth-refresh", "", map[string]string{"Authorization": tok}); res.StatusCode != 403 {
+				t.Fatalf("auth-refresh after %s: %d", c.name, res.StatusCode)
+			}
+		})
+	}
+}
+
+func TestPocketBaseAuthRoutesAreClosed(t *testing.T) {
+	app, srv, driver := setup(t)
+	c := &client{t: t, srv: srv}
+	c.login(driver.Email())
+	col, _ := app.FindCollectionByNameOrId(schema.Users)
+	for _, name := range []string{schema.Users, col.Id} {
+		for _, p := range []string{"auth-refresh", "auth-with-password", "request-otp", "auth-with-otp", "request-verification",
+			"confirm-verification", "request-email-change", "confirm-email-change", "request-password-reset", "confirm-password-reset"} {
+			if res := c.do("POST", "/api/collections/"+name+"/"+p, `{"email":"`+driver.Email()+`"}`, nil); res.StatusCode != 403 {
+				t.Errorf("%s/%s: %d, want 403", name, p, res.StatusCode)
+			}
+		}
+	}
+}
+
+func TestLoginCostsTheSameForUnknownEmails(t *testing.T) {
+	_, srv, driver := setup(t)
+	c := &client{t: t, srv: srv}
+	measure := func(email string) time.Duration {
+		best := time.Hour
+		for i := 0; i < 4; i++ { // the fastest of a few runs: scheduling noise only adds
+			start := time.Now()
+			c.do("POST", "/api/login", `{"email":"`+email+`","password":"wrong-password"}`, nil)
+			best = min(best, time.Since(start))
+		}
+		return best
+	}
+	known, unknown := measure(driver.Email()), measure("nobody-here@example.com")
+	if unknown > 2*known || known > 2*unknown {
+		t.Fatalf("login with a wrong password took %s for a known email, %s for an unknown one", known, unknown)
+	}
+}
+
+func TestFailuresSlowDownTheAccount(t *testing.T) {
+	_, srv, driver := setup(t)
+	attacker := &client{t: t, srv: srv}
+	for i := 0; i < 5; i++ {
+		if s := attacker.do("POST", "/api/login", `{"email":"`+driver.Email()+`","password":"guess"}`, nil).StatusCode; s != 400 {
+			t.Fatalf("failure %d: %d", i+1, s)
+		}
+	}
+	// the sixth failure starts the cool-down; the next attempt is refused without a check,
+	// even with the right password and from another client
+	attacker.do("POST", "/api/login", `{"email":"`+driver.Email()+`","password":"guess"}`, map[string]string{"X-Forwarded-For": "10.9.9.9"})
+	owner := &client{t: t, srv: srv}
+	res := owner.do("POST", "/api/login", `{"email":"`+driver.Email()+`","password":"`+testkit.Password+`"}`, nil)
+	if res.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("attempt during the cool-down: %d", res.StatusCode)
+	}
+	// another account is not affected
+	other := &client{t: t, srv: srv}
+	_ = other
+	if auth.MsgTooManyAttempts == "" {
+		t.Fatal("no message")
+	}
+}
+
+func TestSecurityHeadersAndOrigin(t *testing.T) {
+	_, srv, driver := setup(t)
+	c := &client{t: t, srv: srv}
+	for _, p := range []string{"/", "/auth", "/api/health"} {
+		res := c.do("GET", p, "", nil)
+		h := res.Header
+		if !strings.Contains(h.Get("Content-Security-Policy"), "script-src 'self'") || strings.Contains(h.Get("Content-Security-Policy"), "unsafe-eval") {
+			t.Errorf("%s: CSP %q", p, h.Get("Content-Security-Policy"))
+		}
+		if h.Get("Referrer-Policy") != "same-origin" || !strings.Contains(h.Get("Permissions-Policy"), "camera=(self)") {
+			t.Errorf("%s: referrer %q permissions %q", p, h.Get("Referrer-Policy"), h.Get("Permissions-Policy"))
+		}
+		if h.Get("Strict-Transport-Security") != "" {
+			t.Errorf("%s: HSTS over plain http", p)
+		}
+	}
+	if res := c.do("GET", "/", "", map[string]string{"X-Forwarded-Proto": "https"}); !strings.Contains(res.Header.Get("Strict-Transport-Security"), "max-age=") {
+		t.Error("no HSTS behind an https proxy")
+	}
+	c.login(driver.Email())
+	host := strings.TrimPrefix(srv.URL, "http://")
+	for origin, want := range map[string]int{"http://" + host: 101, "https://" + host: 403, "http://evil.example": 403} {
+		h := http.Header{"Cookie": {c.cookie}, "Origin": {origin}}
+		conn, res, err := websocket.DefaultDialer.Dial("ws://"+host+"/ws", h)
+		got := 0
+		if err == nil {
+			got = 101
+			conn.Close()
+		} else if res != nil {
+			got = res.StatusCode
+		}
+		if got != want {
+			t.Errorf("/ws from origin %s: %d, want %d", origin, got, want)
+		}
+	}
+	// a write from another scheme on the same host is cross-site too
+	if res := c.do("POST", "/api/driver/pickup", `{"quantity":1,"notes":"x"}`, map[string]string{"Origin": "https://" + host}); res.StatusCode != 403 {
+		t.Errorf("write from https origin on an http server: %d", res.StatusCode)
+	}
+}
