@@ -9,6 +9,7 @@ package apierr
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	validation "github.com/pocketbase/ozzo-validation/v4"
 	"github.com/pocketbase/pocketbase/core"
@@ -95,6 +96,21 @@ func Status(err error) int {
 	return http.StatusInternalServerError
 }
 
+// MsgDiskFull answers a write the server could not store for lack of disk space: nothing
+// was saved (the transaction rolled back), and the same request can be sent again later.
+const MsgDiskFull = "The server is out of storage space, so nothing was saved. Please try again in a few minutes."
+
+// IsDiskFull reports whether err is SQLite's "database or disk is full" (SQLITE_FULL) or the
+// operating system's "no space left on device".
+func IsDiskFull(err error) bool {
+	if err == nil {
+		return false
+	}
+	msg := strings.ToLower(err.Error())
+	return strings.Contains(msg, "database or disk is full") || strings.Contains(msg, "no space left on device") ||
+		strings.Contains(msg, "sqlite_full")
+}
+
 // MsgInternal is the message of an unexpected failure (a bug, never bad input).
 const MsgInternal = "Something went wrong. Please try again."
 
@@ -116,6 +132,10 @@ func Response(e *core.RequestEvent, err error) error {
 	var fields validation.Errors
 	if errors.As(err, &fields) {
 		return router.NewBadRequestError("Invalid data.", fields)
+	}
+	if IsDiskFull(err) {
+		e.App.Logger().Error("request failed: out of disk space", "error", err, "path", e.Request.URL.Path)
+		return New(http.StatusServiceUnavailable, "", MsgDiskFull)
 	}
 	e.App.Logger().Error("request failed", "error", err, "method", e.Request.Method, "path", e.Request.URL.Path)
 	return New(http.StatusInternalServerError, "", MsgInternal)

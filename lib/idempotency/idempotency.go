@@ -1,15 +1,27 @@
-// Package idempotency makes SwapBay's mutations safe to retry (DESIGN.md §5): a POST, PUT,
-// PATCH or DELETE under /api/ carrying an Idempotency-Key header from a signed-in user is
+// Package idempotency makes SwapBay's mutations safe to retry (DESIGN.md §5, §11): a POST,
+// PUT, PATCH or DELETE under /api/ carrying an Idempotency-Key header from a signed-in user is
 // answered once; a repeat of the same user and key within 24 h gets the first 2xx answer
-// (status and body) again and changes nothing. Concurrent duplicates wait on a per-key lock.
-// Refused (non-2xx) answers are not cached, so a corrected retry can succeed.
+// (status and body) again and changes nothing. Refused (non-2xx) answers are not kept, so a
+// corrected retry can succeed.
 //
-// The answer is stored after the handler's own transaction committed; if the process dies in
-// between, a retry runs again. It is a leaf package: it imports no SwapBay module.
+// One transaction per keyed mutation: the middleware opens a write transaction, runs the
+// route with e.App set to the transaction's app (the services' own RunInTransaction calls join
+// it), stores the answer in that same transaction and commits; the client sees the answer only
+// after the commit. So a crash leaves either the change and its answer, or neither: a retry
+// after a restart is answered from the store, never run twice. A non-2xx answer rolls the
+// whole transaction back. Concurrent requests with the same key wait on a per-key lock, then
+// find the first one's answer.
+//
+// The middleware runs after the route's guards (Priority), so a replay is answered only to a
+// caller whose current rights still allow the route (a suspended user gets 403, not the cached
+// 200). The JSON body is read before the transaction opens, so a slow client never holds the
+// database's write lock. It is a leaf package: it imports no SwapBay module.
 package idempotency
 
 import (
 	"bytes"
+	"errors"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -17,11 +29,11 @@ import (
 	"time"
 
 	"github.com/pocketbase/dbx"
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
 )
 
@@ -49,56 +61,113 @@ const pruneEvery = 10 * time.Minute
 
 var lastPrune atomic.Int64
 
-// Middleware returns the router middleware. It runs after the auth token is loaded and the
-// body limit is applied, before route guards (so a guard's refusal is simply not cached).
+// Priority runs the middleware after the route guards (priority 0), right before the action.
+const Priority = 500
+
+// MaxBody is the largest keyed request body held in memory before the transaction opens.
+const MaxBody = 1 << 20
+
+// Messages.
+const (
+	MsgKeyTooLong   = "Idempotency-Key is too long."
+	MsgKeyReused    = "This Idempotency-Key was already used for a different request."
+	MsgBodyTooLarge = "Request body is too large."
+)
+
+// Middleware returns the router middleware (see the package doc).
 func Middleware() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       MiddlewareId,
-		Priority: apis.DefaultBodyLimitMiddlewarePriority + 10,
+		Priority: Priority,
 		Func:     handle,
 	}
 }
 
+// BeforeSave, when set (tests only), runs inside the transaction just before the answer is
+// stored; an error from it rolls the change back as a failed save would.
+var BeforeSave func(txApp core.App) error
+
+// errNotKept rolls back a transaction whose answer is not a 2xx.
+var errNotKept = errors.New("idempotency: answer not kept")
+
 func handle(e *core.RequestEvent) error {
 	key := strings.TrimSpace(e.Request.Header.Get(Header))
 	if key == "" || !isMutation(e.Request.Method) || !strings.HasPrefix(e.Request.URL.Path, "/api/") ||
-		e.Auth == nil || e.Auth.Collection().Name != schema.Users {
+		e.Auth == nil || e.Auth.Collection().Name != schema.Users || !isJSONBody(e.Request) {
 		return e.Next()
 	}
 	if len(key) > MaxKeyLength {
-		return e.BadRequestError("Idempotency-Key is too long.", nil)
+		return e.BadRequestError(MsgKeyTooLong, nil)
 	}
+	// the body is read now, before the write lock is taken
+	body, err := io.ReadAll(io.LimitReader(e.Request.Body, MaxBody+1))
+	if err != nil {
+		return e.BadRequestError("Could not read the request body.", nil)
+	}
+	if len(body) > MaxBody {
+		return e.Error(http.StatusRequestEntityTooLarge, MsgBodyTooLarge, nil)
+	}
+	e.Request.Body = io.NopCloser(bytes.NewReader(body))
+
 	userId := e.Auth.Id
 	unlock := lock(userId + "\x00" + key)
 	defer unlock()
 
 	if prev, err := find(e.App, userId, key); err == nil {
-		if prev.GetString(schema.IdemMethod) != e.Request.Method || prev.GetString(schema.IdemPath) != e.Request.URL.Path {
-			return e.Error(http.StatusConflict, "This Idempotency-Key was already used for a different request.", nil)
-		}
-		h := e.Response.Header()
-		h.Set("Content-Type", "application/json")
-		h.Set(ReplayedHeader, "true")
-		e.Response.WriteHeader(prev.GetInt(schema.IdemStatus))
-		_, err := e.Response.Write([]byte(prev.GetString(schema.IdemBody)))
-		return err
+		return replay(e, prev)
 	}
 
-	rec := &recorder{ResponseWriter: e.Response}
-	e.Response = rec
-	err := e.Next()
-	e.Response = rec.ResponseWriter
-	if err != nil || rec.status < 200 || rec.status > 299 {
-		return err
+	rec := &recorder{header: e.Response.Header()}
+	real, outer := e.Response, e.App
+	var routeErr error
+	txErr := outer.RunInTransaction(func(txApp core.App) error {
+		e.App, e.Response = txApp, rec
+		defer func() { e.App, e.Response = outer, real }()
+		if routeErr = e.Next(); routeErr != nil {
+			return routeErr
+		}
+		if rec.status < 200 || rec.status > 299 {
+			return errNotKept
+		}
+		if BeforeSave != nil {
+			if err := BeforeSave(txApp); err != nil {
+				return err
+			}
+		}
+		answer := rec.buf.String()
+		if len(answer) > MaxCachedBody {
+			answer = `{"success":true,"message":"Already processed."}`
+		}
+		return save(txApp, userId, key, e.Request.Method, e.Request.URL.Path, rec.status, answer)
+	})
+	switch {
+	case routeErr != nil:
+		return routeErr // the route's own refusal; nothing was kept
+	case txErr != nil && !errors.Is(txErr, errNotKept):
+		e.App.Logger().Error("idempotency: the change and its answer were not committed", "error", txErr, "path", e.Request.URL.Path)
+		return apierr.Response(e, txErr) // rolled back: an error, never a 2xx for nothing
 	}
-	body := rec.buf.String()
-	if rec.overflow {
-		body = `{"success":true,"message":"Already processed."}`
+	return rec.flush(real)
+}
+
+// replay answers with a stored answer, after checking it was for the same method and path.
+func replay(e *core.RequestEvent, prev *core.Record) error {
+	if prev.GetString(schema.IdemMethod) != e.Request.Method || prev.GetString(schema.IdemPath) != e.Request.URL.Path {
+		return e.Error(http.StatusConflict, MsgKeyReused, nil)
 	}
-	if saveErr := save(e.App, userId, key, e.Request.Method, e.Request.URL.Path, rec.status, body); saveErr != nil {
-		e.App.Logger().Warn("idempotency: could not store answer", "error", saveErr)
-	}
-	return nil
+	h := e.Response.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set(ReplayedHeader, "true")
+	e.Response.WriteHeader(prev.GetInt(schema.IdemStatus))
+	_, err := e.Response.Write([]byte(prev.GetString(schema.IdemBody)))
+	return err
+}
+
+// isJSONBody reports whether the request carries JSON (or nothing): file uploads stream and
+// are not held in memory for the transaction.
+func isJSONBody(r *http.Request) bool {
+	ct := strings.ToLower(r.Header.Get("Content-Type"))
+	return ct == "" || strings.HasPrefix(ct, "application/json")
 }
 
 func isMutation(method string) bool {
@@ -147,38 +216,38 @@ func save(app core.App, userId, key, method, path string, status int, body strin
 	return err
 }
 
-// recorder passes the answer through while keeping a copy of status and body.
+// recorder holds the answer back until the transaction committed: status and body are kept,
+// headers go to the real writer's header map (sent by flush).
 type recorder struct {
-	http.ResponseWriter
-	status   int
-	buf      bytes.Buffer
-	overflow bool
+	header http.Header
+	status int
+	buf    bytes.Buffer
 }
+
+func (r *recorder) Header() http.Header { return r.header }
 
 func (r *recorder) WriteHeader(status int) {
 	if r.status == 0 {
 		r.status = status
 	}
-	r.ResponseWriter.WriteHeader(status)
 }
 
 func (r *recorder) Write(b []byte) (int, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
 	}
-	if !r.overflow {
-		if r.buf.Len()+len(b) > MaxCachedBody {
-			r.overflow = true
-			r.buf.Reset()
-		} else {
-			r.buf.Write(b)
-		}
-	}
-	return r.ResponseWriter.Write(b)
+	return r.buf.Write(b)
 }
 
-// Unwrap lets http.ResponseController and PocketBase's write tracking reach the real writer.
-func (r *recorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+// flush sends the held answer to w.
+func (r *recorder) flush(w http.ResponseWriter) error {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	w.WriteHeader(r.status)
+	_, err := w.Write(r.buf.Bytes())
+	return err
+}
 
 // keyed locks, dropped when nobody holds or waits on them
 var (

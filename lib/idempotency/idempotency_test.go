@@ -1,6 +1,7 @@
 package idempotency_test
 
 import (
+	"errors"
 	"net/http"
 	"sync"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/roles"
+	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
 	"swapbay/modules/system"
 )
@@ -138,4 +140,73 @@ func TestConcurrentDuplicatesRunOnce(t *testing.T) {
 		t.Fatalf("%d dropoffs, want 1", n)
 	}
 	ledgertest.AssertSound(t, app)
+}
+
+// The answer of a keyed request and its movement commit or fail together (DESIGN.md §11):
+// a failure between them leaves neither, and the retry then runs once.
+func TestAnswerAndChangeCommitTogether(t *testing.T) {
+	app, token, do := setup(t)
+	idempotency.BeforeSave = func(core.App) error { return errors.New("disk gone between the movement and its answer") }
+	s, _, _ := do(token, "crash", "/api/driver/pickup", pickup)
+	idempotency.BeforeSave = nil
+	if s < 500 {
+		t.Fatalf("failed save answered %d; the client must not see a success", s)
+	}
+	if n := pickups(t, app); n != 0 {
+		t.Fatalf("the movement committed without its answer: %d pickups", n)
+	}
+	if n, _ := app.CountRecords(schema.IdempotencyKeys); n != 0 {
+		t.Fatalf("%d answers stored", n)
+	}
+	// the retry runs now, once, and its answer is kept with it
+	if s, b, _ := do(token, "crash", "/api/driver/pickup", pickup); s != 200 {
+		t.Fatalf("retry: %d %s", s, b)
+	}
+	if s, _, h := do(token, "crash", "/api/driver/pickup", pickup); s != 200 || h.Get(idempotency.ReplayedHeader) != "true" {
+		t.Fatalf("second retry not replayed: %d", s)
+	}
+	if n := pickups(t, app); n != 1 {
+		t.Fatalf("%d pickups, want 1", n)
+	}
+	ledgertest.AssertSound(t, app)
+}
+
+// A replay is answered only after the caller's current rights are checked.
+func TestReplayChecksCurrentRights(t *testing.T) {
+	app, token, do := setup(t)
+	if s, _, _ := do(token, "before-suspension", "/api/driver/pickup", pickup); s != 200 {
+		t.Fatal(s)
+	}
+	users, err := app.FindAllRecords(schema.Users)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range users {
+		u.Set(schema.UserIsApproved, roles.Suspended)
+		if err := app.SaveNoValidate(u); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// the suspension ended the session: the replay is refused like any request
+	if s, b, h := do(token, "before-suspension", "/api/driver/pickup", pickup); s < 400 || h.Get(idempotency.ReplayedHeader) != "" {
+		t.Fatalf("suspended user's replay answered %d %s", s, b)
+	}
+}
+
+func TestReplayAfterRoleLossIsRefused(t *testing.T) {
+	app, _, do := setup(t)
+	admin := testkit.CreateUser(t, app, roles.Admin, roles.Approved)
+	token := testkit.Token(t, admin)
+	if s, b, _ := do(token, "k-rebalance", "/api/driver/rebalance", `{"quantity":2}`); s != 200 {
+		t.Fatalf("%d %s", s, b)
+	}
+	// a session that survives a change of rights (approval kept, terms re-sign asked) is
+	// refused by the guard before any replay
+	admin.Set(schema.UserMustResignTerms, true)
+	if err := app.SaveNoValidate(admin); err != nil {
+		t.Fatal(err)
+	}
+	if s, _, h := do(token, "k-rebalance", "/api/driver/rebalance", `{"quantity":2}`); s != 403 || h.Get(idempotency.ReplayedHeader) != "" {
+		t.Fatalf("replay after the rights changed: %d", s)
+	}
 }

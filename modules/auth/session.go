@@ -82,7 +82,12 @@ func registerSessionHooks(app core.App) {
 	app.OnRecordUpdate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
 		Id: EndSessionsHookId,
 		Func: func(e *core.RecordEvent) error {
-			old := e.Record.Original()
+			// the stored row, not e.Record.Original(): a record kept since its creation
+			// still carries its pre-creation original
+			old, err := e.App.FindRecordById(schema.Users, e.Record.Id)
+			if err != nil {
+				return e.Next()
+			}
 			end := old.GetString(schema.UserRole) != e.Record.GetString(schema.UserRole) ||
 				(old.GetString(schema.UserIsApproved) == roles.Approved && e.Record.GetString(schema.UserIsApproved) != roles.Approved) ||
 				old.TokenKey() != e.Record.TokenKey() ||
