@@ -21,6 +21,7 @@ import (
 
 // server is a data set served by the real app on a loopback port.
 type server struct {
+	runId  int64 // makes Idempotency-Keys unique across runs on one data set
 	ds     *dataSet
 	base   string
 	client *http.Client
@@ -34,7 +35,7 @@ func startServer(ds *dataSet) (*server, error) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	s := &server{ds: ds, base: "http://" + addr, done: make(chan error, 1),
+	s := &server{runId: time.Now().UnixNano(), ds: ds, base: "http://" + addr, done: make(chan error, 1),
 		client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
 			MaxIdleConns: 512, MaxIdleConnsPerHost: 512, DisableCompression: true}}}
 	go func() { s.done <- apis.Serve(ds.app, apis.ServeConfig{HttpAddr: addr}) }()
@@ -190,7 +191,8 @@ func (s *server) loadState(clients int, d time.Duration) result {
 	})
 }
 
-// loadWrites: each client is a different driver alternating a pickup of 1 and a dropoff of 1.
+// loadWrites: each client is a different driver alternating a pickup of 1 and a dropoff of 1,
+// each request with its own Idempotency-Key, as the UI sends them.
 func (s *server) loadWrites(clients int, d time.Duration) result {
 	cookies := make([]string, clients)
 	for w := range cookies {
@@ -207,6 +209,7 @@ func (s *server) loadWrites(clients int, d time.Duration) result {
 		if err == nil {
 			req.Header.Set("Cookie", cookies[w])
 			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Idempotency-Key", fmt.Sprintf("bench-%d-%d-%d", s.runId, w, n))
 		}
 		return req, err
 	})

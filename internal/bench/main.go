@@ -11,6 +11,7 @@ import (
 	"log"
 	"os"
 	"runtime"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -18,15 +19,16 @@ import (
 )
 
 var (
-	flagMovements = flag.Int("movements", 100_000, "movements in the main data set")
-	flagUsers     = flag.Int("users", 200, "users in every data set")
-	flagHolders   = flag.Int("holders", 50, "users holding batteries at the end of the history")
-	flagDuration  = flag.Duration("duration", 8*time.Second, "load duration per measurement")
-	flagSmall     = flag.Int("small", 1_000, "movements of the small data set (flatness check)")
-	flagBig       = flag.Int("big", 1_000_000, "movements of the big data set (flatness check, direct SQL path)")
-	flagBigBudget = flag.Duration("big-budget", 2*time.Minute, "time box for building the big data set")
-	flagOut       = flag.String("out", "BENCHMARKS.md", "report file")
-	flagOnly      = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network)")
+	flagMovements  = flag.Int("movements", 100_000, "movements in the main data set")
+	flagUsers      = flag.Int("users", 200, "users in every data set")
+	flagHolders    = flag.Int("holders", 50, "users holding batteries at the end of the history")
+	flagDuration   = flag.Duration("duration", 8*time.Second, "load duration per measurement")
+	flagSmall      = flag.Int("small", 1_000, "movements of the small data set (flatness check)")
+	flagBig        = flag.Int("big", 1_000_000, "movements of the big data set (flatness check, direct SQL path)")
+	flagBigBudget  = flag.Duration("big-budget", 2*time.Minute, "time box for building the big data set")
+	flagOut        = flag.String("out", "BENCHMARKS.md", "report file")
+	flagCPUProfile = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load")
+	flagOnly       = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network)")
 )
 
 func main() {
@@ -34,6 +36,27 @@ func main() {
 	log.SetFlags(log.Ltime)
 	if *flagWSChild {
 		wsChild()
+		return
+	}
+	if *flagOnly == "writes" {
+		ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
+		check(err)
+		srv, err := startServer(ds)
+		check(err)
+		if *flagCPUProfile != "" {
+			f, err := os.Create(*flagCPUProfile)
+			check(err)
+			check(pprof.StartCPUProfile(f))
+			defer pprof.StopCPUProfile()
+		}
+		w := srv.loadWrites(64, *flagDuration)
+		n := srv.loadNativeCreate(64, *flagDuration)
+		activity.DisableStateCache.Store(true)
+		st := srv.loadState(64, *flagDuration)
+		activity.DisableStateCache.Store(false)
+		r := srv.loadNativeRead(64, *flagDuration)
+		fmt.Printf("%s\n%s\nwrites/native create: %.0f%%\n%s\n%s\nstate uncached/native read: %.0f%%\n", w, n, 100*w.RPS/n.RPS, st, r, 100*st.RPS/r.RPS)
+		srv.stop()
 		return
 	}
 	if *flagOnly == "first" {
@@ -80,10 +103,10 @@ func main() {
 	log.Printf("GET /api/state x64, cache off: %s; one client: %s", rep.StateUncached, rep.StateSingle)
 	rep.Native = srv.loadNativeRead(64, *flagDuration)
 	log.Printf("native record read x64: %s", rep.Native)
-	rep.Writes = srv.loadWrites(32, *flagDuration)
-	log.Printf("ledger pickup/dropoff x32: %s", rep.Writes)
-	rep.Create = srv.loadNativeCreate(32, *flagDuration)
-	log.Printf("native record create x32: %s", rep.Create)
+	rep.Writes = srv.loadWrites(64, *flagDuration)
+	log.Printf("ledger pickup/dropoff x64: %s", rep.Writes)
+	rep.Create = srv.loadNativeCreate(64, *flagDuration)
+	log.Printf("native record create x64: %s", rep.Create)
 	rep.Consistent, rep.ConsistencyNote = main.consistent()
 	first := srv.measureFirstScreen()
 	log.Printf("first screen: %+v %s", first.Results, first.Err)

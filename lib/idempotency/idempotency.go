@@ -151,15 +151,15 @@ func handle(e *core.RequestEvent) error {
 }
 
 // replay answers with a stored answer, after checking it was for the same method and path.
-func replay(e *core.RequestEvent, prev *core.Record) error {
-	if prev.GetString(schema.IdemMethod) != e.Request.Method || prev.GetString(schema.IdemPath) != e.Request.URL.Path {
+func replay(e *core.RequestEvent, prev *stored) error {
+	if prev.Method != e.Request.Method || prev.Path != e.Request.URL.Path {
 		return e.Error(http.StatusConflict, MsgKeyReused, nil)
 	}
 	h := e.Response.Header()
 	h.Set("Content-Type", "application/json")
 	h.Set(ReplayedHeader, "true")
-	e.Response.WriteHeader(prev.GetInt(schema.IdemStatus))
-	_, err := e.Response.Write([]byte(prev.GetString(schema.IdemBody)))
+	e.Response.WriteHeader(prev.Status)
+	_, err := e.Response.Write([]byte(prev.Body))
 	return err
 }
 
@@ -178,11 +178,24 @@ func isMutation(method string) bool {
 	return false
 }
 
-// find returns the live (younger than TTL) stored answer of userId's key.
-func find(app core.App, userId, key string) (*core.Record, error) {
-	return app.FindFirstRecordByFilter(schema.IdempotencyKeys,
-		"user = {:user} && key = {:key} && created > {:since}",
-		dbx.Params{"user": userId, "key": key, "since": since()})
+// stored is a kept answer.
+type stored struct {
+	Method string `db:"method"`
+	Path   string `db:"path"`
+	Status int    `db:"status"`
+	Body   string `db:"body"`
+}
+
+// find returns the live (younger than TTL) stored answer of userId's key: one indexed lookup.
+func find(app core.App, userId, key string) (*stored, error) {
+	var s stored
+	err := app.DB().NewQuery("SELECT method, path, status, body FROM " + schema.IdempotencyKeys +
+		" WHERE user = {:user} AND key = {:key} AND created > {:since} LIMIT 1").
+		Bind(dbx.Params{"user": userId, "key": key, "since": since()}).One(&s)
+	if err != nil {
+		return nil, err
+	}
+	return &s, nil
 }
 
 func since() string {
@@ -190,23 +203,16 @@ func since() string {
 	return dt.String()
 }
 
+// save keeps the answer in one statement; an expired answer of the same key (the (user, key)
+// index is unique) is replaced. Once in a while expired answers are pruned.
 func save(app core.App, userId, key, method, path string, status int, body string) error {
-	// an expired answer of the same key makes way (the (user, key) index is unique)
-	if _, err := app.DB().Delete(schema.IdempotencyKeys, dbx.HashExp{schema.IdemUser: userId, schema.IdemKey: key}).Execute(); err != nil {
-		return err
-	}
-	col, err := app.FindCachedCollectionByNameOrId(schema.IdempotencyKeys)
+	_, err := app.DB().NewQuery("INSERT INTO " + schema.IdempotencyKeys +
+		" (id, user, key, method, path, status, body, created) VALUES ({:id}, {:user}, {:key}, {:method}, {:path}, {:status}, {:body}, {:now})" +
+		" ON CONFLICT(user, key) DO UPDATE SET method = excluded.method, path = excluded.path, status = excluded.status," +
+		" body = excluded.body, created = excluded.created").
+		Bind(dbx.Params{"id": core.GenerateDefaultRandomId(), "user": userId, "key": key, "method": method, "path": path,
+			"status": status, "body": body, "now": types.NowDateTime().String()}).Execute()
 	if err != nil {
-		return err
-	}
-	rec := core.NewRecord(col)
-	rec.Set(schema.IdemUser, userId)
-	rec.Set(schema.IdemKey, key)
-	rec.Set(schema.IdemMethod, method)
-	rec.Set(schema.IdemPath, path)
-	rec.Set(schema.IdemStatus, status)
-	rec.Set(schema.IdemBody, body)
-	if err := app.SaveNoValidate(rec); err != nil {
 		return err
 	}
 	now := time.Now().Unix()

@@ -3,6 +3,8 @@ package inventory
 import (
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -153,27 +155,33 @@ func setMovementFields(rec *core.Record, p Posting) {
 
 // writeEntries stores one entry per account with a non-zero net delta.
 func writeEntries(txApp core.App, movementId string, deltas map[string]int) error {
-	col, err := txApp.FindCachedCollectionByNameOrId(schema.Entries)
-	if err != nil {
-		return err
-	}
-	sum := 0
+	// one multi-row INSERT: a movement's entries are written in one statement
+	var sql strings.Builder
+	params := dbx.Params{"m": movementId}
+	sql.WriteString("INSERT INTO " + schema.Entries + " (id, movement, account, delta) VALUES ")
+	sum, n := 0, 0
 	for _, id := range sortedKeys(deltas) {
 		d := deltas[id]
 		if d == 0 {
 			continue
 		}
 		sum += d
-		e := core.NewRecord(col)
-		e.Set(schema.EntryMovement, movementId)
-		e.Set(schema.EntryAccount, id)
-		e.Set(schema.EntryDelta, d)
-		if err := txApp.SaveNoValidate(e); err != nil {
-			return fmt.Errorf("save entry: %w", err)
+		if n > 0 {
+			sql.WriteString(", ")
 		}
+		k := strconv.Itoa(n)
+		fmt.Fprintf(&sql, "({:id%s}, {:m}, {:a%s}, {:d%s})", k, k, k)
+		params["id"+k], params["a"+k], params["d"+k] = core.GenerateDefaultRandomId(), id, d
+		n++
 	}
 	if sum != 0 {
 		return fmt.Errorf("unbalanced movement %s: entries sum to %d", movementId, sum)
+	}
+	if n == 0 {
+		return nil
+	}
+	if _, err := txApp.DB().NewQuery(sql.String()).Bind(params).Execute(); err != nil {
+		return fmt.Errorf("save entries: %w", err)
 	}
 	return nil
 }
