@@ -42,6 +42,16 @@ var demoLogins = []demoUser{
 	{"liaison@swapbay.local", "Lee", "Whitman", roles.Liaison},
 }
 
+// demoWaiting are accounts that are not approved: one registrant waiting for approval (the
+// Users page's Pending Approval list) and one suspended driver.
+var demoWaiting = []struct {
+	demoUser
+	approval string
+}{
+	{demoUser{"noah@swapbay.local", "Noah", "Fischer", roles.Driver}, roles.Pending},
+	{demoUser{"lucas@swapbay.local", "Lucas", "Moreau", roles.Driver}, roles.Suspended},
+}
+
 // demoDrivers are the other drivers of the demo bay.
 var demoDrivers = []demoUser{
 	{"sam@swapbay.local", "Sam", "Kowalski", roles.Driver},
@@ -100,6 +110,9 @@ func seedDemo(app core.App, now time.Time, out io.Writer) error {
 	if err := s.history(); err != nil {
 		return err
 	}
+	if err := s.datedOpening(); err != nil {
+		return err
+	}
 	var movements int
 	_ = app.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Movements).Row(&movements)
 	stats, err := inventory.Stats(app)
@@ -145,7 +158,25 @@ func (s *seeder) createUsers() error {
 			s.drivers = append(s.drivers, rec)
 		}
 	}
+	for _, u := range demoWaiting {
+		rec, err := users.Create(s.app, users.NewUser{Email: u.email, Password: DemoPassword,
+			FirstName: u.first, LastName: u.last, Role: u.role, Approval: u.approval})
+		if err != nil {
+			return fmt.Errorf("create %s: %w", u.email, err)
+		}
+		s.all = append(s.all, rec)
+	}
 	return nil
+}
+
+// datedOpening dates the opening balance (the install's checkpoint movement) at the start of
+// the history, so the activity feeds show it last, where it belongs, not on top.
+func (s *seeder) datedOpening() error {
+	today := clock.DayStart(s.now, s.loc)
+	start := time.Date(today.Year(), today.Month(), today.Day()-demoDays, 6, 0, 0, 0, s.loc)
+	_, err := s.app.DB().NewQuery("UPDATE " + schema.Movements + " SET " + schema.MovementOccurredAt + " = {:t}, created = {:t} WHERE " +
+		schema.MovementCheckpoint + " = TRUE").Bind(map[string]any{"t": start.UTC().Format("2006-01-02 15:04:05.000Z")}).Execute()
+	return err
 }
 
 func (s *seeder) op(actor *core.Record, at time.Time, notes string) inventory.Op {
@@ -324,7 +355,7 @@ func (s *seeder) chargeWaiting(t time.Time) error {
 // dead returns) on chargers now.
 func (s *seeder) finish() error {
 	if len(s.active) >= 2 {
-		return nil
+		return s.showcase()
 	}
 	waiting, err := s.balance(inventory.KeyWaiting)
 	if err != nil {
@@ -346,7 +377,42 @@ func (s *seeder) finish() error {
 			}
 		}
 	}
-	return s.chargeWaiting(s.now.Add(-40 * time.Minute))
+	if err := s.chargeWaiting(s.now.Add(-40 * time.Minute)); err != nil {
+		return err
+	}
+	return s.showcase()
+}
+
+// showcase leaves every operations screen something to show: a charging session past its
+// ETA (due) and one running, batteries waiting to charge, and holdings of several types.
+func (s *seeder) showcase() error {
+	if ready, _ := s.balance(inventory.KeyReady); ready > 30 {
+		drv := s.drivers[2]
+		if _, err := inventory.Pickup(s.app, s.op(drv, s.now.Add(-6*time.Hour), "Y"), drv.Id, 7); err != nil {
+			return err
+		}
+		// two flat ones back early go on a 4A charger (3 h): due by now
+		if _, err := inventory.Dropoff(s.app, s.op(drv, s.now.Add(-5*time.Hour), "Two went flat before noon"), drv.Id, 0, 2); err != nil {
+			return err
+		}
+		if _, _, err := charging.Start(s.app, s.op(s.admin, s.now.Add(-4*time.Hour), ""), "4A", 2); err != nil {
+			return err
+		}
+		// five more dead ones: two go on a charger now, three wait for a free one
+		if _, err := inventory.Dropoff(s.app, s.op(drv, s.now.Add(-25*time.Minute), "Five dead after the hill route"), drv.Id, 0, 5); err != nil {
+			return err
+		}
+		if _, _, err := charging.Start(s.app, s.op(s.admin, s.now.Add(-15*time.Minute), ""), "5A", 2); err != nil {
+			return err
+		}
+		if _, _, err := custody.Assign(s.app, s.op(s.admin, s.now.Add(-2*time.Hour), "Swollen cells, sent for inspection"), s.drivers[4].Id, 2, "maintenance"); err != nil {
+			return err
+		}
+		if _, _, err := custody.Assign(s.app, s.op(s.admin, s.now.Add(-90*time.Minute), "Evening charging at home"), s.drivers[0].Id, 3, "home_charger"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (s *seeder) pickupHeld(userId string) int {

@@ -79,6 +79,41 @@ func TestSeedDemo(t *testing.T) {
 		t.Errorf("no active charging session at the end")
 	}
 
+	// every screen has something to show (issue 13): a due and a running session, batteries
+	// waiting, holdings of several types, a pending and a suspended account, the opening
+	// balance at the bottom of the feed
+	var due, running int
+	now := time.Now().UTC().Format("2006-01-02 15:04:05.000Z")
+	_ = app.DB().NewQuery("SELECT COUNT(*) FROM charging_sessions WHERE status = 'active' AND etaAt <= {:now}").Bind(map[string]any{"now": now}).Row(&due)
+	_ = app.DB().NewQuery("SELECT COUNT(*) FROM charging_sessions WHERE status = 'active' AND etaAt > {:now}").Bind(map[string]any{"now": now}).Row(&running)
+	if due < 1 || running < 1 {
+		t.Errorf("charging sessions: %d due, %d running; want both", due, running)
+	}
+	if st, _ := inventory.Stats(app); st.Waiting < 1 {
+		t.Errorf("nothing waiting to charge: %+v", st)
+	}
+	var keys []string
+	_ = app.DB().NewQuery("SELECT key FROM accounts WHERE kind = 'holder' AND balance > 0").Column(&keys)
+	held := map[string]bool{}
+	for _, k := range keys {
+		held[k[strings.LastIndex(k, ":")+1:]] = true
+	}
+	if len(held) < 3 {
+		t.Errorf("holdings of %d assignment types (%v), want several", len(held), held)
+	}
+	for _, state := range []string{"pending", "suspended"} {
+		var n int
+		_ = app.DB().NewQuery("SELECT COUNT(*) FROM users WHERE isApproved = {:s}").Bind(map[string]any{"s": state}).Row(&n)
+		if n < 1 {
+			t.Errorf("no %s account", state)
+		}
+	}
+	var oldest bool
+	_ = app.DB().NewQuery("SELECT checkpoint FROM movements ORDER BY occurredAt LIMIT 1").Row(&oldest)
+	if !oldest {
+		t.Errorf("the opening balance is not the oldest movement")
+	}
+
 	// a second run refuses and changes nothing
 	var before, after int
 	_ = app.DB().NewQuery("SELECT COUNT(*) FROM movements").Row(&before)
