@@ -17,21 +17,30 @@ export type NewUser = {
 };
 
 type Fixtures = {
-  /** pb is a PocketBase client signed in as the superuser. */
-  pb: PocketBase;
   /** shot saves a full-page screenshot as screenshots/<project>-<name>.png. */
   shot: (name: string, page?: Page) => Promise<void>;
   /** unique makes a per-test, per-project email address. */
   unique: (prefix: string) => string;
 };
 
-export const test = base.extend<Fixtures>({
-  pb: async ({}, use) => {
-    const pb = new PocketBase(BASE_URL);
-    pb.autoCancellation(false);
-    await pb.collection("_superusers").authWithPassword(SUPERUSER.email, SUPERUSER.password);
-    await use(pb);
-  },
+type WorkerFixtures = {
+  /**
+   * pb is a PocketBase client signed in as the superuser, once per worker: PocketBase limits
+   * auth requests per address (2 per 3 s), and tests run back to back.
+   */
+  pb: PocketBase;
+};
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  pb: [
+    async ({}, use) => {
+      const pb = new PocketBase(BASE_URL);
+      pb.autoCancellation(false);
+      await pb.collection("_superusers").authWithPassword(SUPERUSER.email, SUPERUSER.password);
+      await use(pb);
+    },
+    { scope: "worker" },
+  ],
   shot: async ({ page }, use, testInfo) => {
     await use(async (name, p = page) => {
       await p.screenshot({ path: path.join(SCREENSHOTS, `${testInfo.project.name}-${name}.png`), fullPage: true });

@@ -90,9 +90,25 @@ var BeforeSave func(txApp core.App) error
 // errNotKept rolls back a transaction whose answer is not a 2xx.
 var errNotKept = errors.New("idempotency: answer not kept")
 
+// skipKey marks a request whose route opted out (see Skip).
+const skipKey = "swapbay.idempotency.skip"
+
+// Skip is bound on a route that cannot run inside a database transaction (a backup copies
+// the database with VACUUM INTO): its keyed requests run plainly, answered and not kept.
+func Skip() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id:       MiddlewareId + "Skip",
+		Priority: Priority - 1,
+		Func: func(e *core.RequestEvent) error {
+			e.Set(skipKey, true)
+			return e.Next()
+		},
+	}
+}
+
 func handle(e *core.RequestEvent) error {
 	key := strings.TrimSpace(e.Request.Header.Get(Header))
-	if key == "" || !isMutation(e.Request.Method) || !strings.HasPrefix(e.Request.URL.Path, "/api/") ||
+	if skip, _ := e.Get(skipKey).(bool); skip || key == "" || !isMutation(e.Request.Method) || !strings.HasPrefix(e.Request.URL.Path, "/api/") ||
 		e.Auth == nil || e.Auth.Collection().Name != schema.Users || !isJSONBody(e.Request) {
 		return e.Next()
 	}

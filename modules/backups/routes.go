@@ -8,6 +8,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/modules/system"
@@ -28,7 +29,7 @@ func Register(app core.App) {
 		admin.Bind(httpx.RequireAdmin())
 		admin.GET("", handleList)
 		admin.PUT("", handleSchedule)
-		admin.POST("", handleCreate)
+		admin.POST("", handleCreate).Bind(idempotency.Skip()) // VACUUM INTO cannot run in a transaction
 		return se.Next()
 	})
 	// a changed time_zone setting moves the backup time with it

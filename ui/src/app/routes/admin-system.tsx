@@ -1,6 +1,26 @@
-import { PlaceholderPage } from "@/components/layouts/placeholder-page";
+import { PageHeader } from "@/components/layouts/app-shell";
+import { BackupsCard } from "@/features/backups/components/backups-card";
+import { EmergencyOverrideForm } from "@/features/inventory/components/emergency-override-form";
+import { RecalculateInventoryCard } from "@/features/inventory/components/recalculate-inventory-card";
 
-/** AdminSystemRoute is the System screen (to be built in its feature folder). */
+/**
+ * AdminSystemRoute is /admin-system: the spec's seven blocks in order (spec part 2 §2), each
+ * a feature's component, plus the scheduled backups (DESIGN.md §11) after the settings.
+ */
 export function AdminSystemRoute() {
-  return <PlaceholderPage title="System" />;
+  return (
+    <>
+      <PageHeader title="System" description="Settings, history, backups and the inventory's safety tools." />
+      <div className="grid grid-cols-1 gap-6">
+        {/* slot 1: system settings form (features/system) */}
+        <BackupsCard />
+        {/* slot 2: history management danger zone (features/system) */}
+        {/* slot 3: clean slate (features/system) */}
+        <EmergencyOverrideForm />
+        <RecalculateInventoryCard />
+        {/* slot 6: terms editor (features/terms) */}
+        {/* slot 7: signed agreements (features/terms) */}
+      </div>
+    </>
+  );
 }

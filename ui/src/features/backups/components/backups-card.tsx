@@ -1,0 +1,128 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArchiveIcon } from "lucide-react";
+import * as React from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
+import { TextField } from "@/components/ui/text-field";
+import {
+  type ScheduleValues,
+  formatSize,
+  scheduleSchema,
+  toScheduleInput,
+  useBackupNow,
+  useBackups,
+  useSaveSchedule,
+} from "@/features/backups/api/backups";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { newIdempotencyKey } from "@/lib/idempotency";
+
+/**
+ * BackupsCard is the Scheduled Backups block of /admin-system (DESIGN.md §11): the daily time
+ * (in the operation's time zone) and how many backups to keep, the last backup's time and size,
+ * the stored backups, and Back Up Now. S3 upload is set in PocketBase's settings at /_/.
+ */
+export function BackupsCard() {
+  const backups = useBackups();
+  const save = useSaveSchedule();
+  const now = useBackupNow();
+  const ids = React.useId();
+  const form = useForm<ScheduleValues>({
+    resolver: zodResolver(scheduleSchema),
+    values: backups.data
+      ? { enabled: backups.data.schedule.enabled, time: backups.data.schedule.time || "03:00", keep: String(backups.data.schedule.keep || 7) }
+      : undefined,
+    defaultValues: { enabled: true, time: "03:00", keep: "7" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((v) =>
+    save.mutate(
+      { input: toScheduleInput(v), idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: (res) => toast({ title: res?.message || "Backup schedule saved" }),
+        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to save the backup schedule"), variant: "destructive" }),
+      },
+    ),
+  );
+  const backUpNow = () =>
+    now.mutate(
+      { idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: (res) => toast({ title: res?.message || "Backup created", description: res?.backup?.name }),
+        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to create the backup"), variant: "destructive" }),
+      },
+    );
+
+  const data = backups.data;
+  return (
+    <Card role="region" aria-labelledby={`${ids}-title`}>
+      <CardHeader>
+        <CardTitle id={`${ids}-title`}>Scheduled Backups</CardTitle>
+        <CardDescription>
+          A consistent copy of the database and stored files, taken daily in the operation&apos;s time zone. Uploading to
+          S3-compatible storage is set in PocketBase&apos;s settings at /_/.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <p className="text-sm" aria-live="polite">
+          {backups.isPending
+            ? "Loading..."
+            : data?.last
+              ? `Last backup: ${new Date(data.last.modified).toLocaleString()} · ${formatSize(data.last.size)}`
+              : "No backup yet."}
+          {data?.schedule.s3 ? " Stored on S3." : ""}
+        </p>
+        {data?.schedule.custom && (
+          <p className="text-sm text-muted-foreground">
+            A custom schedule is set at /_/: <code>{data.schedule.custom}</code>. Saving here replaces it with a daily time.
+          </p>
+        )}
+        <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[auto_1fr_1fr] sm:items-end" noValidate>
+          <Controller
+            control={form.control}
+            name="enabled"
+            render={({ field }) => (
+              <div className="flex items-center gap-2 pb-2">
+                <Checkbox id={`${ids}-enabled`} checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} />
+                <Label htmlFor={`${ids}-enabled`}>Daily backups on</Label>
+              </div>
+            )}
+          />
+          <TextField id={`${ids}-time`} label="Backup Time" type="time" error={errors.time?.message} {...form.register("time")} />
+          <TextField
+            id={`${ids}-keep`}
+            label="Backups to Keep"
+            inputMode="numeric"
+            error={errors.keep?.message}
+            {...form.register("keep")}
+          />
+          <div className="flex flex-wrap gap-2 sm:col-span-3">
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? "Saving..." : "Save Schedule"}
+            </Button>
+            <Button type="button" variant="outline" onClick={backUpNow} disabled={now.isPending}>
+              <ArchiveIcon aria-hidden />
+              {now.isPending ? "Backing up..." : "Back Up Now"}
+            </Button>
+          </div>
+        </form>
+        {data && data.backups.length > 0 && (
+          <ul className="grid gap-1 text-sm" aria-label="Stored backups">
+            {data.backups.slice(0, 10).map((b) => (
+              <li key={b.name} className="flex flex-wrap justify-between gap-2 border-b py-1 last:border-0">
+                <span className="break-all font-mono text-xs">{b.name}</span>
+                <span className="text-muted-foreground">
+                  {new Date(b.modified).toLocaleString()} · {formatSize(b.size)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
