@@ -175,8 +175,8 @@ var driverActivityTypes = []string{TypePickup, TypeDropoff, TypeRebalance, TypeR
 	TypeDeadBatteryDropoff, TypeDriverSwapIn, TypeDriverSwapOut, TypeDriverSwap}
 
 // AdminWeeklyActivity builds the bay's week (offset 0 this week, -1 last week): day totals of
-// rebalances and recovers, and per active driver or admin their totals and latest activities.
-// The liaison gets no notes.
+// rebalances and recovers, and per active driver or admin their totals and latest activities:
+// three queries whatever the number of drivers. The liaison gets no notes.
 func AdminWeeklyActivity(app core.App, c Caller, offset int, now time.Time, loc *time.Location) (AdminWeek, error) {
 	start := clock.WeekStart(now, loc, offset)
 	bounds := clock.Days(start, 7)
@@ -233,31 +233,47 @@ func AdminWeeklyActivity(app core.App, c Caller, offset int, now time.Time, loc 
 	if err != nil {
 		return out, err
 	}
-	out.DriverBreakdown = make([]DriverWeek, 0, len(totals))
-	for _, t := range totals {
-		dw := DriverWeek{User: UserRef{Id: t.User, FirstName: t.First, LastName: t.Last, Role: t.Role},
-			DeadBatteriesTotal: t.Dead, RebalanceTotal: t.Reb, RetrievesRepairsTotal: t.Rec, TotalActivities: t.Count}
+	// every user's latest activities in one query: a window numbers each user's rows newest
+	// first and keeps the first WeekActivityCap (not one query per driver)
+	latest := map[string][]Activity{}
+	if len(totals) > 0 {
+		ids := make([]string, len(totals))
+		for i, t := range totals {
+			ids[i] = t.User
+		}
+		p := dbx.Params{"from": params["from"], "to": params["to"], "limit": WeekActivityCap}
 		var acts []struct {
 			Id         string `db:"id"`
+			User       string `db:"user"`
 			Type       string `db:"type"`
 			Quantity   int    `db:"quantity"`
 			Notes      string `db:"notes"`
 			OccurredAt string `db:"occurredAt"`
 		}
-		p := dbx.Params{"me": t.User, "from": params["from"], "to": params["to"], "limit": WeekActivityCap}
-		err := app.DB().NewQuery("SELECT id, type, quantity, notes, occurredAt FROM movements INDEXED BY " + byUserOccurredAt +
-			" WHERE user = {:me} AND occurredAt >= {:from} AND occurredAt < {:to} AND type IN " +
-			inList("t", driverActivityTypes, p) + " ORDER BY occurredAt DESC, rowid DESC LIMIT {:limit}").
-			Bind(p).All(&acts)
+		err := app.DB().NewQuery("SELECT id, user, type, quantity, notes, occurredAt FROM (" +
+			"SELECT id, user, type, quantity, notes, occurredAt," +
+			" ROW_NUMBER() OVER (PARTITION BY user ORDER BY occurredAt DESC, rowid DESC) AS rn" +
+			" FROM movements INDEXED BY " + byOccurredAt +
+			" WHERE occurredAt >= {:from} AND occurredAt < {:to} AND type IN " + inList("t", driverActivityTypes, p) +
+			" AND user IN " + inList("u", ids, p) + ") WHERE rn <= {:limit} ORDER BY user, rn").Bind(p).All(&acts)
 		if err != nil {
 			return out, err
 		}
-		dw.Activities = make([]Activity, len(acts))
-		for i, a := range acts {
-			dw.Activities[i] = Activity{Id: a.Id, Type: a.Type, Quantity: a.Quantity, Notes: a.Notes, CreatedAt: apiTime(a.OccurredAt)}
+		for _, a := range acts {
+			act := Activity{Id: a.Id, Type: a.Type, Quantity: a.Quantity, Notes: a.Notes, CreatedAt: apiTime(a.OccurredAt)}
 			if c.Role == roles.Liaison {
-				dw.Activities[i].Notes = ""
+				act.Notes = ""
 			}
+			latest[a.User] = append(latest[a.User], act)
+		}
+	}
+	out.DriverBreakdown = make([]DriverWeek, 0, len(totals))
+	for _, t := range totals {
+		dw := DriverWeek{User: UserRef{Id: t.User, FirstName: t.First, LastName: t.Last, Role: t.Role},
+			DeadBatteriesTotal: t.Dead, RebalanceTotal: t.Reb, RetrievesRepairsTotal: t.Rec, TotalActivities: t.Count,
+			Activities: latest[t.User]}
+		if dw.Activities == nil {
+			dw.Activities = []Activity{}
 		}
 		out.DriverBreakdown = append(out.DriverBreakdown, dw)
 	}
