@@ -18,6 +18,7 @@ import (
 	"swapbay/modules/custody"
 	"swapbay/modules/inventory"
 	"swapbay/modules/jobs"
+	"swapbay/modules/photos"
 	"swapbay/modules/realtime"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
@@ -49,6 +50,7 @@ func Register(app core.App) {
 	activity.Register(app)
 	system.Register(app)
 	realtime.Register(app)
+	photos.Register(app)
 	jobs.Register(app)
 
 	registerSPA(app)
