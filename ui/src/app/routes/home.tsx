@@ -7,6 +7,8 @@ import { DropoffNotesCard } from "@/features/activity/components/dropoff-notes-c
 import { RecentActivityCard } from "@/features/activity/components/recent-activity-card";
 import { WeeklyDriverActivity } from "@/features/activity/components/weekly-driver-activity";
 import { type AppState, useAppState } from "@/features/dashboard/api/get-state";
+import { CameraCaptureCard } from "@/features/photos/components/camera-capture-card";
+import { PhotoUploadCard } from "@/features/photos/components/photo-upload-card";
 import { DriverStatsCard } from "@/features/dashboard/components/driver-stats-card";
 import { StatsBlock } from "@/features/dashboard/components/stats-block";
 import { UnaccountedWarning } from "@/features/dashboard/components/unaccounted-warning";
@@ -95,6 +97,10 @@ function DriverHome({ user, state }: { user: User; state?: AppState }) {
         </CardContent>
       </Card>
       <DriverOperationsPanel prompts={state?.settings} />
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
+        <CameraCaptureCard />
+        <PhotoUploadCard />
+      </div>
       <section aria-labelledby="fleet-title" className="space-y-2">
         <h2 id="fleet-title" className="text-lg font-semibold">
           Fleet
