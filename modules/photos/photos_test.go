@@ -12,6 +12,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -414,5 +415,32 @@ func TestCleanSlateRemovesPhotos(t *testing.T) {
 	}
 	if fileCount(t, e.app, rec) {
 		t.Fatal("photo file remains after clean slate")
+	}
+}
+
+func TestWebPKeepsPictureDropsMetadata(t *testing.T) {
+	e := newEnv(t)
+	src, err := os.ReadFile("testdata/blue-purple-pink.lossless.webp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	b.Write(src)
+	for _, ch := range []string{"EXIF", "XMP "} {
+		payload := []byte("GPS SECRET-LOCATION")
+		b.WriteString(ch)
+		binary.Write(&b, binary.LittleEndian, uint32(len(payload)))
+		b.Write(payload)
+		b.WriteByte(0) // pad to even
+	}
+	withMeta := b.Bytes()
+	binary.LittleEndian.PutUint32(withMeta[4:], uint32(len(withMeta)-8))
+	id := e.send(e.c.Driver, withMeta, "scooter.webp", "")
+	s, stored := e.do(e.c.Admin, "GET", "/api/photos/"+id+"/image", nil)
+	if s != 200 || bytes.Contains(stored, []byte("SECRET-LOCATION")) {
+		t.Fatalf("status %d, metadata kept: %v", s, bytes.Contains(stored, []byte("SECRET-LOCATION")))
+	}
+	if !bytes.Equal(stored, src) {
+		t.Fatalf("stored WebP differs from the original without its chunks (%d vs %d bytes)", len(stored), len(src))
 	}
 }

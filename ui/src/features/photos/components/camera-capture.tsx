@@ -93,7 +93,7 @@ export default function CameraCapture() {
         <Textarea id="camera-notes" value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="What is broken? (optional)" />
       </div>
       <Button onClick={() => void onSend()} disabled={q.busy} className="w-full sm:w-auto">
-        <UploadIcon aria-hidden /> Upload {q.pending} Photo(s)
+        <UploadIcon aria-hidden /> {q.pending > 0 ? `Upload ${q.pending} Photo(s)` : "Upload Photos"}
       </Button>
     </div>
   );
