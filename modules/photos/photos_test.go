@@ -344,6 +344,12 @@ func TestMassDeleteIsAllOrNothing(t *testing.T) {
 	if n, _ := e.app.CountRecords(schema.Photos); n != 2 {
 		t.Fatalf("%d photos left after a refused mass delete", n)
 	}
+	time.Sleep(300 * time.Millisecond) // PocketBase deletes files in the background
+	for _, id := range []string{a, b} {
+		if s, _ := e.do(e.c.Admin, "GET", "/api/photos/"+id+"/image", nil); s != 200 {
+			t.Fatalf("file of %s gone after a refused mass delete: %d", id, s)
+		}
+	}
 	if s, out := e.do(e.c.Admin, "DELETE", "/api/photos/mass", strings.NewReader(`{"photoIds":[]}`)); s != 400 {
 		t.Fatalf("empty: %d %s", s, out)
 	}
