@@ -61,6 +61,8 @@ func main() {
 	log.Printf("ledger pickup/dropoff x32: %s", rep.Writes)
 	rep.Create = srv.loadNativeCreate(32, *flagDuration)
 	log.Printf("native record create x32: %s", rep.Create)
+	rep.Photos, rep.PhotosMem = srv.loadPhotos(8, benchJPEG(1060), "photo upload PUT, 1 MB")
+	log.Printf("photo upload PUT x8: %s; %s", rep.Photos, rep.PhotosMem)
 	rep.Consistent, rep.ConsistencyNote = main.consistent()
 	srv.stop()
 
