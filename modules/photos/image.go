@@ -13,6 +13,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"runtime"
 
 	_ "golang.org/x/image/webp" // registers the WebP decoder
 
@@ -36,6 +37,11 @@ const (
 	MsgUnreadable  = "The image could not be read"
 	MsgTooManyPix  = "Image dimensions are too large"
 )
+
+// decodeSlots bounds how many images are decoded and re-encoded at once: a decoded picture
+// takes 4 bytes a pixel (up to 200 MB at MaxPixels), so memory is bounded by the number of
+// cores, not by how many uploads arrive together. Bodies still stream to disk meanwhile.
+var decodeSlots = make(chan struct{}, max(1, runtime.NumCPU()))
 
 // clean is an image after processing: a temporary file holding metadata-free bytes.
 type clean struct {
@@ -84,6 +90,8 @@ func process(body io.Reader, dir string) (*clean, error) {
 	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
 		return nil, apierr.TooLarge(MsgTooManyPix)
 	}
+	decodeSlots <- struct{}{}
+	defer func() { <-decodeSlots }()
 	img, _, err := image.Decode(io.NewSectionReader(raw, 0, n))
 	if err != nil {
 		return nil, apierr.Unsupported(MsgUnreadable)
