@@ -30,6 +30,8 @@ var moduleImports = map[[2]string]string{
 	{"charging", "inventory"}: "a charging session moves batteries through the ledger",
 	{"charging", "system"}:    "a session's ETA comes from the charger minutes setting",
 	{"custody", "inventory"}:  "assignments, swaps and transfers move batteries through the ledger",
+	{"jobs", "photos"}:        "the cleanup job removes unclaimed photo uploads",
+	{"system", "photos"}:      "clean slate removes every photo and its file",
 	{"system", "inventory"}:   "stat edits, override, recalculation, wipe and clean slate are ledger operations",
 	{"users", "inventory"}:    "a user who still holds batteries cannot be deleted",
 	{"users", "terms"}:        "the user list shows each user's terms status",

@@ -107,6 +107,8 @@ func main() {
 	log.Printf("ledger pickup/dropoff x64: %s", rep.Writes)
 	rep.Create = srv.loadNativeCreate(64, *flagDuration)
 	log.Printf("native record create x64: %s", rep.Create)
+	rep.Photos, rep.PhotosMem = srv.loadPhotos(8, benchJPEG(1060), "photo upload PUT, 1 MB")
+	log.Printf("photo upload PUT x8: %s; %s", rep.Photos, rep.PhotosMem)
 	rep.Consistent, rep.ConsistencyNote = main.consistent()
 	first := srv.measureFirstScreen()
 	log.Printf("first screen: %+v %s", first.Results, first.Err)

@@ -25,6 +25,8 @@ type report struct {
 	StateUncached   result
 	StateSingle     result
 	Writes, Create  result
+	Photos          result // 1 MB photo PUTs, 8 uploaders
+	PhotosMem       string // the process RSS after the photo run and its peak
 	Consistent      bool
 	ConsistencyNote string
 	Flat            []flatRow
@@ -65,9 +67,11 @@ func (r report) markdown() string {
 	w("| measurement | clients | requests/s | p50 | p99 | requests | errors |")
 	w("|---|---:|---:|---:|---:|---:|---:|")
 	r.StateSingle.Name = "GET /api/state, cache off, one client"
-	for _, x := range []result{r.State, r.StateUncached, r.StateSingle, r.Native, r.Writes, r.Create} {
+	for _, x := range []result{r.State, r.StateUncached, r.StateSingle, r.Native, r.Writes, r.Create, r.Photos} {
 		w("| %s | %d | %.0f | %s | %s | %d | %d |", x.Name, x.Clients, x.RPS, ms(x.P50), ms(x.P99), x.Requests, x.Errors)
 	}
+	w("")
+	w("Photo uploads (PUT of a ~1 MB JPEG to a signed URL: streamed to disk, type sniffed, EXIF dropped, re-encoded, stored): %s.", r.PhotosMem)
 	w("")
 	w("`/api/state` answers are cached per caller until the next change notification (modules/activity/cache.go);")
 	w("\"cache off\" is the same load with the cache disabled, every request running the queries.")

@@ -150,3 +150,19 @@ const (
 	AuthSessionUserAgent = "userAgent"
 	SessionClaim         = "sid"
 )
+
+// Photos holds drivers' photos of broken scooters (DESIGN.md §9). A record is created
+// unclaimed by the signed upload PUT and becomes a photo when its uploader claims it.
+const (
+	Photos           = "photos"
+	PhotoFile        = "file" // protected image file, thumbnails PhotoThumb
+	PhotoFilename    = "filename"
+	PhotoNotes       = "notes"
+	PhotoUploadedBy  = "uploadedBy"
+	PhotoUploadedAt  = "uploadedAt" // set when claimed
+	PhotoSHA256      = "sha256"     // hex of the stored (metadata-free) bytes
+	PhotoDuplicateOf = "duplicateOf"
+	PhotoClaimed     = "claimed"
+	PhotoContentType = "contentType"
+	PhotoThumb       = "400x400"
+)

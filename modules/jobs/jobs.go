@@ -13,15 +13,20 @@ import (
 
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
+	"swapbay/modules/photos"
 )
 
 // ChargingDueInterval is how often the charging-due job looks for sessions past their ETA.
 const ChargingDueInterval = 30 * time.Second
 
+// PhotoCleanupInterval is how often unclaimed photo uploads older than 24 h are removed.
+const PhotoCleanupInterval = time.Hour
+
 // Register starts the scheduler on serve and shuts it down on terminate. Jobs:
 //
 //	charging-due   every 30 s   announce each active session once when its ETA passes
 //	                            (dueAnnounced := true, then CHARGING_UPDATED after commit)
+//	photo-cleanup  every hour   remove uploads not claimed within 24 h, with their files
 func Register(app core.App) {
 	var scheduler gocron.Scheduler
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -39,6 +44,17 @@ func Register(app core.App) {
 				}
 			}),
 			gocron.WithName("charging-due"),
+			gocron.WithSingletonMode(gocron.LimitModeReschedule))
+		if err != nil {
+			return err
+		}
+		_, err = s.NewJob(gocron.DurationJob(PhotoCleanupInterval),
+			gocron.NewTask(func() {
+				if _, err := photos.RemoveUnclaimed(app, time.Now()); err != nil {
+					app.Logger().Error("photo-cleanup job failed", slog.String("error", err.Error()))
+				}
+			}),
+			gocron.WithName("photo-cleanup"),
 			gocron.WithSingletonMode(gocron.LimitModeReschedule))
 		if err != nil {
 			return err

@@ -15,6 +15,7 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
 	"swapbay/modules/inventory"
+	"swapbay/modules/photos"
 )
 
 // WipeConfirmPhrase is what the user types to confirm a history wipe (spec part 2 §5).
@@ -219,7 +220,7 @@ func WipeHistory(app core.App, op inventory.Op, targetDate, confirmPhrase string
 
 // CleanSlate resets the system for production: movements, sessions and balances go, users,
 // settings and agreements stay, and total_batteries are ready as one checkpoint movement.
-// (Photos are not cleared yet: the photos collection does not exist in this module's scope.)
+// Every photo goes too, its file deleted by PocketBase after the commit.
 func CleanSlate(app core.App, op inventory.Op) (*inventory.Movement, error) {
 	var mv *inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -228,6 +229,9 @@ func CleanSlate(app core.App, op inventory.Op) (*inventory.Movement, error) {
 			return err
 		}
 		if mv, err = inventory.CleanSlate(txApp, op, total); err != nil {
+			return err
+		}
+		if err := photos.DeleteAll(txApp); err != nil {
 			return err
 		}
 		events.Publish(txApp, events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated, events.ChargingUpdated)

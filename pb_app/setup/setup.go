@@ -20,6 +20,7 @@ import (
 	"swapbay/modules/debuginfo"
 	"swapbay/modules/inventory"
 	"swapbay/modules/jobs"
+	"swapbay/modules/photos"
 	"swapbay/modules/realtime"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
@@ -52,6 +53,7 @@ func Register(app core.App) {
 	activity.Register(app)
 	system.Register(app)
 	realtime.Register(app)
+	photos.Register(app)
 	jobs.Register(app)
 	backups.Register(app)
 	debuginfo.Register(app)

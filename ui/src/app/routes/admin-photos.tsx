@@ -1,6 +1,10 @@
-import { PlaceholderPage } from "@/components/layouts/placeholder-page";
+import { PhotosPage } from "@/features/photos/components/photos-page";
+import { useUser } from "@/lib/auth";
+import { isAdminRole, isLiaisonRole } from "@/lib/user";
 
-/** AdminPhotosRoute is the Photos screen (to be built in its feature folder). */
+/** AdminPhotosRoute is /admin-photos: the Photos page (admins and the liaison may delete). */
 export function AdminPhotosRoute() {
-  return <PlaceholderPage title="Photos" />;
+  const { data: user } = useUser();
+  const canDelete = !!user && (isAdminRole(user.role) || isLiaisonRole(user.role));
+  return <PhotosPage canDelete={canDelete} />;
 }

@@ -8,6 +8,8 @@ import { StatsBlock } from "@/features/dashboard/components/stats-block";
 import { ChargingEtaList } from "@/features/charging/components/charging-eta-list";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { DriverOperationsPanel } from "@/features/driver-ops/components/driver-operations-panel";
+import { CameraCaptureCard } from "@/features/photos/components/camera-capture-card";
+import { PhotoUploadCard } from "@/features/photos/components/photo-upload-card";
 import { type User, displayName } from "@/lib/user";
 
 // The driver dashboard is its own chunk (DESIGN.md §10): it carries none of the admin screens.
@@ -44,6 +46,10 @@ export function DriverHome({ user, state }: { user: User; state?: AppState }) {
         </CardContent>
       </Card>
       <DriverOperationsPanel prompts={state?.settings} />
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
+        <CameraCaptureCard />
+        <PhotoUploadCard />
+      </div>
       <section aria-labelledby="fleet-title" className="space-y-2">
         <h2 id="fleet-title" className="text-lg font-semibold">
           Fleet

@@ -2,6 +2,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useChargingSessions } from "@/features/charging/api/get-charging-sessions";
 import { ChargingEtaList } from "@/features/charging/components/charging-eta-list";
 import { ChargingSessionsTable } from "@/features/charging/components/charging-sessions-table";
+import { PhotoGallery } from "@/features/photos/components/photo-gallery";
 import { LiaisonDashboard } from "@/features/liaison/components/liaison-dashboard";
 import { useUser } from "@/lib/auth";
 import type { User } from "@/lib/user";
@@ -29,7 +30,7 @@ function LiaisonCharging({ role }: { role: string }) {
  * Rendered at /liaison and /liaison-console, and by the home route for the liaison at /.
  */
 export function LiaisonScreen({ user }: { user: User }) {
-  return <LiaisonDashboard user={user} charging={<LiaisonCharging role={user.role} />} />;
+  return <LiaisonDashboard user={user} charging={<LiaisonCharging role={user.role} />} photos={<PhotoGallery canDelete />} />;
 }
 
 /** LiaisonRoute is /liaison and /liaison-console: the corporate liaison screen. */

@@ -22,14 +22,16 @@ export type LiaisonDashboardProps = {
    * list, composed in app/routes/liaison.tsx since features don't import each other).
    */
   charging?: React.ReactNode;
+  /** photos is the Photos tab's content (the photo gallery, composed in app/routes/liaison.tsx). */
+  photos?: React.ReactNode;
 };
 
 /**
  * LiaisonDashboard is the corporate liaison's view-only operations dashboard (spec part 1
  * §2): title with the 'View-Only Access' badge, the user menu, and the Overview, Charging,
- * Drop-offs and Photos tabs. It has no write controls.
+ * Drop-offs and Photos tabs. Its only write control is deleting photos.
  */
-export function LiaisonDashboard({ user, charging }: LiaisonDashboardProps) {
+export function LiaisonDashboard({ user, charging, photos }: LiaisonDashboardProps) {
   const state = useLiaisonState();
   return (
     <>
@@ -68,16 +70,18 @@ export function LiaisonDashboard({ user, charging }: LiaisonDashboardProps) {
           <RecentDropoffs movements={state.data?.recentMovements} loading={state.isPending} />
         </TabsContent>
         <TabsContent value="photos">
-          <Card role="region" aria-labelledby="photos-title">
-            <CardHeader>
-              <CardTitle id="photos-title">Broken Scooter Photos</CardTitle>
-              <CardDescription>Photos of broken scooters that drivers send in.</CardDescription>
-            </CardHeader>
-            <CardContent className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
-              <CameraIcon aria-hidden className="size-10" />
-              <p>No photos uploaded yet. Photos from drivers will appear here.</p>
-            </CardContent>
-          </Card>
+          {photos ?? (
+            <Card role="region" aria-labelledby="photos-title">
+              <CardHeader>
+                <CardTitle id="photos-title">Broken Scooter Photos</CardTitle>
+                <CardDescription>Photos of broken scooters that drivers send in.</CardDescription>
+              </CardHeader>
+              <CardContent className="flex flex-col items-center gap-2 py-8 text-center text-muted-foreground">
+                <CameraIcon aria-hidden className="size-10" />
+                <p>No photos uploaded yet. Photos from drivers will appear here.</p>
+              </CardContent>
+            </Card>
+          )}
         </TabsContent>
       </Tabs>
     </>

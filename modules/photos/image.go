@@ -1,0 +1,279 @@
+package photos
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"image"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"net/http"
+	"os"
+	"runtime"
+
+	_ "golang.org/x/image/webp" // registers the WebP decoder
+
+	"swapbay/lib/apierr"
+)
+
+// MaxBytes is the largest image accepted (10 MB); a larger body is answered 413.
+const MaxBytes = 10 << 20
+
+// MaxPixels caps an image's dimensions before it is decoded, so a small file that expands to
+// a huge bitmap (a decompression bomb) is refused.
+const MaxPixels = 50_000_000
+
+// JPEGQuality is the quality JPEGs are re-encoded at once their metadata is dropped.
+const JPEGQuality = 90
+
+// Messages of the upload PUT.
+const (
+	MsgTooLarge    = "Photo is larger than 10 MB"
+	MsgUnsupported = "Only JPEG, PNG and WebP images are accepted"
+	MsgUnreadable  = "The image could not be read"
+	MsgTooManyPix  = "Image dimensions are too large"
+)
+
+// decodeSlots bounds how many images are decoded and re-encoded at once: a decoded picture
+// takes 4 bytes a pixel (up to 200 MB at MaxPixels), so memory is bounded by the number of
+// cores, not by how many uploads arrive together. Bodies still stream to disk meanwhile.
+var decodeSlots = make(chan struct{}, max(1, runtime.NumCPU()))
+
+// clean is an image after processing: a temporary file holding metadata-free bytes.
+type clean struct {
+	path        string
+	contentType string
+	ext         string
+	sha256      string
+	size        int64
+}
+
+// process streams body (at most MaxBytes) to a temporary file in dir, decides the type from
+// the bytes, refuses unreadable or oversized images, and writes a second temporary file
+// without EXIF/GPS or text metadata, the picture turned upright. The caller removes c.path.
+func process(body io.Reader, dir string) (*clean, error) {
+	raw, err := os.CreateTemp(dir, "upload-*")
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(raw.Name())
+	defer raw.Close()
+	n, err := io.Copy(raw, io.LimitReader(body, MaxBytes+1))
+	if err != nil {
+		return nil, apierr.Invalid("file", "Upload interrupted")
+	}
+	if n > MaxBytes {
+		return nil, apierr.TooLarge(MsgTooLarge)
+	}
+	head := make([]byte, 512)
+	m, _ := raw.ReadAt(head, 0)
+	var ext string
+	ct := http.DetectContentType(head[:m])
+	switch ct {
+	case "image/jpeg":
+		ext = ".jpg"
+	case "image/png":
+		ext = ".png"
+	case "image/webp":
+		ext = ".webp"
+	default:
+		return nil, apierr.Unsupported(MsgUnsupported)
+	}
+	cfg, _, err := image.DecodeConfig(io.NewSectionReader(raw, 0, n))
+	if err != nil {
+		return nil, apierr.Unsupported(MsgUnreadable)
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
+		return nil, apierr.TooLarge(MsgTooManyPix)
+	}
+	decodeSlots <- struct{}{}
+	defer func() { <-decodeSlots }()
+	img, _, err := image.Decode(io.NewSectionReader(raw, 0, n))
+	if err != nil {
+		return nil, apierr.Unsupported(MsgUnreadable)
+	}
+
+	out, err := os.CreateTemp(dir, "clean-*"+ext)
+	if err != nil {
+		return nil, err
+	}
+	ok := false
+	defer func() {
+		out.Close()
+		if !ok {
+			os.Remove(out.Name())
+		}
+	}()
+	h := sha256.New()
+	counter := &countWriter{}
+	w := bufio.NewWriter(io.MultiWriter(out, h, counter))
+	switch ct {
+	case "image/jpeg":
+		orientation := jpegOrientation(io.NewSectionReader(raw, 0, n))
+		err = jpeg.Encode(w, upright(img, orientation), &jpeg.Options{Quality: JPEGQuality})
+	case "image/png":
+		err = png.Encode(w, img) // a fresh PNG carries no eXIf/tEXt/iTXt/zTXt chunks
+	case "image/webp":
+		err = stripWebP(w, io.NewSectionReader(raw, 0, n))
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		return nil, err
+	}
+	ok = true
+	return &clean{path: out.Name(), contentType: ct, ext: ext, sha256: hex.EncodeToString(h.Sum(nil)), size: counter.n}, nil
+}
+
+type countWriter struct{ n int64 }
+
+func (c *countWriter) Write(p []byte) (int, error) { c.n += int64(len(p)); return len(p), nil }
+
+// jpegOrientation returns the EXIF orientation (1-8) of a JPEG, 1 when absent or unreadable.
+func jpegOrientation(r io.Reader) int {
+	br := bufio.NewReader(r)
+	var soi [2]byte
+	if _, err := io.ReadFull(br, soi[:]); err != nil || soi != [2]byte{0xFF, 0xD8} {
+		return 1
+	}
+	for {
+		var mk [4]byte
+		if _, err := io.ReadFull(br, mk[:]); err != nil || mk[0] != 0xFF {
+			return 1
+		}
+		marker := mk[1]
+		size := int(binary.BigEndian.Uint16(mk[2:])) - 2
+		if marker == 0xDA || size < 0 { // start of scan: no more metadata
+			return 1
+		}
+		seg := make([]byte, size)
+		if _, err := io.ReadFull(br, seg); err != nil {
+			return 1
+		}
+		if marker == 0xE1 && bytes.HasPrefix(seg, []byte("Exif\x00\x00")) {
+			return tiffOrientation(seg[6:])
+		}
+	}
+}
+
+// tiffOrientation reads tag 0x0112 from IFD0 of a TIFF block.
+func tiffOrientation(t []byte) int {
+	if len(t) < 8 {
+		return 1
+	}
+	var bo binary.ByteOrder
+	switch string(t[:2]) {
+	case "II":
+		bo = binary.LittleEndian
+	case "MM":
+		bo = binary.BigEndian
+	default:
+		return 1
+	}
+	off := int(bo.Uint32(t[4:8]))
+	if off < 8 || off+2 > len(t) {
+		return 1
+	}
+	count := int(bo.Uint16(t[off:]))
+	for i := 0; i < count; i++ {
+		e := off + 2 + i*12
+		if e+12 > len(t) {
+			return 1
+		}
+		if bo.Uint16(t[e:]) == 0x0112 {
+			if v := int(bo.Uint16(t[e+8:])); v >= 1 && v <= 8 {
+				return v
+			}
+			return 1
+		}
+	}
+	return 1
+}
+
+// upright applies EXIF orientation o to img, so the re-encoded picture (which carries no
+// orientation tag) shows the way the camera meant it.
+func upright(img image.Image, o int) image.Image {
+	if o <= 1 || o > 8 {
+		return img
+	}
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	dw, dh := w, h
+	if o >= 5 {
+		dw, dh = h, w
+	}
+	dst := image.NewNRGBA(image.Rect(0, 0, dw, dh))
+	for y := 0; y < dh; y++ {
+		for x := 0; x < dw; x++ {
+			var sx, sy int
+			switch o {
+			case 2:
+				sx, sy = w-1-x, y
+			case 3:
+				sx, sy = w-1-x, h-1-y
+			case 4:
+				sx, sy = x, h-1-y
+			case 5:
+				sx, sy = y, x
+			case 6:
+				sx, sy = y, h-1-x
+			case 7:
+				sx, sy = w-1-y, h-1-x
+			case 8:
+				sx, sy = w-1-y, x
+			}
+			dst.Set(x, y, img.At(b.Min.X+sx, b.Min.Y+sy))
+		}
+	}
+	return dst
+}
+
+// errBadWebP is a WebP whose RIFF structure could not be walked.
+var errBadWebP = errors.New("malformed WebP")
+
+// stripWebP copies a WebP without its EXIF and XMP chunks, clearing their VP8X flags and
+// fixing the RIFF size. The image data is copied as is (lossless).
+func stripWebP(w io.Writer, r io.Reader) error {
+	var hdr [12]byte
+	if _, err := io.ReadFull(r, hdr[:]); err != nil || string(hdr[:4]) != "RIFF" || string(hdr[8:]) != "WEBP" {
+		return apierr.Unsupported(MsgUnreadable)
+	}
+	var body bytes.Buffer // chunks kept; bounded by MaxBytes
+	for {
+		var ch [8]byte
+		if _, err := io.ReadFull(r, ch[:]); err == io.EOF {
+			break
+		} else if err != nil {
+			return apierr.Unsupported(MsgUnreadable)
+		}
+		size := binary.LittleEndian.Uint32(ch[4:])
+		if size > MaxBytes {
+			return errBadWebP
+		}
+		data := make([]byte, int(size)+int(size&1))
+		if _, err := io.ReadFull(r, data); err != nil {
+			return apierr.Unsupported(MsgUnreadable)
+		}
+		switch string(ch[:4]) {
+		case "EXIF", "XMP ":
+			continue
+		case "VP8X":
+			if len(data) > 0 {
+				data[0] &^= 0x08 | 0x04 // EXIF and XMP present flags
+			}
+		}
+		body.Write(ch[:])
+		body.Write(data)
+	}
+	binary.LittleEndian.PutUint32(hdr[4:], uint32(4+body.Len()))
+	if _, err := w.Write(hdr[:]); err != nil {
+		return err
+	}
+	_, err := body.WriteTo(w)
+	return err
+}

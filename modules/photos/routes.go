@@ -1,0 +1,149 @@
+// Package photos is SwapBay's photos module (DESIGN.md §9): drivers send photos of broken
+// scooters through one-time signed upload URLs; admins and the liaison review and delete them.
+package photos
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/apierr"
+	"swapbay/lib/httpx"
+	"swapbay/lib/reqx"
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+)
+
+// Register adds the photo routes:
+//
+//	POST   /api/objects/upload            approved users          → {uploadURL} (one-time, 15 min, for the caller)
+//	PUT    /api/objects/uploads/{id}?exp&sig  the URL's user       image bytes → {id, sha256}; 413 > 10 MB,
+//	                                                                415 not JPEG/PNG/WebP; EXIF/GPS dropped
+//	POST   /api/photos/upload             approved users          {filename, url, notes|null} → Photo (claims the upload)
+//	GET    /api/photos                    admins, liaison: all;   → [Photo] newest first
+//	                                      drivers: their own
+//	GET    /api/photos/{id}/image         as GET /api/photos      the image (?thumb=1: 400x400 thumbnail)
+//	DELETE /api/photos/mass               admins, liaison         {photoIds} → {success, message, deleted}; all or nothing
+//	DELETE /api/photos/{id}               admins, liaison         → {success, message}
+//
+// The PUT streams its body (never buffered whole); the idempotency middleware only records
+// answers, never request bodies, so it is safe under /api/.
+func Register(app core.App) {
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		user := se.Router.Group("/api")
+		user.Bind(httpx.RequireApproved())
+		user.POST("/objects/upload", handleNewUploadURL)
+		user.PUT("/objects/uploads/{id}", handlePut)
+		user.POST("/photos/upload", handleClaim)
+		user.GET("/photos", handleList)
+		user.GET("/photos/{id}/image", handleImage)
+
+		reviewers := se.Router.Group("/api/photos")
+		reviewers.Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Liaison))
+		reviewers.DELETE("/mass", handleMassDelete)
+		reviewers.DELETE("/{id}", handleDelete)
+		return se.Next()
+	})
+}
+
+// now is the clock of the photo routes (tests replace it).
+var now = time.Now
+
+func handleNewUploadURL(e *core.RequestEvent) error {
+	u, err := NewUploadURL(e.App, e.Auth.Id, now())
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, map[string]string{"uploadURL": u})
+}
+
+func handlePut(e *core.RequestEvent) error {
+	q := e.Request.URL.Query()
+	rec, err := Receive(e.App, e.Auth.Id, e.Request.PathValue("id"), q.Get("exp"), q.Get("sig"), e.Request.Body, now())
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, map[string]string{"id": rec.Id, "sha256": rec.GetString(schema.PhotoSHA256)})
+}
+
+func handleClaim(e *core.RequestEvent) error {
+	var f ClaimForm
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
+	}
+	p, err := Claim(e.App, e.Auth.Id, f, now())
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, p)
+}
+
+func handleList(e *core.RequestEvent) error {
+	list, err := List(e.App, e.Auth.Id, CanSeeAll(e.Auth.GetString(schema.UserRole)))
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, list)
+}
+
+func handleImage(e *core.RequestEvent) error {
+	rec, err := Find(e.App, e.Request.PathValue("id"), e.Auth.Id, CanSeeAll(e.Auth.GetString(schema.UserRole)))
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	name := rec.GetString(schema.PhotoFile)
+	if name == "" {
+		return apierr.Response(e, apierr.NotFound(MsgPhotoNotFound))
+	}
+	fsys, err := e.App.NewFilesystem()
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	defer fsys.Close()
+	key := rec.BaseFilesPath() + "/" + name
+	served := key
+	if e.Request.URL.Query().Get("thumb") != "" {
+		// the same layout as PocketBase's file API (apis/file.go)
+		thumb := rec.BaseFilesPath() + "/thumbs_" + name + "/" + schema.PhotoThumb + "_" + name
+		if ok, _ := fsys.Exists(thumb); ok {
+			served = thumb
+		} else if err := fsys.CreateThumb(key, thumb, schema.PhotoThumb); err == nil {
+			served = thumb
+		} else {
+			e.App.Logger().Warn("photo thumb failed, serving the original", slog.String("error", err.Error()))
+		}
+	}
+	e.Response.Header().Set("Cache-Control", "private, max-age=86400")
+	e.Response.Header().Set("X-Content-Type-Options", "nosniff")
+	if err := fsys.Serve(e.Response, e.Request, served, rec.GetString(schema.PhotoFilename)); err != nil {
+		return apierr.Response(e, apierr.NotFound(MsgPhotoNotFound))
+	}
+	return nil
+}
+
+func handleDelete(e *core.RequestEvent) error {
+	if _, err := Delete(e.App, []string{e.Request.PathValue("id")}); err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, map[string]any{"success": true, "message": "Photo has been completely removed from all systems"})
+}
+
+type massForm struct {
+	PhotoIds []string `json:"photoIds"`
+}
+
+func handleMassDelete(e *core.RequestEvent) error {
+	var f massForm
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
+	}
+	n, err := Delete(e.App, f.PhotoIds)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, map[string]any{"success": true, "deleted": n,
+		"message": fmt.Sprintf("Successfully deleted %d photos", n)})
+}

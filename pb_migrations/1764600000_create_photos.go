@@ -1,0 +1,43 @@
+package pb_migrations
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+	m "github.com/pocketbase/pocketbase/migrations"
+
+	"swapbay/lib/schema"
+)
+
+// Creates the photos collection (DESIGN.md §9): a protected image file with PocketBase
+// thumbnails, its uploader, notes and SHA-256. No API rules: only SwapBay's routes reach it.
+func init() {
+	m.Register(func(app core.App) error {
+		users, err := app.FindCollectionByNameOrId(schema.Users)
+		if err != nil {
+			return err
+		}
+		photos := core.NewBaseCollection(schema.Photos)
+		photos.Fields.Add(
+			&core.FileField{Name: schema.PhotoFile, MaxSelect: 1, MaxSize: 10 << 20, Protected: true,
+				MimeTypes: []string{"image/jpeg", "image/png", "image/webp"}, Thumbs: []string{schema.PhotoThumb}},
+			&core.TextField{Name: schema.PhotoFilename, Max: 255},
+			&core.TextField{Name: schema.PhotoNotes, Max: 2000},
+			&core.RelationField{Name: schema.PhotoUploadedBy, CollectionId: users.Id, MaxSelect: 1, Required: true, CascadeDelete: true},
+			&core.DateField{Name: schema.PhotoUploadedAt},
+			&core.TextField{Name: schema.PhotoSHA256, Max: 64},
+			&core.TextField{Name: schema.PhotoDuplicateOf, Max: 15},
+			&core.TextField{Name: schema.PhotoContentType, Max: 50},
+			&core.BoolField{Name: schema.PhotoClaimed},
+			&core.AutodateField{Name: schema.Created, OnCreate: true},
+			&core.AutodateField{Name: schema.Updated, OnCreate: true, OnUpdate: true},
+		)
+		photos.AddIndex("idx_photos_sha256", false, "`sha256`", "")
+		photos.AddIndex("idx_photos_claimed_created", false, "`claimed`, `created`", "")
+		return app.Save(photos)
+	}, func(app core.App) error {
+		c, err := app.FindCollectionByNameOrId(schema.Photos)
+		if err != nil {
+			return nil
+		}
+		return app.Delete(c)
+	})
+}

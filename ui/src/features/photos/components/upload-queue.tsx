@@ -1,0 +1,111 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { RotateCcwIcon, XIcon } from "lucide-react";
+import * as React from "react";
+import { Button } from "@/components/ui/button";
+import { photosQueryOptions, UploadError, uploadPhoto } from "@/features/photos/api/photos";
+import { toast } from "@/hooks/use-toast";
+
+/** QueuedFile is one file waiting, uploading, sent or failed. */
+export type QueuedFile = {
+  key: string;
+  file: File;
+  status: "ready" | "uploading" | "done" | "failed";
+  progress: number;
+  error?: string;
+};
+
+let seq = 0;
+
+/**
+ * useUploadQueue keeps the files of one card and uploads them with their progress; a failed
+ * file stays in the list to be retried without touching the others.
+ */
+export function useUploadQueue() {
+  const qc = useQueryClient();
+  const [items, setItems] = React.useState<QueuedFile[]>([]);
+  const patch = (key: string, p: Partial<QueuedFile>) => setItems((xs) => xs.map((x) => (x.key === key ? { ...x, ...p } : x)));
+
+  const add = (files: File[]) =>
+    setItems((xs) => [...xs, ...files.map((file) => ({ key: `f${++seq}`, file, status: "ready" as const, progress: 0 }))]);
+  const remove = (key: string) => setItems((xs) => xs.filter((x) => x.key !== key));
+
+  const sendOne = async (item: QueuedFile, notes: string): Promise<boolean> => {
+    patch(item.key, { status: "uploading", progress: 0, error: undefined });
+    try {
+      await uploadPhoto(item.file, notes, (progress) => patch(item.key, { progress }));
+      patch(item.key, { status: "done", progress: 1 });
+      return true;
+    } catch (error) {
+      const title = error instanceof UploadError ? error.title : "Upload failed";
+      const message = error instanceof Error ? error.message : "Upload failed";
+      patch(item.key, { status: "failed", error: message });
+      toast({ title, description: message, variant: "destructive" });
+      return false;
+    }
+  };
+
+  /** send uploads every file not yet sent, one after another; it returns how many were sent. */
+  const send = async (notes: string, only?: QueuedFile[]): Promise<number> => {
+    const todo = (only ?? items).filter((x) => x.status === "ready" || x.status === "failed");
+    let ok = 0;
+    for (const item of todo) if (await sendOne(item, notes)) ok++;
+    if (ok > 0) await qc.invalidateQueries({ queryKey: photosQueryOptions.queryKey });
+    return ok;
+  };
+
+  const busy = items.some((x) => x.status === "uploading");
+  const pending = items.filter((x) => x.status === "ready" || x.status === "failed").length;
+  const clearDone = () => setItems((xs) => xs.filter((x) => x.status !== "done"));
+  return { items, add, remove, send, busy, pending, clearDone };
+}
+
+/** UploadQueueList lists a card's files with a progress bar each and Retry for a failed one. */
+export function UploadQueueList({
+  items,
+  onRetry,
+  onRemove,
+}: {
+  items: QueuedFile[];
+  onRetry: (item: QueuedFile) => void;
+  onRemove: (key: string) => void;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <ul className="space-y-2" aria-label="Files to upload">
+      {items.map((item) => (
+        <li key={item.key} className="rounded-md border p-2 text-sm">
+          <div className="flex items-center justify-between gap-2">
+            <span className="truncate">{item.file.name}</span>
+            <span className="flex shrink-0 items-center gap-1">
+              {item.status === "done" && <span className="text-xs text-green-700">Uploaded</span>}
+              {item.status === "failed" && (
+                <Button size="sm" variant="outline" onClick={() => onRetry(item)} aria-label={`Retry ${item.file.name}`}>
+                  <RotateCcwIcon aria-hidden /> Retry
+                </Button>
+              )}
+              {item.status !== "uploading" && (
+                <Button size="icon" variant="ghost" className="size-7" onClick={() => onRemove(item.key)} aria-label={`Remove ${item.file.name}`}>
+                  <XIcon aria-hidden />
+                </Button>
+              )}
+            </span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label={`Upload progress of ${item.file.name}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(item.progress * 100)}
+            className="mt-1 h-1.5 overflow-hidden rounded bg-muted"
+          >
+            <div
+              className={item.status === "failed" ? "h-full bg-destructive" : "h-full bg-primary transition-[width]"}
+              style={{ width: `${Math.round(item.progress * 100)}%` }}
+            />
+          </div>
+          {item.error && <p className="mt-1 text-xs text-destructive">{item.error}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
