@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+// zod/mini: the driver dashboard is the first screen on a phone network (DESIGN.md §10).
+import * as z from "zod/mini";
 import { invalidateDriverOps } from "@/features/driver-ops/api/invalidate-driver-ops";
 import { apiRequest } from "@/lib/api-client";
 
 const WHOLE = /^\d+$/;
-const count = z
-  .string()
-  .trim()
-  .refine((s) => s === "" || WHOLE.test(s), "Must be a valid number 0 or greater");
+const count = z.string().check(
+  z.trim(),
+  z.refine((s) => s === "" || WHOLE.test(s), "Must be a valid number 0 or greater"),
+);
 
 /** toCount reads a count field: empty is 0 (spec part 1 §5). */
 export function toCount(s: string): number {
@@ -23,14 +24,18 @@ export const dropoffSchema = z
   .object({
     goodBatteries: count,
     deadBatteries: count,
-    notes: z.string().trim().min(1, "Please provide notes about your drop-off").max(2000, "Notes can be at most 2000 characters"),
+    notes: z
+      .string()
+      .check(z.trim(), z.minLength(1, "Please provide notes about your drop-off"), z.maxLength(2000, "Notes can be at most 2000 characters")),
   })
-  .superRefine((v, ctx) => {
-    if (!WHOLE.test(v.goodBatteries || "0") || !WHOLE.test(v.deadBatteries || "0")) return;
-    if (toCount(v.goodBatteries) + toCount(v.deadBatteries) < 1) {
-      ctx.addIssue({ code: "custom", path: ["goodBatteries"], message: "You must drop off at least one battery (good or dead)" });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (!WHOLE.test(v.goodBatteries || "0") || !WHOLE.test(v.deadBatteries || "0")) return;
+      if (toCount(v.goodBatteries) + toCount(v.deadBatteries) < 1) {
+        ctx.addIssue({ code: "custom", path: ["goodBatteries"], message: "You must drop off at least one battery (good or dead)" });
+      }
+    }),
+  );
 
 /** DropoffInput is the form's text. */
 export type DropoffInput = z.input<typeof dropoffSchema>;

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+// zod/mini: the driver dashboard is the first screen on a phone network (DESIGN.md §10).
+import * as z from "zod/mini";
 import { invalidateDriverOps } from "@/features/driver-ops/api/invalidate-driver-ops";
 import { apiRequest } from "@/lib/api-client";
 
@@ -8,11 +9,11 @@ import { apiRequest } from "@/lib/api-client";
  * ('Quantity is required') and the required answer ('This field is required').
  */
 export const pickupSchema = z.object({
-  quantity: z
-    .string()
-    .trim()
-    .refine((s) => /^\d+$/.test(s) && Number.parseInt(s, 10) >= 1, "Quantity is required"),
-  notes: z.string().trim().min(1, "This field is required").max(2000, "Notes can be at most 2000 characters"),
+  quantity: z.string().check(
+    z.trim(),
+    z.refine((s) => /^\d+$/.test(s) && Number.parseInt(s, 10) >= 1, "Quantity is required"),
+  ),
+  notes: z.string().check(z.trim(), z.minLength(1, "This field is required"), z.maxLength(2000, "Notes can be at most 2000 characters")),
 });
 
 /** PickupInput is the form's text. */
