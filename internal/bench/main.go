@@ -112,12 +112,8 @@ func main() {
 	rep.Consistent, rep.ConsistencyNote = main.consistent()
 	first := srv.measureFirstScreen()
 	log.Printf("first screen: %+v %s", first.Results, first.Err)
-	var ws wsResult
-	if *flagWSClients > 0 {
-		ws = srv.loadWSFanout(*flagWSClients, *flagWSRounds)
-		log.Printf("/ws fan-out: %s", ws)
-	}
 	srv.stop()
+	var ws wsResult
 
 	// 2. Flatness: /api/state on a small and a big history, same load.
 	for _, size := range []struct {
@@ -136,6 +132,11 @@ func main() {
 		one := s.loadState(1, *flagDuration)
 		activity.DisableStateCache.Store(false)
 		log.Printf("GET /api/state x64 at %d movements: %s; cache off: %s", ds.summary.Movements, r, u)
+		if *flagWSClients > 0 && !size.fast {
+			// a fresh server (the small data set), so its RSS is a server's, not the load runs'
+			ws = s.loadWSFanout(*flagWSClients, *flagWSRounds)
+			log.Printf("/ws fan-out: %s", ws)
+		}
 		ok, note := ds.consistent()
 		rep.Flat = append(rep.Flat, flatRow{Summary: ds.summary, Result: r, Uncached: u, Single: one, Consistent: ok, Note: note})
 		s.stop()
@@ -144,7 +145,9 @@ func main() {
 
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
+	previous, _ := os.ReadFile(*flagOut)
 	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + uiBundleSection()
+	text += changesSection(string(previous), text)
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))
 	log.Printf("wrote %s", *flagOut)
