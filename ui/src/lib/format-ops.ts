@@ -83,8 +83,6 @@ const ASSIGNMENT_LABELS: Record<string, string> = {
   warehouse: "Warehouse",
 };
 
-/** ASSIGNMENT_TYPES are the known assignment types (spec part 1 §3), in display order. */
-export const ASSIGNMENT_TYPES = Object.keys(ASSIGNMENT_LABELS);
 
 /** assignmentTypeLabel names an assignment type ('home_charger' → 'Home Charger'); unknown types read 'Assignment'. */
 export function assignmentTypeLabel(type: string | null | undefined): string {
