@@ -1,6 +1,7 @@
 package activity
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -63,6 +64,29 @@ type Movement struct {
 	CreatedAt string   `json:"createdAt"`
 	UserId    string   `json:"userId"`
 	User      *UserRef `json:"user"`
+	// Meta is the movement's structured detail, so clients never parse the notes' markers.
+	Meta MovementMeta `json:"meta"`
+}
+
+// MovementMeta is what the ledger records beside a movement's notes: the notes as the user
+// typed them (the stored notes keep the spec's markers for people), the assignment type of a
+// pickup or manual assignment, the good and dead counts, and for a swap its giver and
+// receiver.
+type MovementMeta struct {
+	UserNotes      string   `json:"userNotes"`
+	AssignmentType string   `json:"assignmentType,omitzero"`
+	Good           int      `json:"good"`
+	Dead           int      `json:"dead"`
+	From           *UserRef `json:"from,omitzero"`
+	To             *UserRef `json:"to,omitzero"`
+}
+
+// storedMeta is the part of the ledger's meta JSON the feeds show.
+type storedMeta struct {
+	UserNotes      *string `json:"userNotes"`
+	AssignmentType string  `json:"assignmentType"`
+	FromUserId     string  `json:"fromUserId"`
+	ToUserId       string  `json:"toUserId"`
 }
 
 // AdminMovement is a Movement with the details only admins see.
@@ -85,6 +109,7 @@ type movementRow struct {
 	Good       int    `db:"goodBatteries"`
 	Dead       int    `db:"deadBatteries"`
 	Discrep    bool   `db:"discrepancy"`
+	Meta       string `db:"meta"` // the ledger's JSON meta (modules/inventory Meta* keys)
 	UId        string `db:"u_id"`
 	UFirst     string `db:"u_first"`
 	ULast      string `db:"u_last"`
@@ -108,7 +133,7 @@ const (
 // latest selects the newest {:limit} movements matching where, walking index backwards.
 func latest(index, where string) string {
 	return "SELECT id, type, quantity, notes, occurredAt, user, actor, goodBatteries, deadBatteries," +
-		" discrepancy, rowid AS rid FROM movements INDEXED BY " + index + " " + where +
+		" discrepancy, meta, rowid AS rid FROM movements INDEXED BY " + index + " " + where +
 		" ORDER BY occurredAt DESC, rowid DESC LIMIT {:limit}"
 }
 
@@ -116,7 +141,7 @@ func latest(index, where string) string {
 // user falls back to the actor for movements that belong to nobody in particular (an admin
 // completing a charge, an adjustment); withActor adds the actor for the admin feed.
 func withUsers(inner string, withActor bool) string {
-	cols := `m.id, m.type, m.quantity, m.notes, m.occurredAt,
+	cols := `m.id, m.type, m.quantity, m.notes, m.occurredAt, COALESCE(m.meta, '') AS meta,
 	COALESCE(NULLIF(m.user, ''), m.actor, '') AS user, m.goodBatteries, m.deadBatteries, m.discrepancy,
 	COALESCE(u.id, '') AS u_id, COALESCE(u.firstName, '') AS u_first, COALESCE(u.lastName, '') AS u_last,
 	COALESCE(u.email, '') AS u_email, COALESCE(u.role, '') AS u_role`
@@ -190,7 +215,7 @@ func RecentMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 	if err := app.DB().NewQuery(withUsers(inner, false)).Bind(params).All(&rows); err != nil {
 		return nil, err
 	}
-	return views(rows, c), nil
+	return views(app, rows, c), nil
 }
 
 // OwnMovements returns the caller's own latest movements of any type.
@@ -201,7 +226,7 @@ func OwnMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 	if err != nil {
 		return nil, err
 	}
-	return views(rows, c), nil
+	return views(app, rows, c), nil
 }
 
 // AdminRecentActivity returns the latest limit movements with notes, actor and counts.
@@ -213,9 +238,10 @@ func AdminRecentActivity(app core.App, limit int) ([]AdminMovement, error) {
 		return nil, err
 	}
 	admin := Caller{Role: roles.Admin}
+	base := views(app, rows, admin)
 	out := make([]AdminMovement, len(rows))
 	for i, r := range rows {
-		out[i] = AdminMovement{Movement: view(r, admin), GoodBatteries: r.Good, DeadBatteries: r.Dead, Discrepancy: r.Discrep}
+		out[i] = AdminMovement{Movement: base[i], GoodBatteries: r.Good, DeadBatteries: r.Dead, Discrepancy: r.Discrep}
 		if r.AId != "" {
 			out[i].Actor = &UserRef{Id: r.AId, FirstName: r.AFirst, LastName: r.ALast, Role: r.ARole}
 		}
@@ -223,21 +249,83 @@ func AdminRecentActivity(app core.App, limit int) ([]AdminMovement, error) {
 	return out, nil
 }
 
-func views(rows []movementRow, c Caller) []Movement {
+func views(app core.App, rows []movementRow, c Caller) []Movement {
 	out := make([]Movement, len(rows))
 	for i, r := range rows {
 		out[i] = view(r, c)
 	}
+	resolveParties(app, out, rows, c)
 	return out
+}
+
+// resolveParties fills the swap givers and receivers of movements' meta with one query for
+// all the users named (emails only to admins and the user themselves, as view does).
+func resolveParties(app core.App, out []Movement, rows []movementRow, c Caller) {
+	ids := map[string]bool{}
+	metas := make([]storedMeta, len(rows))
+	for i, r := range rows {
+		if r.Meta == "" {
+			continue
+		}
+		_ = json.Unmarshal([]byte(r.Meta), &metas[i])
+		for _, id := range []string{metas[i].FromUserId, metas[i].ToUserId} {
+			if id != "" {
+				ids[id] = true
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	list := make([]string, 0, len(ids))
+	for id := range ids {
+		list = append(list, id)
+	}
+	params := dbx.Params{}
+	var users []struct {
+		Id    string `db:"id"`
+		First string `db:"firstName"`
+		Last  string `db:"lastName"`
+		Email string `db:"email"`
+		Role  string `db:"role"`
+	}
+	if err := app.DB().NewQuery("SELECT id, firstName, lastName, email, role FROM users WHERE id IN " + inList("u", list, params)).
+		Bind(params).All(&users); err != nil {
+		return // the names are a nicety: the feed still answers
+	}
+	byId := map[string]*UserRef{}
+	for _, u := range users {
+		ref := &UserRef{Id: u.Id, FirstName: u.First, LastName: u.Last, Email: u.Email, Role: u.Role}
+		if !roles.IsAdmin(c.Role) && u.Id != c.Id {
+			ref.Email = ""
+		}
+		byId[u.Id] = ref
+	}
+	for i := range out {
+		out[i].Meta.From, out[i].Meta.To = byId[metas[i].FromUserId], byId[metas[i].ToUserId]
+	}
 }
 
 // view shapes a row for the caller: the liaison gets no notes, and emails are shown only to
 // admins and to the user they belong to.
 func view(r movementRow, c Caller) Movement {
 	m := Movement{Id: r.Id, Type: r.Type, Quantity: r.Quantity, Notes: r.Notes,
-		CreatedAt: apiTime(r.OccurredAt), UserId: r.User}
+		CreatedAt: apiTime(r.OccurredAt), UserId: r.User, Meta: MovementMeta{Good: r.Good, Dead: r.Dead}}
+	if r.Meta != "" {
+		var sm storedMeta
+		if json.Unmarshal([]byte(r.Meta), &sm) == nil {
+			m.Meta.AssignmentType = sm.AssignmentType
+			if sm.UserNotes != nil {
+				m.Meta.UserNotes = *sm.UserNotes
+			} else {
+				m.Meta.UserNotes = r.Notes
+			}
+		}
+	} else {
+		m.Meta.UserNotes = r.Notes
+	}
 	if c.Role == roles.Liaison {
-		m.Notes = ""
+		m.Notes, m.Meta.UserNotes = "", ""
 	}
 	if r.UId != "" {
 		m.User = &UserRef{Id: r.UId, FirstName: r.UFirst, LastName: r.ULast, Email: r.UEmail, Role: r.URole}

@@ -20,6 +20,18 @@ export type FeedMovement = {
   goodBatteries?: number;
   deadBatteries?: number;
   discrepancy?: boolean;
+  /** meta is the movement's structured detail (notes as typed, assignment type, counts, a swap's two drivers). */
+  meta?: MovementMeta;
+};
+
+/** MovementMeta is what the ledger records beside a movement's notes (modules/activity MovementMeta). */
+export type MovementMeta = {
+  userNotes: string;
+  assignmentType?: string;
+  good: number;
+  dead: number;
+  from?: ActivityUser;
+  to?: ActivityUser;
 };
 
 /** adminRecentActivityQueryOptions: GET /api/admin/recent-activity (latest 100, full notes), 60 s. */
