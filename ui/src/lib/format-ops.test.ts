@@ -7,6 +7,7 @@ import {
   formatRelativeTime,
   isReadyNow,
   movementTypeLabel,
+  movementNotes,
   noteCounts,
 } from "@/lib/format-ops";
 
@@ -117,5 +118,22 @@ describe("movement notes", () => {
     expect(noteCounts("DRIVER_SWAP: 0 good, 2 dead From: A To: B")).toEqual({ good: 0, dead: 2 });
     expect(noteCounts("4 dead")).toEqual({ good: 0, dead: 4 });
     expect(noteCounts("no markers")).toBeNull();
+  });
+});
+
+describe("movementNotes", () => {
+  const ann = { firstName: "Ann", lastName: "Lee" };
+  const bo = { firstName: "Bo", lastName: "Kim" };
+  it("reads a movement's structured meta, not its markers", () => {
+    expect(movementNotes({ type: "driver_swap_out", notes: "DRIVER_SWAP: 1 good From: X To: Y - ok", meta: { userNotes: "ok", from: ann, to: bo } })).toBe(
+      "From Ann Lee to Bo Kim: ok",
+    );
+    expect(movementNotes({ type: "pickup", notes: "MANUAL_ASSIGNMENT: …", meta: { userNotes: "", assignmentType: "home_charger" }, user: bo })).toBe(
+      "Assigned to Bo Kim",
+    );
+    expect(movementNotes({ type: "dropoff", notes: "3 good, 1 dead - quiet", meta: { userNotes: "quiet" } })).toBe("quiet");
+  });
+  it("falls back to the stored notes without meta", () => {
+    expect(movementNotes({ type: "dropoff", notes: "3 good, 1 dead - quiet" })).toBe("quiet");
   });
 });

@@ -152,3 +152,25 @@ function withNote(head: string, note: string | undefined): string {
   const n = note?.trim();
   return n ? `${head}: ${n}` : head;
 }
+
+/** MetaNotes is the part of a movement's structured meta that its readable notes come from. */
+export type MetaNotes = {
+  userNotes: string;
+  assignmentType?: string;
+  from?: { firstName: string; lastName: string } | null;
+  to?: { firstName: string; lastName: string } | null;
+};
+
+/**
+ * movementNotes is what a person reads for a movement: from its structured meta when the server
+ * sent one ('From X to Y: note' for a swap, 'Assigned to X: note' for a manual assignment, else
+ * the notes as typed), else from the stored notes (cleanMovementNotes).
+ */
+export function movementNotes(m: { notes: string; type: string; meta?: MetaNotes; user?: { firstName: string; lastName: string } | null }): string {
+  if (!m.meta) return cleanMovementNotes(m.notes);
+  const note = m.meta.userNotes.trim();
+  const name = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`.trim();
+  if (m.meta.from && m.meta.to) return withNote(`From ${name(m.meta.from)} to ${name(m.meta.to)}`, note);
+  if (m.meta.assignmentType && m.meta.assignmentType !== "pickup" && m.user) return withNote(`Assigned to ${name(m.user)}`, note);
+  return note;
+}

@@ -22,7 +22,7 @@ import {
 import { movementSummary, personName } from "@/features/activity/utils/movement-summary";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { cleanMovementNotes, formatActivityDateTime, movementTypeLabel } from "@/lib/format-ops";
+import { movementNotes, formatActivityDateTime, movementTypeLabel } from "@/lib/format-ops";
 
 type Step = { kind: "options" } | { kind: "edit" } | { kind: "confirmEdit"; correction: MovementCorrection } | { kind: "confirmDelete" };
 
@@ -44,7 +44,7 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
   }, [movement]);
 
   if (!movement) return null;
-  const note = cleanMovementNotes(movement.notes);
+  const note = movementNotes(movement);
   const editable = isEditableType(movement.type);
   const total = usesTotal(movement.type);
   const subject = `${movementTypeLabel(movement.type)} by ${personName(movement)}, ${formatActivityDateTime(movement.createdAt)}`;

@@ -8,7 +8,7 @@ import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
 import { MovementOptionsDialog } from "@/features/activity/components/movement-options-dialog";
 import { useNow } from "@/features/activity/hooks/use-now";
 import { movementSummary } from "@/features/activity/utils/movement-summary";
-import { cleanMovementNotes, formatRelativeTime, movementTypeLabel } from "@/lib/format-ops";
+import { movementNotes, formatRelativeTime, movementTypeLabel } from "@/lib/format-ops";
 import { cn } from "@/lib/utils";
 
 /** RecentActivityCardProps: the entries come from the caller (the server filters them by role). */
@@ -72,7 +72,7 @@ export function RecentActivityCard({
 }
 
 function ActivityEntry({ movement: m, now, onOpen }: { movement: FeedMovement; now: Date; onOpen?: () => void }) {
-  const note = cleanMovementNotes(m.notes);
+  const note = movementNotes(m);
   const body = (
     <>
       <span className="min-w-0 flex-1">

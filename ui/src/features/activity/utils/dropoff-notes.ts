@@ -1,5 +1,5 @@
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
-import { cleanMovementNotes } from "@/lib/format-ops";
+import { movementNotes } from "@/lib/format-ops";
 
 // Notes of system bookkeeping that the Dropoff Notes card hides (spec part 1 §2).
 const HIDDEN_MENTIONS = ["transfer:", "priority removal:", "completed charging session", "auto-completed", "cleared session"];
@@ -21,7 +21,7 @@ export function dropoffNotes(movements: readonly FeedMovement[]): DropoffNote[] 
   const out: DropoffNote[] = [];
   for (const m of movements) {
     if (m.type !== "dropoff" || !m.notes) continue;
-    const note = cleanMovementNotes(m.notes);
+    const note = movementNotes(m);
     if (!note || isHiddenNote(m.notes) || isHiddenNote(note)) continue;
     out.push({ movement: m, note });
   }

@@ -20,8 +20,11 @@ export type MovementDraft = { good: string; dead: string; total: string; notes: 
 /** initialDraft fills the edit form from the movement: its counts (or the note markers), else its quantity. */
 export function initialDraft(m: FeedMovement, userNotes: string): MovementDraft {
   const qty = Math.abs(m.quantity);
-  const counts =
-    m.goodBatteries !== undefined && m.goodBatteries + (m.deadBatteries ?? 0) > 0
+  const counts = m.meta
+    ? m.meta.good + m.meta.dead > 0
+      ? { good: m.meta.good, dead: m.meta.dead }
+      : null
+    : m.goodBatteries !== undefined && m.goodBatteries + (m.deadBatteries ?? 0) > 0
       ? { good: m.goodBatteries, dead: m.deadBatteries ?? 0 }
       : noteCounts(m.notes);
   const good = counts ? counts.good : qty;

@@ -1,5 +1,5 @@
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
-import { cleanMovementNotes, noteCounts } from "@/lib/format-ops";
+import { movementNotes, noteCounts } from "@/lib/format-ops";
 import { displayName } from "@/lib/user";
 
 function batteries(n: number): string {
@@ -18,14 +18,19 @@ export function personName(m: Pick<FeedMovement, "user">): string {
 export function movementSummary(m: FeedMovement): string {
   const who = personName(m);
   const q = Math.abs(m.quantity);
-  const counts =
-    m.goodBatteries !== undefined && m.goodBatteries + (m.deadBatteries ?? 0) > 0
+  const counts = m.meta
+    ? m.meta.good + m.meta.dead > 0
+      ? { good: m.meta.good, dead: m.meta.dead }
+      : null
+    : m.goodBatteries !== undefined && m.goodBatteries + (m.deadBatteries ?? 0) > 0
       ? { good: m.goodBatteries, dead: m.deadBatteries ?? 0 }
       : noteCounts(m.notes);
   const split = counts ? ` (${counts.good} good, ${counts.dead} dead)` : "";
   switch (m.type) {
     case "pickup":
-      return /^MANUAL_ASSIGNMENT:/.test(m.notes) ? `${batteries(q)} assigned to ${who}` : `${who} picked up ${batteries(q)}`;
+      return (m.meta ? !!m.meta.assignmentType && m.meta.assignmentType !== "pickup" : /^MANUAL_ASSIGNMENT:/.test(m.notes))
+        ? `${batteries(q)} assigned to ${who}`
+        : `${who} picked up ${batteries(q)}`;
     case "dropoff":
       return `${who} dropped off ${batteries(q)}${split}`;
     case "driver_swap_out":
@@ -49,6 +54,6 @@ export function movementSummary(m: FeedMovement): string {
     case "dead_battery_dropoff":
       return `${who} dropped off ${batteries(q)} dead`;
     default:
-      return `${who}: ${cleanMovementNotes(m.notes) || `${q} batteries`}`;
+      return `${who}: ${movementNotes(m) || `${q} batteries`}`;
   }
 }
