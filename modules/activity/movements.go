@@ -261,14 +261,25 @@ func views(app core.App, rows []movementRow, c Caller) []Movement {
 // resolveParties fills the swap givers and receivers of movements' meta with one query for
 // all the users named (emails only to admins and the user themselves, as view does).
 func resolveParties(app core.App, out []Movement, rows []movementRow, c Caller) {
+	metas := make([]*MovementMeta, len(out))
+	raw := make([]string, len(out))
+	for i := range out {
+		metas[i], raw[i] = &out[i].Meta, rows[i].Meta
+	}
+	resolveMetaParties(app, metas, raw, c)
+}
+
+// resolveMetaParties sets From and To of metas[i] from the user ids in raw[i] (the stored
+// meta JSON), with one query for every user named.
+func resolveMetaParties(app core.App, metas []*MovementMeta, raw []string, c Caller) {
 	ids := map[string]bool{}
-	metas := make([]storedMeta, len(rows))
-	for i, r := range rows {
-		if r.Meta == "" {
+	stored := make([]storedMeta, len(raw))
+	for i, r := range raw {
+		if r == "" {
 			continue
 		}
-		_ = json.Unmarshal([]byte(r.Meta), &metas[i])
-		for _, id := range []string{metas[i].FromUserId, metas[i].ToUserId} {
+		_ = json.Unmarshal([]byte(r), &stored[i])
+		for _, id := range []string{stored[i].FromUserId, stored[i].ToUserId} {
 			if id != "" {
 				ids[id] = true
 			}
@@ -301,31 +312,35 @@ func resolveParties(app core.App, out []Movement, rows []movementRow, c Caller) 
 		}
 		byId[u.Id] = ref
 	}
-	for i := range out {
-		out[i].Meta.From, out[i].Meta.To = byId[metas[i].FromUserId], byId[metas[i].ToUserId]
+	for i := range metas {
+		metas[i].From, metas[i].To = byId[stored[i].FromUserId], byId[stored[i].ToUserId]
 	}
+}
+
+// metaOf builds a movement's MovementMeta from its stored meta JSON, notes and counts (the
+// liaison gets no notes).
+func metaOf(raw, notes string, good, dead int, c Caller) MovementMeta {
+	m := MovementMeta{Good: good, Dead: dead, UserNotes: notes}
+	var sm storedMeta
+	if raw != "" && json.Unmarshal([]byte(raw), &sm) == nil {
+		m.AssignmentType = sm.AssignmentType
+		if sm.UserNotes != nil {
+			m.UserNotes = *sm.UserNotes
+		}
+	}
+	if c.Role == roles.Liaison {
+		m.UserNotes = ""
+	}
+	return m
 }
 
 // view shapes a row for the caller: the liaison gets no notes, and emails are shown only to
 // admins and to the user they belong to.
 func view(r movementRow, c Caller) Movement {
 	m := Movement{Id: r.Id, Type: r.Type, Quantity: r.Quantity, Notes: r.Notes,
-		CreatedAt: apiTime(r.OccurredAt), UserId: r.User, Meta: MovementMeta{Good: r.Good, Dead: r.Dead}}
-	if r.Meta != "" {
-		var sm storedMeta
-		if json.Unmarshal([]byte(r.Meta), &sm) == nil {
-			m.Meta.AssignmentType = sm.AssignmentType
-			if sm.UserNotes != nil {
-				m.Meta.UserNotes = *sm.UserNotes
-			} else {
-				m.Meta.UserNotes = r.Notes
-			}
-		}
-	} else {
-		m.Meta.UserNotes = r.Notes
-	}
+		CreatedAt: apiTime(r.OccurredAt), UserId: r.User, Meta: metaOf(r.Meta, r.Notes, r.Good, r.Dead, c)}
 	if c.Role == roles.Liaison {
-		m.Notes, m.Meta.UserNotes = "", ""
+		m.Notes = ""
 	}
 	if r.UId != "" {
 		m.User = &UserRef{Id: r.UId, FirstName: r.UFirst, LastName: r.ULast, Email: r.UEmail, Role: r.URole}

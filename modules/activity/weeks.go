@@ -144,11 +144,12 @@ type WeeklyTotals struct {
 
 // Activity is one line of a driver's weekly activity log.
 type Activity struct {
-	Id        string `json:"id"`
-	Type      string `json:"type"`
-	Quantity  int    `json:"quantity"`
-	Notes     string `json:"notes"`
-	CreatedAt string `json:"createdAt"`
+	Id        string       `json:"id"`
+	Type      string       `json:"type"`
+	Quantity  int          `json:"quantity"`
+	Notes     string       `json:"notes"`
+	CreatedAt string       `json:"createdAt"`
+	Meta      MovementMeta `json:"meta"`
 }
 
 // DriverWeek is one driver's card in the admin weekly activity.
@@ -249,9 +250,12 @@ func AdminWeeklyActivity(app core.App, c Caller, offset int, now time.Time, loc 
 			Quantity   int    `db:"quantity"`
 			Notes      string `db:"notes"`
 			OccurredAt string `db:"occurredAt"`
+			Meta       string `db:"meta"`
+			Good       int    `db:"goodBatteries"`
+			Dead       int    `db:"deadBatteries"`
 		}
-		err := app.DB().NewQuery("SELECT id, user, type, quantity, notes, occurredAt FROM (" +
-			"SELECT id, user, type, quantity, notes, occurredAt," +
+		err := app.DB().NewQuery("SELECT id, user, type, quantity, notes, occurredAt, COALESCE(meta, '') AS meta, goodBatteries, deadBatteries FROM (" +
+			"SELECT id, user, type, quantity, notes, occurredAt, meta, goodBatteries, deadBatteries," +
 			" ROW_NUMBER() OVER (PARTITION BY user ORDER BY occurredAt DESC, rowid DESC) AS rn" +
 			" FROM movements INDEXED BY " + byOccurredAt +
 			" WHERE occurredAt >= {:from} AND occurredAt < {:to} AND type IN " + inList("t", driverActivityTypes, p) +
@@ -259,12 +263,20 @@ func AdminWeeklyActivity(app core.App, c Caller, offset int, now time.Time, loc 
 		if err != nil {
 			return out, err
 		}
-		for _, a := range acts {
-			act := Activity{Id: a.Id, Type: a.Type, Quantity: a.Quantity, Notes: a.Notes, CreatedAt: apiTime(a.OccurredAt)}
+		metas := make([]*MovementMeta, len(acts))
+		raw := make([]string, len(acts))
+		all := make([]Activity, len(acts))
+		for i, a := range acts {
+			all[i] = Activity{Id: a.Id, Type: a.Type, Quantity: a.Quantity, Notes: a.Notes, CreatedAt: apiTime(a.OccurredAt),
+				Meta: metaOf(a.Meta, a.Notes, a.Good, a.Dead, c)}
 			if c.Role == roles.Liaison {
-				act.Notes = ""
+				all[i].Notes = ""
 			}
-			latest[a.User] = append(latest[a.User], act)
+			metas[i], raw[i] = &all[i].Meta, a.Meta
+		}
+		resolveMetaParties(app, metas, raw, c)
+		for i, a := range acts {
+			latest[a.User] = append(latest[a.User], all[i])
 		}
 	}
 	out.DriverBreakdown = make([]DriverWeek, 0, len(totals))

@@ -1,3 +1,4 @@
+import type { MetaNotes } from "@/lib/format-ops";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 
 /** ACTIVITY_POLL_MS is the weekly activity's polling interval (spec part 1 §9). */
@@ -10,7 +11,7 @@ export type WeekOffset = 0 | -1;
 export type ActivityUser = { id: string; firstName: string; lastName: string; email?: string; role?: string };
 
 /** DriverActivity is one movement of a driver's week (notes are absent for the liaison). */
-export type DriverActivity = { id: string; type: string; quantity: number; notes: string; createdAt: string };
+export type DriverActivity = { id: string; type: string; quantity: number; notes: string; createdAt: string; meta?: MetaNotes };
 
 /** DriverWeek is one driver's week in the admin breakdown. */
 export type DriverWeek = {

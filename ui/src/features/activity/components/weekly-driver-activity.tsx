@@ -9,7 +9,7 @@ import { DeleteMovementConfirm } from "@/features/activity/components/movement-o
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
-import { cleanMovementNotes, formatActivityDateTime, movementTypeLabel } from "@/lib/format-ops";
+import { movementNotes, formatActivityDateTime, movementTypeLabel } from "@/lib/format-ops";
 import { cn } from "@/lib/utils";
 import { displayName, isAdminRole } from "@/lib/user";
 
@@ -115,7 +115,7 @@ function DriverCard({ driver: d, canDelete, onDelete }: { driver: DriverWeek; ca
             <div className="max-h-96 overflow-y-auto">
               <ul aria-label={`Activity log of ${name}`} className="divide-y">
                 {d.activities.map((a) => {
-                  const note = cleanMovementNotes(a.notes);
+                  const note = movementNotes({ ...a, user: d.user });
                   return (
                     <li key={a.id} className="flex items-start gap-2 py-2 text-sm">
                       <div className="min-w-0 flex-1">
