@@ -59,6 +59,7 @@ func orderedRows(md string) []row {
 	var out []row
 	section := ""
 	var header []string
+	seen := map[string]int{} // rows named alike in one section ("same, cache off") pair by order
 	for _, line := range strings.Split(md, "\n") {
 		line = strings.TrimSpace(line)
 		switch {
@@ -79,7 +80,12 @@ func orderedRows(md string) []row {
 			if section == "Change from the previous run" || strings.HasPrefix(section, "UI bundle") {
 				continue // file names change every build
 			}
-			out = append(out, row{key: section + "\x00" + cells[0], section: section, header: header, cells: cells})
+			key := section + "\x00" + cells[0]
+			seen[key]++
+			if n := seen[key]; n > 1 {
+				key += fmt.Sprintf("\x00%d", n)
+			}
+			out = append(out, row{key: key, section: section, header: header, cells: cells})
 		default:
 			if line == "" {
 				header = nil

@@ -27,6 +27,7 @@ var (
 	flagBig        = flag.Int("big", 1_000_000, "movements of the big data set (flatness check, direct SQL path)")
 	flagBigBudget  = flag.Duration("big-budget", 2*time.Minute, "time box for building the big data set")
 	flagOut        = flag.String("out", "BENCHMARKS.md", "report file")
+	flagPrevious   = flag.String("previous", "", "with -only compare: the previous report")
 	flagCPUProfile = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load")
 	flagOnly       = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network)")
 )
@@ -36,6 +37,19 @@ func main() {
 	log.SetFlags(log.Ltime)
 	if *flagWSChild {
 		wsChild()
+		return
+	}
+	if *flagOnly == "compare" {
+		// recompute the change section of flagOut against the report in flagPrevious
+		prev, err := os.ReadFile(*flagPrevious)
+		check(err)
+		cur, err := os.ReadFile(*flagOut)
+		check(err)
+		text := string(cur)
+		if i := strings.Index(text, "\n## Change from the previous run"); i >= 0 {
+			text = text[:i]
+		}
+		check(os.WriteFile(*flagOut, []byte(text+changesSection(string(prev), text)), 0o644))
 		return
 	}
 	if *flagOnly == "writes" {

@@ -248,7 +248,9 @@ func wsSection(r wsResult) string {
 
 %d sockets opened from a second process, all signed in; %d broadcasts published on the
 server's event bus, each carrying its send time; latency = receipt − send, over every copy.
-Aim: 10,000 sockets, p99 ≤ 250 ms, server RSS ≤ 300 MB.
+Aim: 10,000 sockets, p99 ≤ 250 ms, server RSS ≤ 300 MB. The server runs inside the bench process,
+which still holds what the earlier measurements built; `+"`go run ./internal/bench -only ws`"+` measures
+a lone server on a small data set.
 
 | sockets connected | copies delivered | p50 | p99 | max | server RSS before | with sockets | after broadcasts | connect time |
 |---:|---:|---:|---:|---:|---:|---:|---:|---:|
