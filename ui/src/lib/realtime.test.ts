@@ -3,7 +3,6 @@ import { renderHook } from "@testing-library/react";
 import * as React from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
-  INVALIDATIONS,
   RECONNECT_AFTER_CLOSE_MS,
   RETRY_AFTER_CREATE_FAILURE_MS,
   connectRealtime,
@@ -11,6 +10,7 @@ import {
   realtimeUrl,
   useRealtime,
 } from "@/lib/realtime";
+import { INVALIDATIONS } from "@/lib/invalidation";
 
 /** FakeSocket records what the client does; the test drives its events. */
 class FakeSocket {

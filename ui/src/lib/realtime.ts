@@ -7,6 +7,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { logError } from "@/lib/error-log";
+import { invalidate } from "@/lib/invalidation";
 
 /** RECONNECT_AFTER_CLOSE_MS is the pause before reconnecting after an unexpected close. */
 export const RECONNECT_AFTER_CLOSE_MS = 3000;
@@ -22,62 +23,6 @@ export const NO_RECONNECT_CODES: ReadonlySet<number> = new Set([1000, 1008, 1011
 export type RealtimeMessageType = "INVENTORY_UPDATED" | "ACTIVITY_UPDATED" | "CHARGING_UPDATED" | "EMERGENCY_OVERRIDE";
 
 /**
- * INVALIDATIONS lists, per message type, the query URLs to refetch. A URL matches its query
- * with or without a query string (/api/admin/weekly-activity also refreshes
- * /api/admin/weekly-activity?weekOffset=-1). EMERGENCY_OVERRIDE refreshes everything.
- *
- * The spec names the first URLs of each list; the ones after the comment are ours: the
- * dashboards read their numbers and feeds from /api/state (and drivers their own feed from
- * /api/driver/recent-movements, the liaison its sessions from /api/liaison/charging-sessions),
- * so without them a pushed change would not show on the home screens.
- */
-export const INVALIDATIONS: Record<Exclude<RealtimeMessageType, "EMERGENCY_OVERRIDE">, readonly string[]> = {
-  INVENTORY_UPDATED: [
-    "/api/inventory",
-    "/api/admin/weekly-stats",
-    "/api/admin/active-pickups",
-    // ours: stats on every dashboard, and who holds which batteries
-    "/api/state",
-    "/api/admin/battery-holders",
-    "/api/liaison/battery-holders",
-  ],
-  ACTIVITY_UPDATED: [
-    "/api/admin/weekly-activity",
-    "/api/driver/weekly-activity",
-    "/api/admin/recent-activity",
-    // ours: the dashboards' feeds and daily/weekly figures
-    "/api/state",
-    "/api/driver/recent-movements",
-    "/api/driver/dead-battery-stats",
-  ],
-  CHARGING_UPDATED: [
-    "/api/admin/charging-sessions",
-    "/api/inventory",
-    // ours: the sessions and ETAs on the dashboards and the liaison view
-    "/api/state",
-    "/api/liaison/charging-sessions",
-  ],
-};
-
-function urlPath(key: unknown): string | null {
-  return typeof key === "string" ? key.split("?")[0]! : null;
-}
-
-/**
- * invalidateUrls marks stale (and refetches, when observed) every query whose key starts
- * with one of urls, ignoring query strings and further key parts.
- */
-export function invalidateUrls(queryClient: QueryClient, urls: readonly string[]): Promise<void> {
-  const wanted = new Set(urls);
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const path = urlPath(query.queryKey[0]);
-      return path !== null && wanted.has(path);
-    },
-  });
-}
-
-/**
  * handleRealtimeMessage applies one raw message: invalidates per INVALIDATIONS, everything
  * for EMERGENCY_OVERRIDE; unknown types and unparseable text are only logged. Returns the
  * type it acted on (null otherwise), which the tests read.
@@ -91,11 +36,11 @@ export function handleRealtimeMessage(queryClient: QueryClient, raw: unknown): R
     return null;
   }
   if (type === "EMERGENCY_OVERRIDE") {
-    void queryClient.invalidateQueries();
+    void invalidate(queryClient, "everything");
     return type;
   }
   if (type === "INVENTORY_UPDATED" || type === "ACTIVITY_UPDATED" || type === "CHARGING_UPDATED") {
-    void invalidateUrls(queryClient, INVALIDATIONS[type]);
+    void invalidate(queryClient, type);
     return type;
   }
   if (type === "AUTH_OK") return null; // the server's acknowledgement of our auth message

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { CHARGER_TYPES, type ChargingSession } from "@/features/charging/api/get-charging-sessions";
-import { invalidateCharging } from "@/features/charging/api/invalidate-charging";
+import { invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 /** NO_BATTERIES_TO_CHARGE is shown, and submit disabled, when nothing is waiting (spec part 2 §5). */
@@ -45,5 +45,5 @@ export function startCharging({ chargerType, quantity, idempotencyKey }: StartCh
 /** useStartCharging starts a charging session and refreshes sessions, state and inventory. */
 export function useStartCharging() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: startCharging, onSettled: () => invalidateCharging(qc) });
+  return useMutation({ mutationFn: startCharging, onSettled: () => invalidate(qc, "charging") });
 }

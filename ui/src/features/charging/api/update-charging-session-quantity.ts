@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { invalidateCharging } from "@/features/charging/api/invalidate-charging";
+import { invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 /** QuantityDestination is where removed batteries go: ready (charged) or waiting (still dead). */
@@ -30,5 +30,5 @@ export function updateChargingSessionQuantity({ id, quantity, destination, idemp
 /** useUpdateChargingSessionQuantity changes a quantity and refreshes sessions, state and inventory. */
 export function useUpdateChargingSessionQuantity() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateChargingSessionQuantity, onSettled: () => invalidateCharging(qc) });
+  return useMutation({ mutationFn: updateChargingSessionQuantity, onSettled: () => invalidate(qc, "charging") });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { invalidateCustody } from "@/features/custody/api/invalidate-custody";
+import { invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 /** ASSIGNMENT_FORM_TYPES are the types the assignment form offers (spec part 2 §3), in order. */
@@ -53,5 +53,5 @@ export function assignBatteries({ idempotencyKey, ...body }: AssignInput): Promi
 /** useAssignBatteries records a manual assignment and refreshes holders, state and inventory. */
 export function useAssignBatteries() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: assignBatteries, onSettled: () => invalidateCustody(qc) });
+  return useMutation({ mutationFn: assignBatteries, onSettled: () => invalidate(qc, "custody") });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 // zod/mini: the driver dashboard is the first screen on a phone network (DESIGN.md §10).
 import * as z from "zod/mini";
-import { invalidateDriverOps } from "@/features/driver-ops/api/invalidate-driver-ops";
+import { invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 const WHOLE = /^\d+$/;
@@ -51,5 +51,5 @@ export function recordDropoff({ idempotencyKey, ...body }: DropoffBody & { idemp
 /** useRecordDropoff records a dropoff and refreshes the figures and feeds. */
 export function useRecordDropoff() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: recordDropoff, onSuccess: () => invalidateDriverOps(qc) });
+  return useMutation({ mutationFn: recordDropoff, onSuccess: () => invalidate(qc, "driverOps") });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 // zod/mini: the driver dashboard is the first screen on a phone network (DESIGN.md §10).
 import * as z from "zod/mini";
-import { invalidateDriverOps } from "@/features/driver-ops/api/invalidate-driver-ops";
+import { invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 /**
@@ -27,5 +27,5 @@ export function recordPickup({ idempotencyKey, ...body }: { quantity: number; no
 /** useRecordPickup records a pickup and refreshes the figures and feeds. */
 export function useRecordPickup() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: recordPickup, onSuccess: () => invalidateDriverOps(qc) });
+  return useMutation({ mutationFn: recordPickup, onSuccess: () => invalidate(qc, "driverOps") });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { invalidateAll } from "@/features/inventory/api/invalidate-inventory";
+import { invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 function count(required: string, min: number) {
@@ -37,5 +37,5 @@ export function emergencyOverride({ idempotencyKey, ...body }: OverrideInput): P
 /** useEmergencyOverride applies an override and refreshes every screen's data. */
 export function useEmergencyOverride() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: emergencyOverride, onSettled: () => invalidateAll(qc) });
+  return useMutation({ mutationFn: emergencyOverride, onSettled: () => invalidate(qc, "everything") });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { invalidateAll } from "@/features/inventory/api/invalidate-inventory";
+import { invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 /** RecalculateResult is the answer: the counts after and the corrections made, as text. */
@@ -17,7 +17,7 @@ export function recalculateInventory({ idempotencyKey }: { idempotencyKey: strin
 /** useRecalculateInventory recalculates and refreshes every screen's data. */
 export function useRecalculateInventory() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: recalculateInventory, onSettled: () => invalidateAll(qc) });
+  return useMutation({ mutationFn: recalculateInventory, onSettled: () => invalidate(qc, "everything") });
 }
 
 /** recalculatedSummary is the 'Inventory Recalculated' toast's text: the counts, then any corrections. */
