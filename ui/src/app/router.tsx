@@ -8,7 +8,7 @@ import { LoadingScreen } from "@/components/feedback/loading-screen";
 import { paths } from "@/config/paths";
 import { RequireRole } from "@/app/routes/require-role";
 import { RootLayout, RouteError } from "@/app/routes/root";
-import { stateQueryOptions } from "@/features/dashboard/api/get-state";
+import { stateQueryOptions } from "@/lib/state";
 import { userQueryOptions } from "@/lib/auth";
 import { queryClient } from "@/lib/query-client";
 import { isAdminRole, isLiaisonRole } from "@/lib/user";

@@ -1,7 +1,7 @@
 import { PageHeader } from "@/components/layouts/app-shell";
 import { useAdminRecentActivity } from "@/features/activity/api/get-recent-activity";
 import { DropoffNotesCard } from "@/features/activity/components/dropoff-notes-card";
-import { useAppState } from "@/features/dashboard/api/get-state";
+import { useAppState } from "@/lib/state";
 import { useUser } from "@/lib/auth";
 import { isAdminRole } from "@/lib/user";
 

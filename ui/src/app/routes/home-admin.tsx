@@ -5,7 +5,7 @@ import { useAdminRecentActivity } from "@/features/activity/api/get-recent-activ
 import { DropoffNotesCard } from "@/features/activity/components/dropoff-notes-card";
 import { RecentActivityCard } from "@/features/activity/components/recent-activity-card";
 import { WeeklyDriverActivity } from "@/features/activity/components/weekly-driver-activity";
-import type { AppState } from "@/features/dashboard/api/get-state";
+import type { AppState } from "@/lib/state";
 import { StatsBlock } from "@/features/dashboard/components/stats-block";
 import { UnaccountedWarning } from "@/features/dashboard/components/unaccounted-warning";
 import { ChargingSessionsTable } from "@/features/charging/components/charging-sessions-table";

@@ -2,7 +2,7 @@ import { PageHeader } from "@/components/layouts/app-shell";
 import { DriverActivityCards } from "@/features/activity/components/activity-cards";
 import { useDriverRecentMovements } from "@/features/activity/api/get-recent-activity";
 import { RecentActivityCard } from "@/features/activity/components/recent-activity-card";
-import type { AppState } from "@/features/dashboard/api/get-state";
+import type { AppState } from "@/lib/state";
 import { DriverStatsCard } from "@/features/dashboard/components/driver-stats-card";
 import { StatsBlock } from "@/features/dashboard/components/stats-block";
 import { ChargingEtaList } from "@/features/charging/components/charging-eta-list";

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from "react";
 import { Spinner } from "@/components/ui/spinner";
-import { type AppState, useAppState } from "@/features/dashboard/api/get-state";
+import { type AppState, useAppState } from "@/lib/state";
 import { useUser } from "@/lib/auth";
 import { type User, isAdminRole, isLiaisonRole } from "@/lib/user";
 

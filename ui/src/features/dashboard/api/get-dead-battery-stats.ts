@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { STATE_POLL_MS } from "@/features/dashboard/api/get-state";
+import { STATE_POLL_MS } from "@/lib/state";
 
 /** DeadBatteryStats are the dead batteries the caller dropped today, this week and last week. */
 export type DeadBatteryStats = { daily: number; weekly: number; lastWeek: number };

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type BatteryStats, type StatKey, stateQueryOptions } from "@/features/dashboard/api/get-state";
+import { type BatteryStats, type StatKey, stateQueryOptions } from "@/lib/state";
 import { apiRequest } from "@/lib/api-client";
 
 /** StatsBody is the full stats object POST /api/admin/update-stats takes. */

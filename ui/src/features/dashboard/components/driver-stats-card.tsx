@@ -1,7 +1,7 @@
 import { BatteryIcon } from "lucide-react";
 import * as React from "react";
 import { Card, CardContent } from "@/components/ui/card";
-import type { AppState } from "@/features/dashboard/api/get-state";
+import type { AppState } from "@/lib/state";
 import { useDeadBatteryStats } from "@/features/dashboard/api/get-dead-battery-stats";
 import { BATTERY_VIEWS, type BatteryView, VIEW_CAPTIONS, nextView } from "@/features/dashboard/utils/cycle";
 

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
-import type { BatteryStats, StatKey } from "@/features/dashboard/api/get-state";
+import type { BatteryStats, StatKey } from "@/lib/state";
 import { statsBody, useUpdateStats } from "@/features/dashboard/api/update-stats";
 import { INVALID_STAT, parseStatEdit } from "@/features/dashboard/utils/stat-edit";
 import { toast } from "@/hooks/use-toast";

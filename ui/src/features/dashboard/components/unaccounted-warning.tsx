@@ -1,6 +1,6 @@
 import { TriangleAlertIcon } from "lucide-react";
 import { Link } from "react-router";
-import type { BatteryStats } from "@/features/dashboard/api/get-state";
+import type { BatteryStats } from "@/lib/state";
 
 /**
  * UnaccountedWarning tells admins when total differs from ready + waiting + charging +

@@ -5,7 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { paths } from "@/config/paths";
-import { useLiaisonState } from "@/features/liaison/api/get-liaison-state";
+import { useAppState } from "@/lib/state";
 import { AssetAssignments } from "@/features/liaison/components/asset-assignments";
 import { FleetOverviewCards } from "@/features/liaison/components/fleet-overview-cards";
 import { LiaisonUserMenu } from "@/features/liaison/components/liaison-user-menu";
@@ -32,7 +32,7 @@ export type LiaisonDashboardProps = {
  * Drop-offs and Photos tabs. Its only write control is deleting photos.
  */
 export function LiaisonDashboard({ user, charging, photos }: LiaisonDashboardProps) {
-  const state = useLiaisonState();
+  const state = useAppState();
   return (
     <>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
