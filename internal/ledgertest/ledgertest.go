@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
 )
@@ -173,4 +174,24 @@ func MovementsOfType(t testing.TB, app core.App, typ string) int {
 		t.Fatal(err)
 	}
 	return row.N
+}
+
+// Must(v, err)(t) returns v, failing t on err: for seeding with the services' (value, error)
+// answers in one line.
+func Must[T any](v T, err error) func(testing.TB) T {
+	return func(t testing.TB) T {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+}
+
+// PickupBy creates a driver on app and records a pickup of held batteries by them, returning
+// both (the movement the correction routes' tests edit or delete).
+func PickupBy(t testing.TB, app core.App, held int) (*core.Record, *inventory.Movement) {
+	t.Helper()
+	driver := NewUser(t, app, roles.Driver)
+	return driver, Must(inventory.Pickup(app, inventory.Op{Actor: driver}, driver.Id, held))(t)
 }

@@ -21,25 +21,14 @@ import (
 
 type prep = func(testing.TB, *tests.TestApp, testkit.Callers) (string, string)
 
-// must(v, err)(t) returns v, failing t on err.
-func must[T any](v T, err error) func(testing.TB) T {
-	return func(t testing.TB) T {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
-}
-
 var driverX *core.Record
 
 // withDriver creates driverX holding `held` batteries (a pickup) and builds the request from
 // the pickup movement.
 func withDriver(held int, build func(t testing.TB, app *tests.TestApp, c testkit.Callers, pickup *inventory.Movement) (string, string)) prep {
 	return func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
-		driverX = ledgertest.NewUser(t, app, roles.Driver)
-		mv := must(inventory.Pickup(app, inventory.Op{Actor: driverX}, driverX.Id, held))(t)
+		var mv *inventory.Movement
+		driverX, mv = ledgertest.PickupBy(t, app, held)
 		return build(t, app, c, mv)
 	}
 }
@@ -69,7 +58,7 @@ func TestEditMovementAPI(t *testing.T) {
 	}
 	cases = append(cases,
 		row("edit dropoff", withDriver(10, func(t testing.TB, app *tests.TestApp, c testkit.Callers, _ *inventory.Movement) (string, string) {
-			d := must(inventory.Dropoff(app, inventory.Op{}, driverX.Id, 4, 2))(t)
+			d := ledgertest.Must(inventory.Dropoff(app, inventory.Op{}, driverX.Id, 4, 2))(t)
 			return movementURL(d), `{"goodBatteries":5,"deadBatteries":0}`
 		}), 200, `"notes":"5 good, 0 dead"`, func(t testing.TB, app *tests.TestApp) {
 			if h := ledgertest.Held(t, app, driverX.Id, "pickup"); h != 5 {
@@ -79,7 +68,7 @@ func TestEditMovementAPI(t *testing.T) {
 		}),
 		row("edit swap through its in half", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, _ *inventory.Movement) (string, string) {
 			b := ledgertest.NewUser(t, app, roles.Driver)
-			p := must(custody.Swap(app, inventory.Op{Actor: c.Admin}, custody.SwapRequest{FromUserId: driverX.Id, ToUserId: b.Id, Good: 3}))(t)
+			p := ledgertest.Must(custody.Swap(app, inventory.Op{Actor: c.Admin}, custody.SwapRequest{FromUserId: driverX.Id, ToUserId: b.Id, Good: 3}))(t)
 			return movementURL(p.Transfer.In), `{"goodBatteries":1,"deadBatteries":0}`
 		}), 200, `"type":"driver_swap_in"`, func(t testing.TB, app *tests.TestApp) {
 			if h := ledgertest.Held(t, app, driverX.Id, "pickup"); h != 4 {
@@ -91,7 +80,7 @@ func TestEditMovementAPI(t *testing.T) {
 		}),
 		row("edit adjustment", func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
 			ready := 150
-			mv := must(system.UpdateStats(app, inventory.Op{Actor: c.Admin}, system.StatTargets{Ready: &ready}))(t)
+			mv := ledgertest.Must(system.UpdateStats(app, inventory.Op{Actor: c.Admin}, system.StatTargets{Ready: &ready}))(t)
 			return movementURL(mv), `{"goodBatteries":4}`
 		}, 200, `"quantity":-4`, func(t testing.TB, app *tests.TestApp) {
 			expectStats(t, app, inventory.Snapshot{Total: 160, Ready: 156, Unaccounted: 4})
@@ -100,15 +89,15 @@ func TestEditMovementAPI(t *testing.T) {
 		row("text counts fall back to 0", editPickupWith(`{"goodBatteries":"x","deadBatteries":"y"}`), 400, `"message":"Total batteries must be greater than 0"`, nil),
 		row("unknown", fixed("/api/admin/movements/nosuchmovemen1", `{"goodBatteries":1}`), 404, `"message":"Movement not found"`, nil),
 		row("not editable", withDriver(1, func(t testing.TB, app *tests.TestApp, c testkit.Callers, _ *inventory.Movement) (string, string) {
-			mv := must(inventory.LogActivity(app, inventory.Op{}, driverX.Id, inventory.TypeRebalance, 3))(t)
+			mv := ledgertest.Must(inventory.LogActivity(app, inventory.Op{}, driverX.Id, inventory.TypeRebalance, 3))(t)
 			return movementURL(mv), `{"goodBatteries":1}`
 		}), 409, `"message":"Only pickup, dropoff, driver swap and adjustment movements can be edited"`, nil),
 		row("raise beyond ready", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, mv *inventory.Movement) (string, string) {
-			must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Ready: ptr(2)}))(t)
+			ledgertest.Must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Ready: ptr(2)}))(t)
 			return movementURL(mv), `{"goodBatteries":8}`
 		}), 409, `"message":"Not enough batteries: only 2 ready"`, nil),
 		row("lower after the batteries moved on", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, mv *inventory.Movement) (string, string) {
-			must(inventory.Dropoff(app, inventory.Op{}, driverX.Id, 5, 0))(t)
+			ledgertest.Must(inventory.Dropoff(app, inventory.Op{}, driverX.Id, 5, 0))(t)
 			return movementURL(mv), `{"goodBatteries":1}`
 		}), 409, `only has 0 batteries, cannot give 4"`, nil),
 	)
@@ -142,7 +131,7 @@ func TestDeleteMovementAPI(t *testing.T) {
 	}
 	cases = append(cases,
 		row("dropoff returns batteries to the holder", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, _ *inventory.Movement) (string, string) {
-			return movementURL(must(inventory.Dropoff(app, inventory.Op{}, driverX.Id, 2, 1))(t)), ""
+			return movementURL(ledgertest.Must(inventory.Dropoff(app, inventory.Op{}, driverX.Id, 2, 1))(t)), ""
 		}), 200, `"success":true`, func(t testing.TB, app *tests.TestApp) {
 			if h := ledgertest.Held(t, app, driverX.Id, "pickup"); h != 5 {
 				t.Fatalf("holder %d, want 5", h)
@@ -151,7 +140,7 @@ func TestDeleteMovementAPI(t *testing.T) {
 		}),
 		row("swap goes with its pair", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, _ *inventory.Movement) (string, string) {
 			b := ledgertest.NewUser(t, app, roles.Driver)
-			p := must(custody.Swap(app, inventory.Op{}, custody.SwapRequest{FromUserId: driverX.Id, ToUserId: b.Id, Good: 2}))(t)
+			p := ledgertest.Must(custody.Swap(app, inventory.Op{}, custody.SwapRequest{FromUserId: driverX.Id, ToUserId: b.Id, Good: 2}))(t)
 			return movementURL(p.Transfer.Out), ""
 		}), 200, `"success":true`, func(t testing.TB, app *tests.TestApp) {
 			if n := ledgertest.MovementsOfType(t, app, "driver_swap_in") + ledgertest.MovementsOfType(t, app, "driver_swap_out"); n != 0 {
@@ -162,7 +151,7 @@ func TestDeleteMovementAPI(t *testing.T) {
 			}
 		}),
 		row("batteries moved on", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, mv *inventory.Movement) (string, string) {
-			must(inventory.Dropoff(app, inventory.Op{}, driverX.Id, 5, 0))(t)
+			ledgertest.Must(inventory.Dropoff(app, inventory.Op{}, driverX.Id, 5, 0))(t)
 			return movementURL(mv), ""
 		}), 409, `"message":"Cannot delete this movement: its batteries have already moved on`, nil),
 		row("checkpoint", func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
@@ -173,7 +162,7 @@ func TestDeleteMovementAPI(t *testing.T) {
 			return "/api/admin/movements/" + rec.Id, ""
 		}, 409, `"message":"Checkpoint movements cannot be deleted"`, nil),
 		row("charging movement", func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
-			must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Waiting: ptr(5), Ready: ptr(155)}))(t)
+			ledgertest.Must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Waiting: ptr(5), Ready: ptr(155)}))(t)
 			_, mv, err := charging.Start(app, inventory.Op{Actor: c.Admin}, "4A", 5)
 			if err != nil {
 				t.Fatal(err)

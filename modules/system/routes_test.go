@@ -31,25 +31,14 @@ func expectStats(t testing.TB, app core.App, want inventory.Snapshot) {
 	}
 }
 
-// must(v, err)(t) returns v, failing t on err.
-func must[T any](v T, err error) func(testing.TB) T {
-	return func(t testing.TB) T {
-		t.Helper()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
-	}
-}
-
 var driverX *core.Record
 
 // withDriver creates driverX holding `held` batteries (a pickup) and builds the request from
 // the pickup movement.
 func withDriver(held int, build func(t testing.TB, app *tests.TestApp, c testkit.Callers, pickup *inventory.Movement) (string, string)) prep {
 	return func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
-		driverX = ledgertest.NewUser(t, app, roles.Driver)
-		mv := must(inventory.Pickup(app, inventory.Op{Actor: driverX}, driverX.Id, held))(t)
+		var mv *inventory.Movement
+		driverX, mv = ledgertest.PickupBy(t, app, held)
 		return build(t, app, c, mv)
 	}
 }
@@ -68,11 +57,11 @@ func TestUpdateStatsAPI(t *testing.T) {
 	}
 	withSessionAndHolder := func(body string) prep {
 		return func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
-			must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Waiting: ptr(10), Ready: ptr(150)}))(t)
+			ledgertest.Must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Waiting: ptr(10), Ready: ptr(150)}))(t)
 			if _, _, err := charging.Start(app, inventory.Op{Actor: c.Admin}, "4A", 8); err != nil {
 				t.Fatal(err)
 			}
-			must(inventory.Pickup(app, inventory.Op{}, c.Driver.Id, 4))(t)
+			ledgertest.Must(inventory.Pickup(app, inventory.Op{}, c.Driver.Id, 4))(t)
 			return url, body
 		}
 	}
@@ -133,7 +122,7 @@ func TestSettingsAPI(t *testing.T) {
 	cases := ledgertest.Matrix("settings", "POST", ledgertest.AdminRoute, fixed(url, body), 200,
 		[]string{`"message":"Settings saved successfully!"`, `"total_batteries":170`, `"total":170`},
 		func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
-			s := must(system.Load(app))(t)
+			s := ledgertest.Must(system.Load(app))(t)
 			if s.ChargerMinutes["4A"] != 200 || s.ChargerMinutes["5A"] != 0 || s.EtaMinutes("5A") != 150 || s.DropoffPrompt != "How was it?" || s.PickupPrompt != "" || s.TimeZone != "Europe/Berlin" {
 				t.Fatalf("settings not saved: %+v", s)
 			}
@@ -158,10 +147,10 @@ func TestHistoryWipeAPI(t *testing.T) {
 	seed := func(body string) prep {
 		return func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
 			d := ledgertest.NewUser(t, app, roles.Driver)
-			must(inventory.Pickup(app, inventory.Op{At: past(10)}, d.Id, 6))(t)
-			must(inventory.Dropoff(app, inventory.Op{At: past(9)}, d.Id, 2, 2))(t)
-			must(inventory.LogActivity(app, inventory.Op{At: past(8)}, d.Id, inventory.TypeRebalance, 9))(t)
-			must(inventory.Pickup(app, inventory.Op{At: past(1)}, d.Id, 1))(t)
+			ledgertest.Must(inventory.Pickup(app, inventory.Op{At: past(10)}, d.Id, 6))(t)
+			ledgertest.Must(inventory.Dropoff(app, inventory.Op{At: past(9)}, d.Id, 2, 2))(t)
+			ledgertest.Must(inventory.LogActivity(app, inventory.Op{At: past(8)}, d.Id, inventory.TypeRebalance, 9))(t)
+			ledgertest.Must(inventory.Pickup(app, inventory.Op{At: past(1)}, d.Id, 1))(t)
 			return url, body
 		}
 	}
@@ -192,10 +181,10 @@ func TestHistoryWipeAPI(t *testing.T) {
 func TestWipeCutsDaysInTheConfiguredTimeZone(t *testing.T) {
 	for zone, wantDeleted := range map[string]int{"UTC": 0, "America/New_York": 1} {
 		app := testkit.NewApp(t)
-		must(system.SaveSettings(app, []system.Setting{{Key: schema.SettingTimeZone, Value: []byte(`"` + zone + `"`)}}))(t)
+		ledgertest.Must(system.SaveSettings(app, []system.Setting{{Key: schema.SettingTimeZone, Value: []byte(`"` + zone + `"`)}}))(t)
 		d := ledgertest.NewUser(t, app, roles.Driver)
-		must(inventory.Pickup(app, inventory.Op{At: time.Date(2026, 1, 10, 3, 0, 0, 0, time.UTC)}, d.Id, 2))(t)
-		res := must(system.WipeHistory(app, inventory.Op{}, "2026-01-10", system.WipeConfirmPhrase))(t)
+		ledgertest.Must(inventory.Pickup(app, inventory.Op{At: time.Date(2026, 1, 10, 3, 0, 0, 0, time.UTC)}, d.Id, 2))(t)
+		res := ledgertest.Must(system.WipeHistory(app, inventory.Op{}, "2026-01-10", system.WipeConfirmPhrase))(t)
 		if res.Deleted != wantDeleted {
 			t.Errorf("%s: deleted %d, want %d", zone, res.Deleted, wantDeleted)
 		}
@@ -206,9 +195,9 @@ func TestWipeCutsDaysInTheConfiguredTimeZone(t *testing.T) {
 
 func TestCleanSlateAPI(t *testing.T) {
 	seed := func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
-		must(system.SaveSettings(app, []system.Setting{{Key: schema.SettingTotalBatteries, Value: []byte(`"170"`)}}))(t)
-		must(inventory.Pickup(app, inventory.Op{}, c.Driver.Id, 6))(t)
-		must(inventory.Dropoff(app, inventory.Op{}, c.Driver.Id, 1, 3))(t)
+		ledgertest.Must(system.SaveSettings(app, []system.Setting{{Key: schema.SettingTotalBatteries, Value: []byte(`"170"`)}}))(t)
+		ledgertest.Must(inventory.Pickup(app, inventory.Op{}, c.Driver.Id, 6))(t)
+		ledgertest.Must(inventory.Dropoff(app, inventory.Op{}, c.Driver.Id, 1, 3))(t)
 		if _, _, err := charging.Start(app, inventory.Op{Actor: c.Admin}, "5A", 2); err != nil {
 			t.Fatal(err)
 		}

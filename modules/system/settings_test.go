@@ -33,10 +33,10 @@ func TestSettingsAPIStoresRegisteredKeys(t *testing.T) {
 	}
 	readBack := func(want int) func(testing.TB, *tests.TestApp, ledgertest.State, map[string]any) {
 		return func(t testing.TB, app *tests.TestApp, _ ledgertest.State, _ map[string]any) {
-			if got := must(backupKeep.Read(app))(t); got != want {
+			if got := ledgertest.Must(backupKeep.Read(app))(t); got != want {
 				t.Fatalf("Read = %d, want %d", got, want)
 			}
-			if got := backupKeep.Get(must(system.Load(app))(t).Values); got != want {
+			if got := backupKeep.Get(ledgertest.Must(system.Load(app))(t).Values); got != want {
 				t.Fatalf("Get(system.Load().Values) = %d, want %d", got, want)
 			}
 		}
