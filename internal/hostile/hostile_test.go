@@ -301,7 +301,7 @@ func TestSQLGuardsRefuseDamage(t *testing.T) {
 // TestRecoveryFromDamagedBalance: balances written behind the ledger's back (a float, a huge
 // value; the guard triggers dropped, as on a database damaged before they existed) make
 // ledger writes refuse with a clear 409, and recalculation or the emergency override repairs
-// them without reading the damaged figures; then every read route answers 200.
+// them without reading the damaged figures. Every read route answers 200 before and after.
 func TestRecoveryFromDamagedBalance(t *testing.T) {
 	for _, c := range []struct {
 		name, url, body string
@@ -323,6 +323,9 @@ func TestRecoveryFromDamagedBalance(t *testing.T) {
 					t.Fatalf("%s: %v", q, err)
 				}
 			}
+			// every read still answers while the figures are damaged (the admins must be able to
+			// see the problem and reach the repair)
+			w.assertReadable(t)
 			status, body := w.do("POST", "/api/driver/pickup", w.driverTok, `{"quantity":1,"notes":"n"}`)
 			if status != 409 || !strings.Contains(body, inventory.MsgBalanceDamaged) {
 				t.Fatalf("pickup on a damaged balance: %d %s", status, body)

@@ -82,7 +82,10 @@ func kindSums(app core.App) (map[string]int, error) {
 		Kind string `db:"kind"`
 		Sum  int    `db:"s"`
 	}
-	if err := app.DB().NewQuery("SELECT kind, COALESCE(SUM(balance),0) AS s FROM accounts" +
+	// CAST and clamp: a balance damaged behind the ledger's back (a float, a huge value) must
+	// not make the dashboards fail; the figures then show the damage and recalculation or
+	// the override repairs it (neither reads these sums).
+	if err := app.DB().NewQuery("SELECT kind, MIN(MAX(CAST(COALESCE(SUM(balance), 0) AS INTEGER), -1000000000000), 1000000000000) AS s FROM accounts" +
 		" WHERE kind IN ('ready', 'waiting', 'session', 'untracked', 'holder', 'unassigned') AND balance > 0" +
 		" GROUP BY kind").All(&rows); err != nil {
 		return nil, err
