@@ -178,6 +178,19 @@ type WipeResult struct {
 	Checkpoint *Movement `json:"checkpoint"`
 }
 
+// CountBefore is how many movements occurred before cut (what Wipe would fold away).
+func CountBefore(app core.App, cut time.Time) (int, error) {
+	dt, err := types.ParseDateTime(cut.UTC())
+	if err != nil {
+		return 0, err
+	}
+	var n struct {
+		N int `db:"n"`
+	}
+	err = app.DB().NewQuery("SELECT COUNT(*) AS n FROM movements WHERE occurredAt < {:cut}").Bind(dbx.Params{"cut": dt.String()}).One(&n)
+	return n.N, err
+}
+
 // Wipe deletes every movement that occurred before cut and folds them into one checkpoint
 // movement whose entries are their net per account, so the balances still equal the sum of
 // the entries. Call inside a transaction (txutil.Require refuses otherwise); the caller publishes.

@@ -4,6 +4,7 @@ package system
 
 import (
 	"fmt"
+	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -25,6 +26,7 @@ import (
 //	       → {success, message, after: {ready, waiting, charging, inField, total, unaccounted}, corrections: [...], stats}
 //	POST   /api/admin/settings                {settings: [{key, value}, ...]}
 //	       → {success, message: 'Settings saved successfully!', settings: Settings, stats}
+//	GET    /api/admin/history/count?targetDate=YYYY-MM-DD  → {count}: movements a wipe would remove
 //	POST   /api/admin/history/wipe (master)   {targetDate: 'YYYY-MM-DD', confirmPhrase: 'DELETE HISTORY'}
 //	       → {success, message: 'History wiped successfully!', deleted, checkpoint|null, stats}
 //	POST   /api/admin/clean-slate (master)    {}
@@ -38,6 +40,7 @@ func Register(app core.App) {
 		admin.POST("/emergency-inventory-override", handleOverride)
 		admin.POST("/recalculate-inventory", handleRecalculate)
 		admin.POST("/settings", handleSettings)
+		admin.GET("/history/count", handleHistoryCount)
 
 		master := se.Router.Group("/api/admin")
 		master.Bind(httpx.RequireRoles(roles.MasterAdmin))
@@ -151,6 +154,14 @@ func handleWipe(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	return httpx.Success(e, "History wiped successfully!", stats, map[string]any{"deleted": res.Deleted, "checkpoint": movementOrNil(res.Checkpoint)})
+}
+
+func handleHistoryCount(e *core.RequestEvent) error {
+	n, err := HistoryCount(e.App, e.Request.URL.Query().Get("targetDate"))
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, map[string]int{"count": n})
 }
 
 func handleCleanSlate(e *core.RequestEvent) error {

@@ -216,3 +216,26 @@ func TestCleanSlateAPI(t *testing.T) {
 		})
 	ledgertest.Run(t, cases)
 }
+
+func TestHistoryCountAPI(t *testing.T) {
+	seed := func(t testing.TB, app *tests.TestApp, c testkit.Callers) {
+		d := ledgertest.NewUser(t, app, roles.Driver)
+		ledgertest.Must(inventory.Pickup(app, inventory.Op{At: time.Now().AddDate(0, 0, -10)}, d.Id, 3))(t)
+		ledgertest.Must(inventory.Pickup(app, inventory.Op{At: time.Now().AddDate(0, 0, -2)}, d.Id, 1))(t)
+	}
+	before := time.Now().AddDate(0, 0, -5).Format("2006-01-02")
+	want := map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 200}
+	for _, who := range testkit.AllCallers {
+		factory, headers := testkit.As(who, seed)
+		s := tests.ApiScenario{Name: who, Method: "GET", URL: "/api/admin/history/count?targetDate=" + before,
+			Headers: headers, TestAppFactory: factory, ExpectedStatus: want[who], ExpectedContent: []string{`"`}}
+		if want[who] == 200 {
+			// only the pickup of ten days ago (the install's opening balance is dated now)
+			s.ExpectedContent = []string{`"count":1`}
+		}
+		s.Test(t)
+	}
+	factory, headers := testkit.As(testkit.Admin, nil)
+	(&tests.ApiScenario{Name: "bad date", Method: "GET", URL: "/api/admin/history/count?targetDate=yesterday",
+		Headers: headers, TestAppFactory: factory, ExpectedStatus: 400, ExpectedContent: []string{"Target date must be a date (YYYY-MM-DD)"}}).Test(t)
+}

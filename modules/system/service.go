@@ -183,6 +183,23 @@ func ParseTargetDate(s string, loc *time.Location) (time.Time, error) {
 	return time.Time{}, apierr.Invalid("targetDate", "Target date must be a date (YYYY-MM-DD)")
 }
 
+// HistoryCount is how many movements a wipe before targetDate would remove (the day cut in
+// the configured time zone, as WipeHistory cuts it), for the confirmation.
+func HistoryCount(app core.App, targetDate string) (int, error) {
+	if strings.TrimSpace(targetDate) == "" {
+		return 0, apierr.Invalid("targetDate", "Target date is required")
+	}
+	settings, err := Load(app)
+	if err != nil {
+		return 0, err
+	}
+	cut, err := ParseTargetDate(targetDate, settings.Location())
+	if err != nil {
+		return 0, err
+	}
+	return inventory.CountBefore(app, cut)
+}
+
 // WipeHistory deletes the movements that occurred before targetDate (the day cut in the
 // configured time zone) and folds them into one checkpoint (see inventory.Wipe).
 func WipeHistory(app core.App, op inventory.Op, targetDate, confirmPhrase string) (inventory.WipeResult, error) {
