@@ -4,7 +4,7 @@ import { useChargingSessions } from "@/features/charging/api/get-charging-sessio
 import { ChargingEtaList } from "@/features/charging/components/charging-eta-list";
 import { ChargingSessionsTable } from "@/features/charging/components/charging-sessions-table";
 import { StartChargingForm } from "@/features/charging/components/start-charging-form";
-import { useInventory } from "@/features/inventory/api/get-inventory";
+import { useInventory } from "@/lib/inventory";
 import { useUser } from "@/lib/auth";
 
 /** AdminChargingRoute is /admin-charging: start a session, the sessions table, the next ETAs and the pool counts. */

@@ -4,7 +4,7 @@ import { BatteryHoldersCard } from "@/features/custody/components/battery-holder
 import { DeadBatteryTransferCard } from "@/features/custody/components/dead-battery-transfer-card";
 import { DriverSwapCard } from "@/features/custody/components/driver-swap-card";
 import { ManualAssignmentForm } from "@/features/custody/components/manual-assignment-form";
-import { useInventory } from "@/features/inventory/api/get-inventory";
+import { useInventory } from "@/lib/inventory";
 import { useUser } from "@/lib/auth";
 
 /**

@@ -1,5 +1,8 @@
 import { PageHeader } from "@/components/layouts/app-shell";
 import { BackupsCard } from "@/features/backups/components/backups-card";
+import { CleanSlateCard } from "@/features/system/components/clean-slate-card";
+import { HistoryWipeCard } from "@/features/system/components/history-wipe-card";
+import { SystemSettingsForm } from "@/features/system/components/system-settings-form";
 import { EmergencyOverrideForm } from "@/features/inventory/components/emergency-override-form";
 import { RecalculateInventoryCard } from "@/features/inventory/components/recalculate-inventory-card";
 
@@ -12,10 +15,10 @@ export function AdminSystemRoute() {
     <>
       <PageHeader title="System" description="Settings, history, backups and the inventory's safety tools." />
       <div className="grid grid-cols-1 gap-6">
-        {/* slot 1: system settings form (features/system) */}
+        <SystemSettingsForm />
         <BackupsCard />
-        {/* slot 2: history management danger zone (features/system) */}
-        {/* slot 3: clean slate (features/system) */}
+        <HistoryWipeCard />
+        <CleanSlateCard />
         <EmergencyOverrideForm />
         <RecalculateInventoryCard />
         {/* slot 6: terms editor (features/terms) */}

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { type OverrideValues, overrideSchema, useEmergencyOverride } from "@/features/inventory/api/emergency-override";
-import { useInventory } from "@/features/inventory/api/get-inventory";
+import { useInventory } from "@/lib/inventory";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useInventory } from "@/features/inventory/api/get-inventory";
+import { useInventory } from "@/lib/inventory";
 
 const FIGURES = [
   { key: "total", label: "Total Batteries" },

@@ -1,0 +1,69 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TextField } from "@/components/ui/text-field";
+import { WIPE_PHRASE, type WipeValues, useHistoryCount, useWipeHistory, wipeSchema } from "@/features/system/api/system";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { newIdempotencyKey } from "@/lib/idempotency";
+
+/**
+ * HistoryWipeCard is block 2 of /admin-system, the History Management danger zone: Delete
+ * History Before Date, the count of movements that will go, and the typed DELETE HISTORY
+ * confirmation (master admins; the balances stay, folded into one checkpoint).
+ */
+export function HistoryWipeCard() {
+  const wipe = useWipeHistory();
+  const ids = React.useId();
+  const form = useForm<WipeValues>({ resolver: zodResolver(wipeSchema), defaultValues: { targetDate: "", confirmPhrase: "" } });
+  const { errors } = form.formState;
+  const date = form.watch("targetDate");
+  const count = useHistoryCount(date);
+  const onSubmit = form.handleSubmit((values) =>
+    wipe.mutate(
+      { values, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: (res) => {
+          toast({ title: res?.message || "History wiped successfully!" });
+          form.reset();
+        },
+        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to wipe history"), variant: "destructive" }),
+      },
+    ),
+  );
+  return (
+    <Card role="region" aria-labelledby={`${ids}-title`} className="border-destructive/50">
+      <CardHeader>
+        <CardTitle id={`${ids}-title`} className="text-destructive">
+          History Management
+        </CardTitle>
+        <CardDescription>
+          Deletes every movement before the date. The counts stay as they are: the removed history is folded into one opening
+          balance. This cannot be undone.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
+          <TextField id={`${ids}-date`} label="Delete History Before Date" type="date" error={errors.targetDate?.message} {...form.register("targetDate")} />
+          <TextField
+            id={`${ids}-phrase`}
+            label={`Type ${WIPE_PHRASE} to confirm`}
+            autoComplete="off"
+            error={errors.confirmPhrase?.message}
+            {...form.register("confirmPhrase")}
+          />
+          <p className="text-sm sm:col-span-2" aria-live="polite">
+            {count.data ? `${count.data.count} movement(s) will be removed.` : date ? "Counting..." : "Choose a date to see how many movements will go."}
+          </p>
+          <div className="sm:col-span-2">
+            <Button type="submit" variant="destructive" disabled={wipe.isPending}>
+              {wipe.isPending ? "Deleting..." : "Delete History"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
