@@ -8,7 +8,7 @@ HTTP     ?= 127.0.0.1:8090
 DATA     ?= ./pb_data
 UI_SRC   := $(shell find ui/src ui/index.html ui/vite.config.ts ui/package.json -type f 2>/dev/null)
 
-.PHONY: run build test lint test-go test-fuzz test-ui test-e2e bench ui-deps e2e-deps chromium clean
+.PHONY: run build test lint test-go test-fuzz test-ui test-e2e bench ui-deps e2e-deps tools clean
 
 ## run: build and serve on $(HTTP) with $(DATA); loads demo data into an empty data dir
 run: build
@@ -36,12 +36,12 @@ e2e/node_modules/.package-lock.json: e2e/package-lock.json
 
 e2e-deps: e2e/node_modules/.package-lock.json
 
-## chromium: Debian's Chromium for the e2e tests (installed with apt-get as root, else a one-line hint)
-chromium:
-	@bash scripts/ensure-chromium.sh
+## tools: Chromium for the e2e tests and pdftotext for the PDF tests (installed with apt-get as root, else a one-line hint)
+tools:
+	@bash scripts/ensure-tools.sh
 
 ## test: every test — lint, Go (unit, API, property, concurrency), UI unit, Playwright e2e
-test: chromium lint test-go test-ui test-e2e
+test: tools lint test-go test-ui test-e2e
 
 lint: ui-deps e2e-deps ui/dist/index.html
 	go vet $$(go list ./... | grep -v /node_modules/)
@@ -49,7 +49,7 @@ lint: ui-deps e2e-deps ui/dist/index.html
 	cd ui && npm run lint && npm run typecheck
 	cd e2e && npm run typecheck
 
-test-go: ui/dist/index.html
+test-go: tools ui/dist/index.html
 	go test -count=1 $$(go list ./... | grep -v /node_modules/)
 	$(MAKE) test-fuzz
 
@@ -73,7 +73,7 @@ test-ui: ui-deps
 
 # The desktop and phone projects run at the same time, each with its own server on a free port
 # (or on $(E2E_PORT) and $(E2E_PORT)+1 when given) and its own data dir: e2e/scripts/run-projects.sh.
-test-e2e: chromium build e2e-deps
+test-e2e: tools build e2e-deps
 	cd e2e && bash scripts/run-projects.sh
 
 ## bench: load run against a large data set; writes BENCHMARKS.md (not part of `make test`)

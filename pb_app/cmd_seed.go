@@ -113,6 +113,15 @@ func seedDemo(app core.App, now time.Time, out io.Writer) error {
 	if err := s.datedOpening(); err != nil {
 		return err
 	}
+	if err := s.pay(); err != nil {
+		return err
+	}
+	if err := s.photos(); err != nil {
+		return err
+	}
+	if err := s.agreements(); err != nil {
+		return err
+	}
 	var movements int
 	_ = app.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Movements).Row(&movements)
 	stats, err := inventory.Stats(app)

@@ -114,6 +114,22 @@ func TestSeedDemo(t *testing.T) {
 		t.Errorf("the opening balance is not the oldest movement")
 	}
 
+	// the admin screens have data: rates (two versions), a task adjustment, claimed photos from
+	// several drivers, this week's earnings
+	for q, least := range map[string]int{
+		"SELECT COUNT(*) FROM pay_rates":                                              1,
+		"SELECT COUNT(*) FROM task_adjustments":                                       1,
+		"SELECT COUNT(*) FROM photos WHERE claimed = TRUE":                            5,
+		"SELECT COUNT(DISTINCT uploadedBy) FROM photos":                               3,
+		"SELECT COUNT(*) FROM users WHERE adminPoolWithholdingPercentage > 0":         1,
+		"SELECT COUNT(*) FROM agreements WHERE pdfStatus = 'available' AND pdf != ''": 5,
+	} {
+		var n int
+		if err := app.DB().NewQuery(q).Row(&n); err != nil || n < least {
+			t.Errorf("%s = %d (%v), want at least %d", q, n, err, least)
+		}
+	}
+
 	// a second run refuses and changes nothing
 	var before, after int
 	_ = app.DB().NewQuery("SELECT COUNT(*) FROM movements").Row(&before)

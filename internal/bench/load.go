@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"sort"
+	"swapbay/lib/clock"
 	"sync"
 	"time"
 
@@ -184,6 +185,23 @@ func (s *server) loadState(clients int, d time.Duration) result {
 	}
 	return s.run("GET /api/state", clients, d, func(w, n int) (*http.Request, error) {
 		req, err := http.NewRequest(http.MethodGet, s.base+"/api/state", nil)
+		if err == nil {
+			req.Header.Set("Cookie", cookies[w])
+		}
+		return req, err
+	})
+}
+
+// loadEarnings: admins reading GET /api/admin/all-earnings for the last full week (every
+// approved earner's row from that week's movements, the pool, the rates).
+func (s *server) loadEarnings(clients int, d time.Duration) result {
+	cookies := make([]string, clients)
+	for w := range cookies {
+		cookies[w] = "swapbay_session=" + s.token(s.ds.admins[w%len(s.ds.admins)])
+	}
+	lastWeek := clock.WeekStart(time.Now(), time.UTC, -1).Format(time.DateOnly)
+	return s.run("GET /api/admin/all-earnings (last week)", clients, d, func(w, n int) (*http.Request, error) {
+		req, err := http.NewRequest(http.MethodGet, s.base+"/api/admin/all-earnings?weekStart="+lastWeek, nil)
 		if err == nil {
 			req.Header.Set("Cookie", cookies[w])
 		}

@@ -29,7 +29,7 @@ var (
 	flagOut        = flag.String("out", "BENCHMARKS.md", "report file")
 	flagPrevious   = flag.String("previous", "", "with -only compare: the previous report")
 	flagCPUProfile = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load")
-	flagOnly       = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network)")
+	flagOnly       = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set)")
 )
 
 func main() {
@@ -70,6 +70,15 @@ func main() {
 		activity.DisableStateCache.Store(false)
 		r := srv.loadNativeRead(64, *flagDuration)
 		fmt.Printf("%s\n%s\nwrites/native create: %.0f%%\n%s\n%s\nstate uncached/native read: %.0f%%\n", w, n, 100*w.RPS/n.RPS, st, r, 100*st.RPS/r.RPS)
+		srv.stop()
+		return
+	}
+	if *flagOnly == "earnings" {
+		ds, err := buildDataSet(*flagBig, *flagUsers, *flagHolders, true, *flagBigBudget)
+		check(err)
+		srv, err := startServer(ds)
+		check(err)
+		fmt.Printf("%s\none client: %s\n64 clients: %s\n", ds.summary, srv.loadEarnings(1, *flagDuration), srv.loadEarnings(64, *flagDuration))
 		srv.stop()
 		return
 	}
@@ -146,6 +155,9 @@ func main() {
 		one := s.loadState(1, *flagDuration)
 		activity.DisableStateCache.Store(false)
 		log.Printf("GET /api/state x64 at %d movements: %s; cache off: %s", ds.summary.Movements, r, u)
+		e := earningsRow{Summary: ds.summary, One: s.loadEarnings(1, *flagDuration), Many: s.loadEarnings(64, *flagDuration)}
+		rep.Earnings = append(rep.Earnings, e)
+		log.Printf("all-earnings at %d movements: one client %s; x64 %s", ds.summary.Movements, e.One, e.Many)
 		if *flagWSClients > 0 && !size.fast {
 			// a fresh server (the small data set), so its RSS is a server's, not the load runs'
 			ws = s.loadWSFanout(*flagWSClients, *flagWSRounds)

@@ -30,7 +30,14 @@ type report struct {
 	Consistent      bool
 	ConsistencyNote string
 	Flat            []flatRow
+	Earnings        []earningsRow // GET /api/admin/all-earnings per history size
 	Total           time.Duration
+}
+
+// earningsRow is the all-earnings read on one data set: one client (latency) and 64.
+type earningsRow struct {
+	Summary   summary
+	One, Many result
 }
 
 func ratio(a, b float64) string {
@@ -100,6 +107,12 @@ func (r report) markdown() string {
 		f = float64(last.Single.P50) / float64(first.Single.P50)
 		w("| same, cache off, one client | %.2f× | %s |", f, verdict(f <= 1.5))
 	}
+	for _, e := range r.Earnings {
+		if e.Summary.Movements >= 1_000_000 {
+			w("| all-earnings p50 < 50 ms for %d users over %d movements (one client) | %s (p99 %s) | %s |", e.Summary.Users, e.Summary.Movements,
+				ms(e.One.P50), ms(e.One.P99), verdict(e.One.P50 < 50*time.Millisecond))
+		}
+	}
 	w("")
 	w("## /api/state against history size (64 clients)")
 	w("")
@@ -118,6 +131,20 @@ func (r report) markdown() string {
 		if f.Summary.Note != "" {
 			w("")
 			w("Note (%d movements): %s.", f.Summary.Movements, f.Summary.Note)
+		}
+	}
+	if len(r.Earnings) > 0 {
+		w("")
+		w("## Earnings against history size")
+		w("")
+		w("`GET /api/admin/all-earnings?weekStart=<last week>`: every approved earner's row (counts from that week's")
+		w("movements, one grouped query over the (type, occurredAt) index), the pool and the rates, as admins.")
+		w("")
+		w("| movements | users | one client: p50 | p99 | 64 clients: requests/s | p50 | p99 | errors |")
+		w("|---:|---:|---:|---:|---:|---:|---:|---:|")
+		for _, e := range r.Earnings {
+			w("| %d | %d | %s | %s | %.0f | %s | %s | %d |", e.Summary.Movements, e.Summary.Users, ms(e.One.P50), ms(e.One.P99),
+				e.Many.RPS, ms(e.Many.P50), ms(e.Many.P99), e.One.Errors+e.Many.Errors)
 		}
 	}
 	w("")

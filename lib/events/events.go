@@ -17,6 +17,10 @@ const (
 	EmergencyOverride = "EMERGENCY_OVERRIDE"
 )
 
+// EarningsUpdated (ours) says pay figures changed without a movement: pay rates, a pay
+// reduction, a pool withholding or a task adjustment. Open earnings panels refetch.
+const EarningsUpdated = "EARNINGS_UPDATED"
+
 // SessionsRevoked is an internal message (not sent to browsers): the realtime hub closes the
 // sockets of the sessions its Data (a Revocation) names.
 const SessionsRevoked = "SESSIONS_REVOKED"

@@ -94,13 +94,18 @@ func SideDoors() *hook.Handler[*core.RequestEvent] {
 	}
 }
 
-// ContentSecurityPolicy is sent with every SwapBay page: scripts only from this origin (no
-// inline script), images also as data: and blob: URLs (signatures, photo previews), the camera
+// ContentSecurityPolicy is sent with every SwapBay page: scripts only from this origin (and
+// index.html's boot script, by its hash), images also as data: and blob: URLs (signatures, photo previews), the camera
 // stream as media, no framing. Radix positions popovers with inline style attributes, hence
 // style-src 'unsafe-inline'.
-const ContentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+const ContentSecurityPolicy = "default-src 'self'; script-src 'self' '" + BootScriptHash + "'; style-src 'self' 'unsafe-inline'; " +
 	"img-src 'self' data: blob:; media-src 'self' blob: mediastream:; connect-src 'self'; font-src 'self' data:; " +
 	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+
+// BootScriptHash is the CSP hash of index.html's one inline script (ui/index.html: it asks
+// for the session and the dashboard's state while the JavaScript downloads). The webui
+// tests check it against the built page: change both together.
+const BootScriptHash = "sha256-VUNYU6d0IHTRabVimT8L/XMGB5RqTwYmP0u441+7Upg="
 
 // SecurityHeaders sets DESIGN.md §5's headers on every answer: the CSP (except on /_/, the
 // PocketBase dashboard, which brings its own), Referrer-Policy same-origin,

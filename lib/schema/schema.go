@@ -42,6 +42,11 @@ const (
 	AgreementPDFStatus    = "pdfStatus" // generating | available | failed
 	AgreementPDFError     = "pdfError"  // why the last attempt failed
 	AgreementPDFAttempts  = "pdfAttempts"
+	AgreementPDFNextAt    = "pdfNextAttemptAt" // when the PDF job retries a failed PDF (backoff)
+	// The signer as they were when they signed (kept when the account changes or is deleted).
+	AgreementFirstName = "firstName"
+	AgreementLastName  = "lastName"
+	AgreementEmail     = "email"
 )
 
 // Settings is a key/value table of operator settings (spec part 2 §3).
@@ -165,4 +170,26 @@ const (
 	PhotoClaimed     = "claimed"
 	PhotoContentType = "contentType"
 	PhotoThumb       = "400x400"
+)
+
+// PayRates holds the pay rates (DESIGN.md §8), one row per change: a week is paid at the
+// row in force at its end (the latest effectiveAt not after it). Money is integer cents.
+const (
+	PayRates               = "pay_rates"
+	PayRateDeadBattery     = "deadBatteryCents"
+	PayRateMove            = "moveCents"
+	PayRateRecover         = "recoverCents"
+	PayRateEffectiveAt     = "effectiveAt"
+	PayRateCreatedBy       = "createdBy"
+	TaskAdjustments        = "task_adjustments"
+	AdjustmentUser         = "user"
+	AdjustmentWeekStart    = "weekStart" // YYYY-MM-DD, a Monday in the operation's time zone
+	AdjustmentTaskType     = "taskType"  // batteries, moves or recovers
+	AdjustmentOriginal     = "originalCount"
+	AdjustmentAdjusted     = "adjustedCount"
+	AdjustmentReason       = "adjustmentReason"
+	AdjustmentCreatedBy    = "createdBy"
+	AdjustmentTaskBattery  = "batteries"
+	AdjustmentTaskMoves    = "moves"
+	AdjustmentTaskRecovers = "recovers"
 )

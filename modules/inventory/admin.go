@@ -34,7 +34,7 @@ func Adjust(txApp core.App, op Op, t Targets, label string) (*Movement, error) {
 	if err := repairDamaged(txApp); err != nil {
 		return nil, err
 	}
-	by, err := kindSums(txApp)
+	by, _, err := kindSums(txApp)
 	if err != nil {
 		return nil, err
 	}

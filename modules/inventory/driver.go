@@ -125,12 +125,10 @@ func Pickup(app core.App, op Op, userId string, quantity int) (*Movement, error)
 // postPickup moves quantity from ready into userId's holding of assignmentType, filling in
 // the posting's quantity, meta and legs.
 func postPickup(txApp core.App, p Posting, quantity int, assignmentType string) (*Movement, error) {
-	ready, err := SystemAccount(txApp, KeyReady)
+	// fewer than quantity ready: the guarded update refuses with MsgOnlyReady (shortMessage)
+	ready, err := accountRef(txApp, KeyReady)
 	if err != nil {
 		return nil, err
-	}
-	if ready.Balance() < quantity {
-		return nil, apierr.NotEnough(fmt.Sprintf(MsgOnlyReady, ready.Balance()))
 	}
 	holder, err := HolderAccount(txApp, p.UserId, assignmentType)
 	if err != nil {
@@ -198,15 +196,15 @@ func DropoffNotes(good, dead int, notes string) string {
 
 // dropoffLegs plans a dropoff of good+dead from userId's holdings (see TakeFromHoldings).
 func dropoffLegs(txApp core.App, userId string, good, dead int, adjust map[string]int) ([]Leg, int, error) {
-	ready, err := SystemAccount(txApp, KeyReady)
+	ready, err := accountRef(txApp, KeyReady)
 	if err != nil {
 		return nil, 0, err
 	}
-	waiting, err := SystemAccount(txApp, KeyWaiting)
+	waiting, err := accountRef(txApp, KeyWaiting)
 	if err != nil {
 		return nil, 0, err
 	}
-	outside, err := SystemAccount(txApp, KeyOutside)
+	outside, err := accountRef(txApp, KeyOutside)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -236,27 +237,57 @@ func ApplyDeltas(txApp core.App, deltas map[string]int) error {
 		return fmt.Errorf("unbalanced deltas: sum %d", sum)
 	}
 	now := types.NowDateTime().String()
-	// decreases first, so a refusal is found before anything is credited
-	ids := sortedKeys(deltas)
-	sort.SliceStable(ids, func(i, j int) bool { return deltas[ids[i]] < deltas[ids[j]] })
-	for _, id := range ids {
-		d := deltas[id]
-		if d == 0 {
-			continue
-		}
-		res, err := txApp.DB().NewQuery(
-			"UPDATE accounts SET balance = balance + {:d}, updated = {:now} " +
-				"WHERE id = {:id} AND typeof(balance) = 'integer' AND balance + {:d} BETWEEN -{:max} AND {:max} " +
-				"AND (kind = {:outside} OR balance + {:d} >= 0)").
-			Bind(dbx.Params{"d": d, "id": id, "now": now, "outside": schema.AccountKindOutside, "max": MaxBalance}).Execute()
-		if err != nil {
-			return fmt.Errorf("update balance: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return refusal(txApp, id, d)
+	// decreases first, so a refusal is explained by the first account that cannot give
+	ids := make([]string, 0, len(deltas))
+	for _, id := range sortedKeys(deltas) {
+		if deltas[id] != 0 {
+			ids = append(ids, id)
 		}
 	}
-	return nil
+	sort.SliceStable(ids, func(i, j int) bool { return deltas[ids[i]] < deltas[ids[j]] })
+	if len(ids) == 0 {
+		return nil
+	}
+	// one statement for every account: each row is guarded on its own (a whole number within
+	// ±MaxBalance, never below zero except outside) and RETURNING names the rows it changed
+	params := dbx.Params{"now": now, "outside": schema.AccountKindOutside, "max": MaxBalance}
+	var delta, in strings.Builder
+	delta.WriteString("(CASE id")
+	for i, id := range ids {
+		k := strconv.Itoa(i)
+		fmt.Fprintf(&delta, " WHEN {:id%s} THEN {:d%s}", k, k)
+		if i > 0 {
+			in.WriteString(", ")
+		}
+		in.WriteString("{:id" + k + "}")
+		params["id"+k], params["d"+k] = id, deltas[id]
+	}
+	delta.WriteString(" END)")
+	d := delta.String()
+	var changed []string
+	err := txApp.DB().NewQuery(
+		"UPDATE accounts SET balance = balance + " + d + ", updated = {:now} " +
+			"WHERE id IN (" + in.String() + ") AND typeof(balance) = 'integer' " +
+			"AND balance + " + d + " BETWEEN -{:max} AND {:max} " +
+			"AND (kind = {:outside} OR balance + " + d + " >= 0) RETURNING id").
+		Bind(params).Column(&changed)
+	if err != nil {
+		return fmt.Errorf("update balances: %w", err)
+	}
+	if len(changed) == len(ids) {
+		return nil
+	}
+	// the rows refused kept their balance (the caller's transaction rolls the others back)
+	done := make(map[string]bool, len(changed))
+	for _, id := range changed {
+		done[id] = true
+	}
+	for _, id := range ids {
+		if !done[id] {
+			return refusal(txApp, id, deltas[id])
+		}
+	}
+	return fmt.Errorf("update balances: %d of %d rows changed", len(changed), len(ids))
 }
 
 // refusal explains why adding d to account id was refused.
@@ -308,6 +339,36 @@ func SystemAccount(app core.App, key string) (*Account, error) {
 		return nil, fmt.Errorf("system account %q missing: %w", key, err)
 	}
 	return acc, nil
+}
+
+// systemAccountIds is where an app keeps the ids of its system accounts (app.Store()): they
+// are made by the first migration and never deleted (clean slate and history wipes delete
+// holder and session accounts only), so a write looks them up once per process.
+const systemAccountIds = "inventory.systemAccountIds"
+
+// accountRef returns a reference to system account key for a posting's legs: its id and
+// kind only, from the app's cache after the first lookup. Its balance is not read; use
+// SystemAccount for that. The guarded balance update refuses what the account cannot give.
+func accountRef(txApp core.App, key string) (*Account, error) {
+	ids := txApp.Store().GetOrSet(systemAccountIds, func() any { return &sync.Map{} }).(*sync.Map)
+	if ref, ok := ids.Load(key); ok {
+		return ref.(*Account), nil
+	}
+	acc, err := SystemAccount(txApp, key)
+	if err != nil {
+		return nil, err
+	}
+	col, err := txApp.FindCachedCollectionByNameOrId(schema.Accounts)
+	if err != nil {
+		return nil, err
+	}
+	rec := core.NewRecord(col)
+	rec.Id = acc.Id
+	rec.Set(schema.AccountKey, key)
+	rec.Set(schema.AccountKind, acc.Kind())
+	ref := &Account{rec}
+	ids.Store(key, ref)
+	return ref, nil
 }
 
 // HolderAccount returns userId's holding of assignmentType, creating it (empty) if needed.

@@ -1,6 +1,7 @@
 package inventory
 
 import (
+	"github.com/pocketbase/dbx"
 	"strconv"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -55,7 +56,7 @@ type Snapshot struct {
 // Stats reads the figures from the cached account balances: one grouped query over the
 // accounts (never the movements or entries) plus the total setting.
 func Stats(app core.App) (Snapshot, error) {
-	by, err := kindSums(app)
+	by, total, err := kindSums(app)
 	if err != nil {
 		return Snapshot{}, err
 	}
@@ -64,35 +65,41 @@ func Stats(app core.App) (Snapshot, error) {
 		Waiting:  by[schema.AccountKindWaiting],
 		Charging: by[schema.AccountKindSession] + by[schema.AccountKindUntracked],
 		InField:  by[schema.AccountKindHolder] + by[schema.AccountKindUnassigned],
-	}
-	s.Total, err = TotalBatteries.Read(app)
-	if err != nil {
-		return Snapshot{}, err
+		Total:    TotalBatteries.Get(total),
 	}
 	s.Unaccounted = s.Total - (s.Ready + s.Waiting + s.Charging + s.InField)
 	return s, nil
 }
 
-// kindSums returns the sum of the balances per counted account kind (one grouped query).
-// Only the counted kinds and only non-empty accounts are read: one range of
+// kindSums returns the sum of the balances per counted account kind and the stored
+// total_batteries setting, in one statement (a write's answer reads them inside its
+// transaction). Only the counted kinds and only non-empty accounts are read: one range of
 // idx_accounts_kind_balance per kind, so the emptied session accounts a long history leaves
 // behind are never scanned (balances other than outside's are never negative).
-func kindSums(app core.App) (map[string]int, error) {
+func kindSums(app core.App) (map[string]int, settings.Values, error) {
 	var rows []struct {
-		Kind string `db:"kind"`
-		Sum  int    `db:"s"`
+		Kind  string `db:"kind"`
+		Sum   int    `db:"s"`
+		Total string `db:"t"`
 	}
 	// CAST and clamp: a balance damaged behind the ledger's back (a float, a huge value) must
 	// not make the dashboards fail; the figures then show the damage and recalculation or
 	// the override repairs it (neither reads these sums).
-	if err := app.DB().NewQuery("SELECT kind, MIN(MAX(CAST(COALESCE(SUM(balance), 0) AS INTEGER), -1000000000000), 1000000000000) AS s FROM accounts" +
+	if err := app.DB().NewQuery("SELECT kind, MIN(MAX(CAST(COALESCE(SUM(balance), 0) AS INTEGER), -1000000000000), 1000000000000) AS s, '' AS t FROM accounts" +
 		" WHERE kind IN ('ready', 'waiting', 'session', 'untracked', 'holder', 'unassigned') AND balance > 0" +
-		" GROUP BY kind").All(&rows); err != nil {
-		return nil, err
+		" GROUP BY kind" +
+		" UNION ALL SELECT '', 0, value FROM settings WHERE key = {:total}").
+		Bind(dbx.Params{"total": TotalBatteries.Name}).All(&rows); err != nil {
+		return nil, nil, err
 	}
 	by := make(map[string]int, len(rows))
+	total := settings.Values{}
 	for _, r := range rows {
+		if r.Kind == "" {
+			total[TotalBatteries.Name] = r.Total
+			continue
+		}
 		by[r.Kind] = r.Sum
 	}
-	return by, nil
+	return by, total, nil
 }

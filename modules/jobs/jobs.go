@@ -3,6 +3,7 @@
 package jobs
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
 	"swapbay/modules/photos"
+	"swapbay/modules/terms"
 )
 
 // ChargingDueInterval is how often the charging-due job looks for sessions past their ETA.
@@ -21,6 +23,9 @@ const ChargingDueInterval = 30 * time.Second
 
 // PhotoCleanupInterval is how often unclaimed photo uploads older than 24 h are removed.
 const PhotoCleanupInterval = time.Hour
+
+// AgreementPDFInterval is how often the pdf job looks for agreement PDFs to make again.
+const AgreementPDFInterval = time.Minute
 
 // Register starts the scheduler on serve and shuts it down on terminate. Jobs:
 //
@@ -55,6 +60,21 @@ func Register(app core.App) {
 				}
 			}),
 			gocron.WithName("photo-cleanup"),
+			gocron.WithSingletonMode(gocron.LimitModeReschedule))
+		if err != nil {
+			return err
+		}
+		// the pdf job: agreements still generating a minute after signing (a restart cut the
+		// after-commit generation short) and failed ones whose backoff has passed; it also runs
+		// once at start, so nothing stays generating across a restart
+		_, err = s.NewJob(gocron.DurationJob(AgreementPDFInterval),
+			gocron.NewTask(func() {
+				if _, err := terms.RetryDue(context.Background(), app, time.Now(), 20); err != nil {
+					app.Logger().Error("pdf job failed", slog.String("error", err.Error()))
+				}
+			}),
+			gocron.WithName("agreement-pdf"),
+			gocron.WithStartAt(gocron.WithStartImmediately()),
 			gocron.WithSingletonMode(gocron.LimitModeReschedule))
 		if err != nil {
 			return err

@@ -88,8 +88,9 @@ type Signature struct {
 	SignedAt  time.Time
 }
 
-// RecordAgreement saves the agreement for s with its PDF still to be generated. Call it with
-// the transaction that creates or changes the user, so both land or neither does.
+// RecordAgreement saves the agreement for s with its PDF still to be generated (the PDF is
+// made after the commit: see Register). Call it with the transaction that creates or changes
+// the user, so both land or neither does.
 func RecordAgreement(app core.App, s Signature) (*core.Record, error) {
 	col, err := app.FindCachedCollectionByNameOrId(schema.Agreements)
 	if err != nil {
@@ -113,6 +114,9 @@ func RecordAgreement(app core.App, s Signature) (*core.Record, error) {
 	rec.Set(schema.AgreementIP, s.IP)
 	rec.Set(schema.AgreementUserAgent, truncate(s.UserAgent, maxUserAgent))
 	rec.Set(schema.AgreementPDFStatus, PDFGenerating)
+	rec.Set(schema.AgreementFirstName, s.User.GetString(schema.UserFirstName))
+	rec.Set(schema.AgreementLastName, s.User.GetString(schema.UserLastName))
+	rec.Set(schema.AgreementEmail, s.User.Email())
 	if err := app.Save(rec); err != nil {
 		return nil, err
 	}

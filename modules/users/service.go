@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/events"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -274,16 +275,49 @@ func Update(app core.App, actor *core.Record, id string, ch Changes) (*core.Reco
 		}
 		target.SetPassword(*ch.Password)
 	}
+	payChanged := false
 	if ch.PayReductionPercentage != nil {
 		p := *ch.PayReductionPercentage
 		if err := reqx.Count(schema.UserPayReductionPercentage, p, 0, 100, MsgPercentRange, MsgPercentRange); err != nil {
 			return nil, err
 		}
+		payChanged = p != target.GetInt(schema.UserPayReductionPercentage)
 		target.Set(schema.UserPayReductionPercentage, p)
 	}
 	if err := app.Save(target); err != nil {
 		return nil, saveError(err)
 	}
+	if payChanged {
+		events.Publish(app, events.EarningsUpdated)
+	}
+	return target, nil
+}
+
+// ErrWithholdingCoreTeam refuses a pool withholding for a user outside the core team.
+var ErrWithholdingCoreTeam = apierr.Invalid("withholding", "Pool withholding applies to admins and master admins only")
+
+// SetPoolWithholding sets the share of their earnings core-team member id keeps out of the
+// pool (DESIGN.md §8), in tenths of a percent (0–1000), on behalf of actor: only a
+// master_admin may change a master_admin's. Announces EARNINGS_UPDATED.
+func SetPoolWithholding(app core.App, actor *core.Record, id string, tenths int) (*core.Record, error) {
+	if tenths < 0 || tenths > 1000 {
+		return nil, apierr.Invalid("withholding", MsgPercentRange)
+	}
+	target, err := FindByID(app, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := mayManage(actor, target); err != nil {
+		return nil, err
+	}
+	if r := target.GetString(schema.UserRole); r != roles.Admin && r != roles.MasterAdmin {
+		return nil, ErrWithholdingCoreTeam
+	}
+	target.Set(schema.UserAdminPoolWithholdingPct, float64(tenths)/10)
+	if err := app.Save(target); err != nil {
+		return nil, saveError(err)
+	}
+	events.Publish(app, events.EarningsUpdated)
 	return target, nil
 }
 

@@ -194,7 +194,7 @@ func decodeList(t testing.TB, res *http.Response) []users.AdminJSON {
 func TestListUsers(t *testing.T) {
 	t.Parallel()
 	perCaller(t, http.MethodGet, "/api/admin/users", "", 200, []string{
-		`"email":"signed@example.com"`, `"termsStatus":{"signed":true,"pdfStatus":"generating","signedAt":"`,
+		`"email":"signed@example.com"`, `"termsStatus":{"signed":true,"pdfStatus":"`,
 		`"version":"2025.1"`, `"signed":false`, `"created":"`, `"role":"master_admin"`,
 	}, nil)
 
@@ -499,11 +499,16 @@ func TestDeleteUser(t *testing.T) {
 		{name: "a user holding batteries is kept", method: http.MethodDelete, url: "/api/admin/users/" + pendingID,
 			factory: holding, headers: holdingHeaders,
 			status: 409, want: []string{`"message":"This user still holds batteries`}, after: exists(pendingID, true)},
-		rowAs(testkit.Admin, row{name: "agreements go with the user", method: http.MethodDelete, url: "/api/admin/users/" + signedID,
+		// a signed agreement is a legal record: it outlives the account, with the signer's name and email
+		rowAs(testkit.Admin, row{name: "the agreement outlives the user", method: http.MethodDelete, url: "/api/admin/users/" + signedID,
 			status: 200, want: []string{`"message":`},
 			after: func(t testing.TB, app *tests.TestApp, res *http.Response) {
-				if n, _ := app.CountRecords(schema.Agreements); n != 0 {
-					t.Fatalf("%d agreements left", n)
+				recs, err := app.FindAllRecords(schema.Agreements)
+				if err != nil || len(recs) != 1 {
+					t.Fatalf("%d agreements left (%v), want 1", len(recs), err)
+				}
+				if a := recs[0]; a.GetString(schema.AgreementUser) != "" || a.GetString(schema.AgreementEmail) != "signed@example.com" {
+					t.Fatalf("agreement after the delete: user %q, email %q", a.GetString(schema.AgreementUser), a.GetString(schema.AgreementEmail))
 				}
 			}}),
 	})

@@ -18,6 +18,7 @@ import (
 	"swapbay/modules/charging"
 	"swapbay/modules/custody"
 	"swapbay/modules/debuginfo"
+	"swapbay/modules/earnings"
 	"swapbay/modules/inventory"
 	"swapbay/modules/jobs"
 	"swapbay/modules/photos"
@@ -54,6 +55,7 @@ func Register(app core.App) {
 	system.Register(app)
 	realtime.Register(app)
 	photos.Register(app)
+	earnings.Register(app)
 	jobs.Register(app)
 	backups.Register(app)
 	debuginfo.Register(app)

@@ -1,0 +1,516 @@
+package earnings
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
+	"swapbay/lib/events"
+	"swapbay/lib/reqx"
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
+)
+
+// Messages of the earnings module (the spec's wording where it gives one).
+const (
+	MsgWeekStart      = "weekStart must be a Monday, written YYYY-MM-DD"
+	MsgWeekFuture     = "weekStart cannot be in the future"
+	MsgRateInvalid    = "Pay rates must be numbers of 0 or more with at most 2 decimals"
+	MsgPercentRange   = "Please enter a number between 0 and 100"
+	MsgCountInvalid   = "Please enter a valid number"
+	MsgTaskType       = "Task type must be batteries, moves or recovers"
+	MsgUserNotFound   = "User not found"
+	MsgNotEarner      = "Only approved drivers, admins and master admins earn pay"
+	MsgReasonTooLong  = "The reason can be at most 500 characters"
+	MsgRatesUpdated   = "Pay rates updated successfully"
+	MsgAdjustmentSave = "Task adjustment saved successfully"
+)
+
+// Week is one Monday-to-Sunday week in the operation's time zone (DESIGN.md §8).
+type Week struct {
+	Start time.Time // local Monday 00:00
+	End   time.Time // the next local Monday 00:00 (exclusive)
+}
+
+// StartDate is the Monday, YYYY-MM-DD.
+func (w Week) StartDate() string { return clock.DateString(w.Start) }
+
+// EndDate is the Sunday, YYYY-MM-DD.
+func (w Week) EndDate() string { return clock.DateString(w.End.AddDate(0, 0, -1)) }
+
+// WeekOf returns the week containing t in loc.
+func WeekOf(t time.Time, loc *time.Location) Week {
+	start := clock.WeekStart(t, loc, 0)
+	return Week{Start: start, End: time.Date(start.Year(), start.Month(), start.Day()+7, 0, 0, 0, 0, loc)}
+}
+
+// ParseWeek reads ?weekStart=: blank is the current week; otherwise a Monday written
+// YYYY-MM-DD, not after the current week (MsgWeekStart, MsgWeekFuture).
+func ParseWeek(param string, now time.Time, loc *time.Location) (Week, error) {
+	param = strings.TrimSpace(param)
+	if param == "" {
+		return WeekOf(now, loc), nil
+	}
+	d, err := time.ParseInLocation(time.DateOnly, param, loc)
+	if err != nil || d.Weekday() != time.Monday || clock.DateString(d) != param {
+		return Week{}, apierr.Invalid("weekStart", MsgWeekStart)
+	}
+	w := WeekOf(d, loc)
+	if w.Start.After(now) {
+		return Week{}, apierr.Invalid("weekStart", MsgWeekFuture)
+	}
+	return w, nil
+}
+
+// Rates are the pay per task in force at some time (zero when none was ever set).
+type Rates struct {
+	DeadBattery Cents     `json:"deadBattery"`
+	Move        Cents     `json:"move"`
+	Recover     Cents     `json:"recover"`
+	EffectiveAt string    `json:"effectiveAt"` // "" when no rates were ever set
+	at          time.Time // parsed EffectiveAt
+}
+
+// RatesAt returns the rates in force at t: the latest change not after it.
+func RatesAt(app core.App, t time.Time) (Rates, error) {
+	var row struct {
+		Dead    int64  `db:"d"`
+		Move    int64  `db:"m"`
+		Recover int64  `db:"r"`
+		At      string `db:"at"`
+	}
+	err := app.DB().NewQuery("SELECT " + schema.PayRateDeadBattery + " AS d, " + schema.PayRateMove + " AS m, " +
+		schema.PayRateRecover + " AS r, " + schema.PayRateEffectiveAt + " AS at FROM " + schema.PayRates +
+		" WHERE " + schema.PayRateEffectiveAt + " <= {:t} ORDER BY " + schema.PayRateEffectiveAt + " DESC, rowid DESC LIMIT 1").
+		Bind(dbx.Params{"t": dbTime(t)}).One(&row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Rates{}, nil
+	}
+	if err != nil {
+		return Rates{}, fmt.Errorf("read pay rates: %w", err)
+	}
+	at, _ := types.ParseDateTime(row.At)
+	return Rates{DeadBattery: Cents(row.Dead), Move: Cents(row.Move), Recover: Cents(row.Recover),
+		EffectiveAt: at.Time().UTC().Format(time.RFC3339), at: at.Time()}, nil
+}
+
+// SetRates records new pay rates, effective at once, on behalf of actor; announces
+// EARNINGS_UPDATED. Past weeks keep the rates in force at their end.
+func SetRates(app core.App, actor *core.Record, r Rates, now time.Time) (Rates, error) {
+	for _, c := range []Cents{r.DeadBattery, r.Move, r.Recover} {
+		if c < 0 || c > MaxRateCents {
+			return Rates{}, apierr.Invalid("", MsgRateInvalid)
+		}
+	}
+	col, err := app.FindCachedCollectionByNameOrId(schema.PayRates)
+	if err != nil {
+		return Rates{}, err
+	}
+	rec := core.NewRecord(col)
+	rec.Set(schema.PayRateDeadBattery, int64(r.DeadBattery))
+	rec.Set(schema.PayRateMove, int64(r.Move))
+	rec.Set(schema.PayRateRecover, int64(r.Recover))
+	rec.Set(schema.PayRateEffectiveAt, now.UTC())
+	if actor != nil {
+		rec.Set(schema.PayRateCreatedBy, actor.Id)
+	}
+	if err := app.Save(rec); err != nil {
+		return Rates{}, fmt.Errorf("save pay rates: %w", err)
+	}
+	events.Publish(app, events.EarningsUpdated)
+	r.EffectiveAt, r.at = now.UTC().Format(time.RFC3339), now.UTC()
+	return r, nil
+}
+
+// Counts are a user's tasks of a week.
+type Counts struct {
+	DeadBatteries int `json:"deadBatteries"`
+	Moves         int `json:"moves"`
+	Recovers      int `json:"recovers"`
+}
+
+// get returns the count of taskType.
+func (c Counts) get(taskType string) int {
+	switch taskType {
+	case schema.AdjustmentTaskBattery:
+		return c.DeadBatteries
+	case schema.AdjustmentTaskMoves:
+		return c.Moves
+	}
+	return c.Recovers
+}
+
+func (c *Counts) set(taskType string, n int) {
+	switch taskType {
+	case schema.AdjustmentTaskBattery:
+		c.DeadBatteries = n
+	case schema.AdjustmentTaskMoves:
+		c.Moves = n
+	default:
+		c.Recovers = n
+	}
+}
+
+// weekCounts returns every user's counts in w from the ledger's movements, one grouped query
+// over the (type, occurredAt) index: dead batteries of their own dropoffs, rebalance
+// quantities (moves) and retrieves-repairs quantities (recovers). userId "" means everyone.
+func weekCounts(app core.App, w Week, userId string) (map[string]Counts, error) {
+	var rows []struct {
+		User     string `db:"user"`
+		Dead     int    `db:"dead"`
+		Moves    int    `db:"moves"`
+		Recovers int    `db:"recovers"`
+	}
+	params := dbx.Params{
+		"from": dbTime(w.Start), "to": dbTime(w.End),
+		"dropoff": inventory.TypeDropoff, "move": inventory.TypeRebalance, "recover": inventory.TypeRetrievesRepairs,
+	}
+	where := ""
+	if userId != "" {
+		where, params["user"] = " AND user = {:user}", userId
+	}
+	err := app.DB().NewQuery("SELECT user," +
+		" SUM(CASE WHEN type = {:dropoff} THEN deadBatteries ELSE 0 END) AS dead," +
+		" SUM(CASE WHEN type = {:move} THEN quantity ELSE 0 END) AS moves," +
+		" SUM(CASE WHEN type = {:recover} THEN quantity ELSE 0 END) AS recovers" +
+		" FROM movements INDEXED BY idx_movements_type_occurredAt" +
+		" WHERE type IN ({:dropoff}, {:move}, {:recover}) AND occurredAt >= {:from} AND occurredAt < {:to}" + where +
+		" GROUP BY user").Bind(params).All(&rows)
+	if err != nil {
+		return nil, fmt.Errorf("count tasks: %w", err)
+	}
+	out := make(map[string]Counts, len(rows))
+	for _, r := range rows {
+		out[r.User] = Counts{DeadBatteries: max(r.Dead, 0), Moves: max(r.Moves, 0), Recovers: max(r.Recovers, 0)}
+	}
+	return out, nil
+}
+
+// Adjustment is a task adjustment as the API shows it.
+type Adjustment struct {
+	Id               string `db:"id" json:"id"`
+	UserId           string `db:"userId" json:"userId"`
+	WeekStart        string `db:"weekStart" json:"weekStart"`
+	TaskType         string `db:"taskType" json:"taskType"`
+	OriginalCount    int    `db:"originalCount" json:"originalCount"`
+	AdjustedCount    int    `db:"adjustedCount" json:"adjustedCount"`
+	AdjustmentReason string `db:"adjustmentReason" json:"adjustmentReason"`
+	CreatedBy        string `db:"createdBy" json:"createdBy"`
+	Created          string `db:"created" json:"created"`
+}
+
+// weekAdjustments returns the adjustments in force for w: per user and task type, the latest.
+func weekAdjustments(app core.App, w Week) (map[string]map[string]Adjustment, error) {
+	var rows []Adjustment
+	err := app.DB().NewQuery("SELECT id, user AS userId, weekStart, taskType, originalCount, adjustedCount," +
+		" adjustmentReason, createdBy, created FROM " + schema.TaskAdjustments +
+		" WHERE weekStart = {:w} ORDER BY created, rowid").Bind(dbx.Params{"w": w.StartDate()}).All(&rows)
+	if err != nil {
+		return nil, fmt.Errorf("read task adjustments: %w", err)
+	}
+	out := map[string]map[string]Adjustment{}
+	for _, a := range rows {
+		if out[a.UserId] == nil {
+			out[a.UserId] = map[string]Adjustment{}
+		}
+		out[a.UserId][a.TaskType] = a // the latest wins
+	}
+	return out, nil
+}
+
+// Earner is a user who is paid: an approved driver, admin or master admin.
+type Earner struct {
+	Id                     string  `db:"id" json:"id"`
+	FirstName              string  `db:"firstName" json:"firstName"`
+	LastName               string  `db:"lastName" json:"lastName"`
+	Email                  string  `db:"email" json:"email"`
+	Role                   string  `db:"role" json:"role"`
+	PayReductionPercentage float64 `db:"pay" json:"-"`
+	Withholding            float64 `db:"withholding" json:"-"`
+}
+
+func earners(app core.App) ([]Earner, error) {
+	var out []Earner
+	err := app.DB().NewQuery("SELECT id, firstName, lastName, email, role," +
+		" COALESCE(" + schema.UserPayReductionPercentage + ", {:def}) AS pay," +
+		" COALESCE(" + schema.UserAdminPoolWithholdingPct + ", 0) AS withholding" +
+		" FROM users WHERE isApproved = {:approved} AND role IN ({:d}, {:a}, {:m})").
+		Bind(dbx.Params{"def": schema.DefaultPayReductionPercentage, "approved": roles.Approved,
+			"d": roles.Driver, "a": roles.Admin, "m": roles.MasterAdmin}).All(&out)
+	if err != nil {
+		return nil, fmt.Errorf("read earners: %w", err)
+	}
+	return out, nil
+}
+
+// Row is one user's week (DESIGN.md §8). Core-team rows also carry their pool figures.
+type Row struct {
+	UserId                         string                `json:"userId"`
+	FirstName                      string                `json:"firstName"`
+	LastName                       string                `json:"lastName"`
+	Email                          string                `json:"email"`
+	Role                           string                `json:"role"`
+	DeadBatteries                  int                   `json:"deadBatteries"`
+	Moves                          int                   `json:"moves"`
+	Recovers                       int                   `json:"recovers"`
+	BaseEarnings                   Cents                 `json:"baseEarnings"`
+	PayReductionPercentage         int                   `json:"payReductionPercentage"`
+	AdminPoolWithholdingPercentage Tenths                `json:"adminPoolWithholdingPercentage"`
+	IndividualEarnings             Cents                 `json:"individualEarnings"`
+	PoolContribution               Cents                 `json:"poolContribution"`
+	PoolShare                      Cents                 `json:"poolShare"`
+	TotalEarnings                  Cents                 `json:"totalEarnings"`
+	Counted                        Counts                `json:"counted"`     // from the ledger, before adjustments
+	Adjustments                    map[string]Adjustment `json:"adjustments"` // by task type, the ones in force
+}
+
+// CoreTeam is the week's pool (DESIGN.md §8).
+type CoreTeam struct {
+	TotalPooledEarnings Cents          `json:"totalPooledEarnings"`
+	AdminCount          int            `json:"adminCount"`
+	PoolShare           Cents          `json:"poolShare"`
+	From                string         `json:"from"`
+	To                  string         `json:"to"`
+	AdminBreakdown      []PoolMemberJS `json:"adminBreakdown"`
+}
+
+// PoolMemberJS is one core-team member's part of the pool.
+type PoolMemberJS struct {
+	User                           Earner `json:"user"`
+	IndividualEarnings             Cents  `json:"individualEarnings"`
+	AdminPoolWithholdingPercentage Tenths `json:"adminPoolWithholdingPercentage"`
+	PoolContribution               Cents  `json:"poolContribution"`
+	TotalEarnings                  Cents  `json:"totalEarnings"`
+}
+
+// Report is a week's earnings: every earner's row, highest total first, and the pool.
+type Report struct {
+	WeekStart string   `json:"weekStart"`
+	WeekEnd   string   `json:"weekEnd"`
+	Rates     Rates    `json:"rates"`
+	Rows      []Row    `json:"earnings"`
+	Pool      CoreTeam `json:"-"`
+}
+
+// ratesFor returns the rates a week is paid at: those in force at its end, or now for the
+// current week.
+func ratesFor(app core.App, w Week, now time.Time) (Rates, error) {
+	at := w.End.Add(-time.Millisecond)
+	if now.Before(at) {
+		at = now
+	}
+	return RatesAt(app, at)
+}
+
+// Compute builds w's report in four queries (earners, counts, adjustments, rates), whatever
+// the size of the history.
+func Compute(app core.App, w Week, now time.Time) (Report, error) {
+	people, err := earners(app)
+	if err != nil {
+		return Report{}, err
+	}
+	counts, err := weekCounts(app, w, "")
+	if err != nil {
+		return Report{}, err
+	}
+	adjustments, err := weekAdjustments(app, w)
+	if err != nil {
+		return Report{}, err
+	}
+	rates, err := ratesFor(app, w, now)
+	if err != nil {
+		return Report{}, err
+	}
+	return build(w, rates, people, counts, adjustments), nil
+}
+
+// build is the arithmetic of DESIGN.md §8, pure so the worked examples test it directly.
+func build(w Week, rates Rates, people []Earner, counts map[string]Counts, adjustments map[string]map[string]Adjustment) Report {
+	rep := Report{WeekStart: w.StartDate(), WeekEnd: w.EndDate(), Rates: rates, Rows: make([]Row, 0, len(people)),
+		Pool: CoreTeam{From: w.StartDate(), To: w.EndDate(), AdminBreakdown: []PoolMemberJS{}}}
+	var team []int
+	for _, p := range people {
+		counted := counts[p.Id]
+		c := counted
+		adj := adjustments[p.Id]
+		for t, a := range adj {
+			c.set(t, a.AdjustedCount)
+		}
+		if adj == nil {
+			adj = map[string]Adjustment{}
+		}
+		pay := clampPercent(p.PayReductionPercentage)
+		base := Cents(c.DeadBatteries)*rates.DeadBattery + Cents(c.Moves)*rates.Move + Cents(c.Recovers)*rates.Recover
+		individual := percentOf(base, pay)
+		row := Row{UserId: p.Id, FirstName: p.FirstName, LastName: p.LastName, Email: p.Email, Role: p.Role,
+			DeadBatteries: c.DeadBatteries, Moves: c.Moves, Recovers: c.Recovers, BaseEarnings: base,
+			PayReductionPercentage: pay, IndividualEarnings: individual, TotalEarnings: individual,
+			Counted: counted, Adjustments: adj}
+		if roles.IsAdmin(p.Role) {
+			row.AdminPoolWithholdingPercentage = clampTenths(p.Withholding)
+			row.PoolContribution = tenthsOf(individual, row.AdminPoolWithholdingPercentage)
+			rep.Pool.TotalPooledEarnings += row.PoolContribution
+			team = append(team, len(rep.Rows))
+		}
+		rep.Rows = append(rep.Rows, row)
+	}
+	rep.Pool.AdminCount = len(team)
+	if len(team) > 0 {
+		rep.Pool.PoolShare = divHalfUp(int64(rep.Pool.TotalPooledEarnings), int64(len(team)))
+	}
+	for _, i := range team {
+		r := &rep.Rows[i]
+		r.PoolShare = rep.Pool.PoolShare
+		r.TotalEarnings = r.IndividualEarnings - r.PoolContribution + r.PoolShare
+		rep.Pool.AdminBreakdown = append(rep.Pool.AdminBreakdown, PoolMemberJS{
+			User:               Earner{Id: r.UserId, FirstName: r.FirstName, LastName: r.LastName, Email: r.Email, Role: r.Role},
+			IndividualEarnings: r.IndividualEarnings, AdminPoolWithholdingPercentage: r.AdminPoolWithholdingPercentage,
+			PoolContribution: r.PoolContribution, TotalEarnings: r.TotalEarnings,
+		})
+	}
+	sort.SliceStable(rep.Rows, func(i, j int) bool {
+		a, b := rep.Rows[i], rep.Rows[j]
+		if a.TotalEarnings != b.TotalEarnings {
+			return a.TotalEarnings > b.TotalEarnings
+		}
+		return strings.ToLower(a.FirstName+" "+a.LastName) < strings.ToLower(b.FirstName+" "+b.LastName)
+	})
+	sort.SliceStable(rep.Pool.AdminBreakdown, func(i, j int) bool {
+		return rep.Pool.AdminBreakdown[i].PoolContribution > rep.Pool.AdminBreakdown[j].PoolContribution
+	})
+	return rep
+}
+
+func clampPercent(v float64) int {
+	if math.IsNaN(v) {
+		return schema.DefaultPayReductionPercentage
+	}
+	return int(min(max(math.Round(v), 0), 100))
+}
+
+func clampTenths(v float64) Tenths {
+	if math.IsNaN(v) {
+		return 0
+	}
+	return Tenths(min(max(math.Round(v*10), 0), 1000))
+}
+
+// Estimate is a user's own week (GET /api/driver/pay-estimate).
+type Estimate struct {
+	WeekStart              string `json:"weekStart"`
+	WeekEnd                string `json:"weekEnd"`
+	TotalEarnings          Cents  `json:"totalEarnings"`
+	BaseEarnings           Cents  `json:"baseEarnings"`
+	PayReductionPercentage int    `json:"payReductionPercentage"`
+	DeadBatteries          int    `json:"deadBatteries"`
+	Moves                  int    `json:"moves"`
+	Recovers               int    `json:"recovers"`
+	Rates                  Rates  `json:"rates"`
+}
+
+// EstimateFor returns userId's row of w's report as their pay estimate (a core-team member's
+// includes their pool share). A user who is not an approved earner gets zeros.
+func EstimateFor(app core.App, userId string, w Week, now time.Time) (Estimate, error) {
+	rep, err := Compute(app, w, now)
+	if err != nil {
+		return Estimate{}, err
+	}
+	e := Estimate{WeekStart: rep.WeekStart, WeekEnd: rep.WeekEnd, Rates: rep.Rates, PayReductionPercentage: schema.DefaultPayReductionPercentage}
+	for _, r := range rep.Rows {
+		if r.UserId == userId {
+			e.TotalEarnings, e.BaseEarnings, e.PayReductionPercentage = r.TotalEarnings, r.BaseEarnings, r.PayReductionPercentage
+			e.DeadBatteries, e.Moves, e.Recovers = r.DeadBatteries, r.Moves, r.Recovers
+		}
+	}
+	return e, nil
+}
+
+// AdjustmentInput is a task adjustment as an admin asks for it.
+type AdjustmentInput struct {
+	UserId        string
+	WeekStart     string
+	TaskType      string
+	AdjustedCount reqx.Int
+	Reason        string
+}
+
+// Adjust records an audited task adjustment on behalf of actor: it replaces userId's count of
+// taskType in that week (the latest wins). The original count is the ledger's, read now.
+// Announces EARNINGS_UPDATED.
+func Adjust(app core.App, actor *core.Record, in AdjustmentInput, now time.Time, loc *time.Location) (Adjustment, error) {
+	w, err := ParseWeek(in.WeekStart, now, loc)
+	if err != nil {
+		return Adjustment{}, err
+	}
+	if strings.TrimSpace(in.WeekStart) == "" {
+		return Adjustment{}, apierr.Invalid("weekStart", MsgWeekStart)
+	}
+	switch in.TaskType {
+	case schema.AdjustmentTaskBattery, schema.AdjustmentTaskMoves, schema.AdjustmentTaskRecovers:
+	default:
+		return Adjustment{}, apierr.Invalid("taskType", MsgTaskType)
+	}
+	adjusted, err := in.AdjustedCount.In("adjustedCount", 0, reqx.MaxCount, MsgCountInvalid)
+	if err != nil {
+		return Adjustment{}, err
+	}
+	reason := strings.TrimSpace(reqx.StripControls(in.Reason))
+	if len([]rune(reason)) > 500 {
+		return Adjustment{}, apierr.Invalid("adjustmentReason", MsgReasonTooLong)
+	}
+	user, err := app.FindRecordById(schema.Users, strings.TrimSpace(in.UserId))
+	if err != nil {
+		return Adjustment{}, apierr.NotFound(MsgUserNotFound)
+	}
+	if user.GetString(schema.UserIsApproved) != roles.Approved || !(roles.IsAdmin(user.GetString(schema.UserRole)) || user.GetString(schema.UserRole) == roles.Driver) {
+		return Adjustment{}, apierr.Invalid("userId", MsgNotEarner)
+	}
+	var out Adjustment
+	err = app.RunInTransaction(func(txApp core.App) error {
+		counts, err := weekCounts(txApp, w, user.Id)
+		if err != nil {
+			return err
+		}
+		col, err := txApp.FindCachedCollectionByNameOrId(schema.TaskAdjustments)
+		if err != nil {
+			return err
+		}
+		rec := core.NewRecord(col)
+		rec.Set(schema.AdjustmentUser, user.Id)
+		rec.Set(schema.AdjustmentWeekStart, w.StartDate())
+		rec.Set(schema.AdjustmentTaskType, in.TaskType)
+		rec.Set(schema.AdjustmentOriginal, counts[user.Id].get(in.TaskType))
+		rec.Set(schema.AdjustmentAdjusted, adjusted)
+		rec.Set(schema.AdjustmentReason, reason)
+		if actor != nil {
+			rec.Set(schema.AdjustmentCreatedBy, actor.Id)
+		}
+		if err := txApp.Save(rec); err != nil {
+			return fmt.Errorf("save task adjustment: %w", err)
+		}
+		out = Adjustment{Id: rec.Id, UserId: user.Id, WeekStart: w.StartDate(), TaskType: in.TaskType,
+			OriginalCount: rec.GetInt(schema.AdjustmentOriginal), AdjustedCount: adjusted, AdjustmentReason: reason,
+			CreatedBy: rec.GetString(schema.AdjustmentCreatedBy), Created: rec.GetDateTime(schema.Created).String()}
+		events.Publish(txApp, events.EarningsUpdated)
+		return nil
+	})
+	return out, err
+}
+
+// dbTime formats t as the database stores datetimes (UTC, milliseconds), so that text
+// comparison orders them.
+func dbTime(t time.Time) string {
+	dt, _ := types.ParseDateTime(t.UTC())
+	return dt.String()
+}

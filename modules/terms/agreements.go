@@ -1,0 +1,284 @@
+package terms
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/filesystem"
+	"github.com/pocketbase/pocketbase/tools/filesystem/blob"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"swapbay/lib/apierr"
+	"swapbay/lib/schema"
+	"swapbay/modules/system"
+)
+
+// Messages of the agreements (the spec's wording where it gives one).
+const (
+	MsgAgreementNotFound = "Agreement not found"
+	MsgPDFGenerating     = "The PDF is still being generated. Please try again in a moment."
+	MsgPDFFailed         = "PDF generation failed. Please contact admin to regenerate this legal document."
+	MsgPDFRetried        = "PDF generation retried successfully"
+	MsgPDFInProgress     = "The PDF is being generated right now. Please try again in a moment."
+)
+
+// RetryDelays is the PDF job's backoff after a failed attempt (DESIGN.md §7): 1 min, 5 min,
+// 30 min, 2 h, then every 12 h.
+var RetryDelays = []time.Duration{time.Minute, 5 * time.Minute, 30 * time.Minute, 2 * time.Hour, 12 * time.Hour}
+
+// retryDelay is the wait after the n-th failed attempt (n ≥ 1).
+func retryDelay(n int) time.Duration { return RetryDelays[min(max(n, 1), len(RetryDelays))-1] }
+
+// StuckAfter is how long an agreement may stay generating before the job takes it over (the
+// after-commit generation normally finishes within a second; a restart interrupts it).
+const StuckAfter = time.Minute
+
+// AgreementRow is one signed agreement as the admin table shows it (DESIGN.md §7).
+type AgreementRow struct {
+	Id           string `db:"id" json:"id"`
+	UserId       string `db:"userId" json:"userId"`
+	FirstName    string `db:"firstName" json:"firstName"`
+	LastName     string `db:"lastName" json:"lastName"`
+	Email        string `db:"email" json:"email"`
+	SignedAt     string `db:"signedAt" json:"signedAt"`
+	TermsVersion string `db:"termsVersion" json:"termsVersion"`
+	PDFStatus    string `db:"pdfStatus" json:"pdfStatus"`
+	PDFError     string `db:"pdfError" json:"-"`
+	PDFUrl       string `db:"-" json:"pdfUrl"`
+}
+
+// PDFPath is where an agreement's PDF is downloaded.
+func PDFPath(id string) string { return "/api/agreements/" + id + "/pdf" }
+
+// pdfURL is the spec's pdfUrl: the download path when available, "" while generating,
+// "ERROR: <reason>" after a failure.
+func pdfURL(id, status, reason string) string {
+	switch status {
+	case PDFAvailable:
+		return PDFPath(id)
+	case PDFFailed:
+		if reason == "" {
+			reason = "unknown error"
+		}
+		return "ERROR: " + reason
+	}
+	return ""
+}
+
+// ListAgreements returns every signed agreement, newest first, with the signer as they signed.
+func ListAgreements(app core.App) ([]AgreementRow, error) {
+	rows := []AgreementRow{}
+	err := app.DB().NewQuery("SELECT a.id, a.user AS userId," +
+		" COALESCE(NULLIF(a.firstName, ''), u.firstName, '') AS firstName," +
+		" COALESCE(NULLIF(a.lastName, ''), u.lastName, '') AS lastName," +
+		" COALESCE(NULLIF(a.email, ''), u.email, '') AS email," +
+		" a.signedAt, a.termsVersion, a.pdfStatus, a.pdfError" +
+		" FROM agreements a LEFT JOIN users u ON u.id = a.user ORDER BY a.signedAt DESC, a.created DESC").All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		if t, err := types.ParseDateTime(rows[i].SignedAt); err == nil {
+			rows[i].SignedAt = t.Time().UTC().Format(time.RFC3339)
+		}
+		rows[i].PDFUrl = pdfURL(rows[i].Id, rows[i].PDFStatus, rows[i].PDFError)
+	}
+	return rows, nil
+}
+
+// FindAgreement returns agreement id, or a 404 apierr.
+func FindAgreement(app core.App, id string) (Agreement, error) {
+	rec, err := app.FindRecordById(schema.Agreements, id)
+	if err != nil {
+		return Agreement{}, apierr.NotFound(MsgAgreementNotFound)
+	}
+	return Agreement{rec}, nil
+}
+
+// SignerId is the user who signed ("" once their account is deleted).
+func (a Agreement) SignerId() string { return a.GetString(schema.AgreementUser) }
+
+// inflight holds the agreements whose PDF is being made in this process, so the after-commit
+// generation, the job and a retry never make the same PDF twice at once.
+var inflight sync.Map
+
+// generations lets shutdown wait for the PDFs being made (see Register).
+var generations sync.WaitGroup
+
+// WaitForPDFs waits for the PDFs being made in the background (commands that sign, such as
+// seed-demo, call it before they exit).
+func WaitForPDFs() { generations.Wait() }
+
+// renderPDF is RenderPDF; tests replace it to make generation fail.
+var renderPDF = RenderPDF
+
+// ErrInProgress refuses a generation while another is running for the same agreement.
+var ErrInProgress = apierr.Conflict(MsgPDFInProgress)
+
+// Generate makes agreement id's PDF now and stores it as a protected file (status available);
+// on failure it records the reason (status failed, pdfUrl "ERROR: …") and when the job retries.
+// The error says why; it never panics. Run it outside any transaction.
+func Generate(app core.App, id string, now time.Time) error {
+	if _, busy := inflight.LoadOrStore(id, true); busy {
+		return ErrInProgress
+	}
+	defer inflight.Delete(id)
+	generations.Add(1)
+	defer generations.Done()
+
+	a, err := FindAgreement(app, id)
+	if err != nil {
+		return err
+	}
+	pdf, genErr := build(app, a)
+	if genErr == nil {
+		var file *filesystem.File
+		if file, genErr = filesystem.NewFileFromBytes(pdf, "agreement-"+id+".pdf"); genErr == nil {
+			a.Set(schema.AgreementPDF, file)
+			a.Set(schema.AgreementPDFStatus, PDFAvailable)
+			a.Set(schema.AgreementPDFError, "")
+			a.Set(schema.AgreementPDFNextAt, "")
+			if genErr = app.Save(a.Record); genErr == nil { // the *core.Record: a wrapper would skip the file upload
+				return nil
+			}
+		}
+	}
+	// record the failure on a fresh copy (the failed save may have left the record dirty)
+	fresh, err := FindAgreement(app, id)
+	if err != nil {
+		return genErr
+	}
+	attempts := fresh.GetInt(schema.AgreementPDFAttempts) + 1
+	fresh.Set(schema.AgreementPDFStatus, PDFFailed)
+	fresh.Set(schema.AgreementPDFError, truncate(genErr.Error(), 900))
+	fresh.Set(schema.AgreementPDFAttempts, attempts)
+	fresh.Set(schema.AgreementPDFNextAt, now.Add(retryDelay(attempts)).UTC())
+	if err := app.Save(fresh.Record); err != nil {
+		app.Logger().Error("agreement PDF: could not record the failure", "agreement", id, "error", err.Error())
+	}
+	return genErr
+}
+
+// build gathers the evidence of agreement a and renders its PDF.
+func build(app core.App, a Agreement) ([]byte, error) {
+	terms, err := app.FindRecordById(schema.TermsVersions, a.GetString(schema.AgreementTerms))
+	if err != nil {
+		return nil, errors.New("the signed terms version no longer exists")
+	}
+	content := terms.GetString(schema.TermsContent)
+	if Hash(content) != a.GetString(schema.AgreementTermsHash) {
+		return nil, errors.New("the signed terms version was changed after signing; its text no longer matches the signed fingerprint")
+	}
+	signature, err := readFile(app, a.Record, schema.AgreementSignature)
+	if err != nil {
+		return nil, fmt.Errorf("read the signature image: %w", err)
+	}
+	zone, err := system.Location(app)
+	if err != nil {
+		return nil, err
+	}
+	first, last, email := a.GetString(schema.AgreementFirstName), a.GetString(schema.AgreementLastName), a.GetString(schema.AgreementEmail)
+	if u, err := app.FindRecordById(schema.Users, a.SignerId()); err == nil && email == "" {
+		first, last, email = u.GetString(schema.UserFirstName), u.GetString(schema.UserLastName), u.Email()
+	}
+	return renderPDF(Evidence{
+		Title: terms.GetString(schema.TermsTitle), Version: a.GetString(schema.AgreementTermsVersion),
+		EffectiveDate: terms.GetString(schema.TermsEffectiveDate), Content: content,
+		SignerName: strings.TrimSpace(first + " " + last), SignerEmail: email,
+		SignedAt: a.GetDateTime(schema.AgreementSignedAt).Time(), Zone: zone,
+		IP: a.GetString(schema.AgreementIP), UserAgent: a.GetString(schema.AgreementUserAgent),
+		ContentSHA256: a.GetString(schema.AgreementTermsHash), Signature: signature, AgreementID: a.Id,
+	})
+}
+
+// readFile returns the bytes of rec's file field (the empty slice when it has no file).
+func readFile(app core.App, rec *core.Record, field string) ([]byte, error) {
+	name := rec.GetString(field)
+	if name == "" {
+		return nil, nil
+	}
+	fs, err := app.NewFilesystem()
+	if err != nil {
+		return nil, err
+	}
+	defer fs.Close()
+	r, err := fs.GetReader(rec.BaseFilesPath() + "/" + name)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(io.LimitReader(r, 20<<20))
+}
+
+// OpenPDF returns agreement a's stored PDF (MsgPDFGenerating / MsgPDFFailed as 409 when there
+// is none yet).
+func OpenPDF(app core.App, a Agreement) (io.ReadCloser, int64, error) {
+	switch a.PDFStatus() {
+	case PDFFailed:
+		return nil, 0, apierr.Conflict(MsgPDFFailed)
+	case PDFAvailable:
+	default:
+		return nil, 0, apierr.Conflict(MsgPDFGenerating)
+	}
+	fs, err := app.NewFilesystem()
+	if err != nil {
+		return nil, 0, err
+	}
+	r, err := fs.GetReader(a.BaseFilesPath() + "/" + a.GetString(schema.AgreementPDF))
+	if err != nil {
+		fs.Close()
+		app.Logger().Error("agreement PDF: stored file unreadable", "agreement", a.Id, "file", a.GetString(schema.AgreementPDF), "error", err.Error())
+		return nil, 0, apierr.Conflict(MsgPDFFailed)
+	}
+	return closeBoth{r, fs}, r.Size(), nil
+}
+
+type closeBoth struct {
+	*blob.Reader
+	fs *filesystem.System
+}
+
+func (c closeBoth) Close() error {
+	err := c.Reader.Close()
+	c.fs.Close()
+	return err
+}
+
+// RetryDue makes the PDFs the job owes (DESIGN.md §7): agreements generating for longer than
+// StuckAfter (interrupted by a restart) and failed ones whose retry time has come, oldest
+// first, at most limit. It returns how many it made.
+func RetryDue(ctx context.Context, app core.App, now time.Time, limit int) (int, error) {
+	var ids []string
+	stamp := types.NowDateTime()
+	if t, err := types.ParseDateTime(now.UTC()); err == nil {
+		stamp = t
+	}
+	stuck, _ := types.ParseDateTime(now.Add(-StuckAfter).UTC())
+	err := app.DB().NewQuery("SELECT id FROM agreements WHERE (pdfStatus = {:gen} AND created <= {:stuck})" +
+		" OR (pdfStatus = {:failed} AND (pdfNextAttemptAt = '' OR pdfNextAttemptAt <= {:now}))" +
+		" ORDER BY created LIMIT {:limit}").
+		Bind(dbx.Params{"gen": PDFGenerating, "failed": PDFFailed, "stuck": stuck.String(), "now": stamp.String(), "limit": limit}).
+		Column(&ids)
+	if err != nil {
+		return 0, err
+	}
+	made := 0
+	for _, id := range ids {
+		if ctx.Err() != nil {
+			break
+		}
+		if err := Generate(app, id, now); err == nil {
+			made++
+		} else if !errors.Is(err, ErrInProgress) {
+			app.Logger().Warn("agreement PDF retry failed", "agreement", id, "error", err.Error())
+		}
+	}
+	return made, nil
+}
