@@ -5,7 +5,7 @@ import {
   ConfirmActionDialog,
   type ConfirmActionDialogProps,
   canEdit,
-  validateConfirmDraft,
+  confirmDraftSchema,
 } from "@/components/confirm-action-dialog";
 
 // user-event on a busy 2-core machine: the default 5 s per test is too tight
@@ -18,6 +18,7 @@ function setup(props: Partial<ConfirmActionDialogProps> = {}) {
     open: true,
     onOpenChange,
     type: "dropoff",
+    summary: "You are dropping off 4 batteries.",
     values: { goodBatteries: 3, deadBatteries: 1 },
     onConfirm,
     ...props,
@@ -72,7 +73,7 @@ describe("ConfirmActionDialog", () => {
   });
 
   it.each(["edit", "delete"] as const)("has no Edit button for %s", (type) => {
-    const { dialog } = setup({ type, values: { quantity: 4 }, details: { subject: "Pickup by Ann" } });
+    const { dialog } = setup({ type, values: { quantity: 4 }, summary: "Delete Pickup by Ann (4 batteries)." });
     expect(within(dialog).queryByRole("button", { name: "Edit" })).toBeNull();
     expect(within(dialog).getByText("Are you sure?")).toBeTruthy();
   });
@@ -82,25 +83,30 @@ describe("ConfirmActionDialog", () => {
     expect(within(dialog).queryByRole("button", { name: "Edit" })).toBeNull();
   });
 
-  it("says who gives whom how many in a driver swap", () => {
-    const { dialog } = setup({
-      type: "driver_swap",
-      values: { goodBatteries: 2, deadBatteries: 1 },
-      details: { fromName: "Ann Lee", toName: "Bob Ray" },
-    });
-    expect(dialog.textContent).toContain("Ann Lee gives Bob Ray 3 batteries (2 good, 1 dead)");
-  });
-
-  it("shows give and return counts in a two-way swap", () => {
+  it("shows the feature's summary and figure labels", () => {
     const { dialog } = setup({
       type: "two_way_swap",
+      summary: "Ann and Bob exchange batteries.",
       values: { goodBatteries: 2, deadBatteries: 1, returnGoodBatteries: 0, returnDeadBatteries: 4 },
-      details: { fromName: "Ann", toName: "Bob" },
+      labels: { goodBatteries: "Ann gives Bob: good", returnDeadBatteries: "Bob returns to Ann: dead" },
     });
+    expect(dialog.textContent).toContain("Ann and Bob exchange batteries.");
     expect(within(dialog).getByText("Ann gives Bob: good").nextSibling?.textContent).toBe("2");
-    expect(within(dialog).getByText("Ann gives Bob: dead").nextSibling?.textContent).toBe("1");
-    expect(within(dialog).getByText("Bob returns to Ann: good").nextSibling?.textContent).toBe("0");
+    expect(within(dialog).getByText("Dead Batteries").nextSibling?.textContent).toBe("1");
+    expect(within(dialog).getByText("Return Good Batteries").nextSibling?.textContent).toBe("0");
     expect(within(dialog).getByText("Bob returns to Ann: dead").nextSibling?.textContent).toBe("4");
+  });
+
+  it("shows an edited figure's message under it", async () => {
+    const { dialog, onConfirm, user } = setup();
+    await user.click(within(dialog).getByRole("button", { name: "Edit" }));
+    const good = within(dialog).getByLabelText("Good Batteries");
+    await user.clear(good);
+    await user.type(good, "1.5");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm" }));
+    expect(await within(dialog).findByText("Must be a valid number 0 or greater")).toBeTruthy();
+    expect(good.getAttribute("aria-invalid")).toBe("true");
+    expect(onConfirm).not.toHaveBeenCalled();
   });
 
   it("disables its buttons while pending and cannot be cancelled", async () => {
@@ -129,6 +135,7 @@ describe("ConfirmActionDialog", () => {
       open: false,
       onOpenChange: () => {},
       type: "dropoff",
+      summary: "You are dropping off 4 batteries.",
       values: { goodBatteries: 3, deadBatteries: 1 },
       onConfirm,
     };
@@ -139,19 +146,24 @@ describe("ConfirmActionDialog", () => {
   });
 });
 
-describe("validateConfirmDraft", () => {
+describe("confirmDraftSchema", () => {
+  const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    r.success ? [] : r.error!.issues.map((i) => [i.path.join("."), i.message]);
   it("parses blanks as 0 and refuses negatives and fractions", () => {
-    expect(validateConfirmDraft("dropoff", ["goodBatteries", "deadBatteries"], { goodBatteries: "", deadBatteries: "2" })).toEqual({
-      values: { goodBatteries: 0, deadBatteries: 2 },
+    expect(confirmDraftSchema("dropoff", ["goodBatteries", "deadBatteries"]).parse({ goodBatteries: "", deadBatteries: "2" })).toEqual({
+      goodBatteries: 0,
+      deadBatteries: 2,
     });
-    expect(validateConfirmDraft("dropoff", ["goodBatteries"], { goodBatteries: "-1" })).toEqual({
-      error: "Good Batteries: Must be a valid number 0 or greater",
-    });
-    expect(validateConfirmDraft("pickup", ["quantity"], { quantity: "1.5" })).toHaveProperty("error");
+    expect(issues(confirmDraftSchema("dropoff", ["goodBatteries"]).safeParse({ goodBatteries: "-1" }))).toEqual([
+      ["goodBatteries", "Must be a valid number 0 or greater"],
+    ]);
+    expect(confirmDraftSchema("pickup", ["quantity"]).safeParse({ quantity: "1.5" }).success).toBe(false);
   });
   it("lets a charging session go to 0 but nothing else", () => {
-    expect(validateConfirmDraft("charging_edit", ["quantity"], { quantity: "0" })).toEqual({ values: { quantity: 0 } });
-    expect(validateConfirmDraft("charge", ["quantity"], { quantity: "0" })).toEqual({ error: "Total batteries must be greater than 0" });
+    expect(confirmDraftSchema("charging_edit", ["quantity"]).parse({ quantity: "0" })).toEqual({ quantity: 0 });
+    expect(issues(confirmDraftSchema("charge", ["quantity"]).safeParse({ quantity: "0" }))).toEqual([
+      ["root", "Total batteries must be greater than 0"],
+    ]);
   });
   it("never offers Edit for edit and delete", () => {
     expect(canEdit("edit")).toBe(false);

@@ -1,14 +1,19 @@
 // The Confirm Action dialog (spec part 1 §2): shown before every submit or destructive
 // action. It shows the quantities, asks 'Are you sure?', and offers Cancel, Confirm and —
 // except for corrections and deletes, or when the caller disallows it — Edit, which makes
-// the quantities editable before confirming. It owns the action's idempotency key.
+// the quantities editable before confirming. It owns the action's idempotency key. The
+// sentence above the figures comes from the feature that asks (`summary`).
+import { zodResolver } from "@hookform/resolvers/zod";
 import { PencilIcon } from "lucide-react";
 import * as React from "react";
+import { useForm } from "react-hook-form";
+import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
+import { count } from "@/lib/count";
 import { newIdempotencyKey } from "@/lib/idempotency";
 
 /** ConfirmActionType is what is being confirmed (spec part 1 §2). */
@@ -23,13 +28,8 @@ export type ConfirmActionType =
   | "delete";
 
 /**
- * ConfirmValues are the quantities shown (and, with Edit, changed). Which ones a type uses:
- * - pickup, charge, charging_edit (the new quantity), delete: `quantity`
- * - dropoff, driver_swap, edit: `goodBatteries`, `deadBatteries` (edit of a pickup or an
- *   adjustment passes `quantity` instead: its Total)
- * - two_way_swap: `goodBatteries`, `deadBatteries` (given) and `returnGoodBatteries`,
- *   `returnDeadBatteries` (given back)
- * onConfirm receives the same shape, with the edited numbers.
+ * ConfirmValues are the quantities shown (and, with Edit, changed): each one given is shown,
+ * in this order. onConfirm receives the same fields, with the edited numbers.
  */
 export type ConfirmValues = {
   quantity?: number;
@@ -39,20 +39,28 @@ export type ConfirmValues = {
   returnDeadBatteries?: number;
 };
 
-/** ConfirmActionDetails are the words around the numbers; every field is optional. */
-export type ConfirmActionDetails = {
-  /** fromName gives, toName receives (driver_swap, two_way_swap). */
-  fromName?: string;
-  toName?: string;
-  /** chargerType is the charger of a charge ('5A'). */
-  chargerType?: string;
-  /** previousQuantity and destination describe a charging_edit: 'from 5 to 3, 2 go to Ready'. */
-  previousQuantity?: number;
-  destination?: "ready" | "waiting";
-  /** subject names what an edit or delete acts on ('Dropoff by Ann Lee, Jan 5, 3:05 PM'). */
-  subject?: string;
-  /** notes are shown as they will be saved (dropoff, pickup, edit). */
-  notes?: string;
+/** ConfirmField is one quantity of ConfirmValues. */
+export type ConfirmField = keyof ConfirmValues;
+
+const FIELDS: readonly ConfirmField[] = ["quantity", "goodBatteries", "deadBatteries", "returnGoodBatteries", "returnDeadBatteries"];
+
+const FIELD_LABELS: Record<ConfirmField, string> = {
+  quantity: "Quantity",
+  goodBatteries: "Good Batteries",
+  deadBatteries: "Dead Batteries",
+  returnGoodBatteries: "Return Good Batteries",
+  returnDeadBatteries: "Return Dead Batteries",
+};
+
+const TITLES: Record<ConfirmActionType, string> = {
+  pickup: "Confirm Pickup",
+  dropoff: "Confirm Dropoff",
+  charge: "Confirm Charging Session",
+  driver_swap: "Confirm Driver Swap",
+  two_way_swap: "Confirm Battery Exchange",
+  charging_edit: "Confirm Quantity Change",
+  edit: "Confirm Correction",
+  delete: "Confirm Delete",
 };
 
 /** ConfirmActionDialogProps configure the dialog; the parent owns `open`. */
@@ -61,9 +69,14 @@ export type ConfirmActionDialogProps = {
   /** onOpenChange is called with false on Cancel, Escape or the X; ignored while pending. */
   onOpenChange: (open: boolean) => void;
   type: ConfirmActionType;
+  /** summary is the sentence above the figures, written by the feature ('Ann gives Bob 3 batteries…'). */
+  summary: React.ReactNode;
   /** values are the quantities as the form holds them (copied into the editor on Edit). */
   values: ConfirmValues;
-  details?: ConfirmActionDetails;
+  /** labels rename figures (default 'Quantity', 'Good Batteries', …). */
+  labels?: Partial<Record<ConfirmField, string>>;
+  /** notes are shown as they will be saved. */
+  notes?: string;
   /** allowEdit (default true) shows the Edit button; never shown for edit and delete. */
   allowEdit?: boolean;
   /** pending disables the buttons and shows a spinner on Confirm while the request runs. */
@@ -84,45 +97,9 @@ export type ConfirmActionDialogProps = {
   onConfirm: (values: ConfirmValues, idempotencyKey: string) => void;
 };
 
-type FieldName = keyof ConfirmValues;
-
-const FIELD_LABELS: Record<FieldName, string> = {
-  quantity: "Quantity",
-  goodBatteries: "Good Batteries",
-  deadBatteries: "Dead Batteries",
-  returnGoodBatteries: "Return Good Batteries",
-  returnDeadBatteries: "Return Dead Batteries",
-};
-
-const TITLES: Record<ConfirmActionType, string> = {
-  pickup: "Confirm Pickup",
-  dropoff: "Confirm Dropoff",
-  charge: "Confirm Charging Session",
-  driver_swap: "Confirm Driver Swap",
-  two_way_swap: "Confirm Battery Exchange",
-  charging_edit: "Confirm Quantity Change",
-  edit: "Confirm Correction",
-  delete: "Confirm Delete",
-};
-
-/** confirmFields lists the quantity fields a type shows, given the values passed in. */
-export function confirmFields(type: ConfirmActionType, values: ConfirmValues): FieldName[] {
-  switch (type) {
-    case "pickup":
-    case "charge":
-    case "charging_edit":
-    case "delete":
-      return ["quantity"];
-    case "dropoff":
-    case "driver_swap":
-      return ["goodBatteries", "deadBatteries"];
-    case "two_way_swap":
-      return ["goodBatteries", "deadBatteries", "returnGoodBatteries", "returnDeadBatteries"];
-    case "edit":
-      return values.quantity !== undefined && values.goodBatteries === undefined
-        ? ["quantity"]
-        : ["goodBatteries", "deadBatteries"];
-  }
+/** confirmFields lists the figures shown: the fields values gives, in the usual order. */
+export function confirmFields(values: ConfirmValues): ConfirmField[] {
+  return FIELDS.filter((f) => values[f] !== undefined);
 }
 
 /** canEdit reports whether the Edit button shows for type (never for edit and delete). */
@@ -130,114 +107,28 @@ export function canEdit(type: ConfirmActionType, allowEdit = true): boolean {
   return allowEdit && type !== "edit" && type !== "delete";
 }
 
+type Draft = Partial<Record<ConfirmField, string>>;
+
+/** NOTHING_TO_MOVE is the edited figures' message when no battery would move. */
+export const NOTHING_TO_MOVE = "Total batteries must be greater than 0";
+
+const editedCount = count({ blankIsZero: true, message: "Must be a valid number 0 or greater" });
+
 /**
- * validateConfirmDraft checks edited quantities: each a whole number 0 or more (blank is
- * 0), and something to move — the given batteries (good + dead, or the quantity) above 0,
- * except for a charging_edit, which may go to 0. Returns the parsed values or an error text.
+ * confirmDraftSchema checks edited figures: each a whole number 0 or more (blank is 0), and
+ * something to move — the given batteries (good + dead, or the quantity) above 0, except for
+ * a charging_edit, which may go to 0 (that message is the form's root error).
  */
-export function validateConfirmDraft(
-  type: ConfirmActionType,
-  fields: FieldName[],
-  draft: Partial<Record<FieldName, string>>,
-): { values: ConfirmValues } | { error: string } {
-  const values: ConfirmValues = {};
-  for (const f of fields) {
-    const raw = (draft[f] ?? "").trim();
-    const n = raw === "" ? 0 : Number(raw);
-    if (!Number.isInteger(n) || n < 0) return { error: `${FIELD_LABELS[f]}: Must be a valid number 0 or greater` };
-    values[f] = n;
-  }
-  const given = (values.quantity ?? 0) + (values.goodBatteries ?? 0) + (values.deadBatteries ?? 0);
-  if (type !== "charging_edit" && given <= 0) return { error: "Total batteries must be greater than 0" };
-  return { values };
+export function confirmDraftSchema(type: ConfirmActionType, fields: readonly ConfirmField[]) {
+  const shape = Object.fromEntries(fields.map((f) => [f, editedCount])) as Record<ConfirmField, typeof editedCount>;
+  return z.object(shape).check(
+    z.superRefine((v, ctx) => {
+      const given = (v.quantity ?? 0) + (v.goodBatteries ?? 0) + (v.deadBatteries ?? 0);
+      if (type !== "charging_edit" && given <= 0) ctx.addIssue({ code: "custom", path: ["root"], message: NOTHING_TO_MOVE });
+    }),
+  ) as unknown as z.ZodMiniType<ConfirmValues, Draft>; // the shape holds only the given fields
 }
 
-function n(v: number | undefined): number {
-  return v ?? 0;
-}
-
-function plural(count: number): string {
-  return `${count} ${count === 1 ? "battery" : "batteries"}`;
-}
-
-/** ConfirmSummary is the sentence above the figures. */
-function ConfirmSummary({ type, values, details }: { type: ConfirmActionType; values: ConfirmValues; details: ConfirmActionDetails }) {
-  const from = details.fromName || "The giving driver";
-  const to = details.toName || "the receiving driver";
-  const given = n(values.goodBatteries) + n(values.deadBatteries);
-  switch (type) {
-    case "pickup":
-      return <p>You are picking up {plural(n(values.quantity))} from the Ready pool.</p>;
-    case "dropoff":
-      return (
-        <p>
-          You are dropping off {plural(given)}: good batteries go to Ready, dead batteries go to Waiting.
-        </p>
-      );
-    case "charge":
-      return (
-        <p>
-          Start charging {plural(n(values.quantity))}
-          {details.chargerType ? ` on a ${details.chargerType} charger` : ""}. They move from Waiting to Charging.
-        </p>
-      );
-    case "driver_swap":
-      return (
-        <p>
-          <strong>{from}</strong> gives <strong>{to}</strong> {plural(given)} ({n(values.goodBatteries)} good,{" "}
-          {n(values.deadBatteries)} dead).
-        </p>
-      );
-    case "two_way_swap":
-      return (
-        <p>
-          <strong>{from}</strong> and <strong>{to}</strong> exchange batteries.
-        </p>
-      );
-    case "charging_edit": {
-      const before = details.previousQuantity;
-      const after = n(values.quantity);
-      if (before === undefined) return <p>Change the session's quantity to {after}.</p>;
-      const moved = Math.abs(before - after);
-      const where = after < before ? (details.destination === "ready" ? "Ready" : "Waiting") : null;
-      return (
-        <p>
-          Change the session's quantity from {before} to {after}.{" "}
-          {where ? `${plural(moved)} go to ${where}.` : after > before ? `${plural(moved)} are taken from Waiting.` : ""}
-        </p>
-      );
-    }
-    case "edit":
-      return (
-        <p>
-          Correct {details.subject ? <strong>{details.subject}</strong> : "this movement"}. Affected balances are
-          recalculated.
-        </p>
-      );
-    case "delete":
-      return (
-        <p>
-          Delete {details.subject ? <strong>{details.subject}</strong> : "this movement"} ({plural(n(values.quantity))}).
-          Its batteries return to their original location.
-        </p>
-      );
-  }
-}
-
-/** figureCaption labels one figure; a two-way swap says who gives whom. */
-function figureCaption(type: ConfirmActionType, field: FieldName, details: ConfirmActionDetails): string {
-  if (type === "two_way_swap") {
-    const from = details.fromName || "Giver";
-    const to = details.toName || "Receiver";
-    if (field === "goodBatteries") return `${from} gives ${to}: good`;
-    if (field === "deadBatteries") return `${from} gives ${to}: dead`;
-    if (field === "returnGoodBatteries") return `${to} returns to ${from}: good`;
-    return `${to} returns to ${from}: dead`;
-  }
-  if (type === "charging_edit" && field === "quantity") return "New Quantity";
-  if (field === "quantity" && (type === "edit" || type === "delete")) return "Total";
-  return FIELD_LABELS[field];
-}
 
 /**
  * ConfirmActionDialog asks 'Are you sure?' before an action and hands the (possibly
@@ -256,46 +147,43 @@ export function ConfirmActionDialog(props: ConfirmActionDialogProps) {
 function ConfirmActionContent({
   onOpenChange,
   type,
+  summary,
   values,
-  details = {},
+  labels,
+  notes,
   allowEdit = true,
   pending = false,
   error: failure,
   title,
   onConfirm,
 }: ConfirmActionDialogProps) {
-  const fields = confirmFields(type, values);
+  const fields = confirmFields(values);
   const [editing, setEditing] = React.useState(false);
-  const [draft, setDraft] = React.useState<Partial<Record<FieldName, string>>>({});
-  const [error, setError] = React.useState<string | null>(null);
   const attempt = React.useRef<{ signature: string; key: string } | null>(null);
   const ids = React.useId();
+  const schema = React.useMemo(() => confirmDraftSchema(type, fields), [type, fields.join()]); // eslint-disable-line react-hooks/exhaustive-deps
+  const form = useForm<Draft, unknown, ConfirmValues>({ resolver: zodResolver(schema) });
+  const nothing = form.formState.errors.root?.message;
 
-  const startEditing = () => {
-    setDraft(Object.fromEntries(fields.map((f) => [f, String(values[f] ?? 0)])));
-    setError(null);
-    setEditing(true);
-  };
-
-  const confirm = () => {
-    let confirmed: ConfirmValues = Object.fromEntries(fields.map((f) => [f, values[f] ?? 0]));
-    if (editing) {
-      const result = validateConfirmDraft(type, fields, draft);
-      if ("error" in result) {
-        setError(result.error);
-        return;
-      }
-      confirmed = result.values;
-    }
-    setError(null);
+  const confirm = (confirmed: ConfirmValues) => {
     const signature = JSON.stringify(confirmed);
     if (!attempt.current || attempt.current.signature !== signature) {
       attempt.current = { signature, key: newIdempotencyKey() };
     }
     onConfirm(confirmed, attempt.current.key);
   };
+  const startEditing = () => {
+    form.reset(Object.fromEntries(fields.map((f) => [f, String(values[f] ?? 0)])));
+    setEditing(true);
+  };
+  const onSubmit = editing
+    ? form.handleSubmit(confirm)
+    : (e: React.FormEvent) => {
+        e.preventDefault();
+        confirm(Object.fromEntries(fields.map((f) => [f, values[f] ?? 0])));
+      };
 
-  const destructive = type === "delete";
+  const label = (f: ConfirmField) => labels?.[f] ?? FIELD_LABELS[f];
   return (
     <DialogContent
       onInteractOutside={(e) => pending && e.preventDefault()}
@@ -306,69 +194,66 @@ function ConfirmActionContent({
         <DialogTitle>{title ?? TITLES[type]}</DialogTitle>
         <DialogDescription asChild>
           <div className="space-y-1 text-sm text-foreground">
-            <ConfirmSummary type={type} values={values} details={details} />
+            <p>{summary}</p>
           </div>
         </DialogDescription>
       </DialogHeader>
 
-      <form
-        id={`${ids}-form`}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          confirm();
-        }}
-      >
-        <dl className="grid grid-cols-1 gap-2 rounded-md border bg-muted/40 p-3 text-sm sm:grid-cols-2">
-          {fields.map((f) => {
-            const caption = figureCaption(type, f, details);
-            const inputId = `${ids}-${f}`;
-            return (
-              <div key={f} className="flex items-center justify-between gap-3">
-                {editing ? (
-                  <>
-                    <Label htmlFor={inputId} className="font-normal text-muted-foreground">
-                      {caption}
-                    </Label>
-                    <Input
-                      id={inputId}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      step={1}
-                      className="w-24"
-                      value={draft[f] ?? ""}
-                      disabled={pending}
-                      aria-invalid={error ? true : undefined}
-                      onChange={(e) => setDraft((d) => ({ ...d, [f]: e.target.value }))}
-                    />
-                  </>
-                ) : (
-                  <>
-                    <dt className="text-muted-foreground">{caption}</dt>
-                    <dd className="text-lg font-semibold tabular-nums">{values[f] ?? 0}</dd>
-                  </>
-                )}
-              </div>
-            );
-          })}
-        </dl>
-        {details.notes && (
-          <p className="mt-3 text-sm break-words">
-            <span className="text-muted-foreground">Notes: </span>
-            {details.notes}
-          </p>
-        )}
-        {(error || failure) && (
-          <p role="alert" className="mt-2 text-sm text-destructive">
-            {error || failure}
-          </p>
-        )}
-      </form>
+      <Form {...form}>
+        <form id={`${ids}-form`} noValidate onSubmit={onSubmit}>
+          {editing ? (
+            <div className="grid grid-cols-1 gap-2 rounded-md border bg-muted/40 p-3 text-sm sm:grid-cols-2">
+              {fields.map((f) => (
+                <FormField
+                  key={f}
+                  control={form.control}
+                  name={f}
+                  render={({ field }) => (
+                    <FormItem className="grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1">
+                      <FormLabel className="font-normal text-muted-foreground">{label(f)}</FormLabel>
+                      <FormControl>
+                        <Input
+                          type="number"
+                          inputMode="numeric"
+                          min={0}
+                          step={1}
+                          className="w-24"
+                          disabled={pending}
+                          {...field}
+                          value={field.value ?? ""}
+                        />
+                      </FormControl>
+                      <FormMessage className="col-span-2" />
+                    </FormItem>
+                  )}
+                />
+              ))}
+            </div>
+          ) : (
+            <dl className="grid grid-cols-1 gap-2 rounded-md border bg-muted/40 p-3 text-sm sm:grid-cols-2">
+              {fields.map((f) => (
+                <div key={f} className="flex items-center justify-between gap-3">
+                  <dt className="text-muted-foreground">{label(f)}</dt>
+                  <dd className="text-lg font-semibold tabular-nums">{values[f] ?? 0}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {notes && (
+            <p className="mt-3 text-sm break-words">
+              <span className="text-muted-foreground">Notes: </span>
+              {notes}
+            </p>
+          )}
+          {(nothing || failure) && (
+            <p role="alert" className="mt-2 text-sm text-destructive">
+              {nothing || failure}
+            </p>
+          )}
+        </form>
+      </Form>
 
-      <p className="font-medium">
-        Are you sure?
-      </p>
+      <p className="font-medium">Are you sure?</p>
 
       <DialogFooter>
         <Button type="button" variant="outline" disabled={pending} onClick={() => onOpenChange(false)}>
@@ -380,7 +265,7 @@ function ConfirmActionContent({
             Edit
           </Button>
         )}
-        <Button type="submit" form={`${ids}-form`} variant={destructive ? "destructive" : "default"} disabled={pending}>
+        <Button type="submit" form={`${ids}-form`} variant={type === "delete" ? "destructive" : "default"} disabled={pending}>
           {pending && <Spinner label="Saving" />}
           Confirm
         </Button>

@@ -96,10 +96,35 @@ export type On401 = "returnNull" | "throw";
  * (used for the current user).
  */
 export async function getJSON<T>(url: string, on401: On401 = "throw", signal?: AbortSignal): Promise<T | null> {
-  const res = await fetch(url, { credentials: "include", headers: { Accept: "application/json" }, signal });
+  const res = (await takeBootAnswer(url)) ?? (await fetch(url, { credentials: "include", headers: { Accept: "application/json" }, signal }));
   if (on401 === "returnNull" && res.status === 401) return null;
   await throwIfResNotOk(res, "GET", url);
   return parseBody<T>(res);
+}
+
+declare global {
+  interface Window {
+    /** __boot holds the calls index.html starts before the app's JavaScript arrives. */
+    __boot?: Record<string, Promise<Response | null> | undefined>;
+  }
+}
+
+/**
+ * takeBootAnswer hands over, once, the answer index.html's boot script already asked for
+ * url (the session, and on / the dashboard's state), so the first screen does not wait for
+ * the JavaScript before its data is requested. null when there is none, or it failed: the
+ * caller then asks itself.
+ */
+async function takeBootAnswer(url: string): Promise<Response | null> {
+  const boot = typeof window === "undefined" ? undefined : window.__boot;
+  const pending = boot?.[url];
+  if (!pending) return null;
+  delete boot[url];
+  try {
+    return await pending;
+  } catch {
+    return null;
+  }
 }
 
 /** queryKeyUrl joins a query key into its URL: the spec's keys are the URLs. */

@@ -27,3 +27,8 @@ export function formatDateTime(value: string | null | undefined): string {
   const d = parseServerDate(value);
   return d ? format(d, "MMM d, h:mm a") : "";
 }
+
+/** batteryCount is 'N batteries' ('1 battery'). */
+export function batteryCount(n: number): string {
+  return `${n} ${n === 1 ? "battery" : "batteries"}`;
+}

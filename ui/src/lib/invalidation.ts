@@ -1,4 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { isRealtimeOpen } from "@/lib/realtime-status";
 
 /**
  * INVALIDATIONS is the one map from what happened to the queries it makes stale: the realtime
@@ -24,7 +25,11 @@ export const INVALIDATIONS = {
     "/api/state",
     "/api/driver/recent-movements",
     "/api/driver/dead-battery-stats",
+    // ours: pay counts the week's dropoffs, moves and recovers
+    "/api/admin/all-earnings", "/api/admin/core-team-earnings", "/api/driver/pay-estimate",
   ],
+  /** ours: pay rates, a reduction, a withholding or a task adjustment changed */
+  EARNINGS_UPDATED: ["/api/admin/all-earnings", "/api/admin/core-team-earnings", "/api/admin/pay-rates", "/api/driver/pay-estimate"],
   CHARGING_UPDATED: [
     "/api/admin/charging-sessions",
     "/api/inventory",
@@ -43,6 +48,7 @@ export const INVALIDATIONS = {
     "/api/admin/active-pickups",
     "/api/admin/battery-holders",
     "/api/inventory",
+    "/api/admin/all-earnings", "/api/admin/core-team-earnings", "/api/driver/pay-estimate",
   ],
   /** a logged activity, or a movement edited or deleted: every read a movement touches */
   activity: [
@@ -57,6 +63,7 @@ export const INVALIDATIONS = {
     "/api/admin/battery-holders",
     "/api/liaison/battery-holders",
     "/api/inventory",
+    "/api/admin/all-earnings", "/api/admin/core-team-earnings", "/api/driver/pay-estimate",
   ],
   /** a charging session started, completed, resized or deleted */
   charging: [
@@ -75,6 +82,14 @@ export const INVALIDATIONS = {
     "/api/admin/active-pickups",
     "/api/admin/recent-activity",
   ],
+  /** an account created, changed, approved, suspended or deleted */
+  users: ["/api/admin/users", "/api/admin/users/pending", "/api/admin/all-earnings", "/api/admin/core-team-earnings"],
+  /** ours: a terms version created, edited or activated */
+  TERMS_UPDATED: ["/api/admin/terms-content", "/api/terms-content/active"],
+  /** a terms version saved or activated, or a PDF retried */
+  terms: ["/api/admin/terms-content", "/api/terms-content/active", "/api/admin/terms-agreements", "/api/admin/users"],
+  /** a pay rate, reduction, withholding or task adjustment saved */
+  earnings: ["/api/admin/all-earnings", "/api/admin/core-team-earnings", "/api/admin/pay-rates", "/api/driver/pay-estimate", "/api/admin/users"],
 } as const satisfies Record<string, readonly string[]>;
 
 /** Change names an entry of INVALIDATIONS, or "everything". */
@@ -102,4 +117,28 @@ export function invalidateUrls(queryClient: QueryClient, urls: readonly string[]
 export function invalidate(queryClient: QueryClient, change: Change): Promise<void> {
   if (change === "everything") return queryClient.invalidateQueries();
   return invalidateUrls(queryClient, INVALIDATIONS[change]);
+}
+
+/** STATE_KEY is the one /api/state query's key (lib/state.ts). */
+const STATE_KEY = "/api/state";
+
+/**
+ * afterWrite updates the screens after a write of kind change succeeded. A ledger answer
+ * carries the figures as of its commit (`stats`): they go straight into the /api/state
+ * query, and while the realtime link is open the change notification that follows refetches
+ * /api/state once, so it is not refetched here too. Everything else change touches is
+ * refetched now.
+ */
+export function afterWrite(queryClient: QueryClient, change: Exclude<Change, "everything">, answer?: unknown): Promise<void> {
+  const stats = (answer as { stats?: unknown } | null | undefined)?.stats;
+  if (stats && typeof stats === "object") {
+    queryClient.setQueryData([STATE_KEY], (old: unknown) =>
+      old && typeof old === "object" ? { ...old, stats: { ...(old as { stats?: object }).stats, ...stats } } : old,
+    );
+  }
+  const skipState = stats !== undefined && isRealtimeOpen();
+  return invalidateUrls(
+    queryClient,
+    INVALIDATIONS[change].filter((url) => !(skipState && url === STATE_KEY)),
+  );
 }

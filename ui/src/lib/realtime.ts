@@ -8,6 +8,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { logError } from "@/lib/error-log";
 import { invalidate } from "@/lib/invalidation";
+import { setRealtimeOpen } from "@/lib/realtime-status";
 
 /** RECONNECT_AFTER_CLOSE_MS is the pause before reconnecting after an unexpected close. */
 export const RECONNECT_AFTER_CLOSE_MS = 3000;
@@ -20,7 +21,7 @@ export const RETRY_AFTER_CREATE_FAILURE_MS = 5000;
 export const NO_RECONNECT_CODES: ReadonlySet<number> = new Set([1000, 1008, 1011]);
 
 /** RealtimeMessageType is a message the server sends. */
-export type RealtimeMessageType = "INVENTORY_UPDATED" | "ACTIVITY_UPDATED" | "CHARGING_UPDATED" | "EMERGENCY_OVERRIDE";
+export type RealtimeMessageType = "INVENTORY_UPDATED" | "ACTIVITY_UPDATED" | "CHARGING_UPDATED" | "EMERGENCY_OVERRIDE" | "EARNINGS_UPDATED" | "TERMS_UPDATED";
 
 /**
  * handleRealtimeMessage applies one raw message: invalidates per INVALIDATIONS, everything
@@ -39,7 +40,7 @@ export function handleRealtimeMessage(queryClient: QueryClient, raw: unknown): R
     void invalidate(queryClient, "everything");
     return type;
   }
-  if (type === "INVENTORY_UPDATED" || type === "ACTIVITY_UPDATED" || type === "CHARGING_UPDATED") {
+  if (type === "INVENTORY_UPDATED" || type === "ACTIVITY_UPDATED" || type === "CHARGING_UPDATED" || type === "EARNINGS_UPDATED" || type === "TERMS_UPDATED") {
     void invalidate(queryClient, type);
     return type;
   }
@@ -100,11 +101,17 @@ export function connectRealtime(options: RealtimeOptions): () => void {
       return;
     }
     socket = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: "auth", userId: options.userId }));
+    ws.onopen = () => {
+      setRealtimeOpen(true);
+      ws.send(JSON.stringify({ type: "auth", userId: options.userId }));
+    };
     ws.onmessage = (event) => options.onMessage(event.data);
     ws.onerror = (event) => console.warn("realtime: connection error", event);
     ws.onclose = (event) => {
-      if (socket === ws) socket = null;
+      if (socket === ws) {
+        socket = null;
+        setRealtimeOpen(false);
+      }
       if (stopped || NO_RECONNECT_CODES.has(event.code)) return;
       schedule(RECONNECT_AFTER_CLOSE_MS);
     };
@@ -116,6 +123,7 @@ export function connectRealtime(options: RealtimeOptions): () => void {
     clearTimeout(timer);
     const ws = socket;
     socket = null;
+    setRealtimeOpen(false);
     if (ws && ws.readyState <= OPEN) ws.close(1000); // CONNECTING or OPEN
   };
 }

@@ -10,13 +10,18 @@ import { StatsBlock } from "@/features/dashboard/components/stats-block";
 import { UnaccountedWarning } from "@/features/dashboard/components/unaccounted-warning";
 import { ChargingSessionsTable } from "@/features/charging/components/charging-sessions-table";
 import { type User, displayName } from "@/lib/user";
+import * as React from "react";
+import { Skeleton } from "@/components/ui/skeleton";
+
+// The earnings panels load after the dashboard's first screen, as their own chunk.
+const EarningsPanels = React.lazy(() => import("@/features/earnings/components/earnings-panels"));
 
 // The admin dashboard is its own chunk (DESIGN.md §10): drivers never download it.
 
 /**
  * AdminHome: the five stats with inline edit, the unaccounted warning, the fleet's moves
  * and recovers, the charging sessions, Weekly Driver Activity, the Recent Activity feed (Movement Options) and the
- * dropoff notes.
+ * dropoff notes, then the earnings panels (pool, weekly earnings, pay rates).
  */
 export function AdminHome({ user, state }: { user: User; state?: AppState }) {
   const recent = useAdminRecentActivity();
@@ -32,6 +37,9 @@ export function AdminHome({ user, state }: { user: User; state?: AppState }) {
         <RecentActivityCard movements={recent.data} isLoading={recent.isLoading} manage />
       </div>
       <DropoffNotesCard movements={recent.data} isLoading={recent.isLoading} />
+      <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>
+        <EarningsPanels />
+      </React.Suspense>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { DriverOperationsPanel } from "@/features/driver-ops/components/driver-o
 import { CameraCaptureCard } from "@/features/photos/components/camera-capture-card";
 import { PhotoUploadCard } from "@/features/photos/components/photo-upload-card";
 import { type User, displayName } from "@/lib/user";
+import { PayEstimateCard } from "@/features/earnings/components/pay-estimate-card";
 
 // The driver dashboard is its own chunk (DESIGN.md §10): it carries none of the admin screens.
 
@@ -36,6 +37,7 @@ export function DriverHome({ user, state }: { user: User; state?: AppState }) {
     <div className="space-y-5">
       <PageHeader title="Driver Home" description={`Welcome, ${displayName(user)}`} />
       <DriverStatsCard state={state} userId={user.id} />
+      <PayEstimateCard />
       <DriverActivityCards figures={figures} />
       <Card>
         <CardHeader>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { invalidate } from "@/lib/invalidation";
+import { afterWrite } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 /** deleteMovement is DELETE /api/admin/movements/{id}: its batteries go back. */
@@ -10,5 +10,5 @@ export function deleteMovement({ id, idempotencyKey }: { id: string; idempotency
 /** useDeleteMovement deletes a movement and refreshes every feed and figure. */
 export function useDeleteMovement() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteMovement, onSuccess: () => invalidate(qc, "activity") });
+  return useMutation({ mutationFn: deleteMovement, onSuccess: (answer) => afterWrite(qc, "activity", answer) });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ActivityUser } from "@/features/activity/api/get-admin-weekly-activity";
+import type { ActivityUser } from "@/lib/weekly-activity";
 import { FEED_POLL_MS } from "@/features/activity/api/get-recent-activity";
 
 /** ActivePickup is an open pickup holding: who holds how many since when. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ActivityUser } from "@/features/activity/api/get-admin-weekly-activity";
+import type { ActivityUser } from "@/lib/weekly-activity";
 
 /** FEED_POLL_MS is the activity feeds' polling interval (spec part 1 §9). */
 export const FEED_POLL_MS = 60_000;

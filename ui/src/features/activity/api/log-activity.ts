@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { invalidate } from "@/lib/invalidation";
+import { afterWrite } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 /** ActivityKind is what a quick log records: moves (rebalance) or recovers. */
@@ -24,5 +24,5 @@ export function logActivity({ kind, quantity, idempotencyKey }: LogActivityInput
 /** useLogActivity logs moves or recovers, then refreshes the state and the weekly figures. */
 export function useLogActivity() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: logActivity, onSuccess: () => invalidate(qc, "activity") });
+  return useMutation({ mutationFn: logActivity, onSuccess: (answer) => afterWrite(qc, "activity", answer) });
 }

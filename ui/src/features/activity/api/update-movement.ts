@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { invalidate } from "@/lib/invalidation";
+import { afterWrite } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 /** UpdateMovementInput corrects a movement to good + dead batteries (pickup and adjustment: good = total, dead = 0). */
@@ -19,5 +19,5 @@ export function updateMovement({ id, idempotencyKey, ...body }: UpdateMovementIn
 /** useUpdateMovement corrects a movement and refreshes every feed and figure. */
 export function useUpdateMovement() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: updateMovement, onSuccess: () => invalidate(qc, "activity") });
+  return useMutation({ mutationFn: updateMovement, onSuccess: (answer) => afterWrite(qc, "activity", answer) });
 }

@@ -3,7 +3,7 @@ import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { type WeekOffset, useAdminWeeklyActivity } from "@/features/activity/api/get-admin-weekly-activity";
+import { type WeekOffset, useAdminWeeklyActivity } from "@/lib/weekly-activity";
 import { ACTIVITY_LABELS, type ActivityKind, useLogActivity } from "@/features/activity/api/log-activity";
 import { INVALID_QUICK_LOG, parseQuickLog } from "@/features/activity/utils/quick-log";
 import { toast } from "@/hooks/use-toast";

@@ -1,11 +1,13 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { PencilIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
+import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
 import { useDeleteMovement } from "@/features/activity/api/delete-movement";
@@ -14,7 +16,7 @@ import {
   INVALID_MOVEMENT_INPUT,
   type MovementCorrection,
   type MovementDraft,
-  correctionFrom,
+  correctionSchema,
   initialDraft,
   isEditableType,
   usesTotal,
@@ -23,6 +25,7 @@ import { movementSummary, personName } from "@/features/activity/utils/movement-
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { movementNotes, formatActivityDateTime, movementTypeLabel } from "@/lib/format-ops";
+import { batteryCount } from "@/lib/format";
 
 type Step = { kind: "options" } | { kind: "edit" } | { kind: "confirmEdit"; correction: MovementCorrection } | { kind: "confirmDelete" };
 
@@ -33,8 +36,12 @@ type Step = { kind: "options" } | { kind: "edit" } | { kind: "confirmEdit"; corr
  */
 export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMovement | null; onClose: () => void }) {
   const [step, setStep] = React.useState<Step>({ kind: "options" });
-  const [draft, setDraft] = React.useState<MovementDraft>({ good: "", dead: "", total: "", notes: "" });
-  const [invalid, setInvalid] = React.useState(false);
+  const schema = React.useMemo(() => correctionSchema(movement?.type ?? ""), [movement?.type]);
+  const form = useForm<MovementDraft, unknown, MovementCorrection>({
+    resolver: zodResolver(schema),
+    defaultValues: { good: "", dead: "", total: "", notes: "" },
+  });
+  const invalid = form.formState.errors.root?.message;
   const update = useUpdateMovement();
   const remove = useDeleteMovement();
   const ids = React.useId();
@@ -54,20 +61,18 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
   };
 
   const startEdit = () => {
-    setDraft(initialDraft(movement, note));
-    setInvalid(false);
+    form.reset(initialDraft(movement, note));
     setStep({ kind: "edit" });
   };
-  const submitEdit = () => {
-    const correction = correctionFrom(movement.type, draft);
-    setInvalid(!correction);
-    if (!correction) {
-      toast({ ...INVALID_MOVEMENT_INPUT, variant: "destructive" });
-      return;
-    }
-    update.reset();
-    setStep({ kind: "confirmEdit", correction });
-  };
+  const submitEdit = form.handleSubmit(
+    (correction) => {
+      update.reset();
+      setStep({ kind: "confirmEdit", correction });
+    },
+    (errors) => {
+      if (errors.root) toast({ ...INVALID_MOVEMENT_INPUT, variant: "destructive" });
+    },
+  );
 
   const optionsOpen = step.kind === "options" || step.kind === "edit";
   return (
@@ -87,70 +92,37 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
           </div>
 
           {step.kind === "edit" ? (
-            <form
-              id={`${ids}-edit`}
-              className="grid gap-3"
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                submitEdit();
-              }}
-            >
-              {total ? (
-                <div className="grid gap-1.5">
-                  <Label htmlFor={`${ids}-total`}>Total</Label>
-                  <Input
-                    id={`${ids}-total`}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    value={draft.total}
-                    onChange={(e) => setDraft((d) => ({ ...d, total: e.target.value }))}
-                  />
-                </div>
-              ) : (
-                <div className="grid grid-cols-2 gap-3">
-                  <div className="grid gap-1.5">
-                    <Label htmlFor={`${ids}-good`}>Good</Label>
-                    <Input
-                      id={`${ids}-good`}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      value={draft.good}
-                      onChange={(e) => setDraft((d) => ({ ...d, good: e.target.value }))}
-                    />
+            <Form {...form}>
+              <form id={`${ids}-edit`} className="grid gap-3" noValidate onSubmit={submitEdit}>
+                {total ? (
+                  <CountField form={form} name="total" label="Total" />
+                ) : (
+                  <div className="grid grid-cols-2 gap-3">
+                    <CountField form={form} name="good" label="Good" />
+                    <CountField form={form} name="dead" label="Dead" />
                   </div>
-                  <div className="grid gap-1.5">
-                    <Label htmlFor={`${ids}-dead`}>Dead</Label>
-                    <Input
-                      id={`${ids}-dead`}
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      value={draft.dead}
-                      onChange={(e) => setDraft((d) => ({ ...d, dead: e.target.value }))}
-                    />
-                  </div>
-                </div>
-              )}
-              {/* the toast sits outside the modal, hidden from assistive tech while it is open: say it here too */}
-              {invalid && (
-                <p role="alert" className="text-sm text-destructive">
-                  {INVALID_MOVEMENT_INPUT.description}
-                </p>
-              )}
-              <div className="grid gap-1.5">
-                <Label htmlFor={`${ids}-notes`}>Notes (optional)</Label>
-                <Textarea
-                  id={`${ids}-notes`}
-                  rows={2}
-                  maxLength={2000}
-                  value={draft.notes}
-                  onChange={(e) => setDraft((d) => ({ ...d, notes: e.target.value }))}
+                )}
+                {/* the toast sits outside the modal, hidden from assistive tech while it is open: say it here too */}
+                {invalid && (
+                  <p role="alert" className="text-sm text-destructive">
+                    {invalid}
+                  </p>
+                )}
+                <FormField
+                  control={form.control}
+                  name="notes"
+                  render={({ field }) => (
+                    <FormItem>
+                      <FormLabel>Notes (optional)</FormLabel>
+                      <FormControl>
+                        <Textarea rows={2} maxLength={2000} {...field} />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
                 />
-              </div>
-            </form>
+              </form>
+            </Form>
           ) : (
             <p className="rounded-md bg-muted p-3 text-xs text-muted-foreground">
               Editing recalculates affected balances. Deleting returns the batteries to their original location.
@@ -206,7 +178,13 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
               : { goodBatteries: step.correction.goodBatteries, deadBatteries: step.correction.deadBatteries }
             : {}
         }
-        details={{ subject, notes: step.kind === "confirmEdit" ? step.correction.notes : undefined }}
+        summary={
+          <>
+            Correct <strong>{subject}</strong>. Affected balances are recalculated.
+          </>
+        }
+        labels={{ quantity: "Total" }}
+        notes={step.kind === "confirmEdit" ? step.correction.notes : undefined}
         pending={update.isPending}
         error={update.error ? errorMessage(update.error, "Failed to update movement") : null}
         onConfirm={(_values, idempotencyKey) => {
@@ -274,10 +252,43 @@ export function DeleteMovementConfirm({
       onOpenChange={(o) => !o && onCancel()}
       type="delete"
       values={{ quantity: Math.abs(movement.quantity) }}
-      details={{ subject }}
+      summary={
+        <>
+          Delete <strong>{subject}</strong> ({batteryCount(Math.abs(movement.quantity))}). Its batteries return to their
+          original location.
+        </>
+      }
+      labels={{ quantity: "Total" }}
       pending={pending}
       error={error}
       onConfirm={(_v, key) => onConfirm(key)}
+    />
+  );
+}
+
+/** CountField is one count of the correction form (Total, Good or Dead). */
+function CountField({
+  form,
+  name,
+  label,
+}: {
+  form: ReturnType<typeof useForm<MovementDraft, unknown, MovementCorrection>>;
+  name: "total" | "good" | "dead";
+  label: string;
+}) {
+  return (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input type="number" inputMode="numeric" min={0} {...field} />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
     />
   );
 }

@@ -3,7 +3,7 @@ import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { type DriverActivity, type DriverWeek, useAdminWeeklyActivity } from "@/features/activity/api/get-admin-weekly-activity";
+import { type DriverActivity, type DriverWeek, useAdminWeeklyActivity } from "@/lib/weekly-activity";
 import { useDeleteMovement } from "@/features/activity/api/delete-movement";
 import { DeleteMovementConfirm } from "@/features/activity/components/movement-options-dialog";
 import { toast } from "@/hooks/use-toast";

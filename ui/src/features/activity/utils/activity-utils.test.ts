@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
 import { dropoffNotes, isHiddenNote } from "@/features/activity/utils/dropoff-notes";
-import { correctionFrom, initialDraft, isEditableType, numberOrZero, usesTotal } from "@/features/activity/utils/movement-edit";
+import { correctionSchema, initialDraft, isEditableType, usesTotal } from "@/features/activity/utils/movement-edit";
 import { movementSummary } from "@/features/activity/utils/movement-summary";
 import { parseQuickLog } from "@/features/activity/utils/quick-log";
 
@@ -37,21 +37,18 @@ describe("movement edit", () => {
     expect(initialDraft(mv({ type: "pickup", quantity: -5, notes: "Y" }), "Y")).toEqual({ good: "5", dead: "0", total: "5", notes: "Y" });
   });
 
-  it("falls back to 0 for non-numeric inputs", () => {
-    expect(numberOrZero("abc")).toBe(0);
-    expect(numberOrZero("")).toBe(0);
-    expect(numberOrZero(" 7 ")).toBe(7);
-  });
-
-  it("refuses a correction of 0 batteries", () => {
-    expect(correctionFrom("dropoff", { good: "0", dead: "", total: "", notes: "" })).toBeNull();
-    expect(correctionFrom("pickup", { good: "3", dead: "1", total: "x", notes: "" })).toBeNull();
-    expect(correctionFrom("dropoff", { good: "2", dead: "x", total: "", notes: " n " })).toEqual({
+  it("reads a blank count as 0 and refuses a correction of 0 batteries or a non-number", () => {
+    const fails = (type: string, d: { good: string; dead: string; total: string; notes: string }) =>
+      correctionSchema(type).safeParse(d).error?.issues.map((i) => i.message);
+    expect(fails("dropoff", { good: "0", dead: "", total: "", notes: "" })).toEqual(["Total batteries must be greater than 0"]);
+    expect(fails("pickup", { good: "3", dead: "1", total: "", notes: "" })).toEqual(["Total batteries must be greater than 0"]);
+    expect(fails("dropoff", { good: "2", dead: "x", total: "", notes: "" })).toEqual(["Total batteries must be greater than 0"]);
+    expect(correctionSchema("dropoff").parse({ good: "2", dead: "", total: "", notes: " n " })).toEqual({
       goodBatteries: 2,
       deadBatteries: 0,
       notes: "n",
     });
-    expect(correctionFrom("adjustment", { good: "0", dead: "9", total: "6", notes: "" })).toEqual({
+    expect(correctionSchema("adjustment").parse({ good: "0", dead: "9", total: "6", notes: "" })).toEqual({
       goodBatteries: 6,
       deadBatteries: 0,
       notes: "",

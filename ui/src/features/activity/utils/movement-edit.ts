@@ -1,4 +1,6 @@
+import * as z from "zod/mini";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
+import { count } from "@/lib/count";
 import { noteCounts } from "@/lib/format-ops";
 
 /** EDITABLE_TYPES are the movement types Edit/Correct is offered for (spec part 1 §2). */
@@ -32,26 +34,35 @@ export function initialDraft(m: FeedMovement, userNotes: string): MovementDraft 
   return { good: String(good), dead: String(dead), total: String(qty), notes: userNotes };
 }
 
-/** numberOrZero reads a numeric input; anything not numeric falls back to 0 (spec part 1 §5). */
-export function numberOrZero(raw: string): number {
-  const n = Number.parseInt(raw.trim(), 10);
-  return Number.isNaN(n) ? 0 : n;
-}
-
 /** MovementCorrection is the PUT body the form produces. */
 export type MovementCorrection = { goodBatteries: number; deadBatteries: number; notes: string };
 
-/**
- * correctionFrom turns the draft into the PUT body (Total is sent as good with dead 0), or
- * null when good plus dead is not above 0 ('Invalid Input': 'Total batteries must be
- * greater than 0').
- */
-export function correctionFrom(type: string, draft: MovementDraft): MovementCorrection | null {
-  const good = usesTotal(type) ? numberOrZero(draft.total) : numberOrZero(draft.good);
-  const dead = usesTotal(type) ? 0 : numberOrZero(draft.dead);
-  if (good < 0 || dead < 0 || good + dead <= 0) return null;
-  return { goodBatteries: good, deadBatteries: dead, notes: draft.notes.trim() };
-}
-
 /** INVALID_MOVEMENT_INPUT is the toast for a correction that moves nothing. */
 export const INVALID_MOVEMENT_INPUT = { title: "Invalid Input", description: "Total batteries must be greater than 0" } as const;
+
+const draftCount = count({ blankIsZero: true, message: INVALID_MOVEMENT_INPUT.description });
+
+/**
+ * correctionSchema turns the edit form's text into the PUT body: Total (pickup, adjustment)
+ * is sent as good with dead 0; blank counts are 0; good plus dead must be above 0 (the
+ * form's root error, 'Total batteries must be greater than 0').
+ */
+export function correctionSchema(type: string) {
+  return z.pipe(
+    z.object({
+      good: draftCount,
+      dead: draftCount,
+      total: draftCount,
+      notes: z.string().check(z.trim(), z.maxLength(2000, "Notes can be at most 2000 characters")),
+    }),
+    z.transform((d, ctx): MovementCorrection => {
+      const good = usesTotal(type) ? d.total : d.good;
+      const dead = usesTotal(type) ? 0 : d.dead;
+      if (good + dead <= 0) {
+        ctx.issues.push({ code: "custom", path: ["root"], message: INVALID_MOVEMENT_INPUT.description, input: d });
+        return z.NEVER;
+      }
+      return { goodBatteries: good, deadBatteries: dead, notes: d.notes };
+    }),
+  );
+}

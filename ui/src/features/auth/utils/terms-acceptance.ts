@@ -1,4 +1,4 @@
-import DOMPurify from "dompurify";
+export { sanitizeTermsHtml } from "@/lib/terms-html";
 
 /** SIGNATURE_PAD is the signature pad's pen (spec part 1 §9). */
 export const SIGNATURE_PAD = {
@@ -28,14 +28,3 @@ export function canAcceptTerms({ read, agreed, hasSignature, submitting }: Terms
   return read && agreed && hasSignature && !submitting;
 }
 
-/**
- * sanitizeTermsHtml strips scripts, event handlers and unsafe URLs from the admin-authored
- * terms HTML; links keep only http, https, mailto and tel addresses.
- */
-export function sanitizeTermsHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ["style", "form", "input", "button", "iframe", "object", "embed"],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|#|\/)/i,
-  });
-}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { invalidate } from "@/lib/invalidation";
+import { afterWrite, invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 /** SessionActionInput names a session and the confirmed action's idempotency key. */
@@ -13,5 +13,5 @@ export function completeChargingSession({ id, idempotencyKey }: SessionActionInp
 /** useCompleteChargingSession is Mark Done; it refreshes sessions, state and inventory. */
 export function useCompleteChargingSession() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: completeChargingSession, onSettled: () => invalidate(qc, "charging") });
+  return useMutation({ mutationFn: completeChargingSession, onSuccess: (answer) => afterWrite(qc, "charging", answer), onError: () => invalidate(qc, "charging") });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { SessionActionInput } from "@/features/charging/api/complete-charging-session";
-import { invalidate } from "@/lib/invalidation";
+import { afterWrite, invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 /** deleteChargingSession ends a session: its batteries go back to waiting (DELETE /api/admin/charging-sessions/{id}). */
@@ -11,5 +11,5 @@ export function deleteChargingSession({ id, idempotencyKey }: SessionActionInput
 /** useDeleteChargingSession deletes a session and refreshes sessions, state and inventory. */
 export function useDeleteChargingSession() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteChargingSession, onSettled: () => invalidate(qc, "charging") });
+  return useMutation({ mutationFn: deleteChargingSession, onSuccess: (answer) => afterWrite(qc, "charging", answer), onError: () => invalidate(qc, "charging") });
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CHARGER_TYPES, type ChargingSession } from "@/features/charging/api/get-charging-sessions";
-import { invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
+import { count } from "@/lib/count";
+import { afterWrite, invalidate } from "@/lib/invalidation";
 
 /** NO_BATTERIES_TO_CHARGE is shown, and submit disabled, when nothing is waiting (spec part 2 §5). */
 export const NO_BATTERIES_TO_CHARGE = "No batteries available to charge";
@@ -15,24 +16,26 @@ export function startChargingSchema(waiting: number) {
   return z.object({
     chargerType: z
       .string()
-      .refine((v) => (CHARGER_TYPES as readonly string[]).includes(v), { message: "Charger type is required" }),
-    quantity: z
-      .string()
-      .trim()
-      .min(1, "Quantity is required")
-      .refine((v) => /^\d+$/.test(v), { message: "Quantity must be a whole number" })
-      .refine((v) => !/^\d+$/.test(v) || Number(v) >= 1, { message: "Quantity must be at least 1" })
-      .refine((v) => !/^\d+$/.test(v) || Number(v) <= waiting, {
-        message: waiting > 0 ? `Only ${waiting} batteries are waiting to charge` : NO_BATTERIES_TO_CHARGE,
-      }),
+      .check(z.refine((v) => (CHARGER_TYPES as readonly string[]).includes(v), { message: "Charger type is required" })),
+    quantity: count({
+      min: 1,
+      max: waiting,
+      required: "Quantity is required",
+      message: "Quantity must be a whole number",
+      tooSmall: "Quantity must be at least 1",
+      tooLarge: waiting > 0 ? `Only ${waiting} batteries are waiting to charge` : NO_BATTERIES_TO_CHARGE,
+    }),
   });
 }
 
 /** StartChargingValues are the charge form's raw values (quantity as typed). */
-export type StartChargingValues = z.infer<ReturnType<typeof startChargingSchema>>;
+export type StartChargingValues = z.input<ReturnType<typeof startChargingSchema>>;
+
+/** StartChargingBody is the call's body (the schema's output). */
+export type StartChargingBody = z.output<ReturnType<typeof startChargingSchema>>;
 
 /** StartChargingInput is the call's body plus the confirmed action's idempotency key. */
-export type StartChargingInput = { chargerType: string; quantity: number; idempotencyKey: string };
+export type StartChargingInput = StartChargingBody & { idempotencyKey: string };
 
 /** StartChargingResult is the server's answer (the session record and the new stats). */
 export type StartChargingResult = { success: boolean; message: string; session: ChargingSession };
@@ -45,5 +48,5 @@ export function startCharging({ chargerType, quantity, idempotencyKey }: StartCh
 /** useStartCharging starts a charging session and refreshes sessions, state and inventory. */
 export function useStartCharging() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: startCharging, onSettled: () => invalidate(qc, "charging") });
+  return useMutation({ mutationFn: startCharging, onSuccess: (answer) => afterWrite(qc, "charging", answer), onError: () => invalidate(qc, "charging") });
 }

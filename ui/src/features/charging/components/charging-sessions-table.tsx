@@ -12,9 +12,16 @@ import { useDeleteChargingSession } from "@/features/charging/api/delete-chargin
 import { type ChargingSession, useChargingSessions } from "@/features/charging/api/get-charging-sessions";
 import { EditChargingQuantityDialog } from "@/features/charging/components/edit-charging-quantity-dialog";
 import { useNow } from "@/features/charging/hooks/use-now";
-import { chargerBadgeClass, earliestEtaFirst, isOverdue, sessionStatus } from "@/features/charging/utils/session-status";
+import {
+  chargerBadgeClass,
+  earliestEtaFirst,
+  isOverdue,
+  quantityChangeSummary,
+  sessionStatus,
+} from "@/features/charging/utils/session-status";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { batteryCount } from "@/lib/format";
 import { formatActivityDateTime, formatTime } from "@/lib/format-ops";
 import { cn } from "@/lib/utils";
 import { isAdminRole } from "@/lib/user";
@@ -175,16 +182,24 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
                   // Mark Done empties the session into Ready: shown as a change to 0 with Ready as the destination.
                   type: "charging_edit" as const,
                   title: "Mark Charging Session Done",
+                  summary: quantityChangeSummary(pending.session.quantity, 0, "ready"),
                   values: { quantity: 0 },
-                  details: { chargerType: pending.session.chargerType, previousQuantity: pending.session.quantity, destination: "ready" as const },
+                  labels: { quantity: "New Quantity" },
                 }
               : {
                   type: "delete" as const,
                   title: "Delete Charging Session",
+                  summary: pending && (
+                    <>
+                      Delete{" "}
+                      <strong>
+                        the {pending.session.chargerType} charging session started {formatActivityDateTime(pending.session.startedAt)}
+                      </strong>{" "}
+                      ({batteryCount(pending.session.quantity)}). Its batteries return to their original location.
+                    </>
+                  ),
                   values: { quantity: pending?.session.quantity ?? 0 },
-                  details: {
-                    subject: pending ? `the ${pending.session.chargerType} charging session started ${formatActivityDateTime(pending.session.startedAt)}` : undefined,
-                  },
+                  labels: { quantity: "Total" },
                 })}
             allowEdit={false}
             pending={complete.isPending || remove.isPending}

@@ -1,15 +1,19 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
+import { useForm } from "react-hook-form";
+import type * as z from "zod/mini";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import type { ChargingSession } from "@/features/charging/api/get-charging-sessions";
 import {
   type QuantityDestination,
+  editQuantitySchema,
   useUpdateChargingSessionQuantity,
 } from "@/features/charging/api/update-charging-session-quantity";
-import { quantityChange } from "@/features/charging/utils/session-status";
+import { quantityChange, quantityChangeSummary } from "@/features/charging/utils/session-status";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 
@@ -18,6 +22,8 @@ const DESTINATIONS: { value: QuantityDestination; label: string; hint: string }[
   { value: "ready", label: "Good - Fully Charged", hint: "They go to the Ready count." },
   { value: "waiting", label: "Dead - Needs More Charging", hint: "They go back to the Waiting count." },
 ];
+
+type EditSchema = ReturnType<typeof editQuantitySchema>;
 
 /**
  * EditChargingQuantityDialog is the Edit Charging Session Quantity dialog: it shows the
@@ -40,48 +46,40 @@ export function EditChargingQuantityDialog({
 }
 
 function EditQuantityContent({ session, close }: { session: ChargingSession; close: () => void }) {
-  const [typed, setTyped] = React.useState(String(session.quantity));
-  const [destination, setDestination] = React.useState<QuantityDestination | "">("");
-  const [error, setError] = React.useState<string | null>(null);
-  const [confirming, setConfirming] = React.useState(false);
+  const schema = React.useMemo(() => editQuantitySchema(session.quantity), [session.quantity]);
+  const form = useForm<z.input<EditSchema>, unknown, z.output<EditSchema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { quantity: String(session.quantity), destination: "" },
+  });
+  const [confirming, setConfirming] = React.useState<z.output<EditSchema> | null>(null);
   const update = useUpdateChargingSessionQuantity();
-  const change = quantityChange(session.quantity, typed);
+  const change = quantityChange(session.quantity, form.watch("quantity"));
   const ids = React.useId();
 
-  const onUpdate = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!/^\d+$/.test(typed.trim())) {
-      setError("Please enter a valid number 0 or greater");
-      return;
-    }
-    if (change.kind === "none") {
+  const onUpdate = form.handleSubmit((v) => {
+    if (v.quantity === session.quantity) {
       close();
       return;
     }
-    if (change.kind === "reduce" && !destination) {
-      setError("Please choose where these batteries are going");
-      return;
-    }
-    setError(null);
     update.reset();
-    setConfirming(true);
-  };
+    setConfirming(v);
+  });
 
   const onConfirm = (values: ConfirmValues, idempotencyKey: string) => {
     const quantity = values.quantity ?? 0;
     if (quantity === session.quantity) {
-      setConfirming(false);
+      setConfirming(null);
       close();
       return;
     }
     // an Edit in the confirm dialog may turn a reduction into an increase: increases draw from waiting
-    const dest: QuantityDestination = quantity < session.quantity && destination ? destination : "waiting";
+    const dest: QuantityDestination = quantity < session.quantity && confirming?.destination ? confirming.destination : "waiting";
     update.mutate(
       { id: session.id, quantity, destination: dest, idempotencyKey },
       {
         onSuccess: () => {
           toast({ title: "Charging session quantity updated successfully" });
-          setConfirming(false);
+          setConfirming(null);
           close();
         },
         onError: (err) =>
@@ -94,7 +92,6 @@ function EditQuantityContent({ session, close }: { session: ChargingSession; clo
     );
   };
 
-  const newQuantity = Number(typed.trim());
   return (
     <DialogContent>
       <DialogHeader>
@@ -103,52 +100,62 @@ function EditQuantityContent({ session, close }: { session: ChargingSession; clo
           {session.chargerType} session. Current quantity: <strong>{session.quantity}</strong>
         </DialogDescription>
       </DialogHeader>
-      <form id={`${ids}-form`} noValidate onSubmit={onUpdate} className="grid gap-4">
-        <div className="grid gap-2">
-          <Label htmlFor={`${ids}-quantity`}>New Quantity</Label>
-          <Input
-            id={`${ids}-quantity`}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={typed}
-            aria-invalid={error ? true : undefined}
-            onChange={(e) => setTyped(e.target.value)}
+      <Form {...form}>
+        <form id={`${ids}-form`} noValidate onSubmit={onUpdate} className="grid gap-4">
+          <FormField
+            control={form.control}
+            name="quantity"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>New Quantity</FormLabel>
+                <FormControl>
+                  <Input type="number" inputMode="numeric" min={0} step={1} {...field} />
+                </FormControl>
+                <FormMessage role="alert" />
+              </FormItem>
+            )}
           />
-        </div>
-        {change.kind === "reduce" && (
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">Where are these batteries going?</legend>
-            {DESTINATIONS.map((d) => (
-              <label key={d.value} className="flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary">
-                <input
-                  type="radio"
-                  name={`${ids}-destination`}
-                  value={d.value}
-                  checked={destination === d.value}
-                  onChange={() => setDestination(d.value)}
-                  className="mt-0.5 size-4 accent-primary"
-                />
-                <span>
-                  <span className="font-medium">{d.label}</span>
-                  <span className="block text-muted-foreground">{d.hint}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        )}
-        {change.kind === "increase" && (
-          <p className="text-sm text-muted-foreground">
-            {change.by} more {change.by === 1 ? "battery is" : "batteries are"} taken from Waiting.
-          </p>
-        )}
-        {error && (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
-      </form>
+          {change.kind === "reduce" && (
+            <FormField
+              control={form.control}
+              name="destination"
+              render={({ field }) => (
+                <FormItem>
+                  <fieldset className="grid gap-2">
+                    <legend className="mb-2 text-sm font-medium">Where are these batteries going?</legend>
+                    {DESTINATIONS.map((d) => (
+                      <label
+                        key={d.value}
+                        className="flex cursor-pointer items-start gap-3 rounded-md border p-3 text-sm has-[:checked]:border-primary"
+                      >
+                        <input
+                          type="radio"
+                          name={field.name}
+                          value={d.value}
+                          checked={field.value === d.value}
+                          onChange={() => field.onChange(d.value)}
+                          onBlur={field.onBlur}
+                          className="mt-0.5 size-4 accent-primary"
+                        />
+                        <span>
+                          <span className="font-medium">{d.label}</span>
+                          <span className="block text-muted-foreground">{d.hint}</span>
+                        </span>
+                      </label>
+                    ))}
+                    <FormMessage role="alert" />
+                  </fieldset>
+                </FormItem>
+              )}
+            />
+          )}
+          {change.kind === "increase" && (
+            <p className="text-sm text-muted-foreground">
+              {change.by} more {change.by === 1 ? "battery is" : "batteries are"} taken from Waiting.
+            </p>
+          )}
+        </form>
+      </Form>
       <DialogFooter>
         <Button type="button" variant="outline" onClick={close}>
           Cancel
@@ -158,15 +165,12 @@ function EditQuantityContent({ session, close }: { session: ChargingSession; clo
         </Button>
       </DialogFooter>
       <ConfirmActionDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
         type="charging_edit"
-        values={{ quantity: Number.isFinite(newQuantity) ? newQuantity : 0 }}
-        details={{
-          chargerType: session.chargerType,
-          previousQuantity: session.quantity,
-          destination: destination || undefined,
-        }}
+        summary={quantityChangeSummary(session.quantity, confirming?.quantity ?? 0, confirming?.destination ?? "")}
+        values={{ quantity: confirming?.quantity ?? 0 }}
+        labels={{ quantity: "New Quantity" }}
         pending={update.isPending}
         error={update.isError ? errorMessage(update.error, "Failed to update charging session quantity") : null}
         onConfirm={onConfirm}

@@ -1,22 +1,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { BatteryChargingIcon } from "lucide-react";
 import * as React from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
+import { FormCard } from "@/components/form-card";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { CHARGER_TYPES } from "@/features/charging/api/get-charging-sessions";
 import {
   NO_BATTERIES_TO_CHARGE,
+  type StartChargingBody,
   type StartChargingValues,
   startChargingSchema,
   useStartCharging,
 } from "@/features/charging/api/start-charging";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { batteryCount } from "@/lib/format";
 
 /**
  * StartChargingForm is the Start Charging Session card (spec part 2 §5): charger type and
@@ -27,31 +29,29 @@ import { errorMessage } from "@/lib/api-client";
 export function StartChargingForm({ waiting }: { waiting: number | undefined }) {
   const max = waiting ?? 0;
   const schema = React.useMemo(() => startChargingSchema(max), [max]);
-  const form = useForm<StartChargingValues>({
+  const form = useForm<StartChargingValues, unknown, StartChargingBody>({
     resolver: zodResolver(schema),
     defaultValues: { chargerType: "", quantity: "" },
   });
-  const { errors } = form.formState;
-  const [confirm, setConfirm] = React.useState<{ chargerType: string; quantity: number } | null>(null);
+  const [confirm, setConfirm] = React.useState<StartChargingBody | null>(null);
   const start = useStartCharging();
-  const ids = React.useId();
   const none = waiting !== undefined && waiting <= 0;
 
   const onSubmit = form.handleSubmit((v) => {
     start.reset();
-    setConfirm({ chargerType: v.chargerType, quantity: Number(v.quantity) });
+    setConfirm(v);
   });
 
   const onConfirm = (values: ConfirmValues, idempotencyKey: string) => {
     if (!confirm) return;
-    const quantity = values.quantity ?? 0;
-    const check = schema.safeParse({ chargerType: confirm.chargerType, quantity: String(quantity) });
+    // the confirm dialog's Edit may change the quantity: check it again before sending
+    const check = schema.safeParse({ chargerType: confirm.chargerType, quantity: String(values.quantity ?? 0) });
     if (!check.success) {
       toast({ title: "Error", description: check.error.issues[0]?.message, variant: "destructive" });
       return;
     }
     start.mutate(
-      { chargerType: confirm.chargerType, quantity, idempotencyKey },
+      { ...check.data, idempotencyKey },
       {
         onSuccess: (res) => {
           toast({ title: res?.message || "Charging session started successfully" });
@@ -65,38 +65,34 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
   };
 
   return (
-    <Card role="region" aria-labelledby={`${ids}-title`}>
-      <CardHeader>
-        <CardTitle id={`${ids}-title`} className="flex items-center gap-2">
-          <BatteryChargingIcon aria-hidden className="size-5 text-primary" />
-          Start Charging Session
-        </CardTitle>
-        <CardDescription>
+    <FormCard
+      icon={BatteryChargingIcon}
+      title="Start Charging Session"
+      description={
+        <>
           Moves dead batteries from Waiting onto a charger.{" "}
           {waiting !== undefined && (
             <span>
               <strong className="tabular-nums">{waiting}</strong> waiting to charge.
             </span>
           )}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
+        </>
+      }
+    >
+      <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-charger`}>Charger Type</Label>
-            <Controller
-              control={form.control}
-              name="chargerType"
-              render={({ field }) => (
+          <FormField
+            control={form.control}
+            name="chargerType"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Charger Type</FormLabel>
                 <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger
-                    id={`${ids}-charger`}
-                    aria-invalid={errors.chargerType ? true : undefined}
-                    aria-describedby={errors.chargerType ? `${ids}-charger-error` : undefined}
-                    onBlur={field.onBlur}
-                  >
-                    <SelectValue placeholder="Select charger type" />
-                  </SelectTrigger>
+                  <FormControl>
+                    <SelectTrigger onBlur={field.onBlur}>
+                      <SelectValue placeholder="Select charger type" />
+                    </SelectTrigger>
+                  </FormControl>
                   <SelectContent>
                     {CHARGER_TYPES.map((t) => (
                       <SelectItem key={t} value={t}>
@@ -105,50 +101,47 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
                     ))}
                   </SelectContent>
                 </Select>
-              )}
-            />
-            {errors.chargerType && (
-              <p id={`${ids}-charger-error`} className="text-sm text-destructive">
-                {errors.chargerType.message}
-              </p>
+                <FormMessage />
+              </FormItem>
             )}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-quantity`}>Number of Batteries</Label>
-            <Input
-              id={`${ids}-quantity`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={max || undefined}
-              step={1}
-              placeholder={max > 0 ? `1 - ${max}` : "0"}
-              aria-invalid={errors.quantity ? true : undefined}
-              aria-describedby={errors.quantity ? `${ids}-quantity-error` : undefined}
-              {...form.register("quantity")}
-            />
-            {errors.quantity && (
-              <p id={`${ids}-quantity-error`} className="text-sm text-destructive">
-                {errors.quantity.message}
-              </p>
+          />
+          <FormField
+            control={form.control}
+            name="quantity"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Number of Batteries</FormLabel>
+                <FormControl>
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    max={max || undefined}
+                    step={1}
+                    placeholder={max > 0 ? `1 - ${max}` : "0"}
+                    {...field}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
             )}
-          </div>
+          />
           <Button type="submit" className="sm:col-span-2" disabled={none || waiting === undefined || start.isPending}>
             <BatteryChargingIcon aria-hidden />
             {none ? NO_BATTERIES_TO_CHARGE : "Start Charging"}
           </Button>
         </form>
-      </CardContent>
+      </Form>
       <ConfirmActionDialog
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}
         type="charge"
+        summary={`Start charging ${batteryCount(confirm?.quantity ?? 0)}${confirm?.chargerType ? ` on a ${confirm.chargerType} charger` : ""}. They move from Waiting to Charging.`}
         values={{ quantity: confirm?.quantity ?? 0 }}
-        details={{ chargerType: confirm?.chargerType }}
         pending={start.isPending}
         error={start.isError ? errorMessage(start.error, "Failed to start charging session") : null}
         onConfirm={onConfirm}
       />
-    </Card>
+    </FormCard>
   );
 }

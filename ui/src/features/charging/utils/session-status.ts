@@ -1,4 +1,5 @@
-import { parseServerDate } from "@/lib/format";
+import { count } from "@/lib/count";
+import { batteryCount, parseServerDate } from "@/lib/format";
 
 /** SessionStatus is a session's Status column: 'Charging' until its ETA, then 'Due'. */
 export type SessionStatus = "Charging" | "Due";
@@ -50,11 +51,25 @@ export function chargerBadgeClass(chargerType: string): string {
  */
 export type QuantityChange = { kind: "none" } | { kind: "reduce"; by: number } | { kind: "increase"; by: number };
 
+const sessionQuantity = count({ message: "Please enter a valid number 0 or greater" });
+
 /** quantityChange compares the typed quantity with the current one (spec part 1 §2). */
 export function quantityChange(current: number, typed: string): QuantityChange {
-  const v = typed.trim();
-  if (!/^\d+$/.test(v)) return { kind: "none" };
-  const next = Number(v);
+  const parsed = sessionQuantity.safeParse(typed);
+  if (!parsed.success) return { kind: "none" };
+  const next = parsed.data;
   if (next === current) return { kind: "none" };
   return next < current ? { kind: "reduce", by: current - next } : { kind: "increase", by: next - current };
+}
+
+/**
+ * quantityChangeSummary is the Confirm Action sentence of a session's quantity change (and
+ * of Mark Done, a change to 0 into Ready): 'Change the session's quantity from 5 to 3. 2
+ * batteries go to Ready.'
+ */
+export function quantityChangeSummary(before: number, after: number, destination: "ready" | "waiting" | ""): string {
+  const moved = Math.abs(before - after);
+  const where = after < before ? (destination === "ready" ? "Ready" : "Waiting") : null;
+  const tail = where ? ` ${batteryCount(moved)} go to ${where}.` : after > before ? ` ${batteryCount(moved)} are taken from Waiting.` : "";
+  return `Change the session's quantity from ${before} to ${after}.${tail}`;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { invalidate } from "@/lib/invalidation";
+import { afterWrite, invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 /** ASSIGNMENT_FORM_TYPES are the types the assignment form offers (spec part 2 §3), in order. */
@@ -53,5 +53,5 @@ export function assignBatteries({ idempotencyKey, ...body }: AssignInput): Promi
 /** useAssignBatteries records a manual assignment and refreshes holders, state and inventory. */
 export function useAssignBatteries() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: assignBatteries, onSettled: () => invalidate(qc, "custody") });
+  return useMutation({ mutationFn: assignBatteries, onSuccess: (answer) => afterWrite(qc, "custody", answer), onError: () => invalidate(qc, "custody") });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { invalidate } from "@/lib/invalidation";
+import { afterWrite, invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 /** DeleteAssignmentInput names the holder by user id (all their holdings go) and the action's key. */
@@ -13,5 +13,5 @@ export function deleteAssignment({ id, idempotencyKey }: DeleteAssignmentInput):
 /** useDeleteAssignment deletes assignments and refreshes holders, state and inventory. */
 export function useDeleteAssignment() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteAssignment, onSettled: () => invalidate(qc, "custody") });
+  return useMutation({ mutationFn: deleteAssignment, onSuccess: (answer) => afterWrite(qc, "custody", answer), onError: () => invalidate(qc, "custody") });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { invalidate } from "@/lib/invalidation";
+import { afterWrite, invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 
 /** DriverSwapInput is POST /api/admin/driver-swap's body plus the confirmed action's key. */
@@ -23,5 +23,5 @@ export function driverSwap({ idempotencyKey, ...body }: DriverSwapInput): Promis
 /** useDriverSwap records a swap or exchange and refreshes holders, state and inventory. */
 export function useDriverSwap() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: driverSwap, onSettled: () => invalidate(qc, "custody") });
+  return useMutation({ mutationFn: driverSwap, onSuccess: (answer) => afterWrite(qc, "custody", answer), onError: () => invalidate(qc, "custody") });
 }

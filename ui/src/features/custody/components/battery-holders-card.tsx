@@ -12,6 +12,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { assignmentTypeLabel, formatActivityDateTime } from "@/lib/format-ops";
 import { isLiaisonRole, roleLabel } from "@/lib/user";
+import { batteryCount } from "@/lib/format";
 
 /**
  * BatteryHoldersCard is the All Battery Holders card: per holder the name, a badge per
@@ -105,7 +106,15 @@ export function BatteryHoldersCard({ role }: { role: string }) {
           type="delete"
           title="Delete Assignments"
           values={{ quantity: target?.total ?? 0 }}
-          details={{ subject: target ? `every assignment of ${holderName(target.user)} (batteries move to Waiting)` : undefined }}
+          summary={
+            target ? (
+              <>
+                Delete <strong>every assignment of {holderName(target.user)}</strong> ({batteryCount(target.total)}). The
+                batteries move to Waiting.
+              </>
+            ) : null
+          }
+          labels={{ quantity: "Total" }}
           pending={remove.isPending}
           error={remove.isError ? errorMessage(remove.error, "Failed to delete assignment") : null}
           onConfirm={onConfirm}

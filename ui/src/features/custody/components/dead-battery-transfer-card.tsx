@@ -15,6 +15,7 @@ import { type DeadTransferValues, validateDeadTransfer } from "@/features/custod
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
+import { batteryCount } from "@/lib/format";
 
 const EMPTY: DeadTransferValues = { fromUserId: "", toUserId: "", deadBatteries: "", notes: "" };
 
@@ -127,11 +128,14 @@ export function DeadBatteryTransferCard() {
         type="driver_swap"
         title="Confirm Dead Battery Transfer"
         values={{ goodBatteries: 0, deadBatteries: pending?.dead ?? 0 }}
-        details={{
-          fromName: pending ? names.get(pending.fromUserId) : undefined,
-          toName: pending ? names.get(pending.toUserId) : undefined,
-          notes: pending?.notes.trim() || undefined,
-        }}
+        summary={
+          <>
+            <strong>{(pending && names.get(pending.fromUserId)) || "The giving driver"}</strong> gives{" "}
+            <strong>{(pending && names.get(pending.toUserId)) || "the receiving driver"}</strong>{" "}
+            {batteryCount(pending?.dead ?? 0)} (0 good, {pending?.dead ?? 0} dead).
+          </>
+        }
+        notes={pending?.notes.trim() || undefined}
         allowEdit={false}
         pending={transfer.isPending}
         error={transfer.isError ? errorMessage(transfer.error, "Failed to transfer dead batteries") : null}

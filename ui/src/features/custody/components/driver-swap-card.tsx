@@ -15,6 +15,7 @@ import { type ParsedSwap, type SwapField, type SwapFormValues, validateSwap } fr
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
+import { batteryCount } from "@/lib/format";
 
 type SwapMode = "simple" | "exchange";
 
@@ -215,7 +216,31 @@ export function DriverSwapCard() {
               }
             : { goodBatteries: pending?.parsed.good ?? 0, deadBatteries: pending?.parsed.dead ?? 0 }
         }
-        details={{ fromName, toName, notes: pending?.values.notes.trim() || undefined }}
+        summary={
+          isExchange ? (
+            <>
+              <strong>{fromName || "The giving driver"}</strong> and <strong>{toName || "the receiving driver"}</strong>{" "}
+              exchange batteries.
+            </>
+          ) : (
+            <>
+              <strong>{fromName || "The giving driver"}</strong> gives <strong>{toName || "the receiving driver"}</strong>{" "}
+              {batteryCount((pending?.parsed.good ?? 0) + (pending?.parsed.dead ?? 0))} ({pending?.parsed.good ?? 0} good,{" "}
+              {pending?.parsed.dead ?? 0} dead).
+            </>
+          )
+        }
+        labels={
+          isExchange
+            ? {
+                goodBatteries: `${fromName || "Giver"} gives ${toName || "Receiver"}: good`,
+                deadBatteries: `${fromName || "Giver"} gives ${toName || "Receiver"}: dead`,
+                returnGoodBatteries: `${toName || "Receiver"} returns to ${fromName || "Giver"}: good`,
+                returnDeadBatteries: `${toName || "Receiver"} returns to ${fromName || "Giver"}: dead`,
+              }
+            : undefined
+        }
+        notes={pending?.values.notes.trim() || undefined}
         pending={swap.isPending}
         error={swap.isError ? errorMessage(swap.error, "Failed to record driver swap") : null}
         onConfirm={onConfirm}

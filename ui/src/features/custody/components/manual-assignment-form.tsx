@@ -21,6 +21,7 @@ import { formTypeLabel } from "@/features/custody/utils/form-type-label";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
+import { batteryCount } from "@/lib/format";
 
 type Pending = { userId: string; name: string; quantity: number; assignmentType: string; notes: string };
 
@@ -166,11 +167,14 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
         type="driver_swap"
         title="Confirm Battery Assignment"
         values={{ goodBatteries: pending?.quantity ?? 0, deadBatteries: 0 }}
-        details={{
-          fromName: "The Ready pool",
-          toName: pending ? `${pending.name} (${formTypeLabel(pending.assignmentType)})` : undefined,
-          notes: pending?.notes || undefined,
-        }}
+        summary={
+          <>
+            <strong>The Ready pool</strong> gives{" "}
+            <strong>{pending ? `${pending.name} (${formTypeLabel(pending.assignmentType)})` : "the receiver"}</strong>{" "}
+            {batteryCount(pending?.quantity ?? 0)}.
+          </>
+        }
+        notes={pending?.notes || undefined}
         allowEdit={false}
         pending={assign.isPending}
         error={assign.isError ? errorMessage(assign.error, "Failed to assign batteries") : null}

@@ -1,37 +1,28 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 // zod/mini: the driver dashboard is the first screen on a phone network (DESIGN.md §10).
 import * as z from "zod/mini";
-import { invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
+import { count } from "@/lib/count";
+import { afterWrite } from "@/lib/invalidation";
 
-const WHOLE = /^\d+$/;
-const count = z.string().check(
-  z.trim(),
-  z.refine((s) => s === "" || WHOLE.test(s), "Must be a valid number 0 or greater"),
-);
-
-/** toCount reads a count field: empty is 0 (spec part 1 §5). */
-export function toCount(s: string): number {
-  const t = s.trim();
-  return t === "" ? 0 : Number.parseInt(t, 10);
-}
+const dropoffCount = count({ blankIsZero: true, message: "Must be a valid number 0 or greater" });
 
 /**
  * dropoffSchema is the Battery Dropoff form (spec part 1 §5): whole numbers 0 or more
  * (empty counts as 0), at least one battery (shown on the good field), notes required.
+ * It gives the counts as numbers and the notes trimmed.
  */
 export const dropoffSchema = z
   .object({
-    goodBatteries: count,
-    deadBatteries: count,
+    goodBatteries: dropoffCount,
+    deadBatteries: dropoffCount,
     notes: z
       .string()
       .check(z.trim(), z.minLength(1, "Please provide notes about your drop-off"), z.maxLength(2000, "Notes can be at most 2000 characters")),
   })
   .check(
     z.superRefine((v, ctx) => {
-      if (!WHOLE.test(v.goodBatteries || "0") || !WHOLE.test(v.deadBatteries || "0")) return;
-      if (toCount(v.goodBatteries) + toCount(v.deadBatteries) < 1) {
+      if (v.goodBatteries + v.deadBatteries < 1) {
         ctx.addIssue({ code: "custom", path: ["goodBatteries"], message: "You must drop off at least one battery (good or dead)" });
       }
     }),
@@ -40,8 +31,8 @@ export const dropoffSchema = z
 /** DropoffInput is the form's text. */
 export type DropoffInput = z.input<typeof dropoffSchema>;
 
-/** DropoffBody is POST /api/driver/dropoff-batteries's body. */
-export type DropoffBody = { goodBatteries: number; deadBatteries: number; notes: string };
+/** DropoffBody is POST /api/driver/dropoff-batteries's body (the schema's output). */
+export type DropoffBody = z.output<typeof dropoffSchema>;
 
 /** recordDropoff records good batteries into Ready and dead into Waiting. */
 export function recordDropoff({ idempotencyKey, ...body }: DropoffBody & { idempotencyKey: string }) {
@@ -51,5 +42,5 @@ export function recordDropoff({ idempotencyKey, ...body }: DropoffBody & { idemp
 /** useRecordDropoff records a dropoff and refreshes the figures and feeds. */
 export function useRecordDropoff() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: recordDropoff, onSuccess: () => invalidate(qc, "driverOps") });
+  return useMutation({ mutationFn: recordDropoff, onSuccess: (answer) => afterWrite(qc, "driverOps", answer) });
 }

@@ -115,12 +115,17 @@ export function EmergencyOverrideForm() {
         type="edit"
         title="Confirm Emergency Override"
         values={{ quantity: pending?.total ?? 0 }}
-        details={{
-          subject: "the inventory counts",
-          notes: pending
+        summary={
+          <>
+            Correct <strong>the inventory counts</strong>. Affected balances are recalculated.
+          </>
+        }
+        labels={{ quantity: "Total" }}
+        notes={
+          pending
             ? `Ready ${pending.ready}, Waiting ${pending.waiting}, Charging ${pending.charging}, Total ${pending.total}`
-            : undefined,
-        }}
+            : undefined
+        }
         pending={override.isPending}
         error={override.isError ? errorMessage(override.error, "Failed to apply emergency override") : null}
         onConfirm={onConfirm}

@@ -3,12 +3,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { ScrollTable } from "@/components/ui/scroll-table";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useWeeklyActivity } from "@/features/liaison/api/get-weekly-activity";
+import { useAdminWeeklyActivity } from "@/lib/weekly-activity";
 import { roleLabel } from "@/lib/user";
 
 /** PersonnelPerformance is 'Weekly Personnel Performance': this week's figures per person. */
 export function PersonnelPerformance() {
-  const week = useWeeklyActivity(0);
+  const week = useAdminWeeklyActivity(0);
   const rows = week.data?.driverBreakdown ?? [];
   return (
     <Card role="region" aria-labelledby="personnel-title">

@@ -2,7 +2,7 @@ import { RepeatIcon, TruckIcon, WrenchIcon } from "lucide-react";
 import * as React from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { type WeekOffset, useWeeklyActivity } from "@/features/liaison/api/get-weekly-activity";
+import { type WeekOffset, useAdminWeeklyActivity } from "@/lib/weekly-activity";
 
 const WEEK_LABEL: Record<WeekOffset, string> = { 0: "This week", [-1]: "Last week" };
 
@@ -15,8 +15,8 @@ const WEEK_LABEL: Record<WeekOffset, string> = { 0: "This week", [-1]: "Last wee
 export function WeeklyPerformance({ inField }: { inField: number | undefined }) {
   const [rebalanceWeek, setRebalanceWeek] = React.useState<WeekOffset>(0);
   const [recoversWeek, setRecoversWeek] = React.useState<WeekOffset>(0);
-  const thisWeek = useWeeklyActivity(0);
-  const lastWeek = useWeeklyActivity(-1, rebalanceWeek === -1 || recoversWeek === -1);
+  const thisWeek = useAdminWeeklyActivity(0);
+  const lastWeek = useAdminWeeklyActivity(-1, { enabled: rebalanceWeek === -1 || recoversWeek === -1 });
   const week = (o: WeekOffset) => (o === 0 ? thisWeek : lastWeek);
   const rebalances = week(rebalanceWeek).data?.weeklyTotals.rebalanceTotal;
   const recovers = week(recoversWeek).data?.weeklyTotals.retrievesRepairsTotal;

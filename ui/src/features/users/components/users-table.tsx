@@ -1,57 +1,180 @@
+import { SearchIcon } from "lucide-react";
+import * as React from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useUsers, type AdminUser } from "@/features/users/api/get-users";
+import { ROLE_OPTIONS } from "@/features/users/api/user-actions";
 import { ApprovalBadge } from "@/features/users/components/approval-badge";
+import { DeleteUserDialog } from "@/features/users/components/delete-user-dialog";
+import { EditUserDialog } from "@/features/users/components/edit-user-dialog";
 import { RoleBadge } from "@/features/users/components/role-badge";
 import { TermsBadge } from "@/features/users/components/terms-badge";
-import { useUsers } from "@/features/users/api/get-users";
+import { UserActionsMenu } from "@/features/users/components/user-actions-menu";
+import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
-import { displayName } from "@/lib/user";
+import { displayName, type Role } from "@/lib/user";
 
-/** UsersTable is the All Users table: name, email, role letter, approval, terms, registered. */
-export function UsersTable() {
+const STATUSES = ["approved", "pending", "suspended", "rejected"] as const;
+
+/** UserFilter is the All Users search and filters. */
+export type UserFilter = { text: string; role: string; status: string };
+
+/** filterUsers keeps the users whose name or email contains text and whose role and status match ("all" matches any). */
+export function filterUsers(users: readonly AdminUser[], f: UserFilter): AdminUser[] {
+  const q = f.text.trim().toLowerCase();
+  return users.filter(
+    (u) =>
+      (f.role === "all" || u.role === f.role) &&
+      (f.status === "all" || u.isApproved === f.status) &&
+      (q === "" || `${u.firstName} ${u.lastName} ${u.email}`.toLowerCase().includes(q)),
+  );
+}
+
+/**
+ * UsersTable is the All Users list (spec part 2 §2): search by name or email, filter by role
+ * and status; a table on desktop and cards on a phone with the role letter, status, terms
+ * badge, pay reduction and each user's actions.
+ */
+export function UsersTable({ callerRole }: { callerRole: Role | undefined }) {
   const users = useUsers();
+  const [filter, setFilter] = React.useState<UserFilter>({ text: "", role: "all", status: "all" });
+  const [editing, setEditing] = React.useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = React.useState<AdminUser | null>(null);
+  const shown = React.useMemo(() => filterUsers(users.data ?? [], filter), [users.data, filter]);
+  const ids = React.useId();
+  const actions = (u: AdminUser) => <UserActionsMenu user={u} callerRole={callerRole} onEdit={setEditing} onDelete={setDeleting} />;
+
   return (
-    <Card>
+    <Card role="region" aria-labelledby="all-users-title">
       <CardHeader>
         <CardTitle id="all-users-title">All Users</CardTitle>
-        <CardDescription>{users.data ? `${users.data.length} user(s)` : "Everyone with an account"}</CardDescription>
+        <CardDescription>
+          {users.data ? `${shown.length} of ${users.data.length} user(s)` : "Everyone with an account"}
+        </CardDescription>
       </CardHeader>
-      <CardContent>
-        {users.isPending && <Skeleton className="h-24 w-full" />}
-        {users.data && (
-          <Table aria-labelledby="all-users-title">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Terms</TableHead>
-                <TableHead>Registered</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {users.data.map((u) => (
-                <TableRow key={u.id}>
-                  <TableCell className="font-medium">{displayName(u)}</TableCell>
-                  <TableCell>{u.email}</TableCell>
-                  <TableCell>
-                    <RoleBadge role={u.role} />
-                  </TableCell>
-                  <TableCell>
-                    <ApprovalBadge state={u.isApproved} />
-                  </TableCell>
-                  <TableCell>
-                    <TermsBadge status={u.termsStatus} />
-                  </TableCell>
-                  <TableCell className="text-muted-foreground">{formatDateTime(u.created)}</TableCell>
-                </TableRow>
+      <CardContent className="grid grid-cols-1 gap-4">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,1fr)_12rem_12rem]">
+          <div className="relative">
+            <Label htmlFor={`${ids}-q`} className="sr-only">
+              Search users
+            </Label>
+            <SearchIcon aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              id={`${ids}-q`}
+              type="search"
+              placeholder="Search by name or email"
+              className="pl-8"
+              value={filter.text}
+              onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
+            />
+          </div>
+          <Select value={filter.role} onValueChange={(role) => setFilter((f) => ({ ...f, role }))}>
+            <SelectTrigger aria-label="Filter by role">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All roles</SelectItem>
+              {ROLE_OPTIONS.map((r) => (
+                <SelectItem key={r.value} value={r.value}>
+                  {r.label}
+                </SelectItem>
               ))}
-            </TableBody>
-          </Table>
+            </SelectContent>
+          </Select>
+          <Select value={filter.status} onValueChange={(status) => setFilter((f) => ({ ...f, status }))}>
+            <SelectTrigger aria-label="Filter by status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="all">All statuses</SelectItem>
+              {STATUSES.map((s) => (
+                <SelectItem key={s} value={s} className="capitalize">
+                  {s[0]!.toUpperCase() + s.slice(1)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+
+        {users.isPending && <Skeleton className="h-24 w-full" />}
+        {users.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(users.error, "Failed to load data. Please try again.")}
+          </p>
+        )}
+        {users.data && shown.length === 0 && <p className="text-sm text-muted-foreground">No users match these filters</p>}
+
+        {shown.length > 0 && (
+          <>
+            <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Users">
+              {shown.map((u) => (
+                <li key={u.id} className="grid min-w-0 grid-cols-1 gap-2 rounded-lg border p-3">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="flex items-center gap-2 font-medium">
+                        <RoleBadge role={u.role} />
+                        <span className="truncate">{displayName(u)}</span>
+                      </p>
+                      <p className="truncate text-sm text-muted-foreground">{u.email}</p>
+                    </div>
+                    {actions(u)}
+                  </div>
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    <ApprovalBadge state={u.isApproved} />
+                    <TermsBadge status={u.termsStatus} />
+                    <span className="text-muted-foreground">Pay reduction {u.payReductionPercentage}%</span>
+                  </div>
+                  <p className="text-xs text-muted-foreground">Registered {formatDateTime(u.created)}</p>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden md:block">
+              <Table aria-labelledby="all-users-title">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Name</TableHead>
+                    <TableHead>Email</TableHead>
+                    <TableHead>Role</TableHead>
+                    <TableHead>Status</TableHead>
+                    <TableHead>Terms</TableHead>
+                    <TableHead className="text-right">Pay Reduction</TableHead>
+                    <TableHead>Registered</TableHead>
+                    <TableHead>
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {shown.map((u) => (
+                    <TableRow key={u.id}>
+                      <TableCell className="font-medium">{displayName(u)}</TableCell>
+                      <TableCell className="max-w-56 truncate">{u.email}</TableCell>
+                      <TableCell>
+                        <RoleBadge role={u.role} />
+                      </TableCell>
+                      <TableCell>
+                        <ApprovalBadge state={u.isApproved} />
+                      </TableCell>
+                      <TableCell>
+                        <TermsBadge status={u.termsStatus} />
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{u.payReductionPercentage}%</TableCell>
+                      <TableCell className="text-muted-foreground">{formatDateTime(u.created)}</TableCell>
+                      <TableCell className="text-right">{actions(u)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          </>
         )}
       </CardContent>
+      <EditUserDialog user={editing} callerRole={callerRole} onClose={() => setEditing(null)} />
+      <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </Card>
   );
 }

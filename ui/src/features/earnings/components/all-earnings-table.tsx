@@ -1,0 +1,169 @@
+import * as React from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import {
+  type EarningsRow,
+  type TaskType,
+  useAllEarnings,
+  useSetPayReduction,
+  useSetWithholding,
+} from "@/features/earnings/api/earnings";
+import { type AdjustTarget, AdjustTaskDialog, TASK_LABELS } from "@/features/earnings/components/adjust-task-dialog";
+import { InlineEdit } from "@/features/earnings/components/inline-edit";
+import { PERCENT_RANGE, formatMoney, parseReduction, parseWithholding } from "@/features/earnings/utils/money";
+import { isAdminRole, roleLetter } from "@/lib/user";
+
+/**
+ * AllEarningsTable is All Users Weekly Earnings (spec part 2 §2): every approved driver, admin
+ * and master admin, highest total first; cards on a phone, a table on desktop. Pay reduction
+ * and (for admins) pool withholding edit inline; each count opens its task adjustment.
+ */
+export function AllEarningsTable({ weekStart, data }: { weekStart: string; data: ReturnType<typeof useAllEarnings> }) {
+  const reduction = useSetPayReduction();
+  const withholding = useSetWithholding();
+  const [adjusting, setAdjusting] = React.useState<AdjustTarget>(null);
+  const rows = data.data?.earnings ?? [];
+  const week = data.data?.weekStart ?? weekStart;
+
+  const count = (r: EarningsRow, t: TaskType, n: number) => {
+    const adjusted = r.adjustments[t];
+    return (
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-auto px-1.5 py-0.5 tabular-nums"
+        aria-label={`Adjust ${TASK_LABELS[t]} of ${r.firstName} ${r.lastName}`}
+        title={adjusted ? `Adjusted from ${adjusted.originalCount}${adjusted.adjustmentReason ? `: ${adjusted.adjustmentReason}` : ""}` : undefined}
+        onClick={() => setAdjusting({ row: r, taskType: t })}
+      >
+        {n}
+        {adjusted && <span className="text-xs text-amber-700">*</span>}
+      </Button>
+    );
+  };
+  const reductionEdit = (r: EarningsRow) => (
+    <InlineEdit
+      label={`pay reduction of ${r.firstName} ${r.lastName}`}
+      value={r.payReductionPercentage}
+      display={`${r.payReductionPercentage}%`}
+      parse={parseReduction}
+      message={PERCENT_RANGE}
+      onSave={(percent) => reduction.mutate({ userId: r.userId, percent })}
+    />
+  );
+  const withholdingEdit = (r: EarningsRow) =>
+    isAdminRole(r.role) ? (
+      <InlineEdit
+        label={`pool withholding of ${r.firstName} ${r.lastName}`}
+        value={r.adminPoolWithholdingPercentage}
+        display={`${r.adminPoolWithholdingPercentage}%`}
+        parse={parseWithholding}
+        message={PERCENT_RANGE}
+        step="0.1"
+        onSave={(w) => withholding.mutate({ userId: r.userId, withholding: w })}
+      />
+    ) : (
+      <span className="text-muted-foreground">—</span>
+    );
+
+  return (
+    <Card role="region" aria-labelledby="all-earnings-title">
+      <CardHeader>
+        <CardTitle id="all-earnings-title">All Users Weekly Earnings</CardTitle>
+        <CardDescription>
+          Counts from the week&apos;s movements (* adjusted). Total = base − pay reduction; admins also give to and share the pool.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-3">
+        {data.isPending && <Skeleton className="h-24 w-full" />}
+        {data.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            Failed to load earnings data
+          </p>
+        )}
+        {data.data && rows.length === 0 && <p className="text-sm text-muted-foreground">No drivers or admins yet</p>}
+        {rows.length > 0 && (
+          <>
+            <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Earnings">
+              {rows.map((r) => (
+                <li key={r.userId} className="grid min-w-0 gap-2 rounded-lg border p-3">
+                  <div className="flex items-start justify-between gap-2">
+                    <p className="flex min-w-0 items-center gap-2 font-medium">
+                      <Badge variant="outline" className="font-mono">
+                        {roleLetter(r.role)}
+                      </Badge>
+                      <span className="truncate">
+                        {r.firstName} {r.lastName}
+                      </span>
+                    </p>
+                    <p className="text-lg font-semibold tabular-nums">{formatMoney(r.totalEarnings)}</p>
+                  </div>
+                  <dl className="grid grid-cols-4 gap-1 text-sm">
+                    <Cell label="Dead">{count(r, "batteries", r.deadBatteries)}</Cell>
+                    <Cell label="Moves">{count(r, "moves", r.moves)}</Cell>
+                    <Cell label="Recovers">{count(r, "recovers", r.recovers)}</Cell>
+                    <Cell label="Base">{formatMoney(r.baseEarnings)}</Cell>
+                  </dl>
+                  <dl className="grid grid-cols-2 gap-1 text-sm">
+                    <Cell label="Pay reduction">{reductionEdit(r)}</Cell>
+                    <Cell label="Pool withholding">{withholdingEdit(r)}</Cell>
+                  </dl>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto md:block">
+              <Table aria-labelledby="all-earnings-title">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>Name</TableHead>
+                    <TableHead className="text-right">Dead Batteries</TableHead>
+                    <TableHead className="text-right">Moves</TableHead>
+                    <TableHead className="text-right">Recovers</TableHead>
+                    <TableHead className="text-right">Base</TableHead>
+                    <TableHead className="text-right">Pay Reduction</TableHead>
+                    <TableHead className="text-right">Pool Withholding</TableHead>
+                    <TableHead className="text-right">Total</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {rows.map((r) => (
+                    <TableRow key={r.userId}>
+                      <TableCell className="font-medium">
+                        <span className="flex items-center gap-2">
+                          <Badge variant="outline" className="font-mono">
+                            {roleLetter(r.role)}
+                          </Badge>
+                          {r.firstName} {r.lastName}
+                        </span>
+                      </TableCell>
+                      <TableCell className="text-right">{count(r, "batteries", r.deadBatteries)}</TableCell>
+                      <TableCell className="text-right">{count(r, "moves", r.moves)}</TableCell>
+                      <TableCell className="text-right">{count(r, "recovers", r.recovers)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatMoney(r.baseEarnings)}</TableCell>
+                      <TableCell className="text-right">{reductionEdit(r)}</TableCell>
+                      <TableCell className="text-right">{withholdingEdit(r)}</TableCell>
+                      <TableCell className="text-right font-semibold tabular-nums">{formatMoney(r.totalEarnings)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          </>
+        )}
+      </CardContent>
+      <AdjustTaskDialog target={adjusting} weekStart={week} onClose={() => setAdjusting(null)} />
+    </Card>
+  );
+}
+
+function Cell({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { UserPlusIcon } from "lucide-react";
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { ROLE_OPTIONS, createUserSchema, useCreateUser, type CreateUserValues } from "@/features/users/api/user-actions";
+import { newIdempotencyKey } from "@/lib/idempotency";
+import type { Role } from "@/lib/user";
+
+const EMPTY: CreateUserValues = { firstName: "", lastName: "", email: "", password: "", role: "driver", bypassTerms: false };
+
+/**
+ * CreateUserDialog is the Create User dialog (spec part 2 §2): names, email, role, password and
+ * the bypass-terms checkbox meant for corporate liaisons. The account is created approved.
+ * Only a master admin is offered the Master Admin role.
+ */
+export function CreateUserDialog({ callerRole }: { callerRole: Role | undefined }) {
+  const [open, setOpen] = React.useState(false);
+  const create = useCreateUser();
+  const form = useForm<CreateUserValues>({ resolver: zodResolver(createUserSchema), defaultValues: EMPTY });
+  const key = React.useRef<string | null>(null);
+  const rootError = form.formState.errors.root?.message;
+  const roles = ROLE_OPTIONS.filter((r) => r.value !== "master_admin" || callerRole === "master_admin");
+
+  const onOpenChange = (next: boolean) => {
+    if (create.isPending) return;
+    if (next) {
+      form.reset(EMPTY);
+      key.current = null;
+    }
+    setOpen(next);
+  };
+  const onSubmit = form.handleSubmit((values) => {
+    key.current ??= newIdempotencyKey(); // a retry after a failure creates the account once
+    create.mutate({ ...values, idempotencyKey: key.current }, { onSuccess: () => setOpen(false) });
+  });
+  // a new value is a new request
+  React.useEffect(() => {
+    const sub = form.watch(() => {
+      key.current = null;
+      if (form.formState.errors.root) form.clearErrors("root");
+    });
+    return () => sub.unsubscribe();
+  }, [form]);
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlusIcon aria-hidden /> Create User
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Create User</DialogTitle>
+          <DialogDescription>The account is approved at once and can sign in with this email and password.</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form id="create-user-form" className="grid gap-3" noValidate onSubmit={onSubmit}>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextInput f={form} name="firstName" label="First Name" autoComplete="off" />
+              <TextInput f={form} name="lastName" label="Last Name" autoComplete="off" />
+            </div>
+            <TextInput f={form} name="email" label="Email" type="email" autoComplete="off" />
+            <TextInput f={form} name="password" label="Password" type="password" autoComplete="new-password" />
+            <FormField
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Role</FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <FormControl>
+                      <SelectTrigger>
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {roles.map((r) => (
+                        <SelectItem key={r.value} value={r.value}>
+                          {r.label}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="bypassTerms"
+              render={({ field }) => (
+                <FormItem className="flex items-start gap-3 rounded-md border p-3">
+                  <FormControl>
+                    <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} />
+                  </FormControl>
+                  <div className="grid gap-1">
+                    <FormLabel>Bypass terms</FormLabel>
+                    <FormDescription>For corporate liaisons: the account does not have to sign the contractor terms.</FormDescription>
+                  </div>
+                </FormItem>
+              )}
+            />
+            {rootError && (
+              <p role="alert" className="text-sm text-destructive">
+                {rootError}
+              </p>
+            )}
+          </form>
+        </Form>
+        <DialogFooter>
+          <Button type="button" variant="outline" disabled={create.isPending} onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form="create-user-form" disabled={create.isPending}>
+            {create.isPending && <Spinner label="Creating" />}
+            Create User
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function TextInput({
+  f,
+  name,
+  label,
+  ...props
+}: {
+  f: ReturnType<typeof useForm<CreateUserValues>>;
+  name: "firstName" | "lastName" | "email" | "password";
+  label: string;
+} & React.ComponentProps<"input">) {
+  return (
+    <FormField
+      control={f.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input {...props} {...field} />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}

@@ -1,0 +1,176 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import type { AdminUser } from "@/features/users/api/get-users";
+import {
+  ROLE_OPTIONS,
+  changedFields,
+  clampPercent,
+  editUserSchema,
+  editValues,
+  useUpdateUser,
+  type EditUserValues,
+} from "@/features/users/api/user-actions";
+import { toast } from "@/hooks/use-toast";
+import { newIdempotencyKey } from "@/lib/idempotency";
+import { displayName, type Role } from "@/lib/user";
+
+/**
+ * EditUserDialog edits one account (spec part 2 §2): it sends only the fields that changed; a
+ * blank password keeps the old one; the pay reduction is clamped to 0-100 as it is typed.
+ * user null means closed. Only a master admin is offered the Master Admin role.
+ */
+export function EditUserDialog({ user, callerRole, onClose }: { user: AdminUser | null; callerRole: Role | undefined; onClose: () => void }) {
+  const update = useUpdateUser();
+  return (
+    <Dialog open={user !== null} onOpenChange={(o) => !o && !update.isPending && onClose()}>
+      {user && <EditUserContent key={user.id} user={user} callerRole={callerRole} update={update} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function EditUserContent({
+  user,
+  callerRole,
+  update,
+  onClose,
+}: {
+  user: AdminUser;
+  callerRole: Role | undefined;
+  update: ReturnType<typeof useUpdateUser>;
+  onClose: () => void;
+}) {
+  const form = useForm<EditUserValues, unknown, z.output<typeof editUserSchema>>({
+    resolver: zodResolver(editUserSchema),
+    defaultValues: editValues(user),
+  });
+  const roles = ROLE_OPTIONS.filter((r) => r.value !== "master_admin" || callerRole === "master_admin" || user.role === "master_admin");
+  const onSubmit = form.handleSubmit((values) => {
+    const changes = changedFields(user, values);
+    if (Object.keys(changes).length === 0) {
+      toast({ title: "No changes to save" });
+      onClose();
+      return;
+    }
+    update.mutate({ id: user.id, changes, idempotencyKey: newIdempotencyKey() }, { onSuccess: onClose });
+  });
+
+  return (
+    <DialogContent className="max-h-[90dvh] overflow-y-auto">
+      <DialogHeader>
+        <DialogTitle>Edit User</DialogTitle>
+        <DialogDescription>{displayName(user)}: only the fields you change are saved.</DialogDescription>
+      </DialogHeader>
+      <Form {...form}>
+        <form id="edit-user-form" className="grid gap-3" noValidate onSubmit={onSubmit}>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Text f={form} name="firstName" label="First Name" />
+            <Text f={form} name="lastName" label="Last Name" />
+          </div>
+          <Text f={form} name="email" label="Email" type="email" />
+          <Text
+            f={form}
+            name="password"
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            description="Leave blank to keep the current password."
+          />
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormField
+              control={form.control}
+              name="role"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Role</FormLabel>
+                  <Select value={field.value} onValueChange={field.onChange}>
+                    <FormControl>
+                      <SelectTrigger>
+                        <SelectValue />
+                      </SelectTrigger>
+                    </FormControl>
+                    <SelectContent>
+                      {roles.map((r) => (
+                        <SelectItem key={r.value} value={r.value}>
+                          {r.label}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            <FormField
+              control={form.control}
+              name="payReductionPercentage"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Pay Reduction (%)</FormLabel>
+                  <FormControl>
+                    <Input
+                      type="number"
+                      inputMode="numeric"
+                      min={0}
+                      max={100}
+                      step={1}
+                      {...field}
+                      onChange={(e) => field.onChange(clampPercent(e.target.value))}
+                    />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          </div>
+        </form>
+      </Form>
+      <DialogFooter>
+        <Button type="button" variant="outline" disabled={update.isPending} onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" form="edit-user-form" disabled={update.isPending}>
+          {update.isPending && <Spinner label="Saving" />}
+          Save Changes
+        </Button>
+      </DialogFooter>
+    </DialogContent>
+  );
+}
+
+function Text({
+  f,
+  name,
+  label,
+  description,
+  ...props
+}: {
+  f: ReturnType<typeof useForm<EditUserValues, unknown, z.output<typeof editUserSchema>>>;
+  name: "firstName" | "lastName" | "email" | "password";
+  label: string;
+  description?: string;
+} & React.ComponentProps<"input">) {
+  return (
+    <FormField
+      control={f.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input {...props} {...field} />
+          </FormControl>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+// zod/mini: count() is used by the driver dashboard, the first screen on a phone network (DESIGN.md §10);
+// mini schemas nest in classic zod objects too.
+import * as z from "zod/mini";
+
+/** MAX_COUNT is the largest battery count the server takes in one request (DESIGN.md §5). */
+export const MAX_COUNT = 10_000;
+
+/** MAX_FLEET is the largest fleet total or override target the server takes (DESIGN.md §5). */
+export const MAX_FLEET = 1_000_000;
+
+/** CountRules are a count field's bounds and the spec's messages for it. */
+export type CountRules = {
+  /** message for anything that is not a whole number from min to max (the fallback of the others) */
+  message: string;
+  /** smallest value allowed (default 0) */
+  min?: number;
+  /** largest value allowed (default MAX_COUNT) */
+  max?: number;
+  /** message when the field is blank (default message); unused when blankIsZero */
+  required?: string;
+  /** message below min (default message) */
+  tooSmall?: string;
+  /** message above max (default message) */
+  tooLarge?: string;
+  /** read a blank field as 0 instead of refusing it */
+  blankIsZero?: boolean;
+};
+
+const WHOLE = /^\d+$/;
+
+/**
+ * count is the one zod schema for a count typed into a form: it takes the field's text and
+ * gives a JSON number (the server accepts only JSON integers). Checks, first failure wins:
+ * blank (required, or 0 with blankIsZero), not a whole number (message), below min
+ * (tooSmall), above max (tooLarge).
+ *
+ *   quantity: count({ min: 1, required: "Quantity is required", message: "Quantity must be a whole number" })
+ */
+export function count({
+  message,
+  min = 0,
+  max = MAX_COUNT,
+  required = message,
+  tooSmall = message,
+  tooLarge = message,
+  blankIsZero = false,
+}: CountRules) {
+  return z.pipe(
+    z.string(),
+    z.transform((raw: string, ctx): number => {
+    const text = raw.trim();
+    if (text === "" && !blankIsZero) {
+      ctx.issues.push({ code: "custom", message: required, input: raw });
+      return z.NEVER;
+    }
+    if (text !== "" && !WHOLE.test(text)) {
+      ctx.issues.push({ code: "custom", message, input: raw });
+      return z.NEVER;
+    }
+    const n = text === "" ? 0 : Number(text);
+    if (n < min) {
+      ctx.issues.push({ code: "custom", message: tooSmall, input: raw });
+      return z.NEVER;
+    }
+    if (n > max) {
+      ctx.issues.push({ code: "custom", message: tooLarge, input: raw });
+      return z.NEVER;
+    }
+    return n;
+    }),
+  );
+}
