@@ -1,0 +1,77 @@
+// Earnings and pay (spec part 2 §2, DESIGN.md §8): an admin sets the pay rates and a driver's
+// pay reduction and sees the totals change; a driver records a dropoff and sees the estimate
+// rise; the week's CSV downloads; the panels fit a phone.
+import { readFile } from "node:fs/promises";
+import { ADMIN } from "../env";
+import { expect, seedUser, signIn, test, toast } from "../fixtures";
+
+test("rates, a pay reduction, a driver's dropoff and the CSV", async ({ page, pb, browser, shot, unique }, testInfo) => {
+  const tag = testInfo.project.name;
+  const email = unique("earner");
+  await seedUser(pb, { email, password: "earner-secret-1", firstName: "Earl", lastName: `Nings-${tag}` });
+
+  await test.step("the admin sets the rates (past weeks keep theirs)", async () => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/");
+    const rates = page.getByRole("region", { name: "Pay Rates Configuration" });
+    await rates.getByRole("button", { name: "Edit Rates" }).click();
+    await rates.getByLabel("Per Dead Battery ($)").fill("1.5");
+    await rates.getByLabel("Per Move ($)").fill("0.25");
+    await rates.getByLabel("Per Recover ($)").fill("2");
+    await rates.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page).getByText("Pay rates updated")).toBeVisible();
+    await expect(rates.getByText("$1.50")).toBeVisible();
+  });
+
+  const driver = await browser.newContext({ ...testInfo.project.use });
+  const dp = await driver.newPage();
+  await test.step("the driver drops off 2 dead batteries and sees the estimate rise", async () => {
+    await signIn(dp, email, "earner-secret-1");
+    await dp.goto("/");
+    const estimate = dp.getByRole("region", { name: "This Week's Pay Estimate" });
+    await expect(estimate.getByTestId("pay-estimate-total")).toHaveText("$0.00");
+    const dropoff = dp.getByRole("form", { name: "Battery Dropoff" });
+    await dropoff.getByLabel("Dead Batteries").fill("2");
+    await dropoff.getByLabel("Notes (Required)").fill("Two dead from the depot run");
+    await dropoff.getByRole("button", { name: "Record Dropoff" }).click();
+    await dp.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    await expect(toast(dp).getByText("Battery dropoff recorded successfully")).toBeVisible();
+    // 2 × 1.50 = 3.00; 20% reduction → 2.40
+    await expect(estimate.getByTestId("pay-estimate-total")).toHaveText("$2.40");
+    await expect(estimate).toContainText("80% paid to you");
+    await shot("driver-pay-estimate", dp);
+  });
+
+  await test.step("the admin removes the driver's reduction: the total follows", async () => {
+    await page.reload();
+    const table = page.getByRole("region", { name: "All Users Weekly Earnings" });
+    const name = `Earl Nings-${tag}`;
+    await table.getByRole("button", { name: `Edit pay reduction of ${name}` }).click();
+    await table.getByLabel(`pay reduction of ${name}`, { exact: true }).fill("150");
+    await table.getByRole("button", { name: `Save pay reduction of ${name}` }).click();
+    await expect(table.getByText("Please enter a number between 0 and 100")).toBeVisible();
+    await table.getByLabel(`pay reduction of ${name}`, { exact: true }).fill("0");
+    await table.getByRole("button", { name: `Save pay reduction of ${name}` }).click();
+    await expect(toast(page).getByText("Pay reduction updated")).toBeVisible();
+    await expect(table.getByRole("button", { name: `Edit pay reduction of ${name}` })).toHaveText(/^0%/);
+    const row = tag === "phone" ? table.getByRole("listitem").filter({ hasText: name }) : table.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("$3.00");
+    await shot("admin-earnings");
+  });
+
+  await test.step("the week's CSV downloads", async () => {
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download CSV" }).click();
+    const file = await (await download).path();
+    const csv = await readFile(file, "utf8");
+    expect(csv).toContain("Week Start,Week End,First Name,Last Name,Email,Role");
+    expect(csv).toContain(`Earl,Nings-${tag},${email},driver,2,0,0,3.00,0,,,,3.00`);
+  });
+
+  await test.step("nothing overflows sideways", async () => {
+    for (const p of [page, dp]) {
+      expect(await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    }
+  });
+  await driver.close();
+});
