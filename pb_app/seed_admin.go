@@ -73,7 +73,7 @@ func (s *seeder) agreements() error {
 			return fmt.Errorf("agreement of %s: %w", u.Email(), err)
 		}
 	}
-	terms.WaitForPDFs()
+	terms.WaitForPDFs(s.app)
 	return nil
 }
 

@@ -218,7 +218,11 @@ func TestLoginCostsTheSameForUnknownEmails(t *testing.T) {
 		return best
 	}
 	known, unknown := measure(driver.Email()), measure("nobody-here@example.com")
-	if unknown > 2*known || known > 2*unknown {
+	// a timing oracle is a password check skipped for unknown emails: at least the hash's
+	// cost apart. Below 5 ms of difference it is the scheduler (the suite runs packages in
+	// parallel on two cores), not the login path.
+	diff := max(known, unknown) - min(known, unknown)
+	if diff > 5*time.Millisecond && (unknown > 2*known || known > 2*unknown) {
 		t.Fatalf("login with a wrong password took %s for a known email, %s for an unknown one", known, unknown)
 	}
 }

@@ -51,7 +51,7 @@ func sign(t testing.TB, app core.App, user *core.Record) *core.Record {
 	if err != nil {
 		t.Fatal(err)
 	}
-	terms.WaitGenerations()
+	terms.WaitForPDFs(app)
 	return rec
 }
 

@@ -109,12 +109,18 @@ func (a Agreement) SignerId() string { return a.GetString(schema.AgreementUser) 
 // generation, the job and a retry never make the same PDF twice at once.
 var inflight sync.Map
 
-// generations lets shutdown wait for the PDFs being made (see Register).
-var generations sync.WaitGroup
+// generationsKey holds, in the app's store, the WaitGroup of the PDFs being made by that app
+// (one per app: tests run several apps at once, and a WaitGroup must not be reused while waited on).
+const generationsKey = "terms.generations"
 
-// WaitForPDFs waits for the PDFs being made in the background (commands that sign, such as
-// seed-demo, call it before they exit).
-func WaitForPDFs() { generations.Wait() }
+// generations lets shutdown wait for the PDFs app is making (see Register).
+func generations(app core.App) *sync.WaitGroup {
+	return app.Store().GetOrSet(generationsKey, func() any { return &sync.WaitGroup{} }).(*sync.WaitGroup)
+}
+
+// WaitForPDFs waits for the PDFs app is making in the background (commands that sign, such
+// as seed-demo, call it before they exit).
+func WaitForPDFs(app core.App) { generations(app).Wait() }
 
 // renderPDF is RenderPDF; tests replace it to make generation fail.
 var renderPDF = RenderPDF
@@ -130,8 +136,9 @@ func Generate(app core.App, id string, now time.Time) error {
 		return ErrInProgress
 	}
 	defer inflight.Delete(id)
-	generations.Add(1)
-	defer generations.Done()
+	wg := generations(app)
+	wg.Add(1)
+	defer wg.Done()
 
 	a, err := FindAgreement(app, id)
 	if err != nil {

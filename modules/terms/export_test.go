@@ -8,5 +8,3 @@ func SetRenderPDF(f func(Evidence) ([]byte, error)) (restore func()) {
 	return func() { renderPDF = prev }
 }
 
-// WaitGenerations waits for the background PDF generations started so far.
-func WaitGenerations() { WaitForPDFs() }

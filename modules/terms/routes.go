@@ -52,9 +52,10 @@ func Register(app core.App) {
 	// transaction after its commit), in the background: signing never waits for it
 	app.OnRecordAfterCreateSuccess(schema.Agreements).BindFunc(func(e *core.RecordEvent) error {
 		id := e.Record.Id
-		generations.Add(1)
+		wg := generations(app)
+		wg.Add(1)
 		go func() {
-			defer generations.Done()
+			defer wg.Done()
 			if err := Generate(app, id, time.Now()); err != nil && !errors.Is(err, ErrInProgress) {
 				app.Logger().Warn("agreement PDF failed; the pdf job will retry", "agreement", id, "error", err.Error())
 			}
@@ -62,7 +63,7 @@ func Register(app core.App) {
 		return e.Next()
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		generations.Wait() // no PDF is cut off half-written by a clean shutdown
+		generations(app).Wait() // no PDF is cut off half-written by a clean shutdown
 		return e.Next()
 	})
 }

@@ -58,6 +58,20 @@ describe("getJSON", () => {
     mockFetch(401, '{"message":"unauthorized"}');
     await expect(getJSON("/api/state", "throw")).rejects.toMatchObject({ status: 401 });
   });
+  it("takes the boot script's answer once, and asks itself after a refusal", async () => {
+    const fetched = mockFetch(200, '{"from":"network"}');
+    window.__boot = {
+      "/api/auth/user": Promise.resolve(new Response('{"from":"boot"}', { status: 200 })),
+      "/api/state": Promise.resolve(new Response('{"message":"Terms re-signing required"}', { status: 403 })),
+    };
+    await expect(getJSON("/api/auth/user")).resolves.toEqual({ from: "boot" });
+    expect(fetched).not.toHaveBeenCalled();
+    await expect(getJSON("/api/auth/user")).resolves.toEqual({ from: "network" });
+    // the 403 the boot script got before the user signed the terms again is not replayed
+    await expect(getJSON("/api/state")).resolves.toEqual({ from: "network" });
+    expect(fetched).toHaveBeenCalledTimes(2);
+    delete window.__boot;
+  });
 });
 
 describe("queryKeyUrl", () => {

@@ -109,19 +109,25 @@ declare global {
   }
 }
 
+/** BOOT_ANSWER_TTL_MS is how long after the page load a boot answer may still be used. */
+export const BOOT_ANSWER_TTL_MS = 10_000;
+
 /**
  * takeBootAnswer hands over, once, the answer index.html's boot script already asked for
  * url (the session, and on / the dashboard's state), so the first screen does not wait for
- * the JavaScript before its data is requested. null when there is none, or it failed: the
- * caller then asks itself.
+ * the JavaScript before its data is requested. null when there is none, it failed, it is a
+ * refusal other than "not signed in" (a user who must re-sign the terms is refused /api/state
+ * until they sign), or it is older than BOOT_ANSWER_TTL_MS: the caller then asks itself.
  */
 async function takeBootAnswer(url: string): Promise<Response | null> {
   const boot = typeof window === "undefined" ? undefined : window.__boot;
   const pending = boot?.[url];
   if (!pending) return null;
   delete boot[url];
+  if (performance.now() > BOOT_ANSWER_TTL_MS) return null;
   try {
-    return await pending;
+    const res = await pending;
+    return res && (res.ok || res.status === 401) ? res : null;
   } catch {
     return null;
   }
