@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/events"
 	"swapbay/lib/schema"
 	"swapbay/modules/system"
 )
@@ -153,6 +154,7 @@ func Generate(app core.App, id string, now time.Time) error {
 			a.Set(schema.AgreementPDFError, "")
 			a.Set(schema.AgreementPDFNextAt, "")
 			if genErr = app.Save(a.Record); genErr == nil { // the *core.Record: a wrapper would skip the file upload
+				events.Publish(app, TermsUpdated) // the agreements table and the Users page badges refresh
 				return nil
 			}
 		}
@@ -169,6 +171,8 @@ func Generate(app core.App, id string, now time.Time) error {
 	fresh.Set(schema.AgreementPDFNextAt, now.Add(retryDelay(attempts)).UTC())
 	if err := app.Save(fresh.Record); err != nil {
 		app.Logger().Error("agreement PDF: could not record the failure", "agreement", id, "error", err.Error())
+	} else {
+		events.Publish(app, TermsUpdated)
 	}
 	return genErr
 }

@@ -7,4 +7,3 @@ func SetRenderPDF(f func(Evidence) ([]byte, error)) (restore func()) {
 	renderPDF = f
 	return func() { renderPDF = prev }
 }
-

@@ -30,7 +30,8 @@ const (
 	MsgVersionUpdated   = "Terms version updated"
 )
 
-// TermsUpdated (ours) says the terms versions changed: open terms editors refetch.
+// TermsUpdated (ours) says the terms versions changed, or an agreement's PDF was made or failed:
+// open terms editors, agreements tables and Users pages refetch.
 const TermsUpdated = "TERMS_UPDATED"
 
 // VersionJSON is a terms version as the editor shows it.

@@ -84,8 +84,8 @@ export const INVALIDATIONS = {
   ],
   /** an account created, changed, approved, suspended or deleted */
   users: ["/api/admin/users", "/api/admin/users/pending", "/api/admin/all-earnings", "/api/admin/core-team-earnings"],
-  /** ours: a terms version created, edited or activated */
-  TERMS_UPDATED: ["/api/admin/terms-content", "/api/terms-content/active"],
+  /** ours: a terms version created, edited or activated; an agreement's PDF made or failed */
+  TERMS_UPDATED: ["/api/admin/terms-content", "/api/terms-content/active", "/api/admin/terms-agreements", "/api/admin/users"],
   /** a terms version saved or activated, or a PDF retried */
   terms: ["/api/admin/terms-content", "/api/terms-content/active", "/api/admin/terms-agreements", "/api/admin/users"],
   /** a pay rate, reduction, withholding or task adjustment saved */

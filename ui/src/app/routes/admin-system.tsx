@@ -1,4 +1,6 @@
+import * as React from "react";
 import { PageHeader } from "@/components/layouts/app-shell";
+import { Skeleton } from "@/components/ui/skeleton";
 import { BackupsCard } from "@/features/backups/components/backups-card";
 import { CleanSlateCard } from "@/features/system/components/clean-slate-card";
 import { HistoryWipeCard } from "@/features/system/components/history-wipe-card";
@@ -6,9 +8,15 @@ import { SystemSettingsForm } from "@/features/system/components/system-settings
 import { EmergencyOverrideForm } from "@/features/inventory/components/emergency-override-form";
 import { RecalculateInventoryCard } from "@/features/inventory/components/recalculate-inventory-card";
 
+// The terms editor carries tiptap: its own chunk, fetched only on this page (issue 14).
+const TermsEditor = React.lazy(() => import("@/features/terms/components/terms-editor").then((m) => ({ default: m.TermsEditor })));
+const AgreementsTable = React.lazy(() =>
+  import("@/features/terms/components/agreements-table").then((m) => ({ default: m.AgreementsTable })),
+);
+
 /**
  * AdminSystemRoute is /admin-system: the spec's seven blocks in order (spec part 2 §2), each
- * a feature's component, plus the scheduled backups (DESIGN.md §11) after the settings.
+ * a feature's component (6 and 7, the terms editor and the signed agreements, load lazily), plus the scheduled backups (DESIGN.md §11) after the settings.
  */
 export function AdminSystemRoute() {
   return (
@@ -21,8 +29,12 @@ export function AdminSystemRoute() {
         <CleanSlateCard />
         <EmergencyOverrideForm />
         <RecalculateInventoryCard />
-        {/* slot 6: terms editor (features/terms) */}
-        {/* slot 7: signed agreements (features/terms) */}
+        <React.Suspense fallback={<Skeleton className="h-96 w-full" />}>
+          <TermsEditor />
+        </React.Suspense>
+        <React.Suspense fallback={<Skeleton className="h-48 w-full" />}>
+          <AgreementsTable />
+        </React.Suspense>
       </div>
     </>
   );

@@ -113,8 +113,3 @@ export function openPDF(path: string, mobile: boolean, win: Pick<Window, "open" 
   const tab = win.open(url, "_blank", "noopener");
   if (!tab) win.location.href = url;
 }
-
-/** isMobile reports a phone-sized or touch-first screen. */
-export function isMobile(): boolean {
-  return window.matchMedia("(max-width: 767px)").matches || window.matchMedia("(pointer: coarse)").matches;
-}

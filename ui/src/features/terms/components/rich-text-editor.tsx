@@ -72,7 +72,8 @@ export function RichTextEditor({
 
   // a value set from outside (Load New 2025 Template, a reset) replaces the document
   React.useEffect(() => {
-    if (editor && value !== editor.getHTML() && !(value === "" && editor.isEmpty)) {
+    if (!editor || editor.isDestroyed) return; // a remount hands over a new editor
+    if (value !== editor.getHTML() && !(value === "" && editor.isEmpty)) {
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);

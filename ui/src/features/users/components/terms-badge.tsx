@@ -1,6 +1,10 @@
-import { Badge } from "@/components/ui/badge";
+import { Badge, badgeVariants } from "@/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { TermsStatus } from "@/features/users/api/get-users";
+import { cn } from "@/lib/utils";
+
+/** PDF_FAILED_ALERT is what opening a failed-PDF badge says (spec part 2 §8). */
+export const PDF_FAILED_ALERT = "PDF generation failed. Please contact admin to regenerate this legal document.";
 
 /** TermsBadge shows a user's agreement state; a failed PDF says so in its tooltip (spec part 2 §2). */
 export function TermsBadge({ status }: { status?: TermsStatus }) {
@@ -10,9 +14,9 @@ export function TermsBadge({ status }: { status?: TermsStatus }) {
     return (
       <Tooltip>
         <TooltipTrigger asChild>
-          <Badge variant="destructive" tabIndex={0}>
+          <button type="button" className={cn(badgeVariants({ variant: "destructive" }), "cursor-pointer")} onClick={() => window.alert(PDF_FAILED_ALERT)}>
             Signed{version} · PDF failed
-          </Badge>
+          </button>
         </TooltipTrigger>
         <TooltipContent>Terms signed but PDF generation failed</TooltipContent>
       </Tooltip>

@@ -1,0 +1,176 @@
+import { format } from "date-fns";
+import { FileCheck2Icon, FileTextIcon, RotateCwIcon, SearchIcon } from "lucide-react";
+import * as React from "react";
+import { Badge, badgeVariants } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { ScrollTable } from "@/components/ui/scroll-table";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Spinner } from "@/components/ui/spinner";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { openPDF, useAgreements, useRetryPDF, type Agreement } from "@/features/terms/api/terms";
+import { FAILED_PDF_MESSAGE, filterAgreements, footer } from "@/features/terms/utils/agreements";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { opensInSameTab } from "@/lib/browser";
+import { parseServerDate } from "@/lib/format";
+import { cn } from "@/lib/utils";
+
+const NONE: Agreement[] = [];
+
+/**
+ * AgreementsTable is /admin-system block 7, the signed agreements (spec part 2 §2): search by
+ * name or email; User, Email, Signed Date, Version, PDF Status and Actions (View PDF or Retry
+ * PDF) — cards on a phone; the count and the search text in the footer.
+ */
+export function AgreementsTable() {
+  const agreements = useAgreements();
+  const [search, setSearch] = React.useState("");
+  const all = agreements.data ?? NONE;
+  const shown = React.useMemo(() => filterAgreements(all, search), [all, search]);
+  const query = search.trim();
+
+  return (
+    <Card role="region" aria-labelledby="agreements-title">
+      <CardHeader>
+        <CardTitle id="agreements-title" className="flex items-center gap-2">
+          <FileCheck2Icon aria-hidden className="size-5 text-primary" />
+          Signed Agreements
+        </CardTitle>
+        <CardDescription>Every signed contractor agreement, with its PDF as the legal record.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="relative max-w-sm">
+          <SearchIcon aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            type="search"
+            aria-label="Search agreements by name or email"
+            placeholder="Search by name or email"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-8"
+          />
+        </div>
+        {agreements.isPending && <Skeleton className="h-24 w-full" />}
+        {agreements.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(agreements.error, "Failed to load the signed agreements")}
+          </p>
+        )}
+        {agreements.data && shown.length === 0 && (
+          <p className="py-6 text-center text-sm text-muted-foreground">{query ? "No agreements match your search" : "No signed agreements found"}</p>
+        )}
+        {shown.length > 0 && (
+          <>
+            <ul className="grid gap-3 md:hidden" aria-label="Signed agreements">
+              {shown.map((a) => (
+                <li key={a.id} className="grid gap-2 rounded-lg border p-3">
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="font-medium break-words">{fullName(a)}</p>
+                      <p className="text-sm break-all text-muted-foreground">{a.email}</p>
+                    </div>
+                    <PDFStatusBadge agreement={a} />
+                  </div>
+                  <p className="text-xs text-muted-foreground">
+                    Signed {signedDate(a.signedAt)} · Version {a.termsVersion}
+                  </p>
+                  <div>
+                    <PDFAction agreement={a} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden md:block">
+              <ScrollTable label="Signed agreements">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead>User</TableHead>
+                    <TableHead>Email</TableHead>
+                    <TableHead>Signed Date</TableHead>
+                    <TableHead>Version</TableHead>
+                    <TableHead>PDF Status</TableHead>
+                    <TableHead>Actions</TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {shown.map((a) => (
+                    <TableRow key={a.id}>
+                      <TableCell className="font-medium">{fullName(a)}</TableCell>
+                      <TableCell className="break-all">{a.email}</TableCell>
+                      <TableCell className="whitespace-nowrap">{signedDate(a.signedAt)}</TableCell>
+                      <TableCell>{a.termsVersion}</TableCell>
+                      <TableCell>
+                        <PDFStatusBadge agreement={a} />
+                      </TableCell>
+                      <TableCell>
+                        <PDFAction agreement={a} />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </ScrollTable>
+            </div>
+          </>
+        )}
+        {agreements.data && (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {footer(shown.length, all.length, query)}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function fullName(a: Agreement): string {
+  return `${a.firstName} ${a.lastName}`.trim() || a.email;
+}
+
+/** signedDate is the signing's date and time, in the viewer's time zone. */
+function signedDate(value: string): string {
+  const d = parseServerDate(value);
+  return d ? format(d, "MMM d, yyyy, h:mm a") : "";
+}
+
+/** PDFStatusBadge is Available, Generating... or Failed; a failed one explains itself when clicked. */
+function PDFStatusBadge({ agreement: a }: { agreement: Agreement }) {
+  if (a.pdfStatus === "failed") {
+    return (
+      <button
+        type="button"
+        title={a.pdfUrl.replace(/^ERROR:\s*/, "")}
+        className={cn(badgeVariants({ variant: "destructive" }), "cursor-pointer")}
+        onClick={() => window.alert(FAILED_PDF_MESSAGE)}
+      >
+        Failed
+      </button>
+    );
+  }
+  if (a.pdfStatus === "available") return <Badge variant="success">Available</Badge>;
+  return <Badge variant="warning">Generating...</Badge>;
+}
+
+/** PDFAction is View PDF when the PDF exists, Retry PDF otherwise. */
+function PDFAction({ agreement: a }: { agreement: Agreement }) {
+  const retry = useRetryPDF();
+  if (a.pdfStatus === "available") {
+    return (
+      <Button variant="outline" size="sm" onClick={() => openPDF(a.pdfUrl, opensInSameTab())} aria-label={`View PDF of ${fullName(a)}`}>
+        <FileTextIcon aria-hidden /> View PDF
+      </Button>
+    );
+  }
+  const onRetry = () =>
+    retry.mutate(a.id, {
+      onSuccess: (answer) => toast({ title: (answer as { message?: string } | null)?.message ?? "PDF generation retried successfully" }),
+      onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to retry PDF generation"), variant: "destructive" }),
+    });
+  return (
+    <Button variant="outline" size="sm" onClick={onRetry} disabled={retry.isPending} aria-label={`Retry PDF of ${fullName(a)}`}>
+      {retry.isPending ? <Spinner label="Retrying" /> : <RotateCwIcon aria-hidden />}
+      Retry PDF
+    </Button>
+  );
+}
