@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, MAX_COUNT } from "@/lib/count";
+import { count, MAX_COUNT, wholeNumber } from "@/lib/count";
 
 const run = (schema: ReturnType<typeof count>, text: string) => {
   const r = schema.safeParse(text);
@@ -49,5 +49,15 @@ describe("count", () => {
   it("caps at MAX_COUNT by default and at max when given", () => {
     expect(run(count({ message: "m" }), String(MAX_COUNT + 1))).toBe("m");
     expect(run(count({ message: "m", max: 1_000_000 }), "1000000")).toBe(1_000_000);
+  });
+});
+
+describe("wholeNumber", () => {
+  it("takes digits only, up to max", () => {
+    expect(wholeNumber(" 42 ")).toBe(42);
+    expect(wholeNumber("0")).toBe(0);
+    for (const bad of ["", "-1", "2.5", "1e3", "0x10", "abc", "١٢"]) expect(wholeNumber(bad)).toBeNull();
+    expect(wholeNumber("10001", 10_000)).toBeNull();
+    expect(wholeNumber("10000", 10_000)).toBe(10_000);
   });
 });

@@ -70,3 +70,15 @@ export function count({
     }),
   );
 }
+
+/**
+ * wholeNumber reads typed text as a whole number from 0 to max: digits only (no sign, no
+ * decimals, no exponent or hex such as "1e3" or "0x10"), else null. count() is its zod form;
+ * inline edits that are not forms (stat edits, quick logs, swap figures) call it directly.
+ */
+export function wholeNumber(raw: string, max: number = MAX_FLEET): number | null {
+  const text = raw.trim();
+  if (!WHOLE.test(text)) return null;
+  const n = Number(text);
+  return n <= max ? n : null;
+}

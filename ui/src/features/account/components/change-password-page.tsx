@@ -3,10 +3,12 @@ import { ArrowLeftIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Button } from "@/components/ui/button";
+import { InputFormField } from "@/components/form-fields";
+import { PasswordInput } from "@/components/password-input";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form } from "@/components/ui/form";
 import { paths } from "@/config/paths";
 import { type ChangePasswordInput, changePasswordSchema, useChangePassword } from "@/features/account/api/change-password";
-import { PasswordField } from "@/features/account/components/password-field";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
@@ -17,6 +19,12 @@ export function backPath(role: string | undefined): string {
   return isLiaisonRole(role) ? paths.liaisonConsole.path : paths.home.path;
 }
 
+const PASSWORD_FIELDS = [
+  { name: "currentPassword", label: "Current Password", autoComplete: "current-password" },
+  { name: "newPassword", label: "New Password", autoComplete: "new-password" },
+  { name: "confirmPassword", label: "Confirm New Password", autoComplete: "new-password" },
+] as const;
+
 /** ChangePasswordPage is /change-password: current, new and confirm, each with show/hide. */
 export function ChangePasswordPage() {
   const navigate = useNavigate();
@@ -26,7 +34,6 @@ export function ChangePasswordPage() {
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
-  const { errors } = form.formState;
   const back = () => navigate(backPath(user?.role));
 
   const onSubmit = form.handleSubmit((values) =>
@@ -57,37 +64,28 @@ export function ChangePasswordPage() {
         <CardDescription>Enter your current password and choose a new one (at least 6 characters).</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <PasswordField
-            id="current-password"
-            label="Current Password"
-            autoComplete="current-password"
-            error={errors.currentPassword?.message}
-            registration={form.register("currentPassword")}
-          />
-          <PasswordField
-            id="new-password"
-            label="New Password"
-            autoComplete="new-password"
-            error={errors.newPassword?.message}
-            registration={form.register("newPassword")}
-          />
-          <PasswordField
-            id="confirm-password"
-            label="Confirm New Password"
-            autoComplete="new-password"
-            error={errors.confirmPassword?.message}
-            registration={form.register("confirmPassword")}
-          />
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="outline" onClick={back} disabled={change.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? "Changing..." : "Change Password"}
-            </Button>
-          </div>
-        </form>
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            {PASSWORD_FIELDS.map((f) => (
+              <InputFormField
+                key={f.name}
+                control={form.control}
+                name={f.name}
+                label={f.label}
+                autoComplete={f.autoComplete}
+                input={(props) => <PasswordInput {...props} toggleLabel={f.label} />}
+              />
+            ))}
+            <div className="flex justify-end gap-2">
+              <Button type="button" variant="outline" onClick={back} disabled={change.isPending}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={change.isPending}>
+                {change.isPending ? "Changing..." : "Change Password"}
+              </Button>
+            </div>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,3 +1,5 @@
+import { MAX_COUNT, wholeNumber } from "@/lib/count";
+
 /** QuickLogResult is what saving a quick log entry does. */
 export type QuickLogResult = { kind: "cancel" } | { kind: "save"; quantity: number } | { kind: "invalid" };
 
@@ -9,9 +11,8 @@ export const INVALID_QUICK_LOG = { title: "Invalid Value", description: "Please 
  * negative, fractional or non-numeric text is refused.
  */
 export function parseQuickLog(raw: string): QuickLogResult {
-  const text = raw.trim();
-  const n = text === "" ? Number.NaN : Number(text);
-  if (!Number.isInteger(n) || n < 0) return { kind: "invalid" };
+  const n = wholeNumber(raw, MAX_COUNT);
+  if (n === null) return { kind: "invalid" };
   if (n === 0) return { kind: "cancel" };
   return { kind: "save", quantity: n };
 }

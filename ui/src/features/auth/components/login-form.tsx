@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/text-field";
+import { Form } from "@/components/ui/form";
 import { paths } from "@/config/paths";
 import { type LoginInput, loginSchema, useLogin } from "@/features/auth/api/login";
 import { toast } from "@/hooks/use-toast";
@@ -20,24 +21,18 @@ export function LoginForm() {
       toast({ title: "Login failed", description: errorMessage(error, "Invalid email or password"), variant: "destructive" }),
   });
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: "", password: "" } });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => login.mutate(values));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <TextField id="login-email" label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register("email")} />
-      <TextField
-        id="login-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...form.register("password")}
-      />
-      <Button type="submit" disabled={login.isPending}>
-        {login.isPending ? "Signing in..." : "Sign In"}
-      </Button>
-    </form>
+    <Form {...form}>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+        <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
+        <Button type="submit" disabled={login.isPending}>
+          {login.isPending ? "Signing in..." : "Sign In"}
+        </Button>
+      </form>
+    </Form>
   );
 }

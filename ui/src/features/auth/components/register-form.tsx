@@ -1,8 +1,9 @@
 import { Suspense, lazy, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/text-field";
+import { Form } from "@/components/ui/form";
 import { paths } from "@/config/paths";
 import { REQUIRED_FIELDS_TITLE, type RegisterInput, registrationError, useRegister } from "@/features/auth/api/register";
 import { toast } from "@/hooks/use-toast";
@@ -55,19 +56,21 @@ export function RegisterForm() {
 
   return (
     <>
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <div className="grid grid-cols-2 gap-3">
-          <TextField id="register-first-name" label="First Name" autoComplete="given-name" maxLength={100} {...form.register("firstName")} />
-          <TextField id="register-last-name" label="Last Name" autoComplete="family-name" maxLength={100} {...form.register("lastName")} />
-        </div>
-        <TextField id="register-email" label="Email" type="email" autoComplete="email" {...form.register("email")} />
-        <TextField id="register-password" label="Password" type="password" autoComplete="new-password" {...form.register("password")} />
-        <p className="rounded-md bg-muted p-3 text-xs text-muted-foreground">
-          Next you will be asked to read and accept the Terms and Conditions, give your digital signature and complete the
-          agreement. Your account needs admin approval before you get full access.
-        </p>
-        <Button type="submit">Continue to Terms</Button>
-      </form>
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <div className="grid grid-cols-2 gap-3">
+            <InputFormField control={form.control} name="firstName" label="First Name" autoComplete="given-name" maxLength={100} />
+            <InputFormField control={form.control} name="lastName" label="Last Name" autoComplete="family-name" maxLength={100} />
+          </div>
+          <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+          <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" />
+          <p className="rounded-md bg-muted p-3 text-xs text-muted-foreground">
+            Next you will be asked to read and accept the Terms and Conditions, give your digital signature and complete the
+            agreement. Your account needs admin approval before you get full access.
+          </p>
+          <Button type="submit">Continue to Terms</Button>
+        </form>
+      </Form>
       {pendingData !== null && (
         <Suspense fallback={null}>
           <TermsModal open submitting={registration.isPending} onCancel={() => setPendingData(null)} onAccept={onAccept} />

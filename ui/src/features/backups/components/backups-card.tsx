@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArchiveIcon } from "lucide-react";
 import * as React from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
+import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Label } from "@/components/ui/label";
-import { TextField } from "@/components/ui/text-field";
+import { Form, FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
 import {
   type ScheduleValues,
   formatSize,
@@ -37,7 +37,6 @@ export function BackupsCard() {
       : undefined,
     defaultValues: { enabled: true, time: "03:00", keep: "7" },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((v) =>
     save.mutate(
@@ -81,35 +80,33 @@ export function BackupsCard() {
             A custom schedule is set at /_/: <code>{data.schedule.custom}</code>. Saving here replaces it with a daily time.
           </p>
         )}
-        <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[auto_1fr_1fr] sm:items-end" noValidate>
-          <Controller
-            control={form.control}
-            name="enabled"
-            render={({ field }) => (
-              <div className="flex items-center gap-2 pb-2">
-                <Checkbox id={`${ids}-enabled`} checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} />
-                <Label htmlFor={`${ids}-enabled`}>Daily backups on</Label>
-              </div>
-            )}
-          />
-          <TextField id={`${ids}-time`} label="Backup Time" type="time" error={errors.time?.message} {...form.register("time")} />
-          <TextField
-            id={`${ids}-keep`}
-            label="Backups to Keep"
-            inputMode="numeric"
-            error={errors.keep?.message}
-            {...form.register("keep")}
-          />
-          <div className="flex flex-wrap gap-2 sm:col-span-3">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Saving..." : "Save Schedule"}
-            </Button>
-            <Button type="button" variant="outline" onClick={backUpNow} disabled={now.isPending}>
-              <ArchiveIcon aria-hidden />
-              {now.isPending ? "Backing up..." : "Back Up Now"}
-            </Button>
-          </div>
-        </form>
+        <Form {...form}>
+          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[auto_1fr_1fr] sm:items-start" noValidate>
+            <FormField
+              control={form.control}
+              name="enabled"
+              render={({ field }) => (
+                <FormItem className="flex items-center gap-2 sm:pt-7">
+                  <FormControl>
+                    <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} onBlur={field.onBlur} />
+                  </FormControl>
+                  <FormLabel>Daily backups on</FormLabel>
+                </FormItem>
+              )}
+            />
+            <InputFormField control={form.control} name="time" label="Backup Time" type="time" />
+            <InputFormField control={form.control} name="keep" label="Backups to Keep" inputMode="numeric" />
+            <div className="flex flex-wrap gap-2 sm:col-span-3">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? "Saving..." : "Save Schedule"}
+              </Button>
+              <Button type="button" variant="outline" onClick={backUpNow} disabled={now.isPending}>
+                <ArchiveIcon aria-hidden />
+                {now.isPending ? "Backing up..." : "Back Up Now"}
+              </Button>
+            </div>
+          </form>
+        </Form>
         {data && data.backups.length > 0 && (
           <ul className="grid gap-1 text-sm" aria-label="Stored backups">
             {data.backups.slice(0, 10).map((b) => (

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { afterWrite, invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
+import { count } from "@/lib/count";
 
 /** ASSIGNMENT_FORM_TYPES are the types the assignment form offers (spec part 2 §3), in order. */
 export const ASSIGNMENT_FORM_TYPES: readonly string[] = [
@@ -26,12 +27,13 @@ export const ASSIGNMENT_FORM_TYPES: readonly string[] = [
 export function assignmentSchema(ready: number) {
   return z.object({
     userId: z.string().min(1, "Driver is required"),
-    quantity: z
-      .string()
-      .trim()
-      .min(1, "Quantity is required")
-      .refine((v) => /^\d+$/.test(v) && Number(v) >= 1, { message: "Quantity must be a whole number of at least 1" })
-      .refine((v) => !/^\d+$/.test(v) || Number(v) <= ready, { message: `Only ${ready} batteries available` }),
+    quantity: count({
+      min: 1,
+      max: ready,
+      required: "Quantity is required",
+      message: "Quantity must be a whole number of at least 1",
+      tooLarge: `Only ${ready} batteries available`,
+    }),
     assignmentType: z
       .string()
       .refine((v) => ASSIGNMENT_FORM_TYPES.includes(v), { message: "Assignment type is required" }),
@@ -39,8 +41,11 @@ export function assignmentSchema(ready: number) {
   });
 }
 
-/** AssignmentValues are the form's raw values. */
-export type AssignmentValues = z.infer<ReturnType<typeof assignmentSchema>>;
+/** AssignmentValues are the form's raw values (the quantity as typed). */
+export type AssignmentValues = z.input<ReturnType<typeof assignmentSchema>>;
+
+/** AssignmentBody is what the form gives once valid (the quantity as a number). */
+export type AssignmentBody = z.output<ReturnType<typeof assignmentSchema>>;
 
 /** AssignInput is the call's body plus the confirmed action's idempotency key. */
 export type AssignInput = { userId: string; quantity: number; assignmentType: string; notes: string; idempotencyKey: string };

@@ -1,16 +1,15 @@
 import { BatteryWarningIcon } from "lucide-react";
 import * as React from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
+import { FormCard } from "@/components/form-card";
+import { InputFormField, TextareaFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
+import { Form } from "@/components/ui/form";
 import { useDeadBatteryTransfer } from "@/features/custody/api/dead-battery-transfer";
 import { useBatteryHolders } from "@/features/custody/api/get-battery-holders";
 import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders";
-import { FieldError, HolderSelect } from "@/features/custody/components/holder-select";
+import { HolderFormField } from "@/features/custody/components/holder-select";
 import { type DeadTransferValues, validateDeadTransfer } from "@/features/custody/utils/swap-validation";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -28,10 +27,8 @@ export function DeadBatteryTransferCard() {
   const users = useEligibleHolders();
   const holders = useBatteryHolders();
   const form = useForm<DeadTransferValues>({ defaultValues: EMPTY });
-  const { errors } = form.formState;
   const [pending, setPending] = React.useState<(DeadTransferValues & { dead: number }) | null>(null);
   const transfer = useDeadBatteryTransfer();
-  const ids = React.useId();
   const counts = React.useMemo(() => new Map((holders.data ?? []).map((h) => [h.user.id, h.total])), [holders.data]);
   const names = React.useMemo(() => new Map((users.data ?? []).map((u) => [u.id, displayName(u)])), [users.data]);
 
@@ -68,60 +65,27 @@ export function DeadBatteryTransferCard() {
   };
 
   return (
-    <Card role="region" aria-labelledby={`${ids}-title`}>
-      <CardHeader>
-        <CardTitle id={`${ids}-title`} className="flex items-center gap-2">
-          <BatteryWarningIcon aria-hidden className="size-5 text-primary" />
-          Dead Battery Transfer
-        </CardTitle>
-        <CardDescription>Hand dead batteries from one holder to another.</CardDescription>
-      </CardHeader>
-      <CardContent>
+    <FormCard icon={BatteryWarningIcon} title="Dead Battery Transfer" description="Hand dead batteries from one holder to another.">
+      <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
           {(["fromUserId", "toUserId"] as const).map((name) => (
-            <div key={name} className="grid gap-2">
-              <Label htmlFor={`${ids}-${name}`}>{name === "fromUserId" ? "From Driver" : "To Driver"}</Label>
-              <Controller
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <HolderSelect
-                    id={`${ids}-${name}`}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    users={users.data ?? []}
-                    counts={counts}
-                    placeholder="Select driver"
-                    error={errors[name]?.message}
-                  />
-                )}
-              />
-            </div>
-          ))}
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-dead`}>Dead Batteries</Label>
-            <Input
-              id={`${ids}-dead`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              aria-invalid={errors.deadBatteries ? true : undefined}
-              aria-describedby={errors.deadBatteries ? `${ids}-dead-error` : undefined}
-              {...form.register("deadBatteries")}
+            <HolderFormField
+              key={name}
+              control={form.control}
+              name={name}
+              label={name === "fromUserId" ? "From Driver" : "To Driver"}
+              users={users.data ?? []}
+              counts={counts}
+              placeholder="Select driver"
             />
-            <FieldError id={`${ids}-dead-error`} message={errors.deadBatteries?.message} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-notes`}>Notes (optional)</Label>
-            <Textarea id={`${ids}-notes`} rows={1} {...form.register("notes")} />
-          </div>
+          ))}
+          <InputFormField control={form.control} name="deadBatteries" label="Dead Batteries" type="number" inputMode="numeric" min={1} step={1} />
+          <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={1} />
           <Button type="submit" variant="secondary" className="sm:col-span-2" disabled={transfer.isPending}>
             Transfer Dead Batteries
           </Button>
         </form>
-      </CardContent>
+      </Form>
       <ConfirmActionDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
@@ -141,6 +105,6 @@ export function DeadBatteryTransferCard() {
         error={transfer.isError ? errorMessage(transfer.error, "Failed to transfer dead batteries") : null}
         onConfirm={onConfirm}
       />
-    </Card>
+    </FormCard>
   );
 }

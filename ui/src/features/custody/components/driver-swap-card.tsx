@@ -1,16 +1,15 @@
 import { ArrowLeftRightIcon } from "lucide-react";
 import * as React from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
+import { FormCard } from "@/components/form-card";
+import { InputFormField, TextareaFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
+import { Form } from "@/components/ui/form";
 import { useDriverSwap } from "@/features/custody/api/driver-swap";
 import { useBatteryHolders } from "@/features/custody/api/get-battery-holders";
 import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders";
-import { FieldError, HolderSelect } from "@/features/custody/components/holder-select";
+import { HolderFormField } from "@/features/custody/components/holder-select";
 import { type ParsedSwap, type SwapField, type SwapFormValues, validateSwap } from "@/features/custody/utils/swap-validation";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -47,10 +46,8 @@ export function DriverSwapCard() {
   const holders = useBatteryHolders();
   const [mode, setMode] = React.useState<SwapMode>("simple");
   const form = useForm<SwapFormValues>({ defaultValues: EMPTY });
-  const { errors } = form.formState;
   const [pending, setPending] = React.useState<{ values: SwapFormValues; parsed: ParsedSwap } | null>(null);
   const swap = useDriverSwap();
-  const ids = React.useId();
   const isExchange = mode === "exchange";
 
   const counts = React.useMemo(() => new Map((holders.data ?? []).map((h) => [h.user.id, h.total])), [holders.data]);
@@ -112,44 +109,30 @@ export function DriverSwapCard() {
   };
 
   const userSelect = (name: "fromUserId" | "toUserId", label: string) => (
-    <div className="grid gap-2">
-      <Label htmlFor={`${ids}-${name}`}>{label}</Label>
-      <Controller
-        control={form.control}
-        name={name}
-        render={({ field }) => (
-          <HolderSelect
-            id={`${ids}-${name}`}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            users={users.data ?? []}
-            counts={counts}
-            placeholder={users.isPending ? "Loading drivers..." : "Select driver"}
-            error={errors[name]?.message}
-          />
-        )}
-      />
-    </div>
+    <HolderFormField
+      control={form.control}
+      name={name}
+      label={label}
+      users={users.data ?? []}
+      counts={counts}
+      placeholder={users.isPending ? "Loading drivers..." : "Select driver"}
+    />
   );
 
   const fromName = pending ? (names.get(pending.values.fromUserId) ?? "") : "";
   const toName = pending ? (names.get(pending.values.toUserId) ?? "") : "";
 
   return (
-    <Card role="region" aria-labelledby={`${ids}-title`}>
-      <CardHeader>
-        <CardTitle id={`${ids}-title`} className="flex items-center gap-2">
-          <ArrowLeftRightIcon aria-hidden className="size-5 text-primary" />
-          Driver-to-Driver Battery Swap
-        </CardTitle>
-        <CardDescription>
-          {isExchange
-            ? "Exchange: the giving driver hands batteries over and receives some back."
-            : "Simple Swap: one driver hands batteries to another."}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
+    <FormCard
+      icon={ArrowLeftRightIcon}
+      title="Driver-to-Driver Battery Swap"
+      description={
+        isExchange
+          ? "Exchange: the giving driver hands batteries over and receives some back."
+          : "Simple Swap: one driver hands batteries to another."
+      }
+    >
+      <div className="grid gap-4">
         <div role="group" aria-label="Swap mode" className="inline-flex w-fit rounded-lg bg-muted p-[3px]">
           {(
             [
@@ -173,35 +156,30 @@ export function DriverSwapCard() {
             </Button>
           ))}
         </div>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          {userSelect("fromUserId", "From Driver")}
-          {userSelect("toUserId", "To Driver")}
-          {COUNT_FIELDS.filter((f) => isExchange || !f.exchangeOnly).map((f) => (
-            <div key={f.name} className="grid gap-2">
-              <Label htmlFor={`${ids}-${f.name}`}>{f.label}</Label>
-              <Input
-                id={`${ids}-${f.name}`}
+        <Form {...form}>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+            {userSelect("fromUserId", "From Driver")}
+            {userSelect("toUserId", "To Driver")}
+            {COUNT_FIELDS.filter((f) => isExchange || !f.exchangeOnly).map((f) => (
+              <InputFormField
+                key={f.name}
+                control={form.control}
+                name={f.name}
+                label={f.label}
                 type="number"
                 inputMode="numeric"
                 min={0}
                 step={1}
                 placeholder="0"
-                aria-invalid={errors[f.name] ? true : undefined}
-                aria-describedby={errors[f.name] ? `${ids}-${f.name}-error` : undefined}
-                {...form.register(f.name)}
               />
-              <FieldError id={`${ids}-${f.name}-error`} message={errors[f.name]?.message} />
-            </div>
-          ))}
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor={`${ids}-notes`}>Notes (optional)</Label>
-            <Textarea id={`${ids}-notes`} rows={2} {...form.register("notes")} />
-          </div>
-          <Button type="submit" className="sm:col-span-2" disabled={swap.isPending}>
-            <ArrowLeftRightIcon aria-hidden /> {isExchange ? "Record Exchange" : "Record Swap"}
-          </Button>
-        </form>
-      </CardContent>
+            ))}
+            <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
+            <Button type="submit" className="sm:col-span-2" disabled={swap.isPending}>
+              <ArrowLeftRightIcon aria-hidden /> {isExchange ? "Record Exchange" : "Record Swap"}
+            </Button>
+          </form>
+        </Form>
+      </div>
       <ConfirmActionDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
@@ -245,6 +223,6 @@ export function DriverSwapCard() {
         error={swap.isError ? errorMessage(swap.error, "Failed to record driver swap") : null}
         onConfirm={onConfirm}
       />
-    </Card>
+    </FormCard>
   );
 }

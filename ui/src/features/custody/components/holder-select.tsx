@@ -1,56 +1,57 @@
+import type * as React from "react";
+import type { Control, FieldPath, FieldValues } from "react-hook-form";
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import type { EligibleUser } from "@/features/custody/api/get-eligible-holders";
 import { displayName, roleLabel } from "@/lib/user";
 
-/** HolderSelectProps: a labelled select of users; counts (user id → held) adds what each holds. */
-export type HolderSelectProps = {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
+/** HolderFormFieldProps: a form's user field; counts (user id → held) adds what each holds. */
+export type HolderFormFieldProps<T extends FieldValues, TOut = T> = {
+  control: Control<T, unknown, TOut>;
+  name: FieldPath<T>;
+  label: React.ReactNode;
   users: readonly EligibleUser[];
   counts?: ReadonlyMap<string, number>;
   placeholder: string;
-  error?: string;
   disabled?: boolean;
+  className?: string;
 };
 
-/** HolderSelect picks a user who may hold batteries (driver, admin or master_admin). */
-export function HolderSelect({ id, value, onChange, onBlur, users, counts, placeholder, error, disabled }: HolderSelectProps) {
+/** HolderFormField picks a user who may hold batteries (driver, admin or master_admin). */
+export function HolderFormField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  label,
+  users,
+  counts,
+  placeholder,
+  disabled,
+  className,
+}: HolderFormFieldProps<T, TOut>) {
   return (
-    <>
-      <Select value={value} onValueChange={onChange} disabled={disabled}>
-        <SelectTrigger
-          id={id}
-          onBlur={onBlur}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        >
-          <SelectValue placeholder={placeholder} />
-        </SelectTrigger>
-        <SelectContent>
-          {users.map((u) => (
-            <SelectItem key={u.id} value={u.id}>
-              {displayName(u)} ({roleLabel(u.role)}){counts ? ` - holds ${counts.get(u.id) ?? 0}` : ""}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormLabel>{label}</FormLabel>
+          <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
+            <FormControl>
+              <SelectTrigger onBlur={field.onBlur}>
+                <SelectValue placeholder={placeholder} />
+              </SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {users.map((u) => (
+                <SelectItem key={u.id} value={u.id}>
+                  {displayName(u)} ({roleLabel(u.role)}){counts ? ` - holds ${counts.get(u.id) ?? 0}` : ""}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <FormMessage />
+        </FormItem>
       )}
-    </>
-  );
-}
-
-/** FieldError shows a field's message under it (id ties it to the input's aria-describedby). */
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {message}
-    </p>
+    />
   );
 }

@@ -1,22 +1,22 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlusIcon } from "lucide-react";
 import * as React from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
+import { FormCard } from "@/components/form-card";
+import { InputFormField, TextareaFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
 import {
   ASSIGNMENT_FORM_TYPES,
+  type AssignmentBody,
   type AssignmentValues,
   assignmentSchema,
   useAssignBatteries,
 } from "@/features/custody/api/assign-batteries";
 import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders";
-import { FieldError, HolderSelect } from "@/features/custody/components/holder-select";
+import { HolderFormField } from "@/features/custody/components/holder-select";
 import { formTypeLabel } from "@/features/custody/utils/form-type-label";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -35,14 +35,12 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
   const users = useEligibleHolders();
   const max = ready ?? 0;
   const schema = React.useMemo(() => assignmentSchema(max), [max]);
-  const form = useForm<AssignmentValues>({
+  const form = useForm<AssignmentValues, unknown, AssignmentBody>({
     resolver: zodResolver(schema),
     defaultValues: { userId: "", quantity: "", assignmentType: "", notes: "" },
   });
-  const { errors } = form.formState;
   const [pending, setPending] = React.useState<Pending | null>(null);
   const assign = useAssignBatteries();
-  const ids = React.useId();
 
   const onSubmit = form.handleSubmit((v) => {
     const user = users.data?.find((u) => u.id === v.userId);
@@ -50,7 +48,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
     setPending({
       userId: v.userId,
       name: user ? displayName(user) : "the driver",
-      quantity: Number(v.quantity),
+      quantity: v.quantity,
       assignmentType: v.assignmentType,
       notes: v.notes.trim(),
     });
@@ -73,71 +71,52 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
   };
 
   return (
-    <Card role="region" aria-labelledby={`${ids}-title`}>
-      <CardHeader>
-        <CardTitle id={`${ids}-title`} className="flex items-center gap-2">
-          <UserPlusIcon aria-hidden className="size-5 text-primary" />
-          Manual Battery Assignment
-        </CardTitle>
-        <CardDescription>
+    <FormCard
+      icon={UserPlusIcon}
+      title="Manual Battery Assignment"
+      description={
+        <>
           Give ready batteries to a driver or admin.{" "}
           {ready !== undefined && (
             <span>
               <strong className="tabular-nums">{ready}</strong> ready.
             </span>
           )}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
+        </>
+      }
+    >
+      <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor={`${ids}-driver`}>Driver</Label>
-            <Controller
-              control={form.control}
-              name="userId"
-              render={({ field }) => (
-                <HolderSelect
-                  id={`${ids}-driver`}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  users={users.data ?? []}
-                  placeholder={users.isPending ? "Loading drivers..." : "Select driver"}
-                  error={errors.userId?.message}
-                />
-              )}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-quantity`}>Quantity</Label>
-            <Input
-              id={`${ids}-quantity`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={max || undefined}
-              step={1}
-              aria-invalid={errors.quantity ? true : undefined}
-              aria-describedby={errors.quantity ? `${ids}-quantity-error` : undefined}
-              {...form.register("quantity")}
-            />
-            <FieldError id={`${ids}-quantity-error`} message={errors.quantity?.message} />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-type`}>Assignment Type</Label>
-            <Controller
-              control={form.control}
-              name="assignmentType"
-              render={({ field }) => (
+          <HolderFormField
+            control={form.control}
+            name="userId"
+            label="Driver"
+            className="sm:col-span-2"
+            users={users.data ?? []}
+            placeholder={users.isPending ? "Loading drivers..." : "Select driver"}
+          />
+          <InputFormField
+            control={form.control}
+            name="quantity"
+            label="Quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max || undefined}
+            step={1}
+          />
+          <FormField
+            control={form.control}
+            name="assignmentType"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Assignment Type</FormLabel>
                 <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger
-                    id={`${ids}-type`}
-                    onBlur={field.onBlur}
-                    aria-invalid={errors.assignmentType ? true : undefined}
-                    aria-describedby={errors.assignmentType ? `${ids}-type-error` : undefined}
-                  >
-                    <SelectValue placeholder="Select type" />
-                  </SelectTrigger>
+                  <FormControl>
+                    <SelectTrigger onBlur={field.onBlur}>
+                      <SelectValue placeholder="Select type" />
+                    </SelectTrigger>
+                  </FormControl>
                   <SelectContent>
                     {ASSIGNMENT_FORM_TYPES.map((t) => (
                       <SelectItem key={t} value={t}>
@@ -146,20 +125,16 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
                     ))}
                   </SelectContent>
                 </Select>
-              )}
-            />
-            <FieldError id={`${ids}-type-error`} message={errors.assignmentType?.message} />
-          </div>
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor={`${ids}-notes`}>Notes (optional)</Label>
-            <Textarea id={`${ids}-notes`} rows={2} {...form.register("notes")} />
-            <FieldError id={`${ids}-notes-error`} message={errors.notes?.message} />
-          </div>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
           <Button type="submit" className="sm:col-span-2" disabled={assign.isPending}>
             <UserPlusIcon aria-hidden /> Assign Batteries
           </Button>
         </form>
-      </CardContent>
+      </Form>
       <ConfirmActionDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
@@ -180,6 +155,6 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
         error={assign.isError ? errorMessage(assign.error, "Failed to assign batteries") : null}
         onConfirm={onConfirm}
       />
-    </Card>
+    </FormCard>
   );
 }

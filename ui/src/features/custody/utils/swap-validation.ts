@@ -1,4 +1,5 @@
 import type { HolderGroup } from "@/features/custody/api/get-battery-holders";
+import { MAX_COUNT, wholeNumber } from "@/lib/count";
 
 /** SwapFormValues are the Driver-to-Driver swap form's raw values (counts as typed; blank is 0). */
 export type SwapFormValues = {
@@ -22,9 +23,7 @@ export type ParsedSwap = { good: number; dead: number; returnGood: number; retur
 
 /** parseCount reads a count: blank is 0; anything but a whole number 0 or more is null. */
 export function parseCount(value: string): number | null {
-  const v = value.trim();
-  if (v === "") return 0;
-  return /^\d+$/.test(v) ? Number(v) : null;
+  return value.trim() === "" ? 0 : wholeNumber(value, MAX_COUNT);
 }
 
 /** holderName is how a holder is named in messages: first and last name. */

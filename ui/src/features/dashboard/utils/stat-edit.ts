@@ -1,3 +1,5 @@
+import { wholeNumber } from "@/lib/count";
+
 /**
  * StatEditResult is what saving an inline stat edit does: close without saving (a 0, spec
  * part 1 §4), save the value, or refuse with the spec's 'Invalid Value' toast.
@@ -12,9 +14,8 @@ export const INVALID_STAT = { title: "Invalid Value", description: "Please enter
  * close edit mode without saving.
  */
 export function parseStatEdit(raw: string): StatEditResult {
-  const text = raw.trim();
-  const value = text === "" ? Number.NaN : Number(text);
-  if (!Number.isInteger(value) || value < 0) return { kind: "invalid" };
+  const value = wholeNumber(raw);
+  if (value === null) return { kind: "invalid" };
   if (value === 0) return { kind: "close" };
   return { kind: "save", value };
 }

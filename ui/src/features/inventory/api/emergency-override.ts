@@ -2,14 +2,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
+import { count, MAX_FLEET } from "@/lib/count";
 
-function count(required: string, min: number) {
-  return z
-    .string()
-    .trim()
-    .min(1, required)
-    .refine((v) => /^\d+$/.test(v), { message: "Must be a whole number" })
-    .refine((v) => !/^\d+$/.test(v) || Number(v) >= min, { message: `Must be at least ${min}` });
+/** overrideCount is one count of the override: required, whole, min or more, at most MAX_FLEET. */
+function overrideCount(required: string, min: number) {
+  return count({ required, message: "Must be a whole number", min, tooSmall: `Must be at least ${min}`, max: MAX_FLEET, tooLarge: `Must be at most ${MAX_FLEET}` });
 }
 
 /**
@@ -17,14 +14,17 @@ function count(required: string, min: number) {
  * required and a whole number; ready, waiting and charging at least 0, total at least 1.
  */
 export const overrideSchema = z.object({
-  ready: count("Ready count is required", 0),
-  waiting: count("Waiting count is required", 0),
-  charging: count("Charging count is required", 0),
-  total: count("Total count is required", 1),
+  ready: overrideCount("Ready count is required", 0),
+  waiting: overrideCount("Waiting count is required", 0),
+  charging: overrideCount("Charging count is required", 0),
+  total: overrideCount("Total count is required", 1),
 });
 
-/** OverrideValues are the override form's raw values. */
-export type OverrideValues = z.infer<typeof overrideSchema>;
+/** OverrideValues are the override form's raw values (as typed). */
+export type OverrideValues = z.input<typeof overrideSchema>;
+
+/** OverrideCounts are the override's counts once valid. */
+export type OverrideCounts = z.output<typeof overrideSchema>;
 
 /** OverrideInput is the call's body plus the confirmed action's idempotency key. */
 export type OverrideInput = { ready: number; waiting: number; charging: number; total: number; idempotencyKey: string };

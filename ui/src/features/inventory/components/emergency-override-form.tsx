@@ -3,16 +3,14 @@ import { SirenIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
+import { FormCard } from "@/components/form-card";
+import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { type OverrideValues, overrideSchema, useEmergencyOverride } from "@/features/inventory/api/emergency-override";
+import { Form } from "@/components/ui/form";
+import { type OverrideCounts, type OverrideValues, overrideSchema, useEmergencyOverride } from "@/features/inventory/api/emergency-override";
 import { useInventory } from "@/lib/inventory";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-
-type Counts = { ready: number; waiting: number; charging: number; total: number };
 
 const FIELDS: { name: keyof OverrideValues; label: string; min: number }[] = [
   { name: "ready", label: "Ready", min: 0 },
@@ -28,12 +26,11 @@ const FIELDS: { name: keyof OverrideValues; label: string; min: number }[] = [
  */
 export function EmergencyOverrideForm() {
   const inventory = useInventory();
-  const form = useForm<OverrideValues>({
+  const form = useForm<OverrideValues, unknown, OverrideCounts>({
     resolver: zodResolver(overrideSchema),
     defaultValues: { ready: "", waiting: "", charging: "", total: "" },
   });
-  const { errors } = form.formState;
-  const [pending, setPending] = React.useState<Counts | null>(null);
+  const [pending, setPending] = React.useState<OverrideCounts | null>(null);
   const override = useEmergencyOverride();
 
   const fillCurrent = () => {
@@ -44,7 +41,7 @@ export function EmergencyOverrideForm() {
 
   const onSubmit = form.handleSubmit((v) => {
     override.reset();
-    setPending({ ready: Number(v.ready), waiting: Number(v.waiting), charging: Number(v.charging), total: Number(v.total) });
+    setPending(v);
   });
 
   const onConfirm = (_values: unknown, idempotencyKey: string) => {
@@ -64,39 +61,28 @@ export function EmergencyOverrideForm() {
   };
 
   return (
-    <Card role="region" aria-labelledby="override-title" className="border-destructive/40">
-      <CardHeader>
-        <CardTitle id="override-title" className="flex items-center gap-2">
-          <SirenIcon aria-hidden className="size-5 text-destructive" />
-          Emergency Inventory Override
-        </CardTitle>
-        <CardDescription>
-          Sets the pool counts outright after a physical count. The difference is recorded as an adjustment.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
+    <FormCard
+      icon={SirenIcon}
+      iconClassName="text-destructive"
+      title="Emergency Inventory Override"
+      description="Sets the pool counts outright after a physical count. The difference is recorded as an adjustment."
+      className="border-destructive/40"
+    >
+      <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
           <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
             {FIELDS.map((f) => (
-              <div key={f.name} className="grid gap-2">
-                <Label htmlFor={`override-${f.name}`}>{f.label}</Label>
-                <Input
-                  id={`override-${f.name}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={f.min}
-                  step={1}
-                  placeholder={inventory.data ? String(inventory.data[f.name]) : undefined}
-                  aria-invalid={errors[f.name] ? true : undefined}
-                  aria-describedby={errors[f.name] ? `override-${f.name}-error` : undefined}
-                  {...form.register(f.name)}
-                />
-                {errors[f.name] && (
-                  <p id={`override-${f.name}-error`} className="text-sm text-destructive">
-                    {errors[f.name]?.message}
-                  </p>
-                )}
-              </div>
+              <InputFormField
+                key={f.name}
+                control={form.control}
+                name={f.name}
+                label={f.label}
+                type="number"
+                inputMode="numeric"
+                min={f.min}
+                step={1}
+                placeholder={inventory.data ? String(inventory.data[f.name]) : undefined}
+              />
             ))}
           </div>
           <div className="flex flex-wrap gap-2">
@@ -108,7 +94,7 @@ export function EmergencyOverrideForm() {
             </Button>
           </div>
         </form>
-      </CardContent>
+      </Form>
       <ConfirmActionDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
@@ -130,6 +116,6 @@ export function EmergencyOverrideForm() {
         error={override.isError ? errorMessage(override.error, "Failed to apply emergency override") : null}
         onConfirm={onConfirm}
       />
-    </Card>
+    </FormCard>
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiRequest, getJSON } from "@/lib/api-client";
+import { MAX_FLEET, wholeNumber } from "@/lib/count";
 import { invalidate } from "@/lib/invalidation";
 
 /** SETTING_DEFAULTS are the values a setting has until it is saved (spec part 2 §9). */
@@ -17,11 +18,10 @@ export const SETTING_DEFAULTS = {
 /** SettingKey names one System Settings field's key. */
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
-const WHOLE = /^\d+$/;
 const minutes = z
   .string()
   .trim()
-  .refine((v) => v === "" || (WHOLE.test(v) && Number(v) <= 10_000), "Charger minutes must be a whole number 0 or greater");
+  .refine((v) => v === "" || wholeNumber(v, 10_000) !== null, "Charger minutes must be a whole number 0 or greater");
 
 /** settingsSchema is the System Settings form (spec part 2 §5). */
 export const settingsSchema = z.object({
@@ -29,7 +29,7 @@ export const settingsSchema = z.object({
     .string()
     .trim()
     .min(1, "Total batteries is required")
-    .refine((v) => WHOLE.test(v) && Number(v) <= 1_000_000, "Total batteries must be a whole number 0 or greater"),
+    .refine((v) => wholeNumber(v, MAX_FLEET) !== null, "Total batteries must be a whole number 0 or greater"),
   charger_minutes_2_5A: minutes,
   charger_minutes_4A: minutes,
   charger_minutes_5A: minutes,

@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
+import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { TextField } from "@/components/ui/text-field";
+import { Form } from "@/components/ui/form";
 import { WIPE_PHRASE, type WipeValues, useHistoryCount, useWipeHistory, wipeSchema } from "@/features/system/api/system";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -18,7 +19,6 @@ export function HistoryWipeCard() {
   const wipe = useWipeHistory();
   const ids = React.useId();
   const form = useForm<WipeValues>({ resolver: zodResolver(wipeSchema), defaultValues: { targetDate: "", confirmPhrase: "" } });
-  const { errors } = form.formState;
   const date = form.watch("targetDate");
   const count = useHistoryCount(date);
   const onSubmit = form.handleSubmit((values) =>
@@ -45,24 +45,20 @@ export function HistoryWipeCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
-          <TextField id={`${ids}-date`} label="Delete History Before Date" type="date" error={errors.targetDate?.message} {...form.register("targetDate")} />
-          <TextField
-            id={`${ids}-phrase`}
-            label={`Type ${WIPE_PHRASE} to confirm`}
-            autoComplete="off"
-            error={errors.confirmPhrase?.message}
-            {...form.register("confirmPhrase")}
-          />
-          <p className="text-sm sm:col-span-2" aria-live="polite">
-            {count.data ? `${count.data.count} movement(s) will be removed.` : date ? "Counting..." : "Choose a date to see how many movements will go."}
-          </p>
-          <div className="sm:col-span-2">
-            <Button type="submit" variant="destructive" disabled={wipe.isPending}>
-              {wipe.isPending ? "Deleting..." : "Delete History"}
-            </Button>
-          </div>
-        </form>
+        <Form {...form}>
+          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
+            <InputFormField control={form.control} name="targetDate" label="Delete History Before Date" type="date" />
+            <InputFormField control={form.control} name="confirmPhrase" label={`Type ${WIPE_PHRASE} to confirm`} autoComplete="off" />
+            <p className="text-sm sm:col-span-2" aria-live="polite">
+              {count.data ? `${count.data.count} movement(s) will be removed.` : date ? "Counting..." : "Choose a date to see how many movements will go."}
+            </p>
+            <div className="sm:col-span-2">
+              <Button type="submit" variant="destructive" disabled={wipe.isPending}>
+                {wipe.isPending ? "Deleting..." : "Delete History"}
+              </Button>
+            </div>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
+import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
-import { TextField } from "@/components/ui/text-field";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Textarea } from "@/components/ui/textarea";
 import { useInventory } from "@/lib/inventory";
 import { SETTING_DEFAULTS, type SettingsValues, settingsSchema, useSaveSettings } from "@/features/system/api/system";
@@ -17,6 +17,11 @@ function timeZones(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (k: string) => string[] };
   return ["UTC", ...(intl.supportedValuesOf?.("timeZone") ?? []).filter((z) => z !== "UTC")];
 }
+
+const PROMPTS = [
+  { name: "dropoff_prompt", label: "Dropoff Prompt" },
+  { name: "pickup_prompt", label: "Pickup Prompt" },
+] as const;
 
 /**
  * SystemSettingsForm is block 1 of /admin-system (spec part 2 §2): Total Batteries, the three
@@ -34,7 +39,6 @@ export function SystemSettingsForm() {
     defaultValues: { ...SETTING_DEFAULTS },
     values: stored ? { ...SETTING_DEFAULTS, ...pick(stored) } : undefined,
   });
-  const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(
       { values, idempotencyKey: newIdempotencyKey() },
@@ -51,40 +55,41 @@ export function SystemSettingsForm() {
         <CardDescription>Fleet size, charger times, the drivers&apos; form prompts and the operation&apos;s time zone.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
-          <TextField id={`${ids}-total`} label="Total Batteries" inputMode="numeric" error={errors.total_batteries?.message} {...form.register("total_batteries")} />
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-tz`}>Time Zone</Label>
-            <input
-              id={`${ids}-tz`}
-              list={`${ids}-zones`}
-              placeholder="UTC"
-              className="h-9 w-full rounded-md border border-input bg-transparent px-3 text-sm"
-              {...form.register("time_zone")}
-            />
+        <Form {...form}>
+          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
+            <InputFormField control={form.control} name="total_batteries" label="Total Batteries" inputMode="numeric" />
+            <InputFormField control={form.control} name="time_zone" label="Time Zone" list={`${ids}-zones`} placeholder="UTC" autoComplete="off" />
             <datalist id={`${ids}-zones`}>
               {zones.map((z) => (
                 <option key={z} value={z} />
               ))}
             </datalist>
-          </div>
-          <TextField id={`${ids}-m25`} label="2.5A Charger Minutes" inputMode="numeric" error={errors.charger_minutes_2_5A?.message} {...form.register("charger_minutes_2_5A")} />
-          <TextField id={`${ids}-m4`} label="4A Charger Minutes" inputMode="numeric" error={errors.charger_minutes_4A?.message} {...form.register("charger_minutes_4A")} />
-          <TextField id={`${ids}-m5`} label="5A Charger Minutes" inputMode="numeric" error={errors.charger_minutes_5A?.message} {...form.register("charger_minutes_5A")} />
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor={`${ids}-dp`}>Dropoff Prompt</Label>
-            <Textarea id={`${ids}-dp`} rows={2} {...form.register("dropoff_prompt")} />
-          </div>
-          <div className="grid gap-2 sm:col-span-2">
-            <Label htmlFor={`${ids}-pp`}>Pickup Prompt</Label>
-            <Textarea id={`${ids}-pp`} rows={2} {...form.register("pickup_prompt")} />
-          </div>
-          <div className="sm:col-span-2">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? "Saving..." : "Save Settings"}
-            </Button>
-          </div>
-        </form>
+            <InputFormField control={form.control} name="charger_minutes_2_5A" label="2.5A Charger Minutes" inputMode="numeric" />
+            <InputFormField control={form.control} name="charger_minutes_4A" label="4A Charger Minutes" inputMode="numeric" />
+            <InputFormField control={form.control} name="charger_minutes_5A" label="5A Charger Minutes" inputMode="numeric" />
+            {PROMPTS.map((p) => (
+              <FormField
+                key={p.name}
+                control={form.control}
+                name={p.name}
+                render={({ field }) => (
+                  <FormItem className="sm:col-span-2">
+                    <FormLabel>{p.label}</FormLabel>
+                    <FormControl>
+                      <Textarea rows={2} {...field} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+            ))}
+            <div className="sm:col-span-2">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? "Saving..." : "Save Settings"}
+              </Button>
+            </div>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );

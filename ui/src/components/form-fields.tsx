@@ -1,0 +1,85 @@
+import type * as React from "react";
+import type { Control, FieldPath, FieldValues } from "react-hook-form";
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+
+/** InputFormFieldProps: the form's control, the field's name and label, then Input's own props. */
+export type InputFormFieldProps<T extends FieldValues, TOut = T> = {
+  control: Control<T, unknown, TOut>;
+  name: FieldPath<T>;
+  label: React.ReactNode;
+  /** description is help text under the input */
+  description?: React.ReactNode;
+  /** className lays out the field's FormItem (the grid cell) */
+  className?: string;
+  /** input renders the control instead of a plain Input (a password input, a textarea…); it gets the field's props */
+  input?: (props: React.ComponentProps<"input">) => React.ReactNode;
+} & Omit<React.ComponentProps<typeof Input>, "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "form" | "className">;
+
+/**
+ * InputFormField is the one labelled text or number field of every form (shadcn's
+ * FormField → FormItem → FormLabel → FormControl → FormMessage), for a field held as text:
+ *
+ *   <InputFormField control={form.control} name="quantity" label="Quantity" type="number" min={1} />
+ */
+export function InputFormField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  label,
+  description,
+  className,
+  input,
+  ...inputProps
+}: InputFormFieldProps<T, TOut>) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>{input ? input({ ...inputProps, ...field, value: field.value ?? "" }) : <Input {...inputProps} {...field} value={field.value ?? ""} />}</FormControl>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** TextareaFormFieldProps: the form's control, the field's name and label, then Textarea's own props. */
+export type TextareaFormFieldProps<T extends FieldValues, TOut = T> = {
+  control: Control<T, unknown, TOut>;
+  name: FieldPath<T>;
+  label: React.ReactNode;
+  description?: React.ReactNode;
+  className?: string;
+} & Omit<React.ComponentProps<typeof Textarea>, "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "form" | "className">;
+
+/** TextareaFormField is InputFormField for a multi-line text (notes, prompts). */
+export function TextareaFormField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  label,
+  description,
+  className,
+  ...textareaProps
+}: TextareaFormFieldProps<T, TOut>) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Textarea {...textareaProps} {...field} value={field.value ?? ""} />
+          </FormControl>
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
