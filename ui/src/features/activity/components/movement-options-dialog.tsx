@@ -3,12 +3,11 @@ import { PencilIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
+import { InputFormField, TextareaFormField } from "@/components/form-fields";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
+import { Form } from "@/components/ui/form";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
 import { useDeleteMovement } from "@/features/activity/api/delete-movement";
 import { useUpdateMovement } from "@/features/activity/api/update-movement";
@@ -95,11 +94,11 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
             <Form {...form}>
               <form id={`${ids}-edit`} className="grid gap-3" noValidate onSubmit={submitEdit}>
                 {total ? (
-                  <CountField form={form} name="total" label="Total" />
+                  <InputFormField control={form.control} type="number" inputMode="numeric" min={0} name="total" label="Total" />
                 ) : (
                   <div className="grid grid-cols-2 gap-3">
-                    <CountField form={form} name="good" label="Good" />
-                    <CountField form={form} name="dead" label="Dead" />
+                    <InputFormField control={form.control} type="number" inputMode="numeric" min={0} name="good" label="Good" />
+                    <InputFormField control={form.control} type="number" inputMode="numeric" min={0} name="dead" label="Dead" />
                   </div>
                 )}
                 {/* the toast sits outside the modal, hidden from assistive tech while it is open: say it here too */}
@@ -108,19 +107,7 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
                     {invalid}
                   </p>
                 )}
-                <FormField
-                  control={form.control}
-                  name="notes"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Notes (optional)</FormLabel>
-                      <FormControl>
-                        <Textarea rows={2} maxLength={2000} {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} maxLength={2000} />
               </form>
             </Form>
           ) : (
@@ -262,33 +249,6 @@ export function DeleteMovementConfirm({
       pending={pending}
       error={error}
       onConfirm={(_v, key) => onConfirm(key)}
-    />
-  );
-}
-
-/** CountField is one count of the correction form (Total, Good or Dead). */
-function CountField({
-  form,
-  name,
-  label,
-}: {
-  form: ReturnType<typeof useForm<MovementDraft, unknown, MovementCorrection>>;
-  name: "total" | "good" | "dead";
-  label: string;
-}) {
-  return (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input type="number" inputMode="numeric" min={0} {...field} />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
     />
   );
 }

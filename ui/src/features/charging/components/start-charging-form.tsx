@@ -4,10 +4,10 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
+import { InputFormField } from "@/components/form-fields";
+import { SelectFormField } from "@/components/select-form-field";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Form } from "@/components/ui/form";
 import { CHARGER_TYPES } from "@/features/charging/api/get-charging-sessions";
 import {
   NO_BATTERIES_TO_CHARGE,
@@ -19,6 +19,8 @@ import {
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { batteryCount } from "@/lib/format";
+
+const CHARGER_OPTIONS = CHARGER_TYPES.map((t) => ({ value: t, label: t }));
 
 /**
  * StartChargingForm is the Start Charging Session card (spec part 2 §5): charger type and
@@ -81,50 +83,17 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
     >
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="chargerType"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Charger Type</FormLabel>
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger onBlur={field.onBlur}>
-                      <SelectValue placeholder="Select charger type" />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {CHARGER_TYPES.map((t) => (
-                      <SelectItem key={t} value={t}>
-                        {t}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
+          <SelectFormField control={form.control} name="chargerType" label="Charger Type" options={CHARGER_OPTIONS} placeholder="Select charger type" />
+          <InputFormField
             control={form.control}
             name="quantity"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Number of Batteries</FormLabel>
-                <FormControl>
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={max || undefined}
-                    step={1}
-                    placeholder={max > 0 ? `1 - ${max}` : "0"}
-                    {...field}
-                  />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Number of Batteries"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max || undefined}
+            step={1}
+            placeholder={max > 0 ? `1 - ${max}` : "0"}
           />
           <Button type="submit" className="sm:col-span-2" disabled={none || waiting === undefined || start.isPending}>
             <BatteryChargingIcon aria-hidden />

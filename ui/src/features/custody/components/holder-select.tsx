@@ -1,7 +1,6 @@
 import type * as React from "react";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { SelectFormField } from "@/components/select-form-field";
 import type { EligibleUser } from "@/features/custody/api/get-eligible-holders";
 import { displayName, roleLabel } from "@/lib/user";
 
@@ -18,40 +17,10 @@ export type HolderFormFieldProps<T extends FieldValues, TOut = T> = {
 };
 
 /** HolderFormField picks a user who may hold batteries (driver, admin or master_admin). */
-export function HolderFormField<T extends FieldValues, TOut = T>({
-  control,
-  name,
-  label,
-  users,
-  counts,
-  placeholder,
-  disabled,
-  className,
-}: HolderFormFieldProps<T, TOut>) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
-            <FormControl>
-              <SelectTrigger onBlur={field.onBlur}>
-                <SelectValue placeholder={placeholder} />
-              </SelectTrigger>
-            </FormControl>
-            <SelectContent>
-              {users.map((u) => (
-                <SelectItem key={u.id} value={u.id}>
-                  {displayName(u)} ({roleLabel(u.role)}){counts ? ` - holds ${counts.get(u.id) ?? 0}` : ""}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
+export function HolderFormField<T extends FieldValues, TOut = T>({ users, counts, ...props }: HolderFormFieldProps<T, TOut>) {
+  const options = users.map((u) => ({
+    value: u.id,
+    label: `${displayName(u)} (${roleLabel(u.role)})${counts ? ` - holds ${counts.get(u.id) ?? 0}` : ""}`,
+  }));
+  return <SelectFormField {...props} options={options} />;
 }

@@ -5,9 +5,9 @@ import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
 import { InputFormField, TextareaFormField } from "@/components/form-fields";
+import { SelectFormField } from "@/components/select-form-field";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Form } from "@/components/ui/form";
 import {
   ASSIGNMENT_FORM_TYPES,
   type AssignmentBody,
@@ -22,6 +22,8 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
+
+const TYPE_OPTIONS = ASSIGNMENT_FORM_TYPES.map((t) => ({ value: t, label: formTypeLabel(t) }));
 
 type Pending = { userId: string; name: string; quantity: number; assignmentType: string; notes: string };
 
@@ -105,30 +107,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
             max={max || undefined}
             step={1}
           />
-          <FormField
-            control={form.control}
-            name="assignmentType"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Assignment Type</FormLabel>
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger onBlur={field.onBlur}>
-                      <SelectValue placeholder="Select type" />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {ASSIGNMENT_FORM_TYPES.map((t) => (
-                      <SelectItem key={t} value={t}>
-                        {formTypeLabel(t)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <SelectFormField control={form.control} name="assignmentType" label="Assignment Type" options={TYPE_OPTIONS} placeholder="Select type" />
           <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
           <Button type="submit" className="sm:col-span-2" disabled={assign.isPending}>
             <UserPlusIcon aria-hidden /> Assign Batteries

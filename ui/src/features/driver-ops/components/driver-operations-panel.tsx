@@ -4,10 +4,9 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
+import { InputFormField, TextareaFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
+import { Form } from "@/components/ui/form";
 import { type DropoffBody, type DropoffInput, dropoffSchema, useRecordDropoff } from "@/features/driver-ops/api/record-dropoff";
 import { type PickupBody, type PickupInput, pickupSchema, useRecordPickup } from "@/features/driver-ops/api/record-pickup";
 import { toast } from "@/hooks/use-toast";
@@ -70,34 +69,16 @@ function DropoffForm({ prompt }: { prompt?: string }) {
                 ["deadBatteries", "Dead Batteries"],
               ] as const
             ).map(([name, label]) => (
-              <FormField
-                key={name}
-                control={form.control}
-                name={name}
-                render={({ field }) => (
-                  <FormItem>
-                    <FormLabel>{label}</FormLabel>
-                    <FormControl>
-                      <Input type="number" inputMode="numeric" min={0} placeholder="0" {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+              <InputFormField key={name} control={form.control} name={name} label={label} type="number" inputMode="numeric" min={0} placeholder="0" />
             ))}
           </div>
-          <FormField
+          <TextareaFormField
             control={form.control}
             name="notes"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Notes (Required)</FormLabel>
-                <FormControl>
-                  <Textarea rows={3} maxLength={2000} placeholder={prompt?.trim() || DEFAULT_DROPOFF_PROMPT} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Notes (Required)"
+            rows={3}
+            maxLength={2000}
+            placeholder={prompt?.trim() || DEFAULT_DROPOFF_PROMPT}
           />
           <Button type="submit" disabled={dropoff.isPending}>
             {dropoff.isPending ? "Recording..." : "Record Dropoff"}
@@ -157,31 +138,13 @@ function PickupForm({ prompt }: { prompt?: string }) {
     >
       <Form {...form}>
         <form aria-label="Battery Pickup" onSubmit={onSubmit} noValidate className="grid gap-4">
-          <FormField
-            control={form.control}
-            name="quantity"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Quantity</FormLabel>
-                <FormControl>
-                  <Input type="number" inputMode="numeric" min={1} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
+          <InputFormField control={form.control} name="quantity" label="Quantity" type="number" inputMode="numeric" min={1} />
+          <InputFormField
             control={form.control}
             name="notes"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{custom || DEFAULT_PICKUP_LABEL}</FormLabel>
-                <FormControl>
-                  <Input maxLength={2000} placeholder={custom ? "Enter response" : "Y or N"} {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
+            label={custom || DEFAULT_PICKUP_LABEL}
+            maxLength={2000}
+            placeholder={custom ? "Enter response" : "Y or N"}
           />
           <Button type="submit" disabled={pickup.isPending}>
             {pickup.isPending ? "Recording..." : "Record Pickup"}

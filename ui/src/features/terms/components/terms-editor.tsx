@@ -2,13 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CheckCircle2Icon, EyeIcon, FileTextIcon, PencilIcon, PlusIcon, ScrollTextIcon } from "lucide-react";
 import * as React from "react";
 import { useForm, type UseFormReturn } from "react-hook-form";
+import { InputFormField } from "@/components/form-fields";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { Form, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import {
@@ -135,45 +135,9 @@ function VersionFields({ form, idPrefix, disabled }: { form: UseFormReturn<Versi
   return (
     <>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <FormField
-          control={form.control}
-          name="version"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Version</FormLabel>
-              <FormControl>
-                <Input placeholder="e.g. 2025.2" maxLength={50} autoComplete="off" disabled={disabled} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="effectiveDate"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Effective Date</FormLabel>
-              <FormControl>
-                <Input type="date" disabled={disabled} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="title"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Title</FormLabel>
-              <FormControl>
-                <Input maxLength={300} disabled={disabled} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <InputFormField control={form.control} name="version" label="Version" placeholder="e.g. 2025.2" maxLength={50} autoComplete="off" disabled={disabled} />
+        <InputFormField control={form.control} name="effectiveDate" label="Effective Date" type="date" disabled={disabled} />
+        <InputFormField control={form.control} name="title" label="Title" maxLength={300} disabled={disabled} />
       </div>
       <FormField
         control={form.control}

@@ -2,12 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlusIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
+import { InputFormField } from "@/components/form-fields";
+import { SelectFormField } from "@/components/select-form-field";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } from "@/components/ui/form";
 import { Spinner } from "@/components/ui/spinner";
 import { ROLE_OPTIONS, createUserSchema, useCreateUser, type CreateUserValues } from "@/features/users/api/user-actions";
 import { newIdempotencyKey } from "@/lib/idempotency";
@@ -64,35 +64,12 @@ export function CreateUserDialog({ callerRole }: { callerRole: Role | undefined 
         <Form {...form}>
           <form id="create-user-form" className="grid gap-3" noValidate onSubmit={onSubmit}>
             <div className="grid gap-3 sm:grid-cols-2">
-              <TextInput f={form} name="firstName" label="First Name" autoComplete="off" />
-              <TextInput f={form} name="lastName" label="Last Name" autoComplete="off" />
+              <InputFormField control={form.control} name="firstName" label="First Name" autoComplete="off" />
+              <InputFormField control={form.control} name="lastName" label="Last Name" autoComplete="off" />
             </div>
-            <TextInput f={form} name="email" label="Email" type="email" autoComplete="off" />
-            <TextInput f={form} name="password" label="Password" type="password" autoComplete="new-password" />
-            <FormField
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Role</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger>
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {roles.map((r) => (
-                        <SelectItem key={r.value} value={r.value}>
-                          {r.label}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
+            <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" />
+            <SelectFormField control={form.control} name="role" label="Role" options={roles} />
             <FormField
               control={form.control}
               name="bypassTerms"
@@ -126,32 +103,5 @@ export function CreateUserDialog({ callerRole }: { callerRole: Role | undefined 
         </DialogFooter>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function TextInput({
-  f,
-  name,
-  label,
-  ...props
-}: {
-  f: ReturnType<typeof useForm<CreateUserValues>>;
-  name: "firstName" | "lastName" | "email" | "password";
-  label: string;
-} & React.ComponentProps<"input">) {
-  return (
-    <FormField
-      control={f.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input {...props} {...field} />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
   );
 }

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import * as React from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { InputFormField } from "@/components/form-fields";
+import { SelectFormField } from "@/components/select-form-field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import type { AdminUser } from "@/features/users/api/get-users";
 import {
@@ -71,12 +71,12 @@ function EditUserContent({
       <Form {...form}>
         <form id="edit-user-form" className="grid gap-3" noValidate onSubmit={onSubmit}>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Text f={form} name="firstName" label="First Name" />
-            <Text f={form} name="lastName" label="Last Name" />
+            <InputFormField control={form.control} name="firstName" label="First Name" />
+            <InputFormField control={form.control} name="lastName" label="Last Name" />
           </div>
-          <Text f={form} name="email" label="Email" type="email" />
-          <Text
-            f={form}
+          <InputFormField control={form.control} name="email" label="Email" type="email" />
+          <InputFormField
+            control={form.control}
             name="password"
             label="New Password"
             type="password"
@@ -84,30 +84,7 @@ function EditUserContent({
             description="Leave blank to keep the current password."
           />
           <div className="grid gap-3 sm:grid-cols-2">
-            <FormField
-              control={form.control}
-              name="role"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Role</FormLabel>
-                  <Select value={field.value} onValueChange={field.onChange}>
-                    <FormControl>
-                      <SelectTrigger>
-                        <SelectValue />
-                      </SelectTrigger>
-                    </FormControl>
-                    <SelectContent>
-                      {roles.map((r) => (
-                        <SelectItem key={r.value} value={r.value}>
-                          {r.label}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <SelectFormField control={form.control} name="role" label="Role" options={roles} />
             <FormField
               control={form.control}
               name="payReductionPercentage"
@@ -142,35 +119,5 @@ function EditUserContent({
         </Button>
       </DialogFooter>
     </DialogContent>
-  );
-}
-
-function Text({
-  f,
-  name,
-  label,
-  description,
-  ...props
-}: {
-  f: ReturnType<typeof useForm<EditUserValues, unknown, z.output<typeof editUserSchema>>>;
-  name: "firstName" | "lastName" | "email" | "password";
-  label: string;
-  description?: string;
-} & React.ComponentProps<"input">) {
-  return (
-    <FormField
-      control={f.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input {...props} {...field} />
-          </FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
   );
 }
