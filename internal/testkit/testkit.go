@@ -129,6 +129,17 @@ func CreateUser(t testing.TB, app core.App, role, approval string) *core.Record 
 	return rec
 }
 
+// TokenIn is Token for a user of app: use it when user ids are fixed, as several test apps
+// running in parallel may then hold a user with the same id.
+func TokenIn(t testing.TB, app core.App, rec *core.Record) string {
+	t.Helper()
+	token, err := auth.NewSession(app, rec, "127.0.0.1", "testkit")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return token
+}
+
 // Token signs rec in as /api/login does (a new session on its app, see auth.NewSession) and
 // returns the session token, usable as the Authorization header or the session cookie value.
 func Token(t testing.TB, rec *core.Record) string {

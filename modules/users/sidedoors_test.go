@@ -77,7 +77,7 @@ func TestOwnRecordPatchRefused(t *testing.T) {
 		c := testkit.SeedCallers(t, app)
 		me := c.Pick(who)
 		ownID, role, approval = me.Id, me.GetString(schema.UserRole), me.GetString(schema.UserIsApproved)
-		headers["Authorization"] = testkit.Token(t, me)
+		headers["Authorization"] = testkit.TokenIn(t, app, me)
 		s := tests.ApiScenario{
 			Name: "as " + who, Method: http.MethodPatch, URL: "/api/collections/users/records/" + ownID,
 			Body:    strings.NewReader(`{"role":"master_admin","isApproved":"approved","payReductionPercentage":0}`),

@@ -81,7 +81,7 @@ func asSelf(id, role string) (func(testing.TB) *tests.TestApp, map[string]string
 		c := testkit.SeedCallers(t, app)
 		seed(t, app, c)
 		me := fixedUser(t, app, id, id+"@example.com", role, roles.Approved)
-		headers["Authorization"] = testkit.Token(t, me)
+		headers["Authorization"] = testkit.TokenIn(t, app, me)
 		return app
 	}, headers
 }

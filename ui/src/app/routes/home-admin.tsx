@@ -2,9 +2,6 @@ import { PageHeader } from "@/components/layouts/app-shell";
 import { paths } from "@/config/paths";
 import { AdminActivityCards } from "@/features/activity/components/activity-cards";
 import { useAdminRecentActivity } from "@/features/activity/api/get-recent-activity";
-import { DropoffNotesCard } from "@/features/activity/components/dropoff-notes-card";
-import { RecentActivityCard } from "@/features/activity/components/recent-activity-card";
-import { WeeklyDriverActivity } from "@/features/activity/components/weekly-driver-activity";
 import type { AppState } from "@/lib/state";
 import { StatsBlock } from "@/features/dashboard/components/stats-block";
 import { UnaccountedWarning } from "@/features/dashboard/components/unaccounted-warning";
@@ -14,6 +11,17 @@ import * as React from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 
 // The earnings panels load after the dashboard's first screen, as their own chunk.
+// Below the charging sessions (off the first screen on a phone), each its own request after
+// the first paint: the week view, the feed with its Movement Options, the dropoff notes.
+const WeeklyDriverActivity = React.lazy(() =>
+  import("@/features/activity/components/weekly-driver-activity").then((m) => ({ default: m.WeeklyDriverActivity })),
+);
+const RecentActivityCard = React.lazy(() =>
+  import("@/features/activity/components/recent-activity-card").then((m) => ({ default: m.RecentActivityCard })),
+);
+const DropoffNotesCard = React.lazy(() =>
+  import("@/features/activity/components/dropoff-notes-card").then((m) => ({ default: m.DropoffNotesCard })),
+);
 const EarningsPanels = React.lazy(() => import("@/features/earnings/components/earnings-panels"));
 
 // The admin dashboard is its own chunk (DESIGN.md §10): drivers never download it.
@@ -32,11 +40,13 @@ export function AdminHome({ user, state }: { user: User; state?: AppState }) {
       <StatsBlock stats={state?.stats} editable />
       <AdminActivityCards />
       <ChargingSessionsTable role={user.role} />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <WeeklyDriverActivity canDelete />
-        <RecentActivityCard movements={recent.data} isLoading={recent.isLoading} manage />
-      </div>
-      <DropoffNotesCard movements={recent.data} isLoading={recent.isLoading} />
+      <React.Suspense fallback={<Skeleton className="h-96 w-full" />}>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <WeeklyDriverActivity canDelete />
+          <RecentActivityCard movements={recent.data} isLoading={recent.isLoading} manage />
+        </div>
+        <DropoffNotesCard movements={recent.data} isLoading={recent.isLoading} />
+      </React.Suspense>
       <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>
         <EarningsPanels />
       </React.Suspense>

@@ -1,8 +1,10 @@
 import { Suspense, lazy } from "react";
+import { PageHeader } from "@/components/layouts/app-shell";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { type AppState, useAppState } from "@/lib/state";
 import { useUser } from "@/lib/auth";
-import { type User, isAdminRole, isLiaisonRole } from "@/lib/user";
+import { type User, displayName, isAdminRole, isLiaisonRole } from "@/lib/user";
 
 // Each role's dashboard is a separate chunk, fetched for the signed-in role only.
 const loadAdminHome = () => import("@/app/routes/home-admin");
@@ -15,10 +17,33 @@ const LiaisonScreen = lazy(() => import("@/app/routes/liaison").then((m) => ({ d
 export function HomeRoute() {
   const { data: user } = useUser();
   if (!user) return null;
+  if (isLiaisonRole(user.role)) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <LiaisonScreen user={user} />
+      </Suspense>
+    );
+  }
   return (
-    <Suspense fallback={<Loading />}>
-      {isLiaisonRole(user.role) ? <LiaisonScreen user={user} /> : <StateHome user={user} />}
+    <Suspense fallback={<HomeSkeleton user={user} />}>
+      <StateHome user={user} />
     </Suspense>
+  );
+}
+
+/**
+ * HomeSkeleton is the dashboard's own header (the same title and welcome the dashboard shows)
+ * over placeholders, painted while the role's dashboard code and /api/state arrive: on a slow
+ * phone network the driver sees their page at once instead of a spinner (issue 14).
+ */
+function HomeSkeleton({ user }: { user: User }) {
+  return (
+    <div className="space-y-5" aria-busy="true">
+      <PageHeader title={isAdminRole(user.role) ? "Home" : "Driver Home"} description={`Welcome, ${displayName(user)}`} />
+      <Skeleton className="h-28 w-full" />
+      <Skeleton className="h-40 w-full" />
+      <span className="sr-only">Loading...</span>
+    </div>
   );
 }
 
@@ -35,7 +60,7 @@ function StateHome({ user }: { user: User }) {
   // fetch the role's dashboard chunk while /api/state loads, not after
   void (isAdminRole(user.role) ? loadAdminHome() : loadDriverHome());
   const state = useAppState();
-  if (state.isPending) return <Loading />;
+  if (state.isPending) return <HomeSkeleton user={user} />;
   const data: AppState | undefined = state.data;
   if (isAdminRole(user.role)) return <AdminHome user={user} state={data} />;
   return <DriverHome user={user} state={data} />;

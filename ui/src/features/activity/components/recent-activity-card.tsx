@@ -5,11 +5,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { ScrollArea } from "@/components/ui/scroll-area";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
-import { MovementOptionsDialog } from "@/features/activity/components/movement-options-dialog";
 import { useNow } from "@/features/activity/hooks/use-now";
 import { movementSummary } from "@/features/activity/utils/movement-summary";
 import { movementNotes, formatRelativeTime, movementTypeLabel } from "@/lib/format-ops";
 import { cn } from "@/lib/utils";
+
+// The movement options dialog (its forms, zod and the confirm dialog) is fetched when an admin
+// first opens a movement, not with the dashboard (issue 14: fewer requests before first paint).
+const MovementOptionsDialog = React.lazy(() =>
+  import("@/features/activity/components/movement-options-dialog").then((m) => ({ default: m.MovementOptionsDialog })),
+);
 
 /** RecentActivityCardProps: the entries come from the caller (the server filters them by role). */
 export type RecentActivityCardProps = {
@@ -66,7 +71,11 @@ export function RecentActivityCard({
           </ScrollArea>
         )}
       </CardContent>
-      {manage && <MovementOptionsDialog movement={selected} onClose={() => setSelected(null)} />}
+      {manage && selected && (
+        <React.Suspense fallback={null}>
+          <MovementOptionsDialog movement={selected} onClose={() => setSelected(null)} />
+        </React.Suspense>
+      )}
     </Card>
   );
 }

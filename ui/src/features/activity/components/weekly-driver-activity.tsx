@@ -5,13 +5,18 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { type DriverActivity, type DriverWeek, useAdminWeeklyActivity } from "@/lib/weekly-activity";
 import { useDeleteMovement } from "@/features/activity/api/delete-movement";
-import { DeleteMovementConfirm } from "@/features/activity/components/movement-options-dialog";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { movementNotes, formatActivityDateTime, movementTypeLabel } from "@/lib/format-ops";
 import { cn } from "@/lib/utils";
 import { displayName, isAdminRole } from "@/lib/user";
+
+
+// fetched when an admin first deletes a movement from the week view (issue 14)
+const DeleteMovementConfirm = React.lazy(() =>
+  import("@/features/activity/components/movement-options-dialog").then((m) => ({ default: m.DeleteMovementConfirm })),
+);
 
 /**
  * WeeklyDriverActivity lists the drivers active this week (Monday–Sunday) as expandable
@@ -58,27 +63,29 @@ export function WeeklyDriverActivity({ canDelete = false }: { canDelete?: boolea
         )}
       </CardContent>
       {toDelete && (
-        <DeleteMovementConfirm
-          open
-          movement={toDelete.activity}
-          subject={`${movementTypeLabel(toDelete.activity.type)} by ${displayName(toDelete.driver.user)}, ${formatActivityDateTime(toDelete.activity.createdAt)}`}
-          pending={remove.isPending}
-          error={remove.error ? errorMessage(remove.error, "Failed to delete movement") : null}
-          onCancel={() => setToDelete(null)}
-          onConfirm={(idempotencyKey) =>
-            remove.mutate(
-              { id: toDelete.activity.id, idempotencyKey },
-              {
-                onSuccess: () => {
-                  toast({ title: "Movement Deleted", description: "The movement has been deleted and batteries returned." });
-                  setToDelete(null);
+        <React.Suspense fallback={null}>
+          <DeleteMovementConfirm
+            open
+            movement={toDelete.activity}
+            subject={`${movementTypeLabel(toDelete.activity.type)} by ${displayName(toDelete.driver.user)}, ${formatActivityDateTime(toDelete.activity.createdAt)}`}
+            pending={remove.isPending}
+            error={remove.error ? errorMessage(remove.error, "Failed to delete movement") : null}
+            onCancel={() => setToDelete(null)}
+            onConfirm={(idempotencyKey) =>
+              remove.mutate(
+                { id: toDelete.activity.id, idempotencyKey },
+                {
+                  onSuccess: () => {
+                    toast({ title: "Movement Deleted", description: "The movement has been deleted and batteries returned." });
+                    setToDelete(null);
+                  },
+                  onError: (err) =>
+                    toast({ title: "Delete Failed", description: errorMessage(err, "Failed to delete movement"), variant: "destructive" }),
                 },
-                onError: (err) =>
-                  toast({ title: "Delete Failed", description: errorMessage(err, "Failed to delete movement"), variant: "destructive" }),
-              },
-            )
-          }
-        />
+              )
+            }
+          />
+        </React.Suspense>
       )}
     </Card>
   );

@@ -1,6 +1,7 @@
 import { CheckIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
-import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
+import type { ConfirmValues } from "@/components/confirm-action-dialog";
+import { LazyConfirmActionDialog } from "@/components/lazy-confirm-action-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -10,7 +11,6 @@ import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/compon
 import { useCompleteChargingSession } from "@/features/charging/api/complete-charging-session";
 import { useDeleteChargingSession } from "@/features/charging/api/delete-charging-session";
 import { type ChargingSession, useChargingSessions } from "@/features/charging/api/get-charging-sessions";
-import { EditChargingQuantityDialog } from "@/features/charging/components/edit-charging-quantity-dialog";
 import { useNow } from "@/features/charging/hooks/use-now";
 import {
   chargerBadgeClass,
@@ -25,6 +25,12 @@ import { batteryCount } from "@/lib/format";
 import { formatActivityDateTime, formatTime } from "@/lib/format-ops";
 import { cn } from "@/lib/utils";
 import { isAdminRole } from "@/lib/user";
+
+
+// fetched when an admin first edits a session's quantity (issue 14)
+const EditChargingQuantityDialog = React.lazy(() =>
+  import("@/features/charging/components/edit-charging-quantity-dialog").then((m) => ({ default: m.EditChargingQuantityDialog })),
+);
 
 /** ChargingSessionsTableProps: the viewer's role picks the data and the controls. */
 export type ChargingSessionsTableProps = {
@@ -173,8 +179,12 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
       </CardContent>
       {canManage && (
         <>
-          <EditChargingQuantityDialog session={editing} onOpenChange={(open) => !open && setEditing(null)} />
-          <ConfirmActionDialog
+          {editing && (
+            <React.Suspense fallback={null}>
+              <EditChargingQuantityDialog session={editing} onOpenChange={(open) => !open && setEditing(null)} />
+            </React.Suspense>
+          )}
+          <LazyConfirmActionDialog
             open={pending !== null}
             onOpenChange={(open) => !open && setPending(null)}
             {...(pending?.kind === "complete"

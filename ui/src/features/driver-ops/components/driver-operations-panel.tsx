@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowDownToLineIcon, ArrowUpFromLineIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
-import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
+import { LazyConfirmActionDialog } from "@/components/lazy-confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
 import { InputFormField, TextareaFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
@@ -85,7 +85,7 @@ function DropoffForm({ prompt }: { prompt?: string }) {
           </Button>
         </form>
       </Form>
-      <ConfirmActionDialog
+      <LazyConfirmActionDialog
         open={confirming !== null}
         onOpenChange={(o) => !o && setConfirming(null)}
         type="dropoff"
@@ -151,7 +151,7 @@ function PickupForm({ prompt }: { prompt?: string }) {
           </Button>
         </form>
       </Form>
-      <ConfirmActionDialog
+      <LazyConfirmActionDialog
         open={confirming !== null}
         onOpenChange={(o) => !o && setConfirming(null)}
         type="pickup"
