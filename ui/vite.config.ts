@@ -29,7 +29,7 @@ export default defineConfig({
           groups: [
             {
               name: "ui-kit",
-              test: /src[\\/]components[\\/]ui[\\/](input|label|tabs|button|text-field)\.tsx|@radix-ui[\\/]react-(tabs|label|roving-focus|collection|direction|id|presence|primitive|use-controllable-state|use-callback-ref|use-layout-effect|compose-refs|context|slot)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared)/,
+              test: /src[\\/]components[\\/]ui[\\/](input|label|tabs|button)\.tsx|@radix-ui[\\/]react-(tabs|label|roving-focus|collection|direction|id|presence|primitive|use-controllable-state|use-callback-ref|use-layout-effect|compose-refs|context|slot)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/]battery-charging)/,
             },
           ],
         },

@@ -1,6 +1,7 @@
 import { PageHeader } from "@/components/layouts/app-shell";
 import { paths } from "@/config/paths";
 import { AdminActivityCards } from "@/features/activity/components/activity-cards";
+import { WeeklyDriverActivity } from "@/features/activity/components/weekly-driver-activity";
 import { useAdminRecentActivity } from "@/features/activity/api/get-recent-activity";
 import type { AppState } from "@/lib/state";
 import { StatsBlock } from "@/features/dashboard/components/stats-block";
@@ -11,11 +12,8 @@ import * as React from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 
 // The earnings panels load after the dashboard's first screen, as their own chunk.
-// Below the charging sessions (off the first screen on a phone), each its own request after
-// the first paint: the week view, the feed with its Movement Options, the dropoff notes.
-const WeeklyDriverActivity = React.lazy(() =>
-  import("@/features/activity/components/weekly-driver-activity").then((m) => ({ default: m.WeeklyDriverActivity })),
-);
+// Below the week view (off the first screen on a phone), each its own request after the first
+// paint: the feed with its Movement Options, the dropoff notes.
 const RecentActivityCard = React.lazy(() =>
   import("@/features/activity/components/recent-activity-card").then((m) => ({ default: m.RecentActivityCard })),
 );
@@ -40,11 +38,13 @@ export function AdminHome({ user, state }: { user: User; state?: AppState }) {
       <StatsBlock stats={state?.stats} editable />
       <AdminActivityCards />
       <ChargingSessionsTable role={user.role} />
-      <React.Suspense fallback={<Skeleton className="h-96 w-full" />}>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <WeeklyDriverActivity canDelete />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <WeeklyDriverActivity canDelete />
+        <React.Suspense fallback={<Skeleton className="h-96 w-full" />}>
           <RecentActivityCard movements={recent.data} isLoading={recent.isLoading} manage />
-        </div>
+        </React.Suspense>
+      </div>
+      <React.Suspense fallback={<Skeleton className="h-40 w-full" />}>
         <DropoffNotesCard movements={recent.data} isLoading={recent.isLoading} />
       </React.Suspense>
       <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>
