@@ -83,7 +83,7 @@ export function AgreementsTable() {
               ))}
             </ul>
             <div className="hidden md:block">
-              <ScrollTable label="Signed agreements">
+              <ScrollTable label="Agreements table">
                 <TableHeader>
                   <TableRow>
                     <TableHead>User</TableHead>
