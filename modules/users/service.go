@@ -321,7 +321,8 @@ func SetPoolWithholding(app core.App, actor *core.Record, id string, tenths int)
 	return target, nil
 }
 
-// Delete removes user id on behalf of actor (their agreements go with it). Nobody may delete
+// Delete removes user id on behalf of actor. Their signed agreements stay, with the signer's
+// name and email as they were (the legal record); their sessions end. Nobody may delete
 // their own account; only a master_admin may delete a master_admin. A user who still holds
 // batteries cannot be deleted (the ledger would lose who has them): ErrHoldsBatteries.
 func Delete(app core.App, actor *core.Record, id string) error {
