@@ -141,6 +141,15 @@ func Response(e *core.RequestEvent, err error) error {
 	return New(http.StatusInternalServerError, "", MsgInternal)
 }
 
+// Log is New for a failure with a cause: the cause goes to the app's log with the request's
+// path, the caller gets message only.
+func Log(e *core.RequestEvent, status int, message string, cause error) *router.ApiError {
+	if cause != nil {
+		e.App.Logger().Error(message, "error", cause.Error(), "method", e.Request.Method, "path", e.Request.URL.Path)
+	}
+	return New(status, "", message)
+}
+
 // New builds an ApiError with message exactly as given (PocketBase's constructors append a
 // full stop) and, when field is set, data naming the field as PocketBase does.
 func New(status int, field, message string) *router.ApiError {

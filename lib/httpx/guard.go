@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/security"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
 )
 
@@ -87,7 +88,7 @@ func SideDoors() *hook.Handler[*core.RequestEvent] {
 			}
 			col, err := e.App.FindCachedCollectionByNameOrId(m[1])
 			if err == nil && col.Name == schema.Users {
-				return e.ForbiddenError(MsgClosedAuthRoute, nil)
+				return apierr.New(http.StatusForbidden, "", MsgClosedAuthRoute)
 			}
 			return e.Next()
 		},

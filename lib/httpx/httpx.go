@@ -5,15 +5,14 @@
 package httpx
 
 import (
-	"errors"
 	"net/http"
 	"strings"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
-	"github.com/pocketbase/pocketbase/tools/router"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 )
@@ -28,7 +27,6 @@ const (
 	RequireUserId   = "swapbayRequireUser"
 	ApprovedId      = "swapbayRequireApproved"
 	RolesId         = "swapbayRequireRoles"
-	ExactMessagesId = "swapbayExactMessages"
 )
 
 // CookieSession copies the session cookie into the Authorization header before PocketBase's
@@ -76,10 +74,10 @@ func SameOrigin() *hook.Handler[*core.RequestEvent] {
 				return e.Next()
 			}
 			if e.Request.Header.Get("Sec-Fetch-Site") == "cross-site" {
-				return e.ForbiddenError("Cross-site request refused.", nil)
+				return apierr.New(http.StatusForbidden, "", "Cross-site request refused.")
 			}
 			if origin := e.Request.Header.Get("Origin"); origin != "" && !SameOriginURL(origin, e.Request) {
-				return e.ForbiddenError("Cross-site request refused.", nil)
+				return apierr.New(http.StatusForbidden, "", "Cross-site request refused.")
 			}
 			return e.Next()
 		},
@@ -97,7 +95,7 @@ func RequireUser() *hook.Handler[*core.RequestEvent] {
 		Id: RequireUserId,
 		Func: func(e *core.RequestEvent) error {
 			if !IsAppUser(e) {
-				return e.UnauthorizedError("Unauthorized", nil)
+				return apierr.New(http.StatusUnauthorized, "", "Unauthorized")
 			}
 			return e.Next()
 		},
@@ -112,10 +110,10 @@ const MsgResignTerms = "Terms re-signing required"
 // terms again, and nil otherwise.
 func refuseBlocked(e *core.RequestEvent) error {
 	if state := e.Auth.GetString(schema.UserIsApproved); state != roles.Approved {
-		return e.ForbiddenError(roles.BlockedMessage(state), nil)
+		return apierr.New(http.StatusForbidden, "", roles.BlockedMessage(state))
 	}
 	if e.Auth.GetBool(schema.UserMustResignTerms) {
-		return e.ForbiddenError(MsgResignTerms, nil)
+		return apierr.New(http.StatusForbidden, "", MsgResignTerms)
 	}
 	return nil
 }
@@ -128,7 +126,7 @@ func RequireApproved() *hook.Handler[*core.RequestEvent] {
 		Id: ApprovedId,
 		Func: func(e *core.RequestEvent) error {
 			if !IsAppUser(e) {
-				return e.UnauthorizedError("Unauthorized", nil)
+				return apierr.New(http.StatusUnauthorized, "", "Unauthorized")
 			}
 			if err := refuseBlocked(e); err != nil {
 				return err
@@ -144,7 +142,7 @@ func RequireRoles(allowed ...string) *hook.Handler[*core.RequestEvent] {
 		Id: RolesId,
 		Func: func(e *core.RequestEvent) error {
 			if !IsAppUser(e) {
-				return e.UnauthorizedError("Unauthorized", nil)
+				return apierr.New(http.StatusUnauthorized, "", "Unauthorized")
 			}
 			if err := refuseBlocked(e); err != nil {
 				return err
@@ -155,7 +153,7 @@ func RequireRoles(allowed ...string) *hook.Handler[*core.RequestEvent] {
 					return e.Next()
 				}
 			}
-			return e.ForbiddenError("You do not have permission to do this.", nil)
+			return apierr.New(http.StatusForbidden, "", "You do not have permission to do this.")
 		},
 	}
 }
@@ -176,25 +174,7 @@ func Success(e *core.RequestEvent, message string, stats any, fields map[string]
 	return e.JSON(http.StatusOK, body)
 }
 
-// ExactMessages keeps error messages as the code wrote them. PocketBase's ApiError turns every
-// message into a sentence ending in "."; the spec's messages (shown verbatim in the UI's
-// toasts) mostly have none, so the added full stop is taken off again at the edge.
-func ExactMessages() *hook.Handler[*core.RequestEvent] {
-	return &hook.Handler[*core.RequestEvent]{
-		Id:       ExactMessagesId,
-		Priority: apis.DefaultPanicRecoverMiddlewarePriority + 1,
-		Func: func(e *core.RequestEvent) error {
-			err := e.Next()
-			var apiErr *router.ApiError
-			if errors.As(err, &apiErr) {
-				apiErr.Message = strings.TrimSuffix(apiErr.Message, ".")
-			}
-			return err
-		},
-	}
-}
-
 // APINotFound answers unknown /api/* GET paths with a JSON 404 instead of the SPA's index.html.
 func APINotFound(e *core.RequestEvent) error {
-	return e.NotFoundError("The requested resource wasn't found.", nil)
+	return apierr.New(http.StatusNotFound, "", "The requested resource wasn't found.")
 }

@@ -113,12 +113,12 @@ func handle(e *core.RequestEvent) error {
 		return e.Next()
 	}
 	if len(key) > MaxKeyLength {
-		return e.BadRequestError(MsgKeyTooLong, nil)
+		return apierr.New(http.StatusBadRequest, "", MsgKeyTooLong)
 	}
 	// the body is read now, before the write lock is taken
 	body, err := io.ReadAll(io.LimitReader(e.Request.Body, MaxBody+1))
 	if err != nil {
-		return e.BadRequestError("Could not read the request body.", nil)
+		return apierr.New(http.StatusBadRequest, "", "Could not read the request body.")
 	}
 	if len(body) > MaxBody {
 		return e.Error(http.StatusRequestEntityTooLarge, MsgBodyTooLarge, nil)

@@ -22,6 +22,8 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"swapbay/lib/apierr"
 )
 
 // Cache-Control values.
@@ -79,14 +81,14 @@ func (s *Server) Handle(e *core.RequestEvent) error {
 	switch {
 	case strings.HasPrefix(name, AssetsPrefix):
 		if s.load(name) == nil {
-			return e.NotFoundError("File not found", nil)
+			return apierr.New(http.StatusNotFound, "", "File not found")
 		}
 		return s.serve(e, name, CacheImmutable)
 	case name != "" && name != indexPage && !isVariant(name) && s.load(name) != nil:
 		return s.serve(e, name, CacheRevalidate)
 	}
 	if s.load(indexPage) == nil {
-		return e.NotFoundError("The UI is not built", nil)
+		return apierr.New(http.StatusNotFound, "", "The UI is not built")
 	}
 	return s.serve(e, indexPage, CacheRevalidate)
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
@@ -108,10 +109,10 @@ func (c *stateCache) handleState(e *core.RequestEvent) error {
 	if body == nil {
 		st, err := BuildState(e.App, CallerOf(e.Auth), now)
 		if err != nil {
-			return e.InternalServerError("Failed to load data. Please try again.", err)
+			return apierr.Log(e, http.StatusInternalServerError, "Failed to load data. Please try again.", err)
 		}
 		if body, err = encode(st); err != nil {
-			return e.InternalServerError("Failed to load data. Please try again.", err)
+			return apierr.Log(e, http.StatusInternalServerError, "Failed to load data. Please try again.", err)
 		}
 		c.put(e.Auth.Id, gen, st.loc, now, body)
 	}

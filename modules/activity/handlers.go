@@ -6,6 +6,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/modules/system"
 )
 
@@ -15,7 +16,7 @@ var Now = time.Now
 func handleDriverRecentMovements(e *core.RequestEvent) error {
 	ms, err := OwnMovements(e.App, CallerOf(e.Auth), RecentLimit)
 	if err != nil {
-		return e.InternalServerError("Failed to load recent movements.", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to load recent movements.", err)
 	}
 	return e.JSON(http.StatusOK, ms)
 }
@@ -29,11 +30,11 @@ type driverWeeks struct {
 func handleDriverWeeklyActivity(e *core.RequestEvent) error {
 	loc, err := system.Location(e.App)
 	if err != nil {
-		return e.InternalServerError("Unable to load driver activity", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
 	}
 	w, err := UserTwoWeeks(e.App, e.Auth.Id, Now(), loc)
 	if err != nil {
-		return e.InternalServerError("Unable to load driver activity", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
 	}
 	return e.JSON(http.StatusOK, driverWeeks{ThisWeek: w.ThisWeek, LastWeek: w.LastWeek})
 }
@@ -41,11 +42,11 @@ func handleDriverWeeklyActivity(e *core.RequestEvent) error {
 func handleDeadBatteryStats(e *core.RequestEvent) error {
 	loc, err := system.Location(e.App)
 	if err != nil {
-		return e.InternalServerError("Failed to load dead battery stats.", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to load dead battery stats.", err)
 	}
 	w, err := UserTwoWeeks(e.App, e.Auth.Id, Now(), loc)
 	if err != nil {
-		return e.InternalServerError("Failed to load dead battery stats.", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to load dead battery stats.", err)
 	}
 	return e.JSON(http.StatusOK, DeadBatteryStats{Daily: w.DeadToday, Weekly: w.ThisWeek.Totals.Batteries, LastWeek: w.LastWeek.Totals.Batteries})
 }
@@ -57,17 +58,15 @@ func handleAdminWeeklyActivity(e *core.RequestEvent) error {
 	case "-1":
 		offset = -1
 	default:
-		return e.BadRequestError("weekOffset must be 0 or -1.", map[string]any{
-			"weekOffset": map[string]string{"code": "validation_invalid", "message": "weekOffset must be 0 or -1."},
-		})
+		return apierr.New(http.StatusBadRequest, "weekOffset", "weekOffset must be 0 or -1.")
 	}
 	loc, err := system.Location(e.App)
 	if err != nil {
-		return e.InternalServerError("Unable to load driver activity", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
 	}
 	w, err := AdminWeeklyActivity(e.App, CallerOf(e.Auth), offset, Now(), loc)
 	if err != nil {
-		return e.InternalServerError("Unable to load driver activity", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
 	}
 	return e.JSON(http.StatusOK, w)
 }
@@ -75,7 +74,7 @@ func handleAdminWeeklyActivity(e *core.RequestEvent) error {
 func handleChargingSessions(e *core.RequestEvent) error {
 	s, err := ActiveSessions(e.App)
 	if err != nil {
-		return e.InternalServerError("Failed to load charging sessions.", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to load charging sessions.", err)
 	}
 	return e.JSON(http.StatusOK, s)
 }
@@ -83,7 +82,7 @@ func handleChargingSessions(e *core.RequestEvent) error {
 func handleBatteryHolders(e *core.RequestEvent) error {
 	h, err := Holders(e.App, "")
 	if err != nil {
-		return e.InternalServerError("Failed to load battery holders.", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to load battery holders.", err)
 	}
 	return e.JSON(http.StatusOK, GroupHolders(h))
 }
@@ -91,7 +90,7 @@ func handleBatteryHolders(e *core.RequestEvent) error {
 func handleAdminRecentActivity(e *core.RequestEvent) error {
 	ms, err := AdminRecentActivity(e.App, AdminRecentLimit)
 	if err != nil {
-		return e.InternalServerError("Failed to load recent activity.", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to load recent activity.", err)
 	}
 	return e.JSON(http.StatusOK, ms)
 }
@@ -99,11 +98,11 @@ func handleAdminRecentActivity(e *core.RequestEvent) error {
 func handleAdminWeeklyStats(e *core.RequestEvent) error {
 	loc, err := system.Location(e.App)
 	if err != nil {
-		return e.InternalServerError("Failed to load weekly stats.", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to load weekly stats.", err)
 	}
 	s, err := AdminWeeklyStats(e.App, Now(), loc)
 	if err != nil {
-		return e.InternalServerError("Failed to load weekly stats.", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to load weekly stats.", err)
 	}
 	return e.JSON(http.StatusOK, s)
 }
@@ -111,7 +110,7 @@ func handleAdminWeeklyStats(e *core.RequestEvent) error {
 func handleActivePickups(e *core.RequestEvent) error {
 	h, err := Holders(e.App, "")
 	if err != nil {
-		return e.InternalServerError("Failed to load active pickups.", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to load active pickups.", err)
 	}
 	return e.JSON(http.StatusOK, ActivePickups(h))
 }
@@ -119,7 +118,7 @@ func handleActivePickups(e *core.RequestEvent) error {
 func handleInventory(e *core.RequestEvent) error {
 	inv, err := LoadInventory(e.App)
 	if err != nil {
-		return e.InternalServerError("Failed to load inventory.", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to load inventory.", err)
 	}
 	return e.JSON(http.StatusOK, inv)
 }

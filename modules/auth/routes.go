@@ -75,7 +75,7 @@ func handleLogin(e *core.RequestEvent, limiter *throttle) error {
 	}
 	if !checkPassword(e.App, rec, form.Password) {
 		limiter.fail(email)
-		return e.BadRequestError(MsgInvalidLogin, nil)
+		return apierr.New(http.StatusBadRequest, "", MsgInvalidLogin)
 	}
 	limiter.succeed(email)
 	return startSession(e, rec)
@@ -85,7 +85,7 @@ func handleLogin(e *core.RequestEvent, limiter *throttle) error {
 func startSession(e *core.RequestEvent, rec *core.Record) error {
 	token, err := NewSession(e.App, rec, e.RealIP(), e.Request.UserAgent())
 	if err != nil {
-		return e.InternalServerError("Failed to start the session.", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to start the session.", err)
 	}
 	httpx.SetSession(e, token, int(rec.Collection().AuthToken.Duration))
 	return e.JSON(http.StatusOK, users.ToJSON(rec))
@@ -119,7 +119,7 @@ func changePassword(e *core.RequestEvent) error {
 	}
 	token, err := NewSession(e.App, rec, e.RealIP(), e.Request.UserAgent())
 	if err != nil {
-		return e.InternalServerError("Failed to renew the session.", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to renew the session.", err)
 	}
 	httpx.SetSession(e, token, int(rec.Collection().AuthToken.Duration))
 	return e.JSON(http.StatusOK, map[string]string{"message": "Password updated successfully"})

@@ -35,7 +35,7 @@ func signTerms(e *core.RequestEvent) error {
 	}
 	rec, err := SignActiveTerms(e.App, e.Auth.Id, signature, e.RealIP(), e.Request.UserAgent())
 	if errors.Is(err, terms.ErrNoActiveTerms) {
-		return e.NotFoundError(terms.ErrNoActiveTerms.Error(), nil)
+		return apierr.New(http.StatusNotFound, "", terms.ErrNoActiveTerms.Error())
 	}
 	if err != nil {
 		return apierr.Response(e, err)

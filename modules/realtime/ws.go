@@ -9,6 +9,7 @@ import (
 	"github.com/gorilla/websocket"
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 )
 
@@ -48,7 +49,7 @@ func sameOrigin(r *http.Request) bool {
 // serveWS upgrades an approved user's request and runs the socket until it ends.
 func serveWS(hub *Hub, e *core.RequestEvent) error {
 	if !sameOrigin(e.Request) {
-		return e.ForbiddenError("Cross-site request refused.", nil)
+		return apierr.New(http.StatusForbidden, "", "Cross-site request refused.")
 	}
 	userId, sessionId := e.Auth.Id, httpx.SessionId(e)
 	conn, err := upgrader.Upgrade(e.Response, e.Request, nil)

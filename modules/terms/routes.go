@@ -72,10 +72,10 @@ func Register(app core.App) {
 func getActive(e *core.RequestEvent) error {
 	v, err := FindActive(e.App)
 	if errors.Is(err, ErrNoActiveTerms) {
-		return e.NotFoundError(ErrNoActiveTerms.Error(), nil)
+		return apierr.New(http.StatusNotFound, "", ErrNoActiveTerms.Error())
 	}
 	if err != nil {
-		return e.InternalServerError("Failed to load the terms and conditions.", err)
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to load the terms and conditions.", err)
 	}
 	return e.JSON(http.StatusOK, v.ToActiveJSON())
 }
