@@ -1,6 +1,15 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { isRealtimeOpen } from "@/lib/realtime-status";
 
+/** PAY_READS: the pay figures, which count the week's movements (DESIGN.md §8). */
+const PAY_READS = ["/api/admin/all-earnings", "/api/admin/core-team-earnings", "/api/driver/pay-estimate"] as const;
+
+/** EARNINGS_READS: the pay figures and the rates behind them. */
+const EARNINGS_READS = [...PAY_READS, "/api/admin/pay-rates"] as const;
+
+/** TERMS_READS: the terms versions, the agreements and the Users page's terms badges. */
+const TERMS_READS = ["/api/admin/terms-content", "/api/terms-content/active", "/api/admin/terms-agreements", "/api/admin/users"] as const;
+
 /**
  * INVALIDATIONS is the one map from what happened to the queries it makes stale: the realtime
  * messages (spec part 1 §7, then ours) and each kind of mutation. Query keys are the URLs
@@ -26,10 +35,10 @@ export const INVALIDATIONS = {
     "/api/driver/recent-movements",
     "/api/driver/dead-battery-stats",
     // ours: pay counts the week's dropoffs, moves and recovers
-    "/api/admin/all-earnings", "/api/admin/core-team-earnings", "/api/driver/pay-estimate",
+    ...PAY_READS,
   ],
   /** ours: pay rates, a reduction, a withholding or a task adjustment changed */
-  EARNINGS_UPDATED: ["/api/admin/all-earnings", "/api/admin/core-team-earnings", "/api/admin/pay-rates", "/api/driver/pay-estimate"],
+  EARNINGS_UPDATED: EARNINGS_READS,
   CHARGING_UPDATED: [
     "/api/admin/charging-sessions",
     "/api/inventory",
@@ -48,7 +57,7 @@ export const INVALIDATIONS = {
     "/api/admin/active-pickups",
     "/api/admin/battery-holders",
     "/api/inventory",
-    "/api/admin/all-earnings", "/api/admin/core-team-earnings", "/api/driver/pay-estimate",
+    ...PAY_READS,
   ],
   /** a logged activity, or a movement edited or deleted: every read a movement touches */
   activity: [
@@ -63,7 +72,7 @@ export const INVALIDATIONS = {
     "/api/admin/battery-holders",
     "/api/liaison/battery-holders",
     "/api/inventory",
-    "/api/admin/all-earnings", "/api/admin/core-team-earnings", "/api/driver/pay-estimate",
+    ...PAY_READS,
   ],
   /** a charging session started, completed, resized or deleted */
   charging: [
@@ -85,11 +94,11 @@ export const INVALIDATIONS = {
   /** an account created, changed, approved, suspended or deleted */
   users: ["/api/admin/users", "/api/admin/users/pending", "/api/admin/all-earnings", "/api/admin/core-team-earnings"],
   /** ours: a terms version created, edited or activated; an agreement's PDF made or failed */
-  TERMS_UPDATED: ["/api/admin/terms-content", "/api/terms-content/active", "/api/admin/terms-agreements", "/api/admin/users"],
+  TERMS_UPDATED: TERMS_READS,
   /** a terms version saved or activated, or a PDF retried */
-  terms: ["/api/admin/terms-content", "/api/terms-content/active", "/api/admin/terms-agreements", "/api/admin/users"],
+  terms: TERMS_READS,
   /** a pay rate, reduction, withholding or task adjustment saved */
-  earnings: ["/api/admin/all-earnings", "/api/admin/core-team-earnings", "/api/admin/pay-rates", "/api/driver/pay-estimate", "/api/admin/users"],
+  earnings: [...EARNINGS_READS, "/api/admin/users"],
 } as const satisfies Record<string, readonly string[]>;
 
 /** Change names an entry of INVALIDATIONS, or "everything". */

@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
+import { Slot } from "radix-ui";
 import * as React from "react";
 import { cn } from "@/lib/utils";
 
@@ -20,7 +21,13 @@ export const badgeVariants = cva(
   },
 );
 
-/** Badge is a small status label. */
-export function Badge({ className, variant, ...props }: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants>) {
-  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+/** Badge is a small status label; asChild styles its one child instead (a button that explains the status). */
+export function Badge({
+  className,
+  variant,
+  asChild = false,
+  ...props
+}: React.ComponentProps<"span"> & VariantProps<typeof badgeVariants> & { asChild?: boolean }) {
+  const Comp = asChild ? Slot.Root : "span";
+  return <Comp data-slot="badge" className={cn(badgeVariants({ variant }), asChild && "cursor-pointer", className)} {...props} />;
 }

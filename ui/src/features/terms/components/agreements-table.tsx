@@ -1,7 +1,7 @@
 import { format } from "date-fns";
 import { FileCheck2Icon, FileTextIcon, RotateCwIcon, SearchIcon } from "lucide-react";
 import * as React from "react";
-import { Badge, badgeVariants } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
@@ -15,7 +15,6 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { opensInSameTab } from "@/lib/browser";
 import { parseServerDate } from "@/lib/format";
-import { cn } from "@/lib/utils";
 
 const NONE: Agreement[] = [];
 
@@ -138,14 +137,11 @@ function signedDate(value: string): string {
 function PDFStatusBadge({ agreement: a }: { agreement: Agreement }) {
   if (a.pdfStatus === "failed") {
     return (
-      <button
-        type="button"
-        title={a.pdfUrl.replace(/^ERROR:\s*/, "")}
-        className={cn(badgeVariants({ variant: "destructive" }), "cursor-pointer")}
-        onClick={() => window.alert(FAILED_PDF_MESSAGE)}
-      >
-        Failed
-      </button>
+      <Badge variant="destructive" asChild>
+        <button type="button" title={a.pdfUrl.replace(/^ERROR:\s*/, "")} onClick={() => window.alert(FAILED_PDF_MESSAGE)}>
+          Failed
+        </button>
+      </Badge>
     );
   }
   if (a.pdfStatus === "available") return <Badge variant="success">Available</Badge>;

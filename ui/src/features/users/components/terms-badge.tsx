@@ -1,7 +1,6 @@
-import { Badge, badgeVariants } from "@/components/ui/badge";
+import { Badge } from "@/components/ui/badge";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { TermsStatus } from "@/features/users/api/get-users";
-import { cn } from "@/lib/utils";
 
 /** PDF_FAILED_ALERT is what opening a failed-PDF badge says (spec part 2 §8). */
 export const PDF_FAILED_ALERT = "PDF generation failed. Please contact admin to regenerate this legal document.";
@@ -14,9 +13,11 @@ export function TermsBadge({ status }: { status?: TermsStatus }) {
     return (
       <Tooltip>
         <TooltipTrigger asChild>
-          <button type="button" className={cn(badgeVariants({ variant: "destructive" }), "cursor-pointer")} onClick={() => window.alert(PDF_FAILED_ALERT)}>
-            Signed{version} · PDF failed
-          </button>
+          <Badge variant="destructive" asChild>
+            <button type="button" onClick={() => window.alert(PDF_FAILED_ALERT)}>
+              Signed{version} · PDF failed
+            </button>
+          </Badge>
         </TooltipTrigger>
         <TooltipContent>Terms signed but PDF generation failed</TooltipContent>
       </Tooltip>
