@@ -9,13 +9,14 @@ import (
 
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/lib/sqlitedb"
 	"swapbay/pb_app/setup"
 )
 
 // newCLIApp bootstraps a SwapBay app on a fresh, empty data dir, as `swapbay --dir` does.
 func newCLIApp(t *testing.T) core.App {
 	t.Helper()
-	app := core.NewBaseApp(core.BaseAppConfig{DataDir: t.TempDir()})
+	app := core.NewBaseApp(core.BaseAppConfig{DataDir: t.TempDir(), DBConnect: sqlitedb.Connect})
 	if err := app.Bootstrap(); err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/pocketbase"
 
+	"swapbay/lib/sqlitedb"
 	"swapbay/pb_app/setup"
 )
 
@@ -15,8 +16,9 @@ func main() {
 		return
 	}
 	// Dev mode (SQL and request logs on stdout) only with --dev: PocketBase's default guesses
-	// "go run" from the binary living under the temp dir, which CI checkouts can do.
-	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDev: false})
+	// "go run" from the binary living under the temp dir, which CI checkouts can do. The
+	// database connections keep their prepared statements (lib/sqlitedb).
+	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDev: false, DBConnect: sqlitedb.Connect})
 	setup.Register(app)
 	registerCommands(app)
 

@@ -13,6 +13,7 @@ import (
 
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/lib/sqlitedb"
 	"swapbay/modules/charging"
 	"swapbay/modules/inventory"
 	"swapbay/pb_app/setup"
@@ -67,7 +68,7 @@ func buildDataSet(n, nUsers, nHolders int, fast bool, budget time.Duration) (*da
 	if err != nil {
 		return nil, err
 	}
-	app := core.NewBaseApp(core.BaseAppConfig{DataDir: dir})
+	app := core.NewBaseApp(core.BaseAppConfig{DataDir: dir, DBConnect: sqlitedb.Connect})
 	setup.Register(app)
 	if err := app.Bootstrap(); err != nil {
 		return nil, err
@@ -125,7 +126,11 @@ func buildDataSet(n, nUsers, nHolders int, fast bool, budget time.Duration) (*da
 	if err != nil {
 		return nil, fmt.Errorf("settle holders: %w", err)
 	}
-	if _, err := app.DB().NewQuery("ANALYZE").Execute(); err != nil {
+	// the statistics production has: PocketBase's daily job runs PRAGMA optimize (sqlite_stat1
+	// only). A full ANALYZE would also write sqlite_stat4 samples, with which SQLite re-plans
+	// every statement whose bound values could change its plan, on every run: no prepared
+	// statement would be reused (lib/sqlitedb).
+	if _, err := app.DB().NewQuery("PRAGMA optimize").Execute(); err != nil {
 		return nil, err
 	}
 
@@ -137,7 +142,7 @@ func buildDataSet(n, nUsers, nHolders int, fast bool, budget time.Duration) (*da
 	if err := app.ResetBootstrapState(); err != nil {
 		return nil, err
 	}
-	app = core.NewBaseApp(core.BaseAppConfig{DataDir: dir})
+	app = core.NewBaseApp(core.BaseAppConfig{DataDir: dir, DBConnect: sqlitedb.Connect})
 	setup.Register(app)
 	if err := app.Bootstrap(); err != nil {
 		return nil, err

@@ -28,7 +28,7 @@ var (
 	flagBigBudget  = flag.Duration("big-budget", 2*time.Minute, "time box for building the big data set")
 	flagOut        = flag.String("out", "BENCHMARKS.md", "report file")
 	flagPrevious   = flag.String("previous", "", "with -only compare: the previous report")
-	flagCPUProfile = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load")
+	flagCPUProfile = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load during the ledger writes")
 	flagOnly       = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set)")
 )
 
@@ -61,9 +61,11 @@ func main() {
 			f, err := os.Create(*flagCPUProfile)
 			check(err)
 			check(pprof.StartCPUProfile(f))
-			defer pprof.StopCPUProfile()
 		}
 		w := srv.loadWrites(64, *flagDuration)
+		if *flagCPUProfile != "" {
+			pprof.StopCPUProfile() // the profile covers the ledger writes only
+		}
 		n := srv.loadNativeCreate(64, *flagDuration)
 		activity.DisableStateCache.Store(true)
 		st := srv.loadState(64, *flagDuration)

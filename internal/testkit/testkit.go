@@ -16,6 +16,7 @@ import (
 
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/lib/sqlitedb"
 	"swapbay/modules/auth"
 	"swapbay/pb_app/setup"
 )
@@ -38,7 +39,7 @@ func template() (string, error) {
 			return
 		}
 		var app *tests.TestApp
-		app, templateErr = tests.NewTestApp(templateDir)
+		app, templateErr = newTestApp(templateDir)
 		if templateErr != nil {
 			return
 		}
@@ -55,6 +56,12 @@ func template() (string, error) {
 	return templateDir, templateErr
 }
 
+// newTestApp is tests.NewTestApp (a clone of dir) on the database connection the server uses
+// (sqlitedb.Connect: PocketBase's pragmas and the per-connection statement cache).
+func newTestApp(dir string) (*tests.TestApp, error) {
+	return tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env", DBConnect: sqlitedb.Connect})
+}
+
 // NewApp returns a migrated test app with every SwapBay module registered.
 // Call app.Cleanup() when done (ApiScenario does it for you).
 func NewApp(t testing.TB) *tests.TestApp {
@@ -63,7 +70,7 @@ func NewApp(t testing.TB) *tests.TestApp {
 	if err != nil {
 		t.Fatalf("testkit: template data dir: %v", err)
 	}
-	app, err := tests.NewTestApp(dir)
+	app, err := newTestApp(dir)
 	if err != nil {
 		t.Fatalf("testkit: new test app: %v", err)
 	}
@@ -80,7 +87,7 @@ func NewApp(t testing.TB) *tests.TestApp {
 // migrated forward, every module registered, known to Token. Call app.Cleanup() when done.
 func Open(t testing.TB, dir string) *tests.TestApp {
 	t.Helper()
-	app, err := tests.NewTestApp(dir)
+	app, err := newTestApp(dir)
 	if err != nil {
 		t.Fatalf("testkit: open %s: %v", dir, err)
 	}

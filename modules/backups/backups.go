@@ -22,6 +22,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/archive"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/sqlitedb"
 )
 
 // Defaults of a new installation (set by migration): daily at 03:00, 7 kept.
@@ -187,7 +188,7 @@ func RestoreInto(from, dir string, force bool) (movedTo string, err error) {
 
 // checkIntegrity opens the restored data dir and runs SQLite's integrity check.
 func checkIntegrity(dir string) error {
-	app := core.NewBaseApp(core.BaseAppConfig{DataDir: dir})
+	app := core.NewBaseApp(core.BaseAppConfig{DataDir: dir, DBConnect: sqlitedb.Connect})
 	if err := app.Bootstrap(); err != nil {
 		return fmt.Errorf("open the restored data: %w", err)
 	}
