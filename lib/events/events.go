@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/txutil"
 )
 
 // The realtime message types of spec part 1 §7.
@@ -93,7 +95,8 @@ func Publish(app core.App, types ...string) {
 }
 
 // Send is Publish for messages with data: after app's transaction commits (at once outside
-// one), each message goes to every subscriber of app's bus.
+// one), each message goes to every subscriber of app's bus; not when the request's part of a
+// shared transaction was rolled back (txutil.Part).
 func Send(app core.App, msgs ...Message) {
 	send := func() {
 		bus := For(app)
@@ -101,15 +104,5 @@ func Send(app core.App, msgs ...Message) {
 			bus.Publish(m)
 		}
 	}
-	info := app.TxInfo()
-	if info == nil {
-		send()
-		return
-	}
-	info.OnComplete(func(txErr error) error {
-		if txErr == nil {
-			send()
-		}
-		return nil
-	})
+	txutil.OnCommit(app, send)
 }

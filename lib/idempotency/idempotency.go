@@ -10,7 +10,8 @@
 // after the commit. So a crash leaves either the change and its answer, or neither: a retry
 // after a restart is answered from the store, never run twice. A non-2xx answer rolls the
 // whole transaction back. Concurrent requests with the same key wait on a per-key lock, then
-// find the first one's answer.
+// find the first one's answer. On routes bound with Grouped, keyed requests that queue for the
+// write lock share one transaction, each in a savepoint of its own (group commit, group.go).
 //
 // The middleware runs after the route's guards (Priority), so a replay is answered only to a
 // caller whose current rights still allow the route (a suspended user gets 403, not the cached
@@ -21,8 +22,10 @@ package idempotency
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -35,6 +38,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
+	"swapbay/lib/txutil"
 )
 
 // Header is the request header carrying the client's key.
@@ -133,37 +137,113 @@ func handle(e *core.RequestEvent) error {
 		return replay(e, prev)
 	}
 
-	rec := &recorder{header: e.Response.Header()}
-	real, outer := e.Response, e.App
-	var routeErr error
-	txErr := outer.RunInTransaction(func(txApp core.App) error {
-		e.App, e.Response = txApp, rec
-		defer func() { e.App, e.Response = outer, real }()
-		if routeErr = e.Next(); routeErr != nil {
-			return routeErr
-		}
-		if rec.status < 200 || rec.status > 299 {
-			return errNotKept
-		}
-		if BeforeSave != nil {
-			if err := BeforeSave(txApp); err != nil {
+	j := &job{e: e, rec: &recorder{header: e.Response.Header()}, userId: userId, key: key, part: &txutil.Part{}}
+	real := e.Response
+	var txErr error
+	if grouped, _ := e.Get(groupKey).(bool); grouped {
+		txErr = groupOf(e.App).run(j)
+	} else {
+		txErr = e.App.RunInTransaction(func(txApp core.App) error {
+			if err := j.run(txApp, false); err != nil {
 				return err
 			}
-		}
-		answer := rec.buf.String()
-		if len(answer) > MaxCachedBody {
-			answer = `{"success":true,"message":"Already processed."}`
-		}
-		return save(txApp, userId, key, e.Request.Method, e.Request.URL.Path, rec.status, answer)
-	})
+			if !j.kept {
+				return errNotKept
+			}
+			return nil
+		})
+	}
 	switch {
-	case routeErr != nil:
-		return routeErr // the route's own refusal; nothing was kept
+	case j.routeErr != nil:
+		return j.routeErr // the route's own refusal; nothing was kept
+	case j.saveErr != nil:
+		e.App.Logger().Error("idempotency: the change and its answer were not committed", "error", j.saveErr, "path", e.Request.URL.Path)
+		return apierr.Response(e, j.saveErr)
 	case txErr != nil && !errors.Is(txErr, errNotKept):
 		e.App.Logger().Error("idempotency: the change and its answer were not committed", "error", txErr, "path", e.Request.URL.Path)
 		return apierr.Response(e, txErr) // rolled back: an error, never a 2xx for nothing
 	}
-	return rec.flush(real)
+	return j.rec.flush(real)
+}
+
+// job is one keyed request on its way through a write transaction.
+type job struct {
+	e           *core.RequestEvent
+	rec         *recorder
+	userId, key string
+	part        *txutil.Part
+	routeErr    error     // the route's own error (its refusal)
+	saveErr     error     // BeforeSave's or the answer's save failed: the change was rolled back
+	kept        bool      // a 2xx answer, stored with the change
+	done        chan turn // grouped jobs: told when to lead or how their transaction ended
+}
+
+// run runs the route inside txApp's transaction and stores a 2xx answer with its change. As a
+// part of a shared transaction (part) it runs between a savepoint and its release, and a
+// refused or failed request is rolled back to its savepoint: the transaction goes on with the
+// other parts. It returns an error only when the transaction itself failed.
+func (j *job) run(txApp core.App, part bool) (err error) {
+	e := j.e
+	if part {
+		if _, err := txApp.DB().NewQuery("SAVEPOINT " + savepoint).Execute(); err != nil {
+			return err
+		}
+	}
+	real, outer := e.Response, e.App
+	e.App, e.Response = txApp, j.rec
+	restore := func() { e.App, e.Response = outer, real }
+	defer restore() // also when a panic goes on to PocketBase's recovery, which answers on real
+	err = txutil.RunPart(txApp, j.part, func() error {
+		defer func() {
+			if p := recover(); p != nil {
+				if !part {
+					panic(p) // PocketBase's recovery middleware answers it, as for any route
+				}
+				// the leader runs other requests' routes: a panic is that request's 500
+				outer.Logger().Error("idempotency: the route panicked", "panic", fmt.Sprint(p), "path", e.Request.URL.Path, "stack", string(debug.Stack()))
+				j.routeErr = apierr.New(http.StatusInternalServerError, "", apierr.MsgInternal)
+			}
+		}()
+		j.routeErr = e.Next()
+		return nil
+	})
+	restore()
+	if err != nil {
+		return err
+	}
+	if j.routeErr == nil && j.rec.status >= 200 && j.rec.status <= 299 {
+		j.saveErr = j.store(txApp)
+		j.kept = j.saveErr == nil
+	}
+	if !part {
+		if j.saveErr != nil {
+			return j.saveErr
+		}
+		return nil
+	}
+	if !j.kept {
+		j.part.Discard()
+		if _, err := txApp.DB().NewQuery("ROLLBACK TO " + savepoint).Execute(); err != nil {
+			return err
+		}
+	}
+	_, err = txApp.DB().NewQuery("RELEASE " + savepoint).Execute()
+	return err
+}
+
+// store keeps the answer (BeforeSave first, in tests).
+func (j *job) store(txApp core.App) error {
+	if BeforeSave != nil {
+		if err := BeforeSave(txApp); err != nil {
+			return err
+		}
+	}
+	answer := j.rec.buf.String()
+	if len(answer) > MaxCachedBody {
+		answer = `{"success":true,"message":"Already processed."}`
+	}
+	r := j.e.Request
+	return save(txApp, j.userId, j.key, r.Method, r.URL.Path, j.rec.status, answer)
 }
 
 // replay answers with a stored answer, after checking it was for the same method and path.

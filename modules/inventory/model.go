@@ -179,9 +179,12 @@ func checked(rec *core.Record) (*Account, error) {
 // FindHolderAccounts returns userId's holder accounts with a positive balance, the pickup
 // holding first, then the others by assignment type.
 func FindHolderAccounts(app core.App, userId string) ([]*Account, error) {
-	recs, err := app.FindRecordsByFilter(schema.Accounts,
-		"kind = {:kind} && user = {:user} && balance > 0", "", 0, 0,
-		dbx.Params{"kind": schema.AccountKindHolder, "user": userId})
+	// a plain record query, not a filter string: a dropoff runs this inside the write
+	// transaction, where parsing and resolving a filter cost more than the query
+	var recs []*core.Record
+	err := app.RecordQuery(schema.Accounts).
+		AndWhere(dbx.HashExp{schema.AccountKind: schema.AccountKindHolder, schema.AccountUser: userId}).
+		AndWhere(dbx.NewExp("balance > 0")).All(&recs)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -46,6 +47,7 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		driver := se.Router.Group("/api/driver")
 		driver.Bind(httpx.RequireRoles(roles.Driver, roles.Admin, roles.MasterAdmin))
+		driver.Bind(idempotency.Grouped()) // keyed driver writes share write transactions (group commit)
 		driver.POST("/pickup", handlePickup)
 		driver.POST("/dropoff-batteries", handleDropoff)
 		driver.POST("/rebalance", handleActivity(TypeRebalance, "Rebalance recorded successfully"))

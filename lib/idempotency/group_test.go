@@ -1,0 +1,137 @@
+package idempotency_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/internal/ledgertest"
+	"swapbay/internal/testkit"
+	"swapbay/lib/events"
+	"swapbay/lib/idempotency"
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
+	"swapbay/modules/system"
+)
+
+// burst holds the write connection while n drivers each send one keyed pickup, so the
+// requests queue up and run in shared transactions (group commit) once it is released.
+func burst(t *testing.T, app core.App, do func(token, key, path, body string) (int, string, http.Header), n int) (statuses []int, bodies []string) {
+	t.Helper()
+	tokens := make([]string, n)
+	for i := range tokens {
+		tokens[i] = testkit.TokenIn(t, app, testkit.CreateUser(t, app, roles.Driver, roles.Approved))
+	}
+	statuses, bodies = make([]int, n), make([]string, n)
+	held := make(chan struct{})
+	release := make(chan struct{})
+	go app.RunInTransaction(func(core.App) error {
+		close(held)
+		<-release
+		return nil
+	})
+	<-held
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			statuses[i], bodies[i], _ = do(tokens[i], fmt.Sprint("burst-", i), "/api/driver/pickup", pickup)
+		}()
+	}
+	time.Sleep(300 * time.Millisecond) // every request is queued behind the held transaction
+	close(release)
+	wg.Wait()
+	return statuses, bodies
+}
+
+// Grouped requests commit together, and a refusal inside a group is rolled back alone: 30
+// pickups of one battery against 20 ready give 20 movements, 20 kept answers and 20
+// notifications, and 10 refusals that changed nothing.
+func TestGroupedRequestsRefusedAlone(t *testing.T) {
+	app, _, do := setup(t)
+	if _, err := system.Override(app, inventory.Op{}, 20, 0, 0, 160); err != nil {
+		t.Fatal(err)
+	}
+	var notified atomic.Int64
+	cancel := events.For(app).Subscribe(func(m events.Message) {
+		if m.Type == events.InventoryUpdated {
+			notified.Add(1)
+		}
+	})
+	defer cancel()
+	statuses, bodies := burst(t, app, do, 30)
+	ok, refused := 0, 0
+	for i, s := range statuses {
+		switch {
+		case s == 200:
+			ok++
+		case s == 409 && strings.Contains(bodies[i], "Not enough batteries: only 0 ready"):
+			refused++
+		default:
+			t.Fatalf("answer %d: %d %s", i, s, bodies[i])
+		}
+	}
+	if ok != 20 || refused != 10 {
+		t.Fatalf("%d kept, %d refused; want 20 and 10", ok, refused)
+	}
+	if n := pickups(t, app); n != 20 {
+		t.Fatalf("%d pickups, want 20", n)
+	}
+	if n, _ := app.CountRecords(schema.IdempotencyKeys); n != 20 {
+		t.Fatalf("%d answers kept, want 20", n)
+	}
+	if n := notified.Load(); n != 20 {
+		t.Fatalf("%d inventory notifications, want 20 (none for a refusal)", n)
+	}
+	stats, err := inventory.Stats(app)
+	if err != nil || stats.Ready != 0 || stats.InField != 20 {
+		t.Fatalf("stats %+v %v", stats, err)
+	}
+	ledgertest.AssertSound(t, app)
+}
+
+// A transaction that fails as a whole (here a panic while an answer is stored) fails every
+// request in it with a 5xx, commits none of them, and the queue goes on: later requests run.
+func TestGroupedFailureFailsTheGroupOnly(t *testing.T) {
+	app, token, do := setup(t)
+	var calls atomic.Int64
+	idempotency.BeforeSave = func(core.App) error {
+		if calls.Add(1) == 2 {
+			panic("storage failed while storing the answer")
+		}
+		return nil
+	}
+	statuses, bodies := burst(t, app, do, 8)
+	idempotency.BeforeSave = nil
+	failed := 0
+	for i, s := range statuses {
+		switch {
+		case s >= 500:
+			failed++
+		case s != 200:
+			t.Fatalf("answer %d: %d %s", i, s, bodies[i])
+		}
+	}
+	if failed == 0 {
+		t.Fatal("no request saw the failed transaction")
+	}
+	if n := pickups(t, app); n != 8-failed {
+		t.Fatalf("%d pickups for %d successes", n, 8-failed)
+	}
+	if n, _ := app.CountRecords(schema.IdempotencyKeys); int(n) != 8-failed {
+		t.Fatalf("%d answers kept for %d successes", n, 8-failed)
+	}
+	// the queue was handed on: new requests run and commit
+	if s, b, _ := do(token, "after", "/api/driver/pickup", pickup); s != 200 {
+		t.Fatalf("after the failed group: %d %s", s, b)
+	}
+	ledgertest.AssertSound(t, app)
+}
