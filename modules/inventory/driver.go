@@ -130,7 +130,7 @@ func postPickup(txApp core.App, p Posting, quantity int, assignmentType string) 
 	if err != nil {
 		return nil, err
 	}
-	holder, err := HolderAccount(txApp, p.UserId, assignmentType)
+	holder, err := holderRef(txApp, p.UserId, assignmentType)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,8 @@
 package inventory
 
 import (
+	"database/sql"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -358,16 +360,50 @@ func accountRef(txApp core.App, key string) (*Account, error) {
 	if err != nil {
 		return nil, err
 	}
-	col, err := txApp.FindCachedCollectionByNameOrId(schema.Accounts)
+	ref, err := newRef(txApp, acc.Id, key, acc.Kind())
+	if err != nil {
+		return nil, err
+	}
+	ids.Store(key, ref)
+	return ref, nil
+}
+
+// newRef builds an account reference for a posting's legs: id, key and kind, no balance.
+func newRef(app core.App, id, key, kind string) (*Account, error) {
+	col, err := app.FindCachedCollectionByNameOrId(schema.Accounts)
 	if err != nil {
 		return nil, err
 	}
 	rec := core.NewRecord(col)
-	rec.Id = acc.Id
+	rec.Id = id
 	rec.Set(schema.AccountKey, key)
-	rec.Set(schema.AccountKind, acc.Kind())
-	ref := &Account{rec}
-	ids.Store(key, ref)
+	rec.Set(schema.AccountKind, kind)
+	return &Account{rec}, nil
+}
+
+// holderRef returns a reference to userId's holding of assignmentType for a posting's legs
+// (as accountRef does for system accounts): one indexed lookup of its id, the account created
+// (HolderAccount) when missing. Its balance is not read.
+// Call inside a transaction (txutil.Require refuses otherwise).
+func holderRef(txApp core.App, userId, assignmentType string) (*Account, error) {
+	if err := txutil.Require(txApp, "inventory.holderRef"); err != nil {
+		return nil, err
+	}
+	key := HolderKey(userId, assignmentType)
+	var id string
+	err := txApp.DB().NewQuery("SELECT id FROM " + schema.Accounts + " WHERE key = {:key}").Bind(dbx.Params{"key": key}).Row(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return HolderAccount(txApp, userId, assignmentType)
+	}
+	if err != nil {
+		return nil, err
+	}
+	ref, err := newRef(txApp, id, key, schema.AccountKindHolder)
+	if err != nil {
+		return nil, err
+	}
+	ref.Set(schema.AccountUser, userId)
+	ref.Set(schema.AccountAssignmentType, assignmentType)
 	return ref, nil
 }
 

@@ -179,22 +179,39 @@ func checked(rec *core.Record) (*Account, error) {
 // FindHolderAccounts returns userId's holder accounts with a positive balance, the pickup
 // holding first, then the others by assignment type.
 func FindHolderAccounts(app core.App, userId string) ([]*Account, error) {
-	// a plain record query, not a filter string: a dropoff runs this inside the write
-	// transaction, where parsing and resolving a filter cost more than the query
-	var recs []*core.Record
-	err := app.RecordQuery(schema.Accounts).
-		AndWhere(dbx.HashExp{schema.AccountKind: schema.AccountKindHolder, schema.AccountUser: userId}).
-		AndWhere(dbx.NewExp("balance > 0")).All(&recs)
+	// one lean query (a dropoff runs it inside the write transaction): the columns a plan
+	// needs, not PocketBase's record query and filter machinery
+	var rows []struct {
+		Id             string  `db:"id"`
+		Key            string  `db:"key"`
+		User           string  `db:"user"`
+		AssignmentType string  `db:"assignmentType"`
+		Balance        float64 `db:"balance"`
+		Integer        bool    `db:"integer"`
+	}
+	err := app.DB().NewQuery("SELECT id, key, user, assignmentType, balance, typeof(balance) = 'integer' AS integer FROM " +
+		schema.Accounts + " WHERE kind = {:kind} AND user = {:user} AND balance > 0").
+		Bind(dbx.Params{"kind": schema.AccountKindHolder, "user": userId}).All(&rows)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]*Account, 0, len(recs))
-	for _, r := range recs {
-		acc, err := checked(r)
-		if err != nil {
-			return nil, err
+	col, err := app.FindCachedCollectionByNameOrId(schema.Accounts)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*Account, 0, len(rows))
+	for _, r := range rows {
+		if !r.Integer || r.Balance > MaxBalance {
+			return nil, apierr.Conflict(MsgBalanceDamaged) // as checked refuses it
 		}
-		out = append(out, acc)
+		rec := core.NewRecord(col)
+		rec.Id = r.Id
+		rec.Set(schema.AccountKey, r.Key)
+		rec.Set(schema.AccountKind, schema.AccountKindHolder)
+		rec.Set(schema.AccountUser, r.User)
+		rec.Set(schema.AccountAssignmentType, r.AssignmentType)
+		rec.Set(schema.AccountBalance, int(r.Balance))
+		out = append(out, &Account{rec})
 	}
 	sortHoldings(out)
 	return out, nil

@@ -80,7 +80,7 @@ func swapLegs(txApp core.App, from, to *core.Record, good, dead int, adjust map[
 	if alloc.Excess > 0 {
 		return nil, apierr.NotEnough(fmt.Sprintf(MsgCannotGive, DisplayName(from), alloc.Held(), q))
 	}
-	dest, err := HolderAccount(txApp, to.Id, AssignmentPickup)
+	dest, err := holderRef(txApp, to.Id, AssignmentPickup)
 	if err != nil {
 		return nil, err
 	}
