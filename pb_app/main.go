@@ -18,7 +18,10 @@ func main() {
 	// Dev mode (SQL and request logs on stdout) only with --dev: PocketBase's default guesses
 	// "go run" from the binary living under the temp dir, which CI checkouts can do. The
 	// database connections keep their prepared statements (lib/sqlitedb).
-	app := pocketbase.NewWithConfig(pocketbase.Config{DefaultDev: false, DBConnect: sqlitedb.Connect})
+	app := pocketbase.NewWithConfig(pocketbase.Config{
+		DefaultDev: false, DBConnect: sqlitedb.Connect,
+		DataMaxOpenConns: sqlitedb.MaxOpenConns, DataMaxIdleConns: sqlitedb.MaxIdleConns,
+	})
 	setup.Register(app)
 	registerCommands(app)
 

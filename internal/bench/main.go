@@ -19,17 +19,18 @@ import (
 )
 
 var (
-	flagMovements  = flag.Int("movements", 100_000, "movements in the main data set")
-	flagUsers      = flag.Int("users", 200, "users in every data set")
-	flagHolders    = flag.Int("holders", 50, "users holding batteries at the end of the history")
-	flagDuration   = flag.Duration("duration", 8*time.Second, "load duration per measurement")
-	flagSmall      = flag.Int("small", 1_000, "movements of the small data set (flatness check)")
-	flagBig        = flag.Int("big", 1_000_000, "movements of the big data set (flatness check, direct SQL path)")
-	flagBigBudget  = flag.Duration("big-budget", 2*time.Minute, "time box for building the big data set")
-	flagOut        = flag.String("out", "BENCHMARKS.md", "report file")
-	flagPrevious   = flag.String("previous", "", "with -only compare: the previous report")
-	flagCPUProfile = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load during the ledger writes")
-	flagOnly       = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set)")
+	flagMovements    = flag.Int("movements", 100_000, "movements in the main data set")
+	flagUsers        = flag.Int("users", 200, "users in every data set")
+	flagHolders      = flag.Int("holders", 50, "users holding batteries at the end of the history")
+	flagDuration     = flag.Duration("duration", 8*time.Second, "load duration per measurement")
+	flagSmall        = flag.Int("small", 1_000, "movements of the small data set (flatness check)")
+	flagBig          = flag.Int("big", 1_000_000, "movements of the big data set (flatness check, direct SQL path)")
+	flagBigBudget    = flag.Duration("big-budget", 2*time.Minute, "time box for building the big data set")
+	flagOut          = flag.String("out", "BENCHMARKS.md", "report file")
+	flagPrevious     = flag.String("previous", "", "with -only compare: the previous report")
+	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load during the ledger writes")
+	flagStateProfile = flag.String("stateprofile", "", "with -only writes: write a CPU profile of the server and load during GET /api/state with the cache off")
+	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set)")
 )
 
 func main() {
@@ -68,7 +69,15 @@ func main() {
 		}
 		n := srv.loadNativeCreate(64, *flagDuration)
 		activity.DisableStateCache.Store(true)
+		if *flagStateProfile != "" {
+			f, err := os.Create(*flagStateProfile)
+			check(err)
+			check(pprof.StartCPUProfile(f))
+		}
 		st := srv.loadState(64, *flagDuration)
+		if *flagStateProfile != "" {
+			pprof.StopCPUProfile()
+		}
 		activity.DisableStateCache.Store(false)
 		r := srv.loadNativeRead(64, *flagDuration)
 		fmt.Printf("%s\n%s\nwrites/native create: %.0f%%\n%s\n%s\nstate uncached/native read: %.0f%%\n", w, n, 100*w.RPS/n.RPS, st, r, 100*st.RPS/r.RPS)

@@ -82,6 +82,9 @@ func SideDoors() *hook.Handler[*core.RequestEvent] {
 		Id:       SideDoorsId,
 		Priority: apis.DefaultLoadAuthTokenMiddlewarePriority - 3,
 		Func: func(e *core.RequestEvent) error {
+			if !strings.HasPrefix(e.Request.URL.Path, "/api/collections/") {
+				return e.Next() // the pattern's prefix: most requests never run the regexp
+			}
 			m := closedAuthRoute.FindStringSubmatch(e.Request.URL.Path)
 			if m == nil {
 				return e.Next()

@@ -34,6 +34,16 @@ import (
 // sync, foreign keys, a 32 MB page cache, defensive mode.
 const Pragmas = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)&_defensive=1"
 
+// MaxOpenConns and MaxIdleConns size PocketBase's pool of read connections
+// (DataMaxOpenConns, DataMaxIdleConns; PocketBase's defaults are 120 and 15). Reads are CPU
+// work on a small VPS, so more connections than a few per core only queue inside SQLite; and
+// with fewer idle than open, a busy minute closes and reopens connections and their statement
+// caches by the dozen. So: as many idle as open.
+const (
+	MaxOpenConns = 32
+	MaxIdleConns = MaxOpenConns
+)
+
 // MaxStatements bounds the statements kept per connection.
 const MaxStatements = 256
 

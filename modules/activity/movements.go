@@ -3,6 +3,7 @@ package activity
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -130,12 +131,18 @@ const (
 	byTypeOccurredAt = "idx_movements_type_occurredAt"
 )
 
-// latest selects the newest {:limit} movements matching where, walking index backwards.
-func latest(index, where string) string {
+// latest selects the newest limit movements matching where, walking index backwards.
+func latest(index, where string, limit int) string {
 	return "SELECT id, type, quantity, notes, occurredAt, user, actor, goodBatteries, deadBatteries," +
 		" discrepancy, meta, rowid AS rid FROM movements INDEXED BY " + index + " " + where +
-		" ORDER BY occurredAt DESC, rowid DESC LIMIT {:limit}"
+		" ORDER BY occurredAt DESC, rowid DESC" + limitClause(limit)
 }
+
+// limitClause is " LIMIT n", written into the SQL text rather than bound: SQLite reads a bound
+// LIMIT's value while planning, so each new binding would expire the prepared statement and
+// parse it again (lib/sqlitedb keeps statements per SQL text). limit is the server's own
+// constant, never the caller's input.
+func limitClause(limit int) string { return " LIMIT " + strconv.Itoa(max(limit, 0)) }
 
 // withUsers joins the users to the (already limited) movements of inner, newest first: the
 // user falls back to the actor for movements that belong to nobody in particular (an admin
@@ -173,6 +180,11 @@ func apiTime(stored string) string {
 	if stored == "" {
 		return ""
 	}
+	// PocketBase stores UTC as "2006-01-02 15:04:05.000Z": the same text with a T (the feeds
+	// convert hundreds of these per answer, so the common shape skips parsing)
+	if len(stored) == len(types.DefaultDateLayout) && stored[10] == ' ' && stored[len(stored)-1] == 'Z' {
+		return stored[:10] + "T" + stored[11:]
+	}
 	dt, err := types.ParseDateTime(stored)
 	if err != nil {
 		return stored
@@ -196,20 +208,20 @@ func inList(prefix string, values []string, params dbx.Params) string {
 // their own pickups, dropoffs, rebalances and recovers. Each branch walks one index
 // backwards and stops after limit rows.
 func RecentMovements(app core.App, c Caller, limit int) ([]Movement, error) {
-	params := dbx.Params{"limit": limit}
+	params := dbx.Params{}
 	var inner string
 	switch {
 	case roles.IsAdmin(c.Role):
-		inner = latest(byOccurredAt, "")
+		inner = latest(byOccurredAt, "", limit)
 	case c.Role == roles.Liaison:
 		// walk the occurredAt index: almost every row matches
-		inner = latest(byOccurredAt, "WHERE type IN "+inList("t", liaisonTypes, params))
+		inner = latest(byOccurredAt, "WHERE type IN "+inList("t", liaisonTypes, params), limit)
 	default:
 		params["me"] = c.Id
 		params["cc"] = TypeChargeComplete
-		inner = "SELECT * FROM (" + latest(byTypeOccurredAt, "WHERE type = {:cc}") + ")" +
-			" UNION ALL SELECT * FROM (" + latest(byUserOccurredAt, "WHERE user = {:me} AND type IN "+inList("t", driverOwnTypes, params)) + ")" +
-			" ORDER BY occurredAt DESC, rid DESC LIMIT {:limit}"
+		inner = "SELECT * FROM (" + latest(byTypeOccurredAt, "WHERE type = {:cc}", limit) + ")" +
+			" UNION ALL SELECT * FROM (" + latest(byUserOccurredAt, "WHERE user = {:me} AND type IN "+inList("t", driverOwnTypes, params), limit) + ")" +
+			" ORDER BY occurredAt DESC, rid DESC" + limitClause(limit)
 	}
 	var rows []movementRow
 	if err := app.DB().NewQuery(withUsers(inner, false)).Bind(params).All(&rows); err != nil {
@@ -221,8 +233,8 @@ func RecentMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 // OwnMovements returns the caller's own latest movements of any type.
 func OwnMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 	var rows []movementRow
-	err := app.DB().NewQuery(withUsers(latest(byUserOccurredAt, "WHERE user = {:me}"), false)).
-		Bind(dbx.Params{"me": c.Id, "limit": limit}).All(&rows)
+	err := app.DB().NewQuery(withUsers(latest(byUserOccurredAt, "WHERE user = {:me}", limit), false)).
+		Bind(dbx.Params{"me": c.Id}).All(&rows)
 	if err != nil {
 		return nil, err
 	}
@@ -232,8 +244,7 @@ func OwnMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 // AdminRecentActivity returns the latest limit movements with notes, actor and counts.
 func AdminRecentActivity(app core.App, limit int) ([]AdminMovement, error) {
 	var rows []movementRow
-	err := app.DB().NewQuery(withUsers(latest(byOccurredAt, ""), true)).
-		Bind(dbx.Params{"limit": limit}).All(&rows)
+	err := app.DB().NewQuery(withUsers(latest(byOccurredAt, "", limit), true)).All(&rows)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -274,8 +275,8 @@ func RetryDue(ctx context.Context, app core.App, now time.Time, limit int) (int,
 	stuck, _ := types.ParseDateTime(now.Add(-StuckAfter).UTC())
 	err := app.DB().NewQuery("SELECT id FROM agreements WHERE (pdfStatus = {:gen} AND created <= {:stuck})" +
 		" OR (pdfStatus = {:failed} AND (pdfNextAttemptAt = '' OR pdfNextAttemptAt <= {:now}))" +
-		" ORDER BY created LIMIT {:limit}").
-		Bind(dbx.Params{"gen": PDFGenerating, "failed": PDFFailed, "stuck": stuck.String(), "now": stamp.String(), "limit": limit}).
+		" ORDER BY created LIMIT " + strconv.Itoa(max(limit, 0))). // a literal: a bound LIMIT re-plans the statement on every run
+		Bind(dbx.Params{"gen": PDFGenerating, "failed": PDFFailed, "stuck": stuck.String(), "now": stamp.String()}).
 		Column(&ids)
 	if err != nil {
 		return 0, err
