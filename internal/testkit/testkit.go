@@ -56,10 +56,11 @@ func template() (string, error) {
 	return templateDir, templateErr
 }
 
-// newTestApp is tests.NewTestApp (a clone of dir) on the database connection the server uses
-// (sqlitedb.Connect: PocketBase's pragmas and the per-connection statement cache).
+// newTestApp is tests.NewTestApp (a clone of dir) on the database connections the server uses
+// (sqlitedb: PocketBase's pragmas, the per-connection statement cache, the pool's size).
 func newTestApp(dir string) (*tests.TestApp, error) {
-	return tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env", DBConnect: sqlitedb.Connect})
+	return tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env", DBConnect: sqlitedb.Connect,
+		DataMaxOpenConns: sqlitedb.MaxOpenConns, DataMaxIdleConns: sqlitedb.MaxIdleConns})
 }
 
 // NewApp returns a migrated test app with every SwapBay module registered.
