@@ -84,10 +84,26 @@ type MovementMeta struct {
 
 // storedMeta is the part of the ledger's meta JSON the feeds show.
 type storedMeta struct {
-	UserNotes      *string `json:"userNotes"`
-	AssignmentType string  `json:"assignmentType"`
-	FromUserId     string  `json:"fromUserId"`
-	ToUserId       string  `json:"toUserId"`
+	UserNotes      *string  `json:"userNotes"`
+	AssignmentType string   `json:"assignmentType"`
+	FromUserId     string   `json:"fromUserId"`
+	ToUserId       string   `json:"toUserId"`
+	FormerUser     *UserRef `json:"formerUser"`  // the user was deleted (inventory.KeepFormerUser)
+	FormerActor    *UserRef `json:"formerActor"` // the actor was deleted
+}
+
+// formerOf returns who a deleted user or actor of a movement was (nil when neither was
+// deleted): the user, or for a movement that belongs to nobody in particular the actor, as
+// the feeds fall back to the actor.
+func formerOf(raw string) (user, actor *UserRef) {
+	if raw == "" || !strings.Contains(raw, `"former`) {
+		return nil, nil
+	}
+	var sm storedMeta
+	if json.Unmarshal([]byte(raw), &sm) != nil {
+		return nil, nil
+	}
+	return sm.FormerUser, sm.FormerActor
 }
 
 // AdminMovement is a Movement with the details only admins see.
@@ -148,11 +164,14 @@ func limitClause(limit int) string { return " LIMIT " + strconv.Itoa(max(limit, 
 // user falls back to the actor for movements that belong to nobody in particular (an admin
 // completing a charge, an adjustment); withActor adds the actor for the admin feed.
 func withUsers(inner string, withActor bool) string {
+	// the user, else the actor, unless the user was deleted (KeepFormerUser): then nobody
+	// live, and view names the former user from the meta
+	who := `COALESCE(NULLIF(m.user, ''), CASE WHEN instr(m.meta, '"formerUser"') = 0 THEN m.actor END, '')`
 	cols := `m.id, m.type, m.quantity, m.notes, m.occurredAt, COALESCE(m.meta, '') AS meta,
-	COALESCE(NULLIF(m.user, ''), m.actor, '') AS user, m.goodBatteries, m.deadBatteries, m.discrepancy,
+	` + who + ` AS user, m.goodBatteries, m.deadBatteries, m.discrepancy,
 	COALESCE(u.id, '') AS u_id, COALESCE(u.firstName, '') AS u_first, COALESCE(u.lastName, '') AS u_last,
 	COALESCE(u.email, '') AS u_email, COALESCE(u.role, '') AS u_role`
-	joins := ` LEFT JOIN users u ON u.id = COALESCE(NULLIF(m.user, ''), m.actor)`
+	joins := ` LEFT JOIN users u ON u.id = ` + who
 	if withActor {
 		cols += `, COALESCE(a.id, '') AS a_id, COALESCE(a.firstName, '') AS a_first,
 	COALESCE(a.lastName, '') AS a_last, COALESCE(a.role, '') AS a_role`
@@ -255,6 +274,8 @@ func AdminRecentActivity(app core.App, limit int) ([]AdminMovement, error) {
 		out[i] = AdminMovement{Movement: base[i], GoodBatteries: r.Good, DeadBatteries: r.Dead, Discrepancy: r.Discrep}
 		if r.AId != "" {
 			out[i].Actor = &UserRef{Id: r.AId, FirstName: r.AFirst, LastName: r.ALast, Role: r.ARole}
+		} else if _, actor := formerOf(r.Meta); actor != nil {
+			out[i].Actor = actor
 		}
 	}
 	return out, nil
@@ -358,6 +379,10 @@ func view(r movementRow, c Caller) Movement {
 		if !roles.IsAdmin(c.Role) && r.UId != c.Id {
 			m.User.Email = ""
 		}
+	} else if user, actor := formerOf(r.Meta); user != nil {
+		m.User = user
+	} else if actor != nil && r.User == "" {
+		m.User = actor // a movement of nobody in particular, by a deleted actor
 	}
 	return m
 }

@@ -68,6 +68,9 @@ func legDeltas(legs []Leg) map[string]int {
 // MsgEditTotal refuses a correction without batteries (spec part 1 §2).
 const MsgEditTotal = "Total batteries must be greater than 0"
 
+// MsgEditFormerUser refuses editing a movement of a deleted user (KeepFormerUser).
+const MsgEditFormerUser = "This movement belongs to a deleted user and cannot be edited; delete it or correct the counts instead"
+
 // EditMovement corrects a pickup, dropoff, swap (either half) or adjustment to good+dead
 // batteries: the old entries are replaced by new ones and the balances move by the
 // difference, atomically. Refused when a balance would go below zero. Empty notes keep the
@@ -100,6 +103,10 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 		main, pair, err := carrier(txApp, mv)
 		if err != nil {
 			return err
+		}
+		if main.UserId() == "" && main.Meta()[MetaFormerUser] != nil {
+			// the holdings an edit would give to or take from went with the user
+			return apierr.Conflict(MsgEditFormerUser)
 		}
 		old, undo, err := entryDeltas(txApp, main.Id)
 		if err != nil {

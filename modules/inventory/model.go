@@ -1,6 +1,7 @@
 package inventory
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
+	"swapbay/lib/txutil"
 )
 
 // Movement types (spec part 1 §3). Quantities are signed from the bay's point of view:
@@ -240,6 +242,42 @@ func HeldBy(app core.App, userId string) (int, error) {
 	err := app.DB().NewQuery("SELECT COALESCE(SUM(balance),0) AS n FROM accounts WHERE kind = {:kind} AND user = {:user}").
 		Bind(dbx.Params{"kind": schema.AccountKindHolder, "user": userId}).One(&row)
 	return row.N, err
+}
+
+// Meta keys of a deleted user's movements: who they were (first name, last name, role).
+const (
+	MetaFormerUser  = "formerUser"  // the movement's user was deleted
+	MetaFormerActor = "formerActor" // the movement's actor was deleted
+)
+
+// KeepFormerUser prepares deleting user: every movement they were the user or the actor of
+// keeps who they were (name and role, under MetaFormerUser / MetaFormerActor in its meta) and
+// lets go of the reference, in two statements. Without it PocketBase would clear the
+// references one movement at a time while the user is deleted, and the history would name
+// nobody. Call inside the transaction that deletes user (txutil.Require refuses otherwise).
+func KeepFormerUser(txApp core.App, user *core.Record) error {
+	if err := txutil.Require(txApp, "inventory.KeepFormerUser"); err != nil {
+		return err
+	}
+	who, err := json.Marshal(map[string]string{
+		"firstName": user.GetString(schema.UserFirstName),
+		"lastName":  user.GetString(schema.UserLastName),
+		"role":      user.GetString(schema.UserRole),
+	})
+	if err != nil {
+		return err
+	}
+	for field, key := range map[string]string{schema.MovementUser: MetaFormerUser, schema.MovementActor: MetaFormerActor} {
+		// meta is a JSON object, or empty on movements written before meta existed
+		_, err := txApp.DB().NewQuery("UPDATE " + schema.Movements + " SET " +
+			"meta = json_set(CASE WHEN json_valid(meta) THEN CASE WHEN json_type(meta) = 'object' THEN meta ELSE '{}' END ELSE '{}' END, " +
+			"'$." + key + "', json({:who})), [[" + field + "]] = '' WHERE [[" + field + "]] = {:id}").
+			Bind(dbx.Params{"who": string(who), "id": user.Id}).Execute()
+		if err != nil {
+			return fmt.Errorf("keep the former %s on movements: %w", field, err)
+		}
+	}
+	return nil
 }
 
 // FindMovement returns the movement with id, or ErrNotFound.

@@ -322,7 +322,8 @@ func SetPoolWithholding(app core.App, actor *core.Record, id string, tenths int)
 }
 
 // Delete removes user id on behalf of actor. Their signed agreements stay, with the signer's
-// name and email as they were (the legal record); their sessions end. Nobody may delete
+// name and email as they were (the legal record), and so do their movements, with their
+// name and role (inventory.KeepFormerUser); their sessions end. Nobody may delete
 // their own account; only a master_admin may delete a master_admin. A user who still holds
 // batteries cannot be deleted (the ledger would lose who has them): ErrHoldsBatteries.
 func Delete(app core.App, actor *core.Record, id string) error {
@@ -343,6 +344,10 @@ func Delete(app core.App, actor *core.Record, id string) error {
 		}
 		if held > 0 {
 			return ErrHoldsBatteries
+		}
+		// their movements keep their name and role: the history still says who did what
+		if err := inventory.KeepFormerUser(txApp, target); err != nil {
+			return err
 		}
 		return saveError(txApp.Delete(target))
 	})
