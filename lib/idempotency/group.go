@@ -36,16 +36,7 @@ const savepoint = "swapbay_request"
 const groupKey = "swapbay.idempotency.grouped"
 
 // Grouped is bound on routes whose keyed requests may share a write transaction (see above).
-func Grouped() *hook.Handler[*core.RequestEvent] {
-	return &hook.Handler[*core.RequestEvent]{
-		Id:       MiddlewareId + "Grouped",
-		Priority: Priority - 1,
-		Func: func(e *core.RequestEvent) error {
-			e.Set(groupKey, true)
-			return e.Next()
-		},
-	}
-}
+func Grouped() *hook.Handler[*core.RequestEvent] { return mark("Grouped", groupKey) }
 
 // turn is what a queued job is told: lead the next transaction, or how its transaction ended.
 type turn struct {

@@ -99,12 +99,16 @@ const skipKey = "swapbay.idempotency.skip"
 
 // Skip is bound on a route that cannot run inside a database transaction (a backup copies
 // the database with VACUUM INTO): its keyed requests run plainly, answered and not kept.
-func Skip() *hook.Handler[*core.RequestEvent] {
+func Skip() *hook.Handler[*core.RequestEvent] { return mark("Skip", skipKey) }
+
+// mark returns the route middleware that sets key on a request for handle to read (Skip,
+// Grouped); it runs just before handle.
+func mark(name, key string) *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
-		Id:       MiddlewareId + "Skip",
+		Id:       MiddlewareId + name,
 		Priority: Priority - 1,
 		Func: func(e *core.RequestEvent) error {
-			e.Set(skipKey, true)
+			e.Set(key, true)
 			return e.Next()
 		},
 	}
