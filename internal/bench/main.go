@@ -29,8 +29,8 @@ var (
 	flagOut          = flag.String("out", "BENCHMARKS.md", "report file")
 	flagPrevious     = flag.String("previous", "", "with -only compare: the previous report")
 	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load during the ledger writes")
-	flagStateProfile = flag.String("stateprofile", "", "with -only writes: write a CPU profile of the server and load during GET /api/state with the cache off")
-	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set)")
+	flagStateProfile = flag.String("stateprofile", "", "with -only writes or big: write a CPU profile of the server and load during GET /api/state with the cache off")
+	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set)")
 )
 
 func main() {
@@ -81,6 +81,27 @@ func main() {
 		activity.DisableStateCache.Store(false)
 		r := srv.loadNativeRead(64, *flagDuration)
 		fmt.Printf("%s\n%s\nwrites/native create: %.0f%%\n%s\n%s\nstate uncached/native read: %.0f%%\n", w, n, 100*w.RPS/n.RPS, st, r, 100*st.RPS/r.RPS)
+		srv.stop()
+		return
+	}
+	if *flagOnly == "big" {
+		// /api/state with the cache off on the big data set (with -stateprofile: its CPU profile)
+		ds, err := buildDataSet(*flagBig, *flagUsers, *flagHolders, true, *flagBigBudget)
+		check(err)
+		srv, err := startServer(ds)
+		check(err)
+		activity.DisableStateCache.Store(true)
+		if *flagStateProfile != "" {
+			f, err := os.Create(*flagStateProfile)
+			check(err)
+			check(pprof.StartCPUProfile(f))
+		}
+		fmt.Printf("%s\ncache off, 64 clients: %s\n", ds.summary, srv.loadState(64, *flagDuration))
+		if *flagStateProfile != "" {
+			pprof.StopCPUProfile()
+		}
+		fmt.Printf("cache off, one client: %s\n", srv.loadState(1, *flagDuration))
+		activity.DisableStateCache.Store(false)
 		srv.stop()
 		return
 	}
