@@ -193,6 +193,7 @@ func wsChild() {
 			_ = conn.SetReadDeadline(time.Now().Add(10 * time.Minute))
 			for got < rounds {
 				_, data, err := conn.ReadMessage()
+				received := time.Now() // receipt is when the frame is read, before this client decodes it
 				if err != nil {
 					return
 				}
@@ -203,7 +204,7 @@ func wsChild() {
 				if json.Unmarshal(data, &msg) != nil || msg.Type != "BENCH_PING" {
 					continue
 				}
-				d := time.Duration(time.Now().UnixNano() - msg.Data.T)
+				d := time.Duration(received.UnixNano() - msg.Data.T)
 				mu.Lock()
 				latencies = append(latencies, d)
 				mu.Unlock()
