@@ -74,8 +74,9 @@ func (g *group) run(j *job) error {
 	return g.lead(j)
 }
 
-// lead runs the jobs at the head of the queue (j first) in one transaction, answers the others,
-// and hands the lead to the next queued job.
+// lead runs the jobs at the head of the queue (j first: a job leads when the queue was empty
+// or when it was told to as the head, and only the leader takes jobs off the queue) in one
+// transaction, answers the others, and hands the lead to the next queued job.
 func (g *group) lead(j *job) (err error) {
 	g.mu.Lock()
 	n := min(len(g.queue), MaxGroup)

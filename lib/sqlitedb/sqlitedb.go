@@ -205,7 +205,8 @@ func (c *conn) PrepareContext(ctx context.Context, query string) (driver.Stmt, e
 	return c.inner.PrepareContext(ctx, query)
 }
 
-func (c *conn) Begin() (driver.Tx, error) { //nolint:staticcheck // driver.Conn requires it
+// Begin is driver.Conn's (database/sql calls BeginTx).
+func (c *conn) Begin() (driver.Tx, error) {
 	return c.inner.BeginTx(context.Background(), driver.TxOptions{})
 }
 
