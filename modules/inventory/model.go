@@ -189,9 +189,8 @@ func FindHolderAccounts(app core.App, userId string) ([]*Account, error) {
 		User           string  `db:"user"`
 		AssignmentType string  `db:"assignmentType"`
 		Balance        float64 `db:"balance"`
-		Integer        bool    `db:"integer"`
 	}
-	err := app.DB().NewQuery("SELECT id, key, user, assignmentType, balance, typeof(balance) = 'integer' AS integer FROM " +
+	err := app.DB().NewQuery("SELECT id, key, user, assignmentType, balance FROM " +
 		schema.Accounts + " WHERE kind = {:kind} AND user = {:user} AND balance > 0").
 		Bind(dbx.Params{"kind": schema.AccountKindHolder, "user": userId}).All(&rows)
 	if err != nil {
@@ -203,17 +202,18 @@ func FindHolderAccounts(app core.App, userId string) ([]*Account, error) {
 	}
 	out := make([]*Account, 0, len(rows))
 	for _, r := range rows {
-		if !r.Integer || r.Balance > MaxBalance {
-			return nil, apierr.Conflict(MsgBalanceDamaged) // as checked refuses it
-		}
 		rec := core.NewRecord(col)
 		rec.Id = r.Id
 		rec.Set(schema.AccountKey, r.Key)
 		rec.Set(schema.AccountKind, schema.AccountKindHolder)
 		rec.Set(schema.AccountUser, r.User)
 		rec.Set(schema.AccountAssignmentType, r.AssignmentType)
-		rec.Set(schema.AccountBalance, int(r.Balance))
-		out = append(out, &Account{rec})
+		rec.Set(schema.AccountBalance, r.Balance)
+		acc, err := checked(rec) // a damaged balance is refused, as for every account read
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, acc)
 	}
 	sortHoldings(out)
 	return out, nil
