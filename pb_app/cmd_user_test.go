@@ -16,7 +16,7 @@ import (
 // newCLIApp bootstraps a SwapBay app on a fresh, empty data dir, as `swapbay --dir` does.
 func newCLIApp(t *testing.T) core.App {
 	t.Helper()
-	app := core.NewBaseApp(core.BaseAppConfig{DataDir: t.TempDir(), DBConnect: sqlitedb.Connect})
+	app := core.NewBaseApp(sqlitedb.AppConfig(t.TempDir()))
 	if err := app.Bootstrap(); err != nil {
 		t.Fatal(err)
 	}

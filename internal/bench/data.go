@@ -68,7 +68,7 @@ func buildDataSet(n, nUsers, nHolders int, fast bool, budget time.Duration) (*da
 	if err != nil {
 		return nil, err
 	}
-	app := core.NewBaseApp(core.BaseAppConfig{DataDir: dir, DBConnect: sqlitedb.Connect})
+	app := core.NewBaseApp(sqlitedb.AppConfig(dir))
 	setup.Register(app)
 	if err := app.Bootstrap(); err != nil {
 		return nil, err
@@ -142,8 +142,7 @@ func buildDataSet(n, nUsers, nHolders int, fast bool, budget time.Duration) (*da
 	if err := app.ResetBootstrapState(); err != nil {
 		return nil, err
 	}
-	app = core.NewBaseApp(core.BaseAppConfig{DataDir: dir, DBConnect: sqlitedb.Connect,
-		DataMaxOpenConns: sqlitedb.MaxOpenConns, DataMaxIdleConns: sqlitedb.MaxIdleConns})
+	app = core.NewBaseApp(sqlitedb.AppConfig(dir))
 	setup.Register(app)
 	if err := app.Bootstrap(); err != nil {
 		return nil, err

@@ -59,8 +59,9 @@ func template() (string, error) {
 // newTestApp is tests.NewTestApp (a clone of dir) on the database connections the server uses
 // (sqlitedb: PocketBase's pragmas, the per-connection statement cache, the pool's size).
 func newTestApp(dir string) (*tests.TestApp, error) {
-	return tests.NewTestAppWithConfig(core.BaseAppConfig{DataDir: dir, EncryptionEnv: "pb_test_env", DBConnect: sqlitedb.Connect,
-		DataMaxOpenConns: sqlitedb.MaxOpenConns, DataMaxIdleConns: sqlitedb.MaxIdleConns})
+	config := sqlitedb.AppConfig(dir)
+	config.EncryptionEnv = "pb_test_env" // as tests.NewTestApp
+	return tests.NewTestAppWithConfig(config)
 }
 
 // NewApp returns a migrated test app with every SwapBay module registered.

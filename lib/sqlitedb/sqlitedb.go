@@ -28,6 +28,7 @@ import (
 	"sync/atomic"
 
 	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
 	"modernc.org/sqlite"
 )
 
@@ -47,6 +48,12 @@ var (
 	MaxOpenConns = max(4, 2*runtime.NumCPU())
 	MaxIdleConns = MaxOpenConns
 )
+
+// AppConfig is a PocketBase app configuration for dataDir on these connections: Connect and
+// the pool's size (the server sets the same fields of pocketbase.Config).
+func AppConfig(dataDir string) core.BaseAppConfig {
+	return core.BaseAppConfig{DataDir: dataDir, DBConnect: Connect, DataMaxOpenConns: MaxOpenConns, DataMaxIdleConns: MaxIdleConns}
+}
 
 // MaxStatements bounds the statements kept per connection.
 const MaxStatements = 256

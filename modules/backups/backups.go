@@ -188,7 +188,7 @@ func RestoreInto(from, dir string, force bool) (movedTo string, err error) {
 
 // checkIntegrity opens the restored data dir and runs SQLite's integrity check.
 func checkIntegrity(dir string) error {
-	app := core.NewBaseApp(core.BaseAppConfig{DataDir: dir, DBConnect: sqlitedb.Connect})
+	app := core.NewBaseApp(sqlitedb.AppConfig(dir))
 	if err := app.Bootstrap(); err != nil {
 		return fmt.Errorf("open the restored data: %w", err)
 	}
