@@ -58,26 +58,14 @@ func main() {
 		check(err)
 		srv, err := startServer(ds)
 		check(err)
-		if *flagCPUProfile != "" {
-			f, err := os.Create(*flagCPUProfile)
-			check(err)
-			check(pprof.StartCPUProfile(f))
-		}
+		stop := profile(*flagCPUProfile) // the profile covers the ledger writes only
 		w := srv.loadWrites(64, *flagDuration)
-		if *flagCPUProfile != "" {
-			pprof.StopCPUProfile() // the profile covers the ledger writes only
-		}
+		stop()
 		n := srv.loadNativeCreate(64, *flagDuration)
 		activity.DisableStateCache.Store(true)
-		if *flagStateProfile != "" {
-			f, err := os.Create(*flagStateProfile)
-			check(err)
-			check(pprof.StartCPUProfile(f))
-		}
+		stop = profile(*flagStateProfile)
 		st := srv.loadState(64, *flagDuration)
-		if *flagStateProfile != "" {
-			pprof.StopCPUProfile()
-		}
+		stop()
 		activity.DisableStateCache.Store(false)
 		r := srv.loadNativeRead(64, *flagDuration)
 		fmt.Printf("%s\n%s\nwrites/native create: %.0f%%\n%s\n%s\nstate uncached/native read: %.0f%%\n", w, n, 100*w.RPS/n.RPS, st, r, 100*st.RPS/r.RPS)
@@ -91,15 +79,9 @@ func main() {
 		srv, err := startServer(ds)
 		check(err)
 		activity.DisableStateCache.Store(true)
-		if *flagStateProfile != "" {
-			f, err := os.Create(*flagStateProfile)
-			check(err)
-			check(pprof.StartCPUProfile(f))
-		}
+		stop := profile(*flagStateProfile)
 		fmt.Printf("%s\ncache off, 64 clients: %s\n", ds.summary, srv.loadState(64, *flagDuration))
-		if *flagStateProfile != "" {
-			pprof.StopCPUProfile()
-		}
+		stop()
 		fmt.Printf("cache off, one client: %s\n", srv.loadState(1, *flagDuration))
 		activity.DisableStateCache.Store(false)
 		srv.stop()
@@ -209,6 +191,20 @@ func main() {
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))
 	log.Printf("wrote %s", *flagOut)
+}
+
+// profile starts a CPU profile written to path (nothing when path is empty) and returns its stop.
+func profile(path string) (stop func()) {
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	check(err)
+	check(pprof.StartCPUProfile(f))
+	return func() {
+		pprof.StopCPUProfile()
+		check(f.Close())
+	}
 }
 
 // loadAverage is /proc/loadavg's 1, 5 and 15 minute figures: other work on the machine
