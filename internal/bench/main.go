@@ -6,6 +6,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"log"
@@ -110,8 +111,14 @@ func main() {
 		check(err)
 		srv, err := startServer(ds)
 		check(err)
-		log.Printf("/ws fan-out: %s", srv.loadWSFanout(*flagWSClients, *flagWSRounds))
+		res := srv.loadWSFanout(*flagWSClients, *flagWSRounds)
 		srv.stop()
+		if *flagWSJSON {
+			out, err := json.Marshal(res)
+			check(err)
+			fmt.Println(string(out))
+		}
+		log.Printf("/ws fan-out: %s", res)
 		return
 	}
 	started := time.Now()
@@ -172,14 +179,13 @@ func main() {
 		e := earningsRow{Summary: ds.summary, One: s.loadEarnings(1, *flagDuration), Many: s.loadEarnings(64, *flagDuration)}
 		rep.Earnings = append(rep.Earnings, e)
 		log.Printf("all-earnings at %d movements: one client %s; x64 %s", ds.summary.Movements, e.One, e.Many)
-		if *flagWSClients > 0 && !size.fast {
-			// a fresh server (the small data set), so its RSS is a server's, not the load runs'
-			ws = s.loadWSFanout(*flagWSClients, *flagWSRounds)
-			log.Printf("/ws fan-out: %s", ws)
-		}
 		ok, note := ds.consistent()
 		rep.Flat = append(rep.Flat, flatRow{Summary: ds.summary, Result: r, Uncached: u, Single: one, Consistent: ok, Note: note})
 		s.stop()
+	}
+	if *flagWSClients > 0 {
+		ws = wsLoneServer()
+		log.Printf("/ws fan-out: %s", ws)
 	}
 	rep.Flat = append([]flatRow{rep.Flat[0], {Summary: main.summary, Result: rep.State, Uncached: rep.StateUncached, Single: rep.StateSingle, Consistent: rep.Consistent}}, rep.Flat[1:]...)
 
