@@ -17,6 +17,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/schema"
+	"swapbay/modules/activity"
 	"swapbay/modules/auth"
 )
 
@@ -27,6 +28,16 @@ type server struct {
 	base   string
 	client *http.Client
 	done   chan error
+	rate   float64 // requests per second of all clients together; 0 sends back to back
+}
+
+// paced returns s driving its loads at rate requests per second in all (open loop): each
+// client sends on a fixed schedule, and a request's latency runs from the time it was due,
+// so a server that falls behind is charged for the wait (no coordinated omission).
+func (s *server) paced(rate float64) *server {
+	p := *s
+	p.rate = rate
+	return &p
 }
 
 func startServer(ds *dataSet) (*server, error) {
@@ -103,7 +114,8 @@ func ms(d time.Duration) string { return fmt.Sprintf("%.2f ms", float64(d.Micros
 // request is what one worker sends next; n counts the worker's requests so far.
 type request func(worker, n int) (*http.Request, error)
 
-// run drives clients workers for d, each sending requests back to back.
+// run drives clients workers for d, each sending requests back to back, or on s.rate's
+// schedule when it is set.
 func (s *server) run(name string, clients int, d time.Duration, next request) result {
 	var (
 		mu        sync.Mutex
@@ -113,8 +125,13 @@ func (s *server) run(name string, clients int, d time.Duration, next request) re
 		wg        sync.WaitGroup
 	)
 	// warm up connections and caches briefly
-	deadline := time.Now().Add(d + time.Second)
-	measureFrom := time.Now().Add(time.Second)
+	start := time.Now()
+	deadline := start.Add(d + time.Second)
+	measureFrom := start.Add(time.Second)
+	var every time.Duration // one client's interval between requests on s.rate's schedule
+	if s.rate > 0 {
+		every = time.Duration(float64(clients) / s.rate * float64(time.Second))
+	}
 	for w := 0; w < clients; w++ {
 		wg.Add(1)
 		go func(w int) {
@@ -127,6 +144,13 @@ func (s *server) run(name string, clients int, d time.Duration, next request) re
 					panic(err)
 				}
 				t0 := time.Now()
+				if every > 0 { // the clients' schedules are spread evenly over one interval
+					t0 = start.Add(every*time.Duration(n) + every*time.Duration(w)/time.Duration(clients))
+					if !t0.Before(deadline) {
+						break
+					}
+					time.Sleep(time.Until(t0))
+				}
 				res, err := s.client.Do(req)
 				if err == nil {
 					_, _ = io.Copy(io.Discard, res.Body)
@@ -231,6 +255,20 @@ func (s *server) loadWrites(clients int, d time.Duration) result {
 		}
 		return req, err
 	})
+}
+
+// steady measures the latency of the state read (cached and not), the ledger writes and the
+// native reference routes at a steady -paced-rate from 64 clients: the latency a user sees
+// while the server has headroom, where the back-to-back loads measure it at saturation.
+func (s *server) steady() []result {
+	p := s.paced(*flagPacedRate)
+	d := *flagDuration
+	state := p.loadState(64, d)
+	activity.DisableStateCache.Store(true)
+	uncached := p.loadState(64, d)
+	activity.DisableStateCache.Store(false)
+	uncached.Name = "GET /api/state, cache off"
+	return []result{state, uncached, p.loadNativeRead(64, d), p.loadWrites(64, d), p.loadNativeCreate(64, d)}
 }
 
 // loadNativeRead: PocketBase's GET /api/collections/bench_items/records/{id} as a superuser.

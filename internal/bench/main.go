@@ -24,6 +24,7 @@ var (
 	flagUsers        = flag.Int("users", 200, "users in every data set")
 	flagHolders      = flag.Int("holders", 50, "users holding batteries at the end of the history")
 	flagDuration     = flag.Duration("duration", 8*time.Second, "load duration per measurement")
+	flagPacedRate    = flag.Float64("paced-rate", 500, "requests per second of the steady-load latency measurements (all 64 clients together)")
 	flagSmall        = flag.Int("small", 1_000, "movements of the small data set (flatness check)")
 	flagBig          = flag.Int("big", 1_000_000, "movements of the big data set (flatness check, direct SQL path)")
 	flagBigBudget    = flag.Duration("big-budget", 2*time.Minute, "time box for building the big data set")
@@ -70,6 +71,9 @@ func main() {
 		activity.DisableStateCache.Store(false)
 		r := srv.loadNativeRead(64, *flagDuration)
 		fmt.Printf("%s\n%s\nwrites/native create: %.0f%%\n%s\n%s\nstate uncached/native read: %.0f%%\n", w, n, 100*w.RPS/n.RPS, st, r, 100*st.RPS/r.RPS)
+		for _, x := range srv.steady() {
+			fmt.Printf("%s at %.0f req/s: %s\n", x.Name, *flagPacedRate, x)
+		}
 		srv.stop()
 		return
 	}
@@ -151,6 +155,10 @@ func main() {
 	log.Printf("ledger pickup/dropoff x64: %s", rep.Writes)
 	rep.Create = srv.loadNativeCreate(64, *flagDuration)
 	log.Printf("native record create x64: %s", rep.Create)
+	rep.Steady = srv.steady()
+	for _, x := range rep.Steady {
+		log.Printf("%s x64 at %.0f req/s: %s", x.Name, *flagPacedRate, x)
+	}
 	rep.Photos, rep.PhotosMem = srv.loadPhotos(8, benchJPEG(1060), "photo upload PUT, 1 MB")
 	log.Printf("photo upload PUT x8: %s; %s", rep.Photos, rep.PhotosMem)
 	rep.Consistent, rep.ConsistencyNote = main.consistent()
