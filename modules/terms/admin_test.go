@@ -79,6 +79,34 @@ func TestAgreementPDFIsMadeAfterSigning(t *testing.T) {
 	}
 }
 
+// The signer's account deleted while their PDF renders: the PDF is stored, and the agreement
+// keeps the cleared user link instead of getting the deleted id back from the copy read
+// before rendering.
+func TestPDFKeepsWhatChangedWhileItRendered(t *testing.T) {
+	app := testkit.NewApp(t)
+	signer := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
+	defer terms.SetRenderPDF(func(ev terms.Evidence) ([]byte, error) {
+		if err := app.Delete(signer); err != nil {
+			return nil, err
+		}
+		return terms.RenderPDF(ev)
+	})()
+	a := sign(t, app, signer)
+	rec, err := app.FindRecordById(schema.Agreements, a.Id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.GetString(schema.AgreementUser); got != "" {
+		t.Fatalf("the agreement names the deleted user %q again", got)
+	}
+	if st, _ := status(t, app, a.Id); st != terms.PDFAvailable || rec.GetString(schema.AgreementPDF) == "" {
+		t.Fatalf("PDF status %s, file %q", st, rec.GetString(schema.AgreementPDF))
+	}
+	if rec.GetString(schema.AgreementEmail) != signer.Email() {
+		t.Fatalf("signer email %q", rec.GetString(schema.AgreementEmail))
+	}
+}
+
 // A failing generator leaves ERROR: and its reason; the retry route then makes the PDF.
 func TestFailedPDFThenRetry(t *testing.T) {
 	app := testkit.NewApp(t)

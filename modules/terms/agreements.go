@@ -150,32 +150,47 @@ func Generate(app core.App, id string, now time.Time) error {
 	if genErr == nil {
 		var file *filesystem.File
 		if file, genErr = filesystem.NewFileFromBytes(pdf, "agreement-"+id+".pdf"); genErr == nil {
-			a.Set(schema.AgreementPDF, file)
-			a.Set(schema.AgreementPDFStatus, PDFAvailable)
-			a.Set(schema.AgreementPDFError, "")
-			a.Set(schema.AgreementPDFNextAt, "")
-			if genErr = app.Save(a.Record); genErr == nil { // the *core.Record: a wrapper would skip the file upload
+			genErr = updateAgreement(app, id, func(fresh Agreement) {
+				fresh.Set(schema.AgreementPDF, file)
+				fresh.Set(schema.AgreementPDFStatus, PDFAvailable)
+				fresh.Set(schema.AgreementPDFError, "")
+				fresh.Set(schema.AgreementPDFNextAt, "")
+			})
+			if genErr == nil {
 				events.Publish(app, TermsUpdated) // the agreements table and the Users page badges refresh
 				return nil
 			}
 		}
 	}
-	// record the failure on a fresh copy (the failed save may have left the record dirty)
-	fresh, err := FindAgreement(app, id)
+	// record the failure and when the job retries
+	err = updateAgreement(app, id, func(fresh Agreement) {
+		attempts := fresh.GetInt(schema.AgreementPDFAttempts) + 1
+		fresh.Set(schema.AgreementPDFStatus, PDFFailed)
+		fresh.Set(schema.AgreementPDFError, truncate(genErr.Error(), 900))
+		fresh.Set(schema.AgreementPDFAttempts, attempts)
+		fresh.Set(schema.AgreementPDFNextAt, now.Add(retryDelay(attempts)).UTC())
+	})
 	if err != nil {
-		return genErr
-	}
-	attempts := fresh.GetInt(schema.AgreementPDFAttempts) + 1
-	fresh.Set(schema.AgreementPDFStatus, PDFFailed)
-	fresh.Set(schema.AgreementPDFError, truncate(genErr.Error(), 900))
-	fresh.Set(schema.AgreementPDFAttempts, attempts)
-	fresh.Set(schema.AgreementPDFNextAt, now.Add(retryDelay(attempts)).UTC())
-	if err := app.Save(fresh.Record); err != nil {
 		app.Logger().Error("agreement PDF: could not record the failure", "agreement", id, "error", err.Error())
 	} else {
 		events.Publish(app, TermsUpdated)
 	}
 	return genErr
+}
+
+// updateAgreement applies set to a copy of agreement id read in the transaction that saves
+// it. Rendering a PDF takes a while: the agreement may change meanwhile (deleting its signer
+// clears the user link), and saving the copy read before rendering would write the old
+// values back.
+func updateAgreement(app core.App, id string, set func(Agreement)) error {
+	return app.RunInTransaction(func(txApp core.App) error {
+		fresh, err := FindAgreement(txApp, id)
+		if err != nil {
+			return err
+		}
+		set(fresh)
+		return txApp.Save(fresh.Record) // the *core.Record: a wrapper would skip the file upload
+	})
 }
 
 // build gathers the evidence of agreement a and renders its PDF.
