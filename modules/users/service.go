@@ -167,24 +167,60 @@ func SetApproval(app core.App, actor *core.Record, id, state string) (*core.Reco
 	if !validApproval(state) {
 		return nil, apierr.Invalid(schema.UserIsApproved, MsgApprovalInvalid)
 	}
-	target, err := FindByID(app, id)
+	return change(app, id, func(_ core.App, target *core.Record) (bool, error) {
+		if target.Id == actor.Id {
+			return false, ErrOwnApproval
+		}
+		if err := mayManage(actor, target); err != nil {
+			return false, err
+		}
+		if target.GetString(schema.UserIsApproved) == state {
+			return false, nil
+		}
+		target.Set(schema.UserIsApproved, state)
+		return true, nil
+	})
+}
+
+// change applies edit to user id as read in the transaction that saves it. A save writes
+// every field of the copy it read, so saving a copy read before another change to the same
+// user was saved would undo that change. edit returns false to save nothing. Slow work
+// (password hashing) belongs before the call: the transaction holds the write lock.
+func change(app core.App, id string, edit func(txApp core.App, target *core.Record) (save bool, err error)) (*core.Record, error) {
+	var out *core.Record
+	err := app.RunInTransaction(func(txApp core.App) error {
+		target, err := FindByID(txApp, id)
+		if err != nil {
+			return err
+		}
+		save, err := edit(txApp, target)
+		if err != nil {
+			return err
+		}
+		if save {
+			if err := txApp.Save(target); err != nil {
+				return saveError(err)
+			}
+		}
+		out = target
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	if target.Id == actor.Id {
-		return nil, ErrOwnApproval
-	}
-	if err := mayManage(actor, target); err != nil {
+	return out, nil
+}
+
+// hashed returns the users' password field value for password, hashed (bcrypt, slow) outside
+// any transaction; change sets it with SetRaw.
+func hashed(app core.App, password string) (any, error) {
+	col, err := app.FindCachedCollectionByNameOrId(schema.Users)
+	if err != nil {
 		return nil, err
 	}
-	if target.GetString(schema.UserIsApproved) == state {
-		return target, nil
-	}
-	target.Set(schema.UserIsApproved, state)
-	if err := app.Save(target); err != nil {
-		return nil, saveError(err)
-	}
-	return target, nil
+	scratch := core.NewRecord(col)
+	scratch.SetPassword(password)
+	return scratch.GetRaw(core.FieldNamePassword), nil
 }
 
 // AdminNewUser is the input of AdminCreate (POST /api/admin/users/create).
@@ -218,74 +254,86 @@ type Changes struct {
 // Update applies ch to user id on behalf of actor. Only a master_admin may change a
 // master_admin account or grant the master_admin role; nobody may change their own role.
 func Update(app core.App, actor *core.Record, id string, ch Changes) (*core.Record, error) {
-	target, err := FindByID(app, id)
-	if err != nil {
-		return nil, err
-	}
-	if err := mayManage(actor, target); err != nil {
-		return nil, err
-	}
-	if ch.FirstName != nil || ch.LastName != nil {
-		first, last := target.GetString(schema.UserFirstName), target.GetString(schema.UserLastName)
-		if ch.FirstName != nil {
-			first = *ch.FirstName
-		}
-		if ch.LastName != nil {
-			last = *ch.LastName
-		}
-		if first, last, err = ValidateNames(first, last); err != nil {
-			return nil, err
-		}
-		target.Set(schema.UserFirstName, first)
-		target.Set(schema.UserLastName, last)
-	}
-	if ch.Email != nil {
-		email := NormalizeEmail(*ch.Email)
-		if email == "" {
-			return nil, apierr.Invalid(core.FieldNameEmail, MsgEmailRequired)
-		}
-		if err := validateEmail(email); err != nil {
-			return nil, err
-		}
-		if other, err := FindByEmail(app, email); err == nil && other.Id != target.Id {
-			return nil, ErrEmailTaken
-		} else if err != nil && !errors.Is(err, ErrNotFound) {
-			return nil, err
-		}
-		target.SetEmail(email)
-	}
-	if ch.Role != nil {
-		role := strings.TrimSpace(*ch.Role)
-		if !roles.IsValid(role) {
-			return nil, apierr.Invalid(schema.UserRole, MsgRoleInvalid)
-		}
-		if role != target.GetString(schema.UserRole) {
-			if target.Id == actor.Id {
-				return nil, ErrOwnRole
-			}
-			if role == roles.MasterAdmin && actor.GetString(schema.UserRole) != roles.MasterAdmin {
-				return nil, ErrGrantMaster
-			}
-			target.Set(schema.UserRole, role)
-		}
-	}
+	// the new password is hashed before the transaction (bcrypt is slow); a bad one is
+	// refused in the order of the checks below
+	var password any
+	var passwordErr error
 	if ch.Password != nil && *ch.Password != "" {
-		if err := ValidatePassword(*ch.Password); err != nil {
-			return nil, err
+		if passwordErr = ValidatePassword(*ch.Password); passwordErr == nil {
+			var err error
+			if password, err = hashed(app, *ch.Password); err != nil {
+				return nil, err
+			}
 		}
-		target.SetPassword(*ch.Password)
 	}
 	payChanged := false
-	if ch.PayReductionPercentage != nil {
-		p := *ch.PayReductionPercentage
-		if err := reqx.Count(schema.UserPayReductionPercentage, p, 0, 100, MsgPercentRange, MsgPercentRange); err != nil {
-			return nil, err
+	target, err := change(app, id, func(txApp core.App, target *core.Record) (bool, error) {
+		if err := mayManage(actor, target); err != nil {
+			return false, err
 		}
-		payChanged = p != target.GetInt(schema.UserPayReductionPercentage)
-		target.Set(schema.UserPayReductionPercentage, p)
-	}
-	if err := app.Save(target); err != nil {
-		return nil, saveError(err)
+		if ch.FirstName != nil || ch.LastName != nil {
+			first, last := target.GetString(schema.UserFirstName), target.GetString(schema.UserLastName)
+			if ch.FirstName != nil {
+				first = *ch.FirstName
+			}
+			if ch.LastName != nil {
+				last = *ch.LastName
+			}
+			first, last, err := ValidateNames(first, last)
+			if err != nil {
+				return false, err
+			}
+			target.Set(schema.UserFirstName, first)
+			target.Set(schema.UserLastName, last)
+		}
+		if ch.Email != nil {
+			email := NormalizeEmail(*ch.Email)
+			if email == "" {
+				return false, apierr.Invalid(core.FieldNameEmail, MsgEmailRequired)
+			}
+			if err := validateEmail(email); err != nil {
+				return false, err
+			}
+			if other, err := FindByEmail(txApp, email); err == nil && other.Id != target.Id {
+				return false, ErrEmailTaken
+			} else if err != nil && !errors.Is(err, ErrNotFound) {
+				return false, err
+			}
+			target.SetEmail(email)
+		}
+		if ch.Role != nil {
+			role := strings.TrimSpace(*ch.Role)
+			if !roles.IsValid(role) {
+				return false, apierr.Invalid(schema.UserRole, MsgRoleInvalid)
+			}
+			if role != target.GetString(schema.UserRole) {
+				if target.Id == actor.Id {
+					return false, ErrOwnRole
+				}
+				if role == roles.MasterAdmin && actor.GetString(schema.UserRole) != roles.MasterAdmin {
+					return false, ErrGrantMaster
+				}
+				target.Set(schema.UserRole, role)
+			}
+		}
+		if passwordErr != nil {
+			return false, passwordErr
+		}
+		if password != nil {
+			target.SetRaw(core.FieldNamePassword, password)
+		}
+		if ch.PayReductionPercentage != nil {
+			p := *ch.PayReductionPercentage
+			if err := reqx.Count(schema.UserPayReductionPercentage, p, 0, 100, MsgPercentRange, MsgPercentRange); err != nil {
+				return false, err
+			}
+			payChanged = p != target.GetInt(schema.UserPayReductionPercentage)
+			target.Set(schema.UserPayReductionPercentage, p)
+		}
+		return true, nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if payChanged {
 		events.Publish(app, events.EarningsUpdated)
@@ -303,19 +351,18 @@ func SetPoolWithholding(app core.App, actor *core.Record, id string, tenths int)
 	if tenths < 0 || tenths > 1000 {
 		return nil, apierr.Invalid("withholding", MsgPercentRange)
 	}
-	target, err := FindByID(app, id)
+	target, err := change(app, id, func(_ core.App, target *core.Record) (bool, error) {
+		if err := mayManage(actor, target); err != nil {
+			return false, err
+		}
+		if r := target.GetString(schema.UserRole); r != roles.Admin && r != roles.MasterAdmin {
+			return false, ErrWithholdingCoreTeam
+		}
+		target.Set(schema.UserAdminPoolWithholdingPct, float64(tenths)/10)
+		return true, nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	if err := mayManage(actor, target); err != nil {
-		return nil, err
-	}
-	if r := target.GetString(schema.UserRole); r != roles.Admin && r != roles.MasterAdmin {
-		return nil, ErrWithholdingCoreTeam
-	}
-	target.Set(schema.UserAdminPoolWithholdingPct, float64(tenths)/10)
-	if err := app.Save(target); err != nil {
-		return nil, saveError(err)
 	}
 	events.Publish(app, events.EarningsUpdated)
 	return target, nil
@@ -355,18 +402,13 @@ func Delete(app core.App, actor *core.Record, id string) error {
 
 // ForceResign makes user id sign the active terms again at the next login.
 func ForceResign(app core.App, actor *core.Record, id string) (*core.Record, error) {
-	target, err := FindByID(app, id)
-	if err != nil {
-		return nil, err
-	}
-	if err := mayManage(actor, target); err != nil {
-		return nil, err
-	}
-	target.Set(schema.UserMustResignTerms, true)
-	if err := app.Save(target); err != nil {
-		return nil, saveError(err)
-	}
-	return target, nil
+	return change(app, id, func(_ core.App, target *core.Record) (bool, error) {
+		if err := mayManage(actor, target); err != nil {
+			return false, err
+		}
+		target.Set(schema.UserMustResignTerms, true)
+		return true, nil
+	})
 }
 
 // ChangePassword sets user's password after checking current, and returns the user (whose
@@ -381,16 +423,25 @@ func ChangePassword(app core.App, user *core.Record, current, next string) (*cor
 	if len(next) > 71 {
 		return nil, apierr.Invalid("newPassword", MsgPasswordTooLong)
 	}
-	fresh, err := FindByID(app, user.Id)
+	// bcrypt (the check and the new hash) runs before the transaction, which then saves only
+	// if the password checked is still the stored one
+	checked, err := FindByID(app, user.Id)
 	if err != nil {
 		return nil, err
 	}
-	if !fresh.ValidatePassword(current) {
+	if !checked.ValidatePassword(current) {
 		return nil, apierr.Invalid("currentPassword", MsgCurrentWrong)
 	}
-	fresh.SetPassword(next)
-	if err := app.Save(fresh); err != nil {
-		return nil, saveError(err)
+	password, err := hashed(app, next)
+	if err != nil {
+		return nil, err
 	}
-	return fresh, nil
+	const hash = core.FieldNamePassword + ":hash"
+	return change(app, user.Id, func(_ core.App, fresh *core.Record) (bool, error) {
+		if fresh.GetString(hash) != checked.GetString(hash) { // changed meanwhile: current is no longer it
+			return false, apierr.Invalid("currentPassword", MsgCurrentWrong)
+		}
+		fresh.SetRaw(core.FieldNamePassword, password)
+		return true, nil
+	})
 }
