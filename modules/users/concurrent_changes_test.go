@@ -29,7 +29,10 @@ func TestConcurrentChangesToOneUserAllStay(t *testing.T) {
 			func() error { _, err := users.ForceResign(app, c.Master, target.Id); return err },
 			func() error { _, err := users.SetPoolWithholding(app, c.Master, target.Id, 250); return err },
 			func() error { _, err := users.SetApproval(app, c.Master, target.Id, state); return err },
-			func() error { _, err := users.Update(app, c.Master, target.Id, users.Changes{FirstName: &first}); return err },
+			func() error {
+				_, err := users.Update(app, c.Master, target.Id, users.Changes{FirstName: &first})
+				return err
+			},
 		} {
 			wg.Add(1)
 			go func() { defer wg.Done(); errs <- f() }()
