@@ -1,5 +1,6 @@
 // Package txutil guards the functions that must run inside a caller's transaction (STYLE.md:
-// services own transactions and pass txApp down; nothing below a service opens its own).
+// services own transactions and pass txApp down; nothing below a service opens its own), and
+// gives services Modify, the read-edit-save of one record in one transaction.
 package txutil
 
 import (
@@ -71,4 +72,34 @@ func OnCommit(app core.App, fn func()) {
 		}
 		return nil
 	})
+}
+
+// Modify reads a record with find and saves it after edit, both in one transaction of app's,
+// and returns it. A save writes every field of the copy it holds, so saving a copy read
+// before another change was saved would write that change back. edit returns false to save
+// nothing. Slow work (bcrypt, rendering a file) belongs before the call: the transaction
+// holds the write lock.
+func Modify(app core.App, find func(txApp core.App) (*core.Record, error), edit func(txApp core.App, rec *core.Record) (save bool, err error)) (*core.Record, error) {
+	var out *core.Record
+	err := app.RunInTransaction(func(txApp core.App) error {
+		rec, err := find(txApp)
+		if err != nil {
+			return err
+		}
+		save, err := edit(txApp, rec)
+		if err != nil {
+			return err
+		}
+		if save {
+			if err := txApp.Save(rec); err != nil {
+				return err
+			}
+		}
+		out = rec
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }

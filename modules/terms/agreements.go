@@ -19,6 +19,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
+	"swapbay/lib/txutil"
 	"swapbay/modules/system"
 )
 
@@ -178,19 +179,19 @@ func Generate(app core.App, id string, now time.Time) error {
 	return genErr
 }
 
-// updateAgreement applies set to a copy of agreement id read in the transaction that saves
-// it. Rendering a PDF takes a while: the agreement may change meanwhile (deleting its signer
-// clears the user link), and saving the copy read before rendering would write the old
-// values back.
+// updateAgreement applies set to agreement id as read in the transaction that saves it
+// (txutil.Modify). Rendering a PDF takes a while: the agreement may change meanwhile
+// (deleting its signer clears the user link), and saving the copy read before rendering
+// would write the old values back.
 func updateAgreement(app core.App, id string, set func(Agreement)) error {
-	return app.RunInTransaction(func(txApp core.App) error {
-		fresh, err := FindAgreement(txApp, id)
-		if err != nil {
-			return err
-		}
-		set(fresh)
-		return txApp.Save(fresh.Record) // the *core.Record: a wrapper would skip the file upload
+	_, err := txutil.Modify(app, func(txApp core.App) (*core.Record, error) {
+		a, err := FindAgreement(txApp, id)
+		return a.Record, err
+	}, func(_ core.App, rec *core.Record) (bool, error) {
+		set(Agreement{rec}) // the *core.Record is saved: a wrapper would skip the file upload
+		return true, nil
 	})
+	return err
 }
 
 // build gathers the evidence of agreement a and renders its PDF.

@@ -13,6 +13,7 @@ import (
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/lib/txutil"
 	"swapbay/modules/inventory"
 )
 
@@ -182,33 +183,11 @@ func SetApproval(app core.App, actor *core.Record, id, state string) (*core.Reco
 	})
 }
 
-// change applies edit to user id as read in the transaction that saves it. A save writes
-// every field of the copy it read, so saving a copy read before another change to the same
-// user was saved would undo that change. edit returns false to save nothing. Slow work
-// (password hashing) belongs before the call: the transaction holds the write lock.
+// change applies edit to user id as read in the transaction that saves it (txutil.Modify):
+// changes to one user at the same moment cannot undo each other.
 func change(app core.App, id string, edit func(txApp core.App, target *core.Record) (save bool, err error)) (*core.Record, error) {
-	var out *core.Record
-	err := app.RunInTransaction(func(txApp core.App) error {
-		target, err := FindByID(txApp, id)
-		if err != nil {
-			return err
-		}
-		save, err := edit(txApp, target)
-		if err != nil {
-			return err
-		}
-		if save {
-			if err := txApp.Save(target); err != nil {
-				return saveError(err)
-			}
-		}
-		out = target
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	rec, err := txutil.Modify(app, func(txApp core.App) (*core.Record, error) { return FindByID(txApp, id) }, edit)
+	return rec, saveError(err)
 }
 
 // hashed returns the users' password field value for password, hashed (bcrypt, slow) outside
@@ -374,17 +353,18 @@ func SetPoolWithholding(app core.App, actor *core.Record, id string, tenths int)
 // their own account; only a master_admin may delete a master_admin. A user who still holds
 // batteries cannot be deleted (the ledger would lose who has them): ErrHoldsBatteries.
 func Delete(app core.App, actor *core.Record, id string) error {
-	target, err := FindByID(app, id)
-	if err != nil {
-		return err
-	}
-	if target.Id == actor.Id {
-		return ErrDeleteSelf
-	}
-	if err := mayManage(actor, target); err != nil {
-		return err
-	}
 	return app.RunInTransaction(func(txApp core.App) error {
+		// read and checked in the transaction that deletes, as change does for edits
+		target, err := FindByID(txApp, id)
+		if err != nil {
+			return err
+		}
+		if target.Id == actor.Id {
+			return ErrDeleteSelf
+		}
+		if err := mayManage(actor, target); err != nil {
+			return err
+		}
 		held, err := inventory.HeldBy(txApp, target.Id)
 		if err != nil {
 			return err
