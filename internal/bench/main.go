@@ -15,8 +15,6 @@ import (
 	"runtime/pprof"
 	"strings"
 	"time"
-
-	"swapbay/modules/activity"
 )
 
 var (
@@ -64,11 +62,9 @@ func main() {
 		w := srv.loadWrites(64, *flagDuration)
 		stop()
 		n := srv.loadNativeCreate(64, *flagDuration)
-		activity.DisableStateCache.Store(true)
 		stop = profile(*flagStateProfile)
-		st := srv.loadState(64, *flagDuration)
+		st := srv.loadStateUncached(64, *flagDuration)
 		stop()
-		activity.DisableStateCache.Store(false)
 		r := srv.loadNativeRead(64, *flagDuration)
 		fmt.Printf("%s\n%s\nwrites/native create: %.0f%%\n%s\n%s\nstate uncached/native read: %.0f%%\n", w, n, 100*w.RPS/n.RPS, st, r, 100*st.RPS/r.RPS)
 		for _, x := range srv.steady() {
@@ -83,12 +79,10 @@ func main() {
 		check(err)
 		srv, err := startServer(ds)
 		check(err)
-		activity.DisableStateCache.Store(true)
 		stop := profile(*flagStateProfile)
-		fmt.Printf("%s\ncache off, 64 clients: %s\n", ds.summary, srv.loadState(64, *flagDuration))
+		fmt.Printf("%s\ncache off, 64 clients: %s\n", ds.summary, srv.loadStateUncached(64, *flagDuration))
 		stop()
-		fmt.Printf("cache off, one client: %s\n", srv.loadState(1, *flagDuration))
-		activity.DisableStateCache.Store(false)
+		fmt.Printf("cache off, one client: %s\n", srv.loadStateUncached(1, *flagDuration))
 		srv.stop()
 		return
 	}
@@ -143,11 +137,8 @@ func main() {
 	check(err)
 	rep.State = srv.loadState(64, *flagDuration)
 	log.Printf("GET /api/state x64: %s", rep.State)
-	activity.DisableStateCache.Store(true)
-	rep.StateUncached = srv.loadState(64, *flagDuration)
-	rep.StateUncached.Name = "GET /api/state, cache off"
-	rep.StateSingle = srv.loadState(1, *flagDuration)
-	activity.DisableStateCache.Store(false)
+	rep.StateUncached = srv.loadStateUncached(64, *flagDuration)
+	rep.StateSingle = srv.loadStateUncached(1, *flagDuration)
 	log.Printf("GET /api/state x64, cache off: %s; one client: %s", rep.StateUncached, rep.StateSingle)
 	rep.Native = srv.loadNativeRead(64, *flagDuration)
 	log.Printf("native record read x64: %s", rep.Native)
@@ -179,10 +170,8 @@ func main() {
 		s, err := startServer(ds)
 		check(err)
 		r := s.loadState(64, *flagDuration)
-		activity.DisableStateCache.Store(true)
-		u := s.loadState(64, *flagDuration)
-		one := s.loadState(1, *flagDuration)
-		activity.DisableStateCache.Store(false)
+		u := s.loadStateUncached(64, *flagDuration)
+		one := s.loadStateUncached(1, *flagDuration)
 		log.Printf("GET /api/state x64 at %d movements: %s; cache off: %s", ds.summary.Movements, r, u)
 		e := earningsRow{Summary: ds.summary, One: s.loadEarnings(1, *flagDuration), Many: s.loadEarnings(64, *flagDuration)}
 		rep.Earnings = append(rep.Earnings, e)
