@@ -37,6 +37,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/ids"
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
 )
@@ -310,7 +311,7 @@ func save(app core.App, userId, key, method, path string, status int, body strin
 		" (id, user, key, method, path, status, body, created) VALUES ({:id}, {:user}, {:key}, {:method}, {:path}, {:status}, {:body}, {:now})" +
 		" ON CONFLICT(user, key) DO UPDATE SET method = excluded.method, path = excluded.path, status = excluded.status," +
 		" body = excluded.body, created = excluded.created").
-		Bind(dbx.Params{"id": core.GenerateDefaultRandomId(), "user": userId, "key": key, "method": method, "path": path,
+		Bind(dbx.Params{"id": ids.New(), "user": userId, "key": key, "method": method, "path": path,
 			"status": status, "body": body, "now": types.NowDateTime().String()}).Execute()
 	if err != nil {
 		return err

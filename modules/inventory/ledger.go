@@ -16,6 +16,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/ids"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
@@ -125,6 +126,7 @@ func Post(txApp core.App, p Posting) (*Movement, error) {
 		return nil, err
 	}
 	rec := core.NewRecord(col)
+	rec.Id = ids.New()
 	setMovementFields(rec, p)
 	if err := txApp.SaveNoValidate(rec); err != nil {
 		return nil, fmt.Errorf("save movement: %w", err)
@@ -174,7 +176,7 @@ func writeEntries(txApp core.App, movementId string, deltas map[string]int) erro
 		}
 		k := strconv.Itoa(n)
 		fmt.Fprintf(&sql, "({:id%s}, {:m}, {:a%s}, {:d%s})", k, k, k)
-		params["id"+k], params["a"+k], params["d"+k] = core.GenerateDefaultRandomId(), id, d
+		params["id"+k], params["a"+k], params["d"+k] = ids.New(), id, d
 		n++
 	}
 	if sum != 0 {
