@@ -3,12 +3,13 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { rolePreload } from "./build/role-preload.ts";
 
 // The Go binary embeds ui/dist (ui/embed.go); dist/.keep must survive a build so that
 // `go build` works on a fresh clone, hence emptyOutDir is off and the build script
 // removes only the old assets.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), rolePreload()],
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   server: {
     proxy: {
@@ -38,7 +39,7 @@ export default defineConfig({
   },
   test: {
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "build/**/*.test.ts"],
     setupFiles: ["src/testing/setup.ts"],
   },
 });

@@ -1,6 +1,8 @@
 // Delivery of the UI (DESIGN.md §10): the sign-in screen downloads no signed-in or admin code,
-// assets come precompressed and immutable, index.html revalidates, a missing asset is a 404.
-import { expect, test } from "../fixtures";
+// a signed-in first screen starts its chunks and calls from the boot script, assets come
+// precompressed and immutable, index.html revalidates, a missing asset is a 404.
+import { ADMIN } from "../env";
+import { expect, signIn, test } from "../fixtures";
 
 test("the sign-in screen loads no admin, dashboard or editor chunk", async ({ page }) => {
   const scripts: string[] = [];
@@ -15,6 +17,35 @@ test("the sign-in screen loads no admin, dashboard or editor chunk", async ({ pa
     /\/assets\/(admin-|home|liaison|signed-in|app-shell|terms-editor|tiptap|photo|camera|earnings|charging|custody)/i.test(s),
   );
   expect(forbidden, `scripts loaded by /auth: ${scripts.join(", ")}`).toEqual([]);
+});
+
+test("an admin's first screen preloads its dashboard from the boot script, each file and call once", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  const requested = new Map<string, number>();
+  page.on("request", (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/api/")) {
+      const key = url.pathname + url.search;
+      requested.set(key, (requested.get(key) ?? 0) + 1);
+    }
+  });
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Active Charging Sessions" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // the boot script ran (the CSP allowed it) and preloaded the admin dashboard's chunk
+  const preloaded = await page.locator('link[rel="modulepreload"][data-boot]').evaluateAll((links) => links.map((l) => l.getAttribute("href") ?? ""));
+  expect(preloaded.some((h) => /\/assets\/home-admin-/.test(h)), preloaded.join(", ")).toBe(true);
+  // its calls were made once, by the boot script, and the dashboard took their answers
+  for (const call of ["/api/admin/weekly-activity", "/api/admin/charging-sessions", "/api/admin/recent-activity", "/api/state"]) {
+    expect(requested.get(call), call).toBe(1);
+  }
+  const twice = [...requested].filter(([path, n]) => path.startsWith("/assets/") && n > 1);
+  expect(twice, "assets requested more than once").toEqual([]);
+  expect(errors.filter((e) => /Content Security Policy|modulepreload/i.test(e))).toEqual([]);
 });
 
 test("assets are precompressed and immutable; index.html revalidates; missing assets are 404", async ({ request }) => {

@@ -107,9 +107,11 @@ const ContentSecurityPolicy = "default-src 'self'; script-src 'self' '" + BootSc
 	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 // BootScriptHash is the CSP hash of index.html's one inline script (ui/index.html: it asks
-// for the session and the dashboard's state while the JavaScript downloads). The webui
-// tests check it against the built page: change both together.
-const BootScriptHash = "sha256-VUNYU6d0IHTRabVimT8L/XMGB5RqTwYmP0u441+7Upg="
+// for the session and the dashboard's state while the JavaScript downloads, and on / starts
+// the signed-in role's dashboard calls and chunk preloads). The webui tests check it against
+// the built page: change both together. The #role-preload list beside it is a JSON data
+// block, which the CSP does not govern (it is never run).
+const BootScriptHash = "sha256-dB9GpxrQZmltH6T/ERIIGZQkYj3TMEAX8gHSEJJLudg="
 
 // SecurityHeaders sets DESIGN.md §5's headers on every answer: the CSP (except on /_/, the
 // PocketBase dashboard, which brings its own), Referrer-Policy same-origin,

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { FIRST_SCREENS, rolePreloads } from "./role-preload";
+
+type FakeChunk = { type: "chunk"; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean };
+
+const chunk = (fileName: string, imports: string[] = [], facade: string | null = null, isEntry = false): FakeChunk => ({
+  type: "chunk",
+  fileName,
+  facadeModuleId: facade,
+  imports,
+  isEntry,
+});
+
+// a bundle with every route the first screens name, sharing a shell and the entry's own chunks
+function bundle(): Record<string, { type: string }> {
+  const chunks = [
+    chunk("assets/index.js", ["assets/react.js"], "/app/src/main.tsx", true),
+    chunk("assets/react.js"),
+    chunk("assets/signed-in.js", ["assets/shell.js", "assets/react.js"], "/app/src/app/routes/signed-in.tsx"),
+    chunk("assets/shell.js", ["assets/icons.js"]),
+    chunk("assets/icons.js"),
+    chunk("assets/home.js", ["assets/react.js"], "/app/src/app/routes/home.tsx"),
+    chunk("assets/home-admin.js", ["assets/table.js", "assets/icons.js"], "/app/src/app/routes/home-admin.tsx"),
+    chunk("assets/table.js"),
+    chunk("assets/home-driver.js", [], "/app/src/app/routes/home-driver.tsx"),
+    chunk("assets/liaison.js", ["assets/table.js"], "/app/src/app/routes/liaison.tsx"),
+    chunk("assets/terms-editor.js", ["assets/tiptap.js"], "/app/src/app/routes/admin-system.tsx"),
+    chunk("assets/tiptap.js"),
+  ];
+  return Object.fromEntries([...chunks.map((c) => [c.fileName, c]), ["assets/index.css", { type: "asset" }]]);
+}
+
+describe("rolePreloads", () => {
+  it("lists each role's route chunks in the order the screen needs them, with what they import", () => {
+    const out = rolePreloads(bundle());
+    expect(out.admin.js).toEqual([
+      "/assets/signed-in.js",
+      "/assets/shell.js",
+      "/assets/icons.js",
+      "/assets/home.js",
+      "/assets/home-admin.js",
+      "/assets/table.js",
+    ]);
+    expect(out.driver.js).toEqual(["/assets/signed-in.js", "/assets/shell.js", "/assets/icons.js", "/assets/home.js", "/assets/home-driver.js"]);
+    expect(out.master_admin).toEqual(out.admin);
+  });
+
+  it("leaves out what the entry already loads and what the first screen does not use", () => {
+    for (const { js } of Object.values(rolePreloads(bundle()))) {
+      expect(js).not.toContain("/assets/index.js");
+      expect(js).not.toContain("/assets/react.js");
+      expect(js).not.toContain("/assets/tiptap.js");
+    }
+  });
+
+  it("carries the dashboard calls and the base path", () => {
+    const out = rolePreloads(bundle(), "/app/");
+    expect(out.admin.api).toEqual(FIRST_SCREENS.admin.api);
+    expect(out.driver.api).toEqual([]);
+    expect(out.admin.js[0]).toBe("/app/assets/signed-in.js");
+  });
+
+  it("fails the build when a route named for a first screen has no chunk", () => {
+    const b = bundle();
+    delete b["assets/home-driver.js"];
+    expect(() => rolePreloads(b)).toThrow(/home-driver/);
+  });
+});
