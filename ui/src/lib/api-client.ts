@@ -114,8 +114,9 @@ export const BOOT_ANSWER_TTL_MS = 10_000;
 
 /**
  * takeBootAnswer hands over, once, the answer index.html's boot script already asked for
- * url (the session, and on / the dashboard's state), so the first screen does not wait for
- * the JavaScript before its data is requested. null when there is none, it failed, it is a
+ * url (the session; on / the dashboard's state and the role's dashboard calls listed by
+ * build/role-preload.ts), so the first screen does not wait for the JavaScript before its
+ * data is requested. null when there is none, it failed, it is a
  * refusal other than "not signed in" (a user who must re-sign the terms is refused /api/state
  * until they sign), or it is older than BOOT_ANSWER_TTL_MS: the caller then asks itself.
  */
