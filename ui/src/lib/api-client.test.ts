@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, errorMessage, getJSON, isUnauthorizedError, queryKeyUrl } from "@/lib/api-client";
+import { ApiError, apiRequest, errorMessage, getJSON, isUnauthorizedError, queryKeyUrl, startEarly } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
 
 function mockFetch(status: number, body: string, statusText = "") {
@@ -70,6 +70,25 @@ describe("getJSON", () => {
     // the 403 the boot script got before the user signed the terms again is not replayed
     await expect(getJSON("/api/state")).resolves.toEqual({ from: "network" });
     expect(fetched).toHaveBeenCalledTimes(2);
+    delete window.__boot;
+  });
+});
+
+describe("startEarly", () => {
+  it("asks once, and the first getJSON takes that answer", async () => {
+    const fetched = mockFetch(200, '{"week":1}');
+    startEarly("/api/admin/weekly-activity");
+    startEarly("/api/admin/weekly-activity");
+    await expect(getJSON("/api/admin/weekly-activity")).resolves.toEqual({ week: 1 });
+    expect(fetched).toHaveBeenCalledTimes(1);
+    delete window.__boot;
+  });
+  it("leaves a call the boot script already started alone", async () => {
+    const fetched = mockFetch(200, '{"from":"network"}');
+    window.__boot = { "/api/admin/recent-activity": Promise.resolve(new Response('{"from":"boot"}', { status: 200 })) };
+    startEarly("/api/admin/recent-activity");
+    await expect(getJSON("/api/admin/recent-activity")).resolves.toEqual({ from: "boot" });
+    expect(fetched).not.toHaveBeenCalled();
     delete window.__boot;
   });
 });

@@ -109,6 +109,19 @@ declare global {
   }
 }
 
+/**
+ * startEarly asks for url now and keeps the answer for the first getJSON of url, as the boot
+ * script does for its calls: a query that only mounts later then takes this answer instead of
+ * asking again (prefetchQuery would not do: a query that is never fresh refetches on mount).
+ * Nothing happens when the boot script already asked.
+ */
+export function startEarly(url: string): void {
+  if (typeof window === "undefined") return;
+  const boot = (window.__boot ??= {});
+  if (boot[url]) return;
+  boot[url] = fetch(url, { credentials: "include", headers: { Accept: "application/json" } }).catch(() => null);
+}
+
 /** BOOT_ANSWER_TTL_MS is how long after the page load a boot answer may still be used. */
 export const BOOT_ANSWER_TTL_MS = 10_000;
 
