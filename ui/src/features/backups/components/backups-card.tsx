@@ -36,6 +36,8 @@ export function BackupsCard() {
       ? { enabled: backups.data.schedule.enabled, time: backups.data.schedule.time || "03:00", keep: String(backups.data.schedule.keep || 7) }
       : undefined,
     defaultValues: { enabled: true, time: "03:00", keep: "7" },
+    // what the admin already typed survives the stored schedule arriving or changing
+    resetOptions: { keepDirtyValues: true },
   });
 
   const onSubmit = form.handleSubmit((v) =>

@@ -38,6 +38,8 @@ export function SystemSettingsForm() {
     resolver: zodResolver(settingsSchema),
     defaultValues: { ...SETTING_DEFAULTS },
     values: stored ? { ...SETTING_DEFAULTS, ...pick(stored) } : undefined,
+    // what the admin already typed survives the stored values arriving or changing
+    resetOptions: { keepDirtyValues: true },
   });
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(
