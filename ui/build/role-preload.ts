@@ -37,11 +37,12 @@ export type Preload = { api: string[]; js: string[] };
 
 /** rolePreloads maps each role to what its first screen loads, from the bundle's chunks. */
 export function rolePreloads(bundle: Record<string, { type: string }>, base = "/"): Record<string, Preload> {
-  const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === "chunk") as Chunk[];
+  const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === "chunk");
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   // breadth first from each start in turn: a route's own chunk, then what it imports, in
   // the order the screen needs them (the browser fetches preloads in the order they appear)
-  const closure = (start: Chunk[], into: Set<string>) => {
+  const closure = (start: Chunk[]) => {
+    const into = new Set<string>();
     for (const s of start) {
       const queue = [s];
       while (queue.length > 0) {
@@ -57,10 +58,7 @@ export function rolePreloads(bundle: Record<string, { type: string }>, base = "/
     return into;
   };
   // the entry and its static imports are already in index.html
-  const loaded = closure(
-    chunks.filter((c) => c.isEntry),
-    new Set(),
-  );
+  const loaded = closure(chunks.filter((c) => c.isEntry));
   const out: Record<string, Preload> = {};
   for (const [role, screen] of Object.entries(FIRST_SCREENS)) {
     const routeChunks = screen.routes.map((m) => {
@@ -68,7 +66,7 @@ export function rolePreloads(bundle: Record<string, { type: string }>, base = "/
       if (!c) throw new Error(`role-preload: no chunk for ${m}`);
       return c;
     });
-    const files = [...closure(routeChunks, new Set())].filter((f) => !loaded.has(f));
+    const files = [...closure(routeChunks)].filter((f) => !loaded.has(f));
     out[role] = { api: screen.api, js: files.map((f) => base + f) };
   }
   return out;

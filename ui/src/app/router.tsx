@@ -117,12 +117,14 @@ export function preloadRoute(pathname: string) {
       if (pathname !== paths.home.path || !user || user.isApproved !== "approved" || user.mustResignTerms) return;
       if (isLiaisonRole(user.role)) return;
       void queryClient.prefetchQuery(stateQueryOptions);
-      if (isAdminRole(user.role)) {
-        // the weekly card's call: large in a busy week, so not in the boot script's early calls
-        // (build/role-preload.ts); asked here, once the entry has arrived, not after the render
-        startEarly(adminWeeklyActivityUrl(0));
+      if (!isAdminRole(user.role)) {
+        void import("@/app/routes/home-driver");
+        return;
       }
-      void (isAdminRole(user.role) ? import("@/app/routes/home-admin") : import("@/app/routes/home-driver"));
+      // the weekly card's call: large in a busy week, so not in the boot script's early calls
+      // (build/role-preload.ts); asked here, once the entry has arrived, not after the render
+      startEarly(adminWeeklyActivityUrl(0));
+      void import("@/app/routes/home-admin");
     })
     .catch(() => undefined);
 }

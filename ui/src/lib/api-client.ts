@@ -91,12 +91,17 @@ export async function apiRequest<T = unknown>(
 /** On401 chooses what a GET does with a 401: yield null, or throw like any error. */
 export type On401 = "returnNull" | "throw";
 
+/** fetchJSON is the plain GET of url with the session, as getJSON and startEarly send it. */
+function fetchJSON(url: string, signal?: AbortSignal): Promise<Response> {
+  return fetch(url, { credentials: "include", headers: { Accept: "application/json" }, signal });
+}
+
 /**
  * getJSON fetches url; with on401 'returnNull' a 401 yields null instead of an error
  * (used for the current user).
  */
 export async function getJSON<T>(url: string, on401: On401 = "throw", signal?: AbortSignal): Promise<T | null> {
-  const res = (await takeBootAnswer(url)) ?? (await fetch(url, { credentials: "include", headers: { Accept: "application/json" }, signal }));
+  const res = (await takeBootAnswer(url)) ?? (await fetchJSON(url, signal));
   if (on401 === "returnNull" && res.status === 401) return null;
   await throwIfResNotOk(res, "GET", url);
   return parseBody<T>(res);
@@ -119,7 +124,7 @@ export function startEarly(url: string): void {
   if (typeof window === "undefined") return;
   const boot = (window.__boot ??= {});
   if (boot[url]) return;
-  boot[url] = fetch(url, { credentials: "include", headers: { Accept: "application/json" } }).catch(() => null);
+  boot[url] = fetchJSON(url).catch(() => null);
 }
 
 /** BOOT_ANSWER_TTL_MS is how long after the page load a boot answer may still be used. */
