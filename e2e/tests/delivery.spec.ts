@@ -39,11 +39,13 @@ test("an admin's first screen preloads its dashboard from the boot script, each 
   // the boot script ran (the CSP allowed it) and preloaded the admin dashboard's chunk
   const preloaded = await page.locator('link[rel="modulepreload"][data-boot]').evaluateAll((links) => links.map((l) => l.getAttribute("href") ?? ""));
   expect(preloaded.some((h) => /\/assets\/home-admin-/.test(h)), preloaded.join(", ")).toBe(true);
-  // its calls were made once, by the boot script, and the dashboard took their answers
-  // (the weekly activity is asked by the router once the entry runs, and the card takes that answer)
-  for (const call of ["/api/admin/charging-sessions", "/api/admin/recent-activity", "/api/admin/weekly-activity", "/api/state"]) {
+  // its calls were made once, by the boot script, and the dashboard took their answers; the
+  // weekly activity is its summary (a card asks for its own activities when opened)
+  for (const call of ["/api/admin/charging-sessions", "/api/admin/recent-activity", "/api/admin/weekly-activity?activities=none", "/api/state"]) {
     expect(requested.get(call), call).toBe(1);
   }
+  const weekly = [...requested.keys()].filter((k) => k.startsWith("/api/admin/weekly-activity"));
+  expect(weekly, "the full week's activity lists are not asked for").toEqual(["/api/admin/weekly-activity?activities=none"]);
   const twice = [...requested].filter(([path, n]) => path.startsWith("/assets/") && n > 1);
   expect(twice, "assets requested more than once").toEqual([]);
   expect(errors.filter((e) => /Content Security Policy|modulepreload/i.test(e))).toEqual([]);

@@ -195,6 +195,59 @@ func TestLiaisonWeeklyActivityHasNoNotes(t *testing.T) {
 	bad.Test(t)
 }
 
+// TestAdminWeekSummaryAndOneUser: ?activities=none keeps the totals and leaves every activity
+// list out; ?user=<id> keeps that user's row with their activities (and nobody else's); a
+// user without activity that week gets no row; bad values are refused.
+func TestAdminWeekSummaryAndOneUser(t *testing.T) {
+	summary := row(testkit.Admin, "GET", "/api/admin/weekly-activity?activities=none", 200,
+		[]string{`"driverBreakdown":[{`, `"rebalanceTotal":7`, `"totalActivities":2`, `"deadBatteriesTotal":3`},
+		[]string{`"activities"`, mvDriverPickup, mvOtherPickup, driverNote, otherNote})
+	summary.Test(t)
+
+	// the user's id is known once the callers are seeded: the factory writes it into the URL
+	oneUser := func(who, query string, pick func(c testkit.Callers) string, expected, notExpected []string) {
+		s := row(who, "GET", "", 200, expected, notExpected)
+		factory, headers := testkit.As(who, func(t testing.TB, app *tests.TestApp, c testkit.Callers) {
+			ids := seedLedger(t, app, c)
+			for _, list := range [][]string{s.ExpectedContent, s.NotExpectedContent} {
+				for i, v := range list {
+					if id, ok := ids[v]; ok {
+						list[i] = id
+					}
+				}
+			}
+			s.URL = "/api/admin/weekly-activity?" + query + "&user=" + pick(c)
+		})
+		s.Name, s.TestAppFactory, s.Headers = who+" "+query+" one user", factory, headers
+		s.Test(t)
+	}
+	driver := func(c testkit.Callers) string { return c.Driver.Id }
+	oneUser(testkit.Admin, "weekOffset=0", driver,
+		[]string{`"driverBreakdown":[{"user":{`, `"activities":[{`, mvDriverPickup, mvDriverRebal, driverNote, `"totalActivities":2`},
+		[]string{mvOtherPickup, otherNote, `"deadBatteriesTotal":3`})
+	oneUser(testkit.Liaison, "activities=all", driver,
+		[]string{mvDriverPickup, `"activities":[{`}, []string{mvOtherPickup, driverNote})
+	oneUser(testkit.Admin, "activities=none", driver,
+		[]string{`"totalActivities":2`}, []string{`"activities"`, mvDriverPickup, `"deadBatteriesTotal":3`})
+	// the master admin had no activity: no row (the week's totals are still there)
+	oneUser(testkit.Admin, "weekOffset=0", func(c testkit.Callers) string { return c.Master.Id },
+		[]string{`"driverBreakdown":[]`, `"rebalanceTotal":7`}, []string{mvDriverPickup})
+	oneUser(testkit.Admin, "weekOffset=-1", driver, []string{`"driverBreakdown":[]`}, []string{mvDriverPickup})
+
+	for _, tc := range []struct{ query, field, msg string }{
+		{"weekOffset=1", "weekOffset", activity.MsgWeekOffset},
+		{"activities=some", "activities", activity.MsgActivities},
+		{"user=", "user", activity.MsgWeekUser},
+		{"user=abc%27%20OR%201%3D1", "user", activity.MsgWeekUser},
+		{"user=" + strings.Repeat("a", 65), "user", activity.MsgWeekUser},
+	} {
+		bad := row(testkit.Admin, "GET", "/api/admin/weekly-activity?"+tc.query, 400, []string{`"` + tc.field + `"`, tc.msg}, nil)
+		bad.Test(t)
+	}
+	driverAsks := row(testkit.Driver, "GET", "/api/admin/weekly-activity?activities=none", 403, forbidden, nil)
+	driverAsks.Test(t)
+}
+
 // TestWeekCutsInOperationTimeZone puts one rebalance a minute after and one a minute before
 // local Monday 00:00 in Kiritimati (UTC+14), where the UTC week boundary is 14 hours away:
 // cut in UTC, both would land in the same week.

@@ -2,6 +2,7 @@ package activity
 
 import (
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -51,20 +52,62 @@ func handleDeadBatteryStats(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, DeadBatteryStats{Daily: w.DeadToday, Weekly: w.ThisWeek.Totals.Batteries, LastWeek: w.LastWeek.Totals.Batteries})
 }
 
-func handleAdminWeeklyActivity(e *core.RequestEvent) error {
-	offset := 0
-	switch e.Request.URL.Query().Get("weekOffset") {
+// Messages of GET /api/admin/weekly-activity's query parameters.
+const (
+	MsgWeekOffset = "weekOffset must be 0 or -1."
+	MsgActivities = "activities must be all or none."
+	MsgWeekUser   = "user must be a user id."
+)
+
+// weekQuery reads ?weekOffset=0|-1, ?activities=all|none and ?user=<id> (WeekQuery).
+func weekQuery(v url.Values) (WeekQuery, error) {
+	var q WeekQuery
+	switch v.Get("weekOffset") {
 	case "", "0":
 	case "-1":
-		offset = -1
+		q.Offset = -1
 	default:
-		return apierr.New(http.StatusBadRequest, "weekOffset", "weekOffset must be 0 or -1.")
+		return q, apierr.New(http.StatusBadRequest, "weekOffset", MsgWeekOffset)
+	}
+	switch v.Get("activities") {
+	case "", "all":
+	case "none":
+		q.Summary = true
+	default:
+		return q, apierr.New(http.StatusBadRequest, "activities", MsgActivities)
+	}
+	if v.Has("user") {
+		q.User = v.Get("user")
+		if !isRecordId(q.User) {
+			return q, apierr.New(http.StatusBadRequest, "user", MsgWeekUser)
+		}
+	}
+	return q, nil
+}
+
+// isRecordId reports whether s has the shape of a PocketBase record id (1 to 64 of a-z0-9_).
+func isRecordId(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+func handleAdminWeeklyActivity(e *core.RequestEvent) error {
+	q, err := weekQuery(e.Request.URL.Query())
+	if err != nil {
+		return err
 	}
 	loc, err := system.Location(e.App)
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
 	}
-	w, err := AdminWeeklyActivity(e.App, CallerOf(e.Auth), offset, Now(), loc)
+	w, err := AdminWeeklyActivity(e.App, CallerOf(e.Auth), q, Now(), loc)
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
 	}

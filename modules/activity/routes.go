@@ -28,7 +28,9 @@ import (
 //	                                                 driverBreakdown[]{user, activities[] (latest 200:
 //	                                                 id, type, quantity, notes, createdAt), deadBatteriesTotal,
 //	                                                 rebalanceTotal, retrievesRepairsTotal, totalActivities}}
-//	                                                 (liaison: notes removed)
+//	                                                 (liaison: notes removed); ?activities=none leaves the
+//	                                                 activities out (the dashboards' polls), ?user=<id> keeps
+//	                                                 that user's row only (an expanded card)
 //	/api/liaison/charging-sessions   admins, liaison [Session{id, quantity, chargerType, startedAt, etaAt}] active, by etaAt
 //	/api/admin/charging-sessions     admins          same
 //	/api/liaison/battery-holders     admins, liaison [{user, total, assignments[{id, assignmentType, quantity, date}]}]

@@ -155,7 +155,7 @@ type Activity struct {
 // DriverWeek is one driver's card in the admin weekly activity.
 type DriverWeek struct {
 	User                  UserRef    `json:"user"`
-	Activities            []Activity `json:"activities"`
+	Activities            []Activity `json:"activities,omitzero"` // nil (left out) in a summary
 	DeadBatteriesTotal    int        `json:"deadBatteriesTotal"`
 	RebalanceTotal        int        `json:"rebalanceTotal"`
 	RetrievesRepairsTotal int        `json:"retrievesRepairsTotal"`
@@ -175,11 +175,24 @@ type AdminWeek struct {
 var driverActivityTypes = []string{TypePickup, TypeDropoff, TypeRebalance, TypeRetrievesRepairsDropoff,
 	TypeDeadBatteryDropoff, TypeDriverSwapIn, TypeDriverSwapOut, TypeDriverSwap}
 
-// AdminWeeklyActivity builds the bay's week (offset 0 this week, -1 last week): day totals of
-// rebalances and recovers, and per active driver or admin their totals and latest activities:
-// three queries whatever the number of drivers. The liaison gets no notes.
-func AdminWeeklyActivity(app core.App, c Caller, offset int, now time.Time, loc *time.Location) (AdminWeek, error) {
-	start := clock.WeekStart(now, loc, offset)
+// WeekQuery picks what GET /api/admin/weekly-activity answers.
+type WeekQuery struct {
+	Offset int // 0 this week, -1 last week
+	// Summary leaves each driver's activity list out (nil): the dashboards poll the week
+	// every 60 s and show only the totals until a card is expanded, and in a busy week the
+	// lists are nearly all of the answer (up to WeekActivityCap rows per driver).
+	Summary bool
+	// User, when set, narrows the breakdown to that user's row (none when they had no
+	// activity that week), with their activities unless Summary: an expanded card.
+	User string
+}
+
+// AdminWeeklyActivity builds the bay's week (q.Offset 0 this week, -1 last week): day totals
+// of rebalances and recovers, and per active driver or admin their totals and latest
+// activities: three queries whatever the number of drivers (two for a summary). The liaison
+// gets no notes.
+func AdminWeeklyActivity(app core.App, c Caller, q WeekQuery, now time.Time, loc *time.Location) (AdminWeek, error) {
+	start := clock.WeekStart(now, loc, q.Offset)
 	bounds := clock.Days(start, 7)
 	out := AdminWeek{WeekStart: clock.DateString(bounds[0]), WeekEnd: clock.DateString(bounds[6]), Days: make([]AdminDay, 7)}
 	for i := range out.Days {
@@ -224,12 +237,18 @@ func AdminWeeklyActivity(app core.App, c Caller, offset int, now time.Time, loc 
 		Rec   int    `db:"rec"`
 		Dead  int    `db:"dead"`
 	}
+	// the whole bay walks the week's range of the time index; one user their own range
+	index, only := byOccurredAt, ""
+	if q.User != "" {
+		index, only = byUserOccurredAt, " AND m.user = {:only}"
+		params["only"] = q.User
+	}
 	err = app.DB().NewQuery("SELECT m.user, u.firstName, u.lastName, u.role, COUNT(*) AS cnt," +
 		" SUM(CASE WHEN m.type = {:rb} THEN m.quantity ELSE 0 END) AS reb," +
 		" SUM(CASE WHEN m.type = {:rr} THEN m.quantity ELSE 0 END) AS rec," +
 		" SUM(CASE WHEN m.type IN ({:do}, {:dd}) THEN m.deadBatteries ELSE 0 END) AS dead" +
-		" FROM movements m INDEXED BY " + byOccurredAt + " CROSS JOIN users u ON u.id = m.user" +
-		" WHERE m.occurredAt >= {:from} AND m.occurredAt < {:to} AND m.type IN " + types +
+		" FROM movements m INDEXED BY " + index + " CROSS JOIN users u ON u.id = m.user" +
+		" WHERE m.occurredAt >= {:from} AND m.occurredAt < {:to}" + only + " AND m.type IN " + types +
 		" AND u.role IN " + roleList + " GROUP BY m.user").Bind(params).All(&totals)
 	if err != nil {
 		return out, err
@@ -237,7 +256,7 @@ func AdminWeeklyActivity(app core.App, c Caller, offset int, now time.Time, loc 
 	// every user's latest activities in one query: a window numbers each user's rows newest
 	// first and keeps the first WeekActivityCap (not one query per driver)
 	latest := map[string][]Activity{}
-	if len(totals) > 0 {
+	if len(totals) > 0 && !q.Summary {
 		ids := make([]string, len(totals))
 		for i, t := range totals {
 			ids[i] = t.User
@@ -257,7 +276,7 @@ func AdminWeeklyActivity(app core.App, c Caller, offset int, now time.Time, loc 
 		err := app.DB().NewQuery("SELECT id, user, type, quantity, notes, occurredAt, COALESCE(meta, '') AS meta, goodBatteries, deadBatteries FROM (" +
 			"SELECT id, user, type, quantity, notes, occurredAt, meta, goodBatteries, deadBatteries," +
 			" ROW_NUMBER() OVER (PARTITION BY user ORDER BY occurredAt DESC, rowid DESC) AS rn" +
-			" FROM movements INDEXED BY " + byOccurredAt +
+			" FROM movements INDEXED BY " + index +
 			" WHERE occurredAt >= {:from} AND occurredAt < {:to} AND type IN " + inList("t", driverActivityTypes, p) +
 			" AND user IN " + inList("u", ids, p) + ") WHERE rn <= {:limit} ORDER BY user, rn").Bind(p).All(&acts)
 		if err != nil {
@@ -284,7 +303,7 @@ func AdminWeeklyActivity(app core.App, c Caller, offset int, now time.Time, loc 
 		dw := DriverWeek{User: UserRef{Id: t.User, FirstName: t.First, LastName: t.Last, Role: t.Role},
 			DeadBatteriesTotal: t.Dead, RebalanceTotal: t.Reb, RetrievesRepairsTotal: t.Rec, TotalActivities: t.Count,
 			Activities: latest[t.User]}
-		if dw.Activities == nil {
+		if dw.Activities == nil && !q.Summary {
 			dw.Activities = []Activity{}
 		}
 		out.DriverBreakdown = append(out.DriverBreakdown, dw)

@@ -121,8 +121,7 @@ export function preloadRoute(pathname: string) {
         void import("@/app/routes/home-driver");
         return;
       }
-      // the weekly card's call: large in a busy week, so not in the boot script's early calls
-      // (build/role-preload.ts); asked here, once the entry has arrived, not after the render
+      // the weekly card's call, if the boot script has not asked already (build/role-preload.ts)
       startEarly(adminWeeklyActivityUrl(0));
       void import("@/app/routes/home-admin");
     })

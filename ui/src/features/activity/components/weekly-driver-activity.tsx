@@ -3,7 +3,7 @@ import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { type DriverActivity, type DriverWeek, useAdminWeeklyActivity } from "@/lib/weekly-activity";
+import { type DriverActivity, type DriverWeek, useAdminWeeklyActivity, useDriverWeekActivities } from "@/lib/weekly-activity";
 import { useDeleteMovement } from "@/features/activity/api/delete-movement";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -116,44 +116,67 @@ function DriverCard({ driver: d, canDelete, onDelete }: { driver: DriverWeek; ca
       {open && (
         <div id={panelId} className="border-t p-3">
           <h4 className="mb-2 text-sm font-semibold">Activity Log</h4>
-          {d.activities.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No activity</p>
-          ) : (
-            <div className="max-h-96 overflow-y-auto">
-              <ul aria-label={`Activity log of ${name}`} className="divide-y">
-                {d.activities.map((a) => {
-                  const note = movementNotes({ ...a, user: d.user });
-                  return (
-                    <li key={a.id} className="flex items-start gap-2 py-2 text-sm">
-                      <div className="min-w-0 flex-1">
-                        <div className="flex flex-wrap items-center gap-2">
-                          <Badge variant="outline">{movementTypeLabel(a.type)}</Badge>
-                          <span className="font-semibold tabular-nums">{Math.abs(a.quantity)}</span>
-                          <time dateTime={a.createdAt} className="text-xs text-muted-foreground">
-                            {formatActivityDateTime(a.createdAt)}
-                          </time>
-                        </div>
-                        {note && <p className="mt-0.5 text-xs break-words text-muted-foreground">{note}</p>}
-                      </div>
-                      {canDelete && (
-                        <Button
-                          variant="ghost"
-                          size="icon"
-                          className="size-8 text-destructive"
-                          aria-label={`Delete ${movementTypeLabel(a.type)} of ${Math.abs(a.quantity)}, ${formatActivityDateTime(a.createdAt)}`}
-                          onClick={() => onDelete(a)}
-                        >
-                          <Trash2Icon />
-                        </Button>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
-            </div>
-          )}
+          <ActivityLog driver={d} name={name} canDelete={canDelete} onDelete={onDelete} />
         </div>
       )}
+    </div>
+  );
+}
+
+/** ActivityLog is an expanded card's list: asked for when the card opens, not with the week. */
+function ActivityLog({
+  driver: d,
+  name,
+  canDelete,
+  onDelete,
+}: {
+  driver: DriverWeek;
+  name: string;
+  canDelete: boolean;
+  onDelete: (a: DriverActivity) => void;
+}) {
+  const { data: activities, isError } = useDriverWeekActivities(d.user.id);
+  // a poll that fails keeps the list it has
+  if (!activities) {
+    return isError ? (
+      <p className="text-sm text-destructive">Unable to load driver activity</p>
+    ) : (
+      <p className="text-sm text-muted-foreground">Loading driver activity...</p>
+    );
+  }
+  if (activities.length === 0) return <p className="text-sm text-muted-foreground">No activity</p>;
+  return (
+    <div className="max-h-96 overflow-y-auto">
+      <ul aria-label={`Activity log of ${name}`} className="divide-y">
+        {activities.map((a) => {
+          const note = movementNotes({ ...a, user: d.user });
+          return (
+            <li key={a.id} className="flex items-start gap-2 py-2 text-sm">
+              <div className="min-w-0 flex-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge variant="outline">{movementTypeLabel(a.type)}</Badge>
+                  <span className="font-semibold tabular-nums">{Math.abs(a.quantity)}</span>
+                  <time dateTime={a.createdAt} className="text-xs text-muted-foreground">
+                    {formatActivityDateTime(a.createdAt)}
+                  </time>
+                </div>
+                {note && <p className="mt-0.5 text-xs break-words text-muted-foreground">{note}</p>}
+              </div>
+              {canDelete && (
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8 text-destructive"
+                  aria-label={`Delete ${movementTypeLabel(a.type)} of ${Math.abs(a.quantity)}, ${formatActivityDateTime(a.createdAt)}`}
+                  onClick={() => onDelete(a)}
+                >
+                  <Trash2Icon />
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }

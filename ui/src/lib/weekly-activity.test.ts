@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { FIRST_SCREENS } from "../../build/role-preload";
+import { adminWeeklyActivityUrl, driverWeekActivitiesUrl } from "@/lib/weekly-activity";
+
+describe("weekly activity calls", () => {
+  it("the dashboards ask for the summary; one user's activities are a call of their own", () => {
+    expect(adminWeeklyActivityUrl(0)).toBe("/api/admin/weekly-activity?activities=none");
+    expect(adminWeeklyActivityUrl(-1)).toBe("/api/admin/weekly-activity?weekOffset=-1&activities=none");
+    expect(driverWeekActivitiesUrl("abc123")).toBe("/api/admin/weekly-activity?user=abc123");
+    expect(driverWeekActivitiesUrl("abc123", -1)).toBe("/api/admin/weekly-activity?weekOffset=-1&user=abc123");
+  });
+
+  it("the boot script starts the admin dashboard's summary call, never the full week", () => {
+    // its answer is taken only by a call to the same URL (lib/api-client.ts)
+    expect(FIRST_SCREENS.admin?.api).toContain(adminWeeklyActivityUrl(0));
+    expect(FIRST_SCREENS.admin?.api).not.toContain("/api/admin/weekly-activity");
+  });
+});
