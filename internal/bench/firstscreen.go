@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"strings"
@@ -25,6 +27,8 @@ type firstScreen struct {
 			JSKB          float64 `json:"jsKB"`
 		} `json:"repeat"`
 	} `json:"results"`
+	// Polls: the admin dashboard's weekly activity call, measured over HTTP after lcp.mjs.
+	Polls []pollSize `json:"-"`
 	Err string `json:"-"`
 }
 
@@ -47,7 +51,53 @@ func (s *server) measureFirstScreen() firstScreen {
 	if err := json.Unmarshal(out, &fs); err != nil {
 		fs.Err = "lcp.mjs answer: " + err.Error()
 	}
+	fs.Polls = s.pollSizes()
 	return fs
+}
+
+// pollSize is one answer of a call the admin dashboard polls every 60 s: its bytes gzipped,
+// as sent, and as JSON.
+type pollSize struct {
+	Call         string
+	Gzip, Plain  int
+	Status       int
+	DriversShown int
+}
+
+// pollSizes asks, as the data set's first admin, for this week's activity in full (the spec's
+// call: every driver's activity list) and as the dashboards poll it (the summary).
+func (s *server) pollSizes() []pollSize {
+	token := s.token(s.ds.admins[0])
+	var out []pollSize
+	for _, call := range []string{"/api/admin/weekly-activity", "/api/admin/weekly-activity?activities=none"} {
+		p := pollSize{Call: call}
+		req, err := http.NewRequest(http.MethodGet, s.base+call, nil)
+		check(err)
+		req.Header.Set("Authorization", token)
+		req.Header.Set("Accept-Encoding", "gzip") // set by hand: the transport leaves the body compressed
+		res, err := http.DefaultClient.Do(req)
+		check(err)
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		p.Status, p.Gzip = res.StatusCode, len(body)
+		if res.Header.Get("Content-Encoding") == "gzip" {
+			req.Header.Set("Accept-Encoding", "identity")
+			res, err := http.DefaultClient.Do(req)
+			check(err)
+			plain, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			p.Plain = len(plain)
+			var week struct {
+				DriverBreakdown []json.RawMessage `json:"driverBreakdown"`
+			}
+			_ = json.Unmarshal(plain, &week)
+			p.DriversShown = len(week.DriverBreakdown)
+		} else {
+			p.Plain = len(body)
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // firstScreenSection is the report's section for fs (aims: sign-in JS ≤ 150 KB, LCP ≤ 2.5 s
@@ -66,6 +116,15 @@ func firstScreenSection(fs firstScreen) string {
 	for _, r := range fs.Results {
 		fmt.Fprintf(&b, "| %s | %s | %s | %.1f KB | %d | %d |\n", r.Role, r.Path,
 			(time.Duration(r.LCPMs) * time.Millisecond).String(), r.JSKB, r.Scripts, r.Repeat.JSFromNetwork)
+	}
+	if len(fs.Polls) > 0 {
+		b.WriteString("\nThe admin dashboard polls this week's activity every 60 s. Its answer on this data set, as the\n" +
+			"first admin, in full (the spec's call) and as the dashboards ask for it since the summary\n" +
+			"(a card asks for its driver's activities when opened):\n\n" +
+			"| call | status | drivers | gzipped | JSON |\n|---|---:|---:|---:|---:|\n")
+		for _, p := range fs.Polls {
+			fmt.Fprintf(&b, "| `%s` | %d | %d | %.1f KB | %.1f KB |\n", p.Call, p.Status, p.DriversShown, float64(p.Gzip)/1024, float64(p.Plain)/1024)
+		}
 	}
 	return b.String()
 }

@@ -15,7 +15,7 @@ export type DriverActivity = { id: string; type: string; quantity: number; notes
 
 /**
  * DriverWeek is one driver's week in the admin breakdown. activities is absent from the
- * dashboards' summary (?activities=none); an expanded card asks for them (useDriverWeekActivities).
+ * dashboards' summary (?activities=none); an expanded card asks for them (features/activity/api/get-driver-week-activities.ts).
  */
 export type DriverWeek = {
   user: ActivityUser;
@@ -41,14 +41,9 @@ export type AdminWeeklyActivity = {
  * (over 100 KB compressed, polled every 60 s).
  */
 export function adminWeeklyActivityUrl(weekOffset: WeekOffset): string {
-  return weekOffset === 0 ? "/api/admin/weekly-activity?activities=none" : `/api/admin/weekly-activity?weekOffset=${weekOffset}&activities=none`;
+  return `/api/admin/weekly-activity?${weekOffset === 0 ? "" : `weekOffset=${weekOffset}&`}activities=none`;
 }
 
-/** driverWeekActivitiesUrl is the call (and query key) for one user's activities of a week. */
-export function driverWeekActivitiesUrl(userId: string, weekOffset: WeekOffset = 0): string {
-  const week = weekOffset === 0 ? "" : `weekOffset=${weekOffset}&`;
-  return `/api/admin/weekly-activity?${week}user=${encodeURIComponent(userId)}`;
-}
 
 /**
  * adminWeeklyActivityQueryOptions: polled every 60 s and never fresh ('no staleness'); for
@@ -65,18 +60,4 @@ export function adminWeeklyActivityQueryOptions(weekOffset: WeekOffset) {
 /** useAdminWeeklyActivity reads a week; enabled false skips the call (e.g. last week until chosen). */
 export function useAdminWeeklyActivity(weekOffset: WeekOffset, { enabled = true, silent = false } = {}) {
   return useQuery({ ...adminWeeklyActivityQueryOptions(weekOffset), enabled, meta: { silentError: silent } });
-}
-
-/**
- * useDriverWeekActivities reads one user's activities of the week, for an expanded card:
- * polled with the week, and refreshed by the same invalidations (the key shares its path).
- */
-export function useDriverWeekActivities(userId: string, weekOffset: WeekOffset = 0) {
-  return useQuery({
-    queryKey: [driverWeekActivitiesUrl(userId, weekOffset)],
-    refetchInterval: ACTIVITY_POLL_MS,
-    staleTime: 0,
-    meta: { silentError: true },
-    select: (week: AdminWeeklyActivity) => week.driverBreakdown.find((d) => d.user.id === userId)?.activities ?? [],
-  });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_SCREENS } from "../../build/role-preload";
-import { adminWeeklyActivityUrl, driverWeekActivitiesUrl } from "@/lib/weekly-activity";
+import { FIRST_SCREENS } from "../../../../build/role-preload";
+import { driverWeekActivitiesUrl } from "@/features/activity/api/get-driver-week-activities";
+import { adminWeeklyActivityUrl } from "@/lib/weekly-activity";
 
 describe("weekly activity calls", () => {
   it("the dashboards ask for the summary; one user's activities are a call of their own", () => {
