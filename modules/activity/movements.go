@@ -3,6 +3,7 @@ package activity
 import (
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -115,27 +116,30 @@ type AdminMovement struct {
 	Discrepancy   bool     `json:"discrepancy"`
 }
 
-// movementRow is one movement joined with its user and actor.
+// movementRow is one movement of a feed (latest's columns), with its user and actor once
+// named (nameUsers).
 type movementRow struct {
 	Id         string `db:"id"`
 	Type       string `db:"type"`
 	Quantity   int    `db:"quantity"`
 	Notes      string `db:"notes"`
 	OccurredAt string `db:"occurredAt"`
-	User       string `db:"user"`
+	User       string `db:"user"` // who the feed shows (latest's who)
+	Actor      string `db:"actor"`
 	Good       int    `db:"goodBatteries"`
 	Dead       int    `db:"deadBatteries"`
 	Discrep    bool   `db:"discrepancy"`
 	Meta       string `db:"meta"` // the ledger's JSON meta (modules/inventory Meta* keys)
-	UId        string `db:"u_id"`
-	UFirst     string `db:"u_first"`
-	ULast      string `db:"u_last"`
-	UEmail     string `db:"u_email"`
-	URole      string `db:"u_role"`
-	AId        string `db:"a_id"`
-	AFirst     string `db:"a_first"`
-	ALast      string `db:"a_last"`
-	ARole      string `db:"a_role"`
+	Rid        int64  `db:"rid"`
+	UId        string
+	UFirst     string
+	ULast      string
+	UEmail     string
+	URole      string
+	AId        string
+	AFirst     string
+	ALast      string
+	ARole      string
 }
 
 // The movement indexes (pb_migrations 1763700300). Hot queries name theirs with INDEXED BY:
@@ -147,11 +151,16 @@ const (
 	byTypeOccurredAt = "idx_movements_type_occurredAt"
 )
 
+// feedWho is who a feed shows for a movement: its user, else its actor (movements that belong
+// to nobody in particular: an admin completing a charge, an adjustment), unless the user was
+// deleted (KeepFormerUser): then nobody live, and view names the former user from the meta.
+const feedWho = `COALESCE(NULLIF(user, ''), CASE WHEN instr(meta, '"formerUser"') = 0 THEN actor END, '')`
+
 // latest selects the newest limit movements matching where, walking index backwards.
 func latest(index, where string, limit int) string {
-	return "SELECT id, type, quantity, notes, occurredAt, user, actor, goodBatteries, deadBatteries," +
-		" discrepancy, meta, rowid AS rid FROM movements INDEXED BY " + index + " " + where +
-		" ORDER BY occurredAt DESC, rowid DESC" + limitClause(limit)
+	return "SELECT id, type, quantity, notes, occurredAt, " + feedWho + " AS user, actor, goodBatteries," +
+		" deadBatteries, discrepancy, COALESCE(meta, '') AS meta, rowid AS rid FROM movements INDEXED BY " + index +
+		" " + where + " ORDER BY occurredAt DESC, rowid DESC" + limitClause(limit)
 }
 
 // limitClause is " LIMIT n", written into the SQL text rather than bound: SQLite reads a bound
@@ -160,24 +169,80 @@ func latest(index, where string, limit int) string {
 // constant, never the caller's input.
 func limitClause(limit int) string { return " LIMIT " + strconv.Itoa(max(limit, 0)) }
 
-// withUsers joins the users to the (already limited) movements of inner, newest first: the
-// user falls back to the actor for movements that belong to nobody in particular (an admin
-// completing a charge, an adjustment); withActor adds the actor for the admin feed.
-func withUsers(inner string, withActor bool) string {
-	// the user, else the actor, unless the user was deleted (KeepFormerUser): then nobody
-	// live, and view names the former user from the meta
-	who := `COALESCE(NULLIF(m.user, ''), CASE WHEN instr(m.meta, '"formerUser"') = 0 THEN m.actor END, '')`
-	cols := `m.id, m.type, m.quantity, m.notes, m.occurredAt, COALESCE(m.meta, '') AS meta,
-	` + who + ` AS user, m.goodBatteries, m.deadBatteries, m.discrepancy,
-	COALESCE(u.id, '') AS u_id, COALESCE(u.firstName, '') AS u_first, COALESCE(u.lastName, '') AS u_last,
-	COALESCE(u.email, '') AS u_email, COALESCE(u.role, '') AS u_role`
-	joins := ` LEFT JOIN users u ON u.id = ` + who
-	if withActor {
-		cols += `, COALESCE(a.id, '') AS a_id, COALESCE(a.firstName, '') AS a_first,
-	COALESCE(a.lastName, '') AS a_last, COALESCE(a.role, '') AS a_role`
-		joins += ` LEFT JOIN users a ON a.id = m.actor`
+// feed runs each branch (a latest query), merges their rows newest first, keeps limit and
+// names the rows' users, and their actors when withActor. The branches and the names are
+// separate statements, merged here: SQLite's merge of a UNION ALL, its join and the sort
+// after it took twice as long as the rows' own reads (measured on a 1M-movement ledger).
+func feed(app core.App, params dbx.Params, limit int, withActor bool, branches ...string) ([]movementRow, error) {
+	var rows []movementRow
+	for _, b := range branches {
+		var part []movementRow
+		if err := app.DB().NewQuery(b).Bind(params).All(&part); err != nil {
+			return nil, err
+		}
+		rows = append(rows, part...)
 	}
-	return "SELECT " + cols + " FROM (" + inner + ") m" + joins + " ORDER BY m.occurredAt DESC, m.rid DESC"
+	if len(branches) > 1 {
+		// the branches select disjoint movements, each newest first
+		sort.SliceStable(rows, func(i, j int) bool {
+			if rows[i].OccurredAt != rows[j].OccurredAt {
+				return rows[i].OccurredAt > rows[j].OccurredAt
+			}
+			return rows[i].Rid > rows[j].Rid
+		})
+		rows = rows[:min(len(rows), limit)]
+	}
+	return rows, nameUsers(app, rows, withActor)
+}
+
+// nameUsers fills the rows' user (and with withActor actor) names with one query for every
+// user they name; a deleted user stays unnamed, as a left join would leave them.
+func nameUsers(app core.App, rows []movementRow, withActor bool) error {
+	ids := map[string]bool{}
+	for _, r := range rows {
+		if r.User != "" {
+			ids[r.User] = true
+		}
+		if withActor && r.Actor != "" {
+			ids[r.Actor] = true
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	list := make([]string, 0, len(ids))
+	for id := range ids {
+		list = append(list, id)
+	}
+	sort.Strings(list) // the same users make the same statement text
+	params := dbx.Params{}
+	var users []struct {
+		Id    string `db:"id"`
+		First string `db:"firstName"`
+		Last  string `db:"lastName"`
+		Email string `db:"email"`
+		Role  string `db:"role"`
+	}
+	if err := app.DB().NewQuery("SELECT id, firstName, lastName, email, role FROM users WHERE id IN " + inList("u", list, params)).
+		Bind(params).All(&users); err != nil {
+		return err
+	}
+	byId := make(map[string]int, len(users))
+	for i, u := range users {
+		byId[u.Id] = i
+	}
+	for i := range rows {
+		r := &rows[i]
+		if k, ok := byId[r.User]; ok {
+			u := users[k]
+			r.UId, r.UFirst, r.ULast, r.UEmail, r.URole = u.Id, u.First, u.Last, u.Email, u.Role
+		}
+		if k, ok := byId[r.Actor]; ok && withActor {
+			u := users[k]
+			r.AId, r.AFirst, r.ALast, r.ARole = u.Id, u.First, u.Last, u.Role
+		}
+	}
+	return nil
 }
 
 // Caller is who asks, as far as filtering is concerned.
@@ -228,22 +293,21 @@ func inList(prefix string, values []string, params dbx.Params) string {
 // backwards and stops after limit rows.
 func RecentMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 	params := dbx.Params{}
-	var inner string
+	var branches []string
 	switch {
 	case roles.IsAdmin(c.Role):
-		inner = latest(byOccurredAt, "", limit)
+		branches = []string{latest(byOccurredAt, "", limit)}
 	case c.Role == roles.Liaison:
 		// walk the occurredAt index: almost every row matches
-		inner = latest(byOccurredAt, "WHERE type IN "+inList("t", liaisonTypes, params), limit)
+		branches = []string{latest(byOccurredAt, "WHERE type IN "+inList("t", liaisonTypes, params), limit)}
 	default:
 		params["me"] = c.Id
 		params["cc"] = TypeChargeComplete
-		inner = "SELECT * FROM (" + latest(byTypeOccurredAt, "WHERE type = {:cc}", limit) + ")" +
-			" UNION ALL SELECT * FROM (" + latest(byUserOccurredAt, "WHERE user = {:me} AND type IN "+inList("t", driverOwnTypes, params), limit) + ")" +
-			" ORDER BY occurredAt DESC, rid DESC" + limitClause(limit)
+		branches = []string{latest(byTypeOccurredAt, "WHERE type = {:cc}", limit),
+			latest(byUserOccurredAt, "WHERE user = {:me} AND type IN "+inList("t", driverOwnTypes, params), limit)}
 	}
-	var rows []movementRow
-	if err := app.DB().NewQuery(withUsers(inner, false)).Bind(params).All(&rows); err != nil {
+	rows, err := feed(app, params, limit, false, branches...)
+	if err != nil {
 		return nil, err
 	}
 	return views(app, rows, c), nil
@@ -251,9 +315,7 @@ func RecentMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 
 // OwnMovements returns the caller's own latest movements of any type.
 func OwnMovements(app core.App, c Caller, limit int) ([]Movement, error) {
-	var rows []movementRow
-	err := app.DB().NewQuery(withUsers(latest(byUserOccurredAt, "WHERE user = {:me}", limit), false)).
-		Bind(dbx.Params{"me": c.Id}).All(&rows)
+	rows, err := feed(app, dbx.Params{"me": c.Id}, limit, false, latest(byUserOccurredAt, "WHERE user = {:me}", limit))
 	if err != nil {
 		return nil, err
 	}
@@ -262,8 +324,7 @@ func OwnMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 
 // AdminRecentActivity returns the latest limit movements with notes, actor and counts.
 func AdminRecentActivity(app core.App, limit int) ([]AdminMovement, error) {
-	var rows []movementRow
-	err := app.DB().NewQuery(withUsers(latest(byOccurredAt, "", limit), true)).All(&rows)
+	rows, err := feed(app, nil, limit, true, latest(byOccurredAt, "", limit))
 	if err != nil {
 		return nil, err
 	}
