@@ -1,6 +1,7 @@
 // Delivery of the UI (DESIGN.md §10): the sign-in screen downloads no signed-in or admin code,
 // a signed-in first screen starts its chunks and calls from the boot script, assets come
-// precompressed and immutable, index.html revalidates, a missing asset is a 404.
+// precompressed and immutable, index.html revalidates, a missing asset is a 404, and a JSON
+// poll that finds nothing changed is a 304 (lib/webui ETagJSON).
 import { ADMIN } from "../env";
 import { expect, signIn, test } from "../fixtures";
 
@@ -75,4 +76,42 @@ test("assets are precompressed and immutable; index.html revalidates; missing as
   const missing = await request.get("/assets/does-not-exist-123.js");
   expect(missing.status()).toBe(404);
   expect(await missing.text()).not.toContain("<!doctype");
+});
+
+test("a poll that finds nothing changed is a 304 without a body, and the dashboard keeps its data", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Weekly Driver Activity" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // what came over the wire (Playwright and Network.responseReceived report the cached 200
+  // the page is given; the raw status is in responseReceivedExtraInfo)
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  const ids = new Set<string>();
+  const wire: number[] = [];
+  cdp.on("Network.requestWillBeSent", (e) => {
+    if (new URL(e.request.url).pathname === "/api/admin/recent-activity") ids.add(e.requestId);
+  });
+  cdp.on("Network.responseReceivedExtraInfo", (e) => {
+    if (ids.has(e.requestId)) wire.push(e.statusCode);
+  });
+  // what the 60 s poll does: the browser asks with the answer's tag and reuses its copy
+  const answers = await page.evaluate(async () => {
+    const one = await fetch("/api/admin/recent-activity").then((r) => r.json());
+    const two = await fetch("/api/admin/recent-activity");
+    return { same: JSON.stringify(one) === JSON.stringify(await two.json()), status: two.status, entries: one.length };
+  });
+  expect(answers.same && answers.status === 200 && answers.entries > 0, JSON.stringify(answers)).toBe(true);
+  await expect.poll(() => wire.length).toBe(2);
+  expect(wire).toEqual([304, 304]);
+
+  // the server's side: the tag of the current answer gets a bodiless 304, any other a 200
+  const fresh = await page.request.get("/api/admin/recent-activity");
+  const etag = fresh.headers()["etag"];
+  expect(fresh.headers()["cache-control"]).toBe("private, no-cache");
+  const same = await page.request.get("/api/admin/recent-activity", { headers: { "If-None-Match": etag } });
+  expect(same.status()).toBe(304);
+  expect((await same.body()).length).toBe(0);
+  const other = await page.request.get("/api/admin/recent-activity", { headers: { "If-None-Match": 'W/"old"' } });
+  expect(other.status()).toBe(200);
 });

@@ -3,7 +3,8 @@
 // cached for a year as immutable; index.html for every other path (deep links) with no-cache
 // and an ETag, so a repeat visit revalidates one small file and loads no script; a missing
 // /assets/ file is a 404, never index.html (a stale tab must not run HTML as a script).
-// It also gzips JSON answers over 1 KB.
+// It also gzips JSON answers over 1 KB and gives GET /api/ JSON answers an ETag, so a poll
+// that finds nothing changed is a 304 without a body (etag.go).
 //
 // It is a leaf package: it imports no SwapBay package.
 package webui

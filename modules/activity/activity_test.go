@@ -339,3 +339,54 @@ func TestWeekCutsInOperationTimeZone(t *testing.T) {
 	state.ExpectedContent = []string{`"driverWeeklyActivity"`}
 	state.Test(t)
 }
+
+// TestPolledReadsRevalidate: through the real router, a poll that finds the state and the
+// weekly summary unchanged gets 304 and no body (lib/webui ETagJSON); a change makes the next
+// poll a 200 with a new tag; a tag is no way in without a session.
+func TestPolledReadsRevalidate(t *testing.T) {
+	app := testkit.NewApp(t)
+	c := testkit.SeedCallers(t, app)
+	seedLedger(t, app, c)
+	srv := testkit.Serve(t, app)
+	get := func(who *core.Record, path, etag string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest("GET", srv.URL+path, nil)
+		if who != nil {
+			req.Header.Set("Authorization", testkit.TokenIn(t, app, who))
+		}
+		if etag != "" {
+			req.Header.Set("If-None-Match", etag)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode == http.StatusNotModified && len(body) != 0 {
+			t.Fatalf("%s: 304 with a body %q", path, body)
+		}
+		return res
+	}
+	for _, tc := range []struct {
+		who  *core.Record
+		path string
+	}{{c.Driver, "/api/state"}, {c.Admin, "/api/admin/weekly-activity?activities=none"}, {c.Admin, "/api/admin/recent-activity"}} {
+		first := get(tc.who, tc.path, "")
+		etag := first.Header.Get("ETag")
+		if first.StatusCode != 200 || etag == "" || first.Header.Get("Cache-Control") != "private, no-cache" {
+			t.Fatalf("%s: %d %v", tc.path, first.StatusCode, first.Header)
+		}
+		if again := get(tc.who, tc.path, etag); again.StatusCode != http.StatusNotModified {
+			t.Fatalf("%s unchanged: %d", tc.path, again.StatusCode)
+		}
+		if guest := get(nil, tc.path, etag); guest.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("%s without a session: %d", tc.path, guest.StatusCode)
+		}
+	}
+	etag := get(c.Driver, "/api/state", "").Header.Get("ETag")
+	must(inventory.LogActivity(app, inventory.Op{Actor: c.Driver}, c.Driver.Id, inventory.TypeRebalance, 2))
+	if after := get(c.Driver, "/api/state", etag); after.StatusCode != 200 || after.Header.Get("ETag") == etag {
+		t.Fatalf("after a change: %d %s", after.StatusCode, after.Header.Get("ETag"))
+	}
+}
