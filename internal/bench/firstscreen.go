@@ -29,6 +29,8 @@ type firstScreen struct {
 	} `json:"results"`
 	// Polls: the admin dashboard's weekly activity call, measured over HTTP after lcp.mjs.
 	Polls []pollSize `json:"-"`
+	// Round: one round of the admin dashboard's 60 s polls, then the same round unchanged.
+	Round pollRound `json:"-"`
 	Err string `json:"-"`
 }
 
@@ -52,7 +54,51 @@ func (s *server) measureFirstScreen() firstScreen {
 		fs.Err = "lcp.mjs answer: " + err.Error()
 	}
 	fs.Polls = s.pollSizes()
+	fs.Round = s.pollRound()
 	return fs
+}
+
+// adminPolls are the calls the admin dashboard (home-admin.tsx) polls every 60 s.
+var adminPolls = []string{"/api/state", "/api/admin/charging-sessions", "/api/admin/recent-activity",
+	"/api/admin/weekly-activity?activities=none", "/api/admin/all-earnings", "/api/admin/core-team-earnings",
+	"/api/admin/pay-rates"}
+
+// pollRound is one round of adminPolls as a browser without the answers asks for them, then
+// as one holding them (If-None-Match with each answer's ETag) while nothing changed.
+type pollRound struct {
+	Calls              int
+	FirstGzip          int // answer bytes, gzipped as sent
+	UnchangedBody      int
+	UnchangedNotModify int // of Calls, answered 304
+}
+
+func (s *server) pollRound() pollRound {
+	token := s.token(s.ds.admins[0])
+	ask := func(call, etag string) (status, size int, tag string) {
+		req, err := http.NewRequest(http.MethodGet, s.base+call, nil)
+		check(err)
+		req.Header.Set("Authorization", token)
+		req.Header.Set("Accept-Encoding", "gzip")
+		if etag != "" {
+			req.Header.Set("If-None-Match", etag)
+		}
+		res, err := http.DefaultClient.Do(req)
+		check(err)
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		return res.StatusCode, len(body), res.Header.Get("ETag")
+	}
+	r := pollRound{Calls: len(adminPolls)}
+	for _, call := range adminPolls {
+		_, size, tag := ask(call, "")
+		r.FirstGzip += size
+		status, again, _ := ask(call, tag)
+		r.UnchangedBody += again
+		if status == http.StatusNotModified {
+			r.UnchangedNotModify++
+		}
+	}
+	return r
 }
 
 // pollSize is one answer of a call the admin dashboard polls every 60 s: its bytes gzipped,
@@ -125,6 +171,12 @@ func firstScreenSection(fs firstScreen) string {
 		for _, p := range fs.Polls {
 			fmt.Fprintf(&b, "| `%s` | %d | %d | %.1f KB | %.1f KB |\n", p.Call, p.Status, p.DriversShown, float64(p.Gzip)/1024, float64(p.Plain)/1024)
 		}
+	}
+	if fs.Round.Calls > 0 {
+		fmt.Fprintf(&b, "\nOne round of the admin dashboard's %d polls (every 60 s), answer bytes as sent: %.1f KB from a\n"+
+			"browser without them; %.1f KB (%d of %d answered 304 Not Modified) from one holding them while\n"+
+			"nothing changed (ETag revalidation).\n", fs.Round.Calls, float64(fs.Round.FirstGzip)/1024,
+			float64(fs.Round.UnchangedBody)/1024, fs.Round.UnchangedNotModify, fs.Round.Calls)
 	}
 	return b.String()
 }
