@@ -31,7 +31,7 @@ type firstScreen struct {
 	Polls []pollSize `json:"-"`
 	// Round: one round of the admin dashboard's 60 s polls, then the same round unchanged.
 	Round pollRound `json:"-"`
-	Err string `json:"-"`
+	Err   string    `json:"-"`
 }
 
 // measureFirstScreen runs lcp.mjs (Debian's Chromium through Playwright) against s as a
