@@ -66,6 +66,8 @@ func main() {
 		st := srv.loadStateUncached(64, *flagDuration)
 		stop()
 		r := srv.loadNativeRead(64, *flagDuration)
+		cs := srv.loadState(64, *flagDuration)
+		fmt.Printf("cached state: %s (%.0f%% of native read)\n", cs, 100*cs.RPS/r.RPS)
 		fmt.Printf("%s\n%s\nwrites/native create: %.0f%%\n%s\n%s\nstate uncached/native read: %.0f%%\n", w, n, 100*w.RPS/n.RPS, st, r, 100*st.RPS/r.RPS)
 		for _, x := range srv.steady() {
 			fmt.Printf("%s at %.0f req/s: %s\n", x.Name, *flagPacedRate, x)

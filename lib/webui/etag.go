@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
@@ -31,8 +32,10 @@ const CachePrivateRevalidate = "private, no-cache"
 // only a 200 with the same JSON becomes a 304, so a signed-out or refused request is refused
 // as before, whatever it sends. Answers that set their own Cache-Control (no-store on pay
 // and agreements), errors, non-JSON answers, streams that flush (/api/realtime) and answers
-// over MaxETagJSONBytes go out unchanged. It runs inside GzipJSON, so it hashes the JSON
-// itself; the tag is weak because the gzipped and plain bytes of one answer share it.
+// over MaxETagJSONBytes go out unchanged, as does an answer that sets its own ETag
+// (ServeJSON: the state cache hashes an answer once, not per request). It runs inside
+// GzipJSON, so it hashes the JSON itself; the tag is weak because the gzipped and plain bytes
+// of one answer share it.
 func ETagJSON() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       ETagJSONId,
@@ -43,7 +46,11 @@ func ETagJSON() *hook.Handler[*core.RequestEvent] {
 				return e.Next()
 			}
 			outer := e.Response
-			w := &etagWriter{ResponseWriter: outer}
+			w := &etagWriter{ResponseWriter: outer, buf: bufs.Get().(*bytes.Buffer)}
+			defer func() {
+				w.buf.Reset()
+				bufs.Put(w.buf)
+			}()
 			e.Response = w
 			err := func() error {
 				// restored even on a panic, so the recovery middleware's answer is written out
@@ -58,19 +65,47 @@ func ETagJSON() *hook.Handler[*core.RequestEvent] {
 				w.pass()
 				return err
 			}
-			sum := sha256.Sum256(w.buf.Bytes())
-			tag := `"` + base64.RawURLEncoding.EncodeToString(sum[:16]) + `"`
-			h.Set("ETag", "W/"+tag)
-			h.Set("Cache-Control", CachePrivateRevalidate)
-			if match := e.Request.Header.Get("If-None-Match"); match != "" && etagMatches(match, tag) {
-				h.Del("Content-Length")
-				outer.WriteHeader(http.StatusNotModified)
+			if notModified(e.Request, outer, JSONETag(w.buf.Bytes())) {
 				return nil
 			}
 			w.pass()
 			return nil
 		},
 	}
+}
+
+// bufs holds the buffers ETagJSON keeps answers in while they are built.
+var bufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// JSONETag is the ETag ETagJSON gives a JSON answer: weak, as the gzipped and plain bytes of
+// one answer share it.
+func JSONETag(body []byte) string {
+	sum := sha256.Sum256(body)
+	return `W/"` + base64.RawURLEncoding.EncodeToString(sum[:16]) + `"`
+}
+
+// notModified sets etag and Cache-Control: private, no-cache on w and, when the request's
+// If-None-Match names etag, answers 304 Not Modified (no body) and reports true.
+func notModified(r *http.Request, w http.ResponseWriter, etag string) bool {
+	h := w.Header()
+	h.Set("ETag", etag)
+	h.Set("Cache-Control", CachePrivateRevalidate)
+	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, strings.TrimPrefix(etag, "W/")) {
+		h.Del("Content-Length")
+		w.WriteHeader(http.StatusNotModified)
+		return true
+	}
+	return false
+}
+
+// ServeJSON answers body (JSON) with etag (JSONETag(body), kept with a cached answer so it is
+// hashed once), as ETagJSON would: 304 when the client holds it, else 200 with the body.
+// ETagJSON passes an answer that carries its own ETag through untouched.
+func ServeJSON(e *core.RequestEvent, body []byte, etag string) error {
+	if notModified(e.Request, e.Response, etag) {
+		return nil
+	}
+	return e.Blob(http.StatusOK, "application/json", body)
 }
 
 func isJSON(h http.Header) bool {
@@ -81,7 +116,7 @@ func isJSON(h http.Header) bool {
 // type, a flush, more than MaxETagJSONBytes) makes it pass what it holds on and write through.
 type etagWriter struct {
 	http.ResponseWriter
-	buf    bytes.Buffer
+	buf    *bytes.Buffer
 	code   int
 	passed bool
 }
@@ -101,7 +136,8 @@ func (w *etagWriter) Write(b []byte) (int, error) {
 		if w.code == 0 {
 			w.code = http.StatusOK
 		}
-		if isJSON(w.Header()) && w.buf.Len()+len(b) <= MaxETagJSONBytes {
+		// an answer with its own ETag (ServeJSON) is written through
+		if isJSON(w.Header()) && w.Header().Get("ETag") == "" && w.buf.Len()+len(b) <= MaxETagJSONBytes {
 			return w.buf.Write(b)
 		}
 		w.pass()

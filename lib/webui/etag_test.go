@@ -105,3 +105,25 @@ func TestETagJSONLeavesOtherAnswersAlone(t *testing.T) {
 		})
 	}
 }
+
+// TestServeJSONKeepsItsOwnTag: an answer that brings its tag (a cached answer hashed once)
+// passes ETagJSON untouched, and the tag gets a 304 from it as from the middleware.
+func TestServeJSONKeepsItsOwnTag(t *testing.T) {
+	body := []byte(`{"cached":true}`)
+	etag := JSONETag(body)
+	serve := func(e *core.RequestEvent) error { return ServeJSON(e, body, etag) }
+	first, err := through(t, "GET", "/api/state", nil, serve)
+	if err != nil || first.Code != 200 || first.Body.String() != string(body) || first.Header().Get("ETag") != etag ||
+		first.Header().Get("Cache-Control") != CachePrivateRevalidate {
+		t.Fatalf("first: %d %q %v %v", first.Code, first.Body, first.Header(), err)
+	}
+	// the middleware would have given the same tag
+	plain, _ := through(t, "GET", "/api/state", nil, jsonAnswer(string(body)))
+	if plain.Header().Get("ETag") != etag {
+		t.Fatalf("tags differ: %s and %s", plain.Header().Get("ETag"), etag)
+	}
+	again, _ := through(t, "GET", "/api/state", map[string]string{"If-None-Match": etag}, serve)
+	if again.Code != http.StatusNotModified || again.Body.Len() != 0 {
+		t.Fatalf("again: %d %q", again.Code, again.Body)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
+	"swapbay/lib/webui"
 )
 
 // StateCacheTTL bounds how long a cached /api/state answer may be served without a change
@@ -47,6 +48,7 @@ type cachedState struct {
 	day   int64          // unix seconds of the local day start the state was cut at
 	built time.Time
 	body  []byte
+	etag  string // webui.JSONETag(body), hashed once per build
 }
 
 // watchedCollections are the tables /api/state reads.
@@ -75,48 +77,52 @@ func (c *stateCache) bump() { c.gen.Add(1) }
 
 // get returns the body cached for key if it is still current at now (same generation,
 // same local day, younger than the TTL), and the generation a new build must be filed under.
-func (c *stateCache) get(key string, now time.Time) ([]byte, uint64) {
+func (c *stateCache) get(key string, now time.Time) (cachedState, bool, uint64) {
 	gen := c.gen.Load()
 	if DisableStateCache.Load() {
-		return nil, gen
+		return cachedState{}, false, gen
 	}
 	c.mu.Lock()
 	e, ok := c.entries[key]
 	c.mu.Unlock()
 	if ok && e.gen == gen && now.Sub(e.built) < StateCacheTTL && clock.DayStart(now, e.loc).Unix() == e.day {
-		return e.body, gen
+		return e, true, gen
 	}
-	return nil, gen
+	return cachedState{}, false, gen
 }
 
-// put files body, built at now in zone loc, under the generation read before building.
-func (c *stateCache) put(key string, gen uint64, loc *time.Location, now time.Time, body []byte) {
+// put files e, built at e.built in zone e.loc, under the generation read before building.
+func (c *stateCache) put(key string, gen uint64, e cachedState) {
 	if DisableStateCache.Load() {
 		return
 	}
+	e.gen, e.day = gen, clock.DayStart(e.built, e.loc).Unix()
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.entries) >= maxCachedStates {
 		clear(c.entries)
 	}
-	c.entries[key] = cachedState{gen: gen, loc: loc, day: clock.DayStart(now, loc).Unix(), built: now, body: body}
+	c.entries[key] = e
 }
 
 // handleState answers GET /api/state from the cache or builds, caches and sends it.
 func (c *stateCache) handleState(e *core.RequestEvent) error {
 	now := Now()
-	body, gen := c.get(e.Auth.Id, now)
-	if body == nil {
+	cached, ok, gen := c.get(e.Auth.Id, now)
+	if !ok {
 		st, err := BuildState(e.App, CallerOf(e.Auth), now)
 		if err != nil {
 			return apierr.Log(e, http.StatusInternalServerError, "Failed to load data. Please try again.", err)
 		}
-		if body, err = encode(st); err != nil {
+		body, err := encode(st)
+		if err != nil {
 			return apierr.Log(e, http.StatusInternalServerError, "Failed to load data. Please try again.", err)
 		}
-		c.put(e.Auth.Id, gen, st.loc, now, body)
+		cached = cachedState{loc: st.loc, built: now, body: body, etag: webui.JSONETag(body)}
+		c.put(e.Auth.Id, gen, cached)
 	}
-	return e.Blob(http.StatusOK, "application/json", body)
+	// a poll that finds the same answer gets 304 (lib/webui), without hashing it again
+	return webui.ServeJSON(e, cached.body, cached.etag)
 }
 
 // encode renders v as e.JSON would.
