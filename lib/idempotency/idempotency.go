@@ -39,6 +39,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/ids"
 	"swapbay/lib/schema"
+	"swapbay/lib/sqlitedb"
 	"swapbay/lib/txutil"
 )
 
@@ -190,7 +191,7 @@ type job struct {
 func (j *job) run(txApp core.App, part bool) (err error) {
 	e := j.e
 	if part {
-		if _, err := txApp.DB().NewQuery("SAVEPOINT " + savepoint).Execute(); err != nil {
+		if err := sqlitedb.Exec(txApp.DB(), "SAVEPOINT "+savepoint, nil); err != nil {
 			return err
 		}
 	}
@@ -228,12 +229,11 @@ func (j *job) run(txApp core.App, part bool) (err error) {
 	}
 	if !j.kept {
 		j.part.Discard()
-		if _, err := txApp.DB().NewQuery("ROLLBACK TO " + savepoint).Execute(); err != nil {
+		if err := sqlitedb.Exec(txApp.DB(), "ROLLBACK TO "+savepoint, nil); err != nil {
 			return err
 		}
 	}
-	_, err = txApp.DB().NewQuery("RELEASE " + savepoint).Execute()
-	return err
+	return sqlitedb.Exec(txApp.DB(), "RELEASE "+savepoint, nil)
 }
 
 // store keeps the answer (BeforeSave first, in tests).
@@ -307,12 +307,12 @@ func since() string {
 // save keeps the answer in one statement; an expired answer of the same key (the (user, key)
 // index is unique) is replaced. Once in a while expired answers are pruned.
 func save(app core.App, userId, key, method, path string, status int, body string) error {
-	_, err := app.DB().NewQuery("INSERT INTO " + schema.IdempotencyKeys +
-		" (id, user, key, method, path, status, body, created) VALUES ({:id}, {:user}, {:key}, {:method}, {:path}, {:status}, {:body}, {:now})" +
-		" ON CONFLICT(user, key) DO UPDATE SET method = excluded.method, path = excluded.path, status = excluded.status," +
-		" body = excluded.body, created = excluded.created").
-		Bind(dbx.Params{"id": ids.New(), "user": userId, "key": key, "method": method, "path": path,
-			"status": status, "body": body, "now": types.NowDateTime().String()}).Execute()
+	err := sqlitedb.Exec(app.DB(), "INSERT INTO "+schema.IdempotencyKeys+
+		" (id, user, key, method, path, status, body, created) VALUES ({:id}, {:user}, {:key}, {:method}, {:path}, {:status}, {:body}, {:now})"+
+		" ON CONFLICT(user, key) DO UPDATE SET method = excluded.method, path = excluded.path, status = excluded.status,"+
+		" body = excluded.body, created = excluded.created",
+		dbx.Params{"id": ids.New(), "user": userId, "key": key, "method": method, "path": path,
+			"status": status, "body": body, "now": types.NowDateTime().String()})
 	if err != nil {
 		return err
 	}

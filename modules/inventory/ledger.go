@@ -1,8 +1,6 @@
 package inventory
 
 import (
-	"database/sql"
-	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -19,6 +17,7 @@ import (
 	"swapbay/lib/ids"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
+	"swapbay/lib/sqlitedb"
 	"swapbay/lib/txutil"
 )
 
@@ -185,7 +184,7 @@ func writeEntries(txApp core.App, movementId string, deltas map[string]int) erro
 	if n == 0 {
 		return nil
 	}
-	if _, err := txApp.DB().NewQuery(sql.String()).Bind(params).Execute(); err != nil {
+	if err := sqlitedb.Exec(txApp.DB(), sql.String(), params); err != nil {
 		return fmt.Errorf("save entries: %w", err)
 	}
 	return nil
@@ -269,12 +268,17 @@ func ApplyDeltas(txApp core.App, deltas map[string]int) error {
 	delta.WriteString(" END)")
 	d := delta.String()
 	var changed []string
-	err := txApp.DB().NewQuery(
-		"UPDATE accounts SET balance = balance + " + d + ", updated = {:now} " +
-			"WHERE id IN (" + in.String() + ") AND typeof(balance) = 'integer' " +
-			"AND balance + " + d + " BETWEEN -{:max} AND {:max} " +
-			"AND (kind = {:outside} OR balance + " + d + " >= 0) RETURNING id").
-		Bind(params).Column(&changed)
+	err := sqlitedb.Query(txApp.DB(),
+		"UPDATE accounts SET balance = balance + "+d+", updated = {:now} "+
+			"WHERE id IN ("+in.String()+") AND typeof(balance) = 'integer' "+
+			"AND balance + "+d+" BETWEEN -{:max} AND {:max} "+
+			"AND (kind = {:outside} OR balance + "+d+" >= 0) RETURNING id", params,
+		func(scan func(...any) error) error {
+			var id string
+			err := scan(&id)
+			changed = append(changed, id)
+			return err
+		})
 	if err != nil {
 		return fmt.Errorf("update balances: %w", err)
 	}
@@ -393,12 +397,13 @@ func holderRef(txApp core.App, userId, assignmentType string) (*Account, error) 
 	}
 	key := HolderKey(userId, assignmentType)
 	var id string
-	err := txApp.DB().NewQuery("SELECT id FROM " + schema.Accounts + " WHERE key = {:key}").Bind(dbx.Params{"key": key}).Row(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return HolderAccount(txApp, userId, assignmentType)
-	}
+	err := sqlitedb.Query(txApp.DB(), "SELECT id FROM "+schema.Accounts+" WHERE key = {:key}", dbx.Params{"key": key},
+		func(scan func(...any) error) error { return scan(&id) })
 	if err != nil {
 		return nil, err
+	}
+	if id == "" {
+		return HolderAccount(txApp, userId, assignmentType)
 	}
 	ref, err := newRef(txApp, id, key, schema.AccountKindHolder)
 	if err != nil {

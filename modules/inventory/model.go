@@ -12,6 +12,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
+	"swapbay/lib/sqlitedb"
 	"swapbay/lib/txutil"
 )
 
@@ -183,16 +184,20 @@ func checked(rec *core.Record) (*Account, error) {
 func FindHolderAccounts(app core.App, userId string) ([]*Account, error) {
 	// one lean query (a dropoff runs it inside the write transaction): the columns a plan
 	// needs, not PocketBase's record query and filter machinery
-	var rows []struct {
-		Id             string  `db:"id"`
-		Key            string  `db:"key"`
-		User           string  `db:"user"`
-		AssignmentType string  `db:"assignmentType"`
-		Balance        float64 `db:"balance"`
+	type row struct {
+		Id, Key, User, AssignmentType string
+		Balance                       float64
 	}
-	err := app.DB().NewQuery("SELECT id, key, user, assignmentType, balance FROM " +
-		schema.Accounts + " WHERE kind = {:kind} AND user = {:user} AND balance > 0").
-		Bind(dbx.Params{"kind": schema.AccountKindHolder, "user": userId}).All(&rows)
+	var rows []row
+	err := sqlitedb.Query(app.DB(), "SELECT id, key, user, assignmentType, balance FROM "+
+		schema.Accounts+" WHERE kind = {:kind} AND user = {:user} AND balance > 0",
+		dbx.Params{"kind": schema.AccountKindHolder, "user": userId},
+		func(scan func(...any) error) error {
+			var r row
+			err := scan(&r.Id, &r.Key, &r.User, &r.AssignmentType, &r.Balance)
+			rows = append(rows, r)
+			return err
+		})
 	if err != nil {
 		return nil, err
 	}

@@ -1,15 +1,16 @@
 package inventory
 
 import (
-	"github.com/pocketbase/dbx"
 	"strconv"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
+	"swapbay/lib/sqlitedb"
 )
 
 // DefaultTotalBatteries is the fleet size of a fresh install (spec part 2 §9).
@@ -77,29 +78,31 @@ func Stats(app core.App) (Snapshot, error) {
 // idx_accounts_kind_balance per kind, so the emptied session accounts a long history leaves
 // behind are never scanned (balances other than outside's are never negative).
 func kindSums(app core.App) (map[string]int, settings.Values, error) {
-	var rows []struct {
-		Kind  string `db:"kind"`
-		Sum   int    `db:"s"`
-		Total string `db:"t"`
-	}
+	by := make(map[string]int, 6)
+	total := settings.Values{}
 	// CAST and clamp: a balance damaged behind the ledger's back (a float, a huge value) must
 	// not make the dashboards fail; the figures then show the damage and recalculation or
 	// the override repairs it (neither reads these sums).
-	if err := app.DB().NewQuery("SELECT kind, MIN(MAX(CAST(COALESCE(SUM(balance), 0) AS INTEGER), -1000000000000), 1000000000000) AS s, '' AS t FROM accounts" +
-		" WHERE kind IN ('ready', 'waiting', 'session', 'untracked', 'holder', 'unassigned') AND balance > 0" +
-		" GROUP BY kind" +
-		" UNION ALL SELECT '', 0, value FROM settings WHERE key = {:total}").
-		Bind(dbx.Params{"total": TotalBatteries.Name}).All(&rows); err != nil {
+	err := sqlitedb.Query(app.DB(), "SELECT kind, MIN(MAX(CAST(COALESCE(SUM(balance), 0) AS INTEGER), -1000000000000), 1000000000000) AS s, '' AS t FROM accounts"+
+		" WHERE kind IN ('ready', 'waiting', 'session', 'untracked', 'holder', 'unassigned') AND balance > 0"+
+		" GROUP BY kind"+
+		" UNION ALL SELECT '', 0, value FROM settings WHERE key = {:total}",
+		dbx.Params{"total": TotalBatteries.Name},
+		func(scan func(...any) error) error {
+			var kind, value string
+			var sum int
+			if err := scan(&kind, &sum, &value); err != nil {
+				return err
+			}
+			if kind == "" {
+				total[TotalBatteries.Name] = value
+			} else {
+				by[kind] = sum
+			}
+			return nil
+		})
+	if err != nil {
 		return nil, nil, err
-	}
-	by := make(map[string]int, len(rows))
-	total := settings.Values{}
-	for _, r := range rows {
-		if r.Kind == "" {
-			total[TotalBatteries.Name] = r.Total
-			continue
-		}
-		by[r.Kind] = r.Sum
 	}
 	return by, total, nil
 }
