@@ -1,8 +1,10 @@
 package idempotency_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -132,6 +134,55 @@ func TestGroupedFailureFailsTheGroupOnly(t *testing.T) {
 	// the queue was handed on: new requests run and commit
 	if s, b, _ := do(token, "after", "/api/driver/pickup", pickup); s != 200 {
 		t.Fatalf("after the failed group: %d %s", s, b)
+	}
+	ledgertest.AssertSound(t, app)
+}
+
+// Each kept answer of a group carries the figures right after its own change: 20 keyed pickups
+// of one battery from 40 ready, two of them failing after their change was written (their
+// parts rolled back), answer 18 distinct ready counts, 39 down to 22, each with the rest in
+// the field.
+func TestGroupedAnswersCarryTheirOwnFigures(t *testing.T) {
+	app, _, do := setup(t)
+	if _, err := system.Override(app, inventory.Op{}, 40, 0, 0, 160); err != nil {
+		t.Fatal(err)
+	}
+	var calls atomic.Int64
+	idempotency.BeforeSave = func(core.App) error {
+		if n := calls.Add(1); n == 3 || n == 7 {
+			return fmt.Errorf("storage failed (call %d)", n)
+		}
+		return nil
+	}
+	statuses, bodies := burst(t, app, do, 20)
+	idempotency.BeforeSave = nil
+	var ready []int
+	failed := 0
+	for i, s := range statuses {
+		if s != 200 {
+			failed++
+			continue
+		}
+		var answer struct{ Stats inventory.Snapshot }
+		if err := json.Unmarshal([]byte(bodies[i]), &answer); err != nil {
+			t.Fatal(err)
+		}
+		if answer.Stats.Ready+answer.Stats.InField != 40 || answer.Stats.Unaccounted != 120 {
+			t.Fatalf("answer %d: %+v", i, answer.Stats)
+		}
+		ready = append(ready, answer.Stats.Ready)
+	}
+	if failed != 2 {
+		t.Fatalf("%d failed, want 2: %v", failed, statuses)
+	}
+	slices.Sort(ready)
+	for i, r := range ready {
+		if r != 22+i {
+			t.Fatalf("ready in the kept answers: %v, want 22 to 39 once each", ready)
+		}
+	}
+	if stats, err := inventory.Stats(app); err != nil || stats.Ready != 22 || stats.InField != 18 {
+		t.Fatalf("stats %+v %v", stats, err)
 	}
 	ledgertest.AssertSound(t, app)
 }

@@ -88,3 +88,56 @@ func TestModify(t *testing.T) {
 		t.Fatalf("failing edit: %v, n %d", err, stored().GetInt("n"))
 	}
 }
+
+// Remember keeps a value for a shared transaction's later parts only: nothing outside a part,
+// nothing after a discarded part, nothing in the next transaction.
+func TestRememberInParts(t *testing.T) {
+	app, err := tests.NewTestApp()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app.Cleanup()
+	type key struct{}
+	seen := func(txApp core.App) any {
+		v, _ := txutil.Remembered(txApp, key{})
+		return v
+	}
+	err = app.RunInTransaction(func(txApp core.App) error {
+		txutil.Remember(txApp, key{}, "outside a part")
+		if v := seen(txApp); v != nil {
+			t.Errorf("outside a part: remembered %v", v)
+		}
+		first, second, third := &txutil.Part{}, &txutil.Part{}, &txutil.Part{}
+		txutil.RunPart(txApp, first, func() error {
+			txutil.Remember(txApp, key{}, 1)
+			return nil
+		})
+		txutil.RunPart(txApp, second, func() error {
+			if v := seen(txApp); v != 1 {
+				t.Errorf("second part: %v, want 1", v)
+			}
+			txutil.Remember(txApp, key{}, 2)
+			return nil
+		})
+		second.Discard()
+		txutil.RunPart(txApp, third, func() error {
+			if v := seen(txApp); v != nil {
+				t.Errorf("after a discarded part: %v, want nothing", v)
+			}
+			txutil.Remember(txApp, key{}, 3)
+			return nil
+		})
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	app.RunInTransaction(func(txApp core.App) error {
+		return txutil.RunPart(txApp, &txutil.Part{}, func() error {
+			if v := seen(txApp); v != nil {
+				t.Errorf("next transaction: %v, want nothing", v)
+			}
+			return nil
+		})
+	})
+}

@@ -267,21 +267,22 @@ func ApplyDeltas(txApp core.App, deltas map[string]int) error {
 	}
 	delta.WriteString(" END)")
 	d := delta.String()
-	var changed []string
+	var changed, kinds []string
 	err := sqlitedb.Query(txApp.DB(),
 		"UPDATE accounts SET balance = balance + "+d+", updated = {:now} "+
 			"WHERE id IN ("+in.String()+") AND typeof(balance) = 'integer' "+
 			"AND balance + "+d+" BETWEEN -{:max} AND {:max} "+
-			"AND (kind = {:outside} OR balance + "+d+" >= 0) RETURNING id", params,
+			"AND (kind = {:outside} OR balance + "+d+" >= 0) RETURNING id, kind", params,
 		func(scan func(...any) error) error {
-			var id string
-			err := scan(&id)
-			changed = append(changed, id)
+			var id, kind string
+			err := scan(&id, &kind)
+			changed, kinds = append(changed, id), append(kinds, kind)
 			return err
 		})
 	if err != nil {
 		return fmt.Errorf("update balances: %w", err)
 	}
+	addToSums(txApp, changed, kinds, deltas) // every row changed, also before a refusal
 	if len(changed) == len(ids) {
 		return nil
 	}

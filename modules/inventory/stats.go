@@ -1,7 +1,10 @@
 package inventory
 
 import (
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -11,6 +14,7 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
 	"swapbay/lib/sqlitedb"
+	"swapbay/lib/txutil"
 )
 
 // DefaultTotalBatteries is the fleet size of a fresh install (spec part 2 §9).
@@ -72,22 +76,57 @@ func Stats(app core.App) (Snapshot, error) {
 	return s, nil
 }
 
+// countedKinds are the account kinds the figures count (outside is not counted).
+var countedKinds = map[string]bool{
+	schema.AccountKindReady: true, schema.AccountKindWaiting: true, schema.AccountKindSession: true,
+	schema.AccountKindUntracked: true, schema.AccountKindHolder: true, schema.AccountKindUnassigned: true,
+}
+
+// kindSumsSQL reads the sums of kindSums in one statement. CAST and clamp: a balance damaged
+// behind the ledger's back (a float, a huge value) must not make the dashboards fail; the
+// figures then show the damage and recalculation or the override repairs it (neither reads
+// these sums).
+var kindSumsSQL = func() string {
+	kinds := make([]string, 0, len(countedKinds))
+	for k := range countedKinds {
+		kinds = append(kinds, "'"+k+"'")
+	}
+	slices.Sort(kinds)
+	return "SELECT kind, MIN(MAX(CAST(COALESCE(SUM(balance), 0) AS INTEGER), -{:clamp}), {:clamp}) AS s, '' AS t FROM accounts" +
+		" WHERE kind IN (" + strings.Join(kinds, ", ") + ") AND balance > 0" +
+		" GROUP BY kind" +
+		" UNION ALL SELECT '', 0, value FROM settings WHERE key = {:total}"
+}()
+
+// sumsClamp bounds each sum kindSums reads (see kindSumsSQL).
+const sumsClamp = 1_000_000_000_000
+
+// totalsKey is where a shared write transaction remembers kindSums' answer (txutil.Remember):
+// each keyed driver write answers with the figures after its change, and in a transaction of
+// several (group commit) only the first reads them; ApplyDeltas adds each later change to
+// them. Parts run one after another, so the remembered sums are only touched by one
+// goroutine at a time.
+type totalsKey struct{}
+
+type totals struct {
+	by    map[string]int
+	total settings.Values
+}
+
 // kindSums returns the sum of the balances per counted account kind and the stored
 // total_batteries setting, in one statement (a write's answer reads them inside its
 // transaction). Only the counted kinds and only non-empty accounts are read: one range of
 // idx_accounts_kind_balance per kind, so the emptied session accounts a long history leaves
 // behind are never scanned (balances other than outside's are never negative).
 func kindSums(app core.App) (map[string]int, settings.Values, error) {
-	by := make(map[string]int, 6)
+	if v, ok := txutil.Remembered(app, totalsKey{}); ok {
+		t := v.(*totals)
+		return maps.Clone(t.by), t.total, nil
+	}
+	by := make(map[string]int, len(countedKinds))
 	total := settings.Values{}
-	// CAST and clamp: a balance damaged behind the ledger's back (a float, a huge value) must
-	// not make the dashboards fail; the figures then show the damage and recalculation or
-	// the override repairs it (neither reads these sums).
-	err := sqlitedb.Query(app.DB(), "SELECT kind, MIN(MAX(CAST(COALESCE(SUM(balance), 0) AS INTEGER), -1000000000000), 1000000000000) AS s, '' AS t FROM accounts"+
-		" WHERE kind IN ('ready', 'waiting', 'session', 'untracked', 'holder', 'unassigned') AND balance > 0"+
-		" GROUP BY kind"+
-		" UNION ALL SELECT '', 0, value FROM settings WHERE key = {:total}",
-		dbx.Params{"total": TotalBatteries.Name},
+	clamped := false
+	err := sqlitedb.Query(app.DB(), kindSumsSQL, dbx.Params{"total": TotalBatteries.Name, "clamp": sumsClamp},
 		func(scan func(...any) error) error {
 			var kind, value string
 			var sum int
@@ -98,11 +137,30 @@ func kindSums(app core.App) (map[string]int, settings.Values, error) {
 				total[TotalBatteries.Name] = value
 			} else {
 				by[kind] = sum
+				clamped = clamped || sum <= -sumsClamp || sum >= sumsClamp
 			}
 			return nil
 		})
 	if err != nil {
 		return nil, nil, err
 	}
+	if !clamped { // a clamped sum is not the sum of the balances: nothing to add changes to
+		txutil.Remember(app, totalsKey{}, &totals{by: maps.Clone(by), total: total})
+	}
 	return by, total, nil
+}
+
+// addToSums adds the balance changes of the accounts in changed (of the kinds in kinds) to
+// the sums a shared transaction remembered (totalsKey), if any.
+func addToSums(txApp core.App, changed, kinds []string, deltas map[string]int) {
+	v, ok := txutil.Remembered(txApp, totalsKey{})
+	if !ok {
+		return
+	}
+	by := v.(*totals).by
+	for i, id := range changed {
+		if countedKinds[kinds[i]] {
+			by[kinds[i]] += deltas[id]
+		}
+	}
 }
