@@ -131,7 +131,7 @@ func TestGroupedFailureFailsTheGroupOnly(t *testing.T) {
 	if n, _ := app.CountRecords(schema.IdempotencyKeys); int(n) != 8-failed {
 		t.Fatalf("%d answers kept for %d successes", n, 8-failed)
 	}
-	// the queue was handed on: new requests run and commit
+	// the worker goes on: new requests run and commit
 	if s, b, _ := do(token, "after", "/api/driver/pickup", pickup); s != 200 {
 		t.Fatalf("after the failed group: %d %s", s, b)
 	}

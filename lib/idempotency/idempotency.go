@@ -178,10 +178,10 @@ type job struct {
 	rec         *recorder
 	userId, key string
 	part        *txutil.Part
-	routeErr    error     // the route's own error (its refusal)
-	saveErr     error     // BeforeSave's or the answer's save failed: the change was rolled back
-	kept        bool      // a 2xx answer, stored with the change
-	done        chan turn // grouped jobs: told when to lead or how their transaction ended
+	routeErr    error      // the route's own error (its refusal)
+	saveErr     error      // BeforeSave's or the answer's save failed: the change was rolled back
+	kept        bool       // a 2xx answer, stored with the change
+	done        chan error // grouped jobs: how their transaction ended
 }
 
 // run runs the route inside txApp's transaction and stores a 2xx answer with its change. As a
@@ -205,7 +205,7 @@ func (j *job) run(txApp core.App, part bool) (err error) {
 				if !part {
 					panic(p) // PocketBase's recovery middleware answers it, as for any route
 				}
-				// the leader runs other requests' routes: a panic is that request's 500
+				// the group's worker runs every request's route: a panic is that request's 500
 				outer.Logger().Error("idempotency: the route panicked", "panic", fmt.Sprint(p), "path", e.Request.URL.Path, "stack", string(debug.Stack()))
 				j.routeErr = apierr.New(http.StatusInternalServerError, "", apierr.MsgInternal)
 			}
