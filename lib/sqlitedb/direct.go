@@ -28,17 +28,28 @@ var ErrQuotedNames = errors.New("sqlitedb: [[ ]] and {{ }} names are dbx's: writ
 
 // Exec runs query with params on db (txApp.DB()).
 func Exec(db dbx.Builder, query string, params dbx.Params) error {
-	ex, ok := executor(db)
-	if !ok {
-		_, err := db.NewQuery(query).Bind(params).Execute()
-		return err
-	}
-	raw, args, err := positional(query, params)
-	if err != nil {
-		return err
-	}
-	_, err = ex.ExecContext(context.Background(), raw, args...)
+	_, err := ExecAffected(db, query, params)
 	return err
+}
+
+// ExecAffected is Exec that returns how many rows the statement changed.
+func ExecAffected(db dbx.Builder, query string, params dbx.Params) (int64, error) {
+	var res sql.Result
+	if ex, ok := executor(db); ok {
+		raw, args, err := positional(query, params)
+		if err != nil {
+			return 0, err
+		}
+		if res, err = ex.ExecContext(context.Background(), raw, args...); err != nil {
+			return 0, err
+		}
+	} else {
+		var err error
+		if res, err = db.NewQuery(query).Bind(params).Execute(); err != nil {
+			return 0, err
+		}
+	}
+	return res.RowsAffected()
 }
 
 // Query runs query with params on db (txApp.DB()) and calls scan for each row; scan reads the

@@ -1,0 +1,10 @@
+package inventory
+
+// Unexported ledger steps the external tests compare with PocketBase's own record save.
+var (
+	InsertMovement    = insertMovement
+	SetMovementFields = setMovementFields
+)
+
+// MovementJSONFields are the fields Movement.MarshalJSON writes itself.
+var MovementJSONFields = movementJSONFields
