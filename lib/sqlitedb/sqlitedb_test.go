@@ -205,3 +205,34 @@ func TestCanceledContext(t *testing.T) {
 		t.Fatalf("after a canceled run: %d %v", n, err)
 	}
 }
+
+// TestCheckpoint: a connection checkpoints on its own only past AutoCheckpointPages, and
+// Checkpoint, on another connection, copies the whole WAL back while the writer goes on.
+func TestCheckpoint(t *testing.T) {
+	db, err := Connect(filepath.Join(t.TempDir(), "data.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	var auto int
+	if err := db.NewQuery("PRAGMA wal_autocheckpoint").Row(&auto); err != nil {
+		t.Fatal(err)
+	}
+	if auto != AutoCheckpointPages {
+		t.Fatalf("wal_autocheckpoint %d, want AutoCheckpointPages %d", auto, AutoCheckpointPages)
+	}
+	exec(t, db, "CREATE TABLE items (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
+	for i := range 50 {
+		exec(t, db, "INSERT INTO items (body) VALUES ({:b})", dbx.Params{"b": strings.Repeat(fmt.Sprint(i), 3000)})
+	}
+	pages, copied, err := Checkpoint(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pages < 50 || copied != pages {
+		t.Fatalf("Checkpoint: %d WAL pages, %d copied; want at least 50, all copied", pages, copied)
+	}
+	if n := count(t, db); n != 50 {
+		t.Fatalf("%d items after the checkpoint, want 50", n)
+	}
+}

@@ -14,6 +14,7 @@ import (
 
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
+	"swapbay/lib/sqlitedb"
 	"swapbay/modules/photos"
 	"swapbay/modules/terms"
 )
@@ -32,6 +33,9 @@ const AgreementPDFInterval = time.Minute
 //	charging-due   every 30 s   announce each active session once when its ETA passes
 //	                            (dueAnnounced := true, then CHARGING_UPDATED after commit)
 //	photo-cleanup  every hour   remove uploads not claimed within 24 h, with their files
+//	agreement-pdf  every minute make agreement PDFs a restart cut short or that failed
+//	wal-checkpoint every 200 ms copy each database's WAL back into its file, off the write
+//	                            path (sqlitedb.Checkpoint)
 func Register(app core.App) {
 	var scheduler gocron.Scheduler
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -79,6 +83,13 @@ func Register(app core.App) {
 		if err != nil {
 			return err
 		}
+		_, err = s.NewJob(gocron.DurationJob(sqlitedb.CheckpointInterval),
+			gocron.NewTask(func() { checkpoint(app) }),
+			gocron.WithName("wal-checkpoint"),
+			gocron.WithSingletonMode(gocron.LimitModeReschedule))
+		if err != nil {
+			return err
+		}
 		s.Start()
 		scheduler = s
 		app.Store().Set(storeKey, s)
@@ -92,6 +103,18 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	})
+}
+
+// checkpoint runs sqlitedb.Checkpoint on the data and the auxiliary (logs) database.
+func checkpoint(app core.App) {
+	for _, db := range []struct {
+		name string
+		db   dbx.Builder
+	}{{"data", app.ConcurrentDB()}, {"auxiliary", app.AuxConcurrentDB()}} {
+		if _, _, err := sqlitedb.Checkpoint(db.db); err != nil {
+			app.Logger().Error("wal-checkpoint job failed", slog.String("db", db.name), slog.String("error", err.Error()))
+		}
+	}
 }
 
 // AnnounceDue marks every active, not yet announced session whose ETA is at or before now as
