@@ -111,7 +111,7 @@ const ContentSecurityPolicy = "default-src 'self'; script-src 'self' '" + BootSc
 // the signed-in role's dashboard calls and chunk preloads). The webui tests check it against
 // the built page: change both together. The #role-preload list beside it is a JSON data
 // block, which the CSP does not govern (it is never run).
-const BootScriptHash = "sha256-dB9GpxrQZmltH6T/ERIIGZQkYj3TMEAX8gHSEJJLudg="
+const BootScriptHash = "sha256-jBH+pNAKzFpnKCxOoMJMPfpTg9b5H0Ig/aDpqhuzLNU="
 
 // SecurityHeaders sets DESIGN.md §5's headers on every answer: the CSP (except on /_/, the
 // PocketBase dashboard, which brings its own), Referrer-Policy same-origin,

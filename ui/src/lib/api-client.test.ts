@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest, errorMessage, getJSON, isUnauthorizedError, queryKeyUrl, startEarly } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import indexHtml from "../../index.html?raw";
 
 function mockFetch(status: number, body: string, statusText = "") {
   const fn = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body || null, { status, statusText }));
@@ -81,6 +82,32 @@ describe("startEarly", () => {
     startEarly("/api/admin/weekly-activity");
     await expect(getJSON("/api/admin/weekly-activity")).resolves.toEqual({ week: 1 });
     expect(fetched).toHaveBeenCalledTimes(1);
+    delete window.__boot;
+  });
+  it("is not asked again by the boot script when the entry ran before the session answered", async () => {
+    // index.html's boot script, run as the browser runs it, with the admin's dashboard calls
+    const weekly = "/api/admin/weekly-activity?activities=none";
+    let answerSession = () => {};
+    const fetched = vi.fn((url: string) =>
+      url === "/api/auth/user"
+        ? new Promise<Response>((resolve) => {
+            answerSession = () => resolve(new Response('{"role":"admin","isApproved":"approved","mustResignTerms":false}', { status: 200 }));
+          })
+        : Promise.resolve(new Response('{"week":1}', { status: 200 })),
+    );
+    vi.stubGlobal("fetch", fetched);
+    document.body.innerHTML = `<script type="application/json" id="role-preload">${JSON.stringify({ admin: { api: [weekly], js: [] } })}</script>`;
+    const bootScript = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)?.[1];
+    if (!bootScript) throw new Error("index.html has no boot script");
+    new Function(bootScript)();
+    startEarly(weekly); // the router's, before the boot script heard from the session
+    answerSession();
+    await vi.waitFor(() => expect(fetched.mock.calls.map(([url]) => url)).toContain("/api/state"));
+    await new Promise((resolve) => setTimeout(resolve, 10)); // the boot script's dashboard calls
+    await expect(getJSON(weekly)).resolves.toEqual({ week: 1 });
+    startEarly(weekly); // taken: not asked again either
+    expect(fetched.mock.calls.filter(([url]) => url === weekly)).toHaveLength(1);
+    document.body.innerHTML = "";
     delete window.__boot;
   });
   it("leaves a call the boot script already started alone", async () => {

@@ -118,12 +118,14 @@ declare global {
  * startEarly asks for url now and keeps the answer for the first getJSON of url, as the boot
  * script does for its calls: a query that only mounts later then takes this answer instead of
  * asking again (prefetchQuery would not do: a query that is never fresh refetches on mount).
- * Nothing happens when the boot script already asked.
+ * Nothing happens when the boot script or startEarly already asked, even if that answer was
+ * taken; and the boot script, once the session answers, skips a call already started here
+ * (the entry can run before the session's answer on a slow server).
  */
 export function startEarly(url: string): void {
   if (typeof window === "undefined") return;
   const boot = (window.__boot ??= {});
-  if (boot[url]) return;
+  if (url in boot) return;
   boot[url] = fetchJSON(url).catch(() => null);
 }
 
@@ -142,7 +144,7 @@ async function takeBootAnswer(url: string): Promise<Response | null> {
   const boot = typeof window === "undefined" ? undefined : window.__boot;
   const pending = boot?.[url];
   if (!pending) return null;
-  delete boot[url];
+  boot[url] = undefined; // taken: the key stays, so neither the boot script nor startEarly asks again
   if (performance.now() > BOOT_ANSWER_TTL_MS) return null;
   try {
     const res = await pending;
