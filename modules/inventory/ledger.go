@@ -175,23 +175,12 @@ func insertMovement(txApp core.App, rec *core.Record) error {
 	}
 	cols["id"] = rec.Id
 	names := slices.Sorted(maps.Keys(cols)) // the same columns make the same statement text
-	var sql strings.Builder
-	sql.WriteString("INSERT INTO " + schema.Movements + " (")
+	quoted, params := make([]string, len(names)), make([]string, len(names))
 	for i, name := range names {
-		if i > 0 {
-			sql.WriteString(", ")
-		}
-		sql.WriteString("`" + name + "`")
+		quoted[i], params[i] = "`"+name+"`", "{:"+name+"}"
 	}
-	sql.WriteString(") VALUES (")
-	for i, name := range names {
-		if i > 0 {
-			sql.WriteString(", ")
-		}
-		sql.WriteString("{:" + name + "}")
-	}
-	sql.WriteString(")")
-	if err := sqlitedb.Exec(txApp.DB(), sql.String(), dbx.Params(cols)); err != nil {
+	sql := "INSERT INTO " + schema.Movements + " (" + strings.Join(quoted, ", ") + ") VALUES (" + strings.Join(params, ", ") + ")"
+	if err := sqlitedb.Exec(txApp.DB(), sql, dbx.Params(cols)); err != nil {
 		return err
 	}
 	return rec.PostScan() // stored: not new, and its original data is what was written

@@ -170,7 +170,7 @@ var movementJSONFields = []string{"id", schema.MovementType, schema.MovementQuan
 // whose collection has other fields, or that carries an expand, is written by the record.
 func (m *Movement) MarshalJSON() ([]byte, error) {
 	col := m.Collection()
-	if len(m.Expand()) > 0 || len(col.Fields) != len(movementJSONFields) || !slices.Equal(col.Fields.FieldNames(), movementJSONFields) {
+	if len(m.Expand()) > 0 || !slices.EqualFunc(col.Fields, movementJSONFields, func(f core.Field, name string) bool { return f.GetName() == name }) {
 		return m.Record.MarshalJSON()
 	}
 	return json.Marshal(movementJSON{
