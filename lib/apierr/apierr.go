@@ -28,12 +28,14 @@ var (
 	ErrUnavailable = errors.New("unavailable")            // 503 (e.g. disk full): not the caller's fault
 )
 
-// Error is a domain error: a kind, the message shown to the user, and for ErrInvalid the
-// JSON field at fault.
+// Error is a domain error: a kind, the message shown to the user, for ErrInvalid the JSON
+// field at fault, and the stable code clients decide by (DESIGN.md §5; empty: the kind's
+// default code).
 type Error struct {
 	Kind    error
 	Message string
 	Field   string
+	Code    string
 }
 
 // Error returns the user-facing message.
