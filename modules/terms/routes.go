@@ -18,7 +18,7 @@ import (
 	"swapbay/lib/schema"
 )
 
-// Register adds the terms routes and the after-commit PDF generation to app:
+// Register adds the terms routes to app and lets RecordAgreement make PDFs on it:
 //
 //	GET  /api/terms-content/active               everyone, guests too    the active version
 //	GET  /api/admin/terms-content                admins                  every version (+ signedCount)
@@ -48,20 +48,9 @@ func Register(app core.App) {
 		se.Router.GET("/api/agreements/{id}/pdf", handlePDF).Bind(httpx.RequireApproved())
 		return se.Next()
 	})
-	// the PDF is made once the signing has committed (PocketBase runs *Success hooks of a
-	// transaction after its commit), in the background: signing never waits for it
-	app.OnRecordAfterCreateSuccess(schema.Agreements).BindFunc(func(e *core.RecordEvent) error {
-		id := e.Record.Id
-		wg := generations(app)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := Generate(app, id, time.Now()); err != nil && !errors.Is(err, ErrInProgress) {
-				app.Logger().Warn("agreement PDF failed; the pdf job will retry", "agreement", id, "error", err.Error())
-			}
-		}()
-		return e.Next()
-	})
+	// RecordAgreement starts each PDF after its signing commits, on this app (not the
+	// transaction's, which is gone by then)
+	app.Store().Set(rootAppKey, app)
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		generations(app).Wait() // no PDF is cut off half-written by a clean shutdown
 		return e.Next()
