@@ -109,16 +109,14 @@ func Post(txApp core.App, p Posting) (*Movement, error) {
 		return nil, err
 	}
 	deltas := map[string]int{}
-	kinds := map[string]string{}
 	for _, l := range p.Legs {
 		if l.Qty == 0 {
 			continue
 		}
 		deltas[l.From.Id] -= l.Qty
 		deltas[l.To.Id] += l.Qty
-		kinds[l.From.Id], kinds[l.To.Id] = l.From.Kind(), l.To.Kind()
 	}
-	if err := applyDeltas(txApp, deltas, kinds); err != nil {
+	if err := ApplyDeltas(txApp, deltas); err != nil {
 		return nil, err
 	}
 
@@ -248,17 +246,6 @@ const (
 	MsgBalanceDamaged = "A battery count is damaged: recalculate the inventory to repair it"
 )
 
-// ApplyDeltas adds each delta to its account's cached balance. The deltas are checked in Go
-// (each within ±MaxBalance, summing to zero) and a conditional UPDATE per account guards the
-// result in SQL: the stored balance must be an integer and stay within ±MaxBalance, and every
-// account except outside at zero or above. Decreases go first, and the first account that
-// fails refuses with ErrNotEnough (or MsgBalanceLimit / MsgBalanceDamaged); the caller's
-// transaction then rolls back.
-// Call inside a transaction (txutil.Require refuses otherwise).
-func ApplyDeltas(txApp core.App, deltas map[string]int) error {
-	return applyDeltas(txApp, deltas, nil)
-}
-
 // balanceUpdate adds {:d} to account {:id}'s balance unless the result leaves its bounds
 // (ApplyDeltas); it changes one row or none. One statement per account, not one for all
 // of them: an UPDATE with an IN list and RETURNING made SQLite open a temporary table for
@@ -267,13 +254,19 @@ const balanceUpdate = "UPDATE accounts SET balance = balance + {:d}, updated = {
 	"WHERE id = {:id} AND typeof(balance) = 'integer' AND balance + {:d} BETWEEN -{:max} AND {:max} " +
 	"AND (kind = {:outside} OR balance + {:d} >= 0)"
 
-// applyDeltas is ApplyDeltas with the kinds of the accounts when the caller knows them
-// (Post: its legs' accounts); a kind missing there is read from the accounts.
-func applyDeltas(txApp core.App, deltas map[string]int, kinds map[string]string) error {
+// ApplyDeltas adds each delta to its account's cached balance. The deltas are checked in Go
+// (each within ±MaxBalance, summing to zero) and a conditional UPDATE per account guards the
+// result in SQL: the stored balance must be an integer and stay within ±MaxBalance, and every
+// account except outside at zero or above. Decreases go first, and the first account that
+// fails refuses with ErrNotEnough (or MsgBalanceLimit / MsgBalanceDamaged); the caller's
+// transaction then rolls back.
+// Call inside a transaction (txutil.Require refuses otherwise).
+func ApplyDeltas(txApp core.App, deltas map[string]int) error {
 	if err := txutil.Require(txApp, "inventory.ApplyDeltas"); err != nil {
 		return err
 	}
 	sum := 0
+
 	for _, d := range deltas {
 		if d < -MaxBalance || d > MaxBalance {
 			return apierr.Conflict(MsgBalanceLimit)
@@ -292,8 +285,6 @@ func applyDeltas(txApp core.App, deltas map[string]int, kinds map[string]string)
 	}
 	sort.SliceStable(ids, func(i, j int) bool { return deltas[ids[i]] < deltas[ids[j]] })
 	params := dbx.Params{"now": types.NowDateTime().String(), "outside": schema.AccountKindOutside, "max": MaxBalance}
-	changed := make([]string, 0, len(ids))
-	var refused error
 	for _, id := range ids {
 		params["id"], params["d"] = id, deltas[id]
 		n, err := sqlitedb.ExecAffected(txApp.DB(), balanceUpdate, params)
@@ -301,59 +292,10 @@ func applyDeltas(txApp core.App, deltas map[string]int, kinds map[string]string)
 			return fmt.Errorf("update balances: %w", err)
 		}
 		if n == 0 { // the row kept its balance (the caller's transaction rolls the others back)
-			refused = refusal(txApp, id, deltas[id])
-			break
-		}
-		changed = append(changed, id)
-	}
-	// every row changed is added to the sums a shared transaction remembered, also before a
-	// refusal
-	if _, ok := txutil.Remembered(txApp, totalsKey{}); ok && len(changed) > 0 {
-		list, err := kindsOf(txApp, changed, kinds)
-		if err != nil {
-			return err
-		}
-		addToSums(txApp, changed, list, deltas)
-	}
-	return refused
-}
-
-// kindsOf returns the kind of each account in ids: from known when it names it, else read
-// in one statement.
-func kindsOf(txApp core.App, ids []string, known map[string]string) ([]string, error) {
-	out := make([]string, len(ids))
-	var missing []string
-	for i, id := range ids {
-		if out[i] = known[id]; out[i] == "" {
-			missing = append(missing, id)
+			return refusal(txApp, id, deltas[id])
 		}
 	}
-	if len(missing) == 0 {
-		return out, nil
-	}
-	params := dbx.Params{}
-	in := make([]string, len(missing))
-	for i, id := range missing {
-		k := "id" + strconv.Itoa(i)
-		params[k], in[i] = id, "{:"+k+"}"
-	}
-	read := make(map[string]string, len(missing))
-	err := sqlitedb.Query(txApp.DB(), "SELECT id, kind FROM "+schema.Accounts+" WHERE id IN ("+strings.Join(in, ", ")+")", params,
-		func(scan func(...any) error) error {
-			var id, kind string
-			err := scan(&id, &kind)
-			read[id] = kind
-			return err
-		})
-	if err != nil {
-		return nil, fmt.Errorf("read account kinds: %w", err)
-	}
-	for i, id := range ids {
-		if out[i] == "" {
-			out[i] = read[id]
-		}
-	}
-	return out, nil
+	return nil
 }
 
 // refusal explains why adding d to account id was refused.
