@@ -109,7 +109,7 @@ func DeleteAssignment(app core.App, op inventory.Op, userId string) ([]*inventor
 				At: op.At, Notes: fmt.Sprintf("Assignment deleted: %d batteries (%s) from %s moved to waiting",
 					q, h.AssignmentType(), inventory.DisplayName(user)),
 				Meta: map[string]any{inventory.MetaAssignmentType: h.AssignmentType(), inventory.MetaKind: "assignment_deleted"},
-				Legs: []inventory.Leg{{From: h, To: waiting, Qty: q}},
+				Legs: []inventory.Leg{{From: h.Ref(), To: waiting.Ref(), Qty: q}},
 			})
 			if err != nil {
 				return err

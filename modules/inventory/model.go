@@ -87,6 +87,18 @@ func (a *Account) AssignmentType() string { return a.GetString(schema.AccountAss
 // SessionId is the charging session of a session account.
 func (a *Account) SessionId() string { return a.GetString(schema.AccountSession) }
 
+// Ref is the account's reference for a posting's legs (AccountRef).
+func (a *Account) Ref() AccountRef {
+	return AccountRef{Id: a.Id, Key: a.Key(), Kind: a.Kind()}
+}
+
+// AccountRef names an account for a posting's legs: its id, key and kind, and no balance, so
+// a reference built without reading the account (accountRef, holderRef) cannot answer a
+// balance it never read. Read the account (FindAccount) for its balance.
+type AccountRef struct {
+	Id, Key, Kind string
+}
+
 // Balance is the cached sum of the account's entries.
 func (a *Account) Balance() int { return a.GetInt(schema.AccountBalance) }
 
