@@ -149,7 +149,7 @@ func (m *Movement) MetaString(key string) string {
 }
 
 // movementJSON is a movement as PocketBase's Record.MarshalJSON writes it (its PublicExport:
-// the collection, the id and every field; movements have no hidden field).
+// the collection, the id and every field, when none is hidden).
 type movementJSON struct {
 	CollectionId   string         `json:"collectionId"`
 	CollectionName string         `json:"collectionName"`
@@ -179,10 +179,12 @@ var movementJSONFields = []string{"id", schema.MovementType, schema.MovementQuan
 // MarshalJSON writes the movement as Record.MarshalJSON does, field for field, without its
 // generic export: a keyed driver write encodes its answer, movement included, inside the
 // write transaction, and that export was a sixteenth of the write lock's time. A movement
-// whose collection has other fields, or that carries an expand, is written by the record.
+// whose collection has other fields or a hidden one (marked Hidden in the dashboard), or that
+// carries an expand, is written by the record, which leaves hidden fields out. (A field
+// hidden on the record alone, Record.Hide, is honoured by marshalling m.Record.)
 func (m *Movement) MarshalJSON() ([]byte, error) {
 	col := m.Collection()
-	if len(m.Expand()) > 0 || !slices.EqualFunc(col.Fields, movementJSONFields, func(f core.Field, name string) bool { return f.GetName() == name }) {
+	if len(m.Expand()) > 0 || !slices.EqualFunc(col.Fields, movementJSONFields, func(f core.Field, name string) bool { return f.GetName() == name && !f.GetHidden() }) {
 		return m.Record.MarshalJSON()
 	}
 	return json.Marshal(movementJSON{
