@@ -175,7 +175,7 @@ func limitClause(limit int) string { return " LIMIT " + strconv.Itoa(max(limit, 
 // feed runs each branch (a latest query), merges their rows newest first, keeps limit and
 // names the rows' users, and their actors when withActor. The branches and the names are
 // separate statements, merged here: SQLite's merge of a UNION ALL, its join and the sort
-// after it took twice as long as the rows' own reads (measured on a 1M-movement ledger).
+// after it cost more than the rows' own reads on a long history (BENCHMARKS.md).
 func feed(app core.App, params dbx.Params, limit int, withActor bool, branches ...string) ([]movementRow, error) {
 	var rows []movementRow
 	for _, b := range branches {

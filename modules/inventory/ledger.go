@@ -185,7 +185,7 @@ const (
 // balanceUpdate adds {:d} to account {:id}'s balance unless the result leaves its bounds
 // (ApplyDeltas); it changes one row or none. One statement per account, not one for all
 // of them: an UPDATE with an IN list and RETURNING made SQLite open a temporary table for
-// each, a fifth of that statement's time in the write lock.
+// each, held in the write lock (figures: BENCHMARKS.md, measured decisions).
 const balanceUpdate = "UPDATE accounts SET balance = balance + {:d}, updated = {:now} " +
 	"WHERE id = {:id} AND typeof(balance) = 'integer' AND balance + {:d} BETWEEN -{:max} AND {:max} " +
 	"AND (kind = {:outside} OR balance + {:d} >= 0)"

@@ -178,7 +178,7 @@ var movementJSONFields = []string{"id", schema.MovementType, schema.MovementQuan
 
 // MarshalJSON writes the movement as Record.MarshalJSON does, field for field, without its
 // generic export: a keyed driver write encodes its answer, movement included, inside the
-// write transaction, and that export was a sixteenth of the write lock's time. A movement
+// write transaction, where that generic export cost write-lock time (BENCHMARKS.md). A movement
 // whose collection has other fields or a hidden one (marked Hidden in the dashboard), or that
 // carries an expand, is written by the record, which leaves hidden fields out. (A field
 // hidden on the record alone, Record.Hide, is honoured by marshalling m.Record.)
