@@ -19,6 +19,8 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"swapbay/internal/testkit"
+	"swapbay/lib/events"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/terms"
@@ -296,4 +298,39 @@ func TestTermsAdminRoutesByRole(t *testing.T) {
 func body(res *http.Response) string {
 	b, _ := io.ReadAll(res.Body)
 	return string(b)
+}
+
+// A retry from the UI carries an Idempotency-Key. With a generator that still fails, the
+// agreement keeps its new "ERROR: …" (a second attempt counted) and TERMS_UPDATED goes out:
+// the route runs outside the keyed write transaction, whose rollback of the 422 would
+// otherwise take both with it.
+func TestKeyedRetryOfAFailingPDFKeepsTheError(t *testing.T) {
+	app := testkit.NewApp(t)
+	c := testkit.SeedCallers(t, app)
+	defer terms.SetRenderPDF(func(terms.Evidence) ([]byte, error) { return nil, errors.New("disk full") })()
+	a := sign(t, app, c.Driver)
+	sent := make(chan string, 16)
+	defer events.For(app).Subscribe(func(m events.Message) { sent <- m.Type })()
+
+	req := httptest.NewRequest("POST", "/api/admin/retry-pdf/"+a.Id, strings.NewReader("{}"))
+	req.Header.Set("Authorization", testkit.Token(t, c.Admin))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(idempotency.Header, "retry-pdf-1")
+	w := httptest.NewRecorder()
+	testkit.Handler(t, app).ServeHTTP(w, req)
+	if w.Code != 422 || !strings.Contains(w.Body.String(), "PDF generation failed: disk full") {
+		t.Fatalf("keyed retry: %d %s", w.Code, w.Body)
+	}
+	rec, _ := app.FindRecordById(schema.Agreements, a.Id)
+	if st, url := status(t, app, a.Id); st != terms.PDFFailed || url != "ERROR: disk full" || rec.GetInt(schema.AgreementPDFAttempts) != 2 {
+		t.Fatalf("after a keyed retry: %s %q, attempts %d (want 2)", st, url, rec.GetInt(schema.AgreementPDFAttempts))
+	}
+	select {
+	case typ := <-sent:
+		if typ != terms.TermsUpdated {
+			t.Fatalf("sent %s", typ)
+		}
+	default:
+		t.Fatal("no TERMS_UPDATED after the failed retry")
+	}
 }

@@ -128,6 +128,9 @@ func WaitForPDFs(app core.App) { generations(app).Wait() }
 // renderPDF is RenderPDF; tests replace it to make generation fail.
 var renderPDF = RenderPDF
 
+// errGenerateInTransaction refuses a Generate called inside a transaction.
+var errGenerateInTransaction = errors.New("terms: an agreement PDF is made outside any transaction")
+
 // ErrInProgress refuses a generation while another is running for the same agreement.
 var ErrInProgress = apierr.Conflict(MsgPDFInProgress)
 
@@ -135,6 +138,11 @@ var ErrInProgress = apierr.Conflict(MsgPDFInProgress)
 // on failure it records the reason (status failed, pdfUrl "ERROR: …") and when the job retries.
 // The error says why; it never panics. Run it outside any transaction.
 func Generate(app core.App, id string, now time.Time) error {
+	if app.IsTransactional() {
+		// the render would hold SQLite's only writer, and a rollback would drop the recorded
+		// failure with its event (POST /api/admin/retry-pdf is bound idempotency.Skip())
+		return errGenerateInTransaction
+	}
 	if _, busy := inflight.LoadOrStore(id, true); busy {
 		return ErrInProgress
 	}

@@ -13,6 +13,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -44,7 +45,9 @@ func Register(app core.App) {
 		admin.PUT("/terms-content/{id}", handleUpdate)
 		admin.POST("/terms-content/{id}/activate", handleActivate)
 		admin.GET("/terms-agreements", handleAgreements)
-		admin.POST("/retry-pdf/{id}", handleRetry)
+		// renders a PDF (seconds of CPU): outside the keyed write transaction, which would hold
+		// SQLite's only writer meanwhile and roll back the recorded failure with its 422
+		admin.POST("/retry-pdf/{id}", handleRetry).Bind(idempotency.Skip())
 		se.Router.GET("/api/agreements/{id}/pdf", handlePDF).Bind(httpx.RequireApproved())
 		return se.Next()
 	})
