@@ -169,6 +169,7 @@ func insertMovement(txApp core.App, rec *core.Record) error {
 	now := types.NowDateTime()
 	rec.SetRaw(schema.Created, now)
 	rec.SetRaw(schema.Updated, now)
+	rec.SetRaw(schema.MovementRecordedAt, now) // the commit; occurredAt is the tap (DESIGN.md §12)
 	cols, err := rec.DBExport(txApp)
 	if err != nil {
 		return err
@@ -383,11 +384,11 @@ func shortMessage(app core.App, acc *Account, need int) error {
 	have := acc.Balance()
 	switch acc.Kind() {
 	case schema.AccountKindReady:
-		return apierr.NotEnough(fmt.Sprintf(MsgOnlyReady, have))
+		return apierr.NotEnoughOf(apierr.CodeNotEnoughReady, fmt.Sprintf(MsgOnlyReady, have))
 	case schema.AccountKindWaiting:
-		return apierr.NotEnough(fmt.Sprintf(MsgOnlyWaiting, have))
+		return apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, fmt.Sprintf(MsgOnlyWaiting, have))
 	case schema.AccountKindHolder:
-		return apierr.NotEnough(fmt.Sprintf(MsgCannotGive, accountLabel(app, acc), have, need))
+		return apierr.NotEnoughOf(apierr.CodeInsufficientHoldings, fmt.Sprintf(MsgCannotGive, accountLabel(app, acc), have, need))
 	case schema.AccountKindSession:
 		return apierr.NotEnough(fmt.Sprintf("Not enough batteries: the charging session only has %d", have))
 	case schema.AccountKindUntracked:
