@@ -139,8 +139,8 @@ func CodeOf(e *core.RequestEvent, err error) string {
 	return defaultCode(router.ToApiError(err).Status, false)
 }
 
-// CodesId names the middleware that adds the code to every error answer.
-const CodesId = "swapbayErrorCodes"
+// ErrorCodesId names the middleware that adds the code to every error answer.
+const ErrorCodesId = "swapbayErrorCodes"
 
 // answer is PocketBase's error JSON plus the stable code.
 type answer struct {
@@ -157,7 +157,7 @@ type answer struct {
 // handler leaves the written answer alone.
 func Codes() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
-		Id:       CodesId,
+		Id:       ErrorCodesId,
 		Priority: apis.DefaultActivityLoggerMiddlewarePriority + 1,
 		Func: func(e *core.RequestEvent) error {
 			err := e.Next()
