@@ -15,6 +15,8 @@ export type User = {
   payReductionPercentage: number;
   adminPoolWithholdingPercentage: number;
   mustResignTerms: boolean;
+  /** timeZone is the operation's IANA zone: every time and "today" is shown in it (lib/format). */
+  timeZone?: string;
 };
 
 type NameParts = Partial<Pick<User, "firstName" | "lastName" | "email">> | null | undefined;
