@@ -26,6 +26,11 @@ export function isAdminRole(role: string | undefined): boolean {
   return role === "admin" || role === "master_admin";
 }
 
+/** isMasterAdmin reports the master admin, the one role the server lets wipe history or reset the system. */
+export function isMasterAdmin(role: string | undefined): boolean {
+  return role === "master_admin";
+}
+
 /** isLiaisonRole reports the corporate liaison. */
 export function isLiaisonRole(role: string | undefined): boolean {
   return role === "corporate_liason";
