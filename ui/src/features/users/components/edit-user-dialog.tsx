@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { InputFormField } from "@/components/form-fields";
 import { SelectFormField } from "@/components/select-form-field";
 import { Button } from "@/components/ui/button";
