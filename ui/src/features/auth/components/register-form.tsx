@@ -60,7 +60,7 @@ export function RegisterForm() {
             <InputFormField control={form.control} name="firstName" label="First Name" autoComplete="given-name" maxLength={100} />
             <InputFormField control={form.control} name="lastName" label="Last Name" autoComplete="family-name" maxLength={100} />
           </div>
-          <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+          <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="username" />
           <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" />
           <p className="rounded-md bg-muted p-3 text-xs text-muted-foreground">
             Next you will be asked to read and accept the Terms and Conditions, give your digital signature and complete the

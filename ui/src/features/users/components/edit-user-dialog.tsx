@@ -74,7 +74,7 @@ function EditUserContent({
             <InputFormField control={form.control} name="firstName" label="First Name" />
             <InputFormField control={form.control} name="lastName" label="Last Name" />
           </div>
-          <InputFormField control={form.control} name="email" label="Email" type="email" />
+          <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
           <InputFormField
             control={form.control}
             name="password"
