@@ -11,7 +11,7 @@ import (
 // Litestream ships the WAL every second); N leaves room for a loaded CI machine.
 const N = 5 * time.Second
 
-// Against an in-process S3 server and against a directory: 8 clients write for 8 s, SIGKILL,
+// Against an in-process S3 server and against a directory: 8 clients write for 7 s, SIGKILL,
 // the data dir deleted, `swapbay restore --from=<replica>` into a new dir. Every write
 // acknowledged more than N before the kill is there exactly once, nothing is there twice,
 // integrity ok, 0 corrections.
@@ -33,7 +33,7 @@ func TestDrillRestoresFromTheReplicaAlone(t *testing.T) {
 		{"dir", "file://" + filepath.Join(t.TempDir(), "replica")},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			res, err := Run(Options{Bin: bin, Replica: c.url, Work: t.TempDir(), Duration: 8 * time.Second, Logf: t.Logf})
+			res, err := Run(Options{Bin: bin, Replica: c.url, Work: t.TempDir(), Duration: 7 * time.Second, Logf: t.Logf})
 			if err != nil {
 				t.Fatal(err)
 			}
