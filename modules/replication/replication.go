@@ -131,6 +131,16 @@ func (c Config) Client() (litestream.ReplicaClient, error) {
 	}
 }
 
+// caHint explains the AWS SDK's refusal of AWS_CA_BUNDLE: Litestream's S3 client brings its
+// own HTTP client, which the SDK cannot give a CA bundle (litestream issue 639); Go's own
+// SSL_CERT_FILE still applies to it.
+func caHint(err error) error {
+	if err != nil && strings.Contains(err.Error(), "custom RootCAs") && os.Getenv("AWS_CA_BUNDLE") != "" {
+		return fmt.Errorf("%w (unset AWS_CA_BUNDLE for swapbay; give a custom CA with SSL_CERT_FILE)", err)
+	}
+	return err
+}
+
 // Replicator replicates one database while the server runs.
 type Replicator struct {
 	cfg   Config
@@ -171,7 +181,7 @@ func Start(ctx context.Context, dbPath string, cfg Config, logger *slog.Logger) 
 	store.Logger = log.With("system", "store")
 	db.SetLogger(log.With("db", filepath.Base(dbPath)))
 	if err := store.Open(ctx); err != nil {
-		return nil, fmt.Errorf("start replication to %s: %w", cfg.Target(), err)
+		return nil, fmt.Errorf("start replication to %s: %w", cfg.Target(), caHint(err))
 	}
 	r.store, r.db = store, db
 	go r.watch()

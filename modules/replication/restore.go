@@ -67,7 +67,7 @@ func Restore(ctx context.Context, cfg Config, dir string, force bool) (Report, e
 		return rep, err
 	}
 	if err := client.Init(ctx); err != nil {
-		return rep, fmt.Errorf("open the replica %s: %w", cfg.Target(), err)
+		return rep, fmt.Errorf("open the replica %s: %w", cfg.Target(), caHint(err))
 	}
 	replica := litestream.NewReplicaWithClient(nil, client)
 	opt := litestream.NewRestoreOptions()
