@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { lagText } from "@/features/replication/api/replication";
 import { ReplicationCard } from "@/features/replication/components/replication-card";
@@ -8,7 +8,10 @@ import { makeQueryClient } from "@/lib/query-client";
 
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function renderAs(role: string, status: unknown) {
   const fetchMock = vi.fn(() =>
