@@ -3,11 +3,15 @@ package replication_test
 import (
 	"context"
 	"errors"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"swapbay/internal/testkit"
 	"swapbay/modules/inventory"
@@ -92,5 +96,56 @@ func TestRestoreFromAnEmptyReplicaSaysSo(t *testing.T) {
 	_, err := replication.Restore(context.Background(), replication.Config{URL: "file://" + t.TempDir()}, filepath.Join(t.TempDir(), "new"), false)
 	if !errors.Is(err, replication.ErrNoReplica) {
 		t.Fatalf("empty replica: %v", err)
+	}
+}
+
+// An S3 replica that stops answering: the status turns into a warning naming the failure (the
+// System page and /api/debug/info show it), and the lag counts from the first write the
+// replica did not get.
+func TestFailingUploadsWarn(t *testing.T) {
+	t.Setenv("AWS_CA_BUNDLE", "")
+	os.Unsetenv("AWS_CA_BUNDLE") // Litestream's S3 client cannot take one (see caHint)
+	backend := s3mem.New()
+	if err := backend.CreateBucket("swapbay"); err != nil {
+		t.Fatal(err)
+	}
+	s3srv := httptest.NewServer(gofakes3.New(backend, gofakes3.WithLogger(gofakes3.DiscardLog())).Server())
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+	c := testkit.SeedCallers(t, app)
+	cfg := replication.Config{URL: "s3://swapbay/city?endpoint=" + s3srv.URL + "&region=us-east-1", AccessKeyID: "k", SecretAccessKey: "s"}
+	r, err := replication.Start(context.Background(), filepath.Join(app.DataDir(), "data.db"), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		_ = r.Close(ctx)
+	}()
+	if err := r.Sync(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if st := r.Status(time.Now()); st.Warning != "" || st.LastSync == nil {
+		t.Fatalf("healthy: %+v", st)
+	}
+	s3srv.Close()
+	if _, err := inventory.Pickup(app, inventory.Op{Actor: c.Driver, Notes: "not shipped"}, c.Driver.Id, 1); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Minute)
+	var st replication.Status
+	for time.Now().Before(deadline) {
+		if st = r.Status(time.Now()); strings.HasPrefix(st.Warning, "Replication is failing: ") {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if !strings.HasPrefix(st.Warning, "Replication is failing: ") || st.LastError == "" || st.LastErrorAt == nil {
+		t.Fatalf("no warning while uploads fail: %+v", st)
+	}
+	// 70 s later with the replica still behind, the lag passes the 60 s mark
+	if later := r.Status(time.Now().Add(70 * time.Second)); later.LagSeconds < 60 {
+		t.Fatalf("lag with the replica behind: %+v", later)
 	}
 }
