@@ -40,7 +40,13 @@ func replicationPart() string {
 	fmt.Fprintf(&b, "| writes x64 (%s) | req/s | p50 | p99 |\n|---|---|---|---|\n", *flagDuration)
 	fmt.Fprintf(&b, "| replication off | %.0f | %s | %s |\n", off.RPS, ms(off.P50), ms(off.P99))
 	fmt.Fprintf(&b, "| replication on (directory replica) | %.0f | %s | %s |\n", on.RPS, ms(on.P50), ms(on.P99))
-	fmt.Fprintf(&b, "\nWrites with replication: **%.0f%%** of writes without.\n\n", 100*on.RPS/off.RPS)
+	fmt.Fprintf(&b, "\nWrites with replication: **%.0f%%** of writes without.", 100*on.RPS/off.RPS)
+	for _, r := range []result{off, on} {
+		if r.Errors > 0 {
+			fmt.Fprintf(&b, " %d errors, first: %s.", r.Errors, r.FirstError)
+		}
+	}
+	b.WriteString("\n\n")
 
 	// 2. the recovery point over the drills
 	work, err := os.MkdirTemp("", "swapbay-bench-drill-")

@@ -105,17 +105,19 @@ type Write struct {
 
 // Result is what one drill found.
 type Result struct {
-	Acked       int           // writes answered 2xx
-	Restored    int           // acked writes found in the restored ledger
-	Lost        []Write       // acked writes missing from it
-	Duplicates  []string      // keys found more than once
-	Unacked     int           // keys found whose answer never arrived (the kill cut it)
-	OldestLost  time.Duration // age at the kill of the oldest lost write (0: none lost)
-	Integrity   string        // "ok"
-	Corrections int           // the ledger's recalculation after the restore
-	RestoreTook time.Duration // wall time of `swapbay restore`
-	RestoreOut  string
-	WritesPerS  float64
+	Acked        int           // writes answered 2xx
+	Restored     int           // acked writes found in the restored ledger
+	Lost         []Write       // acked writes missing from it
+	Duplicates   []string      // keys found more than once
+	Unacked      int           // keys found whose answer never arrived (the kill cut it)
+	OldestLost   time.Duration // age at the kill of the oldest lost write (0: none lost)
+	Integrity    string        // "ok"
+	Corrections  int           // the ledger's recalculation after the restore
+	RestoreTook  time.Duration // wall time of `swapbay restore`
+	RestoreOut   string
+	WritesPerS   float64
+	Refused      int    // writes answered 4xx/5xx before the kill
+	FirstRefusal string // the first such answer: status and body
 }
 
 // Holds reports whether every write acknowledged more than n before the kill came back.
@@ -199,14 +201,19 @@ func Run(o Options) (Result, error) {
 				if err != nil {
 					return // the server is gone
 				}
-				_, _ = io.Copy(io.Discard, resp.Body)
+				answer, _ := io.ReadAll(resp.Body)
 				resp.Body.Close()
 				now := time.Now()
+				mu.Lock()
 				if resp.StatusCode >= 200 && resp.StatusCode < 300 {
-					mu.Lock()
 					acked = append(acked, Write{Key: key, Acked: now})
-					mu.Unlock()
+				} else {
+					if res.Refused == 0 {
+						res.FirstRefusal = fmt.Sprintf("%d %s", resp.StatusCode, answer)
+					}
+					res.Refused++
 				}
+				mu.Unlock()
 			}
 		}(c)
 	}
@@ -221,7 +228,7 @@ func Run(o Options) (Result, error) {
 	wg.Wait()
 	res.Acked = len(acked)
 	res.WritesPerS = float64(len(acked)) / killAt.Sub(start).Seconds()
-	logf("%d writes acknowledged in %s (%.0f/s), SIGKILL", res.Acked, killAt.Sub(start).Round(time.Millisecond), res.WritesPerS)
+	logf("%d writes acknowledged in %s (%.0f/s), %d refused (first: %s), SIGKILL", res.Acked, killAt.Sub(start).Round(time.Millisecond), res.WritesPerS, res.Refused, res.FirstRefusal)
 
 	// the disk is lost
 	if err := os.RemoveAll(dir); err != nil {

@@ -40,6 +40,9 @@ func TestDrillRestoresFromTheReplicaAlone(t *testing.T) {
 			if res.Acked < 100 {
 				t.Fatalf("only %d writes acknowledged: the load did not run", res.Acked)
 			}
+			if res.Refused > 0 {
+				t.Errorf("%d writes refused while replicating; first: %s", res.Refused, res.FirstRefusal)
+			}
 			if len(res.Duplicates) > 0 {
 				t.Errorf("%d keys restored more than once: %v", len(res.Duplicates), res.Duplicates)
 			}

@@ -302,11 +302,37 @@ func (h *captureHandler) Handle(ctx context.Context, rec slog.Record) error {
 	if !h.next.Enabled(ctx, rec.Level) {
 		return nil
 	}
-	return h.next.Handle(ctx, rec)
+	out := slog.NewRecord(rec.Time, rec.Level, rec.Message, rec.PC)
+	rec.Attrs(func(a slog.Attr) bool {
+		out.AddAttrs(plain(a))
+		return true
+	})
+	return h.next.Handle(ctx, out)
+}
+
+// plain turns durations into text: PocketBase's logger stores attributes as JSON, which has
+// no form for a time.Duration ("no default representation"), and drops such a record.
+func plain(a slog.Attr) slog.Attr {
+	switch a.Value.Kind() {
+	case slog.KindDuration:
+		return slog.String(a.Key, a.Value.Duration().String())
+	case slog.KindGroup:
+		attrs := a.Value.Group()
+		out := make([]any, len(attrs))
+		for i, g := range attrs {
+			out[i] = plain(g)
+		}
+		return slog.Group(a.Key, out...)
+	}
+	return a
 }
 
 func (h *captureHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
-	return &captureHandler{next: h.next.WithAttrs(attrs), r: h.r}
+	out := make([]slog.Attr, len(attrs))
+	for i, a := range attrs {
+		out[i] = plain(a)
+	}
+	return &captureHandler{next: h.next.WithAttrs(out), r: h.r}
 }
 
 func (h *captureHandler) WithGroup(name string) slog.Handler {
