@@ -52,6 +52,9 @@ func replicationPart() string {
 	work, err := os.MkdirTemp("", "swapbay-bench-drill-")
 	check(err)
 	defer os.RemoveAll(work)
+	if *flagDrills == 0 {
+		return b.String()
+	}
 	bin, err := drill.Build(work)
 	check(err)
 	s3, err := drill.NewS3()
@@ -86,6 +89,9 @@ func replicationPart() string {
 	}
 
 	// 3. the recovery time of a big ledger
+	if *flagRTOMovements == 0 {
+		return b.String()
+	}
 	log.Printf("building %d movements for the restore...", *flagRTOMovements)
 	ds, err := buildDataSet(*flagRTOMovements, *flagUsers, *flagHolders, true, *flagBigBudget)
 	check(err)
