@@ -107,7 +107,7 @@ func restoreReplica(cmd *cobra.Command, from, dir string, force bool) error {
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "restored %s into %s in %s: transaction %d, %d bytes, %d movements\n",
 		cfg.Target(), dir, rep.Took.Round(time.Millisecond), rep.TXID, rep.Bytes, rep.Movements)
-	fmt.Fprintf(out, "integrity check: %s\n", rep.Integrity)
+	fmt.Fprintf(out, "integrity check: %s (%s)\n", rep.Integrity, rep.Check.Round(time.Millisecond))
 	fmt.Fprintf(out, "ledger recalculation: %d corrections\n", len(rep.Corrections))
 	for _, c := range rep.Corrections {
 		fmt.Fprintf(out, "  %s\n", c)

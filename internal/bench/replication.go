@@ -109,8 +109,9 @@ func replicationPart() string {
 	res, err := replication.Restore(context.Background(), replication.Config{URL: "file://" + bigRep}, restored, false)
 	check(err)
 	log.Printf("restore of %d movements: %s (%d corrections)", res.Movements, res.Took, len(res.Corrections))
-	fmt.Fprintf(&b, "Recovery time: restore of a %d-movement ledger (data.db %.0f MB, first replicated in %s) from a directory replica: **%s**, integrity %s, %d corrections (includes the integrity check and the recalculation).\n\n",
-		res.Movements, float64(fi.Size())/1e6, shipped.Round(100*time.Millisecond), res.Took.Round(100*time.Millisecond), res.Integrity, len(res.Corrections))
+	fmt.Fprintf(&b, "Recovery time: restore of a %d-movement ledger (data.db %.0f MB, first replicated in %s) from a directory replica: **%s** (replica → data.db %s, integrity check %s, recalculation %s), integrity %s, %d corrections.\n\n",
+		res.Movements, float64(fi.Size())/1e6, shipped.Round(100*time.Millisecond), res.Took.Round(100*time.Millisecond),
+		res.Fetch.Round(100*time.Millisecond), res.Check.Round(100*time.Millisecond), res.Recalc.Round(100*time.Millisecond), res.Integrity, len(res.Corrections))
 	fmt.Fprintf(&b, "Load after: %s. The machine is shared: figures are noisy.\n", loadAverage())
 	return b.String()
 }

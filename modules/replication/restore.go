@@ -33,6 +33,8 @@ type Report struct {
 	Corrections []string      `json:"corrections"`       // the ledger's recalculation: none expected
 	Movements   int           `json:"movements"`
 	Took        time.Duration `json:"took"`
+	// the parts of Took: the replica to data.db, the integrity check, the recalculation
+	Fetch, Check, Recalc time.Duration
 }
 
 // IsURL reports whether from names a replica (s3://…, file://…) rather than a backup archive.
@@ -85,6 +87,7 @@ func Restore(ctx context.Context, cfg Config, dir string, force bool) (Report, e
 	if fi, err := os.Stat(opt.OutputPath); err == nil {
 		rep.Bytes = fi.Size()
 	}
+	rep.Fetch = time.Since(start)
 	if err := check(dir, &rep); err != nil {
 		return rep, err
 	}
@@ -100,6 +103,7 @@ func check(dir string, rep *Report) error {
 		return fmt.Errorf("open the restored data: %w", err)
 	}
 	defer app.ResetBootstrapState()
+	t0 := time.Now()
 	if err := app.DB().NewQuery("PRAGMA integrity_check").Row(&rep.Integrity); err != nil {
 		return fmt.Errorf("integrity check: %w", err)
 	}
@@ -109,7 +113,10 @@ func check(dir string, rep *Report) error {
 	if err := app.DB().NewQuery("SELECT COUNT(*) FROM movements").Row(&rep.Movements); err != nil {
 		return fmt.Errorf("count movements: %w", err)
 	}
+	rep.Check = time.Since(t0)
+	t0 = time.Now()
 	rec, err := inventory.Recalculate(app)
+	rep.Recalc = time.Since(t0)
 	if err != nil {
 		return fmt.Errorf("recalculate the ledger: %w", err)
 	}
