@@ -66,7 +66,7 @@ func replicationPart() string {
 	for i := 0; i < *flagDrills; i++ {
 		dir := filepath.Join(work, fmt.Sprintf("drill-%d", i))
 		check(os.MkdirAll(dir, 0o755))
-		res, err := drill.Run(drill.Options{Bin: bin, Replica: s3.URL(fmt.Sprintf("drill-%d", i)), Work: dir, Duration: *flagDrillDuration})
+		res, err := drill.Run(drill.Options{Bin: bin, Replica: s3.URL(fmt.Sprintf("drill-%d", i)), Work: dir, Duration: *flagDrillDuration, MinAcked: 100})
 		if err != nil {
 			log.Printf("drill %d: %v", i, err)
 			fmt.Fprintf(&b, "| %d | failed: %s |||||||| \n", i+1, strings.SplitN(err.Error(), "\n", 2)[0])

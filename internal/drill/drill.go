@@ -93,7 +93,8 @@ type Options struct {
 	Bin      string        // the swapbay binary
 	Replica  string        // the replica URL (s3://… or file://…)
 	Work     string        // a scratch dir: the data dir and the restored dir go under it
-	Duration time.Duration // how long the clients write before the kill
+	Duration time.Duration // how long the clients write before the kill, at least
+	MinAcked int           // and how many writes must be acknowledged first (a slow machine writes longer)
 	Logf     func(format string, args ...any)
 }
 
@@ -219,6 +220,17 @@ func Run(o Options) (Result, error) {
 	}
 	start := time.Now()
 	time.Sleep(o.Duration)
+	for waited := time.Now(); ; time.Sleep(20 * time.Millisecond) {
+		mu.Lock()
+		n := len(acked)
+		mu.Unlock()
+		if n >= o.MinAcked {
+			break
+		}
+		if time.Since(waited) > 5*time.Minute {
+			return res, fmt.Errorf("only %d writes acknowledged in %s", n, time.Since(start).Round(time.Second))
+		}
+	}
 	if err := srv.Process.Signal(syscall.SIGKILL); err != nil {
 		return res, err
 	}
