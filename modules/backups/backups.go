@@ -155,7 +155,17 @@ func Create(ctx context.Context, app core.App) (Backup, error) {
 func ApplyTimeZone(app core.App, loc *time.Location) {
 	if loc != nil {
 		app.Cron().SetTimezone(loc)
+		app.Store().Set(cronZoneKey, loc)
 	}
+}
+
+// cronZoneKey holds, in the app's store, the zone ApplyTimeZone last gave the cron.
+const cronZoneKey = "backups.cronZone"
+
+// CronZone is the zone ApplyTimeZone last gave app's cron (nil before the first).
+func CronZone(app core.App) *time.Location {
+	loc, _ := app.Store().Get(cronZoneKey).(*time.Location)
+	return loc
 }
 
 // ErrDirNotEmpty refuses a restore over existing data.

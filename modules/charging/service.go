@@ -91,9 +91,9 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 		}
 		if waiting.Balance() < quantity {
 			if waiting.Balance() == 0 {
-				return apierr.NotEnough("No batteries available to charge")
+				return apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, "No batteries available to charge")
 			}
-			return apierr.NotEnough(fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
+			return apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
 		}
 		col, err := txApp.FindCachedCollectionByNameOrId(schema.ChargingSessions)
 		if err != nil {
@@ -123,7 +123,7 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 			Type: inventory.TypeChargeStart, Quantity: quantity, Notes: notes, UserId: op.ActorId(),
 			ActorId: op.ActorId(), SessionId: rec.Id, At: at,
 			Meta: map[string]any{"chargerType": chargerType},
-			Legs: []inventory.Leg{{From: waiting, To: acc, Qty: quantity}},
+			Legs: []inventory.Leg{{From: waiting.Ref(), To: acc.Ref(), Qty: quantity}},
 		})
 		if err != nil {
 			return err
@@ -205,7 +205,7 @@ func end(app core.App, op inventory.Op, sessionId, status string) (*Session, *in
 		at := when(op)
 		mv, err := inventory.Post(txApp, inventory.Posting{
 			Type: typ, Quantity: q, Notes: notes, UserId: op.ActorId(), ActorId: op.ActorId(),
-			SessionId: sessionId, At: at, Legs: []inventory.Leg{{From: acc, To: dest, Qty: q}},
+			SessionId: sessionId, At: at, Legs: []inventory.Leg{{From: acc.Ref(), To: dest.Ref(), Qty: q}},
 		})
 		if err != nil {
 			return nil, err
@@ -254,13 +254,13 @@ func SetQuantity(app core.App, op inventory.Op, sessionId string, quantity int, 
 					return nil, err
 				}
 			}
-			leg = inventory.Leg{From: acc, To: dest, Qty: current - quantity}
+			leg = inventory.Leg{From: acc.Ref(), To: dest.Ref(), Qty: current - quantity}
 			notes = fmt.Sprintf("Charging session quantity changed from %d to %d: %d batteries moved to %s", current, quantity, current-quantity, destination)
 		} else {
 			if waiting.Balance() < quantity-current {
-				return nil, apierr.NotEnough(fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
+				return nil, apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
 			}
-			leg = inventory.Leg{From: waiting, To: acc, Qty: quantity - current}
+			leg = inventory.Leg{From: waiting.Ref(), To: acc.Ref(), Qty: quantity - current}
 			notes = fmt.Sprintf("Charging session quantity changed from %d to %d: %d batteries taken from waiting", current, quantity, quantity-current)
 		}
 		sess.Set(schema.SessionQuantity, quantity)

@@ -184,7 +184,7 @@ func weekCounts(app core.App, w Week, userId string) (map[string]Counts, error) 
 		" SUM(CASE WHEN type = {:dropoff} THEN deadBatteries ELSE 0 END) AS dead," +
 		" SUM(CASE WHEN type = {:move} THEN quantity ELSE 0 END) AS moves," +
 		" SUM(CASE WHEN type = {:recover} THEN quantity ELSE 0 END) AS recovers" +
-		" FROM movements INDEXED BY idx_movements_type_occurredAt" +
+		" FROM movements INDEXED BY " + schema.IdxMovementsTypeOccurredAt +
 		" WHERE type IN ({:dropoff}, {:move}, {:recover}) AND occurredAt >= {:from} AND occurredAt < {:to}" + where +
 		" GROUP BY user").Bind(params).All(&rows)
 	if err != nil {

@@ -24,6 +24,7 @@ import (
 	"swapbay/lib/idempotency"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/lib/txutil"
 	"swapbay/modules/terms"
 )
 
@@ -79,6 +80,65 @@ func TestAgreementPDFIsMadeAfterSigning(t *testing.T) {
 	a := sign(t, app, c.Driver)
 	if st, url := status(t, app, a.Id); st != terms.PDFAvailable || url != terms.PDFPath(a.Id) {
 		t.Fatalf("after signing: %s %q", st, url)
+	}
+}
+
+// The PDF is made through txutil.OnCommit: after the signing commits, never for a signing
+// that rolled back, nor for one whose part of a shared transaction was discarded.
+func TestAgreementPDFOnlyAfterCommit(t *testing.T) {
+	app := testkit.NewApp(t)
+	signer := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
+	active, err := terms.FindActive(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	rendered := 0
+	defer terms.SetRenderPDF(func(ev terms.Evidence) ([]byte, error) {
+		mu.Lock()
+		rendered++
+		mu.Unlock()
+		return terms.RenderPDF(ev)
+	})()
+	record := func(tx core.App) error {
+		_, err := terms.RecordAgreement(tx, terms.Signature{User: signer, Terms: active, PNG: signaturePNG(),
+			IP: "203.0.113.9", UserAgent: "Mozilla/5.0 test", SignedAt: time.Now()})
+		return err
+	}
+	renders := func() int {
+		terms.WaitForPDFs(app)
+		mu.Lock()
+		defer mu.Unlock()
+		return rendered
+	}
+	rollback := errors.New("rolled back")
+	if err := app.RunInTransaction(func(tx core.App) error {
+		if err := record(tx); err != nil {
+			return err
+		}
+		return rollback
+	}); !errors.Is(err, rollback) {
+		t.Fatal(err)
+	}
+	if n := renders(); n != 0 {
+		t.Fatalf("a rolled-back signing rendered %d PDFs", n)
+	}
+	if err := app.RunInTransaction(func(tx core.App) error {
+		part := &txutil.Part{}
+		err := txutil.RunPart(tx, part, func() error { return record(tx) })
+		part.Discard()
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if n := renders(); n != 0 {
+		t.Fatalf("a discarded part's signing rendered %d PDFs", n)
+	}
+	if err := app.RunInTransaction(record); err != nil {
+		t.Fatal(err)
+	}
+	if n := renders(); n != 1 {
+		t.Fatalf("a committed signing rendered %d PDFs, want 1", n)
 	}
 }
 

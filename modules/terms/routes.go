@@ -21,7 +21,7 @@ import (
 	"swapbay/modules/system"
 )
 
-// Register adds the terms routes and the after-commit PDF generation to app:
+// Register adds the terms routes to app and lets RecordAgreement make PDFs on it:
 //
 //	GET  /api/terms-content/active               everyone, guests too    the active version
 //	GET  /api/admin/terms-content                admins                  every version (+ signedCount)
@@ -59,20 +59,9 @@ func Register(app core.App) {
 		se.Router.GET("/api/agreements/{id}/pdf", handlePDF).Bind(httpx.RequireUser())
 		return se.Next()
 	})
-	// the PDF is made once the signing has committed (PocketBase runs *Success hooks of a
-	// transaction after its commit), in the background: signing never waits for it
-	app.OnRecordAfterCreateSuccess(schema.Agreements).BindFunc(func(e *core.RecordEvent) error {
-		id := e.Record.Id
-		wg := generations(app)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := Generate(app, id, time.Now()); err != nil && !errors.Is(err, ErrInProgress) {
-				app.Logger().Warn("agreement PDF failed; the pdf job will retry", "agreement", id, "error", err.Error())
-			}
-		}()
-		return e.Next()
-	})
+	// RecordAgreement starts each PDF after its signing commits, on this app (not the
+	// transaction's, which is gone by then)
+	app.Store().Set(rootAppKey, app)
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		generations(app).Wait() // no PDF is cut off half-written by a clean shutdown
 		return e.Next()
@@ -83,7 +72,7 @@ func Register(app core.App) {
 func getActive(e *core.RequestEvent) error {
 	v, err := FindActive(e.App)
 	if errors.Is(err, ErrNoActiveTerms) {
-		return apierr.New(http.StatusNotFound, "", ErrNoActiveTerms.Error())
+		return apierr.NewCode(http.StatusNotFound, "", ErrNoActiveTerms.Error(), apierr.CodeNoActiveTerms)
 	}
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Failed to load the terms and conditions.", err)
@@ -162,7 +151,7 @@ func handleRetry(e *core.RequestEvent) error {
 			return apierr.Response(e, err)
 		}
 		// the reason is recorded on the agreement (pdfUrl "ERROR: …"); the answer says it too
-		return apierr.Response(e, apierr.New(http.StatusUnprocessableEntity, "", "PDF generation failed: "+err.Error()))
+		return apierr.Response(e, apierr.NewCode(http.StatusUnprocessableEntity, "", "PDF generation failed: "+err.Error(), apierr.CodePDFFailed))
 	}
 	return e.JSON(http.StatusOK, map[string]string{"message": MsgPDFRetried})
 }
