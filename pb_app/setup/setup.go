@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/hooks"
+	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/webui"
@@ -37,6 +38,7 @@ func Register(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {
+			se.Router.Bind(apierr.Codes()) // every error answer carries its stable code (DESIGN.md §5)
 			se.Router.Bind(webui.GzipJSON(), webui.ETagJSON(), httpx.SecurityHeaders(), httpx.SideDoors(),
 				httpx.SameOrigin(), httpx.CookieSession(), httpx.LiveSession())
 			se.Router.Bind(idempotency.Middleware())
