@@ -57,6 +57,12 @@ type Server struct {
 	cache map[string]*file // name → variant; nil entry: known missing
 }
 
+// The installable app's files (DESIGN.md §12): Go's own table has no .webmanifest, and the
+// system's mime.types may lack it or differ between machines.
+func init() {
+	_ = mime.AddExtensionType(".webmanifest", "application/manifest+json")
+}
+
 // New returns a Server for the build in fsys (rooted at dist/).
 func New(fsys fs.FS) *Server { return &Server{fsys: fsys, cache: map[string]*file{}} }
 

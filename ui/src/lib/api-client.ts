@@ -1,5 +1,6 @@
 import { isSafariLike } from "@/lib/browser";
 import { logError } from "@/lib/error-log";
+import { markFresh } from "@/lib/offline-status";
 
 /**
  * ApiError is thrown for every non-OK answer. Its message is 'status: text' as the spec's
@@ -10,6 +11,8 @@ export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string;
   readonly data: unknown;
+  /** code is the server's stable error code (DESIGN.md §5), when the answer has one. */
+  readonly code: string | undefined;
 
   constructor(status: number, text: string) {
     super(`${status}: ${text}`);
@@ -17,15 +20,18 @@ export class ApiError extends Error {
     this.status = status;
     let serverMessage = text;
     let data: unknown = undefined;
+    let code: string | undefined;
     try {
-      const body = JSON.parse(text) as { message?: unknown; data?: unknown };
+      const body = JSON.parse(text) as { message?: unknown; data?: unknown; code?: unknown };
       if (body && typeof body.message === "string") serverMessage = body.message;
+      if (body && typeof body.code === "string" && body.code !== "") code = body.code;
       data = body?.data;
     } catch {
       // not JSON: the text itself is the message
     }
     this.serverMessage = serverMessage;
     this.data = data;
+    this.code = code;
   }
 }
 
@@ -88,6 +94,14 @@ export async function apiRequest<T = unknown>(
   return parseBody<T>(res);
 }
 
+/**
+ * readCached is the offline read cache's answer for url (lib/offline-cache.ts, its own chunk,
+ * loaded only when a read fails for want of a network).
+ */
+function readCached<T>(url: string): Promise<T | undefined> {
+  return import("@/lib/offline-cache").then((m) => m.cachedRead<T>(url)).catch(() => undefined);
+}
+
 /** On401 chooses what a GET does with a 401: yield null, or throw like any error. */
 export type On401 = "returnNull" | "throw";
 
@@ -101,7 +115,17 @@ function fetchJSON(url: string, signal?: AbortSignal): Promise<Response> {
  * (used for the current user).
  */
 export async function getJSON<T>(url: string, on401: On401 = "throw", signal?: AbortSignal): Promise<T | null> {
-  const res = (await takeBootAnswer(url)) ?? (await fetchJSON(url, signal));
+  let res: Response;
+  try {
+    res = (await takeBootAnswer(url)) ?? (await fetchJSON(url, signal));
+  } catch (error) {
+    // no network: the last answer kept for the offline start, if any (DESIGN.md §12)
+    if (signal?.aborted) throw error;
+    const cached = await readCached<T>(url);
+    if (cached !== undefined) return cached;
+    throw error;
+  }
+  markFresh();
   if (on401 === "returnNull" && res.status === 401) return null;
   await throwIfResNotOk(res, "GET", url);
   return parseBody<T>(res);
