@@ -35,6 +35,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     launchOptions: chromium,
     trace: "retain-on-failure",
+    // The app registers a service worker (DESIGN.md §12); tests that route or count requests
+    // must see them all, so it is blocked unless a spec allows it (tests/field-*.spec.ts).
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
   },
   projects: [

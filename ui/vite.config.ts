@@ -49,6 +49,9 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/ws(\/|$)/, /^\/_\//],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
+        // the first install takes the open page at once, so its lazy screens load from the
+        // cache if the network drops before a reload; a new version still waits for Reload
+        clientsClaim: true,
         inlineWorkboxRuntime: true,
         // the rich-text editor's chunk is ~420 KB
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

@@ -152,7 +152,7 @@ function QueueList({ items, sent, sendingSeq }: { items: StoredItem[]; sent: (St
   return (
     <ul aria-label="Queued actions" className="space-y-2">
       {items.map((item) => (
-        <QueueRow key={item.seq} item={item} sending={item.seq === sendingSeq || item.status === "sending"} />
+        <QueueRow key={item.seq} item={item} sending={item.seq === sendingSeq} />
       ))}
       {[...sent].reverse().map((item) => (
         <li key={`sent-${item.seq}`} className="flex items-center gap-2 rounded-md border p-2 text-sm">

@@ -171,7 +171,8 @@ export function start(forUser: string | null, opts: { sender?: Sender; hooks?: H
   if (opts.hooks) hooks = opts.hooks;
   const changed = forUser !== userId;
   userId = forUser;
-  if (changed) emit({ items: [], sent: [], paused: false, ready: false });
+  // a (re)start is a sign-in: a 401 pause ends, the same keys are sent
+  emit(changed ? { items: [], sent: [], paused: false, ready: false } : { paused: false });
   if (!started && typeof window !== "undefined") {
     started = true;
     window.addEventListener("online", () => {
@@ -346,6 +347,13 @@ async function round(): Promise<void> {
   const mine = (await db.allItems()).filter((x) => x.userId === userId);
   const todo = mine.filter((x) => x.status !== "refused");
   emit({ items: mine });
+  if (todo.length > 0 && browserOffline()) {
+    // the browser knows it has no network: no request, the 'online' event starts the next round
+    emit({ offline: true });
+    failures++;
+    schedule(backoffMs(failures));
+    return;
+  }
   let index = 0;
   for (const item of todo) {
     index++;
