@@ -26,8 +26,9 @@ export type OutboxItem = {
   /** error and code: the server's refusal, shown with Discard / Edit & resend. */
   error?: string;
   code?: string;
-  /** blob: a photo's bytes (photo items only). */
+  /** blob: a photo's bytes (photo items only); bytes: its size, counted against the 50 MB. */
   blob?: Blob;
+  bytes?: number;
 };
 
 const DB_NAME = "swapbay-outbox";

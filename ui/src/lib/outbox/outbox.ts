@@ -201,7 +201,7 @@ export function resume(): void {
 }
 
 function photoBytes(items: StoredItem[]): number {
-  return items.reduce((n, x) => n + (x.blob?.size ?? 0), 0);
+  return items.reduce((n, x) => n + (x.bytes ?? 0), 0);
 }
 
 /** OutboxFullError is thrown when a photo does not fit in MAX_PHOTO_BYTES. */
@@ -211,15 +211,8 @@ export class OutboxFullError extends Error {
   }
 }
 
-/**
- * enqueue stores one action, minted now (key and occurredAt), and starts sending. It
- * resolves once the item is durable, with its seq.
- */
-export async function enqueue(
-  kind: OutboxKind,
-  body: Record<string, unknown>,
-  extra: { blob?: Blob; key?: string; occurredAt?: string } = {},
-): Promise<number> {
+/** store writes one action, minted now (key and occurredAt) unless given; it returns its seq once durable. */
+async function store(kind: OutboxKind, body: Record<string, unknown>, extra: { blob?: Blob; key?: string; occurredAt?: string }): Promise<number> {
   if (!userId) throw new Error("Not signed in");
   if (extra.blob) {
     if (photoBytes(await db.allItems()) + extra.blob.size > MAX_PHOTO_BYTES) throw new OutboxFullError();
@@ -232,11 +225,25 @@ export async function enqueue(
     occurredAt: extra.occurredAt ?? new Date().toISOString(),
     status: "waiting",
     attempts: 0,
-    ...(extra.blob ? { blob: extra.blob } : {}),
+    ...(extra.blob ? { blob: extra.blob, bytes: extra.blob.size } : {}),
   };
   const seq = await db.addItem(item);
   await reload();
   broadcast("enqueued");
+  return seq;
+}
+
+/**
+ * enqueue stores one action, minted now (key and occurredAt), and starts sending. It
+ * resolves once the item is durable, with its seq.
+ */
+export async function enqueue(
+  kind: OutboxKind,
+  body: Record<string, unknown>,
+  extra: { blob?: Blob; key?: string; occurredAt?: string } = {},
+): Promise<number> {
+  const seq = await store(kind, body, extra);
+  void flush();
   return seq;
 }
 
@@ -251,7 +258,7 @@ export async function submit(
   body: Record<string, unknown>,
   extra: { blob?: Blob; key?: string; waitMs?: number } = {},
 ): Promise<Outcome> {
-  const seq = await enqueue(kind, body, extra);
+  const seq = await store(kind, body, extra);
   claimed.add(seq);
   const outcome = new Promise<Outcome>((resolve) => {
     waiters.set(seq, resolve);
@@ -349,6 +356,7 @@ async function round(): Promise<void> {
   emit({ items: mine });
   if (todo.length > 0 && browserOffline()) {
     // the browser knows it has no network: no request, the 'online' event starts the next round
+    again = false;
     emit({ offline: true });
     failures++;
     schedule(backoffMs(failures));
@@ -386,6 +394,8 @@ async function round(): Promise<void> {
         continue;
       }
       await db.putItem({ ...live, status: "waiting" });
+      // a failure ends the flush: the timer (or the 'online' event, or a sign-in) starts the next
+      again = false;
       if (verdict === "signin") {
         emit({ paused: true });
       } else {
