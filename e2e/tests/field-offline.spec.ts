@@ -1,6 +1,8 @@
 // The field app (issue 27, DESIGN.md §12) at phone size: installable, opens offline from the
 // service worker, and every driver action goes through the durable outbox, recorded exactly
 // once when the connection returns. Each step is checked on screen and through the API.
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { request as pwRequest } from "@playwright/test";
 import { ADMIN, BASE_URL } from "../env";
@@ -94,7 +96,7 @@ async function newDriver(page: Page, pb: Parameters<typeof seedUser>[0], email: 
   const driver = await seedUser(pb, { email, password: "driver-secret-1", firstName: "Otto", lastName: "Offline" });
   await signIn(page, email, "driver-secret-1");
   await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Driver Home" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Driver Home" })).toBeVisible({ timeout: 30_000 });
   // every lazy part of the home has arrived (tests without the worker then go offline)
   await expect(page.getByText("Loading camera…")).toHaveCount(0, { timeout: 20_000 });
   return driver;
@@ -270,6 +272,42 @@ test.describe("with the service worker", () => {
     await expect(status(page)).toHaveText("All sent", { timeout: 30_000 });
     const recovers = (await movements(page)).filter((m) => m.type === "retrieves_repairs_dropoff");
     expect(recovers.map((m) => m.quantity)).toEqual([4]);
+  });
+
+  test("a new build while actions wait: the update prompt shows, and after Reload they are sent once", async ({ page, context, pb, unique }) => {
+    test.skip(test.info().project.name !== "phone", "the field app runs at phone size");
+    const driver = await newDriver(page, pb, unique("field-deploy"));
+    await workerReady(page);
+    // the driver's writes do not get through yet (no signal at the bay)
+    let hold = true;
+    await context.route(/\/api\/driver\/(pickup|rebalance)$/, (route) => (hold ? route.abort("internetdisconnected") : route.fallback()));
+    await pickup(page, 1);
+    await quickLog(page, "Moves", 2);
+    await expect(status(page)).toHaveText(/^(Offline · )?2 actions waiting$/);
+
+    // a new build is deployed: the server's sw.js changes (the server reads SWAPBAY_UI_DIR,
+    // a copy of the build made by playwright.config.ts, on every request)
+    const uiDir = process.env.SWAPBAY_UI_DIR!;
+    const sw = path.join(uiDir, "sw.js");
+    writeFileSync(sw, `${readFileSync(sw, "utf8")}\n// build ${Date.now()}\n`);
+    for (const variant of [".br", ".gz"]) rmSync(sw + variant, { force: true });
+    // the app checks on navigation and every 15 minutes; the test asks at once
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByRole("status").filter({ hasText: "A new version is available" });
+    await expect(prompt).toBeVisible();
+    await expect(status(page)).toHaveText(/2 actions waiting/);
+    // Reload: the new version takes over and the page reloads; then the queue is sent
+    await Promise.all([page.waitForEvent("load"), prompt.getByRole("button", { name: "Reload" }).press("Enter")]);
+    await expect(prompt).toHaveCount(0);
+    await expect(status(page)).toHaveText(/2 actions waiting/);
+    hold = false;
+    await page.evaluate(() => window.dispatchEvent(new Event("online")));
+    await expect(status(page)).toHaveText("All sent", { timeout: 30_000 });
+    await expect(prompt).toHaveCount(0);
+    const mine = await movements(page);
+    expect(mine.filter((m) => m.type === "pickup")).toHaveLength(1);
+    expect(mine.filter((m) => m.type === "rebalance").map((m) => m.quantity)).toEqual([2]);
+    expect(await held(page, driver.id)).toBe(1);
   });
 });
 

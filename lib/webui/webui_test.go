@@ -135,3 +135,16 @@ func TestServiceWorkerAndManifest(t *testing.T) {
 		}
 	}
 }
+
+// A live server reads its files on every request: a new build is served at once.
+func TestLiveServesANewBuild(t *testing.T) {
+	fsys := fstest.MapFS{"index.html": {Data: []byte("one")}, "sw.js": {Data: []byte("v1")}}
+	s := NewLive(fsys)
+	if got := get(t, s, "/sw.js", nil).Body.String(); got != "v1" {
+		t.Fatalf("got %q", got)
+	}
+	fsys["sw.js"] = &fstest.MapFile{Data: []byte("v2")}
+	if got := get(t, s, "/sw.js", nil).Body.String(); got != "v2" {
+		t.Fatalf("after the new build: got %q", got)
+	}
+}

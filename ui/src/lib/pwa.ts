@@ -4,7 +4,6 @@
 // minutes; a new version waits until the user taps Reload, and a reload another tab started
 // is not applied under a half-filled form.
 import { useSyncExternalStore } from "react";
-import { registerSW } from "virtual:pwa-register";
 
 /** UPDATE_CHECK_MS: how often an open app asks for a new version. */
 export const UPDATE_CHECK_MS = 15 * 60_000;
@@ -12,7 +11,7 @@ export const UPDATE_CHECK_MS = 15 * 60_000;
 export const NAVIGATION_CHECK_MIN_MS = 60_000;
 
 let registration: ServiceWorkerRegistration | undefined;
-let updateSW: ((reload?: boolean) => Promise<void>) | undefined;
+let started = false;
 let needRefresh = false;
 let reloading = false;
 let lastCheck = 0;
@@ -33,29 +32,48 @@ export function hasHalfFilledForm(root: ParentNode = document): boolean {
   return [...fields].some((f) => f.value.trim() !== "");
 }
 
-/** startServiceWorker registers /sw.js once (no-op where service workers are missing). */
+/**
+ * startServiceWorker registers /sw.js once (no-op where service workers are missing). A new
+ * version that finished installing while a version controls the page waits for Reload; when
+ * a new version takes over (this tab's Reload, or another tab's), the page reloads unless a
+ * form is half filled (then the prompt stays). The first install takes the page silently.
+ */
 export function startServiceWorker(): void {
-  if (updateSW || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
-  updateSW = registerSW({
-    immediate: true,
-    onNeedRefresh() {
-      needRefresh = true;
-      emit();
-    },
-    // the new version took over (this tab's Reload, or another tab's): reload unless a form
-    // is half filled; then the prompt stays until the user taps Reload
-    onNeedReload() {
-      if (reloading || !hasHalfFilledForm()) window.location.reload();
-      else {
-        needRefresh = true;
-        emit();
-      }
-    },
-    onRegisteredSW(_url, reg) {
-      registration = reg;
-      if (reg) setInterval(() => void checkForUpdate(true), UPDATE_CHECK_MS);
-    },
+  if (started || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
+  started = true;
+  const sw = navigator.serviceWorker;
+  let hadController = !!sw.controller;
+  sw.addEventListener("controllerchange", () => {
+    if (!hadController) {
+      hadController = true; // the first install claimed the page: nothing to reload
+      return;
+    }
+    if (reloading || !hasHalfFilledForm()) window.location.reload();
+    else offer();
   });
+  sw.register("/sw.js", { scope: "/" })
+    .then((reg) => {
+      registration = reg;
+      const watch = (worker: ServiceWorker | null) => {
+        if (!worker) return;
+        const onState = () => {
+          if (worker.state === "installed" && sw.controller) offer();
+        };
+        worker.addEventListener("statechange", onState);
+        onState();
+      };
+      if (reg.waiting && sw.controller) offer();
+      watch(reg.installing);
+      reg.addEventListener("updatefound", () => watch(reg.installing));
+      setInterval(() => void checkForUpdate(true), UPDATE_CHECK_MS);
+    })
+    .catch(() => undefined);
+}
+
+function offer() {
+  if (needRefresh) return;
+  needRefresh = true;
+  emit();
 }
 
 /** checkForUpdate asks the server for a new sw.js (on navigation: at most once a minute). */
@@ -75,7 +93,9 @@ export async function checkForUpdate(force = false): Promise<void> {
 /** applyUpdate activates the waiting version; the page reloads once it controls the tab. */
 export function applyUpdate(): void {
   reloading = true;
-  if (registration?.waiting) void updateSW?.(true);
+  const waiting = registration?.waiting;
+  // the worker's SKIP_WAITING handler activates it; it claims the page (controllerchange above)
+  if (waiting) waiting.postMessage({ type: "SKIP_WAITING" });
   else window.location.reload();
 }
 
