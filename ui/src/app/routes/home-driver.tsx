@@ -25,7 +25,8 @@ export function DriverHome({ user, state }: { user: User; state?: AppState }) {
   // the queued actions show at once, marked "waiting to send" (DESIGN.md §12)
   const outbox = useOutbox();
   const queued = outbox.items;
-  const movements = queued.length > 0 ? [...pendingFeed(queued), ...(recent.data ?? [])] : recent.data;
+  const me = { id: user.id, firstName: user.firstName, lastName: user.lastName };
+  const movements = queued.length > 0 ? [...pendingFeed(queued).map((m) => ({ ...m, user: me })), ...(recent.data ?? [])] : recent.data;
   const figures = {
     rebalance: state && {
       daily: state.driverDailyActivity.rebalanceToday,
