@@ -1,6 +1,5 @@
 import { isSafariLike } from "@/lib/browser";
 import { logError } from "@/lib/error-log";
-import { markFresh } from "@/lib/offline-status";
 
 /**
  * ApiError is thrown for every non-OK answer. Its message is 'status: text' as the spec's
@@ -125,7 +124,9 @@ export async function getJSON<T>(url: string, on401: On401 = "throw", signal?: A
     if (cached !== undefined) return cached;
     throw error;
   }
-  markFresh();
+  // the screen is live again (lib/offline-status.ts listens; not imported here, to keep the
+  // sign-in screen's chunk small)
+  if (typeof window !== "undefined") window.dispatchEvent(new Event("swapbay:fresh-read"));
   if (on401 === "returnNull" && res.status === 401) return null;
   await throwIfResNotOk(res, "GET", url);
   return parseBody<T>(res);

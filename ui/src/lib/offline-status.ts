@@ -22,6 +22,8 @@ if (typeof window !== "undefined") {
     browserOffline = true;
     emit();
   });
+  // lib/api-client's getJSON: a read answered by the server
+  window.addEventListener("swapbay:fresh-read", () => markFresh());
 }
 
 /** markCached records that a read was answered from the cache saved at savedAt (ms). */
