@@ -79,7 +79,7 @@ export function classify(error: unknown): Verdict {
 }
 
 function refusal(error: unknown): { message: string; code?: string } {
-  if (error instanceof ApiError) return { message: error.serverMessage.trim() || `Refused (${error.status})`, code: error.code };
+  if (error instanceof ApiError) return { message: error.serverMessage.trim() || `Refused (${error.status})`, code: error.code || undefined };
   if (error instanceof TransportError) return { message: error.message, code: error.code };
   return { message: error instanceof Error ? error.message : String(error) };
 }
