@@ -49,9 +49,9 @@ export function RegisterForm() {
     setPendingData({ ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() });
   });
 
-  const onAccept = (signatureData: string) => {
+  const onAccept = (signature: { signatureData: string; signatureMethod: "drawn" | "typed"; signatureText?: string }) => {
     if (!pendingData) return;
-    registration.mutate({ ...pendingData, acceptedTerms: true, signatureData });
+    registration.mutate({ ...pendingData, acceptedTerms: true, ...signature });
   };
 
   return (
