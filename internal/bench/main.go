@@ -191,7 +191,7 @@ func main() {
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
 	previous, _ := os.ReadFile(*flagOut)
-	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + uiBundleSection()
+	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + uiBundleSection() + measuredDecisions
 	text += changesSection(string(previous), text)
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))

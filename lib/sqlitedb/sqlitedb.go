@@ -42,7 +42,7 @@ const Pragmas = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=
 // write copies the WAL back into the database file itself (SQLite's default is 1000 pages):
 // a backstop for when Checkpoint, run every CheckpointInterval off the write path, falls
 // behind. That copy ends with an fsync, and made by the writer it held every write behind it
-// (a runtime trace of the ledger write load: 8% of the writer's time in one second).
+// (seen in a runtime trace of the ledger write load; BENCHMARKS.md).
 const AutoCheckpointPages = 8000
 
 // CheckpointInterval is how often the server runs Checkpoint on its databases (modules/jobs).
@@ -62,9 +62,9 @@ func Checkpoint(db dbx.Builder) (walPages, copied int, err error) {
 // (DataMaxOpenConns, DataMaxIdleConns; PocketBase's defaults are 120 and 15): two per core,
 // at least 4, all kept open. Reads are CPU work, and the pure-Go SQLite's memory allocator
 // is one lock for every connection of the process, so connections beyond a couple per core
-// only wait on each other (and on the write connection): measured with make bench on 2
-// cores, 4 connections served the ledger writes and PocketBase's own routes faster than 16
-// or 32. With fewer idle than open, a busy minute would close and reopen connections and
+// only wait on each other (and on the write connection): with make bench on 2 cores, 4
+// connections served the ledger writes and PocketBase's own routes faster than 16 or 32
+// (BENCHMARKS.md). With fewer idle than open, a busy minute would close and reopen connections and
 // their statement caches by the dozen.
 var (
 	MaxOpenConns = max(4, 2*runtime.NumCPU())

@@ -10,11 +10,9 @@ import (
 	"github.com/go-co-op/gocron/v2"
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
-	"swapbay/lib/events"
-	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
+	"swapbay/modules/charging"
 	"swapbay/modules/photos"
 	"swapbay/modules/terms"
 )
@@ -48,7 +46,7 @@ func Register(app core.App) {
 		}
 		_, err = s.NewJob(gocron.DurationJob(ChargingDueInterval),
 			gocron.NewTask(func() {
-				if _, err := AnnounceDue(app, time.Now()); err != nil {
+				if _, err := charging.AnnounceDue(app, time.Now()); err != nil {
 					app.Logger().Error("charging-due job failed", slog.String("error", err.Error()))
 				}
 			}),
@@ -115,28 +113,4 @@ func checkpoint(app core.App) {
 			app.Logger().Error("wal-checkpoint job failed", slog.String("db", db.name), slog.String("error", err.Error()))
 		}
 	}
-}
-
-// AnnounceDue marks every active, not yet announced session whose ETA is at or before now as
-// announced, in one statement inside a transaction, and publishes CHARGING_UPDATED once after
-// the commit when there was any. It returns how many sessions it announced.
-func AnnounceDue(app core.App, now time.Time) (int, error) {
-	var n int64
-	err := app.RunInTransaction(func(tx core.App) error {
-		stamp := now.UTC().Format(types.DefaultDateLayout)
-		res, err := tx.DB().NewQuery("UPDATE charging_sessions SET dueAnnounced = TRUE, updated = {:now}" +
-			" WHERE status = {:active} AND etaAt != '' AND etaAt <= {:now} AND dueAnnounced = FALSE").
-			Bind(dbx.Params{"now": stamp, "active": schema.SessionStatusActive}).Execute()
-		if err != nil {
-			return err
-		}
-		if n, err = res.RowsAffected(); err != nil {
-			return err
-		}
-		if n > 0 {
-			events.Publish(tx, events.ChargingUpdated)
-		}
-		return nil
-	})
-	return int(n), err
 }
