@@ -42,12 +42,12 @@ func signTerms(e *core.RequestEvent) error {
 	rec, err := SignActiveTerms(e.App, e.Auth.Id, terms.Signature{PNG: signature, Method: method, Text: text,
 		IP: e.RealIP(), UserAgent: e.Request.UserAgent()})
 	if errors.Is(err, terms.ErrNoActiveTerms) {
-		return apierr.New(http.StatusNotFound, "", terms.ErrNoActiveTerms.Error())
+		return apierr.NewCode(http.StatusNotFound, "", terms.ErrNoActiveTerms.Error(), apierr.CodeNoActiveTerms)
 	}
 	if err != nil {
 		return apierr.Response(e, err)
 	}
-	return e.JSON(http.StatusOK, users.ToJSON(rec))
+	return answerUser(e, rec)
 }
 
 // SignActiveTerms records userID's signature of the active terms (sig's image, method, typed
