@@ -47,6 +47,10 @@ const (
 	AgreementFirstName = "firstName"
 	AgreementLastName  = "lastName"
 	AgreementEmail     = "email"
+	// how the signature was made (DESIGN.md §7): "drawn" on the pad, or "typed" (the typed
+	// name rendered in a handwriting font, WCAG 2.2 SC 2.5.7); the typed text is kept too
+	AgreementSignatureMethod = "signatureMethod"
+	AgreementSignatureText   = "signatureText"
 )
 
 // Settings is a key/value table of operator settings (spec part 2 §3).

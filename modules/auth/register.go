@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -35,7 +36,14 @@ const (
 	MsgSignatureNotPNG    = "The signature must be a PNG image"
 	MsgSignatureTooLarge  = "The signature image is too large"
 	MsgRegistrationClosed = "Registration is unavailable: no active terms and conditions"
+	MsgSignatureMethod    = "The signature method must be drawn or typed"
+	MsgSignatureText      = "Type your name to sign"
+	MsgSignatureTextLong  = "The typed name must be at most 100 characters"
+	MsgSignatureTextDrawn = "A drawn signature has no typed name"
 )
+
+// maxSignatureText is the longest typed name (the agreement's signatureText field).
+const maxSignatureText = 100
 
 type registerForm struct {
 	Email         string `json:"email"`
@@ -44,6 +52,9 @@ type registerForm struct {
 	LastName      string `json:"lastName"`
 	AcceptedTerms bool   `json:"acceptedTerms"`
 	SignatureData string `json:"signatureData"`
+	// SignatureMethod is "drawn" (the default) or "typed"; SignatureText is the typed name.
+	SignatureMethod string `json:"signatureMethod"`
+	SignatureText   string `json:"signatureText"`
 }
 
 func register(e *core.RequestEvent) error {
@@ -64,6 +75,10 @@ func register(e *core.RequestEvent) error {
 	if msg != "" {
 		return apierr.Response(e, apierr.Invalid("signatureData", msg))
 	}
+	method, text, err := signatureMethod(form.SignatureMethod, form.SignatureText)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
 
 	rec, err := SignUp(e.App, SignUpInput{
 		NewUser: users.NewUser{
@@ -71,6 +86,8 @@ func register(e *core.RequestEvent) error {
 			FirstName: form.FirstName, LastName: form.LastName,
 		},
 		Signature: signature,
+		Method:    method,
+		Text:      text,
 		IP:        e.RealIP(),
 		UserAgent: e.Request.UserAgent(),
 	})
@@ -113,10 +130,35 @@ func decodeSignature(dataURL string) ([]byte, string) {
 	return raw, ""
 }
 
+// signatureMethod checks how the signature was made: "drawn" (also when absent, as older
+// clients send) with no typed name, or "typed" with the typed name (trimmed, 1 to 100
+// characters). It returns the method and the name to store.
+func signatureMethod(method, text string) (string, string, error) {
+	text = strings.TrimSpace(text)
+	switch method {
+	case "", terms.SignatureDrawn:
+		if text != "" {
+			return "", "", apierr.Invalid("signatureText", MsgSignatureTextDrawn)
+		}
+		return terms.SignatureDrawn, "", nil
+	case terms.SignatureTyped:
+		if text == "" {
+			return "", "", apierr.Invalid("signatureText", MsgSignatureText)
+		}
+		if utf8.RuneCountInString(text) > maxSignatureText {
+			return "", "", apierr.Invalid("signatureText", MsgSignatureTextLong)
+		}
+		return terms.SignatureTyped, text, nil
+	}
+	return "", "", apierr.Invalid("signatureMethod", MsgSignatureMethod)
+}
+
 // SignUpInput is a registration: the account and the signature of the active terms.
 type SignUpInput struct {
 	users.NewUser        // Role and Approval are decided by SignUp
 	Signature     []byte // PNG
+	Method        string // terms.SignatureDrawn or terms.SignatureTyped
+	Text          string // the typed name of a typed signature
 	IP            string
 	UserAgent     string
 }
@@ -153,6 +195,8 @@ func SignUp(app core.App, in SignUpInput) (*core.Record, error) {
 			User:      rec,
 			Terms:     active,
 			PNG:       in.Signature,
+			Method:    in.Method,
+			Text:      in.Text,
 			IP:        in.IP,
 			UserAgent: in.UserAgent,
 			SignedAt:  time.Now().UTC(),

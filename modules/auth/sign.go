@@ -15,8 +15,10 @@ import (
 )
 
 type signForm struct {
-	AcceptedTerms bool   `json:"acceptedTerms"`
-	SignatureData string `json:"signatureData"`
+	AcceptedTerms   bool   `json:"acceptedTerms"`
+	SignatureData   string `json:"signatureData"`
+	SignatureMethod string `json:"signatureMethod"`
+	SignatureText   string `json:"signatureText"`
 }
 
 // signTerms records a new signature of the active terms by the signed-in user and clears
@@ -33,7 +35,12 @@ func signTerms(e *core.RequestEvent) error {
 	if msg != "" {
 		return apierr.Response(e, apierr.Invalid("signatureData", msg))
 	}
-	rec, err := SignActiveTerms(e.App, e.Auth.Id, signature, e.RealIP(), e.Request.UserAgent())
+	method, text, err := signatureMethod(form.SignatureMethod, form.SignatureText)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	rec, err := SignActiveTerms(e.App, e.Auth.Id, terms.Signature{PNG: signature, Method: method, Text: text,
+		IP: e.RealIP(), UserAgent: e.Request.UserAgent()})
 	if errors.Is(err, terms.ErrNoActiveTerms) {
 		return apierr.NewCode(http.StatusNotFound, "", terms.ErrNoActiveTerms.Error(), apierr.CodeNoActiveTerms)
 	}
@@ -43,9 +50,10 @@ func signTerms(e *core.RequestEvent) error {
 	return answerUser(e, rec)
 }
 
-// SignActiveTerms records userID's signature (PNG) of the active terms and clears the user's
+// SignActiveTerms records userID's signature of the active terms (sig's image, method, typed
+// name, IP and user agent; its user, terms and time are filled here) and clears the user's
 // mustResignTerms flag, in one transaction. It returns the updated user.
-func SignActiveTerms(app core.App, userID string, signature []byte, ip, userAgent string) (*core.Record, error) {
+func SignActiveTerms(app core.App, userID string, sig terms.Signature) (*core.Record, error) {
 	var user *core.Record
 	err := app.RunInTransaction(func(txApp core.App) error {
 		active, err := terms.FindActive(txApp)
@@ -56,10 +64,8 @@ func SignActiveTerms(app core.App, userID string, signature []byte, ip, userAgen
 		if err != nil {
 			return err
 		}
-		_, err = terms.RecordAgreement(txApp, terms.Signature{
-			User: user, Terms: active, PNG: signature,
-			IP: ip, UserAgent: userAgent, SignedAt: time.Now().UTC(),
-		})
+		sig.User, sig.Terms, sig.SignedAt = user, active, time.Now().UTC()
+		_, err = terms.RecordAgreement(txApp, sig)
 		if err != nil {
 			return err
 		}

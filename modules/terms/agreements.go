@@ -262,6 +262,7 @@ func build(app core.App, a Agreement) ([]byte, error) {
 		SignedAt: a.GetDateTime(schema.AgreementSignedAt).Time(), Zone: zone,
 		IP: a.GetString(schema.AgreementIP), UserAgent: a.GetString(schema.AgreementUserAgent),
 		ContentSHA256: a.GetString(schema.AgreementTermsHash), Signature: signature, AgreementID: a.Id,
+		SignatureMethod: a.GetString(schema.AgreementSignatureMethod), SignatureText: a.GetString(schema.AgreementSignatureText),
 	})
 }
 

@@ -44,7 +44,18 @@ type Evidence struct {
 	IP, UserAgent                 string
 	ContentSHA256                 string
 	Signature                     []byte // PNG
+	SignatureMethod               string // SignatureDrawn or SignatureTyped ("" reads as drawn)
+	SignatureText                 string // the typed name of a typed signature
 	AgreementID                   string
+}
+
+// SignatureStatement says how a signature was made, as the evidence page and the admin's
+// agreements list print it: "Signed by drawing", or "Signed by typing: <the typed name>".
+func SignatureStatement(method, text string) string {
+	if method == SignatureTyped {
+		return "Signed by typing: " + text
+	}
+	return "Signed by drawing"
 }
 
 // RenderPDF lays out the signed terms (headings, paragraphs and lists, paginated, with page
@@ -119,6 +130,7 @@ func RenderPDF(ev Evidence) (out []byte, err error) {
 	row("SHA-256 of the signed terms", ev.ContentSHA256)
 	w.y += 10
 	w.block([]run{{text: "Signature", bold: true}}, 10, "left", 4)
+	w.block([]run{{text: SignatureStatement(ev.SignatureMethod, ev.SignatureText)}}, 10, "left", 6)
 	if len(ev.Signature) > 0 {
 		cfg, _, err := image.DecodeConfig(bytes.NewReader(ev.Signature))
 		if err != nil {

@@ -79,11 +79,19 @@ func Hash(content string) string {
 	return hex.EncodeToString(sum[:])
 }
 
+// How a signature was made (the agreement's signatureMethod).
+const (
+	SignatureDrawn = "drawn" // drawn on the signature pad
+	SignatureTyped = "typed" // the signer's typed name, rendered in a handwriting font
+)
+
 // Signature is what a user hands over when signing a terms version.
 type Signature struct {
 	User      *core.Record
 	Terms     Version
 	PNG       []byte // the signature image, already checked to be a PNG
+	Method    string // SignatureDrawn or SignatureTyped
+	Text      string // the typed name (SignatureTyped only)
 	IP        string
 	UserAgent string
 	SignedAt  time.Time
@@ -113,6 +121,14 @@ func RecordAgreement(app core.App, s Signature) (*core.Record, error) {
 	rec.Set(schema.AgreementTermsHash, Hash(s.Terms.Content()))
 	rec.Set(schema.AgreementSignature, file)
 	rec.Set(schema.AgreementSignedAt, signedAt)
+	method := s.Method
+	if method == "" {
+		method = SignatureDrawn
+	}
+	rec.Set(schema.AgreementSignatureMethod, method)
+	if method == SignatureTyped {
+		rec.Set(schema.AgreementSignatureText, s.Text)
+	}
 	rec.Set(schema.AgreementIP, s.IP)
 	rec.Set(schema.AgreementUserAgent, truncate(s.UserAgent, maxUserAgent))
 	rec.Set(schema.AgreementPDFStatus, PDFGenerating)

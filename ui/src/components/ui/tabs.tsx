@@ -32,5 +32,10 @@ export function TabsTrigger({ className, ...props }: React.ComponentProps<typeof
 
 /** TabsContent is the panel of one tab. */
 export function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn("flex-1 outline-none", className)} {...props} />;
+  return (
+    <TabsPrimitive.Content
+      className={cn("flex-1 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50", className)}
+      {...props}
+    />
+  );
 }

@@ -41,7 +41,13 @@ export function registrationError(errors: FieldErrors<RegisterInput>): string | 
 }
 
 /** RegisterPayload is POST /api/register's body (spec part 1 §3). */
-export type RegisterPayload = RegisterInput & { acceptedTerms: true; signatureData: string };
+export type RegisterPayload = RegisterInput & {
+  acceptedTerms: true;
+  signatureData: string;
+  /** how the signature was made: drawn on the pad, or the typed name (signatureText) rendered */
+  signatureMethod?: "drawn" | "typed";
+  signatureText?: string;
+};
 
 /** register creates the account with the signed terms; the answer is the new user. */
 export function register(payload: RegisterPayload): Promise<User> {

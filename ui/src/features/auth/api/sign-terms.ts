@@ -7,9 +7,12 @@ import type { User } from "@/lib/user";
 /** SIGN_TERMS_URL signs the active terms again after an admin's forced re-sign. */
 export const SIGN_TERMS_URL = "/api/terms/sign";
 
-/** signTerms records the user's new signature (a PNG data URL); the answer is the updated user. */
-export function signTerms(signatureData: string): Promise<User> {
-  return apiRequest<User>("POST", SIGN_TERMS_URL, { acceptedTerms: true, signatureData });
+/** SignaturePayload is a signature: the PNG data URL, how it was made, and the typed name. */
+export type SignaturePayload = { signatureData: string; signatureMethod?: "drawn" | "typed"; signatureText?: string };
+
+/** signTerms records the user's new signature; the answer is the updated user. */
+export function signTerms(signature: SignaturePayload): Promise<User> {
+  return apiRequest<User>("POST", SIGN_TERMS_URL, { acceptedTerms: true, ...signature });
 }
 
 /**

@@ -47,9 +47,9 @@ export function RegisterForm() {
     if (problem) toast({ title: REQUIRED_FIELDS_TITLE, description: problem, variant: "destructive" });
   });
 
-  const onAccept = (signatureData: string) => {
+  const onAccept = (signature: { signatureData: string; signatureMethod: "drawn" | "typed"; signatureText?: string }) => {
     if (!pendingData) return;
-    registration.mutate({ ...pendingData, acceptedTerms: true, signatureData });
+    registration.mutate({ ...pendingData, acceptedTerms: true, ...signature });
   };
 
   return (

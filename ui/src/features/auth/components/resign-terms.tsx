@@ -40,7 +40,7 @@ export function ResignTerms() {
             open
             submitting={signing.isPending}
             onCancel={() => setOpen(false)}
-            onAccept={(signatureData) => signing.mutate(signatureData)}
+            onAccept={(signature) => signing.mutate(signature)}
           />
         </Suspense>
       )}

@@ -5,7 +5,9 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@/components/ui/label";
 import { ScrollArea } from "@/components/ui/scroll-area";
 import { SignaturePad, type SignaturePadHandle } from "@/components/ui/signature-pad";
+import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useActiveTerms } from "@/features/auth/api/get-active-terms";
 import {
   SIGNATURE_HEIGHT,
@@ -14,15 +16,27 @@ import {
   sanitizeTermsHtml,
   signatureWidth,
 } from "@/features/auth/utils/terms-acceptance";
+import {
+  MAX_TYPED_NAME,
+  drawTypedSignature,
+  loadSignatureFont,
+  typedSignaturePNG,
+} from "@/features/auth/utils/typed-signature";
 import { formatDate } from "@/lib/format";
+
+/** SignatureMethod is how the signer signs: drawing on the pad, or typing their name. */
+export type SignatureMethod = "drawn" | "typed";
+
+/** GivenSignature is what the modal hands over: the PNG data URL, how it was made and the typed name. */
+export type GivenSignature = { signatureData: string; signatureMethod: SignatureMethod; signatureText?: string };
 
 /** TermsModalProps: open state, whether the register call runs, and the two outcomes. */
 export type TermsModalProps = {
   open: boolean;
   submitting: boolean;
   onCancel: () => void;
-  /** onAccept receives the signature as a PNG data URL. */
-  onAccept: (signatureData: string) => void;
+  /** onAccept receives the signature (a PNG data URL, drawn or typed). */
+  onAccept: (signature: GivenSignature) => void;
 };
 
 /**
@@ -36,6 +50,9 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
   const [hasSignature, setHasSignature] = useState(false);
   const [width, setWidth] = useState(() => signatureWidth(window.innerWidth));
   const padRef = useRef<SignaturePadHandle | null>(null);
+  const [method, setMethod] = useState<SignatureMethod>("drawn");
+  const [typedName, setTypedName] = useState("");
+  const typedRef = useRef<HTMLCanvasElement | null>(null);
 
   // a fresh modal starts unticked and unsigned
   useEffect(() => {
@@ -43,8 +60,23 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
       setRead(false);
       setAgreed(false);
       setHasSignature(false);
+      setTypedName("");
+      setMethod("drawn");
     }
   }, [open]);
+
+  // the typed name's preview, redrawn once the handwriting font has loaded
+  useEffect(() => {
+    let live = true;
+    const canvas = typedRef.current;
+    if (canvas) drawTypedSignature(canvas, typedName);
+    void loadSignatureFont(typedName).then(() => {
+      if (live && typedRef.current) drawTypedSignature(typedRef.current, typedName);
+    });
+    return () => {
+      live = false;
+    };
+  }, [typedName, width, method]);
 
   useEffect(() => {
     const onResize = () => setWidth(signatureWidth(window.innerWidth));
@@ -59,7 +91,8 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
   }, [width]);
 
   const html = useMemo(() => (terms.data ? sanitizeTermsHtml(terms.data.content) : ""), [terms.data]);
-  const enabled = canAcceptTerms({ read, agreed, hasSignature, submitting });
+  const typedValid = typedName.trim() !== "";
+  const enabled = canAcceptTerms({ read, agreed, hasSignature: method === "typed" ? typedValid : hasSignature, submitting });
 
   const close = () => {
     if (!submitting) onCancel();
@@ -68,10 +101,16 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
     padRef.current?.clear();
     setHasSignature(false);
   };
-  const accept = () => {
+  const accept = async () => {
+    if (!enabled) return;
+    if (method === "typed") {
+      const name = typedName.trim();
+      onAccept({ signatureData: await typedSignaturePNG(name, width, SIGNATURE_HEIGHT), signatureMethod: "typed", signatureText: name });
+      return;
+    }
     const pad = padRef.current;
-    if (!pad || pad.isEmpty() || !enabled) return;
-    onAccept(pad.getCanvas().toDataURL("image/png"));
+    if (!pad || pad.isEmpty()) return;
+    onAccept({ signatureData: pad.getCanvas().toDataURL("image/png"), signatureMethod: "drawn" });
   };
 
   return (
@@ -139,26 +178,60 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
 
             <div className="grid gap-1.5">
               <Label id="signature-label">Digital Signature</Label>
-              <div className="flex flex-wrap items-end gap-2">
-                <div className="w-fit rounded-md border border-dashed border-input bg-white">
-                  <SignaturePad
-                    ref={padRef}
-                    {...SIGNATURE_PAD}
-                    clearOnResize={false}
-                    onEnd={() => setHasSignature(!(padRef.current?.isEmpty() ?? true))}
-                    canvasProps={{
-                      width,
-                      height: SIGNATURE_HEIGHT,
-                      role: "img",
-                      "aria-labelledby": "signature-label",
-                      className: "touch-none block",
-                    }}
+              <Tabs value={method} onValueChange={(v) => setMethod(v as SignatureMethod)}>
+                <TabsList aria-labelledby="signature-label">
+                  <TabsTrigger value="drawn" disabled={submitting} className="min-h-6 px-3">
+                    Draw
+                  </TabsTrigger>
+                  <TabsTrigger value="typed" disabled={submitting} className="min-h-6 px-3">
+                    Type your name
+                  </TabsTrigger>
+                </TabsList>
+                <TabsContent value="drawn" forceMount hidden={method !== "drawn"}>
+                  <div className="flex flex-wrap items-end gap-2">
+                    <div className="w-fit rounded-md border border-dashed border-input bg-white">
+                      <SignaturePad
+                        ref={padRef}
+                        {...SIGNATURE_PAD}
+                        clearOnResize={false}
+                        onEnd={() => setHasSignature(!(padRef.current?.isEmpty() ?? true))}
+                        canvasProps={{
+                          width,
+                          height: SIGNATURE_HEIGHT,
+                          role: "img",
+                          "aria-labelledby": "signature-label",
+                          className: "touch-none block",
+                        }}
+                      />
+                    </div>
+                    <Button type="button" variant="outline" size="sm" onClick={clearSignature} disabled={submitting}>
+                      Clear Signature
+                    </Button>
+                  </div>
+                </TabsContent>
+                <TabsContent value="typed" className="grid gap-2">
+                  <Label htmlFor="signature-typed">Type your full name</Label>
+                  <Input
+                    id="signature-typed"
+                    value={typedName}
+                    maxLength={MAX_TYPED_NAME}
+                    autoComplete="name"
+                    disabled={submitting}
+                    onChange={(e) => setTypedName(e.target.value)}
+                    className="max-w-[450px]"
                   />
-                </div>
-                <Button type="button" variant="outline" size="sm" onClick={clearSignature} disabled={submitting}>
-                  Clear Signature
-                </Button>
-              </div>
+                  <div className="w-fit rounded-md border border-dashed border-input bg-white">
+                    <canvas
+                      ref={typedRef}
+                      width={width}
+                      height={SIGNATURE_HEIGHT}
+                      role="img"
+                      aria-label={typedValid ? `Your typed signature: ${typedName.trim()}` : "Your typed signature appears here"}
+                      className="block"
+                    />
+                  </div>
+                </TabsContent>
+              </Tabs>
             </div>
           </>
         )}
@@ -167,7 +240,7 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
           <Button type="button" variant="outline" onClick={close} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="button" onClick={accept} disabled={!enabled}>
+          <Button type="button" onClick={() => void accept()} disabled={!enabled}>
             {submitting ? "Processing..." : "Accept Terms & Sign"}
           </Button>
         </DialogFooter>

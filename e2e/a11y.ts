@@ -1,0 +1,83 @@
+// Shared accessibility checks (issue 28 item 4, WCAG 2.2 AA):
+// - expectNoAxeViolations runs axe-core with the WCAG 2.0/2.1/2.2 A and AA tags and the
+//   target-size rule (SC 2.5.8, off by default in axe) and fails on any violation, whatever
+//   its impact;
+// - tabTo moves focus with the keyboard only, checking at every stop that the focused
+//   element shows a focus indicator and is not hidden under the sticky header or a toast.
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** AXE_TAGS are the rule sets run: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** axeViolations lists axe's violations on page as "rule (impact): targets" lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ rules: { "target-size": { enabled: true } } })
+    .analyze();
+  return results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join(" | ")}`,
+  );
+}
+
+/** expectNoAxeViolations fails when axe finds any violation on page (label names the screen). */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  expect(await axeViolations(page), `axe on ${label}`).toEqual([]);
+}
+
+/** FocusState is what focusState reads about the focused element. */
+export type FocusState = {
+  tag: string;
+  name: string;
+  /** a focus indicator is drawn: an outline or a box-shadow */
+  indicator: boolean;
+  /** the point at the element's centre belongs to another element (the header, a toast) */
+  obscuredBy: string | null;
+};
+
+/** focusState reads the focused element's indicator and whether something covers it (SC 2.4.7, 2.4.11). */
+export async function focusState(page: Page): Promise<FocusState | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const css = getComputedStyle(el);
+    const outline = css.outlineStyle !== "none" && parseFloat(css.outlineWidth) > 0;
+    const shadow = css.boxShadow !== "none" && css.boxShadow !== "";
+    const r = el.getBoundingClientRect();
+    const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1);
+    const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1);
+    const hit = document.elementFromPoint(x, y);
+    const covered = hit && hit !== el && !el.contains(hit) && !hit.contains(el);
+    const describe = (n: Element) =>
+      `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ""}${n.getAttribute("role") ? `[role=${n.getAttribute("role")}]` : ""}`;
+    return {
+      tag: describe(el),
+      name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 60),
+      indicator: outline || shadow,
+      obscuredBy: covered && hit ? describe(hit) : null,
+    };
+  });
+}
+
+/** expectFocusVisible fails unless the focused element shows a focus indicator and is not covered. */
+export async function expectFocusVisible(page: Page): Promise<void> {
+  const s = await focusState(page);
+  expect(s, "something has focus").not.toBeNull();
+  expect(s!.indicator, `focus indicator on ${s!.tag} "${s!.name}"`).toBe(true);
+  expect(s!.obscuredBy, `${s!.tag} "${s!.name}" hidden under another element`).toBeNull();
+}
+
+/**
+ * tabTo presses Tab (or Shift+Tab with back) until target has focus, at most max times,
+ * checking every stop with expectFocusVisible.
+ */
+export async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    await expectFocusVisible(page);
+  }
+  throw new Error(`focus never reached ${target} in ${max} Tab presses`);
+}
