@@ -195,3 +195,12 @@ const (
 	AdjustmentTaskMoves    = "moves"
 	AdjustmentTaskRecovers = "recovers"
 )
+
+// Indexes that hot queries name with INDEXED BY, so their plan does not depend on the
+// statistics SQLite holds (created by pb_migrations 1763700300_create_ledger.go).
+const (
+	IdxMovementsOccurredAt     = "idx_movements_occurredAt"
+	IdxMovementsUserOccurredAt = "idx_movements_user_occurredAt"
+	IdxMovementsTypeOccurredAt = "idx_movements_type_occurredAt"
+	IdxEntriesAccount          = "idx_entries_account"
+)

@@ -40,7 +40,7 @@ func signTerms(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Response(e, err)
 	}
-	return e.JSON(http.StatusOK, users.ToJSON(rec))
+	return answerUser(e, rec)
 }
 
 // SignActiveTerms records userID's signature (PNG) of the active terms and clears the user's

@@ -154,3 +154,40 @@ func exported(t *testing.T, rec *core.Record) map[string]any {
 	delete(m, schema.MovementRecordedAt)
 	return m
 }
+
+// A movements field marked Hidden (PocketBase's dashboard) is left out of a Movement's JSON,
+// as the record's own export leaves it out.
+func TestMovementJSONHonoursHiddenFields(t *testing.T) {
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+	col, err := app.FindCollectionByNameOrId(schema.Movements)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col.Fields.GetByName(schema.MovementNotes).SetHidden(true)
+	if err := app.Save(col); err != nil {
+		t.Fatal(err)
+	}
+	col, err = app.FindCachedCollectionByNameOrId(schema.Movements)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := core.NewRecord(col)
+	rec.Id = "hiddennotes0001"
+	rec.Set(schema.MovementType, inventory.TypeRebalance)
+	rec.Set(schema.MovementNotes, "secret")
+	own, err := json.Marshal(&inventory.Movement{Record: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(own, &got); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := got[schema.MovementNotes]; ok {
+		t.Fatalf("the hidden notes field is in the movement's JSON: %s", own)
+	}
+	if got[schema.MovementType] != inventory.TypeRebalance {
+		t.Fatalf("the visible fields are missing: %s", own)
+	}
+}

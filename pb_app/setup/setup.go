@@ -24,6 +24,7 @@ import (
 	"swapbay/modules/jobs"
 	"swapbay/modules/photos"
 	"swapbay/modules/realtime"
+	"swapbay/modules/replication"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
@@ -61,6 +62,7 @@ func Register(app core.App) {
 	jobs.Register(app)
 	backups.Register(app)
 	debuginfo.Register(app)
+	replication.Register(app)
 
 	registerSPA(app)
 }

@@ -9,7 +9,8 @@ import { useNow } from "@/features/activity/hooks/use-now";
 import { lateActionLabel } from "@/lib/late-action";
 import { movementSummary } from "@/features/activity/utils/movement-summary";
 import { useAppState } from "@/lib/state";
-import { movementNotes, formatRelativeTime, movementTypeLabel } from "@/lib/format-ops";
+import { formatRelativeTime } from "@/lib/format";
+import { movementNotes, movementTypeLabel } from "@/lib/format-ops";
 import { cn } from "@/lib/utils";
 
 // The movement options dialog (its forms, zod and the confirm dialog) is fetched when an admin
