@@ -25,6 +25,9 @@ type Stats struct {
 type Prompts struct {
 	DropoffPrompt string `json:"dropoff_prompt"`
 	PickupPrompt  string `json:"pickup_prompt"`
+	// TimeZone is the operation's IANA zone, in which the UI writes a late action's two times
+	// ("done 09:15 · sent 10:42").
+	TimeZone string `json:"time_zone"`
 }
 
 // State is the answer of GET /api/state (spec part 1 §3, §7).
@@ -70,7 +73,7 @@ func BuildState(app core.App, c Caller, now time.Time) (*State, error) {
 		return nil, err
 	}
 	loc := cfg.Location()
-	st := &State{loc: loc, Settings: Prompts{DropoffPrompt: cfg.DropoffPrompt, PickupPrompt: cfg.PickupPrompt}}
+	st := &State{loc: loc, Settings: Prompts{DropoffPrompt: cfg.DropoffPrompt, PickupPrompt: cfg.PickupPrompt, TimeZone: loc.String()}}
 
 	stats, err := loadStats(app)
 	if err != nil {

@@ -26,6 +26,8 @@ export type StateMovement = {
   quantity: number;
   notes: string;
   createdAt: string;
+  /** recordedAt is when the server recorded it (later than createdAt for an action sent late). */
+  recordedAt?: string;
   userId: string;
   user: StateUser | null;
 };
@@ -61,7 +63,8 @@ export type AppState = {
   driverDailyActivity: { rebalanceToday: number; retrievesRepairsToday: number };
   driverWeeklyActivity: WeekActivity;
   driverLastWeekActivity: WeekActivity;
-  settings: { dropoff_prompt: string; pickup_prompt: string };
+  /** time_zone is the operation's IANA zone (feeds write a late action's times in it). */
+  settings: { dropoff_prompt: string; pickup_prompt: string; time_zone?: string };
 };
 
 /** stateQueryOptions: GET /api/state, refreshed every 60 s and after every mutation. */

@@ -14,6 +14,8 @@ export type FeedMovement = {
   quantity: number;
   notes: string;
   createdAt: string;
+  /** recordedAt is when the server recorded it: later than createdAt for an action sent late. */
+  recordedAt?: string;
   userId: string;
   user: ActivityUser | null;
   actor?: ActivityUser | null;

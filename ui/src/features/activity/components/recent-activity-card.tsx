@@ -6,7 +6,9 @@ import { ScrollArea } from "@/components/ui/scroll-area";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
 import { useNow } from "@/features/activity/hooks/use-now";
+import { lateActionLabel } from "@/lib/late-action";
 import { movementSummary } from "@/features/activity/utils/movement-summary";
+import { useAppState } from "@/lib/state";
 import { formatRelativeTime } from "@/lib/format";
 import { movementNotes, movementTypeLabel } from "@/lib/format-ops";
 import { cn } from "@/lib/utils";
@@ -41,6 +43,7 @@ export function RecentActivityCard({
   className,
 }: RecentActivityCardProps) {
   const now = useNow();
+  const timeZone = useAppState().data?.settings.time_zone;
   const [selected, setSelected] = React.useState<FeedMovement | null>(null);
   return (
     <Card className={className}>
@@ -65,7 +68,7 @@ export function RecentActivityCard({
             <ul aria-label={title} className="divide-y">
               {movements.map((m) => (
                 <li key={m.id}>
-                  <ActivityEntry movement={m} now={now} onOpen={manage ? () => setSelected(m) : undefined} />
+                  <ActivityEntry movement={m} now={now} timeZone={timeZone} onOpen={manage ? () => setSelected(m) : undefined} />
                 </li>
               ))}
             </ul>
@@ -81,8 +84,19 @@ export function RecentActivityCard({
   );
 }
 
-function ActivityEntry({ movement: m, now, onOpen }: { movement: FeedMovement; now: Date; onOpen?: () => void }) {
+function ActivityEntry({
+  movement: m,
+  now,
+  timeZone,
+  onOpen,
+}: {
+  movement: FeedMovement;
+  now: Date;
+  timeZone?: string;
+  onOpen?: () => void;
+}) {
   const note = movementNotes(m);
+  const late = lateActionLabel(m, timeZone);
   const body = (
     <>
       <span className="min-w-0 flex-1">
@@ -90,6 +104,7 @@ function ActivityEntry({ movement: m, now, onOpen }: { movement: FeedMovement; n
           <Badge variant={m.type === "dropoff" ? "success" : m.type === "pickup" ? "default" : "secondary"}>{movementTypeLabel(m.type)}</Badge>
           <span className="text-xs text-muted-foreground">{formatRelativeTime(m.occurredAt ?? m.createdAt, now)}</span>
           {m.pending && <Badge variant="warning">waiting to send</Badge>}
+          {late && <span className="text-xs text-muted-foreground">{late}</span>}
           {m.discrepancy && <Badge variant="warning">Discrepancy</Badge>}
         </span>
         <span className="mt-1 block text-sm font-medium">{movementSummary(m)}</span>

@@ -7,4 +7,4 @@ import type { BatteryStats, StateMovement } from "@/lib/state";
 export type LiaisonStats = Omit<BatteryStats, "unaccounted">;
 
 /** LiaisonMovement is a movement as the liaison gets it (the server sends no notes). */
-export type LiaisonMovement = Pick<StateMovement, "id" | "type" | "quantity" | "createdAt" | "userId" | "user">;
+export type LiaisonMovement = Pick<StateMovement, "id" | "type" | "quantity" | "createdAt" | "recordedAt" | "userId" | "user">;

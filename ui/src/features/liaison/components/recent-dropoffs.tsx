@@ -2,12 +2,22 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import type { LiaisonMovement } from "@/features/liaison/api/get-liaison-state";
 import { formatDateTime, formatRelativeTime } from "@/lib/format";
+import { lateActionLabel } from "@/lib/late-action";
 
 /**
  * RecentDropoffs is the liaison's Drop-offs tab: the latest dropoff movements from the
  * state (the liaison's copy carries no notes): who, when, and 'Dropped off N batteries'.
  */
-export function RecentDropoffs({ movements, loading }: { movements: readonly LiaisonMovement[] | undefined; loading: boolean }) {
+export function RecentDropoffs({
+  movements,
+  loading,
+  timeZone,
+}: {
+  movements: readonly LiaisonMovement[] | undefined;
+  loading: boolean;
+  /** timeZone is the operation's zone, for a late dropoff's "done 09:15 · sent 10:42". */
+  timeZone?: string;
+}) {
   const dropoffs = (movements ?? []).filter((m) => m.type === "dropoff");
   return (
     <Card role="region" aria-labelledby="dropoffs-title">
@@ -30,6 +40,7 @@ export function RecentDropoffs({ movements, loading }: { movements: readonly Lia
                 </div>
                 <time dateTime={m.createdAt} title={formatDateTime(m.createdAt)} className="text-xs text-muted-foreground">
                   {formatRelativeTime(m.createdAt)}
+                  {lateActionLabel(m, timeZone) && <span className="block">{lateActionLabel(m, timeZone)}</span>}
                 </time>
               </li>
             ))}

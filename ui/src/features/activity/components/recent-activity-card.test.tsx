@@ -1,0 +1,41 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { RecentActivityCard } from "@/features/activity/components/recent-activity-card";
+import { makeQueryClient } from "@/lib/query-client";
+
+vi.setConfig({ testTimeout: 20_000 });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const driver = { id: "cory00000000001", firstName: "Cory", lastName: "Late", role: "driver" };
+const base = { quantity: 3, notes: "", userId: driver.id, user: driver, meta: { userNotes: "", good: 0, dead: 3 } };
+
+describe("RecentActivityCard", () => {
+  it("shows a late action's two times in the operation's zone, and nothing more for one sent at once", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        new Response(JSON.stringify({ settings: { dropoff_prompt: "", pickup_prompt: "", time_zone: "America/New_York" } }), {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        }),
+      ),
+    );
+    render(
+      <QueryClientProvider client={makeQueryClient(false)}>
+        <RecentActivityCard
+          movements={[
+            { ...base, id: "mv-late", type: "dropoff", createdAt: "2026-11-23T04:50:00.000Z", recordedAt: "2026-11-23T13:00:00.000Z" },
+            { ...base, id: "mv-now", type: "pickup", createdAt: "2026-11-23T14:15:00.000Z", recordedAt: "2026-11-23T14:15:00.500Z" },
+          ]}
+        />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText("done 23:50 · sent 08:00")).toBeTruthy();
+    expect(screen.queryAllByText(/^done /)).toHaveLength(1);
+  });
+});
