@@ -43,6 +43,11 @@ var moduleImports = map[[2]string]string{
 	{"system", "inventory"}:   "stat edits, override, recalculation, wipe and clean slate are ledger operations",
 	{"users", "inventory"}:    "a user who still holds batteries cannot be deleted",
 	{"users", "terms"}:        "the user list shows each user's terms status",
+
+	// continuous replication (DESIGN.md §13)
+	{"jobs", "replication"}:      "the checkpoint job leaves data.db to Litestream while it replicates",
+	{"debuginfo", "replication"}: "the debug page shows the replication's lag, last sync and warning",
+	{"replication", "inventory"}: "a restore ends with the ledger's recalculation (0 corrections expected)",
 }
 
 // plumbingNames are names no module may use from another module: request decoding, error

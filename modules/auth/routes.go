@@ -96,7 +96,7 @@ func handleLogin(e *core.RequestEvent, limiter *throttle) error {
 	}
 	if !checkPassword(e.App, rec, form.Password) {
 		limiter.fail(email)
-		return apierr.New(http.StatusBadRequest, "", MsgInvalidLogin)
+		return apierr.NewCode(http.StatusBadRequest, "", MsgInvalidLogin, apierr.CodeInvalidCredentials)
 	}
 	limiter.succeed(email)
 	return startSession(e, rec)

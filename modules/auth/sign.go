@@ -35,7 +35,7 @@ func signTerms(e *core.RequestEvent) error {
 	}
 	rec, err := SignActiveTerms(e.App, e.Auth.Id, signature, e.RealIP(), e.Request.UserAgent())
 	if errors.Is(err, terms.ErrNoActiveTerms) {
-		return apierr.New(http.StatusNotFound, "", terms.ErrNoActiveTerms.Error())
+		return apierr.NewCode(http.StatusNotFound, "", terms.ErrNoActiveTerms.Error(), apierr.CodeNoActiveTerms)
 	}
 	if err != nil {
 		return apierr.Response(e, err)

@@ -2,6 +2,7 @@ import * as React from "react";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Skeleton } from "@/components/ui/skeleton";
 import { BackupsCard } from "@/features/backups/components/backups-card";
+import { ReplicationCard } from "@/features/replication/components/replication-card";
 import { CleanSlateCard } from "@/features/system/components/clean-slate-card";
 import { HistoryWipeCard } from "@/features/system/components/history-wipe-card";
 import { SystemSettingsForm } from "@/features/system/components/system-settings-form";
@@ -18,7 +19,7 @@ const AgreementsTable = React.lazy(() =>
 
 /**
  * AdminSystemRoute is /admin-system: the spec's seven blocks in order (spec part 2 §2), each
- * a feature's component (6 and 7, the terms editor and the signed agreements, load lazily), plus the scheduled backups (DESIGN.md §11) after the settings.
+ * a feature's component (6 and 7, the terms editor and the signed agreements, load lazily), plus the scheduled backups (DESIGN.md §11) and, for a master admin, the continuous replication (DESIGN.md §13) after the settings.
  * The history wipe and the clean slate are shown to master admins only: the server refuses
  * anyone else (403).
  */
@@ -31,6 +32,7 @@ export function AdminSystemRoute() {
       <div className="grid grid-cols-1 gap-6">
         <SystemSettingsForm />
         <BackupsCard />
+        <ReplicationCard />
         {master && <HistoryWipeCard />}
         {master && <CleanSlateCard />}
         <EmergencyOverrideForm />
