@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -7,6 +7,12 @@ import { ADMIN, BASE_URL, BINARY, PORT, SUPERUSER } from "./env";
 // One fresh data dir per run, made once in the runner process (workers inherit the env).
 process.env.SWAPBAY_E2E_DIR ??= mkdtempSync(path.join(os.tmpdir(), "swapbay-e2e-"));
 const dataDir = process.env.SWAPBAY_E2E_DIR;
+// The server serves a copy of the UI build from disk (SWAPBAY_UI_DIR), so a test can deploy a
+// new version under it (tests/field-offline.spec.ts); the copy is the embedded build, unchanged.
+const uiDir = path.join(dataDir, "ui");
+const builtUI = path.resolve(import.meta.dirname, "../ui/dist");
+if (!existsSync(uiDir) && existsSync(path.join(builtUI, "index.html"))) cpSync(builtUI, uiDir, { recursive: true });
+process.env.SWAPBAY_UI_DIR ??= uiDir;
 
 const chromium = {
   executablePath: "/usr/bin/chromium",
@@ -35,6 +41,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     launchOptions: chromium,
     trace: "retain-on-failure",
+    // The app registers a service worker (DESIGN.md §12); tests that route or count requests
+    // must see them all, so it is blocked unless a spec allows it (tests/field-*.spec.ts).
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
   },
   projects: [
@@ -49,6 +58,7 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     env: {
+      SWAPBAY_UI_DIR: uiDir,
       E2E_SUPERUSER_EMAIL: SUPERUSER.email,
       E2E_SUPERUSER_PASSWORD: SUPERUSER.password,
       E2E_ADMIN_EMAIL: ADMIN.email,

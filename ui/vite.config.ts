@@ -3,13 +3,64 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { rolePreload } from "./build/role-preload.ts";
 
 // The Go binary embeds ui/dist (ui/embed.go); dist/.keep must survive a build so that
 // `go build` works on a fresh clone, hence emptyOutDir is off and the build script
 // removes only the old assets.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), rolePreload()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    rolePreload(),
+    // The installable app (DESIGN.md §12): a manifest and a Workbox service worker that
+    // precaches the shell and every hashed asset. It answers navigations with the cached
+    // index.html, except /api/, /ws and /_/, and caches no API answer (the offline figures
+    // live in IndexedDB: lib/offline-cache.ts). The app registers it itself, after the first
+    // screen (lib/pwa.ts), and asks before applying a new version (registerType prompt).
+    VitePWA({
+      registerType: "prompt",
+      injectRegister: false,
+      filename: "sw.js",
+      manifestFilename: "manifest.webmanifest",
+      includeManifestIcons: true,
+      manifest: {
+        id: "/",
+        name: "SwapBay",
+        short_name: "SwapBay",
+        description: "Battery swap operations for drivers, admins and the corporate liaison.",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        orientation: "portrait",
+        theme_color: "#16a34a",
+        background_color: "#ffffff",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        // the icons and the manifest are added by the plugin (includeManifestIcons)
+        globPatterns: ["index.html", "assets/**/*.{js,css}"],
+        navigateFallback: "/index.html",
+        navigateFallbackDenylist: [/^\/api\//, /^\/ws(\/|$)/, /^\/_\//],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        // the first install takes the open page at once, so its lazy screens load from the
+        // cache if the network drops before a reload; a new version still waits for Reload
+        clientsClaim: true,
+        inlineWorkboxRuntime: true,
+        // the rich-text editor's chunk is ~420 KB
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // hashed names: the URL is the revision
+        dontCacheBustURLsMatching: /^assets\//,
+        sourcemap: false,
+      },
+    }),
+  ],
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   server: {
     proxy: {

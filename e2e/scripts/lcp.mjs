@@ -3,7 +3,10 @@
 // 750 kbps up, 150 ms RTT, cold cache. For a guest (the sign-in screen), a driver and an admin
 // (their home screens, signed in through /api/login) it measures Largest Contentful Paint, the
 // JavaScript bytes over the wire (encoded, as sent) and, on a repeat visit in the same browser
-// context, how many scripts still came from the network. Prints one JSON object.
+// context, how many scripts still came from the network. For the driver it also opens the app
+// a third time with the network off (DESIGN.md §12): the bytes that still came from the
+// network (expected 0: the service worker answers) and the time to the home's figures.
+// Prints one JSON object.
 //
 // Usage: node scripts/lcp.mjs BASE_URL DRIVER_EMAIL ADMIN_EMAIL PASSWORD
 import { chromium } from "@playwright/test";
@@ -38,7 +41,7 @@ async function measure(role, email) {
   cdp.on("Network.responseReceived", (ev) => {
     if (ev.type === "Script") {
       scripts.set(ev.requestId, ev.response.url);
-      if (ev.response.fromDiskCache || ev.response.fromPrefetchCache) cached.add(ev.requestId);
+      if (ev.response.fromDiskCache || ev.response.fromPrefetchCache || ev.response.fromServiceWorker) cached.add(ev.requestId);
     }
   });
   cdp.on("Network.loadingFinished", (ev) => {
@@ -67,8 +70,47 @@ async function measure(role, email) {
   await page.goto(base + path, { waitUntil: "networkidle", timeout: 60_000 });
   await page.waitForTimeout(300);
   const repeat = { jsFromNetwork, jsKB: +(jsBytes / 1024).toFixed(1) };
+  const offline = role === "driver" ? await offlineVisit(page, cdp, context) : undefined;
   await context.close();
-  return { role, path, ...first, repeat };
+  return { role, path, ...first, repeat, ...(offline ? { offline } : {}) };
+}
+
+/**
+ * offlineVisit opens the driver's home once more with no network, once the service worker
+ * controls the page: every byte that still arrived from the network (any request, not served
+ * by the worker or a cache), and the time from the navigation to the holdings figure.
+ */
+async function offlineVisit(page, cdp, context) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 60_000 });
+  // the offline read cache holds the dashboard's state once it has been read
+  await page.waitForTimeout(1000);
+  let bytes = 0;
+  const local = new Set();
+  const onResponse = (ev) => {
+    const r = ev.response;
+    if (r.fromServiceWorker || r.fromDiskCache || r.fromPrefetchCache || r.fromEarlyHints) local.add(ev.requestId);
+  };
+  const onCache = (ev) => local.add(ev.requestId);
+  const onDone = (ev) => {
+    if (!local.has(ev.requestId)) bytes += ev.encodedDataLength;
+  };
+  cdp.on("Network.responseReceived", onResponse);
+  cdp.on("Network.requestServedFromCache", onCache);
+  cdp.on("Network.loadingFinished", onDone);
+  await cdp.send("Network.emulateNetworkConditions", { ...NETWORK, offline: true });
+  await context.setOffline(true);
+  await page.reload({ waitUntil: "load", timeout: 60_000 });
+  await page.waitForSelector('[aria-label^="Your Batteries"]', { timeout: 60_000 });
+  const figuresMs = Math.round(await page.evaluate(() => performance.now()));
+  const banner = await page.getByText(/^Offline — figures from/).count();
+  await page.waitForTimeout(300);
+  cdp.off("Network.responseReceived", onResponse);
+  cdp.off("Network.requestServedFromCache", onCache);
+  cdp.off("Network.loadingFinished", onDone);
+  return { bytesFromNetwork: bytes, figuresMs, banner: banner > 0 };
 }
 
 const results = [];

@@ -29,6 +29,7 @@ var moduleImports = map[[2]string]string{
 	{"debuginfo", "realtime"}: "the debug page shows how many /ws clients are connected",
 	{"debuginfo", "system"}:   "the debug page shows the server time in the operation's time zone",
 	{"auth", "terms"}:         "registration signs the active terms",
+	{"auth", "system"}:        "the signed-in user's answer carries the operation's time zone (the UI shows times in it)",
 	{"charging", "inventory"}: "a charging session moves batteries through the ledger",
 	{"charging", "system"}:    "a session's ETA comes from the charger minutes setting",
 	{"custody", "inventory"}:  "assignments, swaps and transfers move batteries through the ledger",

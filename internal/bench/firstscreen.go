@@ -26,6 +26,12 @@ type firstScreen struct {
 			JSFromNetwork int     `json:"jsFromNetwork"`
 			JSKB          float64 `json:"jsKB"`
 		} `json:"repeat"`
+		// Offline: the driver's third visit with the network off (DESIGN.md §12).
+		Offline *struct {
+			BytesFromNetwork int  `json:"bytesFromNetwork"`
+			FiguresMs        int  `json:"figuresMs"`
+			Banner           bool `json:"banner"`
+		} `json:"offline"`
 	} `json:"results"`
 	// Polls: the admin dashboard's weekly activity call, measured over HTTP after lcp.mjs.
 	Polls []pollSize `json:"-"`
@@ -162,6 +168,14 @@ func firstScreenSection(fs firstScreen) string {
 	for _, r := range fs.Results {
 		fmt.Fprintf(&b, "| %s | %s | %s | %.1f KB | %d | %d |\n", r.Role, r.Path,
 			(time.Duration(r.LCPMs) * time.Millisecond).String(), r.JSKB, r.Scripts, r.Repeat.JSFromNetwork)
+	}
+	for _, r := range fs.Results {
+		if r.Offline == nil {
+			continue
+		}
+		fmt.Fprintf(&b, "\nThe %s's repeat visit offline (the service worker answers, figures from the offline read cache;\n"+
+			"aim: 0 bytes from the network): %d bytes from the network, the home's figures at %s, offline banner shown: %t.\n",
+			r.Role, r.Offline.BytesFromNetwork, (time.Duration(r.Offline.FiguresMs) * time.Millisecond).String(), r.Offline.Banner)
 	}
 	if len(fs.Polls) > 0 {
 		b.WriteString("\nThe admin dashboard polls this week's activity every 60 s. Its answer on this data set, as the\n" +

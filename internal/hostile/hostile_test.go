@@ -175,7 +175,8 @@ func (w *world) fields() []numberField {
 		count(testkit.Admin, "PUT", "/api/admin/movements/"+w.movement, "deadBatteries", `{"goodBatteries":1,"deadBatteries":%s}`, inventory.MsgEditTotal, ""),
 	)
 	for _, f := range []string{"total", "ready", "waiting", "charging", "inField"} {
-		out = append(out, fleet("/api/admin/update-stats", f, `{"`+f+`":%s}`, system.MsgStatInvalid, ""))
+		out = append(out, fleet("/api/admin/update-stats", "value", `{"stat":"`+f+`","value":%s,"from":0}`, system.MsgStatInvalid, system.MsgStatInvalid),
+			fleet("/api/admin/update-stats", "from", `{"stat":"`+f+`","value":0,"from":%s}`, system.MsgStatInvalid, system.MsgStatInvalid))
 	}
 	for _, url := range []string{"/api/admin/emergency-override", "/api/admin/emergency-inventory-override"} {
 		vals := map[string]string{"ready": "150", "waiting": "10", "charging": "0", "total": "160"}

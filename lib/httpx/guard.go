@@ -100,11 +100,11 @@ func SideDoors() *hook.Handler[*core.RequestEvent] {
 
 // ContentSecurityPolicy is sent with every SwapBay page: scripts only from this origin (and
 // index.html's boot script, by its hash), images also as data: and blob: URLs (signatures, photo previews), the camera
-// stream as media, no framing. Radix positions popovers with inline style attributes, hence
+// stream as media, the service worker and the web app manifest from this origin (DESIGN.md §12), no framing. Radix positions popovers with inline style attributes, hence
 // style-src 'unsafe-inline'.
 const ContentSecurityPolicy = "default-src 'self'; script-src 'self' '" + BootScriptHash + "'; style-src 'self' 'unsafe-inline'; " +
 	"img-src 'self' data: blob:; media-src 'self' blob: mediastream:; connect-src 'self'; font-src 'self' data:; " +
-	"object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+	"worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 
 // BootScriptHash is the CSP hash of index.html's one inline script (ui/index.html: it asks
 // for the session and the dashboard's state while the JavaScript downloads, and on / starts

@@ -53,18 +53,29 @@ type file struct {
 // Server serves the files of one build.
 type Server struct {
 	fsys  fs.FS
+	live  bool // read every file on each request (NewLive)
 	mu    sync.Mutex
 	cache map[string]*file // name → variant; nil entry: known missing
+}
+
+// The installable app's files (DESIGN.md §12): Go's own table has no .webmanifest, and the
+// system's mime.types may lack it or differ between machines.
+func init() {
+	_ = mime.AddExtensionType(".webmanifest", "application/manifest+json")
 }
 
 // New returns a Server for the build in fsys (rooted at dist/).
 func New(fsys fs.FS) *Server { return &Server{fsys: fsys, cache: map[string]*file{}} }
 
+// NewLive returns a Server that reads fsys on every request, so a build copied over the
+// directory is served at once (tests deploy a new version this way).
+func NewLive(fsys fs.FS) *Server { return &Server{fsys: fsys, live: true, cache: map[string]*file{}} }
+
 // load returns the named file, or nil when it does not exist (or is a directory).
 func (s *Server) load(name string) *file {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if f, ok := s.cache[name]; ok {
+	if f, ok := s.cache[name]; ok && !s.live {
 		return f
 	}
 	var f *file

@@ -18,6 +18,9 @@ var build = fstest.MapFS{
 	"assets/app-abc123.js.br": {Data: []byte("BR-JS")},
 	"assets/app-abc123.js.gz": {Data: []byte("GZ-JS")},
 	"favicon.svg":             {Data: []byte("<svg/>")},
+	"sw.js":                   {Data: []byte("self.addEventListener('fetch',()=>{})")},
+	"manifest.webmanifest":    {Data: []byte(`{"name":"SwapBay"}`)},
+	"icons/icon-192.png":      {Data: []byte("PNG")},
 }
 
 func get(t *testing.T, s *Server, p string, hdr map[string]string) *httptest.ResponseRecorder {
@@ -107,5 +110,41 @@ func TestAcceptsEncoding(t *testing.T) {
 		if acceptsEncoding(h, "br") != want {
 			t.Errorf("%q", h)
 		}
+	}
+}
+
+// The installable app's files (DESIGN.md §12) are served as themselves, revalidated on every
+// load (a new deploy's worker is found at once), with their types.
+func TestServiceWorkerAndManifest(t *testing.T) {
+	s := New(build)
+	cases := []struct{ path, ctype string }{
+		{"/sw.js", "text/javascript"},
+		{"/manifest.webmanifest", "application/manifest+json"},
+		{"/icons/icon-192.png", "image/png"},
+	}
+	for _, c := range cases {
+		rec := get(t, s, c.path, nil)
+		if rec.Code != 200 || !strings.HasPrefix(rec.Header().Get("Content-Type"), c.ctype) {
+			t.Errorf("%s: %d %q", c.path, rec.Code, rec.Header().Get("Content-Type"))
+		}
+		if cc := rec.Header().Get("Cache-Control"); cc != CacheRevalidate {
+			t.Errorf("%s: Cache-Control %q, want %q", c.path, cc, CacheRevalidate)
+		}
+		if strings.Contains(rec.Body.String(), "<div id=root>") {
+			t.Errorf("%s answered with index.html", c.path)
+		}
+	}
+}
+
+// A live server reads its files on every request: a new build is served at once.
+func TestLiveServesANewBuild(t *testing.T) {
+	fsys := fstest.MapFS{"index.html": {Data: []byte("one")}, "sw.js": {Data: []byte("v1")}}
+	s := NewLive(fsys)
+	if got := get(t, s, "/sw.js", nil).Body.String(); got != "v1" {
+		t.Fatalf("got %q", got)
+	}
+	fsys["sw.js"] = &fstest.MapFile{Data: []byte("v2")}
+	if got := get(t, s, "/sw.js", nil).Body.String(); got != "v2" {
+		t.Fatalf("after the new build: got %q", got)
 	}
 }

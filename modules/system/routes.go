@@ -3,6 +3,7 @@
 package system
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 
@@ -17,7 +18,7 @@ import (
 
 // Register adds the system routes. Admin and master_admin unless marked (master):
 //
-//	POST   /api/admin/update-stats            {total?, ready?, waiting?, charging?, inField?}
+//	POST   /api/admin/update-stats            {stat, value, from}: one figure, 409 stat_changed when it is no longer from
 //	       → {success, message, movement|null, stats}
 //	POST   /api/admin/emergency-override      {ready, waiting, charging, total}
 //	POST   /api/admin/emergency-inventory-override (same)
@@ -50,23 +51,39 @@ func Register(app core.App) {
 	})
 }
 
-type statsForm struct {
-	Total    reqx.Int `json:"total"`
-	Ready    reqx.Int `json:"ready"`
-	Waiting  reqx.Int `json:"waiting"`
-	Charging reqx.Int `json:"charging"`
-	InField  reqx.Int `json:"inField"`
+// statEditForm is one edited figure with the value it was edited from. The old body, the
+// whole snapshot (total, ready, waiting, charging, inField), is refused: it moved every figure
+// that differed from the server's, including ones nobody edited.
+type statEditForm struct {
+	Stat  string   `json:"stat"`
+	Value reqx.Int `json:"value"`
+	From  reqx.Int `json:"from"`
+
+	Total    json.RawMessage `json:"total"`
+	Ready    json.RawMessage `json:"ready"`
+	Waiting  json.RawMessage `json:"waiting"`
+	Charging json.RawMessage `json:"charging"`
+	InField  json.RawMessage `json:"inField"`
 }
 
+// MsgStatSnapshot refuses the old full-snapshot body (%s: the field sent).
+const MsgStatSnapshot = "%s is not accepted: send the edited stat as {stat, value, from}"
+
 func handleUpdateStats(e *core.RequestEvent) error {
-	var f statsForm
+	var f statEditForm
 	if err := reqx.Decode(e, &f, 0); err != nil {
 		return apierr.Response(e, err)
 	}
+	for _, old := range []struct {
+		field string
+		v     json.RawMessage
+	}{{"total", f.Total}, {"ready", f.Ready}, {"waiting", f.Waiting}, {"charging", f.Charging}, {"inField", f.InField}} {
+		if old.v != nil {
+			return apierr.Response(e, apierr.Invalid(old.field, fmt.Sprintf(MsgStatSnapshot, old.field)))
+		}
+	}
 	var stats inventory.Snapshot
-	mv, err := UpdateStats(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, StatTargets{
-		Total: f.Total.OrNil(), Ready: f.Ready.OrNil(), Waiting: f.Waiting.OrNil(), Charging: f.Charging.OrNil(), InField: f.InField.OrNil(),
-	})
+	mv, err := EditStat(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, f.Stat, f.Value.Or(reqx.NotAnInteger), f.From.Or(reqx.NotAnInteger))
 	if err != nil {
 		return apierr.Response(e, err)
 	}

@@ -1,6 +1,7 @@
 package system_test
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -10,6 +11,7 @@ import (
 
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
+	"swapbay/lib/apierr"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/charging"
@@ -47,10 +49,10 @@ func ptr(n int) *int { return &n }
 
 func TestUpdateStatsAPI(t *testing.T) {
 	const url = "/api/admin/update-stats"
-	cases := ledgertest.Matrix("update stats", "POST", ledgertest.AdminRoute, fixed(url, `{"total":170,"ready":150,"waiting":5,"charging":3,"inField":2}`), 200,
-		[]string{`"type":"adjustment"`, `"total":170`},
+	cases := ledgertest.Matrix("update stats", "POST", ledgertest.AdminRoute, fixed(url, `{"stat":"ready","value":150,"from":160}`), 200,
+		[]string{`"type":"adjustment"`, `"ready":150`},
 		func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
-			expectStats(t, app, inventory.Snapshot{Total: 170, Ready: 150, Waiting: 5, Charging: 3, InField: 2, Unaccounted: 10})
+			expectStats(t, app, inventory.Snapshot{Total: 160, Ready: 150, Unaccounted: 10})
 		})
 	row := func(name string, p prep, status int, msg string) ledgertest.Case {
 		return ledgertest.Case{Name: name, Who: testkit.Admin, Method: "POST", Prepare: p, Status: status, Contains: []string{msg}}
@@ -65,15 +67,41 @@ func TestUpdateStatsAPI(t *testing.T) {
 			return url, body
 		}
 	}
+	unchanged := func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
+		if after := ledgertest.Capture(t, app); after != before {
+			t.Fatalf("a refused stat edit changed %+v → %+v", before, after)
+		}
+	}
 	cases = append(cases,
-		row("negative", fixed(url, `{"ready":-1}`), 400, `"message":"Please enter a valid positive number"`),
-		row("not a number", fixed(url, `{"waiting":"lots"}`), 400, `"message":"Please enter a valid positive number"`),
-		row("charging below sessions", withSessionAndHolder(`{"charging":2}`), 409, `"message":"Charging cannot be set below 8`),
-		row("inField below holders", withSessionAndHolder(`{"inField":3}`), 409, `"message":"In Field cannot be set below 4`),
-		ledgertest.Case{Name: "charging above sessions", Who: testkit.Admin, Method: "POST", Prepare: withSessionAndHolder(`{"charging":11,"inField":6}`),
-			Status: 200, Contains: []string{`"charging":11`, `"inField":6`}},
-		ledgertest.Case{Name: "nothing changes", Who: testkit.Admin, Method: "POST", Prepare: fixed(url, `{"ready":160}`),
+		row("total", fixed(url, `{"stat":"total","value":170,"from":160}`), 200, `"total":170`),
+		row("negative", fixed(url, `{"stat":"ready","value":-1,"from":160}`), 400, `"message":"Please enter a valid positive number"`),
+		row("not a number", fixed(url, `{"stat":"waiting","value":"lots","from":0}`), 400, `"message":"Please enter a valid positive number"`),
+		row("no from", fixed(url, `{"stat":"waiting","value":3}`), 400, `"from"`),
+		row("unknown stat", fixed(url, `{"stat":"broken","value":3,"from":0}`), 400, `"message":"Stat must be one of total, ready, waiting, charging, inField"`),
+		ledgertest.Case{Name: "the old full snapshot", Who: testkit.Admin, Method: "POST",
+			Prepare: fixed(url, `{"total":160,"ready":155,"waiting":5,"charging":0,"inField":0}`), Status: 400,
+			Contains: []string{`"message":"total is not accepted: send the edited stat as {stat, value, from}"`, `"total"`}, Check: unchanged},
+		row("charging below sessions", withSessionAndHolder(`{"stat":"charging","value":2,"from":8}`), 409, `"message":"Charging cannot be set below 8`),
+		row("inField below holders", withSessionAndHolder(`{"stat":"inField","value":3,"from":4}`), 409, `"message":"In Field cannot be set below 4`),
+		ledgertest.Case{Name: "charging above sessions", Who: testkit.Admin, Method: "POST", Prepare: withSessionAndHolder(`{"stat":"charging","value":11,"from":8}`),
+			Status: 200, Contains: []string{`"charging":11`, `"inField":4`}},
+		ledgertest.Case{Name: "nothing changes", Who: testkit.Admin, Method: "POST", Prepare: fixed(url, `{"stat":"ready","value":160,"from":160}`),
 			Status: 200, Contains: []string{`"movement":null`}},
+		// the admin loaded Ready 150 and Waiting 10; a driver dropped off 5 good batteries
+		// before the save: the edit of Waiting is refused and nothing moves
+		ledgertest.Case{Name: "a dropoff lands between load and save", Who: testkit.Admin, Method: "POST",
+			Prepare: func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
+				ledgertest.Must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Waiting: ptr(10), Ready: ptr(150)}))(t)
+				ledgertest.Must(inventory.Pickup(app, inventory.Op{}, c.Driver.Id, 5))(t)
+				// loaded here: ready 145, waiting 10; then the dropoff: 3 good to ready, 2 dead to waiting
+				ledgertest.Must(inventory.Dropoff(app, inventory.Op{Notes: "n"}, c.Driver.Id, 3, 2))(t)
+				return url, `{"stat":"waiting","value":12,"from":10}`
+			}, Status: 409,
+			Contains: []string{`"message":"Waiting changed from 10 to 12 while you were editing. Check the new figure and try again."`},
+			Check: func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
+				unchanged(t, app, before, body)
+				expectStats(t, app, inventory.Snapshot{Total: 160, Ready: 148, Waiting: 12})
+			}},
 	)
 	ledgertest.Run(t, cases)
 }
@@ -238,4 +266,17 @@ func TestHistoryCountAPI(t *testing.T) {
 	factory, headers := testkit.As(testkit.Admin, nil)
 	(&tests.ApiScenario{Name: "bad date", Method: "GET", URL: "/api/admin/history/count?targetDate=yesterday",
 		Headers: headers, TestAppFactory: factory, ExpectedStatus: 400, ExpectedContent: []string{"Target date must be a date (YYYY-MM-DD)"}}).Test(t)
+}
+
+// The refusal of a stat that changed while it was edited carries its code (DESIGN.md §5).
+func TestStatChangedHasItsCode(t *testing.T) {
+	app := testkit.NewApp(t)
+	_, err := system.EditStat(app, inventory.Op{}, "ready", 150, 140)
+	var ae *apierr.Error
+	if !errors.As(err, &ae) || ae.Code != system.CodeStatChanged || ae.Message != "Ready changed from 140 to 160 while you were editing. Check the new figure and try again." {
+		t.Fatalf("EditStat from a stale figure: %v", err)
+	}
+	if s, _ := inventory.Stats(app); s.Ready != 160 {
+		t.Fatalf("ready %d after a refused edit", s.Ready)
+	}
 }

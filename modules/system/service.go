@@ -140,6 +140,75 @@ func UpdateStats(app core.App, op inventory.Op, t StatTargets) (*inventory.Movem
 	return adjust(app, op, t, "Stat edit", events.InventoryUpdated, events.ActivityUpdated)
 }
 
+// Stats an admin edits one at a time (POST /api/admin/update-stats), with their labels.
+var editableStats = map[string]string{
+	"total": "Total", "ready": "Ready", "waiting": "Waiting", "charging": "Charging", "inField": "In Field",
+}
+
+// Messages of the one-figure stat edit.
+const (
+	MsgStatUnknown = "Stat must be one of total, ready, waiting, charging, inField"
+	// MsgStatChanged is the 409 when the figure moved while the admin was editing it: label,
+	// the value they edited from, the value now.
+	MsgStatChanged = "%s changed from %d to %d while you were editing. Check the new figure and try again."
+	// CodeStatChanged is MsgStatChanged's code.
+	CodeStatChanged = "stat_changed"
+)
+
+// EditStat applies an admin's edit of one figure: stat (total, ready, waiting, charging or
+// inField) goes to value, as UpdateStats would move it, only if it still is from, the value
+// the admin edited; otherwise 409 CodeStatChanged and nothing changes. So a dropoff that lands
+// between loading the page and saving is never undone by the edit. value and from are whole
+// numbers from 0 to reqx.MaxFleet.
+func EditStat(app core.App, op inventory.Op, stat string, value, from int) (*inventory.Movement, error) {
+	label, ok := editableStats[stat]
+	if !ok {
+		return nil, apierr.Invalid("stat", MsgStatUnknown)
+	}
+	if err := reqx.Count("value", value, 0, reqx.MaxFleet, MsgStatInvalid, reqx.MsgFleetTooLarge); err != nil {
+		return nil, err
+	}
+	if err := reqx.Count("from", from, 0, reqx.MaxFleet, MsgStatInvalid, reqx.MsgFleetTooLarge); err != nil {
+		return nil, err
+	}
+	var mv *inventory.Movement
+	err := app.RunInTransaction(func(txApp core.App) error {
+		var current int
+		var err error
+		if stat == "total" {
+			// the setting alone: inventory.Stats would remember the total in this transaction
+			// (txutil.Remember), and the answer would then show the total before the edit
+			current, err = inventory.TotalBatteries.Read(txApp)
+		} else {
+			var now inventory.Snapshot
+			now, err = inventory.Stats(txApp)
+			current = map[string]int{"ready": now.Ready, "waiting": now.Waiting, "charging": now.Charging, "inField": now.InField}[stat]
+		}
+		if err != nil {
+			return err
+		}
+		if current != from {
+			return &apierr.Error{Kind: apierr.ErrConflict, Code: CodeStatChanged, Message: fmt.Sprintf(MsgStatChanged, label, from, current)}
+		}
+		var t StatTargets
+		switch stat {
+		case "total":
+			t.Total = &value
+		case "ready":
+			t.Ready = &value
+		case "waiting":
+			t.Waiting = &value
+		case "charging":
+			t.Charging = &value
+		case "inField":
+			t.InField = &value
+		}
+		mv, err = adjust(txApp, op, t, "Stat edit", events.InventoryUpdated, events.ActivityUpdated)
+		return err
+	})
+	return mv, err
+}
+
 // Override applies the emergency inventory override: ready, waiting and charging (0 to
 // reqx.MaxFleet) reached by one adjustment movement, total (1 to reqx.MaxFleet) set as the
 // fleet size. It works even when a cached balance is damaged (see inventory.Adjust).

@@ -4,6 +4,7 @@ package setup
 
 import (
 	"net/http"
+	"os"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -67,15 +68,24 @@ func Register(app core.App) {
 	registerSPA(app)
 }
 
+// UIDirEnv names a directory to serve the UI from instead of the embedded build, read on every
+// request (webui.NewLive). It is how the e2e tests deploy a new build under a running server
+// (e2e/tests/field-offline.spec.ts: a new service worker while actions wait); unset in production.
+const UIDirEnv = "SWAPBAY_UI_DIR"
+
 // registerSPA serves the embedded UI for every GET that is not an API route (lib/webui: cached,
 // precompressed assets; deep links get index.html) and answers unknown /api/* GETs with a JSON 404.
 func registerSPA(app core.App) {
+	site := webui.New(ui.Dist())
+	if dir := os.Getenv(UIDirEnv); dir != "" {
+		site = webui.NewLive(os.DirFS(dir))
+	}
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "swapbaySPA",
 		Func: func(se *core.ServeEvent) error {
 			se.Router.GET("/api/{path...}", httpx.APINotFound)
 			if !se.Router.HasRoute(http.MethodGet, "/{path...}") {
-				se.Router.GET("/{path...}", webui.New(ui.Dist()).Handle)
+				se.Router.GET("/{path...}", site.Handle)
 			}
 			return se.Next()
 		},

@@ -93,6 +93,14 @@ export async function apiRequest<T = unknown>(
   return parseBody<T>(res);
 }
 
+/**
+ * readCached is the offline read cache's answer for url (lib/offline-cache.ts, its own chunk,
+ * loaded only when a read fails for want of a network).
+ */
+function readCached<T>(url: string): Promise<T | undefined> {
+  return import("@/lib/offline-cache").then((m) => m.cachedRead<T>(url)).catch(() => undefined);
+}
+
 /** On401 chooses what a GET does with a 401: yield null, or throw like any error. */
 export type On401 = "returnNull" | "throw";
 
@@ -106,7 +114,19 @@ function fetchJSON(url: string, signal?: AbortSignal): Promise<Response> {
  * (used for the current user).
  */
 export async function getJSON<T>(url: string, on401: On401 = "throw", signal?: AbortSignal): Promise<T | null> {
-  const res = (await takeBootAnswer(url)) ?? (await fetchJSON(url, signal));
+  let res: Response;
+  try {
+    res = (await takeBootAnswer(url)) ?? (await fetchJSON(url, signal));
+  } catch (error) {
+    // no network: the last answer kept for the offline start, if any (DESIGN.md §12)
+    if (signal?.aborted) throw error;
+    const cached = await readCached<T>(url);
+    if (cached !== undefined) return cached;
+    throw error;
+  }
+  // the screen is live again (lib/offline-status.ts listens; not imported here, to keep the
+  // sign-in screen's chunk small)
+  if (typeof window !== "undefined") window.dispatchEvent(new Event("swapbay:fresh-read"));
   if (on401 === "returnNull" && res.status === 401) return null;
   await throwIfResNotOk(res, "GET", url);
   return parseBody<T>(res);

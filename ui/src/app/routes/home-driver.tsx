@@ -12,6 +12,7 @@ import { CameraCaptureCard } from "@/features/photos/components/camera-capture-c
 import { PhotoUploadCard } from "@/features/photos/components/photo-upload-card";
 import { type User, displayName } from "@/lib/user";
 import { PayEstimateCard } from "@/features/earnings/components/pay-estimate-card";
+import { holdingsDelta, pendingCounts, pendingFeed, useOutbox } from "@/lib/outbox/use-outbox";
 
 // The driver dashboard is its own chunk (DESIGN.md §10): it carries none of the admin screens.
 
@@ -21,6 +22,11 @@ import { PayEstimateCard } from "@/features/earnings/components/pay-estimate-car
  */
 export function DriverHome({ user, state }: { user: User; state?: AppState }) {
   const recent = useDriverRecentMovements();
+  // the queued actions show at once, marked "waiting to send" (DESIGN.md §12)
+  const outbox = useOutbox();
+  const queued = outbox.items;
+  const me = { id: user.id, firstName: user.firstName, lastName: user.lastName };
+  const movements = queued.length > 0 ? [...pendingFeed(queued).map((m) => ({ ...m, user: me })), ...(recent.data ?? [])] : recent.data;
   const figures = {
     rebalance: state && {
       daily: state.driverDailyActivity.rebalanceToday,
@@ -36,8 +42,8 @@ export function DriverHome({ user, state }: { user: User; state?: AppState }) {
   return (
     <div className="space-y-5">
       <PageHeader title="Driver Home" description={`Welcome, ${displayName(user)}`} />
-      <DriverStatsCard state={state} userId={user.id} />
-      <PayEstimateCard />
+      <DriverStatsCard state={state} userId={user.id} pending={holdingsDelta(queued)} />
+      <PayEstimateCard pending={pendingCounts(queued)} />
       <DriverActivityCards figures={figures} />
       <Card>
         <CardHeader>
@@ -60,7 +66,7 @@ export function DriverHome({ user, state }: { user: User; state?: AppState }) {
       </section>
       <RecentActivityCard
         title="Your Recent Activity"
-        movements={recent.data}
+        movements={movements}
         isLoading={recent.isLoading}
       />
     </div>

@@ -1,16 +1,34 @@
 import * as React from "react";
 import { AdminTabBar } from "@/components/layouts/admin-tab-bar";
 import { AppHeader } from "@/components/layouts/app-header";
+import { isOffline, useOfflineState } from "@/lib/offline-status";
 import type { User } from "@/lib/user";
-import { isAdminRole } from "@/lib/user";
+import { isAdminRole, isLiaisonRole } from "@/lib/user";
 
-/** AppShell frames a signed-in screen: header, the admin tab bar for admin roles, content. */
+// The field bar (offline banner, new-version prompt, the driver's queue; the service worker,
+// the offline read cache and the outbox) is its own chunk, loaded once a user is signed in.
+const FieldBar = React.lazy(() => import("@/components/layouts/field-bar").then((m) => ({ default: m.FieldBar })));
+
+/**
+ * AppShell frames a signed-in screen: header, the field bar, the admin tab bar for admin
+ * roles, content. Offline, admin and liaison screens are read-only (their controls are
+ * disabled): only the driver's actions queue (DESIGN.md §12).
+ */
 export function AppShell({ user, children }: { user: User; children: React.ReactNode }) {
+  const readOnly = isOffline(useOfflineState()) && (isAdminRole(user.role) || isLiaisonRole(user.role));
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader user={user} />
+      <React.Suspense fallback={null}>
+        <FieldBar user={user} />
+      </React.Suspense>
       {isAdminRole(user.role) && <AdminTabBar role={user.role} />}
-      <main className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6">{children}</main>
+      <main className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6">
+        {/* always the same element, so going offline never remounts the screen */}
+        <fieldset disabled={readOnly} className="contents">
+          {children}
+        </fieldset>
+      </main>
     </div>
   );
 }

@@ -20,6 +20,10 @@ export type FeedMovement = {
   goodBatteries?: number;
   deadBatteries?: number;
   discrepancy?: boolean;
+  /** occurredAt is the tap's time when the server gives it (DESIGN.md §12); else createdAt. */
+  occurredAt?: string;
+  /** pending marks a queued action not yet sent (the driver's outbox), shown "waiting to send". */
+  pending?: boolean;
   /** meta is the movement's structured detail (notes as typed, assignment type, counts, a swap's two drivers). */
   meta?: MovementMeta;
 };

@@ -4,11 +4,11 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { type WeekOffset, useAdminWeeklyActivity } from "@/lib/weekly-activity";
-import { ACTIVITY_LABELS, type ActivityKind, useLogActivity } from "@/features/activity/api/log-activity";
+import { ACTIVITY_LABELS, type ActivityKind } from "@/features/activity/api/log-activity";
+import { useOutboxSubmit } from "@/lib/outbox/use-submit";
 import { INVALID_QUICK_LOG, parseQuickLog } from "@/features/activity/utils/quick-log";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { newIdempotencyKey } from "@/lib/idempotency";
 import { cn } from "@/lib/utils";
 
 const ICONS: Record<ActivityKind, React.ElementType> = { rebalance: RouteIcon, retrieves_repairs_dropoff: RecycleIcon };
@@ -118,7 +118,7 @@ function ActivityCardFrame({ kind, children }: { kind: ActivityKind; children: R
 export function QuickLog({ kind }: { kind: ActivityKind }) {
   const [open, setOpen] = React.useState(false);
   const [draft, setDraft] = React.useState("");
-  const log = useLogActivity();
+  const log = useOutboxSubmit();
   const label = ACTIVITY_LABELS[kind];
 
   if (!open) {
@@ -139,14 +139,17 @@ export function QuickLog({ kind }: { kind: ActivityKind }) {
       setOpen(false);
       return;
     }
-    log.mutate(
-      { kind, quantity: parsed.quantity, idempotencyKey: newIdempotencyKey() },
+    // through the outbox (DESIGN.md §12): the key and the tap's time are minted now
+    void log.run(
+      kind,
+      { quantity: parsed.quantity, notes: `${label} activity logged` },
       {
-        onSuccess: () => {
+        onSent: () => {
           toast({ title: `${label} activity logged successfully` });
           setOpen(false);
         },
-        onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to log activity"), variant: "destructive" }),
+        onQueued: () => setOpen(false),
+        onRefused: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to log activity"), variant: "destructive" }),
       },
     );
   };

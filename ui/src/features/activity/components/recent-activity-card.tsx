@@ -88,7 +88,8 @@ function ActivityEntry({ movement: m, now, onOpen }: { movement: FeedMovement; n
       <span className="min-w-0 flex-1">
         <span className="flex flex-wrap items-center gap-2">
           <Badge variant={m.type === "dropoff" ? "success" : m.type === "pickup" ? "default" : "secondary"}>{movementTypeLabel(m.type)}</Badge>
-          <span className="text-xs text-muted-foreground">{formatRelativeTime(m.createdAt, now)}</span>
+          <span className="text-xs text-muted-foreground">{formatRelativeTime(m.occurredAt ?? m.createdAt, now)}</span>
+          {m.pending && <Badge variant="warning">waiting to send</Badge>}
           {m.discrepancy && <Badge variant="warning">Discrepancy</Badge>}
         </span>
         <span className="mt-1 block text-sm font-medium">{movementSummary(m)}</span>

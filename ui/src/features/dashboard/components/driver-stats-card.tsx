@@ -14,10 +14,11 @@ export function possession(state: AppState | undefined, userId: string): number 
  * DriverStatsCard is the driver's personal batteries card: a tap cycles the batteries in
  * their possession, then the dead batteries they dropped off today, this week and last week.
  */
-export function DriverStatsCard({ state, userId }: { state?: AppState; userId: string }) {
+export function DriverStatsCard({ state, userId, pending = 0 }: { state?: AppState; userId: string; pending?: number }) {
   const [view, setView] = React.useState<BatteryView>("possession");
   const dead = useDeadBatteryStats();
-  const value = view === "possession" ? possession(state, userId) : dead.data?.[view];
+  // pending: what the driver's queued pickups and dropoffs change, shown at once (DESIGN.md §12)
+  const value = view === "possession" ? Math.max(0, possession(state, userId) + pending) : dead.data?.[view];
   const label = view === "possession" ? "Your Batteries" : "Dead Batteries Dropped";
   return (
     <Card className="py-0">
@@ -35,6 +36,9 @@ export function DriverStatsCard({ state, userId }: { state?: AppState; userId: s
             <span className="block text-sm font-medium text-muted-foreground">{label}</span>
             <span className="block text-3xl font-bold tabular-nums">{value ?? "–"}</span>
             <span className="block text-xs text-muted-foreground">{VIEW_CAPTIONS[view]} · tap to cycle</span>
+            {view === "possession" && pending !== 0 && (
+              <span className="block text-xs font-medium text-amber-800">Includes actions waiting to send</span>
+            )}
           </span>
         </button>
       </CardContent>

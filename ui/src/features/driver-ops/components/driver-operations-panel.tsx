@@ -8,8 +8,9 @@ import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
-import { type DropoffBody, type DropoffInput, dropoffSchema, useRecordDropoff } from "@/features/driver-ops/api/record-dropoff";
-import { type PickupBody, type PickupInput, pickupSchema, useRecordPickup } from "@/features/driver-ops/api/record-pickup";
+import { type DropoffBody, type DropoffInput, dropoffSchema } from "@/features/driver-ops/api/record-dropoff";
+import { type PickupBody, type PickupInput, pickupSchema } from "@/features/driver-ops/api/record-pickup";
+import { useOutboxSubmit } from "@/lib/outbox/use-submit";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { batteryCount } from "@/lib/format";
@@ -25,7 +26,8 @@ export type Prompts = { dropoff_prompt?: string; pickup_prompt?: string };
 /**
  * DriverOperationsPanel holds the Battery Dropoff and Battery Pickup forms side by side
  * (stacked on phones). Each submit opens the Confirm Action dialog (with Edit); the
- * confirmed values are recorded under the dialog's idempotency key.
+ * confirmed values go through the outbox under the dialog's idempotency key (DESIGN.md §12):
+ * stored on the phone first, then sent; without a network they wait in the queue.
  */
 export function DriverOperationsPanel({ prompts }: { prompts?: Prompts }) {
   return (
@@ -42,7 +44,7 @@ export function DriverOperationsPanel({ prompts }: { prompts?: Prompts }) {
 }
 
 function DropoffForm({ prompt }: { prompt?: string }) {
-  const dropoff = useRecordDropoff();
+  const dropoff = useOutboxSubmit();
   const form = useForm<DropoffInput, unknown, DropoffBody>({
     resolver: zodResolver(dropoffSchema),
     defaultValues: { goodBatteries: "", deadBatteries: "", notes: "" },
@@ -97,20 +99,21 @@ function DropoffForm({ prompt }: { prompt?: string }) {
         error={dropoff.isError ? "Failed to record dropoff" : null}
         onConfirm={(values, idempotencyKey) =>
           confirming &&
-          dropoff.mutate(
+          void dropoff.run(
+            "dropoff",
+            { goodBatteries: values.goodBatteries ?? 0, deadBatteries: values.deadBatteries ?? 0, notes: confirming.notes },
             {
-              goodBatteries: values.goodBatteries ?? 0,
-              deadBatteries: values.deadBatteries ?? 0,
-              notes: confirming.notes,
-              idempotencyKey,
-            },
-            {
-              onSuccess: () => {
+              key: idempotencyKey,
+              onSent: () => {
                 toast({ title: "Battery dropoff recorded successfully" });
                 setConfirming(null);
                 form.reset();
               },
-              onError: () => toast({ title: "Error", description: "Failed to record dropoff", variant: "destructive" }),
+              onQueued: () => {
+                setConfirming(null);
+                form.reset();
+              },
+              onRefused: () => toast({ title: "Error", description: "Failed to record dropoff", variant: "destructive" }),
             },
           )
         }
@@ -120,7 +123,7 @@ function DropoffForm({ prompt }: { prompt?: string }) {
 }
 
 function PickupForm({ prompt }: { prompt?: string }) {
-  const pickup = useRecordPickup();
+  const pickup = useOutboxSubmit();
   const form = useForm<PickupInput, unknown, PickupBody>({ resolver: zodResolver(pickupSchema), defaultValues: { quantity: "", notes: "" } });
   const [confirming, setConfirming] = React.useState<PickupBody | null>(null);
   const custom = prompt?.trim();
@@ -163,15 +166,21 @@ function PickupForm({ prompt }: { prompt?: string }) {
         error={pickup.error ? errorMessage(pickup.error, "Failed to record pickup") : null}
         onConfirm={(values, idempotencyKey) =>
           confirming &&
-          pickup.mutate(
-            { quantity: values.quantity ?? 0, notes: confirming.notes, idempotencyKey },
+          void pickup.run(
+            "pickup",
+            { quantity: values.quantity ?? 0, notes: confirming.notes },
             {
-              onSuccess: () => {
+              key: idempotencyKey,
+              onSent: () => {
                 toast({ title: "Battery pickup recorded successfully" });
                 setConfirming(null);
                 form.reset();
               },
-              onError: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to record pickup"), variant: "destructive" }),
+              onQueued: () => {
+                setConfirming(null);
+                form.reset();
+              },
+              onRefused: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to record pickup"), variant: "destructive" }),
             },
           )
         }

@@ -13,7 +13,7 @@ import { weekday } from "@/lib/format";
  * batteries, 60 moves, 0 recovers) times the days begun. Refreshes every 60 s and after the
  * driver's own actions.
  */
-export function PayEstimateCard() {
+export function PayEstimateCard({ pending }: { pending?: { actions: number; deadBatteries: number; moves: number; recovers: number } }) {
   const est = usePayEstimate();
   const days = weekday(); // days of the week begun, in the operation's zone (Monday 1 … Sunday 7)
   const e = est.data;
@@ -44,10 +44,16 @@ export function PayEstimateCard() {
               </p>
             </div>
             <ul className="grid gap-3" aria-label="Progress against the daily target">
-              <Progress label="Dead batteries" done={e.deadBatteries} target={DAILY_TARGET.deadBatteries * days} />
-              <Progress label="Moves" done={e.moves} target={DAILY_TARGET.moves * days} />
-              <Progress label="Recovers" done={e.recovers} target={DAILY_TARGET.recovers * days} />
+              <Progress label="Dead batteries" done={e.deadBatteries + (pending?.deadBatteries ?? 0)} target={DAILY_TARGET.deadBatteries * days} />
+              <Progress label="Moves" done={e.moves + (pending?.moves ?? 0)} target={DAILY_TARGET.moves * days} />
+              <Progress label="Recovers" done={e.recovers + (pending?.recovers ?? 0)} target={DAILY_TARGET.recovers * days} />
             </ul>
+            {pending && pending.actions > 0 && (
+              <p className="text-xs font-medium text-amber-800">
+                Progress includes {pending.actions} {pending.actions === 1 ? "action" : "actions"} waiting to send; the total follows once the
+                server records {pending.actions === 1 ? "it" : "them"}.
+              </p>
+            )}
             <p className="text-xs text-muted-foreground">
               Daily target: {DAILY_TARGET.deadBatteries} batteries, {DAILY_TARGET.moves} moves, {DAILY_TARGET.recovers} recovers.
             </p>

@@ -2,14 +2,17 @@ import { useQueryClient } from "@tanstack/react-query";
 import { RotateCcwIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
-import { photosQueryOptions, UploadError, uploadPhoto } from "@/features/photos/api/photos";
+import { photosQueryOptions } from "@/features/photos/api/photos";
+import { submit } from "@/lib/outbox/outbox";
 import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
 
 /** QueuedFile is one file waiting, uploading, sent or failed. */
 export type QueuedFile = {
   key: string;
   file: File;
-  status: "ready" | "uploading" | "done" | "failed";
+  /** queued: kept in the outbox (no network now), sent later with the rest of the queue. */
+  status: "ready" | "uploading" | "done" | "queued" | "failed";
   progress: number;
   error?: string;
 };
@@ -29,19 +32,30 @@ export function useUploadQueue() {
     setItems((xs) => [...xs, ...files.map((file) => ({ key: `f${++seq}`, file, status: "ready" as const, progress: 0 }))]);
   const remove = (key: string) => setItems((xs) => xs.filter((x) => x.key !== key));
 
+  // Each photo goes through the outbox (DESIGN.md §12): its bytes are stored on the phone
+  // with the claim's key and the tap's time, then upload URL, PUT and claim.
   const sendOne = async (item: QueuedFile, notes: string): Promise<boolean> => {
     patch(item.key, { status: "uploading", progress: 0, error: undefined });
+    const trimmed = notes.trim();
+    let outcome: Awaited<ReturnType<typeof submit>>;
     try {
-      await uploadPhoto(item.file, notes, (progress) => patch(item.key, { progress }));
+      outcome = await submit("photo", { filename: item.file.name, notes: trimmed }, { blob: item.file });
+    } catch (error) {
+      outcome = { status: "refused", error };
+    }
+    if (outcome.status === "sent") {
       patch(item.key, { status: "done", progress: 1 });
       return true;
-    } catch (error) {
-      const title = error instanceof UploadError ? error.title : "Upload failed";
-      const message = error instanceof Error ? error.message : "Upload failed";
-      patch(item.key, { status: "failed", error: message });
-      toast({ title, description: message, variant: "destructive" });
+    }
+    if (outcome.status === "queued") {
+      patch(item.key, { status: "queued", progress: 0 });
+      toast({ title: "Photo saved on this phone", description: "It will be sent when the connection returns." });
       return false;
     }
+    const message = errorMessage(outcome.error, outcome.error instanceof Error ? outcome.error.message : "Upload failed");
+    patch(item.key, { status: "failed", error: message });
+    toast({ title: "Upload failed", description: message, variant: "destructive" });
+    return false;
   };
 
   /** send uploads every file not yet sent, one after another; it returns how many were sent. */
@@ -55,7 +69,7 @@ export function useUploadQueue() {
 
   const busy = items.some((x) => x.status === "uploading");
   const pending = items.filter((x) => x.status === "ready" || x.status === "failed").length;
-  const clearDone = () => setItems((xs) => xs.filter((x) => x.status !== "done"));
+  const clearDone = () => setItems((xs) => xs.filter((x) => x.status !== "done" && x.status !== "queued"));
   return { items, add, remove, send, busy, pending, clearDone };
 }
 
@@ -78,6 +92,7 @@ export function UploadQueueList({
             <span className="truncate">{item.file.name}</span>
             <span className="flex shrink-0 items-center gap-1">
               {item.status === "done" && <span className="text-xs text-green-700">Uploaded</span>}
+              {item.status === "queued" && <span className="text-xs text-amber-800">Waiting to send</span>}
               {item.status === "failed" && (
                 <Button size="sm" variant="outline" onClick={() => onRetry(item)} aria-label={`Retry ${item.file.name}`}>
                   <RotateCcwIcon aria-hidden /> Retry

@@ -1,0 +1,251 @@
+import { IDBFactory } from "fake-indexeddb";
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "@/lib/api-client";
+import { closeForTests } from "@/lib/outbox/db";
+import {
+  BACKOFF_MAX_MS,
+  MAX_PHOTO_BYTES,
+  OUTBOX_FULL,
+  type StoredItem,
+  backoffMs,
+  bodyOf,
+  classify,
+  discard,
+  enqueue,
+  getSnapshot,
+  resend,
+  resetForTests,
+  start,
+  submit,
+} from "@/lib/outbox/outbox";
+import { holdingsDelta, pendingCounts, pendingFeed, statusLine } from "@/lib/outbox/use-outbox";
+
+function apiError(status: number, code?: string, message = "Refused") {
+  return new ApiError(status, JSON.stringify({ status, message, data: {}, ...(code ? { code } : {}) }));
+}
+
+/** a sender that answers from a script of results, recording what it sent. */
+function scripted(results: (unknown | Error)[]) {
+  const sent: StoredItem[] = [];
+  const sender = vi.fn(async (item: StoredItem) => {
+    sent.push(item);
+    const r = results.length > 0 ? results.shift() : { ok: true };
+    if (r instanceof Error) throw r;
+    return r;
+  });
+  return { sent, sender };
+}
+
+async function settle() {
+  // let the outbox's IndexedDB work and its rounds finish
+  for (let i = 0; i < 100; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  closeForTests();
+  resetForTests();
+  vi.spyOn(navigator, "onLine", "get").mockReturnValue(true);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  resetForTests();
+});
+
+describe("classify (by status and code, never by message)", () => {
+  it("retries what is not an answer, 5xx, 408 and 429", () => {
+    expect(classify(new TypeError("Failed to fetch"))).toBe("retry");
+    expect(classify(new DOMException("timed out", "TimeoutError"))).toBe("retry");
+    expect(classify(apiError(500))).toBe("retry");
+    expect(classify(apiError(503))).toBe("retry");
+    expect(classify(apiError(429))).toBe("retry");
+    expect(classify(apiError(408))).toBe("retry");
+  });
+  it("pauses on 401 and refuses other 4xx, with or without a code", () => {
+    expect(classify(apiError(401, "session_expired"))).toBe("signin");
+    for (const s of [400, 403, 404, 409, 413, 415]) expect(classify(apiError(s))).toBe("refused");
+    expect(classify(apiError(400, "too_old"))).toBe("refused");
+  });
+  it("reads the code from the answer", () => {
+    expect(apiError(409, "insufficient_holdings").code).toBe("insufficient_holdings");
+    expect(apiError(409).code).toBeFalsy();
+  });
+});
+
+describe("backoffMs", () => {
+  it("doubles from 2 s with ±30% jitter, capped at 5 min", () => {
+    expect(backoffMs(1, () => 0.5)).toBe(2000);
+    expect(backoffMs(2, () => 0.5)).toBe(4000);
+    expect(backoffMs(1, () => 0)).toBe(1400);
+    expect(backoffMs(1, () => 1)).toBe(2600);
+    expect(backoffMs(30, () => 0.5)).toBe(BACKOFF_MAX_MS);
+  });
+});
+
+describe("the outbox", () => {
+  it("stores an action with its key and tap time before the first send, and sends it with occurredAt", async () => {
+    const { sent, sender } = scripted([new TypeError("Failed to fetch")]);
+    start("u1", { sender });
+    const seq = await enqueue("pickup", { quantity: 2, notes: "Y" }, { key: "k-1", occurredAt: "2026-11-25T06:00:00.000Z" });
+    await settle();
+    expect(seq).toBeGreaterThan(0);
+    // the send failed for want of a network: it waits, with the same key
+    expect(getSnapshot().items).toMatchObject([{ key: "k-1", status: "waiting", attempts: 1, occurredAt: "2026-11-25T06:00:00.000Z" }]);
+    expect(bodyOf(sent[0]!)).toEqual({ quantity: 2, notes: "Y", occurredAt: "2026-11-25T06:00:00.000Z" });
+    expect(getSnapshot().offline).toBe(true);
+  });
+
+  it("survives a restart (a new page): the items are read back and sent with the same keys", async () => {
+    const first = scripted([new TypeError("Failed to fetch"), new TypeError("Failed to fetch")]);
+    start("u1", { sender: first.sender });
+    await enqueue("rebalance", { quantity: 3, notes: "Moves activity logged" }, { key: "k-a" });
+    await enqueue("retrieves_repairs_dropoff", { quantity: 1, notes: "Recovers activity logged" }, { key: "k-b" });
+    await settle();
+    resetForTests();
+    closeForTests();
+    const second = scripted([]);
+    start("u1", { sender: second.sender });
+    await settle();
+    expect(second.sent.map((x) => x.key)).toEqual(["k-a", "k-b"]);
+    expect(getSnapshot().items).toEqual([]);
+    expect(statusLine(getSnapshot())).toBe("All sent");
+  });
+
+  it("a refusal keeps the item with the server's message and the rest goes on; Discard removes it", async () => {
+    const { sent, sender } = scripted([apiError(409, "insufficient_ready", "Not enough batteries: only 0 ready"), { ok: true }]);
+    start("u1", { sender });
+    await enqueue("pickup", { quantity: 9, notes: "Y" }, { key: "k-1" });
+    await enqueue("rebalance", { quantity: 1, notes: "x" }, { key: "k-2" });
+    await settle();
+    expect(sent.map((x) => x.key)).toEqual(["k-1", "k-2"]);
+    const s = getSnapshot();
+    expect(s.items).toMatchObject([{ key: "k-1", status: "refused", error: "Not enough batteries: only 0 ready", code: "insufficient_ready" }]);
+    expect(statusLine(s)).toBe("1 refused");
+    await discard(s.items[0]!.seq);
+    expect(getSnapshot().items).toEqual([]);
+  });
+
+  it("Edit & resend sends the edited body under a new key, at its place, with the tap's time", async () => {
+    const { sent, sender } = scripted([apiError(409), { ok: true }]);
+    start("u1", { sender });
+    await enqueue("pickup", { quantity: 9, notes: "Y" }, { key: "k-1", occurredAt: "2026-11-20T10:00:00.000Z" });
+    await settle();
+    const refused = getSnapshot().items[0]!;
+    await resend(refused.seq, { ...refused.body, quantity: 1 });
+    await settle();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.key).not.toBe("k-1");
+    expect(bodyOf(sent[1]!)).toEqual({ quantity: 1, notes: "Y", occurredAt: "2026-11-20T10:00:00.000Z" });
+    expect(getSnapshot().items).toEqual([]);
+  });
+
+  it("a 401 pauses the queue; a new start (signed in again) sends the same keys", async () => {
+    const { sent, sender } = scripted([apiError(401, "session_expired"), { ok: true }]);
+    start("u1", { sender });
+    await enqueue("dropoff", { goodBatteries: 1, deadBatteries: 1, notes: "n" }, { key: "k-1" });
+    await settle();
+    expect(getSnapshot().paused).toBe(true);
+    expect(statusLine(getSnapshot())).toBe("Sign in to send 1 action waiting");
+    start("u1", { sender });
+    await settle();
+    expect(sent.map((x) => x.key)).toEqual(["k-1", "k-1"]);
+    expect(getSnapshot().items).toEqual([]);
+  });
+
+  it("a 5xx keeps the item and stops the round (order is kept)", async () => {
+    const { sent, sender } = scripted([apiError(503)]);
+    start("u1", { sender });
+    await enqueue("pickup", { quantity: 1, notes: "Y" }, { key: "k-1" });
+    await enqueue("pickup", { quantity: 2, notes: "Y" }, { key: "k-2" });
+    await settle();
+    expect(sent.map((x) => x.key)).toEqual(["k-1"]);
+    expect(getSnapshot().items.map((x) => x.status)).toEqual(["waiting", "waiting"]);
+  });
+
+  it("sends nothing while the browser is offline", async () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    const { sent, sender } = scripted([]);
+    start("u1", { sender });
+    await enqueue("pickup", { quantity: 1, notes: "Y" });
+    await settle();
+    expect(sent).toHaveLength(0);
+    expect(statusLine(getSnapshot())).toBe("Offline · 1 action waiting");
+  });
+
+  it("only sends the signed-in user's items", async () => {
+    const a = scripted([new TypeError("Failed to fetch")]);
+    start("alice", { sender: a.sender });
+    await enqueue("pickup", { quantity: 1, notes: "Y" }, { key: "alice-1" });
+    await settle();
+    const b = scripted([]);
+    start("bob", { sender: b.sender });
+    await settle();
+    expect(b.sent).toHaveLength(0);
+    expect(getSnapshot().items).toEqual([]);
+  });
+
+  it("submit tells the form: sent, refused (the item is removed: the form shows it), or queued", async () => {
+    const { sender } = scripted([{ id: "m1" }, apiError(400, "validation_failed"), new TypeError("Failed to fetch")]);
+    start("u1", { sender });
+    expect(await submit("pickup", { quantity: 1, notes: "Y" })).toEqual({ status: "sent", answer: { id: "m1" } });
+    const refused = await submit("pickup", { quantity: 1, notes: "" });
+    expect(refused.status).toBe("refused");
+    expect(getSnapshot().items).toEqual([]);
+    expect(await submit("pickup", { quantity: 1, notes: "Y" })).toEqual({ status: "queued" });
+    expect(getSnapshot().items).toHaveLength(1);
+  });
+
+  it("refuses a photo past 50 MB of queued photos with a clear message", async () => {
+    const { sender } = scripted([new TypeError("Failed to fetch")]);
+    start("u1", { sender });
+    const big = new Blob([new Uint8Array(MAX_PHOTO_BYTES - 10)], { type: "image/jpeg" });
+    await enqueue("photo", { filename: "a.jpg", notes: "" }, { blob: big });
+    await expect(enqueue("photo", { filename: "b.jpg", notes: "" }, { blob: new Blob([new Uint8Array(20)]) })).rejects.toThrow(OUTBOX_FULL);
+  });
+});
+
+describe("the optimistic view", () => {
+  const item = (kind: StoredItem["kind"], body: Record<string, unknown>, status: StoredItem["status"] = "waiting"): StoredItem => ({
+    seq: 1,
+    key: `k-${kind}`,
+    kind,
+    userId: "u1",
+    body,
+    occurredAt: "2026-11-25T06:00:00.000Z",
+    status,
+    attempts: 0,
+  });
+  const items = [
+    item("pickup", { quantity: 4 }),
+    item("dropoff", { goodBatteries: 2, deadBatteries: 1 }),
+    item("rebalance", { quantity: 3 }),
+    item("retrieves_repairs_dropoff", { quantity: 2 }),
+    item("photo", { filename: "x.png" }),
+    item("pickup", { quantity: 50 }, "refused"),
+  ];
+  it("holdings count queued pickups and dropoffs, not refused ones", () => {
+    expect(holdingsDelta(items)).toBe(1);
+  });
+  it("pay progress counts dead batteries, moves and recovers", () => {
+    expect(pendingCounts(items)).toEqual({ actions: 4, deadBatteries: 1, moves: 3, recovers: 2 });
+  });
+  it("the feed shows queued movements at their tap time, marked pending", () => {
+    const feed = pendingFeed(items);
+    expect(feed.map((m) => [m.type, m.quantity, m.pending])).toEqual([
+      ["retrieves_repairs_dropoff", 2, true],
+      ["rebalance", 3, true],
+      ["dropoff", 3, true],
+      ["pickup", 4, true],
+    ]);
+    expect(feed[0]!.occurredAt).toBe("2026-11-25T06:00:00.000Z");
+  });
+  it("the status line", () => {
+    const base = { items: [], sent: [], sending: null, paused: false, offline: false };
+    expect(statusLine(base)).toBeNull();
+    expect(statusLine({ ...base, items: items.slice(0, 3), offline: true })).toBe("Offline · 3 actions waiting");
+    expect(statusLine({ ...base, items: items.slice(0, 3), sending: { index: 2, total: 3 } })).toBe("Sending 2 of 3…");
+    expect(statusLine({ ...base, sent: [{ ...items[0]!, sentAt: "x" }] })).toBe("All sent");
+  });
+});

@@ -1,0 +1,471 @@
+// The driver's durable outbox (DESIGN.md §12, issue 27). Every driver action is written to
+// IndexedDB (features/outbox/db.ts) with its Idempotency-Key and occurredAt minted at the tap,
+// before its first send; then sent in order, by one tab (Web Locks), when the app starts, when
+// the connection returns and on a timer with backoff and jitter. The server answers a repeat
+// of a key with the first answer, so a send whose answer was lost is simply sent again.
+//
+// What an answer does to an item (decided by status and `code`, never by the message):
+// - 2xx: sent; removed from the store, kept in memory as "sent" for the queue sheet;
+// - network error, timeout, 5xx, 408, 429: stays waiting, the round stops, retried later;
+// - 401: the queue pauses until the driver signs in again (the same keys are sent then);
+// - any other 4xx: refused with the server's message, kept until the driver taps Discard or
+//   Edit & resend (a new key); the rest of the queue goes on.
+// Nothing expires an item: there is no age limit and no cache buster.
+import { ApiError, apiRequest } from "@/lib/api-client";
+import { newIdempotencyKey } from "@/lib/idempotency";
+import * as db from "@/lib/outbox/db";
+import type { OutboxItem, OutboxKind } from "@/lib/outbox/db";
+
+export type { OutboxItem, OutboxKind } from "@/lib/outbox/db";
+
+/** StoredItem is an item with its queue position. */
+export type StoredItem = OutboxItem & { seq: number };
+
+/** SentItem is an item sent during this session (the sheet lists them as sent). */
+export type SentItem = StoredItem & { sentAt: string };
+
+/** MAX_PHOTO_BYTES caps the photos waiting in the outbox (50 MB in all). */
+export const MAX_PHOTO_BYTES = 50 * 1024 * 1024;
+
+/** OUTBOX_FULL is the message when a photo would take the outbox past MAX_PHOTO_BYTES. */
+export const OUTBOX_FULL =
+  "The outbox is full: 50 MB of photos are waiting to be sent. Connect to send them, or discard some, before adding more.";
+
+/** SEND_TIMEOUT_MS bounds one JSON request; PUT_TIMEOUT_MS one photo's bytes. */
+export const SEND_TIMEOUT_MS = 30_000;
+export const PUT_TIMEOUT_MS = 120_000;
+
+/** Backoff between rounds after a failure: 2 s doubling to 5 min, ±30% jitter. */
+export const BACKOFF_BASE_MS = 2_000;
+export const BACKOFF_MAX_MS = 5 * 60_000;
+/** IDLE_CHECK_MS: with items waiting and no failure scheduled, a round at least this often. */
+export const IDLE_CHECK_MS = 60_000;
+
+const LOCK_NAME = "swapbay-outbox-sender";
+const CHANNEL = "swapbay-outbox";
+
+/** URLS are the keyed driver writes. */
+export const URLS: Record<Exclude<OutboxKind, "photo">, string> = {
+  pickup: "/api/driver/pickup",
+  dropoff: "/api/driver/dropoff-batteries",
+  rebalance: "/api/driver/rebalance",
+  retrieves_repairs_dropoff: "/api/driver/retrieves-repairs-dropoff",
+};
+
+/** Verdict is what an error means for the item that met it. */
+export type Verdict = "retry" | "signin" | "refused";
+
+/** TransportError is a failed photo PUT (its status, 0 for a network error). */
+export class TransportError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * classify decides by status (and code when the server gives one) what an error does to its
+ * item. Anything that is not an answer (network error, timeout, abort) is retried.
+ */
+export function classify(error: unknown): Verdict {
+  const status = error instanceof ApiError || error instanceof TransportError ? error.status : 0;
+  if (status === 0) return "retry";
+  if (status === 401) return "signin";
+  if (status >= 500 || status === 408 || status === 429) return "retry";
+  return "refused";
+}
+
+function refusal(error: unknown): { message: string; code?: string } {
+  if (error instanceof ApiError) return { message: error.serverMessage.trim() || `Refused (${error.status})`, code: error.code || undefined };
+  if (error instanceof TransportError) return { message: error.message, code: error.code };
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+/** backoffMs is the wait before round attempt (1-based) after failures, with jitter. */
+export function backoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.7 + 0.6 * random()));
+}
+
+/** Outcome is what became of an item a form submitted, as far as it waited. */
+export type Outcome = { status: "sent"; answer: unknown } | { status: "refused"; error: unknown } | { status: "queued" };
+
+/** OutboxSnapshot is what the UI shows. */
+export type OutboxSnapshot = {
+  /** items: this user's stored items in queue order. */
+  items: StoredItem[];
+  /** sent: items sent during this session, newest last. */
+  sent: SentItem[];
+  /** sending: the round in progress (1-based index of the item being sent, of total). */
+  sending: { index: number; total: number } | null;
+  /** paused: a 401 stopped the queue until the driver signs in again. */
+  paused: boolean;
+  /** offline: the browser says so, or the last send met a network error. */
+  offline: boolean;
+  /** ready: the store has been read once. */
+  ready: boolean;
+};
+
+/** Sender sends one item; tests replace it. */
+export type Sender = (item: StoredItem) => Promise<unknown>;
+
+/** Hooks are told about sent items (the app refreshes its figures). */
+export type Hooks = { onSent?: (item: StoredItem, answer: unknown) => void };
+
+let userId: string | null = null;
+let snapshot: OutboxSnapshot = { items: [], sent: [], sending: null, paused: false, offline: false, ready: false };
+const listeners = new Set<() => void>();
+let sender: Sender = sendItem;
+let hooks: Hooks = {};
+let flushing = false;
+let again = false;
+let failures = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let channel: BroadcastChannel | undefined;
+let started = false;
+const waiters = new Map<number, (o: Outcome) => void>();
+/** claimed: items whose submitting form takes an immediate refusal itself. */
+const claimed = new Set<number>();
+
+function emit(p: Partial<OutboxSnapshot>) {
+  snapshot = { ...snapshot, ...p };
+  for (const l of listeners) l();
+}
+
+/** subscribe and getSnapshot feed useSyncExternalStore. */
+export function subscribe(l: () => void): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+export function getSnapshot(): OutboxSnapshot {
+  return snapshot;
+}
+
+function browserOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
+async function reload(): Promise<void> {
+  const all = await db.allItems();
+  emit({ items: all.filter((x) => x.userId === userId), ready: true, offline: snapshot.offline || browserOffline() });
+}
+
+function broadcast(msg: "changed" | "enqueued") {
+  try {
+    channel?.postMessage(msg);
+  } catch {
+    // a closed channel: the other tabs reload on their own timer
+  }
+}
+
+/**
+ * start runs the outbox for the signed-in user: reads the store, sends what waits, and
+ * listens for the connection, other tabs and the timer. Calling it again with another user
+ * switches to that user's items; with null it stops sending.
+ */
+export function start(forUser: string | null, opts: { sender?: Sender; hooks?: Hooks } = {}): void {
+  if (opts.sender) sender = opts.sender;
+  if (opts.hooks) hooks = opts.hooks;
+  const changed = forUser !== userId;
+  userId = forUser;
+  // a (re)start is a sign-in: a 401 pause ends, the same keys are sent
+  emit(changed ? { items: [], sent: [], paused: false, ready: false } : { paused: false });
+  if (!started && typeof window !== "undefined") {
+    started = true;
+    window.addEventListener("online", () => {
+      failures = 0;
+      emit({ offline: false });
+      void flush();
+    });
+    window.addEventListener("offline", () => emit({ offline: true }));
+    if (typeof BroadcastChannel !== "undefined") {
+      channel = new BroadcastChannel(CHANNEL);
+      channel.onmessage = (ev) => {
+        void reload();
+        if (ev.data === "enqueued") void flush();
+      };
+    }
+  }
+  if (!userId) return;
+  void reload().then(() => flush());
+}
+
+/** resume lifts a 401 pause (the driver signed in again) and sends, with the same keys. */
+export function resume(): void {
+  emit({ paused: false });
+  failures = 0;
+  void flush();
+}
+
+function photoBytes(items: StoredItem[]): number {
+  return items.reduce((n, x) => n + (x.bytes ?? 0), 0);
+}
+
+/** OutboxFullError is thrown when a photo does not fit in MAX_PHOTO_BYTES. */
+export class OutboxFullError extends Error {
+  constructor() {
+    super(OUTBOX_FULL);
+  }
+}
+
+/** store writes one action, minted now (key and occurredAt) unless given; it returns its seq once durable. */
+async function store(kind: OutboxKind, body: Record<string, unknown>, extra: { blob?: Blob; key?: string; occurredAt?: string }): Promise<number> {
+  if (!userId) throw new Error("Not signed in");
+  if (extra.blob) {
+    if (photoBytes(await db.allItems()) + extra.blob.size > MAX_PHOTO_BYTES) throw new OutboxFullError();
+  }
+  const item: OutboxItem = {
+    key: extra.key ?? newIdempotencyKey(),
+    kind,
+    userId,
+    body,
+    occurredAt: extra.occurredAt ?? new Date().toISOString(),
+    status: "waiting",
+    attempts: 0,
+    ...(extra.blob ? { blob: extra.blob, bytes: extra.blob.size } : {}),
+  };
+  const seq = await db.addItem(item);
+  await reload();
+  broadcast("enqueued");
+  return seq;
+}
+
+/**
+ * enqueue stores one action, minted now (key and occurredAt), and starts sending. It
+ * resolves once the item is durable, with its seq.
+ */
+export async function enqueue(
+  kind: OutboxKind,
+  body: Record<string, unknown>,
+  extra: { blob?: Blob; key?: string; occurredAt?: string } = {},
+): Promise<number> {
+  const seq = await store(kind, body, extra);
+  void flush();
+  return seq;
+}
+
+/**
+ * submit enqueues an action and waits for its first send: 'sent' with the answer, 'refused'
+ * with the error (the item is then removed: the form that submitted it shows the refusal and
+ * keeps its values), or 'queued' when it could not be sent now (offline, server down, another
+ * tab sending, a 401, or waitMs passed): it stays in the outbox and goes later.
+ */
+export async function submit(
+  kind: OutboxKind,
+  body: Record<string, unknown>,
+  extra: { blob?: Blob; key?: string; waitMs?: number } = {},
+): Promise<Outcome> {
+  const seq = await store(kind, body, extra);
+  claimed.add(seq);
+  const outcome = new Promise<Outcome>((resolve) => {
+    waiters.set(seq, resolve);
+    setTimeout(() => settle(seq, { status: "queued" }), extra.waitMs ?? 20_000);
+  });
+  void flush();
+  const o = await outcome;
+  claimed.delete(seq);
+  return o;
+}
+
+function settle(seq: number, o: Outcome) {
+  const w = waiters.get(seq);
+  if (!w) return;
+  waiters.delete(seq);
+  w(o);
+}
+
+function settleAllQueued() {
+  for (const seq of [...waiters.keys()]) settle(seq, { status: "queued" });
+}
+
+/** discard removes an item at the driver's tap (refused or waiting). */
+export async function discard(seq: number): Promise<void> {
+  await db.deleteItem(seq);
+  await reload();
+  broadcast("changed");
+}
+
+/**
+ * resend puts a refused item back in the queue, at its place, with a new key and the body as
+ * edited (Edit & resend); occurredAt stays the tap's time.
+ */
+export async function resend(seq: number, body: Record<string, unknown>): Promise<void> {
+  const item = (await db.allItems()).find((x) => x.seq === seq);
+  if (!item) return;
+  await db.putItem({ ...item, body, key: newIdempotencyKey(), status: "waiting", attempts: 0, error: undefined, code: undefined });
+  await reload();
+  broadcast("enqueued");
+  void flush();
+}
+
+function schedule(ms: number) {
+  if (timer) clearTimeout(timer);
+  timer = setTimeout(() => {
+    timer = undefined;
+    void flush();
+  }, ms);
+}
+
+async function withLock(run: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+  if (locks?.request) {
+    await locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => {
+      if (lock) await run();
+      // another tab sends: it broadcasts what changes, this tab only shows it
+      else settleAllQueued();
+    });
+    return;
+  }
+  // no Web Locks (old Safari): this tab sends; a second tab sending too is still safe, as
+  // the server answers a repeated key with its first answer
+  await run();
+}
+
+/**
+ * flush sends the waiting items in order, one round; one round at a time per tab, one tab at
+ * a time (Web Locks). A request while a round runs makes another round follow.
+ */
+export async function flush(): Promise<void> {
+  if (!userId || snapshot.paused) {
+    settleAllQueued();
+    return;
+  }
+  if (flushing) {
+    again = true;
+    return;
+  }
+  flushing = true;
+  try {
+    do {
+      again = false;
+      await withLock(round);
+    } while (again && !snapshot.paused);
+  } finally {
+    flushing = false;
+    emit({ sending: null });
+    settleAllQueued();
+  }
+}
+
+async function round(): Promise<void> {
+  const mine = (await db.allItems()).filter((x) => x.userId === userId);
+  const todo = mine.filter((x) => x.status !== "refused");
+  emit({ items: mine });
+  if (todo.length > 0 && browserOffline()) {
+    // the browser knows it has no network: no request, the 'online' event starts the next round
+    again = false;
+    emit({ offline: true });
+    failures++;
+    schedule(backoffMs(failures));
+    return;
+  }
+  let index = 0;
+  for (const item of todo) {
+    index++;
+    emit({ sending: { index, total: todo.length } });
+    const live: StoredItem = { ...item, status: "sending", attempts: item.attempts + 1 };
+    await db.putItem(live);
+    await reload();
+    try {
+      const answer = await sender(live);
+      await db.deleteItem(item.seq);
+      failures = 0;
+      emit({ offline: false, sent: [...snapshot.sent, { ...live, sentAt: new Date().toISOString() }].slice(-50) });
+      await reload();
+      broadcast("changed");
+      hooks.onSent?.(live, answer);
+      settle(item.seq, { status: "sent", answer });
+    } catch (error) {
+      const verdict = classify(error);
+      if (verdict === "refused") {
+        if (claimed.has(item.seq) && waiters.has(item.seq)) {
+          // the form that submitted it is open and shows the refusal itself
+          await db.deleteItem(item.seq);
+        } else {
+          const r = refusal(error);
+          await db.putItem({ ...live, status: "refused", error: r.message, code: r.code });
+        }
+        await reload();
+        broadcast("changed");
+        settle(item.seq, { status: "refused", error });
+        continue;
+      }
+      await db.putItem({ ...live, status: "waiting" });
+      // a failure ends the flush: the timer (or the 'online' event, or a sign-in) starts the next
+      again = false;
+      if (verdict === "signin") {
+        emit({ paused: true });
+      } else {
+        failures++;
+        emit({ offline: !(error instanceof ApiError || error instanceof TransportError) || browserOffline() });
+        schedule(backoffMs(failures));
+      }
+      await reload();
+      broadcast("changed");
+      return;
+    }
+  }
+  if (snapshot.items.some((x) => x.status === "waiting")) schedule(IDLE_CHECK_MS);
+}
+
+/** bodyOf is the JSON body an item sends: its fields and the tap's time. */
+export function bodyOf(item: OutboxItem): Record<string, unknown> {
+  return { ...item.body, occurredAt: item.occurredAt };
+}
+
+/** sendItem is the real sender: one keyed write, or a photo's three steps. */
+export async function sendItem(item: StoredItem): Promise<unknown> {
+  if (item.kind !== "photo") {
+    return apiRequest("POST", URLS[item.kind], bodyOf(item), {
+      idempotencyKey: item.key,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+  }
+  // an upload URL lives 15 minutes: a queued photo asks for a fresh one each time it is sent
+  const { uploadURL } = await apiRequest<{ uploadURL: string }>("POST", "/api/objects/upload", undefined, {
+    idempotencyKey: newIdempotencyKey(),
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+  let res: Response;
+  try {
+    res = await fetch(uploadURL, {
+      method: "PUT",
+      body: item.blob,
+      credentials: "include",
+      headers: { "Content-Type": item.blob?.type || "application/octet-stream" },
+      signal: AbortSignal.timeout(PUT_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new TransportError(0, error instanceof Error ? error.message : "Network error");
+  }
+  if (!res.ok) {
+    const text = await res.text().catch(() => "");
+    const e = new ApiError(res.status, text || res.statusText);
+    throw new TransportError(res.status, e.serverMessage || "Failed to upload file", e.code);
+  }
+  const notes = typeof item.body.notes === "string" ? item.body.notes.trim() : "";
+  return apiRequest(
+    "POST",
+    "/api/photos/upload",
+    { filename: item.body.filename, url: uploadURL.split("?")[0], notes: notes === "" ? null : notes, occurredAt: item.occurredAt },
+    { idempotencyKey: item.key, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
+  );
+}
+
+/** resetForTests forgets all module state. */
+export function resetForTests(): void {
+  userId = null;
+  snapshot = { items: [], sent: [], sending: null, paused: false, offline: false, ready: false };
+  sender = sendItem;
+  hooks = {};
+  flushing = false;
+  again = false;
+  failures = 0;
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  waiters.clear();
+  claimed.clear();
+}
