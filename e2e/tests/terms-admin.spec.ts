@@ -109,6 +109,13 @@ test("an admin publishes a terms version, a new user signs it, the admin opens t
     await drawSignature(p, dialog.getByRole("img", { name: "Digital Signature" }));
     await dialog.getByRole("button", { name: "Accept Terms & Sign" }).click();
     await expect(toast(p).getByText("Registration successful! Your account is pending admin approval.")).toBeVisible();
+    // the signer gets their copy while pending: the link appears once the PDF is made
+    await expect(p.getByRole("heading", { name: "Account Pending Approval" })).toBeVisible();
+    const copy = p.getByRole("link", { name: "Download your signed agreement" });
+    await expect(copy).toBeVisible({ timeout: 20_000 });
+    await expect(p.getByText(`version ${version}`, { exact: false })).toBeVisible();
+    const pdf = await p.request.get((await copy.getAttribute("href"))!);
+    expect(`${pdf.status()} ${pdf.headers()["content-type"]} ${(await pdf.body()).subarray(0, 5).toString()}`).toBe("200 application/pdf %PDF-");
     await guest.close();
     expect((await findUser(pb, email))?.firstName).toBe("Zoë");
   });

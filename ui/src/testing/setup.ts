@@ -1,1 +1,5 @@
-import "@testing-library/dom";
+import { configure } from "@testing-library/dom";
+
+// waitFor and findBy* wait on a condition; on a loaded machine (2 cores, load 40+) a render
+// can take seconds, so their limit is generous rather than testing-library's 1 s.
+configure({ asyncUtilTimeout: 15_000 });

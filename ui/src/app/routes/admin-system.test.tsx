@@ -8,6 +8,7 @@ vi.mock("@/lib/auth", () => ({ useUser: () => ({ data: { role: role.current } })
 vi.mock("@/components/layouts/app-shell", () => ({ PageHeader: ({ title }: { title: string }) => <h1>{title}</h1> }));
 const block = (name: string) => () => <section aria-label={name} />;
 vi.mock("@/features/backups/components/backups-card", () => ({ BackupsCard: block("Backups") }));
+vi.mock("@/features/replication/components/replication-card", () => ({ ReplicationCard: block("Replication") }));
 vi.mock("@/features/system/components/system-settings-form", () => ({ SystemSettingsForm: block("System Settings") }));
 vi.mock("@/features/system/components/history-wipe-card", () => ({ HistoryWipeCard: block("History Management") }));
 vi.mock("@/features/system/components/clean-slate-card", () => ({ CleanSlateCard: block("Clean Slate") }));
@@ -22,7 +23,8 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-describe("AdminSystemRoute", () => {
+// the first render takes seconds on a loaded machine: a generous limit
+describe("AdminSystemRoute", { timeout: 60_000 }, () => {
   it("shows a plain admin neither the history wipe nor the clean slate (the server refuses them: 403)", () => {
     role.current = "admin";
     render(<AdminSystemRoute />);

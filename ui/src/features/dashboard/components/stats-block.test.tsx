@@ -39,7 +39,8 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-describe("StatsBlock's inline edit", () => {
+// first renders and typed input take seconds on a loaded machine: the limit is generous, the waits are on conditions
+describe("StatsBlock's inline edit", { timeout: 60_000 }, () => {
   it("sends only the edited figure, its new value and the value shown when the edit began", async () => {
     const { fetch, rerender } = setup(new Response(JSON.stringify({ success: true, message: "ok", stats: STATS }), { status: 200 }));
     const save = await editWaiting("25");

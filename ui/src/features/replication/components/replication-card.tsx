@@ -3,6 +3,7 @@ import * as React from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { lagText, useReplication } from "@/features/replication/api/replication";
 import { useUser } from "@/lib/auth";
+import { formatDateTimeYear } from "@/lib/format";
 
 /**
  * ReplicationCard is the Continuous Replication block of /admin-system for a master admin
@@ -45,7 +46,7 @@ export function ReplicationCard() {
               <dt className="text-muted-foreground">Lag</dt>
               <dd>{lagText(s.lagSeconds)}</dd>
               <dt className="text-muted-foreground">Last sync</dt>
-              <dd>{s.lastSync ? new Date(s.lastSync).toLocaleString() : "Not yet"}</dd>
+              <dd>{formatDateTimeYear(s.lastSync) || "Not yet"}</dd>
             </dl>
             {s.warning && (
               <p role="alert" className="flex items-start gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-destructive">
