@@ -1,3 +1,5 @@
+import { timeZone as operationZone } from "@/lib/format";
+
 /** LATE_AFTER_MS: an action recorded more than a minute after it was done reads as late. */
 export const LATE_AFTER_MS = 60_000;
 
@@ -13,9 +15,9 @@ function clockTime(d: Date, timeZone?: string): string {
 /**
  * lateActionLabel is "done 09:15 · sent 10:42" (the operation's time zone) for an action the
  * server recorded more than a minute after it was done (a driver's queued action sent late,
- * DESIGN.md §12), and null otherwise.
+ * DESIGN.md §12), and null otherwise. The zone is lib/format's (from the session answer).
  */
-export function lateActionLabel(m: { createdAt: string; recordedAt?: string }, timeZone?: string): string | null {
+export function lateActionLabel(m: { createdAt: string; recordedAt?: string }, timeZone: string | undefined = operationZone()): string | null {
   if (!m.recordedAt) return null;
   const done = new Date(m.createdAt);
   const sent = new Date(m.recordedAt);

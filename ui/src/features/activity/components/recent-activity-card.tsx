@@ -8,7 +8,6 @@ import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
 import { useNow } from "@/features/activity/hooks/use-now";
 import { lateActionLabel } from "@/lib/late-action";
 import { movementSummary } from "@/features/activity/utils/movement-summary";
-import { useAppState } from "@/lib/state";
 import { formatRelativeTime } from "@/lib/format";
 import { movementNotes, movementTypeLabel } from "@/lib/format-ops";
 import { cn } from "@/lib/utils";
@@ -43,7 +42,6 @@ export function RecentActivityCard({
   className,
 }: RecentActivityCardProps) {
   const now = useNow();
-  const timeZone = useAppState().data?.settings.time_zone;
   const [selected, setSelected] = React.useState<FeedMovement | null>(null);
   return (
     <Card className={className}>
@@ -68,7 +66,7 @@ export function RecentActivityCard({
             <ul aria-label={title} className="divide-y">
               {movements.map((m) => (
                 <li key={m.id}>
-                  <ActivityEntry movement={m} now={now} timeZone={timeZone} onOpen={manage ? () => setSelected(m) : undefined} />
+                  <ActivityEntry movement={m} now={now} onOpen={manage ? () => setSelected(m) : undefined} />
                 </li>
               ))}
             </ul>
@@ -87,16 +85,14 @@ export function RecentActivityCard({
 function ActivityEntry({
   movement: m,
   now,
-  timeZone,
   onOpen,
 }: {
   movement: FeedMovement;
   now: Date;
-  timeZone?: string;
   onOpen?: () => void;
 }) {
   const note = movementNotes(m);
-  const late = lateActionLabel(m, timeZone);
+  const late = lateActionLabel(m);
   const body = (
     <>
       <span className="min-w-0 flex-1">

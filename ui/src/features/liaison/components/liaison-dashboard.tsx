@@ -67,7 +67,7 @@ export function LiaisonDashboard({ user, charging, photos }: LiaisonDashboardPro
           )}
         </TabsContent>
         <TabsContent value="dropoffs">
-          <RecentDropoffs movements={state.data?.recentMovements} loading={state.isPending} timeZone={state.data?.settings.time_zone} />
+          <RecentDropoffs movements={state.data?.recentMovements} loading={state.isPending} />
         </TabsContent>
         <TabsContent value="photos">
           {photos ?? (

@@ -11,12 +11,9 @@ import { lateActionLabel } from "@/lib/late-action";
 export function RecentDropoffs({
   movements,
   loading,
-  timeZone,
 }: {
   movements: readonly LiaisonMovement[] | undefined;
   loading: boolean;
-  /** timeZone is the operation's zone, for a late dropoff's "done 09:15 · sent 10:42". */
-  timeZone?: string;
 }) {
   const dropoffs = (movements ?? []).filter((m) => m.type === "dropoff");
   return (
@@ -40,7 +37,7 @@ export function RecentDropoffs({
                 </div>
                 <time dateTime={m.createdAt} title={formatDateTime(m.createdAt)} className="text-xs text-muted-foreground">
                   {formatRelativeTime(m.createdAt)}
-                  {lateActionLabel(m, timeZone) && <span className="block">{lateActionLabel(m, timeZone)}</span>}
+                  {lateActionLabel(m) && <span className="block">{lateActionLabel(m)}</span>}
                 </time>
               </li>
             ))}
