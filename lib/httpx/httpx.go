@@ -106,9 +106,9 @@ func RequireUser() *hook.Handler[*core.RequestEvent] {
 // (mustResignTerms): only the auth routes, which use RequireUser, stay open to them.
 const MsgResignTerms = "Terms re-signing required"
 
-// refuseBlocked answers 403 for a signed-in user who is not approved, or who must sign the
-// terms again, and nil otherwise.
-func refuseBlocked(e *core.RequestEvent) error {
+// Blocked answers 403 for a signed-in user who is not approved, or who must sign the terms
+// again, and nil otherwise (what RequireApproved refuses, for a route open to more callers).
+func Blocked(e *core.RequestEvent) error {
 	if state := e.Auth.GetString(schema.UserIsApproved); state != roles.Approved {
 		return apierr.New(http.StatusForbidden, "", roles.BlockedMessage(state))
 	}
@@ -128,7 +128,7 @@ func RequireApproved() *hook.Handler[*core.RequestEvent] {
 			if !IsAppUser(e) {
 				return apierr.New(http.StatusUnauthorized, "", "Unauthorized")
 			}
-			if err := refuseBlocked(e); err != nil {
+			if err := Blocked(e); err != nil {
 				return err
 			}
 			return e.Next()
@@ -144,7 +144,7 @@ func RequireRoles(allowed ...string) *hook.Handler[*core.RequestEvent] {
 			if !IsAppUser(e) {
 				return apierr.New(http.StatusUnauthorized, "", "Unauthorized")
 			}
-			if err := refuseBlocked(e); err != nil {
+			if err := Blocked(e); err != nil {
 				return err
 			}
 			role := e.Auth.GetString(schema.UserRole)

@@ -99,8 +99,14 @@ var errNotKept = errors.New("idempotency: answer not kept")
 // skipKey marks a request whose route opted out (see Skip).
 const skipKey = "swapbay.idempotency.skip"
 
-// Skip is bound on a route that cannot run inside a database transaction (a backup copies
-// the database with VACUUM INTO): its keyed requests run plainly, answered and not kept.
+// SkipId identifies Skip's middleware on a route.
+const SkipId = MiddlewareId + "Skip"
+
+// Skip is bound on a route that must not run inside the keyed write transaction: one that
+// cannot (a backup copies the database with VACUUM INTO) or should not hold SQLite's only
+// writer while it renders, hashes or streams (a PDF, bcrypt, an upload). Its keyed requests
+// run plainly, answered and not kept: a repeat of the key runs the route again (it is not
+// exactly-once), so such a route must make its own repeat harmless or refused.
 func Skip() *hook.Handler[*core.RequestEvent] { return mark("Skip", skipKey) }
 
 // mark returns the route middleware that sets key on a request for handle to read (Skip,

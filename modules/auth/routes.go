@@ -10,6 +10,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
 	"swapbay/modules/users"
 )
@@ -29,10 +30,11 @@ func Register(app core.App) {
 	login := func(e *core.RequestEvent) error { return handleLogin(e, limiter) }
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.GET("/api/auth/user", currentUser).Bind(httpx.RequireUser())
-		se.Router.POST("/api/login", login)
-		se.Router.POST("/api/register", register)
+		// bcrypt (a password checked or hashed) runs outside the keyed write transaction
+		se.Router.POST("/api/login", login).Bind(idempotency.Skip())
+		se.Router.POST("/api/register", register).Bind(idempotency.Skip())
 		se.Router.POST("/api/logout", logout)
-		se.Router.POST("/api/change-password", changePassword).Bind(httpx.RequireUser())
+		se.Router.POST("/api/change-password", changePassword).Bind(httpx.RequireUser(), idempotency.Skip())
 		se.Router.POST("/api/terms/sign", signTerms).Bind(httpx.RequireUser())
 		return se.Next()
 	})

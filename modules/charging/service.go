@@ -226,8 +226,9 @@ const (
 )
 
 // SetQuantity changes an active session's quantity: lowering it moves the difference to
-// destination (ready or waiting), raising it draws from waiting. An unchanged quantity
-// changes nothing and returns a nil movement.
+// destination (ready or waiting), raising it draws from waiting; lowered to 0 the session
+// ends (completed when its batteries went to ready, deleted when to waiting). An unchanged
+// quantity changes nothing and returns a nil movement.
 func SetQuantity(app core.App, op inventory.Op, sessionId string, quantity int, destination string) (*Session, *inventory.Movement, error) {
 	if err := reqx.Count("quantity", quantity, 0, reqx.MaxCount, MsgQuantityNegative, reqx.MsgCountTooLarge); err != nil {
 		return nil, nil, err
@@ -263,6 +264,17 @@ func SetQuantity(app core.App, op inventory.Op, sessionId string, quantity int, 
 			notes = fmt.Sprintf("Charging session quantity changed from %d to %d: %d batteries taken from waiting", current, quantity, quantity-current)
 		}
 		sess.Set(schema.SessionQuantity, quantity)
+		if quantity == 0 {
+			// nothing left on the chargers: the session ends, as a completion (to ready) or a
+			// deletion (to waiting) would end it, so it leaves the table, the ETA list and the
+			// due announcements
+			status := schema.SessionStatusCompleted
+			if destination == DestinationWaiting {
+				status = schema.SessionStatusDeleted
+			}
+			sess.Set(schema.SessionStatus, status)
+			sess.Set(schema.SessionEndedAt, when(op))
+		}
 		return inventory.Post(txApp, inventory.Posting{
 			Type: inventory.TypeInternalTransfer, Quantity: quantity - current, Notes: notes,
 			UserId: op.ActorId(), ActorId: op.ActorId(), SessionId: sessionId, At: when(op),

@@ -244,6 +244,17 @@ func checked(rec *core.Record) (*Account, error) {
 	return &Account{rec}, nil
 }
 
+// FindHolding returns holder account id (an assignment as GET /api/admin/battery-holders lists
+// it), or ok false when id is no holder account.
+func FindHolding(app core.App, id string) (acc *Account, ok bool, err error) {
+	rec, err := app.FindRecordById(schema.Accounts, id)
+	if err != nil || rec.GetString(schema.AccountKind) != schema.AccountKindHolder {
+		return nil, false, nil
+	}
+	acc, err = checked(rec)
+	return acc, err == nil, err
+}
+
 // FindHolderAccounts returns userId's holder accounts with a positive balance, the pickup
 // holding first, then the others by assignment type.
 func FindHolderAccounts(app core.App, userId string) ([]*Account, error) {

@@ -12,6 +12,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -29,14 +30,16 @@ import (
 //	DELETE /api/photos/mass               admins, liaison         {photoIds} → {success, message, deleted}; all or nothing
 //	DELETE /api/photos/{id}               admins, liaison         → {success, message}
 //
-// The PUT streams its body (never buffered whole); the idempotency middleware only records
-// answers, never request bodies, so it is safe under /api/.
+// The PUT streams its body (never buffered whole): it is bound idempotency.Skip(), so a keyed
+// PUT is not read into memory before a write transaction.
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		user := se.Router.Group("/api")
 		user.Bind(httpx.RequireApproved())
 		user.POST("/objects/upload", handleNewUploadURL)
-		user.PUT("/objects/uploads/{id}", handlePut)
+		// streams up to 10 MB of image bytes to storage, never buffered whole nor held in the
+		// write transaction; its signed URL is one-time, so a repeat is refused anyway
+		user.PUT("/objects/uploads/{id}", handlePut).Bind(idempotency.Skip())
 		user.POST("/photos/upload", handleClaim)
 		user.GET("/photos", handleList)
 		user.GET("/photos/{id}/image", handleImage)
