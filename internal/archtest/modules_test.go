@@ -29,6 +29,7 @@ var moduleImports = map[[2]string]string{
 	{"debuginfo", "realtime"}: "the debug page shows how many /ws clients are connected",
 	{"debuginfo", "system"}:   "the debug page shows the server time in the operation's time zone",
 	{"auth", "terms"}:         "registration signs the active terms",
+	{"auth", "system"}:        "the signed-in user's answer carries the operation's time zone (the UI shows times in it)",
 	{"charging", "inventory"}: "a charging session moves batteries through the ledger",
 	{"charging", "system"}:    "a session's ETA comes from the charger minutes setting",
 	{"custody", "inventory"}:  "assignments, swaps and transfers move batteries through the ledger",
@@ -43,6 +44,11 @@ var moduleImports = map[[2]string]string{
 	{"system", "inventory"}:   "stat edits, override, recalculation, wipe and clean slate are ledger operations",
 	{"users", "inventory"}:    "a user who still holds batteries cannot be deleted",
 	{"users", "terms"}:        "the user list shows each user's terms status",
+
+	// continuous replication (DESIGN.md §13)
+	{"jobs", "replication"}:      "the checkpoint job leaves data.db to Litestream while it replicates",
+	{"debuginfo", "replication"}: "the debug page shows the replication's lag, last sync and warning",
+	{"replication", "inventory"}: "a restore ends with the ledger's recalculation (0 corrections expected)",
 }
 
 // plumbingNames are names no module may use from another module: request decoding, error

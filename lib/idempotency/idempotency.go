@@ -137,7 +137,7 @@ func handle(e *core.RequestEvent) error {
 		return apierr.New(http.StatusBadRequest, "", "Could not read the request body.")
 	}
 	if len(body) > MaxBody {
-		return e.Error(http.StatusRequestEntityTooLarge, MsgBodyTooLarge, nil)
+		return apierr.NewCode(http.StatusRequestEntityTooLarge, "", MsgBodyTooLarge, apierr.CodeTooLarge)
 	}
 	e.Request.Body = io.NopCloser(bytes.NewReader(body))
 
@@ -260,7 +260,7 @@ func (j *job) store(txApp core.App) error {
 // replay answers with a stored answer, after checking it was for the same method and path.
 func replay(e *core.RequestEvent, prev *stored) error {
 	if prev.Method != e.Request.Method || prev.Path != e.Request.URL.Path {
-		return e.Error(http.StatusConflict, MsgKeyReused, nil)
+		return apierr.NewCode(http.StatusConflict, "", MsgKeyReused, apierr.CodeIdempotencyKeyReused)
 	}
 	h := e.Response.Header()
 	h.Set("Content-Type", "application/json")

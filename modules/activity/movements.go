@@ -62,13 +62,16 @@ type UserRef struct {
 
 // Movement is one entry of an activity feed (spec part 1 §3).
 type Movement struct {
-	Id        string   `json:"id"`
-	Type      string   `json:"type"`
-	Quantity  int      `json:"quantity"`
-	Notes     string   `json:"notes"`
-	CreatedAt string   `json:"createdAt"`
-	UserId    string   `json:"userId"`
-	User      *UserRef `json:"user"`
+	Id        string `json:"id"`
+	Type      string `json:"type"`
+	Quantity  int    `json:"quantity"`
+	Notes     string `json:"notes"`
+	CreatedAt string `json:"createdAt"` // when it happened (occurredAt: a driver's tap)
+	// RecordedAt is when the server recorded it: later than createdAt for an action sent late
+	// from the driver app's outbox (the admin feeds show "done 09:15 · sent 10:42").
+	RecordedAt string   `json:"recordedAt,omitzero"`
+	UserId     string   `json:"userId"`
+	User       *UserRef `json:"user"`
 	// Meta is the movement's structured detail, so clients never parse the notes' markers.
 	Meta MovementMeta `json:"meta"`
 }
@@ -127,6 +130,7 @@ type movementRow struct {
 	Quantity   int    `db:"quantity"`
 	Notes      string `db:"notes"`
 	OccurredAt string `db:"occurredAt"`
+	RecordedAt string `db:"recordedAt"`
 	User       string `db:"user"` // who the feed shows (latest's who)
 	Actor      string `db:"actor"`
 	Good       int    `db:"goodBatteries"`
@@ -161,7 +165,7 @@ const feedWho = `COALESCE(NULLIF(user, ''), CASE WHEN instr(meta, '"formerUser"'
 
 // latest selects the newest limit movements matching where, walking index backwards.
 func latest(index, where string, limit int) string {
-	return "SELECT id, type, quantity, notes, occurredAt, " + feedWho + " AS user, actor, goodBatteries," +
+	return "SELECT id, type, quantity, notes, occurredAt, recordedAt, " + feedWho + " AS user, actor, goodBatteries," +
 		" deadBatteries, discrepancy, COALESCE(meta, '') AS meta, rowid AS rid FROM movements INDEXED BY " + index +
 		" " + where + " ORDER BY occurredAt DESC, rowid DESC" + limitClause(limit)
 }
@@ -403,7 +407,7 @@ func metaOf(raw, notes string, good, dead int, c Caller) MovementMeta {
 // admins and to the user they belong to.
 func view(r movementRow, c Caller) Movement {
 	m := Movement{Id: r.Id, Type: r.Type, Quantity: r.Quantity, Notes: r.Notes,
-		CreatedAt: apiTime(r.OccurredAt), UserId: r.User, Meta: metaOf(r.Meta, r.Notes, r.Good, r.Dead, c)}
+		CreatedAt: apiTime(r.OccurredAt), RecordedAt: apiTime(r.RecordedAt), UserId: r.User, Meta: metaOf(r.Meta, r.Notes, r.Good, r.Dead, c)}
 	if c.Role == roles.Liaison {
 		m.Notes = ""
 	}

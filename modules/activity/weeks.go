@@ -145,12 +145,13 @@ type WeeklyTotals struct {
 
 // Activity is one line of a driver's weekly activity log.
 type Activity struct {
-	Id        string       `json:"id"`
-	Type      string       `json:"type"`
-	Quantity  int          `json:"quantity"`
-	Notes     string       `json:"notes"`
-	CreatedAt string       `json:"createdAt"`
-	Meta      MovementMeta `json:"meta"`
+	Id         string       `json:"id"`
+	Type       string       `json:"type"`
+	Quantity   int          `json:"quantity"`
+	Notes      string       `json:"notes"`
+	CreatedAt  string       `json:"createdAt"`           // when it happened (occurredAt)
+	RecordedAt string       `json:"recordedAt,omitzero"` // when the server recorded it
+	Meta       MovementMeta `json:"meta"`
 }
 
 // DriverWeek is one driver's card in the admin weekly activity.
@@ -286,12 +287,13 @@ func AdminWeeklyActivity(app core.App, c Caller, q WeekQuery, now time.Time, loc
 			Quantity   int    `db:"quantity"`
 			Notes      string `db:"notes"`
 			OccurredAt string `db:"occurredAt"`
+			RecordedAt string `db:"recordedAt"`
 			Meta       string `db:"meta"`
 			Good       int    `db:"goodBatteries"`
 			Dead       int    `db:"deadBatteries"`
 		}
-		err := app.DB().NewQuery("SELECT id, user, type, quantity, notes, occurredAt, COALESCE(meta, '') AS meta, goodBatteries, deadBatteries FROM (" +
-			"SELECT id, user, type, quantity, notes, occurredAt, meta, goodBatteries, deadBatteries," +
+		err := app.DB().NewQuery("SELECT id, user, type, quantity, notes, occurredAt, recordedAt, COALESCE(meta, '') AS meta, goodBatteries, deadBatteries FROM (" +
+			"SELECT id, user, type, quantity, notes, occurredAt, recordedAt, meta, goodBatteries, deadBatteries," +
 			" ROW_NUMBER() OVER (PARTITION BY user ORDER BY occurredAt DESC, rowid DESC) AS rn" +
 			" FROM movements INDEXED BY " + index +
 			" WHERE occurredAt >= {:from} AND occurredAt < {:to} AND type IN " + inList("t", driverActivityTypes, p) +
@@ -304,7 +306,8 @@ func AdminWeeklyActivity(app core.App, c Caller, q WeekQuery, now time.Time, loc
 		all := make([]Activity, len(acts))
 		for i, a := range acts {
 			all[i] = Activity{Id: a.Id, Type: a.Type, Quantity: a.Quantity, Notes: a.Notes, CreatedAt: apiTime(a.OccurredAt),
-				Meta: metaOf(a.Meta, a.Notes, a.Good, a.Dead, c)}
+				RecordedAt: apiTime(a.RecordedAt),
+				Meta:       metaOf(a.Meta, a.Notes, a.Good, a.Dead, c)}
 			if c.Role == roles.Liaison {
 				all[i].Notes = ""
 			}

@@ -75,7 +75,7 @@ func register(e *core.RequestEvent) error {
 		UserAgent: e.Request.UserAgent(),
 	})
 	if errors.Is(err, terms.ErrNoActiveTerms) {
-		return e.Error(http.StatusConflict, MsgRegistrationClosed, nil)
+		return apierr.NewCode(http.StatusConflict, "", MsgRegistrationClosed, apierr.CodeRegistrationClosed)
 	}
 	if err != nil {
 		return apierr.Response(e, err)

@@ -91,9 +91,9 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 		}
 		if waiting.Balance() < quantity {
 			if waiting.Balance() == 0 {
-				return apierr.NotEnough("No batteries available to charge")
+				return apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, "No batteries available to charge")
 			}
-			return apierr.NotEnough(fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
+			return apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
 		}
 		col, err := txApp.FindCachedCollectionByNameOrId(schema.ChargingSessions)
 		if err != nil {
@@ -258,7 +258,7 @@ func SetQuantity(app core.App, op inventory.Op, sessionId string, quantity int, 
 			notes = fmt.Sprintf("Charging session quantity changed from %d to %d: %d batteries moved to %s", current, quantity, current-quantity, destination)
 		} else {
 			if waiting.Balance() < quantity-current {
-				return nil, apierr.NotEnough(fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
+				return nil, apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
 			}
 			leg = inventory.Leg{From: waiting.Ref(), To: acc.Ref(), Qty: quantity - current}
 			notes = fmt.Sprintf("Charging session quantity changed from %d to %d: %d batteries taken from waiting", current, quantity, quantity-current)

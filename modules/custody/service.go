@@ -64,7 +64,7 @@ func Assign(app core.App, op inventory.Op, userId string, quantity int, assignme
 			return err
 		}
 		if ready.Balance() < quantity {
-			return apierr.NotEnough(fmt.Sprintf("Only %d batteries available", ready.Balance()))
+			return apierr.NotEnoughOf(apierr.CodeNotEnoughReady, fmt.Sprintf("Only %d batteries available", ready.Balance()))
 		}
 		if mv, err = inventory.PostAssignment(txApp, op, user, quantity, assignmentType); err != nil {
 			return err
@@ -181,7 +181,7 @@ func Swap(app core.App, op inventory.Op, req SwapRequest) (SwapResult, error) {
 				return err
 			}
 			if req.Dead > toHeld {
-				return apierr.NotEnough(fmt.Sprintf("Dead batteries (%d) cannot exceed what %s holds (%d)", req.Dead, inventory.DisplayName(to), toHeld))
+				return apierr.NotEnoughOf(apierr.CodeInsufficientHoldings, fmt.Sprintf("Dead batteries (%d) cannot exceed what %s holds (%d)", req.Dead, inventory.DisplayName(to), toHeld))
 			}
 		}
 		if res.Transfer, err = inventory.PostSwap(txApp, op, from, to, req.Good, req.Dead, inventory.SwapKindSwap); err != nil {
@@ -248,10 +248,10 @@ func loadPair(txApp core.App, fromUserId, toUserId string, give int) (*core.Reco
 		return nil, nil, err
 	}
 	if held <= 0 {
-		return nil, nil, apierr.NotEnough("From driver not found or has no batteries")
+		return nil, nil, apierr.NotEnoughOf(apierr.CodeInsufficientHoldings, "From driver not found or has no batteries")
 	}
 	if give > held {
-		return nil, nil, apierr.NotEnough(fmt.Sprintf(inventory.MsgCannotGive, inventory.DisplayName(from), held, give))
+		return nil, nil, apierr.NotEnoughOf(apierr.CodeInsufficientHoldings, fmt.Sprintf(inventory.MsgCannotGive, inventory.DisplayName(from), held, give))
 	}
 	to, err := findHolderUser(txApp, toUserId, "toUserId", "To driver not found")
 	if err != nil {

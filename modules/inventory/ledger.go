@@ -261,11 +261,11 @@ func shortMessage(app core.App, acc *Account, need int) error {
 	have := acc.Balance()
 	switch acc.Kind() {
 	case schema.AccountKindReady:
-		return apierr.NotEnough(fmt.Sprintf(MsgOnlyReady, have))
+		return apierr.NotEnoughOf(apierr.CodeNotEnoughReady, fmt.Sprintf(MsgOnlyReady, have))
 	case schema.AccountKindWaiting:
-		return apierr.NotEnough(fmt.Sprintf(MsgOnlyWaiting, have))
+		return apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, fmt.Sprintf(MsgOnlyWaiting, have))
 	case schema.AccountKindHolder:
-		return apierr.NotEnough(fmt.Sprintf(MsgCannotGive, accountLabel(app, acc), have, need))
+		return apierr.NotEnoughOf(apierr.CodeInsufficientHoldings, fmt.Sprintf(MsgCannotGive, accountLabel(app, acc), have, need))
 	case schema.AccountKindSession:
 		return apierr.NotEnough(fmt.Sprintf("Not enough batteries: the charging session only has %d", have))
 	case schema.AccountKindUntracked:

@@ -135,6 +135,10 @@ func (m *Movement) Checkpoint() bool { return m.GetBool(schema.MovementCheckpoin
 // OccurredAt is when the operation happened.
 func (m *Movement) OccurredAt() time.Time { return m.GetDateTime(schema.MovementOccurredAt).Time() }
 
+// RecordedAt is when the server committed the movement (after OccurredAt for an action sent
+// late from the driver app's outbox).
+func (m *Movement) RecordedAt() time.Time { return m.GetDateTime(schema.MovementRecordedAt).Time() }
+
 // Meta returns the movement's meta object (empty map when unset).
 func (m *Movement) Meta() map[string]any {
 	out := map[string]any{}
@@ -168,13 +172,14 @@ type movementJSON struct {
 	OccurredAt     types.DateTime `json:"occurredAt"`
 	Created        types.DateTime `json:"created"`
 	Updated        types.DateTime `json:"updated"`
+	RecordedAt     types.DateTime `json:"recordedAt"`
 }
 
 // movementJSONFields are the fields movementJSON writes, besides the collection's.
 var movementJSONFields = []string{"id", schema.MovementType, schema.MovementQuantity, schema.MovementNotes,
 	schema.MovementUser, schema.MovementActor, schema.MovementGood, schema.MovementDead, schema.MovementDiscrepancy,
 	schema.MovementSession, schema.MovementMeta, schema.MovementCheckpoint, schema.MovementOccurredAt,
-	schema.Created, schema.Updated}
+	schema.Created, schema.Updated, schema.MovementRecordedAt}
 
 // MarshalJSON writes the movement as Record.MarshalJSON does, field for field, without its
 // generic export: a keyed driver write encodes its answer, movement included, inside the
@@ -196,6 +201,7 @@ func (m *Movement) MarshalJSON() ([]byte, error) {
 		Session: m.GetString(schema.MovementSession), Meta: types.JSONRaw(m.GetString(schema.MovementMeta)),
 		Checkpoint: m.GetBool(schema.MovementCheckpoint), OccurredAt: m.GetDateTime(schema.MovementOccurredAt),
 		Created: m.GetDateTime(schema.Created), Updated: m.GetDateTime(schema.Updated),
+		RecordedAt: m.GetDateTime(schema.MovementRecordedAt),
 	})
 }
 

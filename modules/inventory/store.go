@@ -36,6 +36,7 @@ func insertMovement(txApp core.App, rec *core.Record) error {
 	now := types.NowDateTime()
 	rec.SetRaw(schema.Created, now)
 	rec.SetRaw(schema.Updated, now)
+	rec.SetRaw(schema.MovementRecordedAt, now) // the commit; occurredAt is the tap (DESIGN.md §12)
 	cols, err := rec.DBExport(txApp)
 	if err != nil {
 		return err

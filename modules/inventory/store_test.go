@@ -49,7 +49,7 @@ func TestInsertMovementStoresWhatSaveStores(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		want, got := storedRow(t, app, saved.Id), storedRow(t, app, inserted.Id)
-		for _, k := range []string{"id", schema.Created, schema.Updated} {
+		for _, k := range []string{"id", schema.Created, schema.Updated, schema.MovementRecordedAt} {
 			if got[k] == nil || got[k] == "" {
 				t.Errorf("%s: inserted row has no %s", name, k)
 			}
@@ -151,6 +151,7 @@ func exported(t *testing.T, rec *core.Record) map[string]any {
 	delete(m, "id")
 	delete(m, schema.Created)
 	delete(m, schema.Updated)
+	delete(m, schema.MovementRecordedAt)
 	return m
 }
 

@@ -78,7 +78,7 @@ func swapLegs(txApp core.App, from, to *core.Record, good, dead int, adjust map[
 		return nil, err
 	}
 	if alloc.Excess > 0 {
-		return nil, apierr.NotEnough(fmt.Sprintf(MsgCannotGive, DisplayName(from), alloc.Held(), q))
+		return nil, apierr.NotEnoughOf(apierr.CodeInsufficientHoldings, fmt.Sprintf(MsgCannotGive, DisplayName(from), alloc.Held(), q))
 	}
 	dest, err := holderRef(txApp, to.Id, AssignmentPickup)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"swapbay/lib/sqlitedb"
 	"swapbay/modules/charging"
 	"swapbay/modules/photos"
+	"swapbay/modules/replication"
 	"swapbay/modules/terms"
 )
 
@@ -33,7 +34,8 @@ const AgreementPDFInterval = time.Minute
 //	photo-cleanup  every hour   remove uploads not claimed within 24 h, with their files
 //	agreement-pdf  every minute make agreement PDFs a restart cut short or that failed
 //	wal-checkpoint every 200 ms copy each database's WAL back into its file, off the write
-//	                            path (sqlitedb.Checkpoint)
+//	                            path (sqlitedb.Checkpoint); data.db is skipped while it is
+//	                            replicated: Litestream owns its checkpoints then
 func Register(app core.App) {
 	var scheduler gocron.Scheduler
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -103,12 +105,18 @@ func Register(app core.App) {
 	})
 }
 
-// checkpoint runs sqlitedb.Checkpoint on the data and the auxiliary (logs) database.
+// checkpoint runs sqlitedb.Checkpoint on the data and the auxiliary (logs) database; on the
+// auxiliary one only while data.db is replicated (modules/replication: Litestream keeps a
+// read transaction on data.db and checkpoints it itself, after each shipped batch).
 func checkpoint(app core.App) {
-	for _, db := range []struct {
+	dbs := []struct {
 		name string
 		db   dbx.Builder
-	}{{"data", app.ConcurrentDB()}, {"auxiliary", app.AuxConcurrentDB()}} {
+	}{{"data", app.ConcurrentDB()}, {"auxiliary", app.AuxConcurrentDB()}}
+	if replication.Active(app) {
+		dbs = dbs[1:]
+	}
+	for _, db := range dbs {
 		if _, _, err := sqlitedb.Checkpoint(db.db); err != nil {
 			app.Logger().Error("wal-checkpoint job failed", slog.String("db", db.name), slog.String("error", err.Error()))
 		}

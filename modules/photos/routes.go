@@ -23,7 +23,8 @@ import (
 //	POST   /api/objects/upload            approved users          → {uploadURL} (one-time, 15 min, for the caller)
 //	PUT    /api/objects/uploads/{id}?exp&sig  the URL's user       image bytes → {id, sha256}; 413 > 10 MB,
 //	                                                                415 not JPEG/PNG/WebP; EXIF/GPS dropped
-//	POST   /api/photos/upload             approved users          {filename, url, notes|null} → Photo (claims the upload)
+//	POST   /api/photos/upload             approved users          {filename, url, notes|null, occurredAt?} → Photo (claims the upload;
+//	                                                                occurredAt, the tap, bounded as the driver writes' → takenAt)
 //	GET    /api/photos                    admins, liaison: all;   → [Photo] newest first
 //	                                      drivers: their own
 //	GET    /api/photos/{id}/image         as GET /api/photos      the image (?thumb=1: 400x400 thumbnail)

@@ -72,7 +72,7 @@ func Register(app core.App) {
 func getActive(e *core.RequestEvent) error {
 	v, err := FindActive(e.App)
 	if errors.Is(err, ErrNoActiveTerms) {
-		return apierr.New(http.StatusNotFound, "", ErrNoActiveTerms.Error())
+		return apierr.NewCode(http.StatusNotFound, "", ErrNoActiveTerms.Error(), apierr.CodeNoActiveTerms)
 	}
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Failed to load the terms and conditions.", err)
@@ -151,7 +151,7 @@ func handleRetry(e *core.RequestEvent) error {
 			return apierr.Response(e, err)
 		}
 		// the reason is recorded on the agreement (pdfUrl "ERROR: …"); the answer says it too
-		return apierr.Response(e, apierr.New(http.StatusUnprocessableEntity, "", "PDF generation failed: "+err.Error()))
+		return apierr.Response(e, apierr.NewCode(http.StatusUnprocessableEntity, "", "PDF generation failed: "+err.Error(), apierr.CodePDFFailed))
 	}
 	return e.JSON(http.StatusOK, map[string]string{"message": MsgPDFRetried})
 }

@@ -6,6 +6,7 @@ import { AuthLoadingScreen, LoadingScreen } from "@/components/feedback/loading-
 import { AppShell } from "@/components/layouts/app-shell";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { paths } from "@/config/paths";
+import { MyAgreementLink } from "@/features/auth/components/my-agreement-link";
 import { ResignTerms } from "@/features/auth/components/resign-terms";
 import { useUser } from "@/lib/auth";
 import { useRealtime } from "@/lib/realtime";
@@ -18,7 +19,7 @@ const AuthPage = lazy(() => import("@/features/auth/components/auth-page").then(
  * SignedInLayout guards every signed-in screen (spec part 2 §2): a spinner while the auth
  * check runs, 'Connection Issue' when it fails, the sign-in screen at / for guests (other
  * paths: the Unauthorized toast and /auth after 500 ms), the blocking panel for accounts
- * that are not approved, the re-sign panel for users who must sign the terms again, else the
+ * that are not approved (with the signer's own agreement to download), the re-sign panel for users who must sign the terms again, else the
  * shell around the screen. It also keeps the realtime link (/ws) open for approved users who
  * have nothing to sign (the server refuses the others).
  */
@@ -39,7 +40,12 @@ export function SignedInLayout() {
     ) : (
       <RedirectToAuth />
     );
-  if (user.isApproved !== "approved") return <AccountBlocked state={user.isApproved} />;
+  if (user.isApproved !== "approved")
+    return (
+      <AccountBlocked state={user.isApproved}>
+        <MyAgreementLink />
+      </AccountBlocked>
+    );
   if (user.mustResignTerms) return <ResignTerms />;
   return (
     <TooltipProvider>
