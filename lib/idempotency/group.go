@@ -51,6 +51,7 @@ type group struct {
 	mu      sync.Mutex
 	queue   []*job
 	working bool // the worker runs (it clears this under mu when it finds the queue empty)
+	running int  // the jobs of the transaction the worker runs now
 }
 
 func groupOf(app core.App) *group {
@@ -84,9 +85,13 @@ func (g *group) work() {
 		}
 		batch := g.queue[:n:n]
 		g.queue = g.queue[n:]
+		g.running = n
 		g.mu.Unlock()
 
 		err := g.commit(batch)
+		g.mu.Lock()
+		g.running = 0
+		g.mu.Unlock()
 		for _, j := range batch {
 			j.done <- err // buffered: never blocks the worker
 		}

@@ -161,18 +161,31 @@ func TestRestoreDrill(t *testing.T) {
 			}
 		}()
 	}
-	time.Sleep(300 * time.Millisecond)
+	// the writes are under way before the backup, and go on after it
+	waitFor := func(what string, cond func() bool) {
+		t.Helper()
+		for deadline := time.Now().Add(time.Minute); !cond(); <-time.After(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				stop.Store(true)
+				t.Fatalf("timed out waiting for %s", what)
+			}
+		}
+	}
+	waitFor("writes before the backup", func() bool { return ok.Load() >= 3 })
 	underLoad, err := backups.Create(context.Background(), live)
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond)
+	after := ok.Load()
+	waitFor("writes after the backup", func() bool { return ok.Load() >= after+3 })
 	stop.Store(true)
 	wg.Wait()
 	if ok.Load() == 0 {
 		t.Fatal("no write succeeded during the drill")
 	}
-	time.Sleep(1100 * time.Millisecond) // backup names have one-second resolution
+	// backup names have one-second resolution: the next one is named in a second after the
+	// first was written
+	waitFor("the next second", func() bool { return time.Now().Unix() > underLoad.Modified.Unix() })
 	quiet, err := backups.Create(context.Background(), live)
 	if err != nil {
 		t.Fatal(err)
