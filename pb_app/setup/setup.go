@@ -36,7 +36,7 @@ func Register(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {
-			se.Router.Bind(webui.GzipJSON(), webui.ETagJSON(), httpx.SecurityHeaders(), httpx.SideDoors(),
+			se.Router.Bind(webui.GzipJSON(), webui.ETagJSON(), httpx.SecurityHeaders(ui.BootScriptHash()), httpx.SideDoors(),
 				httpx.SameOrigin(), httpx.CookieSession(), httpx.LiveSession())
 			se.Router.Bind(idempotency.Middleware())
 			return se.Next()

@@ -5,9 +5,9 @@ import { ApiError, apiRequest } from "@/lib/api-client";
 import { logError } from "@/lib/error-log";
 import { getQueryFn } from "@/lib/query-client";
 import type { User } from "@/lib/user";
+import { AUTH_USER_URL } from "@/lib/auth-url";
 
-/** AUTH_USER_URL is the current-user call; its URL is also its query key. */
-export const AUTH_USER_URL = "/api/auth/user";
+export { AUTH_USER_URL };
 
 /**
  * userQueryOptions: the current user, null when signed out (a 401 is not an error).
