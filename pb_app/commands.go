@@ -2,6 +2,8 @@ package main
 
 import (
 	"github.com/pocketbase/pocketbase"
+
+	"swapbay/modules/replication"
 )
 
 // registerCommands adds SwapBay's CLI commands (DESIGN.md §2) to the PocketBase root command.
@@ -11,4 +13,8 @@ func registerCommands(app *pocketbase.PocketBase) {
 	app.RootCmd.AddCommand(newSeedDemoCommand(app))
 	app.RootCmd.AddCommand(newBackupCommand(app))
 	app.RootCmd.AddCommand(newRestoreCommand()) // listed in --help; run by runRestoreIfAsked
+	// `serve --replicate=URL`: replicate data.db continuously (modules/replication); it wins
+	// over $SWAPBAY_REPLICA_URL
+	app.RootCmd.PersistentFlags().StringVar(&replication.FlagURL, "replicate", "",
+		"replicate data.db continuously to s3://bucket/path?endpoint=…&region=… or file:///dir (default $"+replication.EnvURL+")")
 }

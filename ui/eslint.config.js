@@ -29,6 +29,8 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "import/no-cycle": "error",
+      // one zod flavour: zod/mini (lib/count.ts says why)
+      "no-restricted-imports": ["error", { paths: [{ name: "zod", message: 'Use zod/mini: import * as z from "zod/mini".' }] }],
       "import/no-restricted-paths": [
         "error",
         {

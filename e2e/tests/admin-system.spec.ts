@@ -2,6 +2,7 @@
 // time zone kept, and the history wipe's count and typed confirmation. (Clean slate runs on
 // a throw-away server in Go: modules/system TestCleanSlateAPI; here it would wipe the other
 // tests' data.)
+import { ADMIN } from "../env";
 import { expect, seedUser, signIn, test, toast } from "../fixtures";
 
 test("a master admin saves settings and checks the history wipe", async ({ page, pb, unique, browser, shot }) => {
@@ -52,4 +53,15 @@ test("a master admin saves settings and checks the history wipe", async ({ page,
   await expect(toast(page).getByText("Settings saved successfully!")).toBeVisible();
   await expect(page.getByRole("region", { name: "Clean Slate" }).getByRole("button", { name: "Clean Slate (Production Ready)" })).toBeEnabled();
   await shot("admin-system");
+});
+
+test("a plain admin is shown neither the history wipe nor the clean slate, which the server refuses them", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto("/admin-system");
+  await expect(page.getByRole("region", { name: "System Settings" }).getByLabel("Total Batteries")).not.toHaveValue("");
+  await expect(page.getByRole("region", { name: "Emergency Inventory Override" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "History Management" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Clean Slate" })).toHaveCount(0);
+  const wipe = await page.request.post("/api/admin/history/wipe", { data: { targetDate: "2001-01-01", confirmPhrase: "DELETE HISTORY" } });
+  expect(wipe.status()).toBe(403);
 });

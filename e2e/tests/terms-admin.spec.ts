@@ -142,7 +142,11 @@ test("an admin publishes a terms version, a new user signs it, the admin opens t
     } else {
       const [tab] = await Promise.all([page.waitForEvent("popup"), view.click()]); // a new tab on a desktop
       await expect(tab).toHaveURL(/\/api\/agreements\/[a-z0-9]+\/pdf$/);
+      expect(await tab.evaluate(() => window.opener)).toBeNull();
       await tab.close();
+      // the admin's own tab stays on the agreements (the same-tab fallback is for a blocked pop-up)
+      await expect(page).toHaveURL(/\/admin-system$/);
+      await expect(view).toBeVisible();
     }
     expect(served).toBe("200 application/pdf %PDF-");
     await page.context().unroute("**/api/agreements/*/pdf");

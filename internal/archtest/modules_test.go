@@ -17,10 +17,12 @@ import (
 // with its reason. A module uses another only for its domain (STYLE.md: "a module uses
 // another module only through its exported service functions"); shared plumbing lives in
 // lib/*. Adding a line here is a design decision: say why, and keep the graph acyclic
-// (inventory is the bottom; nothing imports activity, auth, jobs or realtime).
+// (inventory is the bottom; nothing imports activity, auth, backups, custody, debuginfo or
+// earnings).
 var moduleImports = map[[2]string]string{
 	{"activity", "inventory"}: "the dashboards read the ledger (movement types, Stats, holders)",
 	{"activity", "system"}:    "days and weeks are cut in the time zone setting; the state carries the prompts",
+	{"activity", "users"}:     "the feeds and the weekly breakdown name users through users.Names",
 	{"auth", "users"}:         "registration and login create and read accounts",
 	{"backups", "system"}:     "the backup schedule runs in the operation's time zone setting",
 	{"debuginfo", "jobs"}:     "the debug page shows each job's last and next run",
@@ -33,6 +35,7 @@ var moduleImports = map[[2]string]string{
 	{"earnings", "inventory"}: "pay counts the ledger's movement types (dropoffs, rebalances, recovers)",
 	{"earnings", "system"}:    "pay weeks are cut in the operation's time zone setting",
 	{"earnings", "users"}:     "the pool withholding is a user's field, changed under the master-admin rules",
+	{"jobs", "charging"}:      "the charging-due job announces the sessions past their ETA (charging.AnnounceDue)",
 	{"jobs", "photos"}:        "the cleanup job removes unclaimed photo uploads",
 	{"jobs", "terms"}:         "the pdf job makes the agreement PDFs that are stuck or failed",
 	{"terms", "system"}:       "the agreement PDF shows the signing time in the operation's time zone",
@@ -40,6 +43,11 @@ var moduleImports = map[[2]string]string{
 	{"system", "inventory"}:   "stat edits, override, recalculation, wipe and clean slate are ledger operations",
 	{"users", "inventory"}:    "a user who still holds batteries cannot be deleted",
 	{"users", "terms"}:        "the user list shows each user's terms status",
+
+	// continuous replication (DESIGN.md §13)
+	{"jobs", "replication"}:      "the checkpoint job leaves data.db to Litestream while it replicates",
+	{"debuginfo", "replication"}: "the debug page shows the replication's lag, last sync and warning",
+	{"replication", "inventory"}: "a restore ends with the ledger's recalculation (0 corrections expected)",
 }
 
 // plumbingNames are names no module may use from another module: request decoding, error

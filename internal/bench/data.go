@@ -256,8 +256,8 @@ func (ds *dataSet) consistent() (bool, string) {
 	var bad, negative int
 	// one indexed sum per account, whatever statistics the planner holds (a grouped join
 	// of 1.4M entries may otherwise be planned as a scan per account)
-	err := ds.app.DB().NewQuery(`SELECT COUNT(*) FROM accounts a WHERE a.balance !=
-		(SELECT COALESCE(SUM(e.delta), 0) FROM entries e INDEXED BY idx_entries_account WHERE e.account = a.id)`).Row(&bad)
+	err := ds.app.DB().NewQuery("SELECT COUNT(*) FROM accounts a WHERE a.balance !=" +
+		" (SELECT COALESCE(SUM(e.delta), 0) FROM entries e INDEXED BY " + schema.IdxEntriesAccount + " WHERE e.account = a.id)").Row(&bad)
 	if err != nil {
 		return false, err.Error()
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+	"github.com/pocketbase/pocketbase/tools/hook"
 	"golang.org/x/crypto/bcrypt"
 
 	"swapbay/lib/roles"
@@ -76,12 +77,7 @@ func NewApp(t testing.TB) *tests.TestApp {
 	if err != nil {
 		t.Fatalf("testkit: new test app: %v", err)
 	}
-	setup.Register(app)
-	apps.Store(app, struct{}{})
-	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
-		apps.Delete(app)
-		return e.Next()
-	})
+	register(app)
 	return app
 }
 
@@ -93,13 +89,26 @@ func Open(t testing.TB, dir string) *tests.TestApp {
 	if err != nil {
 		t.Fatalf("testkit: open %s: %v", dir, err)
 	}
+	register(app)
+	return app
+}
+
+// register wires SwapBay onto app as the server does, makes every mutation carry an
+// Idempotency-Key as the UI's do (Keyed), and makes the app known to Token.
+func register(app *tests.TestApp) {
 	setup.Register(app)
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id: "testkitKeyed",
+		Func: func(se *core.ServeEvent) error {
+			se.Router.Bind(Keyed())
+			return se.Next()
+		},
+	})
 	apps.Store(app, struct{}{})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		apps.Delete(app)
 		return e.Next()
 	})
-	return app
 }
 
 // apps are the live test apps NewApp made, so Token can find the app a record lives in.

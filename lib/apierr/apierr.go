@@ -129,7 +129,7 @@ func Response(e *core.RequestEvent, err error) error {
 	}
 	var de *Error
 	if errors.As(err, &de) {
-		return New(Status(de), de.Field, de.Message)
+		return NewCode(Status(de), de.Field, de.Message, kindCode(de))
 	}
 	var fields validation.Errors
 	if errors.As(err, &fields) {
@@ -137,7 +137,7 @@ func Response(e *core.RequestEvent, err error) error {
 	}
 	if IsDiskFull(err) {
 		e.App.Logger().Error("request failed: out of disk space", "error", err, "path", e.Request.URL.Path)
-		return New(http.StatusServiceUnavailable, "", MsgDiskFull)
+		return NewCode(http.StatusServiceUnavailable, "", MsgDiskFull, CodeUnavailable)
 	}
 	e.App.Logger().Error("request failed", "error", err, "method", e.Request.Method, "path", e.Request.URL.Path)
 	return New(http.StatusInternalServerError, "", MsgInternal)
@@ -153,12 +153,13 @@ func Log(e *core.RequestEvent, status int, message string, cause error) *router.
 }
 
 // New builds an ApiError with message exactly as given (PocketBase's constructors append a
-// full stop) and, when field is set, data naming the field as PocketBase does.
+// full stop) and, when field is set, data naming the field as PocketBase does. Its answer
+// carries the status's default code (NewCode names another).
 func New(status int, field, message string) *router.ApiError {
-	apiErr := router.NewApiError(status, message, nil)
-	apiErr.Message = message
-	if field != "" {
-		apiErr.Data = map[string]any{field: map[string]any{"code": "validation_invalid", "message": message}}
-	}
-	return apiErr
+	return NewCode(status, field, message, "")
+}
+
+// NotEnoughOf is NotEnough with a particular code (CodeNotEnoughReady, …).
+func NotEnoughOf(code, msg string) error {
+	return &Error{Kind: ErrNotEnough, Message: msg, Code: code}
 }

@@ -27,6 +27,20 @@ const EarningsUpdated = "EARNINGS_UPDATED"
 // sockets of the sessions its Data (a Revocation) names.
 const SessionsRevoked = "SESSIONS_REVOKED"
 
+// SettingsSaved is an internal message (not sent to browsers): settings were saved; its Data
+// (a SettingsChange) names the keys. Modules that act on a setting (the backup cron's time
+// zone) subscribe to it instead of hooking the settings table.
+const SettingsSaved = "SETTINGS_SAVED"
+
+// SettingsChange names the settings keys a save wrote.
+type SettingsChange struct {
+	Keys []string
+}
+
+// Internal reports whether messages of type t stay on the server (the realtime hub does not
+// send them to browsers).
+func Internal(t string) bool { return t == SessionsRevoked || t == SettingsSaved }
+
 // Revocation names the sessions that ended: one session of a user, or all of them when
 // SessionId is empty.
 type Revocation struct {

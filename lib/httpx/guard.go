@@ -91,7 +91,7 @@ func SideDoors() *hook.Handler[*core.RequestEvent] {
 			}
 			col, err := e.App.FindCachedCollectionByNameOrId(m[1])
 			if err == nil && col.Name == schema.Users {
-				return apierr.New(http.StatusForbidden, "", MsgClosedAuthRoute)
+				return apierr.NewCode(http.StatusForbidden, "", MsgClosedAuthRoute, apierr.CodeRouteClosed)
 			}
 			return e.Next()
 		},

@@ -74,10 +74,10 @@ func SameOrigin() *hook.Handler[*core.RequestEvent] {
 				return e.Next()
 			}
 			if e.Request.Header.Get("Sec-Fetch-Site") == "cross-site" {
-				return apierr.New(http.StatusForbidden, "", "Cross-site request refused.")
+				return apierr.NewCode(http.StatusForbidden, "", "Cross-site request refused.", apierr.CodeCrossSite)
 			}
 			if origin := e.Request.Header.Get("Origin"); origin != "" && !SameOriginURL(origin, e.Request) {
-				return apierr.New(http.StatusForbidden, "", "Cross-site request refused.")
+				return apierr.NewCode(http.StatusForbidden, "", "Cross-site request refused.", apierr.CodeCrossSite)
 			}
 			return e.Next()
 		},
@@ -95,7 +95,7 @@ func RequireUser() *hook.Handler[*core.RequestEvent] {
 		Id: RequireUserId,
 		Func: func(e *core.RequestEvent) error {
 			if !IsAppUser(e) {
-				return apierr.New(http.StatusUnauthorized, "", "Unauthorized")
+				return apierr.Unauthorized(e)
 			}
 			return e.Next()
 		},
@@ -106,16 +106,27 @@ func RequireUser() *hook.Handler[*core.RequestEvent] {
 // (mustResignTerms): only the auth routes, which use RequireUser, stay open to them.
 const MsgResignTerms = "Terms re-signing required"
 
-// refuseBlocked answers 403 for a signed-in user who is not approved, or who must sign the
-// terms again, and nil otherwise.
-func refuseBlocked(e *core.RequestEvent) error {
+// Blocked answers 403 for a signed-in user who is not approved, or who must sign the terms
+// again, and nil otherwise (what RequireApproved refuses, for a route open to more callers).
+func Blocked(e *core.RequestEvent) error {
 	if state := e.Auth.GetString(schema.UserIsApproved); state != roles.Approved {
-		return apierr.New(http.StatusForbidden, "", roles.BlockedMessage(state))
+		return apierr.NewCode(http.StatusForbidden, "", roles.BlockedMessage(state), blockedCode(state))
 	}
 	if e.Auth.GetBool(schema.UserMustResignTerms) {
-		return apierr.New(http.StatusForbidden, "", MsgResignTerms)
+		return apierr.NewCode(http.StatusForbidden, "", MsgResignTerms, apierr.CodeTermsResignRequired)
 	}
 	return nil
+}
+
+// blockedCode is the code of refuseBlocked's 403 for an account in state approval.
+func blockedCode(approval string) string {
+	switch approval {
+	case roles.Rejected:
+		return apierr.CodeAccountRejected
+	case roles.Suspended:
+		return apierr.CodeAccountSuspended
+	}
+	return apierr.CodeAccountPending
 }
 
 // RequireApproved answers 401 for guests, 403 "Account pending approval" (or the user's own
@@ -126,9 +137,9 @@ func RequireApproved() *hook.Handler[*core.RequestEvent] {
 		Id: ApprovedId,
 		Func: func(e *core.RequestEvent) error {
 			if !IsAppUser(e) {
-				return apierr.New(http.StatusUnauthorized, "", "Unauthorized")
+				return apierr.Unauthorized(e)
 			}
-			if err := refuseBlocked(e); err != nil {
+			if err := Blocked(e); err != nil {
 				return err
 			}
 			return e.Next()
@@ -142,9 +153,9 @@ func RequireRoles(allowed ...string) *hook.Handler[*core.RequestEvent] {
 		Id: RolesId,
 		Func: func(e *core.RequestEvent) error {
 			if !IsAppUser(e) {
-				return apierr.New(http.StatusUnauthorized, "", "Unauthorized")
+				return apierr.Unauthorized(e)
 			}
-			if err := refuseBlocked(e); err != nil {
+			if err := Blocked(e); err != nil {
 				return err
 			}
 			role := e.Auth.GetString(schema.UserRole)

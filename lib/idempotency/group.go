@@ -23,18 +23,17 @@ import (
 //
 // The worker runs while the queue has requests and exits when it is empty; the next request
 // starts it again. It takes the next batch as soon as a transaction ends: a request told to
-// lead would first have to be scheduled, and on a busy machine that wait (measured: a third
-// of the time between two commits) held up every queued request.
+// lead would first have to be scheduled, and on a busy machine that wait held up every queued
+// request (BENCHMARKS.md).
 //
 // Grouped is bound only on routes whose changes go through the ledger's services and whose
 // after-commit work goes through lib/events: a PocketBase record hook run after the commit
 // (OnRecordAfter…Success) would also run for a record a rolled-back request saved.
 
 // MaxGroup bounds the requests one transaction runs, so an answer waits for at most that
-// many routes after its own. Measured with make bench -only writes (64 clients, WAL
-// checkpoints off the write path): 16 gave 45-46% of native create, 24 48%, 32 50% in three
-// runs, 48 and 64 50% with fewer requests/s; each commit writes the pages every request of
-// its transaction touched (the ledger's hot pages) once.
+// many routes after its own. Larger groups wrote more requests a second up to 32 and no
+// more beyond it (make bench -only writes; the figures are in BENCHMARKS.md); each commit
+// writes the pages every request of its transaction touched (the ledger's hot pages) once.
 const MaxGroup = 32
 
 // savepoint names each request's part of a grouped transaction (parts run one at a time).

@@ -99,8 +99,14 @@ var errNotKept = errors.New("idempotency: answer not kept")
 // skipKey marks a request whose route opted out (see Skip).
 const skipKey = "swapbay.idempotency.skip"
 
-// Skip is bound on a route that cannot run inside a database transaction (a backup copies
-// the database with VACUUM INTO): its keyed requests run plainly, answered and not kept.
+// SkipId identifies Skip's middleware on a route.
+const SkipId = MiddlewareId + "Skip"
+
+// Skip is bound on a route that must not run inside the keyed write transaction: one that
+// cannot (a backup copies the database with VACUUM INTO) or should not hold SQLite's only
+// writer while it renders, hashes or streams (a PDF, bcrypt, an upload). Its keyed requests
+// run plainly, answered and not kept: a repeat of the key runs the route again (it is not
+// exactly-once), so such a route must make its own repeat harmless or refused.
 func Skip() *hook.Handler[*core.RequestEvent] { return mark("Skip", skipKey) }
 
 // mark returns the route middleware that sets key on a request for handle to read (Skip,
@@ -131,7 +137,7 @@ func handle(e *core.RequestEvent) error {
 		return apierr.New(http.StatusBadRequest, "", "Could not read the request body.")
 	}
 	if len(body) > MaxBody {
-		return e.Error(http.StatusRequestEntityTooLarge, MsgBodyTooLarge, nil)
+		return apierr.NewCode(http.StatusRequestEntityTooLarge, "", MsgBodyTooLarge, apierr.CodeTooLarge)
 	}
 	e.Request.Body = io.NopCloser(bytes.NewReader(body))
 
@@ -254,7 +260,7 @@ func (j *job) store(txApp core.App) error {
 // replay answers with a stored answer, after checking it was for the same method and path.
 func replay(e *core.RequestEvent, prev *stored) error {
 	if prev.Method != e.Request.Method || prev.Path != e.Request.URL.Path {
-		return e.Error(http.StatusConflict, MsgKeyReused, nil)
+		return apierr.NewCode(http.StatusConflict, "", MsgKeyReused, apierr.CodeIdempotencyKeyReused)
 	}
 	h := e.Response.Header()
 	h.Set("Content-Type", "application/json")

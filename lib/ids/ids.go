@@ -4,9 +4,8 @@
 // Why: an id is a table's unique index. PocketBase's ids are random, so every insert lands on
 // a random page of that index, and a grouped write transaction (lib/idempotency) dirtied a
 // page per row of each table, all written to the WAL at its commit and later checkpointed.
-// An id that starts with the time lands where the previous one did: measured with make bench
-// on the 100,000-movement set, ledger writes went from 893–950 to 1,143–1,200 a second and
-// a group's commit from 4.4 to 2.1 ms.
+// An id that starts with the time lands where the previous one did, so a grouped commit
+// writes far fewer pages (make bench; the figures are in BENCHMARKS.md).
 package ids
 
 import (

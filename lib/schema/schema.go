@@ -98,7 +98,8 @@ const (
 	MovementSession     = "session"
 	MovementMeta        = "meta" // json: operation details needed to edit or display it
 	MovementCheckpoint  = "checkpoint"
-	MovementOccurredAt  = "occurredAt" // when it happened; indexed for week/day cuts
+	MovementOccurredAt  = "occurredAt" // when it happened (a driver's tap); indexed for week/day cuts
+	MovementRecordedAt  = "recordedAt" // when the server committed it (DESIGN.md §12)
 	MaxNotesLength      = 2000
 )
 
@@ -165,6 +166,7 @@ const (
 	PhotoNotes       = "notes"
 	PhotoUploadedBy  = "uploadedBy"
 	PhotoUploadedAt  = "uploadedAt" // set when claimed
+	PhotoTakenAt     = "takenAt"    // the driver's tap (the claim's occurredAt; else the claim time)
 	PhotoSHA256      = "sha256"     // hex of the stored (metadata-free) bytes
 	PhotoDuplicateOf = "duplicateOf"
 	PhotoClaimed     = "claimed"
@@ -192,4 +194,13 @@ const (
 	AdjustmentTaskBattery  = "batteries"
 	AdjustmentTaskMoves    = "moves"
 	AdjustmentTaskRecovers = "recovers"
+)
+
+// Indexes that hot queries name with INDEXED BY, so their plan does not depend on the
+// statistics SQLite holds (created by pb_migrations 1763700300_create_ledger.go).
+const (
+	IdxMovementsOccurredAt     = "idx_movements_occurredAt"
+	IdxMovementsUserOccurredAt = "idx_movements_user_occurredAt"
+	IdxMovementsTypeOccurredAt = "idx_movements_type_occurredAt"
+	IdxEntriesAccount          = "idx_entries_account"
 )

@@ -14,8 +14,9 @@ import (
 //
 // Why: dbx turns {:name} into positional parameters (and [[col]] / {{table}} into quoted
 // names) with two regular expressions every time a query is made. In a CPU profile of the
-// ledger write load (make bench -only writes, -cpuprofile) that rewrite was 12% of the time the
-// write lock is held, more than the statements' own SQLite work for some of them. Exec and Query
+// ledger write load (make bench -only writes, -cpuprofile) that rewrite was a large share of
+// the time the write lock is held (BENCHMARKS.md), more than the statements' own SQLite work
+// for some of them. Exec and Query
 // rewrite the parameters with a plain scan and run the statement on the transaction's own
 // *sql.Tx: the same connection, so the same statement cache, and the same transaction.
 //

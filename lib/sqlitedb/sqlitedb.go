@@ -36,13 +36,21 @@ import (
 // Pragmas are PocketBase's (core.DefaultDBConnect in v0.40): busy timeout first, WAL, NORMAL
 // sync, foreign keys, a 32 MB page cache, defensive mode; and the WAL is copied back into the
 // database by the connection that writes only past AutoCheckpointPages (see Checkpoint).
-const Pragmas = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)&_pragma=wal_autocheckpoint(8000)&_defensive=1"
+//
+// Transactions begin IMMEDIATE (_txlock): they take the write lock at BEGIN, waiting for it
+// under the busy timeout. PocketBase runs every transaction on its one write connection, so
+// this costs nothing; a deferred BEGIN instead reads a snapshot first, and when another
+// connection commits a write before the transaction's first write (Litestream's bookkeeping
+// while it replicates, a CLI command on the live data dir) SQLite refuses the upgrade at once
+// with SQLITE_BUSY, whatever the busy timeout: measured, 2 of 300 keyed writes answered 500
+// "database is locked" with replication on.
+const Pragmas = "?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=journal_size_limit(200000000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(ON)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-32000)&_pragma=wal_autocheckpoint(8000)&_defensive=1&_txlock=immediate"
 
 // AutoCheckpointPages is the WAL size, in pages, past which the connection that commits a
 // write copies the WAL back into the database file itself (SQLite's default is 1000 pages):
 // a backstop for when Checkpoint, run every CheckpointInterval off the write path, falls
 // behind. That copy ends with an fsync, and made by the writer it held every write behind it
-// (a runtime trace of the ledger write load: 8% of the writer's time in one second).
+// (seen in a runtime trace of the ledger write load; BENCHMARKS.md).
 const AutoCheckpointPages = 8000
 
 // CheckpointInterval is how often the server runs Checkpoint on its databases (modules/jobs).
@@ -62,9 +70,9 @@ func Checkpoint(db dbx.Builder) (walPages, copied int, err error) {
 // (DataMaxOpenConns, DataMaxIdleConns; PocketBase's defaults are 120 and 15): two per core,
 // at least 4, all kept open. Reads are CPU work, and the pure-Go SQLite's memory allocator
 // is one lock for every connection of the process, so connections beyond a couple per core
-// only wait on each other (and on the write connection): measured with make bench on 2
-// cores, 4 connections served the ledger writes and PocketBase's own routes faster than 16
-// or 32. With fewer idle than open, a busy minute would close and reopen connections and
+// only wait on each other (and on the write connection): with make bench on 2 cores, 4
+// connections served the ledger writes and PocketBase's own routes faster than 16 or 32
+// (BENCHMARKS.md). With fewer idle than open, a busy minute would close and reopen connections and
 // their statement caches by the dozen.
 var (
 	MaxOpenConns = max(4, 2*runtime.NumCPU())

@@ -33,95 +33,27 @@ func Require(txApp core.App, fn string) error {
 // skipped when that part was discarded.
 type Part struct {
 	discarded atomic.Bool
-	memo      *memo // the shared transaction's (RunPart)
 }
 
-// Discard marks the part as rolled back: its OnCommit callbacks will not run, and what the
-// transaction's parts remembered (Remember) is forgotten, since it may count the part's writes.
-func (p *Part) Discard() {
-	p.discarded.Store(true)
-	if p.memo != nil {
-		p.memo.forget()
-	}
-}
+// Discard marks the part as rolled back: its OnCommit callbacks will not run.
+func (p *Part) Discard() { p.discarded.Store(true) }
 
 // Discarded reports whether the part was rolled back.
 func (p *Part) Discarded() bool { return p != nil && p.discarded.Load() }
 
-// parts holds the part running in each shared transaction (by its TxAppInfo); memos what
-// each shared transaction's parts remembered.
-var parts, memos sync.Map
-
-// memo holds the values a shared transaction's parts remembered.
-type memo struct {
-	mu     sync.Mutex
-	values map[any]any
-}
-
-func (m *memo) forget() {
-	m.mu.Lock()
-	clear(m.values)
-	m.mu.Unlock()
-}
+// parts holds the part running in each shared transaction (by its TxAppInfo).
+var parts sync.Map
 
 // RunPart runs fn as part p of txApp's transaction: OnCommit callbacks registered by fn belong
-// to p, and values remembered by fn (Remember) stay for the transaction's later parts. Parts
-// of one transaction run one after another.
+// to p. Parts of one transaction run one after another.
 func RunPart(txApp core.App, p *Part, fn func() error) error {
 	info := txApp.TxInfo()
 	if info == nil {
 		return fn()
 	}
-	m, loaded := memos.LoadOrStore(info, &memo{values: map[any]any{}})
-	if !loaded {
-		info.OnComplete(func(error) error {
-			memos.Delete(info)
-			return nil
-		})
-	}
-	p.memo = m.(*memo)
 	parts.Store(info, p)
 	defer parts.Delete(info)
 	return fn()
-}
-
-// Remember keeps v under key for the later parts of txApp's shared transaction (group commit,
-// RunPart), so a figure each part reads after its change (the ledger's totals) is read from
-// the database once per transaction and then kept up to date by the writes themselves. What
-// is remembered is forgotten when a part is discarded and when the transaction ends. Outside
-// a part it keeps nothing. A caller that remembers a figure must update it (Remembered) on
-// every write that changes it inside such a transaction.
-func Remember(txApp core.App, key, v any) {
-	if m := partMemo(txApp); m != nil {
-		m.mu.Lock()
-		m.values[key] = v
-		m.mu.Unlock()
-	}
-}
-
-// Remembered returns the value kept under key by Remember in txApp's shared transaction.
-func Remembered(txApp core.App, key any) (any, bool) {
-	m := partMemo(txApp)
-	if m == nil {
-		return nil, false
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	v, ok := m.values[key]
-	return v, ok
-}
-
-// partMemo is the memo of the part running in txApp's transaction, nil outside one.
-func partMemo(txApp core.App) *memo {
-	info := txApp.TxInfo()
-	if info == nil {
-		return nil
-	}
-	p, ok := parts.Load(info)
-	if !ok {
-		return nil
-	}
-	return p.(*Part).memo
 }
 
 // OnCommit runs fn once app's transaction commits, never if it rolls back or if the part that

@@ -14,12 +14,13 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
+	"swapbay/lib/txutil"
 	"swapbay/lib/webui"
 )
 
 // StateCacheTTL bounds how long a cached /api/state answer may be served without a change
-// notification: a backstop for writes that bypass both the services and the record hooks
-// (raw SQL from a shell).
+// notification: a backstop for writes that bypass the services (raw SQL from a shell, a
+// dashboard edit of a ledger table, whose writes run no record hooks we may rely on).
 const StateCacheTTL = 5 * time.Second
 
 // maxCachedStates bounds the cache; past it the cache starts over.
@@ -29,9 +30,10 @@ const maxCachedStates = 4096
 var DisableStateCache atomic.Bool
 
 // stateCache keeps each caller's encoded /api/state until anything changes. Every commit that
-// changes what the state shows publishes an event (lib/events) or saves a record through
-// PocketBase (dashboard edits); either bumps the generation, and an answer is served only
-// for the generation, day and caller it was built for.
+// changes what the state shows publishes an event (lib/events); a dashboard save of a user,
+// a setting or a charging session bumps it too (after its commit, txutil.OnCommit). Either
+// bumps the generation, and an answer is served only for the generation, day and caller it
+// was built for.
 //
 // Race-free by construction: a builder reads the generation before it reads the database
 // and files its answer under that generation, so an answer built across a commit is filed
@@ -51,21 +53,22 @@ type cachedState struct {
 	etag  string // webui.JSONETag(body), hashed once per build
 }
 
-// watchedCollections are the tables /api/state reads.
-var watchedCollections = []string{schema.Movements, schema.Accounts, schema.ChargingSessions,
-	schema.Settings, schema.Users, schema.Entries}
-
 // newStateCache creates app's cache and subscribes it to every change notification.
 func newStateCache(app core.App) *stateCache {
 	c := &stateCache{entries: map[string]cachedState{}}
 	cancel := events.For(app).Subscribe(func(events.Message) { c.bump() })
+	// records the state shows that PocketBase's dashboard can save without a service (the
+	// ledger's tables are written by the ledger alone, which publishes, and run no hooks)
 	bump := func(e *core.ModelEvent) error {
-		c.bump()
-		return e.Next()
+		if err := e.Next(); err != nil {
+			return err
+		}
+		txutil.OnCommit(e.App, c.bump)
+		return nil
 	}
-	app.OnModelAfterCreateSuccess(watchedCollections...).BindFunc(bump)
-	app.OnModelAfterUpdateSuccess(watchedCollections...).BindFunc(bump)
-	app.OnModelAfterDeleteSuccess(watchedCollections...).BindFunc(bump)
+	app.OnModelCreate(schema.Users, schema.Settings, schema.ChargingSessions).BindFunc(bump)
+	app.OnModelUpdate(schema.Users, schema.Settings, schema.ChargingSessions).BindFunc(bump)
+	app.OnModelDelete(schema.Users, schema.Settings, schema.ChargingSessions).BindFunc(bump)
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		cancel()
 		return e.Next()

@@ -6,7 +6,6 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/apis"
@@ -79,20 +78,18 @@ func TestStateCacheFollowsChanges(t *testing.T) {
 	if s := state(); !strings.Contains(s, `"ready":90`) {
 		t.Fatalf("after the event: %s", s)
 	}
-	// a record saved through PocketBase (dashboard edit) is seen at once
-	col, err := app.FindCollectionByNameOrId(schema.Movements)
+	// a record saved through PocketBase (a dashboard edit of a setting) is seen once it commits
+	col, err := app.FindCollectionByNameOrId(schema.Settings)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := core.NewRecord(col)
-	rec.Set(schema.MovementType, activity.TypeRebalance)
-	rec.Set(schema.MovementQuantity, 6)
-	rec.Set(schema.MovementUser, driver.Id)
-	rec.Set(schema.MovementOccurredAt, time.Now().Add(-time.Second).UTC())
-	if err := app.Save(rec); err != nil {
+	prompt := core.NewRecord(col)
+	prompt.Set(schema.SettingKey, schema.SettingDropoffPrompt)
+	prompt.Set(schema.SettingValue, "Count twice")
+	if err := app.Save(prompt); err != nil {
 		t.Fatal(err)
 	}
-	if s := state(); !strings.Contains(s, `"rebalanceToday":6`) {
+	if s := state(); !strings.Contains(s, `"dropoff_prompt":"Count twice"`) {
 		t.Fatalf("after a record save: %s", s)
 	}
 	// with the cache off every request reads the database

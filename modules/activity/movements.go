@@ -3,6 +3,8 @@ package activity
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +17,7 @@ import (
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
+	"swapbay/modules/users"
 )
 
 // Movement types as stored by the ledger (spec part 1 §3); driver_swap and
@@ -59,13 +62,16 @@ type UserRef struct {
 
 // Movement is one entry of an activity feed (spec part 1 §3).
 type Movement struct {
-	Id        string   `json:"id"`
-	Type      string   `json:"type"`
-	Quantity  int      `json:"quantity"`
-	Notes     string   `json:"notes"`
-	CreatedAt string   `json:"createdAt"`
-	UserId    string   `json:"userId"`
-	User      *UserRef `json:"user"`
+	Id        string `json:"id"`
+	Type      string `json:"type"`
+	Quantity  int    `json:"quantity"`
+	Notes     string `json:"notes"`
+	CreatedAt string `json:"createdAt"` // when it happened (occurredAt: a driver's tap)
+	// RecordedAt is when the server recorded it: later than createdAt for an action sent late
+	// from the driver app's outbox (the admin feeds show "done 09:15 · sent 10:42").
+	RecordedAt string   `json:"recordedAt,omitzero"`
+	UserId     string   `json:"userId"`
+	User       *UserRef `json:"user"`
 	// Meta is the movement's structured detail, so clients never parse the notes' markers.
 	Meta MovementMeta `json:"meta"`
 }
@@ -124,6 +130,7 @@ type movementRow struct {
 	Quantity   int    `db:"quantity"`
 	Notes      string `db:"notes"`
 	OccurredAt string `db:"occurredAt"`
+	RecordedAt string `db:"recordedAt"`
 	User       string `db:"user"` // who the feed shows (latest's who)
 	Actor      string `db:"actor"`
 	Good       int    `db:"goodBatteries"`
@@ -142,13 +149,13 @@ type movementRow struct {
 	ARole      string
 }
 
-// The movement indexes (pb_migrations 1763700300). Hot queries name theirs with INDEXED BY:
-// the plan must not depend on whatever statistics SQLite happens to hold, because a full
-// scan of a long history is the one thing the read side must never do.
+// The movement indexes. Hot queries name theirs with INDEXED BY: the plan must not depend on
+// whatever statistics SQLite happens to hold, because a full scan of a long history is the
+// one thing the read side must never do.
 const (
-	byOccurredAt     = "idx_movements_occurredAt"
-	byUserOccurredAt = "idx_movements_user_occurredAt"
-	byTypeOccurredAt = "idx_movements_type_occurredAt"
+	byOccurredAt     = schema.IdxMovementsOccurredAt
+	byUserOccurredAt = schema.IdxMovementsUserOccurredAt
+	byTypeOccurredAt = schema.IdxMovementsTypeOccurredAt
 )
 
 // feedWho is who a feed shows for a movement: its user, else its actor (movements that belong
@@ -158,7 +165,7 @@ const feedWho = `COALESCE(NULLIF(user, ''), CASE WHEN instr(meta, '"formerUser"'
 
 // latest selects the newest limit movements matching where, walking index backwards.
 func latest(index, where string, limit int) string {
-	return "SELECT id, type, quantity, notes, occurredAt, " + feedWho + " AS user, actor, goodBatteries," +
+	return "SELECT id, type, quantity, notes, occurredAt, recordedAt, " + feedWho + " AS user, actor, goodBatteries," +
 		" deadBatteries, discrepancy, COALESCE(meta, '') AS meta, rowid AS rid FROM movements INDEXED BY " + index +
 		" " + where + " ORDER BY occurredAt DESC, rowid DESC" + limitClause(limit)
 }
@@ -172,7 +179,7 @@ func limitClause(limit int) string { return " LIMIT " + strconv.Itoa(max(limit, 
 // feed runs each branch (a latest query), merges their rows newest first, keeps limit and
 // names the rows' users, and their actors when withActor. The branches and the names are
 // separate statements, merged here: SQLite's merge of a UNION ALL, its join and the sort
-// after it took twice as long as the rows' own reads (measured on a 1M-movement ledger).
+// after it cost more than the rows' own reads on a long history (BENCHMARKS.md).
 func feed(app core.App, params dbx.Params, limit int, withActor bool, branches ...string) ([]movementRow, error) {
 	var rows []movementRow
 	for _, b := range branches {
@@ -210,36 +217,17 @@ func nameUsers(app core.App, rows []movementRow, withActor bool) error {
 	if len(ids) == 0 {
 		return nil
 	}
-	list := make([]string, 0, len(ids))
-	for id := range ids {
-		list = append(list, id)
-	}
-	sort.Strings(list) // the same users make the same statement text
-	params := dbx.Params{}
-	var users []struct {
-		Id    string `db:"id"`
-		First string `db:"firstName"`
-		Last  string `db:"lastName"`
-		Email string `db:"email"`
-		Role  string `db:"role"`
-	}
-	if err := app.DB().NewQuery("SELECT id, firstName, lastName, email, role FROM users WHERE id IN " + inList("u", list, params)).
-		Bind(params).All(&users); err != nil {
+	people, err := users.Names(app, slices.Collect(maps.Keys(ids)))
+	if err != nil {
 		return err
-	}
-	byId := make(map[string]int, len(users))
-	for i, u := range users {
-		byId[u.Id] = i
 	}
 	for i := range rows {
 		r := &rows[i]
-		if k, ok := byId[r.User]; ok {
-			u := users[k]
-			r.UId, r.UFirst, r.ULast, r.UEmail, r.URole = u.Id, u.First, u.Last, u.Email, u.Role
+		if u, ok := people[r.User]; ok {
+			r.UId, r.UFirst, r.ULast, r.UEmail, r.URole = u.Id, u.FirstName, u.LastName, u.Email, u.Role
 		}
-		if k, ok := byId[r.Actor]; ok && withActor {
-			u := users[k]
-			r.AId, r.AFirst, r.ALast, r.ARole = u.Id, u.First, u.Last, u.Role
+		if u, ok := people[r.Actor]; ok && withActor {
+			r.AId, r.AFirst, r.ALast, r.ARole = u.Id, u.FirstName, u.LastName, u.Role
 		}
 	}
 	return nil
@@ -381,25 +369,13 @@ func resolveMetaParties(app core.App, metas []*MovementMeta, raw []string, c Cal
 	if len(ids) == 0 {
 		return
 	}
-	list := make([]string, 0, len(ids))
-	for id := range ids {
-		list = append(list, id)
-	}
-	params := dbx.Params{}
-	var users []struct {
-		Id    string `db:"id"`
-		First string `db:"firstName"`
-		Last  string `db:"lastName"`
-		Email string `db:"email"`
-		Role  string `db:"role"`
-	}
-	if err := app.DB().NewQuery("SELECT id, firstName, lastName, email, role FROM users WHERE id IN " + inList("u", list, params)).
-		Bind(params).All(&users); err != nil {
+	people, err := users.Names(app, slices.Collect(maps.Keys(ids)))
+	if err != nil {
 		return // the names are a nicety: the feed still answers
 	}
 	byId := map[string]*UserRef{}
-	for _, u := range users {
-		ref := &UserRef{Id: u.Id, FirstName: u.First, LastName: u.Last, Email: u.Email, Role: u.Role}
+	for _, u := range people {
+		ref := &UserRef{Id: u.Id, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email, Role: u.Role}
 		if !roles.IsAdmin(c.Role) && u.Id != c.Id {
 			ref.Email = ""
 		}
@@ -431,7 +407,7 @@ func metaOf(raw, notes string, good, dead int, c Caller) MovementMeta {
 // admins and to the user they belong to.
 func view(r movementRow, c Caller) Movement {
 	m := Movement{Id: r.Id, Type: r.Type, Quantity: r.Quantity, Notes: r.Notes,
-		CreatedAt: apiTime(r.OccurredAt), UserId: r.User, Meta: metaOf(r.Meta, r.Notes, r.Good, r.Dead, c)}
+		CreatedAt: apiTime(r.OccurredAt), RecordedAt: apiTime(r.RecordedAt), UserId: r.User, Meta: metaOf(r.Meta, r.Notes, r.Good, r.Dead, c)}
 	if c.Role == roles.Liaison {
 		m.Notes = ""
 	}

@@ -11,6 +11,7 @@ import (
 
 	"swapbay/lib/clock"
 	"swapbay/lib/roles"
+	"swapbay/modules/users"
 )
 
 // DayActivity is one day of a user's own activity.
@@ -144,12 +145,13 @@ type WeeklyTotals struct {
 
 // Activity is one line of a driver's weekly activity log.
 type Activity struct {
-	Id        string       `json:"id"`
-	Type      string       `json:"type"`
-	Quantity  int          `json:"quantity"`
-	Notes     string       `json:"notes"`
-	CreatedAt string       `json:"createdAt"`
-	Meta      MovementMeta `json:"meta"`
+	Id         string       `json:"id"`
+	Type       string       `json:"type"`
+	Quantity   int          `json:"quantity"`
+	Notes      string       `json:"notes"`
+	CreatedAt  string       `json:"createdAt"`           // when it happened (occurredAt)
+	RecordedAt string       `json:"recordedAt,omitzero"` // when the server recorded it
+	Meta       MovementMeta `json:"meta"`
 }
 
 // DriverWeek is one driver's card in the admin weekly activity.
@@ -226,12 +228,11 @@ func AdminWeeklyActivity(app core.App, c Caller, q WeekQuery, now time.Time, loc
 	params = dbx.Params{"from": sqlTime(bounds[0]), "to": sqlTime(bounds[7]),
 		"rb": TypeRebalance, "rr": TypeRetrievesRepairsDropoff, "do": TypeDropoff, "dd": TypeDeadBatteryDropoff}
 	types := inList("t", driverActivityTypes, params)
-	roleList := inList("r", []string{roles.Driver, roles.Admin, roles.MasterAdmin}, params)
 	var totals []struct {
 		User  string `db:"user"`
-		First string `db:"firstName"`
-		Last  string `db:"lastName"`
-		Role  string `db:"role"`
+		First string `db:"-"`
+		Last  string `db:"-"`
+		Role  string `db:"-"`
 		Count int    `db:"cnt"`
 		Reb   int    `db:"reb"`
 		Rec   int    `db:"rec"`
@@ -243,16 +244,33 @@ func AdminWeeklyActivity(app core.App, c Caller, q WeekQuery, now time.Time, loc
 		index, only = byUserOccurredAt, " AND m.user = {:only}"
 		params["only"] = q.User
 	}
-	err = app.DB().NewQuery("SELECT m.user, u.firstName, u.lastName, u.role, COUNT(*) AS cnt," +
+	err = app.DB().NewQuery("SELECT m.user, COUNT(*) AS cnt," +
 		" SUM(CASE WHEN m.type = {:rb} THEN m.quantity ELSE 0 END) AS reb," +
 		" SUM(CASE WHEN m.type = {:rr} THEN m.quantity ELSE 0 END) AS rec," +
 		" SUM(CASE WHEN m.type IN ({:do}, {:dd}) THEN m.deadBatteries ELSE 0 END) AS dead" +
-		" FROM movements m INDEXED BY " + index + " CROSS JOIN users u ON u.id = m.user" +
+		" FROM movements m INDEXED BY " + index +
 		" WHERE m.occurredAt >= {:from} AND m.occurredAt < {:to}" + only + " AND m.type IN " + types +
-		" AND u.role IN " + roleList + " GROUP BY m.user").Bind(params).All(&totals)
+		" AND m.user != '' GROUP BY m.user").Bind(params).All(&totals)
 	if err != nil {
 		return out, err
 	}
+	// named through the users module; deleted users and liaisons are left out
+	ids := make([]string, len(totals))
+	for i, t := range totals {
+		ids[i] = t.User
+	}
+	people, err := users.Names(app, ids)
+	if err != nil {
+		return out, err
+	}
+	kept := totals[:0]
+	for _, t := range totals {
+		if u, ok := people[t.User]; ok && (u.Role == roles.Driver || roles.IsAdmin(u.Role)) {
+			t.First, t.Last, t.Role = u.FirstName, u.LastName, u.Role
+			kept = append(kept, t)
+		}
+	}
+	totals = kept
 	// every user's latest activities in one query: a window numbers each user's rows newest
 	// first and keeps the first WeekActivityCap (not one query per driver)
 	latest := map[string][]Activity{}
@@ -269,12 +287,13 @@ func AdminWeeklyActivity(app core.App, c Caller, q WeekQuery, now time.Time, loc
 			Quantity   int    `db:"quantity"`
 			Notes      string `db:"notes"`
 			OccurredAt string `db:"occurredAt"`
+			RecordedAt string `db:"recordedAt"`
 			Meta       string `db:"meta"`
 			Good       int    `db:"goodBatteries"`
 			Dead       int    `db:"deadBatteries"`
 		}
-		err := app.DB().NewQuery("SELECT id, user, type, quantity, notes, occurredAt, COALESCE(meta, '') AS meta, goodBatteries, deadBatteries FROM (" +
-			"SELECT id, user, type, quantity, notes, occurredAt, meta, goodBatteries, deadBatteries," +
+		err := app.DB().NewQuery("SELECT id, user, type, quantity, notes, occurredAt, recordedAt, COALESCE(meta, '') AS meta, goodBatteries, deadBatteries FROM (" +
+			"SELECT id, user, type, quantity, notes, occurredAt, recordedAt, meta, goodBatteries, deadBatteries," +
 			" ROW_NUMBER() OVER (PARTITION BY user ORDER BY occurredAt DESC, rowid DESC) AS rn" +
 			" FROM movements INDEXED BY " + index +
 			" WHERE occurredAt >= {:from} AND occurredAt < {:to} AND type IN " + inList("t", driverActivityTypes, p) +
@@ -287,7 +306,8 @@ func AdminWeeklyActivity(app core.App, c Caller, q WeekQuery, now time.Time, loc
 		all := make([]Activity, len(acts))
 		for i, a := range acts {
 			all[i] = Activity{Id: a.Id, Type: a.Type, Quantity: a.Quantity, Notes: a.Notes, CreatedAt: apiTime(a.OccurredAt),
-				Meta: metaOf(a.Meta, a.Notes, a.Good, a.Dead, c)}
+				RecordedAt: apiTime(a.RecordedAt),
+				Meta:       metaOf(a.Meta, a.Notes, a.Good, a.Dead, c)}
 			if c.Role == roles.Liaison {
 				all[i].Notes = ""
 			}

@@ -22,6 +22,7 @@ import (
 	"swapbay/lib/httpx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/system"
 	"swapbay/modules/terms"
 )
 
@@ -619,5 +620,40 @@ func TestSignTermsAgain(t *testing.T) {
 			},
 		}
 		s.Test(t)
+	}
+}
+
+// TestSessionAnswersCarryTheOperationTimeZone: the current user, login and register answers
+// name the operation's time zone, in which the UI shows every time and "today" (the device's
+// own zone may differ); blank, it is $SWAPBAY_TZ, else UTC.
+func TestSessionAnswersCarryTheOperationTimeZone(t *testing.T) {
+	t.Parallel()
+	setZone := func(zone string) func(t testing.TB, app *tests.TestApp, c testkit.Callers) {
+		return func(t testing.TB, app *tests.TestApp, c testkit.Callers) {
+			seedLogin(roles.Approved)(t, app, c)
+			if zone == "" {
+				return
+			}
+			if _, err := system.SaveSettings(app, []system.Setting{{Key: schema.SettingTimeZone, Value: []byte(`"` + zone + `"`)}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, row := range []struct{ zone, want string }{{"", `"timeZone":"UTC"`}, {"America/Los_Angeles", `"timeZone":"America/Los_Angeles"`}} {
+		for _, who := range []string{testkit.Pending, testkit.Driver, testkit.Master} {
+			factory, headers := testkit.As(who, setZone(row.zone))
+			(&tests.ApiScenario{
+				Name: "current user as " + who + " in " + row.want, Method: http.MethodGet, URL: "/api/auth/user",
+				Headers: headers, TestAppFactory: factory,
+				ExpectedStatus: 200, ExpectedContent: []string{row.want},
+			}).Test(t)
+		}
+		factory, headers := testkit.As(testkit.Guest, setZone(row.zone))
+		(&tests.ApiScenario{
+			Name: "login in " + row.want, Method: http.MethodPost, URL: "/api/login",
+			Body:    body(map[string]string{"email": "login@example.com", "password": testkit.Password}),
+			Headers: headers, TestAppFactory: factory,
+			ExpectedStatus: 200, ExpectedContent: []string{`"email":"login@example.com"`, row.want},
+		}).Test(t)
 	}
 }

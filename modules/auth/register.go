@@ -75,7 +75,7 @@ func register(e *core.RequestEvent) error {
 		UserAgent: e.Request.UserAgent(),
 	})
 	if errors.Is(err, terms.ErrNoActiveTerms) {
-		return e.Error(http.StatusConflict, MsgRegistrationClosed, nil)
+		return apierr.NewCode(http.StatusConflict, "", MsgRegistrationClosed, apierr.CodeRegistrationClosed)
 	}
 	if err != nil {
 		return apierr.Response(e, err)
@@ -125,8 +125,14 @@ type SignUpInput struct {
 // transaction. The first account on an empty system becomes an approved master_admin
 // (DESIGN.md §2); every later one a pending driver. The agreement's PDF is left generating.
 func SignUp(app core.App, in SignUpInput) (*core.Record, error) {
+	// bcrypt runs before the transaction, which holds SQLite's only writer
+	hashed, err := users.HashPassword(app, in.Password)
+	if err != nil {
+		return nil, err
+	}
+	in.Hashed = hashed
 	var rec *core.Record
-	err := app.RunInTransaction(func(txApp core.App) error {
+	err = app.RunInTransaction(func(txApp core.App) error {
 		active, err := terms.FindActive(txApp)
 		if err != nil {
 			return err

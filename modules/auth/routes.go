@@ -10,29 +10,32 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
+	"swapbay/modules/system"
 	"swapbay/modules/users"
 )
 
 // Register adds the auth routes to app:
 //
-//	GET  /api/auth/user        signed in, any approval   the current user
-//	POST /api/login            everyone                  {email, password} → user, sets the cookie
-//	POST /api/register         everyone                  sign-up + signed agreement → user, sets the cookie
+//	GET  /api/auth/user        signed in, any approval   the current user (SessionUser: the user and timeZone)
+//	POST /api/login            everyone                  {email, password} → SessionUser, sets the cookie
+//	POST /api/register         everyone                  sign-up + signed agreement → SessionUser, sets the cookie
 //	POST /api/logout           everyone                  ends this device's session, clears the cookie
 //	POST /api/change-password  signed in, any approval   {currentPassword, newPassword}, new cookie
 //	POST /api/terms/sign       signed in, any approval   {acceptedTerms, signatureData}: sign the
-//	                                                     active terms again (after a forced re-sign)
+//	                                                     active terms again (after a forced re-sign) → SessionUser
 func Register(app core.App) {
 	registerSessionHooks(app)
 	limiter := newThrottle()
 	login := func(e *core.RequestEvent) error { return handleLogin(e, limiter) }
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.GET("/api/auth/user", currentUser).Bind(httpx.RequireUser())
-		se.Router.POST("/api/login", login)
-		se.Router.POST("/api/register", register)
+		// bcrypt (a password checked or hashed) runs outside the keyed write transaction
+		se.Router.POST("/api/login", login).Bind(idempotency.Skip())
+		se.Router.POST("/api/register", register).Bind(idempotency.Skip())
 		se.Router.POST("/api/logout", logout)
-		se.Router.POST("/api/change-password", changePassword).Bind(httpx.RequireUser())
+		se.Router.POST("/api/change-password", changePassword).Bind(httpx.RequireUser(), idempotency.Skip())
 		se.Router.POST("/api/terms/sign", signTerms).Bind(httpx.RequireUser())
 		return se.Next()
 	})
@@ -42,8 +45,26 @@ func Register(app core.App) {
 // reads 401 as "signed out".
 const MsgInvalidLogin = "Invalid email or password"
 
+// SessionUser is the signed-in user as the session routes answer it (GET /api/auth/user,
+// login, register, terms sign): the user, plus the operation's time zone (DESIGN.md §3), in
+// which the UI shows every time and "today", whatever the device's own zone. Every screen,
+// the pending one included, starts from this answer.
+type SessionUser struct {
+	users.JSON
+	TimeZone string `json:"timeZone"`
+}
+
+// answerUser answers rec as the signed-in user.
+func answerUser(e *core.RequestEvent, rec *core.Record) error {
+	loc, err := system.Location(e.App)
+	if err != nil {
+		return apierr.Log(e, http.StatusInternalServerError, "Failed to load the settings.", err)
+	}
+	return e.JSON(http.StatusOK, SessionUser{JSON: users.ToJSON(rec), TimeZone: loc.String()})
+}
+
 func currentUser(e *core.RequestEvent) error {
-	return e.JSON(http.StatusOK, users.ToJSON(e.Auth))
+	return answerUser(e, e.Auth)
 }
 
 type loginForm struct {
@@ -75,7 +96,7 @@ func handleLogin(e *core.RequestEvent, limiter *throttle) error {
 	}
 	if !checkPassword(e.App, rec, form.Password) {
 		limiter.fail(email)
-		return apierr.New(http.StatusBadRequest, "", MsgInvalidLogin)
+		return apierr.NewCode(http.StatusBadRequest, "", MsgInvalidLogin, apierr.CodeInvalidCredentials)
 	}
 	limiter.succeed(email)
 	return startSession(e, rec)
@@ -88,7 +109,7 @@ func startSession(e *core.RequestEvent, rec *core.Record) error {
 		return apierr.Log(e, http.StatusInternalServerError, "Failed to start the session.", err)
 	}
 	httpx.SetSession(e, token, int(rec.Collection().AuthToken.Duration))
-	return e.JSON(http.StatusOK, users.ToJSON(rec))
+	return answerUser(e, rec)
 }
 
 func logout(e *core.RequestEvent) error {

@@ -78,6 +78,10 @@ func EndAllSessions(app core.App, userId string) error {
 // path (SwapBay's routes, the CLI, the superuser dashboard).
 const EndSessionsHookId = "swapbayEndSessionsOnAccountChange"
 
+// CloseSocketsHookId names the hook that closes a deleted user's sockets after the delete
+// commits, whatever door the delete came through.
+const CloseSocketsHookId = "swapbayCloseSocketsOnUserDelete"
+
 func registerSessionHooks(app core.App) {
 	app.OnRecordUpdate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
 		Id: EndSessionsHookId,
@@ -101,10 +105,17 @@ func registerSessionHooks(app core.App) {
 			return nil
 		},
 	})
-	// the sessions go with the user (cascade); the sockets are closed after the commit
-	app.OnRecordAfterDeleteSuccess(schema.Users).BindFunc(func(e *core.RecordEvent) error {
-		events.Send(e.App, events.Message{Type: events.SessionsRevoked, Data: events.Revocation{UserId: e.Record.Id}})
-		return e.Next()
+	// the sessions go with the user (cascade); the sockets are closed once the delete
+	// commits (events.Send: after the caller's transaction, at once when there is none)
+	app.OnRecordDelete(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
+		Id: CloseSocketsHookId,
+		Func: func(e *core.RecordEvent) error {
+			if err := e.Next(); err != nil {
+				return err
+			}
+			events.Send(e.App, events.Message{Type: events.SessionsRevoked, Data: events.Revocation{UserId: e.Record.Id}})
+			return nil
+		},
 	})
 }
 

@@ -1,9 +1,12 @@
 package auth_test
 
 import (
+	"errors"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -12,6 +15,7 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"swapbay/internal/testkit"
+	"swapbay/lib/events"
 	"swapbay/lib/httpx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -289,5 +293,47 @@ func TestSecurityHeadersAndOrigin(t *testing.T) {
 	// a write from another scheme on the same host is cross-site too
 	if res := c.do("POST", "/api/driver/pickup", `{"quantity":1,"notes":"x"}`, map[string]string{"Origin": "https://" + host}); res.StatusCode != 403 {
 		t.Errorf("write from https origin on an http server: %d", res.StatusCode)
+	}
+}
+
+// A deleted user's sockets are closed once the delete commits: not for a delete rolled back,
+// once for one that commits.
+func TestUserDeleteRevokesAfterCommit(t *testing.T) {
+	app := testkit.NewApp(t)
+	user := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
+	var mu sync.Mutex
+	var revoked []events.Revocation
+	defer events.For(app).Subscribe(func(m events.Message) {
+		if r, ok := m.Data.(events.Revocation); ok && m.Type == events.SessionsRevoked {
+			mu.Lock()
+			revoked = append(revoked, r)
+			mu.Unlock()
+		}
+	})()
+	seen := func() []events.Revocation {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(revoked)
+	}
+	rollback := errors.New("rolled back")
+	if err := app.RunInTransaction(func(tx core.App) error {
+		if err := tx.Delete(user); err != nil {
+			return err
+		}
+		if got := seen(); len(got) != 0 {
+			t.Errorf("revoked before the commit: %v", got)
+		}
+		return rollback
+	}); !errors.Is(err, rollback) {
+		t.Fatal(err)
+	}
+	if got := seen(); len(got) != 0 {
+		t.Fatalf("a rolled-back delete revoked %v", got)
+	}
+	if err := app.Delete(user); err != nil {
+		t.Fatal(err)
+	}
+	if got := seen(); len(got) != 1 || got[0].UserId != user.Id || got[0].SessionId != "" {
+		t.Fatalf("a committed delete revoked %v, want every session of %s once", got, user.Id)
 	}
 }

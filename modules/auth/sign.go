@@ -35,12 +35,12 @@ func signTerms(e *core.RequestEvent) error {
 	}
 	rec, err := SignActiveTerms(e.App, e.Auth.Id, signature, e.RealIP(), e.Request.UserAgent())
 	if errors.Is(err, terms.ErrNoActiveTerms) {
-		return apierr.New(http.StatusNotFound, "", terms.ErrNoActiveTerms.Error())
+		return apierr.NewCode(http.StatusNotFound, "", terms.ErrNoActiveTerms.Error(), apierr.CodeNoActiveTerms)
 	}
 	if err != nil {
 		return apierr.Response(e, err)
 	}
-	return e.JSON(http.StatusOK, users.ToJSON(rec))
+	return answerUser(e, rec)
 }
 
 // SignActiveTerms records userID's signature (PNG) of the active terms and clears the user's

@@ -51,8 +51,10 @@ type Schedule struct {
 var dailyCron = regexp.MustCompile(`^(\d{1,2}) (\d{1,2}) \* \* \*$`)
 
 // ScheduleOf reads the schedule from PocketBase's backup settings.
-func ScheduleOf(app core.App) Schedule {
-	b := app.Settings().Backups
+func ScheduleOf(app core.App) Schedule { return scheduleOf(app.Settings().Backups) }
+
+// scheduleOf reads the schedule from backup settings b.
+func scheduleOf(b core.BackupsConfig) Schedule {
 	s := Schedule{Enabled: b.Cron != "", Keep: b.CronMaxKeep, S3: b.S3.Enabled}
 	if m := dailyCron.FindStringSubmatch(strings.TrimSpace(b.Cron)); m != nil {
 		minute, _ := strconv.Atoi(m[1])
@@ -95,7 +97,9 @@ func SetSchedule(app core.App, enabled bool, at string, keep int) (Schedule, err
 	if err := app.Save(settings); err != nil {
 		return Schedule{}, err
 	}
-	return ScheduleOf(app), nil
+	// what was saved: inside a transaction (a keyed request) app.Settings() is the old
+	// settings until the commit
+	return scheduleOf(settings.Backups), nil
 }
 
 // Backup is one stored backup archive.
@@ -151,7 +155,17 @@ func Create(ctx context.Context, app core.App) (Backup, error) {
 func ApplyTimeZone(app core.App, loc *time.Location) {
 	if loc != nil {
 		app.Cron().SetTimezone(loc)
+		app.Store().Set(cronZoneKey, loc)
 	}
+}
+
+// cronZoneKey holds, in the app's store, the zone ApplyTimeZone last gave the cron.
+const cronZoneKey = "backups.cronZone"
+
+// CronZone is the zone ApplyTimeZone last gave app's cron (nil before the first).
+func CronZone(app core.App) *time.Location {
+	loc, _ := app.Store().Get(cronZoneKey).(*time.Location)
+	return loc
 }
 
 // ErrDirNotEmpty refuses a restore over existing data.

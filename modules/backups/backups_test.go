@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -24,6 +25,7 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/lib/schema"
 	"swapbay/modules/backups"
+	"swapbay/modules/system"
 )
 
 func TestBackupRoutesByRole(t *testing.T) {
@@ -87,6 +89,36 @@ func TestDefaultScheduleAndTimeZone(t *testing.T) {
 	s := backups.ScheduleOf(app)
 	if !s.Enabled || s.Time != backups.DefaultTime || s.Keep != backups.DefaultKeep {
 		t.Fatalf("default schedule %+v", s)
+	}
+}
+
+// A saved time_zone moves the backup cron once the save commits (events.SettingsSaved), not
+// when the save rolls back.
+func TestSavedTimeZoneMovesTheCronAfterCommit(t *testing.T) {
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+	save := func(tx core.App, zone string) error {
+		_, err := system.SaveSettings(tx, []system.Setting{{Key: schema.SettingTimeZone, Value: json.RawMessage(`"` + zone + `"`)}})
+		return err
+	}
+	before := backups.CronZone(app)
+	rollback := errors.New("rolled back")
+	if err := app.RunInTransaction(func(tx core.App) error {
+		if err := save(tx, "Asia/Tokyo"); err != nil {
+			return err
+		}
+		return rollback
+	}); !errors.Is(err, rollback) {
+		t.Fatal(err)
+	}
+	if got := backups.CronZone(app); got != before {
+		t.Fatalf("a rolled-back save moved the cron to %v", got)
+	}
+	if err := save(app, "Europe/Berlin"); err != nil {
+		t.Fatal(err)
+	}
+	if got := backups.CronZone(app); got == nil || got.String() != "Europe/Berlin" {
+		t.Fatalf("after the save the cron counts in %v, want Europe/Berlin", got)
 	}
 }
 

@@ -3,10 +3,12 @@ package backups
 import (
 	"context"
 	"net/http"
+	"slices"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/events"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
@@ -32,16 +34,16 @@ func Register(app core.App) {
 		admin.POST("", handleCreate).Bind(idempotency.Skip()) // VACUUM INTO cannot run in a transaction
 		return se.Next()
 	})
-	// a changed time_zone setting moves the backup time with it
-	app.OnRecordAfterCreateSuccess(schema.Settings).BindFunc(zoneChanged)
-	app.OnRecordAfterUpdateSuccess(schema.Settings).BindFunc(zoneChanged)
-}
-
-func zoneChanged(e *core.RecordEvent) error {
-	if e.Record.GetString(schema.SettingKey) == schema.SettingTimeZone {
-		applyOperationZone(e.App)
-	}
-	return e.Next()
+	// a saved time_zone setting moves the backup time with it, once the save commits
+	cancel := events.For(app).Subscribe(func(m events.Message) {
+		if c, ok := m.Data.(events.SettingsChange); ok && m.Type == events.SettingsSaved && slices.Contains(c.Keys, schema.SettingTimeZone) {
+			applyOperationZone(app)
+		}
+	})
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		cancel()
+		return e.Next()
+	})
 }
 
 func applyOperationZone(app core.App) {

@@ -9,6 +9,7 @@ import (
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
 	"swapbay/lib/schema"
+	"swapbay/modules/activity"
 	"swapbay/modules/charging"
 	"swapbay/modules/inventory"
 	"swapbay/modules/system"
@@ -166,5 +167,24 @@ func TestSessionQuantityAPI(t *testing.T) {
 		c("negative", `{"quantity":-1,"destination":"ready"}`, 400, `"quantity"`, nil),
 		c("lower without destination", `{"quantity":1}`, 400, `"message":"Destination must be ready or waiting"`, nil),
 	)
+	// edited to 0: the batteries go where chosen and the session ends (no active row, no ETA)
+	for dest, want := range map[string]inventory.Snapshot{
+		"ready":   {Total: 160, Ready: 148, Waiting: 12, Charging: 0},
+		"waiting": {Total: 160, Ready: 140, Waiting: 20, Charging: 0},
+	} {
+		row := c("to 0, batteries to "+dest, `{"quantity":0,"destination":"`+dest+`"}`, 200, `"quantity":0`, nil)
+		row.Check = func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
+			expectStats(t, app, want)
+			if active, err := activity.ActiveSessions(app); err != nil || len(active) != 0 {
+				t.Fatalf("active sessions after an edit to 0: %+v (%v)", active, err)
+			}
+			var n int
+			_ = app.DB().NewQuery("SELECT COUNT(*) FROM charging_sessions WHERE status = 'active'").Row(&n)
+			if n != 0 {
+				t.Fatalf("%d sessions still active", n)
+			}
+		}
+		cases = append(cases, row)
+	}
 	ledgertest.Run(t, cases)
 }

@@ -91,9 +91,9 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 		}
 		if waiting.Balance() < quantity {
 			if waiting.Balance() == 0 {
-				return apierr.NotEnough("No batteries available to charge")
+				return apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, "No batteries available to charge")
 			}
-			return apierr.NotEnough(fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
+			return apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
 		}
 		col, err := txApp.FindCachedCollectionByNameOrId(schema.ChargingSessions)
 		if err != nil {
@@ -123,7 +123,7 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 			Type: inventory.TypeChargeStart, Quantity: quantity, Notes: notes, UserId: op.ActorId(),
 			ActorId: op.ActorId(), SessionId: rec.Id, At: at,
 			Meta: map[string]any{"chargerType": chargerType},
-			Legs: []inventory.Leg{{From: waiting, To: acc, Qty: quantity}},
+			Legs: []inventory.Leg{{From: waiting.Ref(), To: acc.Ref(), Qty: quantity}},
 		})
 		if err != nil {
 			return err
@@ -205,7 +205,7 @@ func end(app core.App, op inventory.Op, sessionId, status string) (*Session, *in
 		at := when(op)
 		mv, err := inventory.Post(txApp, inventory.Posting{
 			Type: typ, Quantity: q, Notes: notes, UserId: op.ActorId(), ActorId: op.ActorId(),
-			SessionId: sessionId, At: at, Legs: []inventory.Leg{{From: acc, To: dest, Qty: q}},
+			SessionId: sessionId, At: at, Legs: []inventory.Leg{{From: acc.Ref(), To: dest.Ref(), Qty: q}},
 		})
 		if err != nil {
 			return nil, err
@@ -226,8 +226,9 @@ const (
 )
 
 // SetQuantity changes an active session's quantity: lowering it moves the difference to
-// destination (ready or waiting), raising it draws from waiting. An unchanged quantity
-// changes nothing and returns a nil movement.
+// destination (ready or waiting), raising it draws from waiting; lowered to 0 the session
+// ends (completed when its batteries went to ready, deleted when to waiting). An unchanged
+// quantity changes nothing and returns a nil movement.
 func SetQuantity(app core.App, op inventory.Op, sessionId string, quantity int, destination string) (*Session, *inventory.Movement, error) {
 	if err := reqx.Count("quantity", quantity, 0, reqx.MaxCount, MsgQuantityNegative, reqx.MsgCountTooLarge); err != nil {
 		return nil, nil, err
@@ -253,16 +254,27 @@ func SetQuantity(app core.App, op inventory.Op, sessionId string, quantity int, 
 					return nil, err
 				}
 			}
-			leg = inventory.Leg{From: acc, To: dest, Qty: current - quantity}
+			leg = inventory.Leg{From: acc.Ref(), To: dest.Ref(), Qty: current - quantity}
 			notes = fmt.Sprintf("Charging session quantity changed from %d to %d: %d batteries moved to %s", current, quantity, current-quantity, destination)
 		} else {
 			if waiting.Balance() < quantity-current {
-				return nil, apierr.NotEnough(fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
+				return nil, apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
 			}
-			leg = inventory.Leg{From: waiting, To: acc, Qty: quantity - current}
+			leg = inventory.Leg{From: waiting.Ref(), To: acc.Ref(), Qty: quantity - current}
 			notes = fmt.Sprintf("Charging session quantity changed from %d to %d: %d batteries taken from waiting", current, quantity, quantity-current)
 		}
 		sess.Set(schema.SessionQuantity, quantity)
+		if quantity == 0 {
+			// nothing left on the chargers: the session ends, as a completion (to ready) or a
+			// deletion (to waiting) would end it, so it leaves the table, the ETA list and the
+			// due announcements
+			status := schema.SessionStatusCompleted
+			if destination == DestinationWaiting {
+				status = schema.SessionStatusDeleted
+			}
+			sess.Set(schema.SessionStatus, status)
+			sess.Set(schema.SessionEndedAt, when(op))
+		}
 		return inventory.Post(txApp, inventory.Posting{
 			Type: inventory.TypeInternalTransfer, Quantity: quantity - current, Notes: notes,
 			UserId: op.ActorId(), ActorId: op.ActorId(), SessionId: sessionId, At: when(op),

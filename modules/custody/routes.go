@@ -16,7 +16,8 @@ import (
 //
 //	POST   /api/admin/assignments            {userId, quantity, assignmentType, notes?}
 //	       → {success, message, movement, holder, stats}   ready → holder(user, type); 409 'Only N batteries available'
-//	DELETE /api/admin/assignments/{id}       id = the holder's user id: every holding of theirs → waiting
+//	DELETE /api/admin/assignments/{id}       id = an assignment's id (GET /api/admin/battery-holders):
+//	                                         that holding → waiting; or a holder's user id: all of theirs
 //	       → {success, message: 'Assignment deleted - batteries moved to waiting', movements: [...], stats}
 //	POST   /api/admin/driver-swap            {fromUserId, toUserId, goodBatteries, deadBatteries, notes?,
 //	                                          returnGoodBatteries?, returnDeadBatteries?, isExchange?}

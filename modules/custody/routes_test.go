@@ -10,6 +10,7 @@ import (
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
 	"swapbay/lib/roles"
+	"swapbay/modules/activity"
 	"swapbay/modules/custody"
 	"swapbay/modules/inventory"
 	"swapbay/modules/system"
@@ -112,14 +113,40 @@ func TestDeleteAssignmentAPI(t *testing.T) {
 				return "/api/admin/assignments/nosuchholder12", ""
 			},
 			Status: 404, Contains: []string{`"message":"Assignment not found"`}},
-		ledgertest.Case{Name: "a holder account id is not a user id", Who: testkit.Admin, Method: "DELETE",
+		// the id GET /api/admin/battery-holders lists for an assignment: only that holding moves
+		ledgertest.Case{Name: "an assignment id as the holders list gives it", Who: testkit.Admin, Method: "DELETE",
 			Prepare: func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
 				u := ledgertest.NewUser(t, app, roles.Driver)
-				_, h, err := custody.Assign(app, inventory.Op{Actor: c.Admin}, u.Id, 3, "moving")
+				holderUser = u.Id
+				if _, _, err := custody.Assign(app, inventory.Op{Actor: c.Admin}, u.Id, 3, "moving"); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := inventory.Pickup(app, inventory.Op{}, u.Id, 2); err != nil {
+					t.Fatal(err)
+				}
+				groups := activity.GroupHolders(must(activity.Holders(app, u.Id)))
+				for _, a := range groups[0].Assignments {
+					if a.AssignmentType == "moving" {
+						return "/api/admin/assignments/" + a.Id, ""
+					}
+				}
+				t.Fatalf("no moving assignment listed: %+v", groups)
+				return "", ""
+			}, Status: 200, Contains: []string{`"message":"Assignment deleted - batteries moved to waiting"`},
+			Check: func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
+				if m, p := ledgertest.Held(t, app, holderUser, "moving"), ledgertest.Held(t, app, holderUser, "pickup"); m != 0 || p != 2 {
+					t.Fatalf("moving %d pickup %d, want 0 and 2", m, p)
+				}
+				expectStats(t, app, inventory.Snapshot{Total: 160, Ready: 155, Waiting: 3, InField: 2})
+			}},
+		ledgertest.Case{Name: "a movement id is neither", Who: testkit.Admin, Method: "DELETE",
+			Prepare: func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
+				u := ledgertest.NewUser(t, app, roles.Driver)
+				mv, _, err := custody.Assign(app, inventory.Op{Actor: c.Admin}, u.Id, 3, "moving")
 				if err != nil {
 					t.Fatal(err)
 				}
-				return "/api/admin/assignments/" + h.Id, ""
+				return "/api/admin/assignments/" + mv.Id, ""
 			}, Status: 404, Contains: []string{`"message":"Assignment not found"`},
 			Check: func(t testing.TB, app *tests.TestApp, before ledgertest.State, body map[string]any) {
 				expectStats(t, app, inventory.Snapshot{Total: 160, Ready: 157, InField: 3})
@@ -206,4 +233,11 @@ func TestDeadTransferAPI(t *testing.T) {
 		v("short", tr(2, `{"fromUserId":%q,"toUserId":%q,"deadBatteries":3}`), 409, `only has 2 batteries, cannot give 3"`),
 	)
 	ledgertest.Run(t, cases)
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -64,7 +64,7 @@ func Assign(app core.App, op inventory.Op, userId string, quantity int, assignme
 			return err
 		}
 		if ready.Balance() < quantity {
-			return apierr.NotEnough(fmt.Sprintf("Only %d batteries available", ready.Balance()))
+			return apierr.NotEnoughOf(apierr.CodeNotEnoughReady, fmt.Sprintf("Only %d batteries available", ready.Balance()))
 		}
 		if mv, err = inventory.PostAssignment(txApp, op, user, quantity, assignmentType); err != nil {
 			return err
@@ -80,17 +80,14 @@ func Assign(app core.App, op inventory.Op, userId string, quantity int, assignme
 	return mv, holder, nil
 }
 
-// DeleteAssignment deletes a holder's assignments (spec part 2, "Driver swaps and
-// assignments"): every holding of user userId moves to waiting, one movement per non-empty
-// holding, which it returns. The id is always a user id (the All Battery Holders card lists
-// holders by user); anything else is 404 "Assignment not found", a user holding nothing 409.
-func DeleteAssignment(app core.App, op inventory.Op, userId string) ([]*inventory.Movement, error) {
+// DeleteAssignment deletes assignments (spec part 2, "Driver swaps and assignments"); id is
+// either an assignment's id as GET /api/admin/battery-holders lists it (that holding moves to
+// waiting) or a holder's user id (every holding of theirs does). One movement per non-empty
+// holding, which it returns. Any other id is 404 "Assignment not found"; nothing held is 409.
+func DeleteAssignment(app core.App, op inventory.Op, id string) ([]*inventory.Movement, error) {
 	var out []*inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
-		if _, err := txApp.FindRecordById(schema.Users, userId); err != nil {
-			return apierr.NotFound(MsgAssignmentNotFound)
-		}
-		holdings, err := inventory.FindHolderAccounts(txApp, userId)
+		holdings, err := holdingsOf(txApp, id)
 		if err != nil {
 			return err
 		}
@@ -109,7 +106,7 @@ func DeleteAssignment(app core.App, op inventory.Op, userId string) ([]*inventor
 				At: op.At, Notes: fmt.Sprintf("Assignment deleted: %d batteries (%s) from %s moved to waiting",
 					q, h.AssignmentType(), inventory.DisplayName(user)),
 				Meta: map[string]any{inventory.MetaAssignmentType: h.AssignmentType(), inventory.MetaKind: "assignment_deleted"},
-				Legs: []inventory.Leg{{From: h, To: waiting, Qty: q}},
+				Legs: []inventory.Leg{{From: h.Ref(), To: waiting.Ref(), Qty: q}},
 			})
 			if err != nil {
 				return err
@@ -123,6 +120,19 @@ func DeleteAssignment(app core.App, op inventory.Op, userId string) ([]*inventor
 		return op.Capture(txApp)
 	})
 	return out, err
+}
+
+// holdingsOf returns the holdings id names: that one assignment, or every holding of user id.
+func holdingsOf(txApp core.App, id string) ([]*inventory.Account, error) {
+	if acc, ok, err := inventory.FindHolding(txApp, id); err != nil {
+		return nil, err
+	} else if ok {
+		return []*inventory.Account{acc}, nil
+	}
+	if _, err := txApp.FindRecordById(schema.Users, id); err != nil {
+		return nil, apierr.NotFound(MsgAssignmentNotFound)
+	}
+	return inventory.FindHolderAccounts(txApp, id)
 }
 
 // SwapRequest is a driver-to-driver transfer (spec part 2 §5). In an exchange the receiver
@@ -171,7 +181,7 @@ func Swap(app core.App, op inventory.Op, req SwapRequest) (SwapResult, error) {
 				return err
 			}
 			if req.Dead > toHeld {
-				return apierr.NotEnough(fmt.Sprintf("Dead batteries (%d) cannot exceed what %s holds (%d)", req.Dead, inventory.DisplayName(to), toHeld))
+				return apierr.NotEnoughOf(apierr.CodeInsufficientHoldings, fmt.Sprintf("Dead batteries (%d) cannot exceed what %s holds (%d)", req.Dead, inventory.DisplayName(to), toHeld))
 			}
 		}
 		if res.Transfer, err = inventory.PostSwap(txApp, op, from, to, req.Good, req.Dead, inventory.SwapKindSwap); err != nil {
@@ -238,10 +248,10 @@ func loadPair(txApp core.App, fromUserId, toUserId string, give int) (*core.Reco
 		return nil, nil, err
 	}
 	if held <= 0 {
-		return nil, nil, apierr.NotEnough("From driver not found or has no batteries")
+		return nil, nil, apierr.NotEnoughOf(apierr.CodeInsufficientHoldings, "From driver not found or has no batteries")
 	}
 	if give > held {
-		return nil, nil, apierr.NotEnough(fmt.Sprintf(inventory.MsgCannotGive, inventory.DisplayName(from), held, give))
+		return nil, nil, apierr.NotEnoughOf(apierr.CodeInsufficientHoldings, fmt.Sprintf(inventory.MsgCannotGive, inventory.DisplayName(from), held, give))
 	}
 	to, err := findHolderUser(txApp, toUserId, "toUserId", "To driver not found")
 	if err != nil {

@@ -19,6 +19,7 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/modules/jobs"
 	"swapbay/modules/realtime"
+	"swapbay/modules/replication"
 	"swapbay/modules/system"
 )
 
@@ -60,6 +61,9 @@ type Admin struct {
 	DatabaseBytes int64        `json:"databaseBytes"`
 	SocketClients int          `json:"socketClients"`
 	Jobs          []jobs.State `json:"jobs"`
+	// Replication is the continuous replication of data.db (DESIGN.md §13); its Warning is
+	// set when the lag passes 60 s or uploads fail
+	Replication replication.Status `json:"replication"`
 }
 
 func handleInfo(e *core.RequestEvent, started time.Time) error {
@@ -88,6 +92,7 @@ func handleInfo(e *core.RequestEvent, started time.Time) error {
 			DatabaseBytes: databaseBytes(e.App.DataDir()),
 			SocketClients: realtime.Clients(e.App),
 			Jobs:          jobs.States(e.App),
+			Replication:   replication.StatusOf(e.App),
 		}
 	}
 	return e.JSON(http.StatusOK, info)

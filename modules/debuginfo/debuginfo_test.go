@@ -48,6 +48,10 @@ func TestDebugInfoByRole(t *testing.T) {
 				if admin && (a["goVersion"] != runtime.Version() || a["databaseBytes"].(float64) <= 0 || a["socketClients"] == nil || a["jobs"] == nil) {
 					t.Errorf("%s: admin part %v", who, a)
 				}
+				// the replication's status (off in a test app: no replica configured)
+				if r, ok := a["replication"].(map[string]any); admin && (!ok || r["enabled"] != false) {
+					t.Errorf("%s: replication %v", who, a["replication"])
+				}
 			},
 		}).Test(t)
 	}

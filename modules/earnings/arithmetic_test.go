@@ -2,6 +2,8 @@ package earnings
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -28,8 +30,8 @@ func rowOf(t *testing.T, rep Report, id string) Row {
 //	A (admin):  10 dead, 20 moves          base 12.50 + 8.00 = 20.50; −20% → 16.40; keeps 0%    → gives 16.40
 //	B (admin):  50 moves, 1 recover        base 20.00 + 2.00 = 22.00; −10% → 19.80; keeps 50%   → gives  9.90
 //	C (master): 4 dead                     base 5.00;                 −0%  →  5.00; keeps 100%  → gives  0.00
-//	pool 26.30 shared by 3 → 8.7666… → 8.77 each
-//	A 16.40 − 16.40 + 8.77 = 8.77;  B 19.80 − 9.90 + 8.77 = 18.67;  C 5.00 − 0 + 8.77 = 13.77
+//	pool 26.30 shared by 3 → 8.76 each and 2 cents over, one each to A and B (user id order)
+//	A 16.40 − 16.40 + 8.77 = 8.77;  B 19.80 − 9.90 + 8.77 = 18.67;  C 5.00 − 0 + 8.76 = 13.76
 //	D (driver): 8 dead, 30 moves           base 10.00 + 12.00 = 22.00; −20% → 17.60
 func TestPoolOfThreeAdminsWithDifferentWithholdings(t *testing.T) {
 	rates := Rates{DeadBattery: 125, Move: 40, Recover: 200}
@@ -46,13 +48,13 @@ func TestPoolOfThreeAdminsWithDifferentWithholdings(t *testing.T) {
 		"D": {DeadBatteries: 8, Moves: 30},
 	}
 	rep := build(exampleWeek, rates, people, counts, nil)
-	if rep.Pool.TotalPooledEarnings != 2630 || rep.Pool.AdminCount != 3 || rep.Pool.PoolShare != 877 {
+	if rep.Pool.TotalPooledEarnings != 2630 || rep.Pool.AdminCount != 3 || rep.Pool.PoolShare != 876 {
 		t.Fatalf("pool %+v", rep.Pool)
 	}
 	for id, want := range map[string][4]Cents{ // base, individual, contribution, total
 		"A": {2050, 1640, 1640, 877},
 		"B": {2200, 1980, 990, 1867},
-		"C": {500, 500, 0, 1377},
+		"C": {500, 500, 0, 1376},
 		"D": {2200, 1760, 0, 1760},
 	} {
 		r := rowOf(t, rep, id)
@@ -64,7 +66,7 @@ func TestPoolOfThreeAdminsWithDifferentWithholdings(t *testing.T) {
 	if rep.Rows[0].UserId != "B" || rep.Rows[1].UserId != "D" || rep.Rows[3].UserId != "A" {
 		t.Fatalf("order %s %s %s %s", rep.Rows[0].UserId, rep.Rows[1].UserId, rep.Rows[2].UserId, rep.Rows[3].UserId)
 	}
-	if b, _ := json.Marshal(rep.Pool.PoolShare); string(b) != "8.77" {
+	if b, _ := json.Marshal(rep.Pool.PoolShare); string(b) != "8.76" {
 		t.Fatalf("JSON money %s", b)
 	}
 }
@@ -154,5 +156,56 @@ func TestWeeksAcrossDST(t *testing.T) {
 	}
 	if w, _ := ParseWeek("", now, ny); w.StartDate() != "2026-11-16" || w.EndDate() != "2026-11-22" {
 		t.Fatalf("this week %s – %s", w.StartDate(), w.EndDate())
+	}
+}
+
+// The pool is paid out to the cent: for 10,000 random pools and every team of 1 to 20
+// members, the shares add up to the pool, differ by at most a cent, and the odd cents go to
+// the members in user id order whatever order the earners were read in.
+func TestPoolSharesAddUpToThePool(t *testing.T) {
+	rng := rand.New(rand.NewPCG(26, 2026))
+	rates := Rates{DeadBattery: 1}
+	for range 10_000 {
+		amount := rng.Int64N(10_000_000) // up to $100,000.00
+		for n := 1; n <= 20; n++ {
+			// one admin puts the whole pool in (1 dead battery = 1 cent, no reduction, keeps 0%),
+			// the others nothing; the earners come in a shuffled order
+			people := make([]Earner, n)
+			counts := map[string]Counts{}
+			for i := range people {
+				people[i] = Earner{Id: fmt.Sprintf("u%02d", i), Role: "admin", Withholding: 100}
+			}
+			people[0].Withholding = 0
+			counts[people[0].Id] = Counts{DeadBatteries: int(amount)}
+			rng.Shuffle(n, func(i, j int) { people[i], people[j] = people[j], people[i] })
+			rep := build(exampleWeek, rates, people, counts, nil)
+			if rep.Pool.TotalPooledEarnings != Cents(amount) {
+				t.Fatalf("pool %v, want %d cents", rep.Pool.TotalPooledEarnings, amount)
+			}
+			var sum, paid, earned Cents
+			byId := map[string]Cents{}
+			for _, m := range rep.Pool.AdminBreakdown {
+				sum += m.PoolShare
+				byId[m.User.Id] = m.PoolShare
+			}
+			for _, r := range rep.Rows {
+				paid += r.TotalEarnings
+				earned += r.IndividualEarnings
+				if r.PoolShare != byId[r.UserId] {
+					t.Fatalf("%s: row share %v, breakdown %v", r.UserId, r.PoolShare, byId[r.UserId])
+				}
+				if r.PoolShare != rep.Pool.PoolShare && r.PoolShare != rep.Pool.PoolShare+1 {
+					t.Fatalf("%d cents by %d: %s gets %v, each %v", amount, n, r.UserId, r.PoolShare, rep.Pool.PoolShare)
+				}
+			}
+			if sum != Cents(amount) || paid != earned {
+				t.Fatalf("%d cents shared by %d: shares sum to %v, paid %v of %v", amount, n, sum, paid, earned)
+			}
+			for i := range n {
+				if want := rep.Pool.PoolShare + Cents(min(1, max(0, int(amount%int64(n))-i))); byId[fmt.Sprintf("u%02d", i)] != want {
+					t.Fatalf("%d cents by %d: u%02d gets %v, want %v", amount, n, i, byId[fmt.Sprintf("u%02d", i)], want)
+				}
+			}
+		}
 	}
 }

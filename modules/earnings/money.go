@@ -117,5 +117,21 @@ func percentOf(v Cents, pct int) Cents { return divHalfUp(int64(v)*int64(100-pct
 // tenthsOf returns v × (1000 − t)/1000 in cents, rounded half up once (v ≥ 0, t 0–1000).
 func tenthsOf(v Cents, t Tenths) Cents { return divHalfUp(int64(v)*int64(1000-t), 1000) }
 
+// shares splits pool (≥ 0 cents) among n > 0 members to the cent, by largest remainder:
+// each gets pool / n rounded down, and the cents left over (pool mod n, fewer than n) go one
+// each to the first members in the order given. The shares always sum to pool exactly; any
+// two differ by at most a cent.
+func shares(pool Cents, n int) []Cents {
+	out := make([]Cents, n)
+	each, left := int64(pool)/int64(n), int64(pool)%int64(n)
+	for i := range out {
+		out[i] = Cents(each)
+		if int64(i) < left {
+			out[i]++
+		}
+	}
+	return out
+}
+
 // divHalfUp divides a ≥ 0 by b > 0 rounding half up: 12.5 → 13, 12.49 → 12.
 func divHalfUp(a, b int64) Cents { return Cents((2*a + b) / (2 * b)) }

@@ -184,7 +184,7 @@ func weekCounts(app core.App, w Week, userId string) (map[string]Counts, error) 
 		" SUM(CASE WHEN type = {:dropoff} THEN deadBatteries ELSE 0 END) AS dead," +
 		" SUM(CASE WHEN type = {:move} THEN quantity ELSE 0 END) AS moves," +
 		" SUM(CASE WHEN type = {:recover} THEN quantity ELSE 0 END) AS recovers" +
-		" FROM movements INDEXED BY idx_movements_type_occurredAt" +
+		" FROM movements INDEXED BY " + schema.IdxMovementsTypeOccurredAt +
 		" WHERE type IN ({:dropoff}, {:move}, {:recover}) AND occurredAt >= {:from} AND occurredAt < {:to}" + where +
 		" GROUP BY user").Bind(params).All(&rows)
 	if err != nil {
@@ -279,7 +279,7 @@ type Row struct {
 type CoreTeam struct {
 	TotalPooledEarnings Cents          `json:"totalPooledEarnings"`
 	AdminCount          int            `json:"adminCount"`
-	PoolShare           Cents          `json:"poolShare"`
+	PoolShare           Cents          `json:"poolShare"` // the share each member gets at least; the odd cents are in AdminBreakdown
 	From                string         `json:"from"`
 	To                  string         `json:"to"`
 	AdminBreakdown      []PoolMemberJS `json:"adminBreakdown"`
@@ -291,6 +291,7 @@ type PoolMemberJS struct {
 	IndividualEarnings             Cents  `json:"individualEarnings"`
 	AdminPoolWithholdingPercentage Tenths `json:"adminPoolWithholdingPercentage"`
 	PoolContribution               Cents  `json:"poolContribution"`
+	PoolShare                      Cents  `json:"poolShare"` // pool / adminCount to the cent (shares)
 	TotalEarnings                  Cents  `json:"totalEarnings"`
 }
 
@@ -367,16 +368,21 @@ func build(w Week, rates Rates, people []Earner, counts map[string]Counts, adjus
 	}
 	rep.Pool.AdminCount = len(team)
 	if len(team) > 0 {
-		rep.Pool.PoolShare = divHalfUp(int64(rep.Pool.TotalPooledEarnings), int64(len(team)))
+		// the odd cents go to the members in user id order, so the shares add up to the pool
+		sort.Slice(team, func(i, j int) bool { return rep.Rows[team[i]].UserId < rep.Rows[team[j]].UserId })
+		split := shares(rep.Pool.TotalPooledEarnings, len(team))
+		rep.Pool.PoolShare = split[len(split)-1] // the share every member gets at least
+		for k, i := range team {
+			rep.Rows[i].PoolShare = split[k]
+		}
 	}
 	for _, i := range team {
 		r := &rep.Rows[i]
-		r.PoolShare = rep.Pool.PoolShare
 		r.TotalEarnings = r.IndividualEarnings - r.PoolContribution + r.PoolShare
 		rep.Pool.AdminBreakdown = append(rep.Pool.AdminBreakdown, PoolMemberJS{
 			User:               Earner{Id: r.UserId, FirstName: r.FirstName, LastName: r.LastName, Email: r.Email, Role: r.Role},
 			IndividualEarnings: r.IndividualEarnings, AdminPoolWithholdingPercentage: r.AdminPoolWithholdingPercentage,
-			PoolContribution: r.PoolContribution, TotalEarnings: r.TotalEarnings,
+			PoolContribution: r.PoolContribution, PoolShare: r.PoolShare, TotalEarnings: r.TotalEarnings,
 		})
 	}
 	sort.SliceStable(rep.Rows, func(i, j int) bool {

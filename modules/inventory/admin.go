@@ -57,7 +57,7 @@ func Adjust(txApp core.App, op Op, t Targets, label string) (*Movement, error) {
 			return err
 		}
 		d := *target - current
-		legs = append(legs, Leg{From: outside, To: acc, Qty: d})
+		legs = append(legs, Leg{From: outside.Ref(), To: acc.Ref(), Qty: d})
 		changes = append(changes, fmt.Sprintf("%s %d → %d", name, current, *target))
 		net += d
 		return nil
@@ -222,10 +222,8 @@ func Wipe(txApp core.App, op Op, cut time.Time, label string) (WipeResult, error
 		Bind(dbx.Params{"cut": cutStr}).All(&nets); err != nil {
 		return res, err
 	}
-	for _, q := range []string{"DELETE FROM entries WHERE movement IN (" + oldSQL + ")", "DELETE FROM movements WHERE occurredAt < {:cut}"} {
-		if _, err := txApp.DB().NewQuery(q).Bind(dbx.Params{"cut": cutStr}).Execute(); err != nil {
-			return res, err
-		}
+	if err := deleteMovements(txApp, "occurredAt < {:cut}", dbx.Params{"cut": cutStr}); err != nil {
+		return res, err
 	}
 	deltas := map[string]int{}
 	outside, err := SystemAccount(txApp, KeyOutside)
@@ -245,7 +243,7 @@ func Wipe(txApp core.App, op Op, cut time.Time, label string) (WipeResult, error
 		Notes: fmt.Sprintf("%s: %d movements folded into this checkpoint", label, count.N),
 		At:    cut.Add(-time.Millisecond), Meta: map[string]any{MetaKind: "wipe_checkpoint", "folded": count.N},
 	})
-	if err := txApp.SaveNoValidate(rec); err != nil {
+	if err := insertMovement(txApp, rec); err != nil {
 		return res, err
 	}
 	if err := writeEntries(txApp, rec.Id, deltas); err != nil {
@@ -262,9 +260,10 @@ func CleanSlate(txApp core.App, op Op, total int) (*Movement, error) {
 	if err := txutil.Require(txApp, "inventory.CleanSlate"); err != nil {
 		return nil, err
 	}
+	if err := deleteMovements(txApp, "", nil); err != nil {
+		return nil, err
+	}
 	for _, q := range []string{
-		"DELETE FROM entries",
-		"DELETE FROM movements",
 		"DELETE FROM accounts WHERE kind IN ('holder', 'session')",
 		"DELETE FROM charging_sessions",
 		"UPDATE accounts SET balance = 0",
@@ -284,6 +283,6 @@ func CleanSlate(txApp core.App, op Op, total int) (*Movement, error) {
 	return Post(txApp, Posting{
 		Type: TypeAdjustment, Quantity: total, Checkpoint: true, ActorId: op.ActorId(), At: op.when(),
 		Notes: fmt.Sprintf("Clean slate: %d batteries ready", total), Meta: map[string]any{MetaKind: "clean_slate"},
-		Legs: []Leg{{From: outside, To: ready, Qty: total}},
+		Legs: []Leg{{From: outside.Ref(), To: ready.Ref(), Qty: total}},
 	})
 }

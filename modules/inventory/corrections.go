@@ -135,7 +135,7 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 			if err != nil {
 				return err
 			}
-			legs = []Leg{{From: ready, To: holder, Qty: total}}
+			legs = []Leg{{From: ready.Ref(), To: holder.Ref(), Qty: total}}
 			main.Set(schema.MovementQuantity, -total)
 			main.Set(schema.MovementNotes, userNotes)
 			if main.MetaString(MetaKind) == "manual_assignment" {
@@ -204,10 +204,7 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 		if err := ApplyDeltas(txApp, net); err != nil {
 			return err
 		}
-		if _, err := txApp.DB().Delete(schema.Entries, dbx.HashExp{schema.EntryMovement: main.Id}).Execute(); err != nil {
-			return err
-		}
-		if err := writeEntries(txApp, main.Id, newDeltas); err != nil {
+		if err := replaceEntries(txApp, main.Id, newDeltas); err != nil {
 			return err
 		}
 		main.Set(schema.MovementMeta, meta)
@@ -215,7 +212,7 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 			if half == nil {
 				continue
 			}
-			if err := txApp.SaveNoValidate(half.Record); err != nil {
+			if err := updateMovement(txApp, half.Record); err != nil {
 				return err
 			}
 		}
@@ -289,10 +286,7 @@ func DeleteMovement(app core.App, op Op, id string) error {
 			if half == nil {
 				continue
 			}
-			if _, err := txApp.DB().Delete(schema.Entries, dbx.HashExp{schema.EntryMovement: half.Id}).Execute(); err != nil {
-				return err
-			}
-			if _, err := txApp.DB().Delete(schema.Movements, dbx.HashExp{"id": half.Id}).Execute(); err != nil {
+			if err := deleteMovements(txApp, "id = {:id}", dbx.Params{"id": half.Id}); err != nil {
 				return err
 			}
 		}

@@ -215,7 +215,7 @@ func dropoffLegs(txApp core.App, userId string, good, dead int, adjust map[strin
 	// everything lands in ready first; the dead share moves on to waiting (entries are netted)
 	var legs []Leg
 	for _, p := range alloc.Parts {
-		legs = append(legs, Leg{From: p.Account, To: ready, Qty: p.Qty})
+		legs = append(legs, Leg{From: p.Account.Ref(), To: ready, Qty: p.Qty})
 	}
 	legs = append(legs, Leg{From: outside, To: ready, Qty: alloc.Excess}, Leg{From: ready, To: waiting, Qty: dead})
 	return legs, alloc.Excess, nil

@@ -2,11 +2,7 @@ package inventory
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -94,9 +90,9 @@ type Posting struct {
 	Legs        []Leg
 }
 
-// Leg moves Qty batteries from account From to account To (account records).
+// Leg moves Qty batteries from account From to account To.
 type Leg struct {
-	From, To *Account
+	From, To AccountRef
 	Qty      int
 }
 
@@ -109,16 +105,14 @@ func Post(txApp core.App, p Posting) (*Movement, error) {
 		return nil, err
 	}
 	deltas := map[string]int{}
-	kinds := map[string]string{}
 	for _, l := range p.Legs {
 		if l.Qty == 0 {
 			continue
 		}
 		deltas[l.From.Id] -= l.Qty
 		deltas[l.To.Id] += l.Qty
-		kinds[l.From.Id], kinds[l.To.Id] = l.From.Kind(), l.To.Kind()
 	}
-	if err := applyDeltas(txApp, deltas, kinds); err != nil {
+	if err := ApplyDeltas(txApp, deltas); err != nil {
 		return nil, err
 	}
 
@@ -159,66 +153,6 @@ func setMovementFields(rec *core.Record, p Posting) {
 	rec.Set(schema.MovementOccurredAt, at)
 }
 
-// insertMovement stores rec, a new movement, with one INSERT of the columns PocketBase's own
-// save writes (Record.DBExport, with the autodates set here) on the transaction's connection.
-// SaveNoValidate wrapped that INSERT in the model and record hooks and dbx's query building:
-// a tenth of a keyed driver write's time in the write lock (make bench -only writes: writes
-// 38% -> 43% of native create). Nothing in SwapBay hooks movement records: every service that
-// posts publishes its change (lib/events), which the state cache and /ws listen to.
-func insertMovement(txApp core.App, rec *core.Record) error {
-	now := types.NowDateTime()
-	rec.SetRaw(schema.Created, now)
-	rec.SetRaw(schema.Updated, now)
-	cols, err := rec.DBExport(txApp)
-	if err != nil {
-		return err
-	}
-	cols["id"] = rec.Id
-	names := slices.Sorted(maps.Keys(cols)) // the same columns make the same statement text
-	quoted, params := make([]string, len(names)), make([]string, len(names))
-	for i, name := range names {
-		quoted[i], params[i] = "`"+name+"`", "{:"+name+"}"
-	}
-	sql := "INSERT INTO " + schema.Movements + " (" + strings.Join(quoted, ", ") + ") VALUES (" + strings.Join(params, ", ") + ")"
-	if err := sqlitedb.Exec(txApp.DB(), sql, dbx.Params(cols)); err != nil {
-		return err
-	}
-	return rec.PostScan() // stored: not new, and its original data is what was written
-}
-
-// writeEntries stores one entry per account with a non-zero net delta.
-func writeEntries(txApp core.App, movementId string, deltas map[string]int) error {
-	// one multi-row INSERT: a movement's entries are written in one statement
-	var sql strings.Builder
-	params := dbx.Params{"m": movementId}
-	sql.WriteString("INSERT INTO " + schema.Entries + " (id, movement, account, delta) VALUES ")
-	sum, n := 0, 0
-	for _, id := range sortedKeys(deltas) {
-		d := deltas[id]
-		if d == 0 {
-			continue
-		}
-		sum += d
-		if n > 0 {
-			sql.WriteString(", ")
-		}
-		k := strconv.Itoa(n)
-		fmt.Fprintf(&sql, "({:id%s}, {:m}, {:a%s}, {:d%s})", k, k, k)
-		params["id"+k], params["a"+k], params["d"+k] = ids.New(), id, d
-		n++
-	}
-	if sum != 0 {
-		return fmt.Errorf("unbalanced movement %s: entries sum to %d", movementId, sum)
-	}
-	if n == 0 {
-		return nil
-	}
-	if err := sqlitedb.Exec(txApp.DB(), sql.String(), params); err != nil {
-		return fmt.Errorf("save entries: %w", err)
-	}
-	return nil
-}
-
 func sortedKeys(m map[string]int) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -248,6 +182,14 @@ const (
 	MsgBalanceDamaged = "A battery count is damaged: recalculate the inventory to repair it"
 )
 
+// balanceUpdate adds {:d} to account {:id}'s balance unless the result leaves its bounds
+// (ApplyDeltas); it changes one row or none. One statement per account, not one for all
+// of them: an UPDATE with an IN list and RETURNING made SQLite open a temporary table for
+// each, held in the write lock (figures: BENCHMARKS.md, measured decisions).
+const balanceUpdate = "UPDATE accounts SET balance = balance + {:d}, updated = {:now} " +
+	"WHERE id = {:id} AND typeof(balance) = 'integer' AND balance + {:d} BETWEEN -{:max} AND {:max} " +
+	"AND (kind = {:outside} OR balance + {:d} >= 0)"
+
 // ApplyDeltas adds each delta to its account's cached balance. The deltas are checked in Go
 // (each within ±MaxBalance, summing to zero) and a conditional UPDATE per account guards the
 // result in SQL: the stored balance must be an integer and stay within ±MaxBalance, and every
@@ -256,24 +198,11 @@ const (
 // transaction then rolls back.
 // Call inside a transaction (txutil.Require refuses otherwise).
 func ApplyDeltas(txApp core.App, deltas map[string]int) error {
-	return applyDeltas(txApp, deltas, nil)
-}
-
-// balanceUpdate adds {:d} to account {:id}'s balance unless the result leaves its bounds
-// (ApplyDeltas); it changes one row or none. One statement per account, not one for all
-// of them: an UPDATE with an IN list and RETURNING made SQLite open a temporary table for
-// each, a fifth of that statement's time in the write lock.
-const balanceUpdate = "UPDATE accounts SET balance = balance + {:d}, updated = {:now} " +
-	"WHERE id = {:id} AND typeof(balance) = 'integer' AND balance + {:d} BETWEEN -{:max} AND {:max} " +
-	"AND (kind = {:outside} OR balance + {:d} >= 0)"
-
-// applyDeltas is ApplyDeltas with the kinds of the accounts when the caller knows them
-// (Post: its legs' accounts); a kind missing there is read from the accounts.
-func applyDeltas(txApp core.App, deltas map[string]int, kinds map[string]string) error {
 	if err := txutil.Require(txApp, "inventory.ApplyDeltas"); err != nil {
 		return err
 	}
 	sum := 0
+
 	for _, d := range deltas {
 		if d < -MaxBalance || d > MaxBalance {
 			return apierr.Conflict(MsgBalanceLimit)
@@ -292,8 +221,6 @@ func applyDeltas(txApp core.App, deltas map[string]int, kinds map[string]string)
 	}
 	sort.SliceStable(ids, func(i, j int) bool { return deltas[ids[i]] < deltas[ids[j]] })
 	params := dbx.Params{"now": types.NowDateTime().String(), "outside": schema.AccountKindOutside, "max": MaxBalance}
-	changed := make([]string, 0, len(ids))
-	var refused error
 	for _, id := range ids {
 		params["id"], params["d"] = id, deltas[id]
 		n, err := sqlitedb.ExecAffected(txApp.DB(), balanceUpdate, params)
@@ -301,59 +228,10 @@ func applyDeltas(txApp core.App, deltas map[string]int, kinds map[string]string)
 			return fmt.Errorf("update balances: %w", err)
 		}
 		if n == 0 { // the row kept its balance (the caller's transaction rolls the others back)
-			refused = refusal(txApp, id, deltas[id])
-			break
-		}
-		changed = append(changed, id)
-	}
-	// every row changed is added to the sums a shared transaction remembered, also before a
-	// refusal
-	if _, ok := txutil.Remembered(txApp, totalsKey{}); ok && len(changed) > 0 {
-		list, err := kindsOf(txApp, changed, kinds)
-		if err != nil {
-			return err
-		}
-		addToSums(txApp, changed, list, deltas)
-	}
-	return refused
-}
-
-// kindsOf returns the kind of each account in ids: from known when it names it, else read
-// in one statement.
-func kindsOf(txApp core.App, ids []string, known map[string]string) ([]string, error) {
-	out := make([]string, len(ids))
-	var missing []string
-	for i, id := range ids {
-		if out[i] = known[id]; out[i] == "" {
-			missing = append(missing, id)
+			return refusal(txApp, id, deltas[id])
 		}
 	}
-	if len(missing) == 0 {
-		return out, nil
-	}
-	params := dbx.Params{}
-	in := make([]string, len(missing))
-	for i, id := range missing {
-		k := "id" + strconv.Itoa(i)
-		params[k], in[i] = id, "{:"+k+"}"
-	}
-	read := make(map[string]string, len(missing))
-	err := sqlitedb.Query(txApp.DB(), "SELECT id, kind FROM "+schema.Accounts+" WHERE id IN ("+strings.Join(in, ", ")+")", params,
-		func(scan func(...any) error) error {
-			var id, kind string
-			err := scan(&id, &kind)
-			read[id] = kind
-			return err
-		})
-	if err != nil {
-		return nil, fmt.Errorf("read account kinds: %w", err)
-	}
-	for i, id := range ids {
-		if out[i] == "" {
-			out[i] = read[id]
-		}
-	}
-	return out, nil
+	return nil
 }
 
 // refusal explains why adding d to account id was refused.
@@ -383,11 +261,11 @@ func shortMessage(app core.App, acc *Account, need int) error {
 	have := acc.Balance()
 	switch acc.Kind() {
 	case schema.AccountKindReady:
-		return apierr.NotEnough(fmt.Sprintf(MsgOnlyReady, have))
+		return apierr.NotEnoughOf(apierr.CodeNotEnoughReady, fmt.Sprintf(MsgOnlyReady, have))
 	case schema.AccountKindWaiting:
-		return apierr.NotEnough(fmt.Sprintf(MsgOnlyWaiting, have))
+		return apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, fmt.Sprintf(MsgOnlyWaiting, have))
 	case schema.AccountKindHolder:
-		return apierr.NotEnough(fmt.Sprintf(MsgCannotGive, accountLabel(app, acc), have, need))
+		return apierr.NotEnoughOf(apierr.CodeInsufficientHoldings, fmt.Sprintf(MsgCannotGive, accountLabel(app, acc), have, need))
 	case schema.AccountKindSession:
 		return apierr.NotEnough(fmt.Sprintf("Not enough batteries: the charging session only has %d", have))
 	case schema.AccountKindUntracked:
@@ -412,64 +290,46 @@ func SystemAccount(app core.App, key string) (*Account, error) {
 // holder and session accounts only), so a write looks them up once per process.
 const systemAccountIds = "inventory.systemAccountIds"
 
-// accountRef returns a reference to system account key for a posting's legs: its id and
-// kind only, from the app's cache after the first lookup. Its balance is not read; use
-// SystemAccount for that. The guarded balance update refuses what the account cannot give.
-func accountRef(txApp core.App, key string) (*Account, error) {
+// accountRef returns a reference to system account key for a posting's legs, from the app's
+// cache after the first lookup. The guarded balance update refuses what the account cannot
+// give; use SystemAccount to read its balance.
+func accountRef(txApp core.App, key string) (AccountRef, error) {
 	ids := txApp.Store().GetOrSet(systemAccountIds, func() any { return &sync.Map{} }).(*sync.Map)
 	if ref, ok := ids.Load(key); ok {
-		return ref.(*Account), nil
+		return ref.(AccountRef), nil
 	}
 	acc, err := SystemAccount(txApp, key)
 	if err != nil {
-		return nil, err
+		return AccountRef{}, err
 	}
-	ref, err := newRef(txApp, acc.Id, key, acc.Kind())
-	if err != nil {
-		return nil, err
-	}
+	ref := acc.Ref()
 	ids.Store(key, ref)
 	return ref, nil
 }
 
-// newRef builds an account reference for a posting's legs: id, key and kind, no balance.
-func newRef(app core.App, id, key, kind string) (*Account, error) {
-	col, err := app.FindCachedCollectionByNameOrId(schema.Accounts)
-	if err != nil {
-		return nil, err
-	}
-	rec := core.NewRecord(col)
-	rec.Id = id
-	rec.Set(schema.AccountKey, key)
-	rec.Set(schema.AccountKind, kind)
-	return &Account{rec}, nil
-}
-
 // holderRef returns a reference to userId's holding of assignmentType for a posting's legs
 // (as accountRef does for system accounts): one indexed lookup of its id, the account created
-// (HolderAccount) when missing. Its balance is not read.
+// (HolderAccount) when missing.
 // Call inside a transaction (txutil.Require refuses otherwise).
-func holderRef(txApp core.App, userId, assignmentType string) (*Account, error) {
+func holderRef(txApp core.App, userId, assignmentType string) (AccountRef, error) {
 	if err := txutil.Require(txApp, "inventory.holderRef"); err != nil {
-		return nil, err
+		return AccountRef{}, err
 	}
 	key := HolderKey(userId, assignmentType)
 	var id string
 	err := sqlitedb.Query(txApp.DB(), "SELECT id FROM "+schema.Accounts+" WHERE key = {:key}", dbx.Params{"key": key},
 		func(scan func(...any) error) error { return scan(&id) })
 	if err != nil {
-		return nil, err
+		return AccountRef{}, err
 	}
 	if id == "" {
-		return HolderAccount(txApp, userId, assignmentType)
+		acc, err := HolderAccount(txApp, userId, assignmentType)
+		if err != nil {
+			return AccountRef{}, err
+		}
+		return acc.Ref(), nil
 	}
-	ref, err := newRef(txApp, id, key, schema.AccountKindHolder)
-	if err != nil {
-		return nil, err
-	}
-	ref.Set(schema.AccountUser, userId)
-	ref.Set(schema.AccountAssignmentType, assignmentType)
-	return ref, nil
+	return AccountRef{Id: id, Key: key, Kind: schema.AccountKindHolder}, nil
 }
 
 // HolderAccount returns userId's holding of assignmentType, creating it (empty) if needed.

@@ -87,6 +87,18 @@ func (a *Account) AssignmentType() string { return a.GetString(schema.AccountAss
 // SessionId is the charging session of a session account.
 func (a *Account) SessionId() string { return a.GetString(schema.AccountSession) }
 
+// Ref is the account's reference for a posting's legs (AccountRef).
+func (a *Account) Ref() AccountRef {
+	return AccountRef{Id: a.Id, Key: a.Key(), Kind: a.Kind()}
+}
+
+// AccountRef names an account for a posting's legs: its id, key and kind, and no balance, so
+// a reference built without reading the account (accountRef, holderRef) cannot answer a
+// balance it never read. Read the account (FindAccount) for its balance.
+type AccountRef struct {
+	Id, Key, Kind string
+}
+
 // Balance is the cached sum of the account's entries.
 func (a *Account) Balance() int { return a.GetInt(schema.AccountBalance) }
 
@@ -123,6 +135,10 @@ func (m *Movement) Checkpoint() bool { return m.GetBool(schema.MovementCheckpoin
 // OccurredAt is when the operation happened.
 func (m *Movement) OccurredAt() time.Time { return m.GetDateTime(schema.MovementOccurredAt).Time() }
 
+// RecordedAt is when the server committed the movement (after OccurredAt for an action sent
+// late from the driver app's outbox).
+func (m *Movement) RecordedAt() time.Time { return m.GetDateTime(schema.MovementRecordedAt).Time() }
+
 // Meta returns the movement's meta object (empty map when unset).
 func (m *Movement) Meta() map[string]any {
 	out := map[string]any{}
@@ -137,7 +153,7 @@ func (m *Movement) MetaString(key string) string {
 }
 
 // movementJSON is a movement as PocketBase's Record.MarshalJSON writes it (its PublicExport:
-// the collection, the id and every field; movements have no hidden field).
+// the collection, the id and every field, when none is hidden).
 type movementJSON struct {
 	CollectionId   string         `json:"collectionId"`
 	CollectionName string         `json:"collectionName"`
@@ -156,21 +172,24 @@ type movementJSON struct {
 	OccurredAt     types.DateTime `json:"occurredAt"`
 	Created        types.DateTime `json:"created"`
 	Updated        types.DateTime `json:"updated"`
+	RecordedAt     types.DateTime `json:"recordedAt"`
 }
 
 // movementJSONFields are the fields movementJSON writes, besides the collection's.
 var movementJSONFields = []string{"id", schema.MovementType, schema.MovementQuantity, schema.MovementNotes,
 	schema.MovementUser, schema.MovementActor, schema.MovementGood, schema.MovementDead, schema.MovementDiscrepancy,
 	schema.MovementSession, schema.MovementMeta, schema.MovementCheckpoint, schema.MovementOccurredAt,
-	schema.Created, schema.Updated}
+	schema.Created, schema.Updated, schema.MovementRecordedAt}
 
 // MarshalJSON writes the movement as Record.MarshalJSON does, field for field, without its
 // generic export: a keyed driver write encodes its answer, movement included, inside the
-// write transaction, and that export was a sixteenth of the write lock's time. A movement
-// whose collection has other fields, or that carries an expand, is written by the record.
+// write transaction, where that generic export cost write-lock time (BENCHMARKS.md). A movement
+// whose collection has other fields or a hidden one (marked Hidden in the dashboard), or that
+// carries an expand, is written by the record, which leaves hidden fields out. (A field
+// hidden on the record alone, Record.Hide, is honoured by marshalling m.Record.)
 func (m *Movement) MarshalJSON() ([]byte, error) {
 	col := m.Collection()
-	if len(m.Expand()) > 0 || !slices.EqualFunc(col.Fields, movementJSONFields, func(f core.Field, name string) bool { return f.GetName() == name }) {
+	if len(m.Expand()) > 0 || !slices.EqualFunc(col.Fields, movementJSONFields, func(f core.Field, name string) bool { return f.GetName() == name && !f.GetHidden() }) {
 		return m.Record.MarshalJSON()
 	}
 	return json.Marshal(movementJSON{
@@ -182,6 +201,7 @@ func (m *Movement) MarshalJSON() ([]byte, error) {
 		Session: m.GetString(schema.MovementSession), Meta: types.JSONRaw(m.GetString(schema.MovementMeta)),
 		Checkpoint: m.GetBool(schema.MovementCheckpoint), OccurredAt: m.GetDateTime(schema.MovementOccurredAt),
 		Created: m.GetDateTime(schema.Created), Updated: m.GetDateTime(schema.Updated),
+		RecordedAt: m.GetDateTime(schema.MovementRecordedAt),
 	})
 }
 
@@ -228,6 +248,17 @@ func checked(rec *core.Record) (*Account, error) {
 		}
 	}
 	return &Account{rec}, nil
+}
+
+// FindHolding returns holder account id (an assignment as GET /api/admin/battery-holders lists
+// it), or ok false when id is no holder account.
+func FindHolding(app core.App, id string) (acc *Account, ok bool, err error) {
+	rec, err := app.FindRecordById(schema.Accounts, id)
+	if err != nil || rec.GetString(schema.AccountKind) != schema.AccountKindHolder {
+		return nil, false, nil
+	}
+	acc, err = checked(rec)
+	return acc, err == nil, err
 }
 
 // FindHolderAccounts returns userId's holder accounts with a positive balance, the pickup

@@ -25,12 +25,17 @@ import (
 //	{success: true, message, movement: <movement record>, stats: Snapshot}
 //
 // where the movement record has id, type, quantity (signed), notes, user, actor,
-// goodBatteries, deadBatteries, discrepancy, session, meta, checkpoint, occurredAt, created.
+// goodBatteries, deadBatteries, discrepancy, session, meta, checkpoint, occurredAt (the tap),
+// recordedAt (the commit), created.
 //
-//	POST /api/driver/pickup                   {quantity, notes}                      ready → holder(me, pickup); 409 when ready < quantity
-//	POST /api/driver/dropoff-batteries        {goodBatteries, deadBatteries, notes}  holder(me) → ready (good), waiting (dead); excess from outside (discrepancy)
-//	POST /api/driver/rebalance                {quantity, notes?}                     activity only (moves), no entries
-//	POST /api/driver/retrieves-repairs-dropoff {quantity, notes?}                    activity only (recovers), no entries
+//	POST /api/driver/pickup                   {quantity, notes, occurredAt?}                      ready → holder(me, pickup); 409 when ready < quantity
+//	POST /api/driver/dropoff-batteries        {goodBatteries, deadBatteries, notes, occurredAt?}  holder(me) → ready (good), waiting (dead); excess from outside (discrepancy)
+//	POST /api/driver/rebalance                {quantity, notes?, occurredAt?}                     activity only (moves), no entries
+//	POST /api/driver/retrieves-repairs-dropoff {quantity, notes?, occurredAt?}                    activity only (recovers), no entries
+//
+// occurredAt is the time of the driver's tap (RFC 3339, DESIGN.md §12; absent: now); more
+// than 2 minutes ahead of the server is a 400 occurred_in_future, older than 7 days a 400
+// too_old (reqx.OccurredAt). Balances are checked at the commit, against the ledger as it is.
 //
 // Corrections (admin, master_admin):
 //
@@ -78,14 +83,15 @@ func keepHolders(e *core.RecordEvent) error {
 		return err
 	}
 	if held > 0 {
-		return apierr.New(http.StatusConflict, "", MsgHoldsBatteries)
+		return apierr.NewCode(http.StatusConflict, "", MsgHoldsBatteries, apierr.CodeHoldsBatteries)
 	}
 	return e.Next()
 }
 
 type quantityForm struct {
-	Quantity reqx.Int `json:"quantity"`
-	Notes    string   `json:"notes"`
+	Quantity   reqx.Int `json:"quantity"`
+	Notes      string   `json:"notes"`
+	OccurredAt string   `json:"occurredAt"`
 }
 
 func handlePickup(e *core.RequestEvent) error {
@@ -93,8 +99,12 @@ func handlePickup(e *core.RequestEvent) error {
 	if err := reqx.Decode(e, &f, 0); err != nil {
 		return apierr.Response(e, err)
 	}
+	at, err := reqx.OccurredAt(f.OccurredAt)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
 	var stats Snapshot
-	mv, err := Pickup(e.App, Op{Actor: e.Auth, Notes: f.Notes, NotesRequired: MsgPickupNotesRequired, Stats: &stats}, e.Auth.Id, f.Quantity.Or(0))
+	mv, err := Pickup(e.App, Op{Actor: e.Auth, At: at, Notes: f.Notes, NotesRequired: MsgPickupNotesRequired, Stats: &stats}, e.Auth.Id, f.Quantity.Or(0))
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -102,9 +112,10 @@ func handlePickup(e *core.RequestEvent) error {
 }
 
 type dropoffForm struct {
-	Good  reqx.Int `json:"goodBatteries"`
-	Dead  reqx.Int `json:"deadBatteries"`
-	Notes string   `json:"notes"`
+	Good       reqx.Int `json:"goodBatteries"`
+	Dead       reqx.Int `json:"deadBatteries"`
+	Notes      string   `json:"notes"`
+	OccurredAt string   `json:"occurredAt"`
 }
 
 func handleDropoff(e *core.RequestEvent) error {
@@ -112,8 +123,12 @@ func handleDropoff(e *core.RequestEvent) error {
 	if err := reqx.Decode(e, &f, 0); err != nil {
 		return apierr.Response(e, err)
 	}
+	at, err := reqx.OccurredAt(f.OccurredAt)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
 	var stats Snapshot
-	mv, err := Dropoff(e.App, Op{Actor: e.Auth, Notes: f.Notes, NotesRequired: MsgDropoffNotesRequired, Stats: &stats}, e.Auth.Id, f.Good.Or(0), f.Dead.Or(0))
+	mv, err := Dropoff(e.App, Op{Actor: e.Auth, At: at, Notes: f.Notes, NotesRequired: MsgDropoffNotesRequired, Stats: &stats}, e.Auth.Id, f.Good.Or(0), f.Dead.Or(0))
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -126,8 +141,12 @@ func handleActivity(movementType, message string) func(*core.RequestEvent) error
 		if err := reqx.Decode(e, &f, 0); err != nil {
 			return apierr.Response(e, err)
 		}
+		at, err := reqx.OccurredAt(f.OccurredAt)
+		if err != nil {
+			return apierr.Response(e, err)
+		}
 		var stats Snapshot
-		mv, err := LogActivity(e.App, Op{Actor: e.Auth, Notes: f.Notes, Stats: &stats}, e.Auth.Id, movementType, f.Quantity.Or(0))
+		mv, err := LogActivity(e.App, Op{Actor: e.Auth, At: at, Notes: f.Notes, Stats: &stats}, e.Auth.Id, movementType, f.Quantity.Or(0))
 		if err != nil {
 			return apierr.Response(e, err)
 		}

@@ -1,7 +1,6 @@
 package inventory
 
 import (
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,7 +13,6 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
 	"swapbay/lib/sqlitedb"
-	"swapbay/lib/txutil"
 )
 
 // DefaultTotalBatteries is the fleet size of a fresh install (spec part 2 §9).
@@ -101,31 +99,14 @@ var kindSumsSQL = func() string {
 // sumsClamp bounds each sum kindSums reads (see kindSumsSQL).
 const sumsClamp = 1_000_000_000_000
 
-// totalsKey is where a shared write transaction remembers kindSums' answer (txutil.Remember):
-// each keyed driver write answers with the figures after its change, and in a transaction of
-// several (group commit) only the first reads them; ApplyDeltas adds each later change to
-// them. Parts run one after another, so the remembered sums are only touched by one
-// goroutine at a time.
-type totalsKey struct{}
-
-type totals struct {
-	by    map[string]int
-	total settings.Values
-}
-
 // kindSums returns the sum of the balances per counted account kind and the stored
 // total_batteries setting, in one statement (a write's answer reads them inside its
 // transaction). Only the counted kinds and only non-empty accounts are read: one range of
 // idx_accounts_kind_balance per kind, so the emptied session accounts a long history leaves
 // behind are never scanned (balances other than outside's are never negative).
 func kindSums(app core.App) (map[string]int, settings.Values, error) {
-	if v, ok := txutil.Remembered(app, totalsKey{}); ok {
-		t := v.(*totals)
-		return maps.Clone(t.by), t.total, nil
-	}
 	by := make(map[string]int, len(countedKinds))
 	total := settings.Values{}
-	clamped := false
 	err := sqlitedb.Query(app.DB(), kindSumsSQL, dbx.Params{"total": TotalBatteries.Name, "clamp": sumsClamp},
 		func(scan func(...any) error) error {
 			var kind, value string
@@ -137,30 +118,11 @@ func kindSums(app core.App) (map[string]int, settings.Values, error) {
 				total[TotalBatteries.Name] = value
 			} else {
 				by[kind] = sum
-				clamped = clamped || sum <= -sumsClamp || sum >= sumsClamp
 			}
 			return nil
 		})
 	if err != nil {
 		return nil, nil, err
 	}
-	if !clamped { // a clamped sum is not the sum of the balances: nothing to add changes to
-		txutil.Remember(app, totalsKey{}, &totals{by: maps.Clone(by), total: total})
-	}
 	return by, total, nil
-}
-
-// addToSums adds the balance changes of the accounts in changed (of the kinds in kinds) to
-// the sums a shared transaction remembered (totalsKey), if any.
-func addToSums(txApp core.App, changed, kinds []string, deltas map[string]int) {
-	v, ok := txutil.Remembered(txApp, totalsKey{})
-	if !ok {
-		return
-	}
-	by := v.(*totals).by
-	for i, id := range changed {
-		if countedKinds[kinds[i]] {
-			by[kinds[i]] += deltas[id]
-		}
-	}
 }

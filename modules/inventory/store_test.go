@@ -49,7 +49,7 @@ func TestInsertMovementStoresWhatSaveStores(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		want, got := storedRow(t, app, saved.Id), storedRow(t, app, inserted.Id)
-		for _, k := range []string{"id", schema.Created, schema.Updated} {
+		for _, k := range []string{"id", schema.Created, schema.Updated, schema.MovementRecordedAt} {
 			if got[k] == nil || got[k] == "" {
 				t.Errorf("%s: inserted row has no %s", name, k)
 			}
@@ -151,5 +151,43 @@ func exported(t *testing.T, rec *core.Record) map[string]any {
 	delete(m, "id")
 	delete(m, schema.Created)
 	delete(m, schema.Updated)
+	delete(m, schema.MovementRecordedAt)
 	return m
+}
+
+// A movements field marked Hidden (PocketBase's dashboard) is left out of a Movement's JSON,
+// as the record's own export leaves it out.
+func TestMovementJSONHonoursHiddenFields(t *testing.T) {
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+	col, err := app.FindCollectionByNameOrId(schema.Movements)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col.Fields.GetByName(schema.MovementNotes).SetHidden(true)
+	if err := app.Save(col); err != nil {
+		t.Fatal(err)
+	}
+	col, err = app.FindCachedCollectionByNameOrId(schema.Movements)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := core.NewRecord(col)
+	rec.Id = "hiddennotes0001"
+	rec.Set(schema.MovementType, inventory.TypeRebalance)
+	rec.Set(schema.MovementNotes, "secret")
+	own, err := json.Marshal(&inventory.Movement{Record: rec})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(own, &got); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := got[schema.MovementNotes]; ok {
+		t.Fatalf("the hidden notes field is in the movement's JSON: %s", own)
+	}
+	if got[schema.MovementType] != inventory.TypeRebalance {
+		t.Fatalf("the visible fields are missing: %s", own)
+	}
 }

@@ -63,7 +63,7 @@ func PostSwap(txApp core.App, op Op, from, to *core.Record, good, dead int, kind
 	outMeta := out.Meta()
 	outMeta[MetaPair] = in.Id
 	out.Set("meta", outMeta)
-	if err := txApp.SaveNoValidate(out.Record); err != nil {
+	if err := updateMovement(txApp, out.Record); err != nil {
 		return SwapPair{}, err
 	}
 	events.Publish(txApp, MovementEvents...)
@@ -78,7 +78,7 @@ func swapLegs(txApp core.App, from, to *core.Record, good, dead int, adjust map[
 		return nil, err
 	}
 	if alloc.Excess > 0 {
-		return nil, apierr.NotEnough(fmt.Sprintf(MsgCannotGive, DisplayName(from), alloc.Held(), q))
+		return nil, apierr.NotEnoughOf(apierr.CodeInsufficientHoldings, fmt.Sprintf(MsgCannotGive, DisplayName(from), alloc.Held(), q))
 	}
 	dest, err := holderRef(txApp, to.Id, AssignmentPickup)
 	if err != nil {
@@ -86,7 +86,7 @@ func swapLegs(txApp core.App, from, to *core.Record, good, dead int, adjust map[
 	}
 	legs := make([]Leg, 0, len(alloc.Parts))
 	for _, p := range alloc.Parts {
-		legs = append(legs, Leg{From: p.Account, To: dest, Qty: p.Qty})
+		legs = append(legs, Leg{From: p.Account.Ref(), To: dest, Qty: p.Qty})
 	}
 	return legs, nil
 }

@@ -10,12 +10,11 @@ import (
 	"github.com/go-co-op/gocron/v2"
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
-	"swapbay/lib/events"
-	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
+	"swapbay/modules/charging"
 	"swapbay/modules/photos"
+	"swapbay/modules/replication"
 	"swapbay/modules/terms"
 )
 
@@ -35,7 +34,8 @@ const AgreementPDFInterval = time.Minute
 //	photo-cleanup  every hour   remove uploads not claimed within 24 h, with their files
 //	agreement-pdf  every minute make agreement PDFs a restart cut short or that failed
 //	wal-checkpoint every 200 ms copy each database's WAL back into its file, off the write
-//	                            path (sqlitedb.Checkpoint)
+//	                            path (sqlitedb.Checkpoint); data.db is skipped while it is
+//	                            replicated: Litestream owns its checkpoints then
 func Register(app core.App) {
 	var scheduler gocron.Scheduler
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -48,7 +48,7 @@ func Register(app core.App) {
 		}
 		_, err = s.NewJob(gocron.DurationJob(ChargingDueInterval),
 			gocron.NewTask(func() {
-				if _, err := AnnounceDue(app, time.Now()); err != nil {
+				if _, err := charging.AnnounceDue(app, time.Now()); err != nil {
 					app.Logger().Error("charging-due job failed", slog.String("error", err.Error()))
 				}
 			}),
@@ -105,38 +105,20 @@ func Register(app core.App) {
 	})
 }
 
-// checkpoint runs sqlitedb.Checkpoint on the data and the auxiliary (logs) database.
+// checkpoint runs sqlitedb.Checkpoint on the data and the auxiliary (logs) database; on the
+// auxiliary one only while data.db is replicated (modules/replication: Litestream keeps a
+// read transaction on data.db and checkpoints it itself, after each shipped batch).
 func checkpoint(app core.App) {
-	for _, db := range []struct {
+	dbs := []struct {
 		name string
 		db   dbx.Builder
-	}{{"data", app.ConcurrentDB()}, {"auxiliary", app.AuxConcurrentDB()}} {
+	}{{"data", app.ConcurrentDB()}, {"auxiliary", app.AuxConcurrentDB()}}
+	if replication.Active(app) {
+		dbs = dbs[1:]
+	}
+	for _, db := range dbs {
 		if _, _, err := sqlitedb.Checkpoint(db.db); err != nil {
 			app.Logger().Error("wal-checkpoint job failed", slog.String("db", db.name), slog.String("error", err.Error()))
 		}
 	}
-}
-
-// AnnounceDue marks every active, not yet announced session whose ETA is at or before now as
-// announced, in one statement inside a transaction, and publishes CHARGING_UPDATED once after
-// the commit when there was any. It returns how many sessions it announced.
-func AnnounceDue(app core.App, now time.Time) (int, error) {
-	var n int64
-	err := app.RunInTransaction(func(tx core.App) error {
-		stamp := now.UTC().Format(types.DefaultDateLayout)
-		res, err := tx.DB().NewQuery("UPDATE charging_sessions SET dueAnnounced = TRUE, updated = {:now}" +
-			" WHERE status = {:active} AND etaAt != '' AND etaAt <= {:now} AND dueAnnounced = FALSE").
-			Bind(dbx.Params{"now": stamp, "active": schema.SessionStatusActive}).Execute()
-		if err != nil {
-			return err
-		}
-		if n, err = res.RowsAffected(); err != nil {
-			return err
-		}
-		if n > 0 {
-			events.Publish(tx, events.ChargingUpdated)
-		}
-		return nil
-	})
-	return int(n), err
 }

@@ -12,6 +12,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -22,21 +23,24 @@ import (
 //	POST   /api/objects/upload            approved users          → {uploadURL} (one-time, 15 min, for the caller)
 //	PUT    /api/objects/uploads/{id}?exp&sig  the URL's user       image bytes → {id, sha256}; 413 > 10 MB,
 //	                                                                415 not JPEG/PNG/WebP; EXIF/GPS dropped
-//	POST   /api/photos/upload             approved users          {filename, url, notes|null} → Photo (claims the upload)
+//	POST   /api/photos/upload             approved users          {filename, url, notes|null, occurredAt?} → Photo (claims the upload;
+//	                                                                occurredAt, the tap, bounded as the driver writes' → takenAt)
 //	GET    /api/photos                    admins, liaison: all;   → [Photo] newest first
 //	                                      drivers: their own
 //	GET    /api/photos/{id}/image         as GET /api/photos      the image (?thumb=1: 400x400 thumbnail)
 //	DELETE /api/photos/mass               admins, liaison         {photoIds} → {success, message, deleted}; all or nothing
 //	DELETE /api/photos/{id}               admins, liaison         → {success, message}
 //
-// The PUT streams its body (never buffered whole); the idempotency middleware only records
-// answers, never request bodies, so it is safe under /api/.
+// The PUT streams its body (never buffered whole): it is bound idempotency.Skip(), so a keyed
+// PUT is not read into memory before a write transaction.
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		user := se.Router.Group("/api")
 		user.Bind(httpx.RequireApproved())
 		user.POST("/objects/upload", handleNewUploadURL)
-		user.PUT("/objects/uploads/{id}", handlePut)
+		// streams up to 10 MB of image bytes to storage, never buffered whole nor held in the
+		// write transaction; its signed URL is one-time, so a repeat is refused anyway
+		user.PUT("/objects/uploads/{id}", handlePut).Bind(idempotency.Skip())
 		user.POST("/photos/upload", handleClaim)
 		user.GET("/photos", handleList)
 		user.GET("/photos/{id}/image", handleImage)

@@ -134,6 +134,8 @@ type ClaimForm struct {
 	Filename string  `json:"filename"`
 	URL      string  `json:"url"`
 	Notes    *string `json:"notes"`
+	// OccurredAt is the driver's tap (RFC 3339, bounded by reqx.OccurredAt); absent: the claim time.
+	OccurredAt string `json:"occurredAt"`
 }
 
 // Claim turns userId's unclaimed upload named by f.URL (the upload URL without its query)
@@ -155,6 +157,13 @@ func Claim(app core.App, userId string, f ClaimForm, now time.Time) (*Photo, err
 	}
 	if len([]rune(name)) > 255 {
 		name = string([]rune(name)[:255])
+	}
+	taken, err := reqx.OccurredAt(f.OccurredAt)
+	if err != nil {
+		return nil, err
+	}
+	if taken.IsZero() {
+		taken = now
 	}
 	notes := ""
 	if f.Notes != nil {
@@ -187,6 +196,7 @@ func Claim(app core.App, userId string, f ClaimForm, now time.Time) (*Photo, err
 		rec.Set(schema.PhotoNotes, notes)
 		rec.Set(schema.PhotoClaimed, true)
 		rec.Set(schema.PhotoUploadedAt, now.UTC())
+		rec.Set(schema.PhotoTakenAt, taken.UTC())
 		return tx.Save(rec)
 	})
 	if err != nil {
@@ -212,6 +222,7 @@ type Photo struct {
 	Filename       string    `json:"filename"`
 	Notes          string    `json:"notes"`
 	UploadedAt     string    `json:"uploadedAt"`
+	TakenAt        string    `json:"takenAt"` // the driver's tap; uploadedAt is when it was claimed
 	UploadedBy     string    `json:"uploadedBy"`
 	UploadedByUser *Uploader `json:"uploadedByUser"`
 	SHA256         string    `json:"sha256"`
@@ -254,6 +265,7 @@ func toPhotos(app core.App, recs []*core.Record) ([]Photo, error) {
 	for _, r := range recs {
 		p := Photo{Id: r.Id, Filename: r.GetString(schema.PhotoFilename), Notes: r.GetString(schema.PhotoNotes),
 			UploadedAt: r.GetDateTime(schema.PhotoUploadedAt).Time().UTC().Format(time.RFC3339Nano),
+			TakenAt:    takenAt(r).Format(time.RFC3339Nano),
 			UploadedBy: r.GetString(schema.PhotoUploadedBy), UploadedByUser: byId[r.GetString(schema.PhotoUploadedBy)],
 			SHA256: r.GetString(schema.PhotoSHA256)}
 		if d := r.GetString(schema.PhotoDuplicateOf); d != "" {
@@ -334,4 +346,12 @@ func DeleteAll(txApp core.App) error {
 		}
 	}
 	return nil
+}
+
+// takenAt is the photo's tap time; photos claimed before the field existed have their claim time.
+func takenAt(r *core.Record) time.Time {
+	if t := r.GetDateTime(schema.PhotoTakenAt); !t.IsZero() {
+		return t.Time().UTC()
+	}
+	return r.GetDateTime(schema.PhotoUploadedAt).Time().UTC()
 }

@@ -60,6 +60,8 @@ func (h *Hub) Publish(msg events.Message) {
 		if r, ok := msg.Data.(events.Revocation); ok {
 			h.CloseSessions(r)
 		}
+	}
+	if events.Internal(msg.Type) {
 		return
 	}
 	data, err := json.Marshal(msg)

@@ -49,7 +49,7 @@ func sameOrigin(r *http.Request) bool {
 // serveWS upgrades an approved user's request and runs the socket until it ends.
 func serveWS(hub *Hub, e *core.RequestEvent) error {
 	if !sameOrigin(e.Request) {
-		return apierr.New(http.StatusForbidden, "", "Cross-site request refused.")
+		return apierr.NewCode(http.StatusForbidden, "", "Cross-site request refused.", apierr.CodeCrossSite)
 	}
 	userId, sessionId := e.Auth.Id, httpx.SessionId(e)
 	conn, err := upgrader.Upgrade(e.Response, e.Request, nil)

@@ -44,7 +44,8 @@ func (s Setting) text() string {
 	return v
 }
 
-// saveSetting upserts key = value inside txApp.
+// saveSetting upserts key = value inside txApp and announces it (events.SettingsSaved) once
+// the transaction commits.
 func saveSetting(txApp core.App, key, value string) error {
 	rec, err := txApp.FindFirstRecordByData(schema.Settings, schema.SettingKey, key)
 	if err != nil {
@@ -56,7 +57,11 @@ func saveSetting(txApp core.App, key, value string) error {
 		rec.Set(schema.SettingKey, key)
 	}
 	rec.Set(schema.SettingValue, value)
-	return txApp.Save(rec)
+	if err := txApp.Save(rec); err != nil {
+		return err
+	}
+	events.Send(txApp, events.Message{Type: events.SettingsSaved, Data: events.SettingsChange{Keys: []string{key}}})
+	return nil
 }
 
 // SaveSettings checks and stores settings (spec part 2 §5) in one transaction: each key must

@@ -3,6 +3,7 @@ package terms_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"image"
 	"image/color"
@@ -19,8 +20,11 @@ import (
 	"github.com/pocketbase/pocketbase/tests"
 
 	"swapbay/internal/testkit"
+	"swapbay/lib/events"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/lib/txutil"
 	"swapbay/modules/terms"
 )
 
@@ -76,6 +80,65 @@ func TestAgreementPDFIsMadeAfterSigning(t *testing.T) {
 	a := sign(t, app, c.Driver)
 	if st, url := status(t, app, a.Id); st != terms.PDFAvailable || url != terms.PDFPath(a.Id) {
 		t.Fatalf("after signing: %s %q", st, url)
+	}
+}
+
+// The PDF is made through txutil.OnCommit: after the signing commits, never for a signing
+// that rolled back, nor for one whose part of a shared transaction was discarded.
+func TestAgreementPDFOnlyAfterCommit(t *testing.T) {
+	app := testkit.NewApp(t)
+	signer := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
+	active, err := terms.FindActive(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	rendered := 0
+	defer terms.SetRenderPDF(func(ev terms.Evidence) ([]byte, error) {
+		mu.Lock()
+		rendered++
+		mu.Unlock()
+		return terms.RenderPDF(ev)
+	})()
+	record := func(tx core.App) error {
+		_, err := terms.RecordAgreement(tx, terms.Signature{User: signer, Terms: active, PNG: signaturePNG(),
+			IP: "203.0.113.9", UserAgent: "Mozilla/5.0 test", SignedAt: time.Now()})
+		return err
+	}
+	renders := func() int {
+		terms.WaitForPDFs(app)
+		mu.Lock()
+		defer mu.Unlock()
+		return rendered
+	}
+	rollback := errors.New("rolled back")
+	if err := app.RunInTransaction(func(tx core.App) error {
+		if err := record(tx); err != nil {
+			return err
+		}
+		return rollback
+	}); !errors.Is(err, rollback) {
+		t.Fatal(err)
+	}
+	if n := renders(); n != 0 {
+		t.Fatalf("a rolled-back signing rendered %d PDFs", n)
+	}
+	if err := app.RunInTransaction(func(tx core.App) error {
+		part := &txutil.Part{}
+		err := txutil.RunPart(tx, part, func() error { return record(tx) })
+		part.Discard()
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if n := renders(); n != 0 {
+		t.Fatalf("a discarded part's signing rendered %d PDFs", n)
+	}
+	if err := app.RunInTransaction(record); err != nil {
+		t.Fatal(err)
+	}
+	if n := renders(); n != 1 {
+		t.Fatalf("a committed signing rendered %d PDFs, want 1", n)
 	}
 }
 
@@ -296,4 +359,125 @@ func TestTermsAdminRoutesByRole(t *testing.T) {
 func body(res *http.Response) string {
 	b, _ := io.ReadAll(res.Body)
 	return string(b)
+}
+
+// A retry from the UI carries an Idempotency-Key. With a generator that still fails, the
+// agreement keeps its new "ERROR: …" (a second attempt counted) and TERMS_UPDATED goes out:
+// the route runs outside the keyed write transaction, whose rollback of the 422 would
+// otherwise take both with it.
+func TestKeyedRetryOfAFailingPDFKeepsTheError(t *testing.T) {
+	app := testkit.NewApp(t)
+	c := testkit.SeedCallers(t, app)
+	defer terms.SetRenderPDF(func(terms.Evidence) ([]byte, error) { return nil, errors.New("disk full") })()
+	a := sign(t, app, c.Driver)
+	sent := make(chan string, 16)
+	defer events.For(app).Subscribe(func(m events.Message) { sent <- m.Type })()
+
+	req := httptest.NewRequest("POST", "/api/admin/retry-pdf/"+a.Id, strings.NewReader("{}"))
+	req.Header.Set("Authorization", testkit.Token(t, c.Admin))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(idempotency.Header, "retry-pdf-1")
+	w := httptest.NewRecorder()
+	testkit.Handler(t, app).ServeHTTP(w, req)
+	if w.Code != 422 || !strings.Contains(w.Body.String(), "PDF generation failed: disk full") {
+		t.Fatalf("keyed retry: %d %s", w.Code, w.Body)
+	}
+	rec, _ := app.FindRecordById(schema.Agreements, a.Id)
+	if st, url := status(t, app, a.Id); st != terms.PDFFailed || url != "ERROR: disk full" || rec.GetInt(schema.AgreementPDFAttempts) != 2 {
+		t.Fatalf("after a keyed retry: %s %q, attempts %d (want 2)", st, url, rec.GetInt(schema.AgreementPDFAttempts))
+	}
+	select {
+	case typ := <-sent:
+		if typ != terms.TermsUpdated {
+			t.Fatalf("sent %s", typ)
+		}
+	default:
+		t.Fatal("no TERMS_UPDATED after the failed retry")
+	}
+}
+
+// A new registrant is pending from the moment they sign: they download their own PDF and find
+// it through GET /api/agreements/mine (the pending screen's link). So do rejected and
+// suspended signers; other users still get 403, admins every agreement.
+func TestTheSignerGetsTheirCopyInAnyState(t *testing.T) {
+	app := testkit.NewApp(t)
+	c := testkit.SeedCallers(t, app)
+	h := testkit.Handler(t, app)
+	get := func(url string, who *core.Record) (int, string) {
+		req := httptest.NewRequest("GET", url, nil)
+		req.Header.Set("Authorization", testkit.Token(t, who))
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		return w.Code, w.Body.String()
+	}
+	if code, b := get("/api/agreements/mine", c.Pending); code != 404 || !strings.Contains(b, terms.MsgNoAgreement) {
+		t.Fatalf("mine before signing: %d %s", code, b)
+	}
+	a := sign(t, app, c.Pending)
+	for _, state := range []string{roles.Pending, roles.Rejected, roles.Suspended} {
+		c.Pending.Set(schema.UserIsApproved, state)
+		if err := app.Save(c.Pending); err != nil {
+			t.Fatal(err)
+		}
+		if code, b := get("/api/agreements/"+a.Id+"/pdf", c.Pending); code != 200 || !strings.HasPrefix(b, "%PDF") {
+			t.Fatalf("%s signer downloads their PDF: %d %.80s", state, code, b)
+		}
+		code, b := get("/api/agreements/mine", c.Pending)
+		var mine struct{ Id, TermsVersion, SignedAt, PdfStatus, PdfUrl string }
+		if err := json.Unmarshal([]byte(b), &mine); code != 200 || err != nil {
+			t.Fatalf("%s: mine: %d %s", state, code, b)
+		}
+		if mine.Id != a.Id || mine.PdfUrl != terms.PDFPath(a.Id) || mine.PdfStatus != terms.PDFAvailable || mine.TermsVersion == "" || mine.SignedAt == "" {
+			t.Fatalf("%s: mine %+v", state, mine)
+		}
+	}
+	for who, want := range map[*core.Record]int{c.Admin: 200, c.Master: 200, c.Driver: 403, c.Liaison: 403} {
+		if code, _ := get("/api/agreements/"+a.Id+"/pdf", who); code != want {
+			t.Errorf("%s downloads another's PDF: %d, want %d", who.GetString(schema.UserRole), code, want)
+		}
+	}
+	// a suspended admin is refused as before
+	c.Admin.Set(schema.UserIsApproved, roles.Suspended)
+	if err := app.Save(c.Admin); err != nil {
+		t.Fatal(err)
+	}
+	if code, _ := get("/api/agreements/"+a.Id+"/pdf", c.Admin); code != 403 {
+		t.Errorf("suspended admin: %d, want 403", code)
+	}
+}
+
+// The built-in template's effective date is today in the operation's time zone. The zone is
+// picked so that its date differs from UTC's now (behind UTC before 11:00 UTC, ahead after).
+func TestTemplateEffectiveDateIsTheOperationsToday(t *testing.T) {
+	app := testkit.NewApp(t)
+	c := testkit.SeedCallers(t, app)
+	zone := "Pacific/Kiritimati" // UTC+14
+	if time.Now().UTC().Hour() < 11 {
+		zone = "Pacific/Pago_Pago" // UTC−11
+	}
+	loc, err := time.LoadLocation(zone)
+	if err != nil {
+		t.Skip("no zone data:", err)
+	}
+	h := testkit.Handler(t, app)
+	call := func(method, url, body string) (int, string) {
+		req := httptest.NewRequest(method, url, strings.NewReader(body))
+		req.Header.Set("Authorization", testkit.Token(t, c.Admin))
+		req.Header.Set("Content-Type", "application/json")
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, req)
+		return w.Code, w.Body.String()
+	}
+	if code, b := call("POST", "/api/admin/settings", `{"settings":[{"key":"time_zone","value":"`+zone+`"}]}`); code != 200 {
+		t.Fatalf("set zone: %d %s", code, b)
+	}
+	code, b := call("GET", "/api/admin/terms-template", "")
+	var tpl struct{ EffectiveDate string }
+	if err := json.Unmarshal([]byte(b), &tpl); code != 200 || err != nil {
+		t.Fatalf("template: %d %s", code, b)
+	}
+	now := time.Now()
+	if want := now.In(loc).Format(time.DateOnly); tpl.EffectiveDate != want || want == now.UTC().Format(time.DateOnly) {
+		t.Fatalf("effective date %s, want %s in %s (UTC %s)", tpl.EffectiveDate, want, zone, now.UTC().Format(time.DateOnly))
+	}
 }

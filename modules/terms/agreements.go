@@ -2,6 +2,7 @@ package terms
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -30,6 +31,7 @@ const (
 	MsgPDFFailed         = "PDF generation failed. Please contact admin to regenerate this legal document."
 	MsgPDFRetried        = "PDF generation retried successfully"
 	MsgPDFInProgress     = "The PDF is being generated right now. Please try again in a moment."
+	MsgNoAgreement       = "You have not signed an agreement yet."
 )
 
 // RetryDelays is the PDF job's backoff after a failed attempt (DESIGN.md §7): 1 min, 5 min,
@@ -96,6 +98,35 @@ func ListAgreements(app core.App) ([]AgreementRow, error) {
 	return rows, nil
 }
 
+// MyAgreement is a signer's own latest agreement (GET /api/agreements/mine).
+type MyAgreement struct {
+	Id           string `json:"id"`
+	TermsVersion string `json:"termsVersion"`
+	SignedAt     string `json:"signedAt"` // RFC 3339, UTC
+	PDFStatus    string `json:"pdfStatus"`
+	PDFUrl       string `json:"pdfUrl"` // as AgreementRow's
+}
+
+// LatestAgreementOf returns userId's latest signed agreement, or a 404 apierr (MsgNoAgreement).
+func LatestAgreementOf(app core.App, userId string) (MyAgreement, error) {
+	var r AgreementRow
+	err := app.DB().NewQuery("SELECT id, signedAt, termsVersion, pdfStatus, pdfError FROM agreements" +
+		" WHERE user = {:user} ORDER BY signedAt DESC, created DESC LIMIT 1").
+		Bind(dbx.Params{"user": userId}).One(&r)
+	if errors.Is(err, sql.ErrNoRows) {
+		return MyAgreement{}, apierr.NotFound(MsgNoAgreement)
+	}
+	if err != nil {
+		return MyAgreement{}, err
+	}
+	signed := r.SignedAt
+	if t, err := types.ParseDateTime(r.SignedAt); err == nil {
+		signed = t.Time().UTC().Format(time.RFC3339)
+	}
+	return MyAgreement{Id: r.Id, TermsVersion: r.TermsVersion, SignedAt: signed, PDFStatus: r.PDFStatus,
+		PDFUrl: pdfURL(r.Id, r.PDFStatus, r.PDFError)}, nil
+}
+
 // FindAgreement returns agreement id, or a 404 apierr.
 func FindAgreement(app core.App, id string) (Agreement, error) {
 	rec, err := app.FindRecordById(schema.Agreements, id)
@@ -128,6 +159,9 @@ func WaitForPDFs(app core.App) { generations(app).Wait() }
 // renderPDF is RenderPDF; tests replace it to make generation fail.
 var renderPDF = RenderPDF
 
+// errGenerateInTransaction refuses a Generate called inside a transaction.
+var errGenerateInTransaction = errors.New("terms: an agreement PDF is made outside any transaction")
+
 // ErrInProgress refuses a generation while another is running for the same agreement.
 var ErrInProgress = apierr.Conflict(MsgPDFInProgress)
 
@@ -135,6 +169,11 @@ var ErrInProgress = apierr.Conflict(MsgPDFInProgress)
 // on failure it records the reason (status failed, pdfUrl "ERROR: …") and when the job retries.
 // The error says why; it never panics. Run it outside any transaction.
 func Generate(app core.App, id string, now time.Time) error {
+	if app.IsTransactional() {
+		// the render would hold SQLite's only writer, and a rollback would drop the recorded
+		// failure with its event (POST /api/admin/retry-pdf is bound idempotency.Skip())
+		return errGenerateInTransaction
+	}
 	if _, busy := inflight.LoadOrStore(id, true); busy {
 		return ErrInProgress
 	}

@@ -12,13 +12,16 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/system"
 )
 
-// Register adds the terms routes and the after-commit PDF generation to app:
+// Register adds the terms routes to app and lets RecordAgreement make PDFs on it:
 //
 //	GET  /api/terms-content/active               everyone, guests too    the active version
 //	GET  /api/admin/terms-content                admins                  every version (+ signedCount)
@@ -28,7 +31,10 @@ import (
 //	POST /api/admin/terms-content/{id}/activate  admins  the one active version
 //	GET  /api/admin/terms-agreements             admins  every agreement, newest first
 //	POST /api/admin/retry-pdf/{id}               admins  regenerate now → {message}
-//	GET  /api/agreements/{id}/pdf                admins and the signer (guests 401, others 403)
+//	GET  /api/agreements/mine                    signed in, any approval  the caller's latest agreement
+//	                                             {id, termsVersion, signedAt, pdfStatus, pdfUrl}; 404 when none
+//	GET  /api/agreements/{id}/pdf                its signer in any approval state, approved admins
+//	                                             (guests 401, others 403)
 //
 // Content is sanitised on every write (Sanitize). An agreement's PDF is made after its
 // signing commits; the pdf job (modules/jobs) retries what is stuck or failed. The PDF routes
@@ -44,24 +50,18 @@ func Register(app core.App) {
 		admin.PUT("/terms-content/{id}", handleUpdate)
 		admin.POST("/terms-content/{id}/activate", handleActivate)
 		admin.GET("/terms-agreements", handleAgreements)
-		admin.POST("/retry-pdf/{id}", handleRetry)
-		se.Router.GET("/api/agreements/{id}/pdf", handlePDF).Bind(httpx.RequireApproved())
+		// renders a PDF (seconds of CPU): outside the keyed write transaction, which would hold
+		// SQLite's only writer meanwhile and roll back the recorded failure with its 422
+		admin.POST("/retry-pdf/{id}", handleRetry).Bind(idempotency.Skip())
+		// the signer in any account state (a new registrant is pending from the moment they
+		// sign); admins as every admin route
+		se.Router.GET("/api/agreements/mine", handleMine).Bind(httpx.RequireUser())
+		se.Router.GET("/api/agreements/{id}/pdf", handlePDF).Bind(httpx.RequireUser())
 		return se.Next()
 	})
-	// the PDF is made once the signing has committed (PocketBase runs *Success hooks of a
-	// transaction after its commit), in the background: signing never waits for it
-	app.OnRecordAfterCreateSuccess(schema.Agreements).BindFunc(func(e *core.RecordEvent) error {
-		id := e.Record.Id
-		wg := generations(app)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			if err := Generate(app, id, time.Now()); err != nil && !errors.Is(err, ErrInProgress) {
-				app.Logger().Warn("agreement PDF failed; the pdf job will retry", "agreement", id, "error", err.Error())
-			}
-		}()
-		return e.Next()
-	})
+	// RecordAgreement starts each PDF after its signing commits, on this app (not the
+	// transaction's, which is gone by then)
+	app.Store().Set(rootAppKey, app)
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		generations(app).Wait() // no PDF is cut off half-written by a clean shutdown
 		return e.Next()
@@ -72,7 +72,7 @@ func Register(app core.App) {
 func getActive(e *core.RequestEvent) error {
 	v, err := FindActive(e.App)
 	if errors.Is(err, ErrNoActiveTerms) {
-		return apierr.New(http.StatusNotFound, "", ErrNoActiveTerms.Error())
+		return apierr.NewCode(http.StatusNotFound, "", ErrNoActiveTerms.Error(), apierr.CodeNoActiveTerms)
 	}
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Failed to load the terms and conditions.", err)
@@ -88,10 +88,15 @@ func handleList(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, vs)
 }
 
+// handleTemplate answers the built-in template, effective today in the operation's time zone.
 func handleTemplate(e *core.RequestEvent) error {
+	zone, err := system.Location(e.App)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
 	t := BuiltInTemplate()
 	t.Version = ""
-	t.EffectiveDate = time.Now().UTC().Format(time.DateOnly)
+	t.EffectiveDate = clock.DateString(time.Now().In(zone))
 	return e.JSON(http.StatusOK, t)
 }
 
@@ -146,9 +151,19 @@ func handleRetry(e *core.RequestEvent) error {
 			return apierr.Response(e, err)
 		}
 		// the reason is recorded on the agreement (pdfUrl "ERROR: …"); the answer says it too
-		return apierr.Response(e, apierr.New(http.StatusUnprocessableEntity, "", "PDF generation failed: "+err.Error()))
+		return apierr.Response(e, apierr.NewCode(http.StatusUnprocessableEntity, "", "PDF generation failed: "+err.Error(), apierr.CodePDFFailed))
 	}
 	return e.JSON(http.StatusOK, map[string]string{"message": MsgPDFRetried})
+}
+
+// handleMine answers the caller's latest agreement, so a pending registrant can open the copy
+// they signed.
+func handleMine(e *core.RequestEvent) error {
+	row, err := LatestAgreementOf(e.App, e.Auth.Id)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, row)
 }
 
 // handlePDF streams an agreement's PDF to admins and to its signer.
@@ -157,8 +172,13 @@ func handlePDF(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Response(e, err)
 	}
-	if !roles.IsAdmin(e.Auth.GetString(schema.UserRole)) && a.SignerId() != e.Auth.Id {
-		return apierr.Response(e, apierr.Forbidden("You can only open your own agreement"))
+	if a.SignerId() != e.Auth.Id {
+		if err := httpx.Blocked(e); err != nil {
+			return err // a pending or suspended admin opens only their own, as any route refuses them
+		}
+		if !roles.IsAdmin(e.Auth.GetString(schema.UserRole)) {
+			return apierr.Response(e, apierr.Forbidden("You can only open your own agreement"))
+		}
 	}
 	r, size, err := OpenPDF(e.App, a)
 	if err != nil {

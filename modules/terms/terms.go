@@ -15,6 +15,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/schema"
+	"swapbay/lib/txutil"
 )
 
 // ErrNoActiveTerms means no terms version is active, so nobody can sign up.
@@ -88,9 +89,10 @@ type Signature struct {
 	SignedAt  time.Time
 }
 
-// RecordAgreement saves the agreement for s with its PDF still to be generated (the PDF is
-// made after the commit: see Register). Call it with the transaction that creates or changes
-// the user, so both land or neither does.
+// RecordAgreement saves the agreement for s with its PDF still to be generated: the PDF is
+// made in the background once app's transaction commits (txutil.OnCommit: never for a
+// signing rolled back), on the app Register was given; the pdf job retries what is stuck.
+// Call it with the transaction that creates or changes the user, so both land or neither does.
 func RecordAgreement(app core.App, s Signature) (*core.Record, error) {
 	col, err := app.FindCachedCollectionByNameOrId(schema.Agreements)
 	if err != nil {
@@ -120,7 +122,28 @@ func RecordAgreement(app core.App, s Signature) (*core.Record, error) {
 	if err := app.Save(rec); err != nil {
 		return nil, err
 	}
+	if root, ok := app.Store().Get(rootAppKey).(core.App); ok {
+		id := rec.Id
+		txutil.OnCommit(app, func() { generateInBackground(root, id) })
+	}
 	return rec, nil
+}
+
+// rootAppKey holds, in the app's store, the app Register was given: after-commit work must not
+// use a transaction's app, whose transaction has ended.
+const rootAppKey = "terms.rootApp"
+
+// generateInBackground makes agreement id's PDF on a goroutine that shutdown waits for
+// (generations): signing never waits for the render.
+func generateInBackground(app core.App, id string) {
+	wg := generations(app)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := Generate(app, id, time.Now()); err != nil && !errors.Is(err, ErrInProgress) {
+			app.Logger().Warn("agreement PDF failed; the pdf job will retry", "agreement", id, "error", err.Error())
+		}
+	}()
 }
 
 // Agreement is a typed view of an agreements record.

@@ -23,7 +23,7 @@ var (
 	ErrOwnRole         = apierr.Invalid("", "You cannot change your own role")
 	ErrDeleteSelf      = apierr.Invalid("", "You cannot delete your own account")
 	ErrLastMasterAdmin = apierr.Conflict("The last approved Master Admin cannot be demoted, suspended or deleted")
-	ErrHoldsBatteries  = apierr.Conflict(inventory.MsgHoldsBatteries)
+	ErrHoldsBatteries  = &apierr.Error{Kind: apierr.ErrConflict, Message: inventory.MsgHoldsBatteries, Code: apierr.CodeHoldsBatteries}
 )
 
 // Validation messages (the spec's wording where it gives one).

@@ -10,6 +10,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -32,9 +33,9 @@ func Register(app core.App) {
 		g.Bind(httpx.RequireAdmin())
 		g.GET("/users", listUsers)
 		g.GET("/users/pending", listPending)
-		g.POST("/users/create", createUser)
+		g.POST("/users/create", createUser).Bind(idempotency.Skip()) // hashes the password (bcrypt) outside the write transaction
 		g.POST("/users/{id}/approval", setApproval)
-		g.PUT("/users/{id}", updateUser)
+		g.PUT("/users/{id}", updateUser).Bind(idempotency.Skip()) // may hash a new password (bcrypt) outside the write transaction
 		g.DELETE("/users/{id}", deleteUser)
 		g.POST("/users/{id}/suspend", suspendUser)
 		g.POST("/force-terms-resigning/{id}", forceResign)

@@ -23,6 +23,8 @@ const maxEmailLength = 254
 // NewUser is the input of Create.
 type NewUser struct {
 	Email, Password, FirstName, LastName, Role, Approval string
+	// Hashed is Password hashed beforehand (HashPassword), for a Create inside a transaction.
+	Hashed HashedPassword
 }
 
 // Create validates in and saves a new user with the default pay reduction (20%). Email and
@@ -68,9 +70,15 @@ func create(app core.App, in NewUser, mustSign bool) (*core.Record, error) {
 	if err != nil {
 		return nil, err
 	}
+	password := in.Hashed
+	if password.value == nil {
+		if password, err = HashPassword(app, in.Password); err != nil {
+			return nil, err
+		}
+	}
 	rec := core.NewRecord(col)
 	rec.SetEmail(email)
-	rec.SetPassword(in.Password)
+	rec.SetRaw(core.FieldNamePassword, password.value)
 	rec.SetVerified(true)
 	rec.Set(schema.UserFirstName, first)
 	rec.Set(schema.UserLastName, last)
@@ -190,16 +198,27 @@ func change(app core.App, id string, edit func(txApp core.App, target *core.Reco
 	return rec, saveError(err)
 }
 
-// hashed returns the users' password field value for password, hashed (bcrypt, slow) outside
-// any transaction; change sets it with SetRaw.
-func hashed(app core.App, password string) (any, error) {
+// HashedPassword is a password hashed for the users collection (HashPassword).
+type HashedPassword struct{ value any }
+
+// ErrHashInTransaction refuses to run bcrypt inside a transaction: the hash takes tens of
+// milliseconds at production cost, and a transaction holds SQLite's only writer meanwhile.
+// A route that hashes is bound idempotency.Skip(), so it runs outside the keyed transaction.
+var ErrHashInTransaction = errors.New("users: a password is hashed outside any transaction")
+
+// HashPassword hashes password (bcrypt, slow) for the users collection, outside any
+// transaction (ErrHashInTransaction); a transaction then saves it with the record.
+func HashPassword(app core.App, password string) (HashedPassword, error) {
+	if app.IsTransactional() {
+		return HashedPassword{}, ErrHashInTransaction
+	}
 	col, err := app.FindCachedCollectionByNameOrId(schema.Users)
 	if err != nil {
-		return nil, err
+		return HashedPassword{}, err
 	}
 	scratch := core.NewRecord(col)
 	scratch.SetPassword(password)
-	return scratch.GetRaw(core.FieldNamePassword), nil
+	return HashedPassword{scratch.GetRaw(core.FieldNamePassword)}, nil
 }
 
 // AdminNewUser is the input of AdminCreate (POST /api/admin/users/create).
@@ -235,12 +254,12 @@ type Changes struct {
 func Update(app core.App, actor *core.Record, id string, ch Changes) (*core.Record, error) {
 	// the new password is hashed before the transaction (bcrypt is slow); a bad one is
 	// refused in the order of the checks below
-	var password any
+	var password HashedPassword
 	var passwordErr error
 	if ch.Password != nil && *ch.Password != "" {
 		if passwordErr = ValidatePassword(*ch.Password); passwordErr == nil {
 			var err error
-			if password, err = hashed(app, *ch.Password); err != nil {
+			if password, err = HashPassword(app, *ch.Password); err != nil {
 				return nil, err
 			}
 		}
@@ -298,8 +317,8 @@ func Update(app core.App, actor *core.Record, id string, ch Changes) (*core.Reco
 		if passwordErr != nil {
 			return false, passwordErr
 		}
-		if password != nil {
-			target.SetRaw(core.FieldNamePassword, password)
+		if password.value != nil {
+			target.SetRaw(core.FieldNamePassword, password.value)
 		}
 		if ch.PayReductionPercentage != nil {
 			p := *ch.PayReductionPercentage
@@ -405,6 +424,9 @@ func ChangePassword(app core.App, user *core.Record, current, next string) (*cor
 	}
 	// bcrypt (the check and the new hash) runs before the transaction, which then saves only
 	// if the password checked is still the stored one
+	if app.IsTransactional() {
+		return nil, ErrHashInTransaction
+	}
 	checked, err := FindByID(app, user.Id)
 	if err != nil {
 		return nil, err
@@ -412,7 +434,7 @@ func ChangePassword(app core.App, user *core.Record, current, next string) (*cor
 	if !checked.ValidatePassword(current) {
 		return nil, apierr.Invalid("currentPassword", MsgCurrentWrong)
 	}
-	password, err := hashed(app, next)
+	password, err := HashPassword(app, next)
 	if err != nil {
 		return nil, err
 	}
@@ -421,7 +443,7 @@ func ChangePassword(app core.App, user *core.Record, current, next string) (*cor
 		if fresh.GetString(hash) != checked.GetString(hash) { // changed meanwhile: current is no longer it
 			return false, apierr.Invalid("currentPassword", MsgCurrentWrong)
 		}
-		fresh.SetRaw(core.FieldNamePassword, password)
+		fresh.SetRaw(core.FieldNamePassword, password.value)
 		return true, nil
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/hooks"
+	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/webui"
@@ -23,6 +24,7 @@ import (
 	"swapbay/modules/jobs"
 	"swapbay/modules/photos"
 	"swapbay/modules/realtime"
+	"swapbay/modules/replication"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
@@ -36,6 +38,7 @@ func Register(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {
+			se.Router.Bind(apierr.Codes()) // every error answer carries its stable code (DESIGN.md §5)
 			se.Router.Bind(webui.GzipJSON(), webui.ETagJSON(), httpx.SecurityHeaders(ui.BootScriptHash()), httpx.SideDoors(),
 				httpx.SameOrigin(), httpx.CookieSession(), httpx.LiveSession())
 			se.Router.Bind(idempotency.Middleware())
@@ -59,6 +62,7 @@ func Register(app core.App) {
 	jobs.Register(app)
 	backups.Register(app)
 	debuginfo.Register(app)
+	replication.Register(app)
 
 	registerSPA(app)
 }

@@ -4,11 +4,13 @@ import { logError } from "@/lib/error-log";
 /**
  * ApiError is thrown for every non-OK answer. Its message is 'status: text' as the spec's
  * error catalogue wants (text = the response body, or the status text when the body is
- * empty); status, serverMessage (the JSON body's `message`) and data are kept for callers.
+ * empty); status, serverMessage (the JSON body's `message`), code (its stable `code`, by
+ * which callers decide: DESIGN.md §5) and data are kept for callers.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string;
+  readonly code: string;
   readonly data: unknown;
 
   constructor(status: number, text: string) {
@@ -16,15 +18,18 @@ export class ApiError extends Error {
     this.name = "ApiError";
     this.status = status;
     let serverMessage = text;
+    let code = "";
     let data: unknown = undefined;
     try {
-      const body = JSON.parse(text) as { message?: unknown; data?: unknown };
+      const body = JSON.parse(text) as { message?: unknown; code?: unknown; data?: unknown };
       if (body && typeof body.message === "string") serverMessage = body.message;
+      if (body && typeof body.code === "string") code = body.code;
       data = body?.data;
     } catch {
       // not JSON: the text itself is the message
     }
     this.serverMessage = serverMessage;
+    this.code = code;
     this.data = data;
   }
 }

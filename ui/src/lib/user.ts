@@ -15,6 +15,8 @@ export type User = {
   payReductionPercentage: number;
   adminPoolWithholdingPercentage: number;
   mustResignTerms: boolean;
+  /** timeZone is the operation's IANA zone: every time and "today" is shown in it (lib/format). */
+  timeZone?: string;
 };
 
 type NameParts = Partial<Pick<User, "firstName" | "lastName" | "email">> | null | undefined;
@@ -22,6 +24,11 @@ type NameParts = Partial<Pick<User, "firstName" | "lastName" | "email">> | null 
 /** isAdminRole reports admin and master_admin, the administrator roles. */
 export function isAdminRole(role: string | undefined): boolean {
   return role === "admin" || role === "master_admin";
+}
+
+/** isMasterAdmin reports the master admin, the one role the server lets wipe history or reset the system. */
+export function isMasterAdmin(role: string | undefined): boolean {
+  return role === "master_admin";
 }
 
 /** isLiaisonRole reports the corporate liaison. */

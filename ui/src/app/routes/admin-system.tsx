@@ -2,11 +2,14 @@ import * as React from "react";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Skeleton } from "@/components/ui/skeleton";
 import { BackupsCard } from "@/features/backups/components/backups-card";
+import { ReplicationCard } from "@/features/replication/components/replication-card";
 import { CleanSlateCard } from "@/features/system/components/clean-slate-card";
 import { HistoryWipeCard } from "@/features/system/components/history-wipe-card";
 import { SystemSettingsForm } from "@/features/system/components/system-settings-form";
 import { EmergencyOverrideForm } from "@/features/inventory/components/emergency-override-form";
 import { RecalculateInventoryCard } from "@/features/inventory/components/recalculate-inventory-card";
+import { useUser } from "@/lib/auth";
+import { isMasterAdmin } from "@/lib/user";
 
 // The terms editor carries tiptap: its own chunk, fetched only on this page (issue 14).
 const TermsEditor = React.lazy(() => import("@/features/terms/components/terms-editor").then((m) => ({ default: m.TermsEditor })));
@@ -16,17 +19,22 @@ const AgreementsTable = React.lazy(() =>
 
 /**
  * AdminSystemRoute is /admin-system: the spec's seven blocks in order (spec part 2 §2), each
- * a feature's component (6 and 7, the terms editor and the signed agreements, load lazily), plus the scheduled backups (DESIGN.md §11) after the settings.
+ * a feature's component (6 and 7, the terms editor and the signed agreements, load lazily), plus the scheduled backups (DESIGN.md §11) and, for a master admin, the continuous replication (DESIGN.md §13) after the settings.
+ * The history wipe and the clean slate are shown to master admins only: the server refuses
+ * anyone else (403).
  */
 export function AdminSystemRoute() {
+  const { data: user } = useUser();
+  const master = isMasterAdmin(user?.role);
   return (
     <>
       <PageHeader title="System" description="Settings, history, backups and the inventory's safety tools." />
       <div className="grid grid-cols-1 gap-6">
         <SystemSettingsForm />
         <BackupsCard />
-        <HistoryWipeCard />
-        <CleanSlateCard />
+        <ReplicationCard />
+        {master && <HistoryWipeCard />}
+        {master && <CleanSlateCard />}
         <EmergencyOverrideForm />
         <RecalculateInventoryCard />
         <React.Suspense fallback={<Skeleton className="h-96 w-full" />}>

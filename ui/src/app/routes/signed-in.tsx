@@ -5,6 +5,7 @@ import { ConnectionIssue } from "@/components/feedback/connection-issue";
 import { AuthLoadingScreen, LoadingScreen } from "@/components/feedback/loading-screen";
 import { AppShell } from "@/components/layouts/app-shell";
 import { TooltipProvider } from "@/components/ui/tooltip";
+import { MyAgreementLink } from "@/features/auth/components/my-agreement-link";
 import { ResignTerms } from "@/features/auth/components/resign-terms";
 import { useUser } from "@/lib/auth";
 import { useRealtime } from "@/lib/realtime";
@@ -27,7 +28,12 @@ export function SignedInLayout() {
   if (isPending) return <AuthLoadingScreen />;
   if (isError) return <ConnectionIssue />;
   if (!user) return <RedirectToAuth />;
-  if (user.isApproved !== "approved") return <AccountBlocked state={user.isApproved} />;
+  if (user.isApproved !== "approved")
+    return (
+      <AccountBlocked state={user.isApproved}>
+        <MyAgreementLink />
+      </AccountBlocked>
+    );
   if (user.mustResignTerms) return <ResignTerms />;
   return (
     <TooltipProvider>

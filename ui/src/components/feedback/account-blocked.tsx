@@ -1,4 +1,5 @@
 import { ClockIcon } from "lucide-react";
+import type * as React from "react";
 import { Centered } from "@/components/feedback/centered";
 import { MessageCard } from "@/components/feedback/message-card";
 import { Button } from "@/components/ui/button";
@@ -23,13 +24,15 @@ const TEXT: Record<Exclude<ApprovalState, "approved">, { title: string; body: st
 /**
  * AccountBlocked is the blocking panel for a signed-in user who is not approved:
  * 'Account Pending Approval' with a Sign Out button (rejected and suspended get their own word).
+ * children come before the button (the signer's own agreement).
  */
-export function AccountBlocked({ state }: { state: Exclude<ApprovalState, "approved"> }) {
+export function AccountBlocked({ state, children }: { state: Exclude<ApprovalState, "approved">; children?: React.ReactNode }) {
   const logout = useLogout();
   const text = TEXT[state];
   return (
     <Centered>
       <MessageCard icon={<ClockIcon aria-hidden className="text-amber-500" />} title={text.title} description={text.body}>
+        {children}
         <Button variant="outline" className="mx-auto" onClick={() => logout.mutate()} disabled={logout.isPending}>
           Sign Out
         </Button>

@@ -1,18 +1,20 @@
 import { useMutation } from "@tanstack/react-query";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { apiRequest } from "@/lib/api-client";
 
 /** changePasswordSchema holds the change-password rules and messages (spec part 2 §5). */
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, "Current password is required"),
-    newPassword: z.string().min(6, "New password must be at least 6 characters"),
-    confirmPassword: z.string().min(1, "Please confirm your new password"),
+    currentPassword: z.string().check(z.minLength(1, "Current password is required")),
+    newPassword: z.string().check(z.minLength(6, "New password must be at least 6 characters")),
+    confirmPassword: z.string().check(z.minLength(1, "Please confirm your new password")),
   })
-  .refine((v) => v.confirmPassword === "" || v.newPassword === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ["confirmPassword"],
-  });
+  .check(
+    z.refine((v) => v.confirmPassword === "" || v.newPassword === v.confirmPassword, {
+      message: "Passwords don't match",
+      path: ["confirmPassword"],
+    }),
+  );
 
 /** ChangePasswordInput is the form's values. */
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -66,6 +66,8 @@ export function ChangePasswordPage() {
       <CardContent>
         <Form {...form}>
           <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            {/* the account the new password belongs to, for password managers (never sent) */}
+            <input type="email" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
             {PASSWORD_FIELDS.map((f) => (
               <InputFormField
                 key={f.name}

@@ -4,7 +4,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useActivePickups } from "@/features/activity/api/get-active-pickups";
 import { useNow } from "@/features/activity/hooks/use-now";
-import { formatActivityDateTime, formatRelativeTime } from "@/lib/format-ops";
+import { formatDateTime, formatRelativeTime } from "@/lib/format";
 import { displayName } from "@/lib/user";
 
 /** ActivePickupsCard lists who holds picked-up batteries in the field now (admins, 60 s). */
@@ -44,7 +44,7 @@ export function ActivePickupsCard() {
                 <TableRow key={p.id}>
                   <TableCell className="font-medium">{displayName(p.user)}</TableCell>
                   <TableCell className="text-right tabular-nums">{p.quantity}</TableCell>
-                  <TableCell title={formatActivityDateTime(p.date)}>{formatRelativeTime(p.date, now)}</TableCell>
+                  <TableCell title={formatDateTime(p.date)}>{formatRelativeTime(p.date, now)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -4,7 +4,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
 import { personName } from "@/features/activity/utils/movement-summary";
 import { dropoffNotes } from "@/features/activity/utils/dropoff-notes";
-import { formatActivityDateTime } from "@/lib/format-ops";
+import { formatDateTime } from "@/lib/format";
 
 /**
  * DropoffNotesCard lists recent dropoffs that carry a driver's note: name, time, the note
@@ -34,7 +34,7 @@ export function DropoffNotesCard({ movements, isLoading = false, tall = false }:
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <span className="font-medium">{personName(m)}</span>
                     <time dateTime={m.createdAt} className="text-xs text-muted-foreground">
-                      {formatActivityDateTime(m.createdAt)}
+                      {formatDateTime(m.createdAt)}
                     </time>
                   </div>
                   <p className="mt-1 text-sm break-words whitespace-pre-line">{note}</p>

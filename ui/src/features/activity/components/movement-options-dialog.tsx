@@ -24,8 +24,8 @@ import {
 import { movementSummary, personName } from "@/features/activity/utils/movement-summary";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { movementNotes, formatActivityDateTime, movementTypeLabel } from "@/lib/format-ops";
-import { batteryCount } from "@/lib/format";
+import { movementNotes, movementTypeLabel } from "@/lib/format-ops";
+import { batteryCount, formatDateTime } from "@/lib/format";
 
 type Step = { kind: "options" } | { kind: "edit" } | { kind: "confirmEdit"; correction: MovementCorrection } | { kind: "confirmDelete" };
 
@@ -54,7 +54,7 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
   const note = movementNotes(movement);
   const editable = isEditableType(movement.type);
   const total = usesTotal(movement.type);
-  const subject = `${movementTypeLabel(movement.type)} by ${personName(movement)}, ${formatActivityDateTime(movement.createdAt)}`;
+  const subject = `${movementTypeLabel(movement.type)} by ${personName(movement)}, ${formatDateTime(movement.createdAt)}`;
   const close = () => {
     setStep({ kind: "options" });
     onClose();
@@ -86,7 +86,7 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
           <div className="space-y-1 text-sm">
             <p className="flex flex-wrap items-center gap-2">
               <Badge variant="secondary">{movementTypeLabel(movement.type)}</Badge>
-              <span className="text-muted-foreground">{formatActivityDateTime(movement.createdAt)}</span>
+              <span className="text-muted-foreground">{formatDateTime(movement.createdAt)}</span>
             </p>
             {note && <p className="break-words">“{note}”</p>}
           </div>

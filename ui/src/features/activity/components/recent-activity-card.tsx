@@ -7,7 +7,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
 import { useNow } from "@/features/activity/hooks/use-now";
 import { movementSummary } from "@/features/activity/utils/movement-summary";
-import { movementNotes, formatRelativeTime, movementTypeLabel } from "@/lib/format-ops";
+import { formatRelativeTime } from "@/lib/format";
+import { movementNotes, movementTypeLabel } from "@/lib/format-ops";
 import { cn } from "@/lib/utils";
 
 // The movement options dialog (its forms, zod and the confirm dialog) is fetched when an admin

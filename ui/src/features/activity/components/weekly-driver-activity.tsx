@@ -8,8 +8,8 @@ import { type DriverActivity, type DriverWeek, useAdminWeeklyActivity } from "@/
 import { useDeleteMovement } from "@/features/activity/api/delete-movement";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
-import { movementNotes, formatActivityDateTime, movementTypeLabel } from "@/lib/format-ops";
+import { formatDate, formatDateTime } from "@/lib/format";
+import { movementNotes, movementTypeLabel } from "@/lib/format-ops";
 import { cn } from "@/lib/utils";
 import { displayName, isAdminRole } from "@/lib/user";
 
@@ -68,7 +68,7 @@ export function WeeklyDriverActivity({ canDelete = false }: { canDelete?: boolea
           <DeleteMovementConfirm
             open
             movement={toDelete.activity}
-            subject={`${movementTypeLabel(toDelete.activity.type)} by ${displayName(toDelete.driver.user)}, ${formatActivityDateTime(toDelete.activity.createdAt)}`}
+            subject={`${movementTypeLabel(toDelete.activity.type)} by ${displayName(toDelete.driver.user)}, ${formatDateTime(toDelete.activity.createdAt)}`}
             pending={remove.isPending}
             error={remove.error ? errorMessage(remove.error, "Failed to delete movement") : null}
             onCancel={() => setToDelete(null)}
@@ -158,7 +158,7 @@ function ActivityLog({
                   <Badge variant="outline">{movementTypeLabel(a.type)}</Badge>
                   <span className="font-semibold tabular-nums">{Math.abs(a.quantity)}</span>
                   <time dateTime={a.createdAt} className="text-xs text-muted-foreground">
-                    {formatActivityDateTime(a.createdAt)}
+                    {formatDateTime(a.createdAt)}
                   </time>
                 </div>
                 {note && <p className="mt-0.5 text-xs break-words text-muted-foreground">{note}</p>}
@@ -168,7 +168,7 @@ function ActivityLog({
                   variant="ghost"
                   size="icon"
                   className="size-8 text-destructive"
-                  aria-label={`Delete ${movementTypeLabel(a.type)} of ${Math.abs(a.quantity)}, ${formatActivityDateTime(a.createdAt)}`}
+                  aria-label={`Delete ${movementTypeLabel(a.type)} of ${Math.abs(a.quantity)}, ${formatDateTime(a.createdAt)}`}
                   onClick={() => onDelete(a)}
                 >
                   <Trash2Icon />

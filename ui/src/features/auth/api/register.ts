@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import type { FieldErrors } from "react-hook-form";
 // zod/mini, as in login.ts: part of the sign-in screen's first download.
 import * as z from "zod/mini";
 import { apiRequest } from "@/lib/api-client";
@@ -11,7 +12,10 @@ export const REQUIRED_FIELDS_TITLE = "Required Fields";
 const NAMES_REQUIRED = "First name and last name are required";
 const CREDENTIALS_REQUIRED = "Email and password are required";
 
-/** registerSchema: first and last name required, then email and password (spec part 1 §5). */
+/**
+ * registerSchema is the Register tab's resolver (spec part 1 §5): first and last name required,
+ * then email and password; its output is trimmed.
+ */
 export const registerSchema = z.object({
   firstName: z.string().check(z.trim(), z.minLength(1, NAMES_REQUIRED), z.maxLength(100)),
   lastName: z.string().check(z.trim(), z.minLength(1, NAMES_REQUIRED), z.maxLength(100)),
@@ -22,24 +26,18 @@ export const registerSchema = z.object({
 /** RegisterInput is the register form's values. */
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+const FIELD_ORDER: (keyof RegisterInput)[] = ["firstName", "lastName", "email", "password"];
+
 /**
- * registrationError returns the one message the Required Fields toast shows for values,
- * names first (as the spec orders the checks), or null when they pass.
+ * registrationError returns the one message the Required Fields toast shows for the form's
+ * errors, names first (as the spec orders the checks), or null when there are none.
  */
-export function registrationError(values: Partial<Record<keyof RegisterInput, string>>): string | null {
-  const result = registerSchema.safeParse({
-    firstName: values.firstName ?? "",
-    lastName: values.lastName ?? "",
-    email: values.email ?? "",
-    password: values.password ?? "",
-  });
-  if (result.success) return null;
-  const order: (keyof RegisterInput)[] = ["firstName", "lastName", "email", "password"];
-  for (const field of order) {
-    const issue = result.error.issues.find((i) => i.path[0] === field);
-    if (issue) return issue.message;
+export function registrationError(errors: FieldErrors<RegisterInput>): string | null {
+  for (const field of FIELD_ORDER) {
+    const message = errors[field]?.message;
+    if (message) return message;
   }
-  return result.error.issues[0]?.message ?? null;
+  return null;
 }
 
 /** RegisterPayload is POST /api/register's body (spec part 1 §3). */

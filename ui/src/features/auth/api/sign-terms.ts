@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { userQueryOptions } from "@/lib/auth";
+import { useSetUser, userQueryOptions } from "@/lib/auth";
 import type { User } from "@/lib/user";
 
 /** SIGN_TERMS_URL signs the active terms again after an admin's forced re-sign. */
@@ -19,10 +19,11 @@ export function signTerms(signatureData: string): Promise<User> {
  */
 export function useSignTerms({ onSuccess }: { onSuccess?: () => void } = {}) {
   const qc = useQueryClient();
+  const setUser = useSetUser();
   return useMutation({
     mutationFn: signTerms,
     onSuccess: async (user) => {
-      qc.setQueryData(userQueryOptions.queryKey, user);
+      setUser(user);
       toast({ title: "Terms accepted" });
       onSuccess?.();
       await qc.invalidateQueries({ queryKey: userQueryOptions.queryKey });

@@ -27,7 +27,7 @@ export function LoginForm() {
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+        <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="username" />
         <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
         <Button type="submit" disabled={login.isPending}>
           {login.isPending ? "Signing in..." : "Sign In"}

@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { Suspense, lazy, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -5,7 +6,7 @@ import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { paths } from "@/config/paths";
-import { REQUIRED_FIELDS_TITLE, type RegisterInput, registrationError, useRegister } from "@/features/auth/api/register";
+import { REQUIRED_FIELDS_TITLE, type RegisterInput, registerSchema, registrationError, useRegister } from "@/features/auth/api/register";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 
@@ -38,15 +39,12 @@ export function RegisterForm() {
       toast({ title: "Registration failed", description: errorMessage(error, "Unable to create account"), variant: "destructive" });
     },
   });
-  const form = useForm<RegisterInput>({ defaultValues: EMPTY });
+  const form = useForm<RegisterInput>({ resolver: zodResolver(registerSchema), defaultValues: EMPTY });
 
-  const onSubmit = form.handleSubmit((values) => {
-    const problem = registrationError(values);
-    if (problem) {
-      toast({ title: REQUIRED_FIELDS_TITLE, description: problem, variant: "destructive" });
-      return;
-    }
-    setPendingData({ ...values, firstName: values.firstName.trim(), lastName: values.lastName.trim(), email: values.email.trim() });
+  // valid: the trimmed values wait for the terms; invalid: the spec's one Required Fields toast
+  const onSubmit = form.handleSubmit(setPendingData, (errors) => {
+    const problem = registrationError(errors);
+    if (problem) toast({ title: REQUIRED_FIELDS_TITLE, description: problem, variant: "destructive" });
   });
 
   const onAccept = (signatureData: string) => {
@@ -62,7 +60,7 @@ export function RegisterForm() {
             <InputFormField control={form.control} name="firstName" label="First Name" autoComplete="given-name" maxLength={100} />
             <InputFormField control={form.control} name="lastName" label="Last Name" autoComplete="family-name" maxLength={100} />
           </div>
-          <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+          <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="username" />
           <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" />
           <p className="rounded-md bg-muted p-3 text-xs text-muted-foreground">
             Next you will be asked to read and accept the Terms and Conditions, give your digital signature and complete the

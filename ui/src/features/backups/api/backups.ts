@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { apiRequest, getJSON } from "@/lib/api-client";
 
 /** BACKUPS_URL is the backups call; its URL is also its query key. */
@@ -32,12 +32,12 @@ export const MSG_KEEP = "Backups to keep must be a whole number from 1 to 100";
 /** scheduleSchema: a daily time HH:MM and how many to keep (a whole number 1–100), as typed. */
 export const scheduleSchema = z.object({
   enabled: z.boolean(),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG_TIME),
-  keep: z
-    .string()
-    .trim()
-    .regex(/^\d{1,3}$/, MSG_KEEP)
-    .refine((v) => Number(v) >= 1 && Number(v) <= 100, MSG_KEEP),
+  time: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, MSG_TIME)),
+  keep: z.string().check(
+    z.trim(),
+    z.regex(/^\d{1,3}$/, MSG_KEEP),
+    z.refine((v) => Number(v) >= 1 && Number(v) <= 100, MSG_KEEP),
+  ),
 });
 
 /** ScheduleValues are the form's values (as typed). */

@@ -18,6 +18,7 @@ import {
 } from "@/features/backups/api/backups";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { formatDateTimeYear } from "@/lib/format";
 import { newIdempotencyKey } from "@/lib/idempotency";
 
 /**
@@ -73,7 +74,7 @@ export function BackupsCard() {
           {backups.isPending
             ? "Loading..."
             : data?.last
-              ? `Last backup: ${new Date(data.last.modified).toLocaleString()} · ${formatSize(data.last.size)}`
+              ? `Last backup: ${formatDateTimeYear(data.last.modified)} · ${formatSize(data.last.size)}`
               : "No backup yet."}
           {data?.schedule.s3 ? " Stored on S3." : ""}
         </p>
@@ -115,7 +116,7 @@ export function BackupsCard() {
               <li key={b.name} className="flex flex-wrap justify-between gap-2 border-b py-1 last:border-0">
                 <span className="break-all font-mono text-xs">{b.name}</span>
                 <span className="text-muted-foreground">
-                  {new Date(b.modified).toLocaleString()} · {formatSize(b.size)}
+                  {formatDateTimeYear(b.modified)} · {formatSize(b.size)}
                 </span>
               </li>
             ))}

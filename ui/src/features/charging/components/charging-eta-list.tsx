@@ -2,7 +2,7 @@ import { ClockIcon } from "lucide-react";
 import type { ChargingSession } from "@/features/charging/api/get-charging-sessions";
 import { useNow } from "@/features/charging/hooks/use-now";
 import { etaEntries } from "@/features/charging/utils/session-status";
-import { formatEta } from "@/lib/format-ops";
+import { formatEta } from "@/lib/format";
 
 /**
  * ChargingEtaList shows the two soonest sessions that have an ETA: 'N ready now' once the

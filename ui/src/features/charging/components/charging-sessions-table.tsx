@@ -21,8 +21,7 @@ import {
 } from "@/features/charging/utils/session-status";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { batteryCount } from "@/lib/format";
-import { formatActivityDateTime, formatTime } from "@/lib/format-ops";
+import { batteryCount, formatDateTime, formatTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { isAdminRole } from "@/lib/user";
 
@@ -130,7 +129,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
                 const label = `${s.chargerType} session of ${s.quantity}`;
                 return (
                   <TableRow key={s.id}>
-                    <TableCell className="whitespace-nowrap">{formatActivityDateTime(s.startedAt)}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatDateTime(s.startedAt)}</TableCell>
                     <TableCell>
                       <Badge className={chargerBadgeClass(s.chargerType)}>{s.chargerType}</Badge>
                     </TableCell>
@@ -203,7 +202,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
                     <>
                       Delete{" "}
                       <strong>
-                        the {pending.session.chargerType} charging session started {formatActivityDateTime(pending.session.startedAt)}
+                        the {pending.session.chargerType} charging session started {formatDateTime(pending.session.startedAt)}
                       </strong>{" "}
                       ({batteryCount(pending.session.quantity)}). Its batteries return to their original location.
                     </>

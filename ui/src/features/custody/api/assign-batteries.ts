@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { afterWrite, invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 import { count } from "@/lib/count";
@@ -26,7 +26,7 @@ export const ASSIGNMENT_FORM_TYPES: readonly string[] = [
  */
 export function assignmentSchema(ready: number) {
   return z.object({
-    userId: z.string().min(1, "Driver is required"),
+    userId: z.string().check(z.minLength(1, "Driver is required")),
     quantity: count({
       min: 1,
       max: ready,
@@ -34,10 +34,8 @@ export function assignmentSchema(ready: number) {
       message: "Quantity must be a whole number of at least 1",
       tooLarge: `Only ${ready} batteries available`,
     }),
-    assignmentType: z
-      .string()
-      .refine((v) => ASSIGNMENT_FORM_TYPES.includes(v), { message: "Assignment type is required" }),
-    notes: z.string().max(2000, "Notes can be at most 2000 characters"),
+    assignmentType: z.string().check(z.refine((v) => ASSIGNMENT_FORM_TYPES.includes(v), "Assignment type is required")),
+    notes: z.string().check(z.maxLength(2000, "Notes can be at most 2000 characters")),
   });
 }
 

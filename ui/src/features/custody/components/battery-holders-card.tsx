@@ -10,9 +10,9 @@ import { type HolderGroup, useBatteryHolders } from "@/features/custody/api/get-
 import { holderName } from "@/features/custody/utils/swap-validation";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { assignmentTypeLabel, formatActivityDateTime } from "@/lib/format-ops";
+import { assignmentTypeLabel } from "@/lib/format-ops";
 import { isLiaisonRole, roleLabel } from "@/lib/user";
-import { batteryCount } from "@/lib/format";
+import { batteryCount, formatDateTime } from "@/lib/format";
 
 /**
  * BatteryHoldersCard is the All Battery Holders card: per holder the name, a badge per
@@ -68,7 +68,7 @@ export function BatteryHoldersCard({ role }: { role: string }) {
                   </p>
                   <div className="flex flex-wrap gap-1.5">
                     {h.assignments.map((a) => (
-                      <Badge key={a.id} variant="outline" title={`Since ${formatActivityDateTime(a.date)}`}>
+                      <Badge key={a.id} variant="outline" title={`Since ${formatDateTime(a.date)}`}>
                         {assignmentTypeLabel(a.assignmentType)} {a.quantity}
                       </Badge>
                     ))}

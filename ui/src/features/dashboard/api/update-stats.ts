@@ -1,35 +1,39 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type BatteryStats, type StatKey, stateQueryOptions } from "@/lib/state";
-import { apiRequest } from "@/lib/api-client";
+import { ApiError, apiRequest } from "@/lib/api-client";
 
-/** StatsBody is the full stats object POST /api/admin/update-stats takes. */
-export type StatsBody = Record<StatKey, number>;
+/**
+ * StatEdit is POST /api/admin/update-stats's body: the one figure edited, its new value, and
+ * the value shown when the edit began. Only that figure moves, and the server refuses (409,
+ * STAT_CHANGED) when it changed meanwhile, so a dropoff landing during the edit is never
+ * silently undone.
+ */
+export type StatEdit = { stat: StatKey; value: number; from: number };
 
-/** statsBody is the current stats with one figure replaced (spec part 1 §7). */
-export function statsBody(stats: BatteryStats, key: StatKey, value: number): StatsBody {
-  const body: StatsBody = {
-    total: stats.total,
-    ready: stats.ready,
-    waiting: stats.waiting,
-    charging: stats.charging,
-    inField: stats.inField,
-  };
-  body[key] = value;
-  return body;
+/** STAT_CHANGED is the code of the 409 for a figure that changed while it was being edited. */
+export const STAT_CHANGED = "stat_changed";
+
+/** isStatChanged reports the server's refusal of an edit made from an old figure. */
+export function isStatChanged(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 409 && error.code === STAT_CHANGED;
 }
 
-/** updateStats sets the battery figures (admins). */
-export function updateStats(body: StatsBody, idempotencyKey?: string) {
+/** updateStats sets one battery figure (admins). */
+export function updateStats(body: StatEdit, idempotencyKey?: string) {
   return apiRequest<{ success: boolean; message: string; stats: BatteryStats }>("POST", "/api/admin/update-stats", body, {
     idempotencyKey,
   });
 }
 
-/** useUpdateStats saves a stat edit, then refreshes /api/state. */
+/** useUpdateStats saves a stat edit, then refreshes /api/state (also when the figure had changed meanwhile). */
 export function useUpdateStats() {
   const qc = useQueryClient();
+  const refresh = () => qc.invalidateQueries({ queryKey: stateQueryOptions.queryKey });
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: StatsBody; idempotencyKey?: string }) => updateStats(body, idempotencyKey),
-    onSuccess: () => qc.invalidateQueries({ queryKey: stateQueryOptions.queryKey }),
+    mutationFn: ({ body, idempotencyKey }: { body: StatEdit; idempotencyKey?: string }) => updateStats(body, idempotencyKey),
+    onSuccess: refresh,
+    onError: (error) => {
+      if (isStatChanged(error)) void refresh();
+    },
   });
 }

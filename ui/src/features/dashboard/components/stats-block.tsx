@@ -5,7 +5,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { BatteryStats, StatKey } from "@/lib/state";
-import { statsBody, useUpdateStats } from "@/features/dashboard/api/update-stats";
+import { isStatChanged, useUpdateStats } from "@/features/dashboard/api/update-stats";
 import { INVALID_STAT, parseStatEdit } from "@/features/dashboard/utils/stat-edit";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -24,7 +24,9 @@ export const STAT_CARDS: readonly { key: StatKey; label: string; icon: React.Ele
 /**
  * StatsBlock shows the five battery figures. With editable (admin roles) each card has an
  * inline edit: a whole number 0 or more ('Invalid Value' otherwise), 0 just closes, any
- * other value posts the full stats object with that figure replaced.
+ * other value posts that figure alone with the value shown when the edit began; if the
+ * figure changed meanwhile the server refuses, the toast says so and the edit closes on the
+ * refreshed figures.
  */
 export function StatsBlock({ stats, editable = false, isLoading = false }: { stats?: BatteryStats; editable?: boolean; isLoading?: boolean }) {
   return (
@@ -49,6 +51,8 @@ function StatCard({
 }) {
   const [editing, setEditing] = React.useState(false);
   const [draft, setDraft] = React.useState("");
+  // the figure shown when the edit began: the server refuses the edit if it moved since
+  const [from, setFrom] = React.useState(0);
   const update = useUpdateStats();
   const id = React.useId();
   const value = stats?.[card.key];
@@ -66,14 +70,16 @@ function StatCard({
       return;
     }
     update.mutate(
-      { body: statsBody(stats, card.key, parsed.value), idempotencyKey: newIdempotencyKey() },
+      { body: { stat: card.key, value: parsed.value, from }, idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: () => {
           toast({ title: `${card.label} updated successfully` });
           setEditing(false);
         },
-        onError: (err) =>
-          toast({ title: "Error", description: errorMessage(err, "Failed to update statistic"), variant: "destructive" }),
+        onError: (err) => {
+          toast({ title: "Error", description: errorMessage(err, "Failed to update statistic"), variant: "destructive" });
+          if (isStatChanged(err)) setEditing(false);
+        },
       },
     );
   };
@@ -95,6 +101,7 @@ function StatCard({
               disabled={!stats}
               onClick={() => {
                 setDraft(String(value ?? 0));
+                setFrom(value ?? 0);
                 setEditing(true);
               }}
             >

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { statsBody } from "@/features/dashboard/api/update-stats";
 import { parseStatEdit } from "@/features/dashboard/utils/stat-edit";
 
 describe("parseStatEdit", () => {
@@ -13,12 +12,5 @@ describe("parseStatEdit", () => {
     ["", { kind: "invalid" }],
   ])("%j → %j", (raw, want) => {
     expect(parseStatEdit(raw)).toEqual(want);
-  });
-});
-
-describe("statsBody", () => {
-  it("sends the full stats object with the edited stat replaced", () => {
-    const stats = { total: 160, ready: 100, waiting: 30, charging: 10, inField: 20, unaccounted: 0 };
-    expect(statsBody(stats, "waiting", 25)).toEqual({ total: 160, ready: 100, waiting: 25, charging: 10, inField: 20 });
   });
 });

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { type DebugInfo, useDebugInfo } from "@/features/debug/api/get-debug-info";
 import { type CapturedError, capturedErrors, clearCapturedErrors } from "@/lib/error-log";
+import { formatDateTimeYear } from "@/lib/format";
 
 type NetworkInformation = { effectiveType?: string; downlink?: number; rtt?: number; saveData?: boolean };
 
@@ -53,7 +54,7 @@ function serverInfo(info: DebugInfo): [string, string][] {
       ["Live connections", String(a.socketClients)],
       ...a.jobs.map((j): [string, string] => [
         `Job ${j.name}`,
-        `last ${j.lastRun ? new Date(j.lastRun).toLocaleString() : "not yet"} · next ${j.nextRun ? new Date(j.nextRun).toLocaleString() : "—"}`,
+        `last ${formatDateTimeYear(j.lastRun) || "not yet"} · next ${formatDateTimeYear(j.nextRun) || "—"}`,
       ]),
     );
   }

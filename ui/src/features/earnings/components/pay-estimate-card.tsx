@@ -4,11 +4,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { usePayEstimate } from "@/features/earnings/api/earnings";
 import { DAILY_TARGET, formatMoney } from "@/features/earnings/utils/money";
 import { errorMessage } from "@/lib/api-client";
+import { weekday } from "@/lib/format";
 
-/** daysSoFar is how many days of the week have begun (Monday 1 … Sunday 7), in the device's clock. */
-function daysSoFar(now = new Date()): number {
-  return ((now.getDay() + 6) % 7) + 1;
-}
 
 /**
  * PayEstimateCard is the driver's pay estimate (spec part 2 §2): this week's total after the
@@ -18,7 +15,7 @@ function daysSoFar(now = new Date()): number {
  */
 export function PayEstimateCard() {
   const est = usePayEstimate();
-  const days = daysSoFar();
+  const days = weekday(); // days of the week begun, in the operation's zone (Monday 1 … Sunday 7)
   const e = est.data;
   return (
     <Card role="region" aria-labelledby="pay-estimate-title">

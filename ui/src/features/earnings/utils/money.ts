@@ -1,3 +1,5 @@
+import { formatDayMonth } from "@/lib/format";
+
 /** USD formats money with 2 decimals (spec part 2 §9): 1234.5 → "$1,234.50". */
 const USD = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -44,11 +46,7 @@ export function addDays(date: string, n: number): string {
 
 /** weekLabel is "Nov 16 – Nov 22" for a week starting on the Monday start. */
 export function weekLabel(start: string): string {
-  const fmt = (s: string) => {
-    const [y, m, d] = s.split("-").map(Number) as [number, number, number];
-    return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-  };
-  return `${fmt(start)} – ${fmt(addDays(start, 6))}`;
+  return `${formatDayMonth(start)} – ${formatDayMonth(addDays(start, 6))}`;
 }
 
 /** DAILY_TARGET is the stated daily target (spec part 2 §9). */

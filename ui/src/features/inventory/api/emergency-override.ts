@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 import { count, MAX_FLEET } from "@/lib/count";

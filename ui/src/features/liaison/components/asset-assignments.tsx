@@ -3,7 +3,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { useLiaisonHolders } from "@/features/liaison/api/get-liaison-battery-holders";
 import { assetTotals, groupByType, isOwner, latestDate } from "@/features/liaison/utils/holder-summary";
-import { assignmentTypeLabel, formatActivityDateTime } from "@/lib/format-ops";
+import { formatDateTime } from "@/lib/format";
+import { assignmentTypeLabel } from "@/lib/format-ops";
 
 /**
  * AssetAssignments is 'Current Asset Assignments': how many people hold how many batteries;
@@ -48,7 +49,7 @@ export function AssetAssignments() {
                 </div>
                 <div className="text-right">
                   <p className="text-xl font-bold tabular-nums">{h.total}</p>
-                  <p className="text-xs text-muted-foreground">{formatActivityDateTime(latestDate(h))}</p>
+                  <p className="text-xs text-muted-foreground">{formatDateTime(latestDate(h))}</p>
                 </div>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { LiaisonMovement } from "@/features/liaison/api/get-liaison-state";
-import { formatActivityDateTime, formatRelativeTime } from "@/lib/format-ops";
+import { formatDateTime, formatRelativeTime } from "@/lib/format";
 
 /**
  * RecentDropoffs is the liaison's Drop-offs tab: the latest dropoff movements from the
@@ -28,7 +28,7 @@ export function RecentDropoffs({ movements, loading }: { movements: readonly Lia
                     Dropped off {Math.abs(m.quantity)} {Math.abs(m.quantity) === 1 ? "battery" : "batteries"}
                   </p>
                 </div>
-                <time dateTime={m.createdAt} title={formatActivityDateTime(m.createdAt)} className="text-xs text-muted-foreground">
+                <time dateTime={m.createdAt} title={formatDateTime(m.createdAt)} className="text-xs text-muted-foreground">
                   {formatRelativeTime(m.createdAt)}
                 </time>
               </li>

@@ -17,14 +17,10 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { photoImageUrl, useDeletePhoto, useMassDeletePhotos, usePhotos } from "@/features/photos/api/photos";
 import { groupByUploader, photoCountLabel, uploaderName } from "@/features/photos/utils/group";
+import { formatDateTimeYear } from "@/lib/format";
 
 /** PhotoGalleryProps: canDelete shows checkboxes, select all and the delete buttons. */
 export type PhotoGalleryProps = { canDelete: boolean };
-
-function formatDate(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? "" : d.toLocaleString();
-}
 
 /**
  * PhotoGallery is 'Broken Scooter Photos' (spec part 2 §2): photos grouped by uploader,
@@ -136,7 +132,7 @@ export function PhotoGallery({ canDelete }: PhotoGalleryProps) {
                         />
                         <div className="space-y-0.5 p-1.5 text-xs">
                           <p className="truncate font-medium">{p.filename}</p>
-                          <p className="truncate text-muted-foreground">{formatDate(p.uploadedAt)}</p>
+                          <p className="truncate text-muted-foreground">{formatDateTimeYear(p.uploadedAt)}</p>
                           {p.notes && <p className="line-clamp-2">{p.notes}</p>}
                         </div>
                       </button>
@@ -186,7 +182,7 @@ export function PhotoGallery({ canDelete }: PhotoGalleryProps) {
               <DialogHeader>
                 <DialogTitle>{current.filename}</DialogTitle>
                 <DialogDescription>
-                  {uploaderName(current)} · {formatDate(current.uploadedAt)}
+                  {uploaderName(current)} · {formatDateTimeYear(current.uploadedAt)}
                   {current.duplicateOf ? " · duplicate" : ""}
                 </DialogDescription>
               </DialogHeader>

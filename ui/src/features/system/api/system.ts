@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { apiRequest, getJSON } from "@/lib/api-client";
 import { MAX_FLEET, wholeNumber } from "@/lib/count";
 import { invalidate } from "@/lib/invalidation";
@@ -20,22 +20,23 @@ export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
 const minutes = z
   .string()
-  .trim()
-  .refine((v) => v === "" || wholeNumber(v, 10_000) !== null, "Charger minutes must be a whole number 0 or greater");
+  .check(z.trim(), z.refine((v) => v === "" || wholeNumber(v, 10_000) !== null, "Charger minutes must be a whole number 0 or greater"));
 
 /** settingsSchema is the System Settings form (spec part 2 §5). */
 export const settingsSchema = z.object({
   total_batteries: z
     .string()
-    .trim()
-    .min(1, "Total batteries is required")
-    .refine((v) => wholeNumber(v, MAX_FLEET) !== null, "Total batteries must be a whole number 0 or greater"),
+    .check(
+      z.trim(),
+      z.minLength(1, "Total batteries is required"),
+      z.refine((v) => wholeNumber(v, MAX_FLEET) !== null, "Total batteries must be a whole number 0 or greater"),
+    ),
   charger_minutes_2_5A: minutes,
   charger_minutes_4A: minutes,
   charger_minutes_5A: minutes,
-  dropoff_prompt: z.string().max(500, "Prompts can be at most 500 characters"),
-  pickup_prompt: z.string().max(500, "Prompts can be at most 500 characters"),
-  time_zone: z.string().trim(),
+  dropoff_prompt: z.string().check(z.maxLength(500, "Prompts can be at most 500 characters")),
+  pickup_prompt: z.string().check(z.maxLength(500, "Prompts can be at most 500 characters")),
+  time_zone: z.string().check(z.trim()),
 });
 
 /** SettingsValues are the form's values (as typed). */
@@ -79,8 +80,10 @@ export const WIPE_PHRASE = "DELETE HISTORY";
 
 /** wipeSchema is the History Management form (spec part 2 §5). */
 export const wipeSchema = z.object({
-  targetDate: z.string().min(1, "Target date is required"),
-  confirmPhrase: z.string().min(1, "Confirmation phrase is required").refine((v) => v.trim() === WIPE_PHRASE, `Please type ${WIPE_PHRASE} to confirm`),
+  targetDate: z.string().check(z.minLength(1, "Target date is required")),
+  confirmPhrase: z
+    .string()
+    .check(z.minLength(1, "Confirmation phrase is required"), z.refine((v) => v.trim() === WIPE_PHRASE, `Please type ${WIPE_PHRASE} to confirm`)),
 });
 
 /** WipeValues are the form's values. */

@@ -102,14 +102,17 @@ export function absoluteUrl(path: string, origin: string = window.location.origi
 
 /**
  * openPDF opens an agreement's PDF (spec part 2 §2): on a phone in the same tab; on a desktop
- * in a new tab, falling back to the same tab when the pop-up is blocked.
+ * in a new tab, falling back to the same tab when the pop-up is blocked. The tab is opened
+ * without the "noopener" feature, which makes window.open return null by the HTML standard
+ * (the fallback would then always replace the admin's tab); its opener is cut instead.
  */
 export function openPDF(path: string, mobile: boolean, win: Pick<Window, "open" | "location"> = window): void {
   const url = absoluteUrl(path, win.location.origin);
   if (mobile) {
-    win.location.href = url;
+    win.location.assign(url);
     return;
   }
-  const tab = win.open(url, "_blank", "noopener");
-  if (!tab) win.location.href = url;
+  const tab = win.open(url, "_blank");
+  if (tab) tab.opener = null;
+  else win.location.assign(url);
 }

@@ -1,4 +1,3 @@
-import { format } from "date-fns";
 import { FileCheck2Icon, FileTextIcon, RotateCwIcon, SearchIcon } from "lucide-react";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
@@ -14,7 +13,7 @@ import { FAILED_PDF_MESSAGE, filterAgreements, footer } from "@/features/terms/u
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { opensInSameTab } from "@/lib/browser";
-import { parseServerDate } from "@/lib/format";
+import { formatDateTimeYear } from "@/lib/format";
 
 const NONE: Agreement[] = [];
 
@@ -73,7 +72,7 @@ export function AgreementsTable() {
                     <PDFStatusBadge agreement={a} />
                   </div>
                   <p className="text-xs text-muted-foreground">
-                    Signed {signedDate(a.signedAt)} · Version {a.termsVersion}
+                    Signed {formatDateTimeYear(a.signedAt)} · Version {a.termsVersion}
                   </p>
                   <div>
                     <PDFAction agreement={a} />
@@ -98,7 +97,7 @@ export function AgreementsTable() {
                     <TableRow key={a.id}>
                       <TableCell className="font-medium">{fullName(a)}</TableCell>
                       <TableCell className="break-all">{a.email}</TableCell>
-                      <TableCell className="whitespace-nowrap">{signedDate(a.signedAt)}</TableCell>
+                      <TableCell className="whitespace-nowrap">{formatDateTimeYear(a.signedAt)}</TableCell>
                       <TableCell>{a.termsVersion}</TableCell>
                       <TableCell>
                         <PDFStatusBadge agreement={a} />
@@ -127,11 +126,6 @@ function fullName(a: Agreement): string {
   return `${a.firstName} ${a.lastName}`.trim() || a.email;
 }
 
-/** signedDate is the signing's date and time, in the viewer's time zone. */
-function signedDate(value: string): string {
-  const d = parseServerDate(value);
-  return d ? format(d, "MMM d, yyyy, h:mm a") : "";
-}
 
 /** PDFStatusBadge is Available, Generating... or Failed; a failed one explains itself when clicked. */
 function PDFStatusBadge({ agreement: a }: { agreement: Agreement }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyVersion, hasText, isDate, today, versionSchema } from "@/features/terms/utils/version-form";
+import { emptyVersion, hasText, isDate, versionSchema } from "@/features/terms/utils/version-form";
 
 describe("versionSchema", () => {
   it("accepts a complete version", () => {
@@ -26,9 +26,9 @@ describe("helpers", () => {
     expect(hasText("<p>&nbsp;</p>")).toBe(false);
     expect(hasText("<h1>A</h1>")).toBe(true);
   });
-  it("today and emptyVersion use the device's date", () => {
-    const d = new Date(2025, 0, 5, 23, 30);
-    expect(today(d)).toBe("2025-01-05");
-    expect(emptyVersion(d)).toEqual({ version: "", effectiveDate: "2025-01-05", title: "", content: "" });
+  it("emptyVersion is effective today in the operation's zone", () => {
+    const d = new Date("2025-01-06T03:30:00Z"); // Jan 5 in New York, Jan 6 in UTC
+    expect(emptyVersion(d, "America/New_York")).toEqual({ version: "", effectiveDate: "2025-01-05", title: "", content: "" });
+    expect(emptyVersion(d, "UTC").effectiveDate).toBe("2025-01-06");
   });
 });

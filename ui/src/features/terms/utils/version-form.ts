@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { timeZone, today } from "@/lib/format";
 
 // The server's messages (modules/terms/versions.go): the form says the same before sending.
 export const MSG_VERSION_REQUIRED = "Version is required";
@@ -40,13 +41,7 @@ export function hasText(html: string): boolean {
   return html.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim() !== "";
 }
 
-/** today is the device's date as YYYY-MM-DD (the Effective Date's default). */
-export function today(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** emptyVersion is a blank Create form, effective today. */
-export function emptyVersion(now: Date = new Date()): VersionForm {
-  return { version: "", effectiveDate: today(now), title: "", content: "" };
+/** emptyVersion is a blank Create form, effective today in the operation's zone. */
+export function emptyVersion(now: Date = new Date(), zone: string | undefined = timeZone()): VersionForm {
+  return { version: "", effectiveDate: today(now, zone), title: "", content: "" };
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { AdminUser } from "@/features/users/api/get-users";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
@@ -17,6 +17,8 @@ export const ROLE_OPTIONS: { value: Role; label: string }[] = [
 /** EMAIL_AND_PASSWORD is the Create User message when either is blank (spec part 2 §5). */
 export const EMAIL_AND_PASSWORD = "Email and password are required";
 
+const NAME_TOO_LONG = "First name and last name must be at most 100 characters";
+
 /** PERCENT_RANGE is the pay reduction's message (spec part 2 §5). */
 export const PERCENT_RANGE = "Please enter a number between 0 and 100";
 
@@ -26,21 +28,23 @@ export const PERCENT_RANGE = "Please enter a number between 0 and 100";
  */
 export const createUserSchema = z
   .object({
-    firstName: z.string().trim().max(100, "First name and last name must be at most 100 characters"),
-    lastName: z.string().trim().max(100, "First name and last name must be at most 100 characters"),
-    email: z.string().trim(),
+    firstName: z.string().check(z.trim(), z.maxLength(100, NAME_TOO_LONG)),
+    lastName: z.string().check(z.trim(), z.maxLength(100, NAME_TOO_LONG)),
+    email: z.string().check(z.trim()),
     password: z.string(),
     role: z.enum(["driver", "admin", "master_admin", "corporate_liason"]),
     bypassTerms: z.boolean(),
   })
-  .superRefine((v, ctx) => {
-    if (v.email === "" || v.password === "") ctx.addIssue({ code: "custom", path: ["root"], message: EMAIL_AND_PASSWORD });
-    else if (!z.email().safeParse(v.email).success) {
-      ctx.addIssue({ code: "custom", path: ["email"], message: "Please enter a valid email address" });
-    } else if (v.password.length < 6) {
-      ctx.addIssue({ code: "custom", path: ["password"], message: "Password must be at least 6 characters" });
-    }
-  });
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.email === "" || v.password === "") ctx.addIssue({ code: "custom", path: ["root"], message: EMAIL_AND_PASSWORD });
+      else if (!z.email().safeParse(v.email).success) {
+        ctx.addIssue({ code: "custom", path: ["email"], message: "Please enter a valid email address" });
+      } else if (v.password.length < 6) {
+        ctx.addIssue({ code: "custom", path: ["password"], message: "Password must be at least 6 characters" });
+      }
+    }),
+  );
 
 /** CreateUserValues are the Create User dialog's values. */
 export type CreateUserValues = z.infer<typeof createUserSchema>;
@@ -57,15 +61,15 @@ export type EditUserValues = {
 
 /** editUserSchema is the Edit dialog: a valid email, a new password of 6 or more or blank, the pay reduction 0-100. */
 export const editUserSchema = z.object({
-  firstName: z.string().trim().max(100, "First name and last name must be at most 100 characters"),
-  lastName: z.string().trim().max(100, "First name and last name must be at most 100 characters"),
-  email: z.string().trim().min(1, "Email is required").pipe(z.email("Please enter a valid email address")),
+  firstName: z.string().check(z.trim(), z.maxLength(100, NAME_TOO_LONG)),
+  lastName: z.string().check(z.trim(), z.maxLength(100, NAME_TOO_LONG)),
+  email: z.pipe(z.string().check(z.trim(), z.minLength(1, "Email is required")), z.email("Please enter a valid email address")),
   role: z.enum(["driver", "admin", "master_admin", "corporate_liason"]),
-  password: z.string().refine((p) => p === "" || p.length >= 6, "Password must be at least 6 characters"),
-  payReductionPercentage: z
-    .string()
-    .trim()
-    .refine((v) => /^\d+$/.test(v) && Number(v) <= 100, PERCENT_RANGE),
+  password: z.string().check(z.refine((p) => p === "" || p.length >= 6, "Password must be at least 6 characters")),
+  payReductionPercentage: z.string().check(
+    z.trim(),
+    z.refine((v) => /^\d+$/.test(v) && Number(v) <= 100, PERCENT_RANGE),
+  ),
 });
 
 /** editValues fills the Edit dialog from a user. */

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { InputFormField } from "@/components/form-fields";
 import { SelectFormField } from "@/components/select-form-field";
 import { Button } from "@/components/ui/button";
@@ -74,7 +74,7 @@ function EditUserContent({
             <InputFormField control={form.control} name="firstName" label="First Name" />
             <InputFormField control={form.control} name="lastName" label="Last Name" />
           </div>
-          <InputFormField control={form.control} name="email" label="Email" type="email" />
+          <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
           <InputFormField
             control={form.control}
             name="password"

@@ -1,4 +1,4 @@
-package jobs_test
+package charging_test
 
 import (
 	"testing"
@@ -9,10 +9,10 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
-	"swapbay/modules/jobs"
+	"swapbay/modules/charging"
 )
 
-func session(t *testing.T, app core.App, eta time.Time, status string) *core.Record {
+func dueSession(t *testing.T, app core.App, eta time.Time, status string) *core.Record {
 	t.Helper()
 	col, err := app.FindCollectionByNameOrId(schema.ChargingSessions)
 	if err != nil {
@@ -34,16 +34,16 @@ func TestDueSessionAnnouncedExactlyOnce(t *testing.T) {
 	app := testkit.NewApp(t)
 	defer app.Cleanup()
 	now := time.Now()
-	due := session(t, app, now.Add(-time.Minute), schema.SessionStatusActive)
-	later := session(t, app, now.Add(time.Hour), schema.SessionStatusActive)
-	done := session(t, app, now.Add(-time.Hour), schema.SessionStatusCompleted)
+	due := dueSession(t, app, now.Add(-time.Minute), schema.SessionStatusActive)
+	later := dueSession(t, app, now.Add(time.Hour), schema.SessionStatusActive)
+	done := dueSession(t, app, now.Add(-time.Hour), schema.SessionStatusCompleted)
 
 	var got []string
 	cancel := events.For(app).Subscribe(func(m events.Message) { got = append(got, m.Type) })
 	defer cancel()
 
 	for run := 1; run <= 2; run++ {
-		n, err := jobs.AnnounceDue(app, now)
+		n, err := charging.AnnounceDue(app, now)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +65,7 @@ func TestDueSessionAnnouncedExactlyOnce(t *testing.T) {
 	}
 
 	// The later session becomes due an hour on.
-	if n, _ := jobs.AnnounceDue(app, now.Add(61*time.Minute)); n != 1 || len(got) != 2 {
+	if n, _ := charging.AnnounceDue(app, now.Add(61*time.Minute)); n != 1 || len(got) != 2 {
 		t.Fatalf("later run announced %d, published %v", n, got)
 	}
 }

@@ -1,0 +1,40 @@
+import { render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Role } from "@/lib/user";
+
+// Each block is its feature's own component; here only which of them the route shows matters.
+const role = vi.hoisted(() => ({ current: "admin" as Role }));
+vi.mock("@/lib/auth", () => ({ useUser: () => ({ data: { role: role.current } }) }));
+vi.mock("@/components/layouts/app-shell", () => ({ PageHeader: ({ title }: { title: string }) => <h1>{title}</h1> }));
+const block = (name: string) => () => <section aria-label={name} />;
+vi.mock("@/features/backups/components/backups-card", () => ({ BackupsCard: block("Backups") }));
+vi.mock("@/features/system/components/system-settings-form", () => ({ SystemSettingsForm: block("System Settings") }));
+vi.mock("@/features/system/components/history-wipe-card", () => ({ HistoryWipeCard: block("History Management") }));
+vi.mock("@/features/system/components/clean-slate-card", () => ({ CleanSlateCard: block("Clean Slate") }));
+vi.mock("@/features/inventory/components/emergency-override-form", () => ({ EmergencyOverrideForm: block("Emergency Override") }));
+vi.mock("@/features/inventory/components/recalculate-inventory-card", () => ({ RecalculateInventoryCard: block("Recalculate") }));
+vi.mock("@/features/terms/components/terms-editor", () => ({ TermsEditor: block("Terms") }));
+vi.mock("@/features/terms/components/agreements-table", () => ({ AgreementsTable: block("Signed Agreements") }));
+
+const { AdminSystemRoute } = await import("@/app/routes/admin-system");
+
+afterEach(() => {
+  document.body.innerHTML = "";
+});
+
+describe("AdminSystemRoute", () => {
+  it("shows a plain admin neither the history wipe nor the clean slate (the server refuses them: 403)", () => {
+    role.current = "admin";
+    render(<AdminSystemRoute />);
+    expect(screen.getByRole("region", { name: "System Settings" })).toBeDefined();
+    expect(screen.getByRole("region", { name: "Emergency Override" })).toBeDefined();
+    expect(screen.queryByRole("region", { name: "History Management" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Clean Slate" })).toBeNull();
+  });
+  it("shows a master admin both", () => {
+    role.current = "master_admin";
+    render(<AdminSystemRoute />);
+    expect(screen.getByRole("region", { name: "History Management" })).toBeDefined();
+    expect(screen.getByRole("region", { name: "Clean Slate" })).toBeDefined();
+  });
+});
