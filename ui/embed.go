@@ -4,6 +4,7 @@ package ui
 import (
 	"embed"
 	"io/fs"
+	"strings"
 )
 
 //go:embed all:dist
@@ -16,4 +17,18 @@ func Dist() fs.FS {
 		panic(err)
 	}
 	return sub
+}
+
+// BootScriptFile is where the UI build writes the CSP hash of index.html's inline boot script
+// (ui/build/boot-script.ts), beside index.html.
+const BootScriptFile = "boot-script.sha256"
+
+// BootScriptHash is the CSP source of index.html's boot script ("sha256-…"), as the build
+// computed it; "" when the UI is not built (no inline script to allow).
+func BootScriptHash() string {
+	b, err := fs.ReadFile(Dist(), BootScriptFile)
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
 }

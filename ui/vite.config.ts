@@ -4,7 +4,8 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
-import { rolePreload } from "./build/role-preload.ts";
+import { bootScriptPlugin } from "./build/boot-script.ts";
+import { CHUNK_GROUPS, chunkGroupsCheck } from "./build/chunk-groups.ts";
 
 // The Go binary embeds ui/dist (ui/embed.go); dist/.keep must survive a build so that
 // `go build` works on a fresh clone, hence emptyOutDir is off and the build script
@@ -13,7 +14,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    rolePreload(),
+    bootScriptPlugin(),
+    chunkGroupsCheck(),
     // The installable app (DESIGN.md §12): a manifest and a Workbox service worker that
     // precaches the shell and every hashed asset. It answers navigations with the cached
     // index.html, except /api/, /ws and /_/, and caches no API answer (the offline figures
@@ -74,17 +76,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
-        // The small primitives every screen uses, the sign-in screen included, travel as one
-        // chunk instead of a dozen: on a 150 ms round-trip network each request costs more
-        // than its bytes (DESIGN.md §10).
-        codeSplitting: {
-          groups: [
-            {
-              name: "ui-kit",
-              test: /src[\\/]components[\\/]ui[\\/](input|label|tabs|button)\.tsx|@radix-ui[\\/]react-(tabs|label|roving-focus|collection|direction|id|presence|primitive|use-controllable-state|use-callback-ref|use-layout-effect|compose-refs|context|slot)[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|defaultAttributes|Icon|shared|icons[\\/]battery-charging)/,
-            },
-          ],
-        },
+        // build/chunk-groups.ts: the groups, and the check that fails the build when one breaks
+        codeSplitting: { groups: CHUNK_GROUPS.map(({ name, test }) => ({ name, test })) },
       },
     },
   },

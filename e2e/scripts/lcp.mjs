@@ -1,6 +1,6 @@
 // First-screen speed on a phone network (issue "Fast where it is used", DESIGN.md §10), for
 // `make bench`: Debian's Chromium through Playwright, CDP network emulation at 1.6 Mbps down,
-// 750 kbps up, 150 ms RTT, cold cache. For a guest (the sign-in screen), a driver and an admin
+// 750 kbps up, 150 ms RTT, cold cache. For a guest (the sign-in screen, at / and at /auth), a driver and an admin
 // (their home screens, signed in through /api/login) it measures Largest Contentful Paint, the
 // JavaScript bytes over the wire (encoded, as sent) and, on a repeat visit in the same browser
 // context, how many scripts still came from the network. For the driver it also opens the app
@@ -21,7 +21,7 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 });
 
-async function measure(role, email) {
+async function measure(role, email, path = email ? "/" : "/auth") {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   if (email) {
     const res = await context.request.post(`${base}/api/login`, { data: { email, password } });
@@ -55,8 +55,7 @@ async function measure(role, email) {
       for (const e of list.getEntries()) window.__lcp = e.startTime;
     }).observe({ type: "largest-contentful-paint", buffered: true });
   });
-  const path = email ? "/" : "/auth";
-  await page.goto(base + path, { waitUntil: "networkidle", timeout: 60_000 });
+  await page.goto(base + path, { waitUntil: "networkidle", timeout: 120_000 });
   await page.waitForTimeout(500);
   const lcp = await page.evaluate(() => window.__lcp);
   const heading = await page.locator("h1, h2").first().textContent().catch(() => "");
@@ -67,7 +66,7 @@ async function measure(role, email) {
   jsFromNetwork = 0;
   scripts.clear();
   cached.clear();
-  await page.goto(base + path, { waitUntil: "networkidle", timeout: 60_000 });
+  await page.goto(base + path, { waitUntil: "networkidle", timeout: 120_000 });
   await page.waitForTimeout(300);
   const repeat = { jsFromNetwork, jsKB: +(jsBytes / 1024).toFixed(1) };
   const offline = role === "driver" ? await offlineVisit(page, cdp, context) : undefined;
@@ -114,7 +113,9 @@ async function offlineVisit(page, cdp, context) {
 }
 
 const results = [];
-results.push(await measure("guest", null));
+// a guest types the site's address, /, more often than /auth: both are measured
+results.push(await measure("guest", null, "/"));
+results.push(await measure("guest", null, "/auth"));
 if (driverEmail) results.push(await measure("driver", driverEmail));
 if (adminEmail) results.push(await measure("admin", adminEmail));
 await browser.close();

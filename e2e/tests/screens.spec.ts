@@ -1,10 +1,26 @@
-// Every admin screen at the project's width (desktop 1280 px, phone 390 px): it renders its
-// heading, nothing overflows sideways, and a full-page screenshot is kept
-// (screenshots/<project>-screen-<name>.png) for a person to check the layout.
-import { ADMIN } from "../env";
-import { expect, signIn, test } from "../fixtures";
+// Every screen of every role on the demo data set (`swapbay seed-demo`, which fills every
+// screen with a fortnight of history, long names and long notes): at 1280 px (desktop project)
+// and at 360 and 390 px (phone project) each renders its heading, nothing overflows sideways
+// (document.documentElement.scrollWidth <= innerWidth), and a full-page screenshot is kept
+// (screenshots/<project>-demo-<role>-<screen>-<width>.png) for a person to check the layout.
+//
+// The demo set needs an empty data dir, so this spec runs its own server on one (seed-demo,
+// then serve), beside the project's.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { BINARY, SCREENSHOTS } from "../env";
+import { expect, test } from "../fixtures";
 
-const SCREENS: { name: string; path: string; heading: string | RegExp }[] = [
+/** DEMO_PASSWORD is the password of every demo account (pb_app/cmd_seed.go DemoPassword). */
+const DEMO_PASSWORD = "swapbay-demo";
+
+type Screen = { name: string; path: string; heading: string | RegExp; open?: (page: Page) => Promise<void> };
+
+const ADMIN_SCREENS: Screen[] = [
   { name: "home", path: "/", heading: "Home" },
   { name: "driver-console", path: "/admin-console", heading: "Driver Console" },
   { name: "charging", path: "/admin-charging", heading: "Charging" },
@@ -18,16 +34,140 @@ const SCREENS: { name: string; path: string; heading: string | RegExp }[] = [
   { name: "debug", path: "/mobile-debug", heading: "Debug Info" },
 ];
 
-test("every admin screen renders without sideways overflow", async ({ page, shot }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  for (const s of SCREENS) {
-    await test.step(s.name, async () => {
-      await page.goto(s.path);
-      await expect(page.getByRole("heading", { level: 1, name: s.heading }).first()).toBeVisible();
-      await page.waitForLoadState("networkidle");
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${s.path} is ${overflow}px wider than the screen`).toBeLessThanOrEqual(0);
-      await shot(`screen-${s.name}`);
+/** ROLES: each demo login and the screens its role opens (spec part 2 §2). */
+const ROLES: { role: string; email: string | null; screens: Screen[] }[] = [
+  {
+    role: "guest",
+    email: null,
+    screens: [
+      { name: "home", path: "/", heading: /Sign In|SwapBay/ },
+      { name: "sign-in", path: "/auth", heading: /Sign In|SwapBay/ },
+      {
+        name: "register",
+        path: "/auth",
+        heading: /Sign In|SwapBay/,
+        open: (page) => page.getByRole("tab", { name: "Register" }).click(),
+      },
+      { name: "not-found", path: "/no-such-page", heading: /404/ },
+    ],
+  },
+  { role: "master-admin", email: "master@swapbay.local", screens: ADMIN_SCREENS },
+  { role: "admin", email: "admin@swapbay.local", screens: ADMIN_SCREENS },
+  {
+    role: "driver",
+    email: "driver@swapbay.local",
+    screens: [
+      { name: "home", path: "/", heading: "Driver Home" },
+      { name: "change-password", path: "/change-password", heading: "Change Password" },
+      { name: "debug", path: "/mobile-debug", heading: "Debug Info" },
+      { name: "access-denied", path: "/admin-console", heading: "Access Denied" },
+    ],
+  },
+  {
+    role: "liaison",
+    email: "liaison@swapbay.local",
+    screens: [
+      { name: "home", path: "/", heading: /Operations Dashboard/ },
+      { name: "console", path: "/liaison-console", heading: /Operations Dashboard/ },
+      { name: "photos", path: "/admin-photos", heading: "Photos" },
+      { name: "dropoff-notes", path: "/admin-dropoff-notes", heading: "Driver Dropoff Notes" },
+      { name: "change-password", path: "/change-password", heading: "Change Password" },
+    ],
+  },
+  { role: "pending", email: "noah@swapbay.local", screens: [{ name: "home", path: "/", heading: /./ }] },
+  { role: "suspended", email: "lucas@swapbay.local", screens: [{ name: "home", path: "/", heading: /./ }] },
+];
+
+let server: ChildProcess | undefined;
+let dir = "";
+let base = "";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), "swapbay-demo-"));
+  execFileSync(BINARY, ["seed-demo", `--dir=${dir}`], { stdio: ["ignore", "ignore", "inherit"] });
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(BINARY, ["serve", `--http=127.0.0.1:${port}`, `--dir=${dir}`], { stdio: "ignore" });
+  await expect
+    .poll(async () => fetch(`${base}/api/health`).then((r) => r.status).catch(() => 0), { timeout: 30_000 })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  server?.kill("SIGTERM");
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** widest names the elements that reach past the screen's right edge (for the failure message). */
+function widest(page: Page, width: number) {
+  return page.evaluate((width) => {
+    const out: string[] = [];
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>("*"))) {
+      const r = el.getBoundingClientRect();
+      if (r.right > width + 0.5 && r.width > 0) {
+        const cls = typeof el.className === "string" ? el.className.slice(0, 80) : "";
+        out.push(`${el.tagName.toLowerCase()}.${cls} right=${Math.round(r.right)} "${(el.textContent ?? "").slice(0, 40)}"`);
+      }
+    }
+    return out.slice(-8);
+  }, width);
+}
+
+async function signedInContext(browser: Browser, email: string | null, width: number) {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 800 ? 844 : 800 },
+    isMobile: width < 800,
+    hasTouch: width < 800,
+  });
+  if (email) {
+    // PocketBase limits sign-ins per address: wait until this one is let through
+    await expect
+      .poll(async () => (await context.request.post(`${base}/api/login`, { data: { email, password: DEMO_PASSWORD } })).status(), {
+        timeout: 20_000,
+        intervals: [500, 1000, 2000],
+      })
+      .toBe(200);
+  }
+  return context;
+}
+
+// A phone browser widens its layout viewport to fit content that overflows (innerWidth then
+// grows with it), so the page is measured against the width the test set, not innerWidth.
+for (const { role, email, screens } of ROLES) {
+  for (const width of [360, 390, 1280]) {
+    test(`every ${role} screen on the demo data fits ${width} px`, async ({ browser }, testInfo) => {
+      test.skip((testInfo.project.name === "phone") !== (width < 800), "the phone project runs 360 and 390 px, desktop 1280 px");
+      test.setTimeout(240_000);
+      const context = await signedInContext(browser, email, width);
+      const page = await context.newPage();
+      for (const s of screens) {
+        await test.step(s.name, async () => {
+          await page.goto(base + s.path);
+          await expect(page.getByRole("heading", { level: 1, name: s.heading }).first()).toBeVisible({ timeout: 30_000 });
+          if (s.open) await s.open(page);
+          await page.waitForLoadState("networkidle");
+          // no placeholder left: the screen's data has arrived
+          await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth) - width;
+          const detail = overflow > 0 ? `\n${(await widest(page, width)).join("\n")}` : "";
+          expect.soft(overflow, `${role} ${s.path} at ${width} px is ${overflow}px wider than the screen${detail}`).toBeLessThanOrEqual(0);
+          await page.screenshot({
+            path: path.join(SCREENSHOTS, `${testInfo.project.name}-demo-${role}-${s.name}-${width}.png`),
+            fullPage: true,
+          });
+        });
+      }
+      await context.close();
     });
   }
-});
+}

@@ -99,32 +99,36 @@ func SideDoors() *hook.Handler[*core.RequestEvent] {
 }
 
 // ContentSecurityPolicy is sent with every SwapBay page: scripts only from this origin (and
-// index.html's boot script, by its hash), images also as data: and blob: URLs (signatures, photo previews), the camera
-// stream as media, the service worker and the web app manifest from this origin (DESIGN.md §12), no framing. Radix positions popovers with inline style attributes, hence
-// style-src 'unsafe-inline'.
-const ContentSecurityPolicy = "default-src 'self'; script-src 'self' '" + BootScriptHash + "'; style-src 'self' 'unsafe-inline'; " +
-	"img-src 'self' data: blob:; media-src 'self' blob: mediastream:; connect-src 'self'; font-src 'self' data:; " +
-	"worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-
-// BootScriptHash is the CSP hash of index.html's one inline script (ui/index.html: it asks
-// for the session and the dashboard's state while the JavaScript downloads, and on / starts
-// the signed-in role's dashboard calls and chunk preloads). The webui tests check it against
-// the built page: change both together. The #role-preload list beside it is a JSON data
-// block, which the CSP does not govern (it is never run).
-const BootScriptHash = "sha256-jBH+pNAKzFpnKCxOoMJMPfpTg9b5H0Ig/aDpqhuzLNU="
+// index.html's boot script, by its hash bootScriptHash, "sha256-…"; none when empty), images
+// also as data: and blob: URLs (signatures, photo previews), the camera stream as media, the
+// service worker and the web app manifest from this origin (DESIGN.md §12), no framing. Radix
+// positions popovers with inline style attributes, hence style-src 'unsafe-inline'.
+func ContentSecurityPolicy(bootScriptHash string) string {
+	scripts := "'self'"
+	if bootScriptHash != "" {
+		scripts += " '" + bootScriptHash + "'"
+	}
+	return "default-src 'self'; script-src " + scripts + "; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data: blob:; media-src 'self' blob: mediastream:; connect-src 'self'; font-src 'self' data:; " +
+		"worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+}
 
 // SecurityHeaders sets DESIGN.md §5's headers on every answer: the CSP (except on /_/, the
 // PocketBase dashboard, which brings its own), Referrer-Policy same-origin,
 // Permissions-Policy allowing the camera on this origin only, and HSTS when the request came
 // over https.
-func SecurityHeaders() *hook.Handler[*core.RequestEvent] {
+//
+// bootScriptHash is the CSP hash of index.html's one inline script, computed when the UI is
+// built (ui/build/boot-script.ts writes it beside the dist; ui.BootScriptHash reads it).
+func SecurityHeaders(bootScriptHash string) *hook.Handler[*core.RequestEvent] {
+	csp := ContentSecurityPolicy(bootScriptHash)
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       SecurityHeadersId,
 		Priority: apis.DefaultSecurityHeadersMiddlewarePriority + 1,
 		Func: func(e *core.RequestEvent) error {
 			h := e.Response.Header()
 			if !strings.HasPrefix(e.Request.URL.Path, "/_/") {
-				h.Set("Content-Security-Policy", ContentSecurityPolicy)
+				h.Set("Content-Security-Policy", csp)
 			}
 			h.Set("Referrer-Policy", "same-origin")
 			h.Set("Permissions-Policy", "camera=(self), microphone=(), geolocation=(), payment=()")

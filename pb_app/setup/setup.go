@@ -40,7 +40,7 @@ func Register(app core.App) {
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {
 			se.Router.Bind(apierr.Codes()) // every error answer carries its stable code (DESIGN.md §5)
-			se.Router.Bind(webui.GzipJSON(), webui.ETagJSON(), httpx.SecurityHeaders(), httpx.SideDoors(),
+			se.Router.Bind(webui.GzipJSON(), webui.ETagJSON(), httpx.SecurityHeaders(ui.BootScriptHash()), httpx.SideDoors(),
 				httpx.SameOrigin(), httpx.CookieSession(), httpx.LiveSession())
 			se.Router.Bind(idempotency.Middleware())
 			return se.Next()

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_SCREENS, rolePreloads } from "./role-preload";
+import { type FirstScreens, rolePreloads as preloadsOf } from "./role-preload";
+
+const shell = ["src/app/routes/signed-in.tsx", "src/app/routes/home.tsx"];
+const admin = { routes: [...shell, "src/app/routes/home-admin.tsx"] };
+const SCREENS: FirstScreens = {
+  admin,
+  master_admin: admin,
+  driver: { routes: [...shell, "src/app/routes/home-driver.tsx"] },
+  corporate_liason: { routes: [...shell, "src/app/routes/liaison.tsx"] },
+};
+const GUEST = ["src/features/auth/components/auth-page.tsx"];
+const rolePreloads = (b: Record<string, { type: string }>, base?: string) => preloadsOf(b, SCREENS, GUEST, base);
 
 type FakeChunk = { type: "chunk"; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean };
 
@@ -24,6 +35,8 @@ function bundle(): Record<string, { type: string }> {
     chunk("assets/table.js"),
     chunk("assets/home-driver.js", [], "/app/src/app/routes/home-driver.tsx"),
     chunk("assets/liaison.js", ["assets/table.js"], "/app/src/app/routes/liaison.tsx"),
+    chunk("assets/auth-page.js", ["assets/form.js", "assets/react.js"], "/app/src/features/auth/components/auth-page.tsx"),
+    chunk("assets/form.js"),
     chunk("assets/terms-editor.js", ["assets/tiptap.js"], "/app/src/app/routes/admin-system.tsx"),
     chunk("assets/tiptap.js"),
   ];
@@ -33,7 +46,7 @@ function bundle(): Record<string, { type: string }> {
 describe("rolePreloads", () => {
   it("lists each role's route chunks in the order the screen needs them, with what they import", () => {
     const out = rolePreloads(bundle());
-    expect(out.admin.js).toEqual([
+    expect(out.roles.admin).toEqual([
       "/assets/signed-in.js",
       "/assets/shell.js",
       "/assets/icons.js",
@@ -41,23 +54,25 @@ describe("rolePreloads", () => {
       "/assets/home-admin.js",
       "/assets/table.js",
     ]);
-    expect(out.driver.js).toEqual(["/assets/signed-in.js", "/assets/shell.js", "/assets/icons.js", "/assets/home.js", "/assets/home-driver.js"]);
-    expect(out.master_admin).toEqual(out.admin);
+    expect(out.roles.driver).toEqual(["/assets/signed-in.js", "/assets/shell.js", "/assets/icons.js", "/assets/home.js", "/assets/home-driver.js"]);
+    expect(out.roles.master_admin).toEqual(out.roles.admin);
+    // a guest at /: the sign-in screen, never the signed-in shell
+    expect(out.guest).toEqual(["/assets/auth-page.js", "/assets/form.js"]);
   });
 
   it("leaves out what the entry already loads and what the first screen does not use", () => {
-    for (const { js } of Object.values(rolePreloads(bundle()))) {
+    const out = rolePreloads(bundle());
+    for (const js of [...Object.values(out.roles), out.guest]) {
       expect(js).not.toContain("/assets/index.js");
       expect(js).not.toContain("/assets/react.js");
       expect(js).not.toContain("/assets/tiptap.js");
     }
   });
 
-  it("carries the dashboard calls and the base path", () => {
+  it("carries the base path", () => {
     const out = rolePreloads(bundle(), "/app/");
-    expect(out.admin.api).toEqual(FIRST_SCREENS.admin.api);
-    expect(out.driver.api).toEqual([]);
-    expect(out.admin.js[0]).toBe("/app/assets/signed-in.js");
+    expect(out.roles.admin[0]).toBe("/app/assets/signed-in.js");
+    expect(out.guest[0]).toBe("/app/assets/auth-page.js");
   });
 
   it("fails the build when a route named for a first screen has no chunk", () => {

@@ -1,43 +1,25 @@
-// rolePreload writes into index.html, at build time, what each role's first screen at /
-// needs beyond the entry: the lazy route chunks (signed-in shell, home, the role's dashboard)
-// with their static imports, and the dashboard's own API calls. The inline boot script
-// (index.html) reads the list once /api/auth/user answers: it starts those calls (their
-// answers wait in window.__boot for lib/api-client.ts) and adds a modulepreload link for each
-// file, so on a phone network all of it downloads while the entry is still arriving instead
-// of after it has run and rendered (DESIGN.md §10; measured with e2e/scripts/lcp-trace.mjs).
-import type { Plugin } from "vite";
+// rolePreloads lists, at build time, what each visitor's first screen at / needs beyond the
+// entry: for a guest the sign-in screen's chunks, for each role its lazy route chunks (signed-in
+// shell, home, the role's dashboard) with their static imports. The boot script
+// (boot-script.ts) adds a modulepreload link for each once /api/auth/user answers, so on a
+// phone network all of it downloads while the entry is still arriving instead of after it has
+// run and rendered (DESIGN.md §10; measured with e2e/scripts/lcp.mjs).
 
-/** FirstScreen is what a role's first screen at / loads after the entry. */
-type FirstScreen = { routes: string[]; api: string[] };
-
-const adminFirstScreen: FirstScreen = {
-  routes: ["src/app/routes/signed-in.tsx", "src/app/routes/home.tsx", "src/app/routes/home-admin.tsx"],
-  // the admin dashboard's first calls (home-admin.tsx): charging sessions, recent activity and
-  // the weekly activity's summary (adminWeeklyActivityUrl(0), a few KB). Not the full weekly
-  // activity: in a busy week its activity lists are over 100 KB compressed, and fetched this
-  // early they held the phone network while the JavaScript downloaded (LCP 2.58 s on make
-  // bench's main data set); the dashboard no longer asks for them (a card asks when opened)
-  api: ["/api/admin/charging-sessions", "/api/admin/recent-activity", "/api/admin/weekly-activity?activities=none"],
-};
-
-/** FIRST_SCREENS lists, per role, the route modules and API calls of its first screen at /. */
-export const FIRST_SCREENS: Record<string, FirstScreen> = {
-  admin: adminFirstScreen,
-  master_admin: adminFirstScreen,
-  driver: { routes: ["src/app/routes/signed-in.tsx", "src/app/routes/home.tsx", "src/app/routes/home-driver.tsx"], api: [] },
-  corporate_liason: { routes: ["src/app/routes/signed-in.tsx", "src/app/routes/home.tsx", "src/app/routes/liaison.tsx"], api: [] },
-};
-
-/** PRELOAD_ELEMENT_ID is the id of the JSON script element the boot script reads. */
-export const PRELOAD_ELEMENT_ID = "role-preload";
+/** FirstScreens is src/app/first-screen.ts's FIRST_SCREENS: per role, its first screen's route modules. */
+export type FirstScreens = Record<string, { routes: string[] }>;
 
 type Chunk = { type: "chunk"; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean };
 
-/** Preload is a role's entry in the list: the API calls to start and the files to preload. */
-export type Preload = { api: string[]; js: string[] };
+/** Preloads are the files to preload at /: a guest's (the sign-in screen) and each role's. */
+export type Preloads = { guest: string[]; roles: Record<string, string[]> };
 
-/** rolePreloads maps each role to what its first screen loads, from the bundle's chunks. */
-export function rolePreloads(bundle: Record<string, { type: string }>, base = "/"): Record<string, Preload> {
+/** rolePreloads lists what a guest's and each role's first screen loads, from the bundle's chunks. */
+export function rolePreloads(
+  bundle: Record<string, { type: string }>,
+  screens: FirstScreens,
+  guestRoutes: string[],
+  base = "/",
+): Preloads {
   const chunks = Object.values(bundle).filter((c): c is Chunk => c.type === "chunk");
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   // breadth first from each start in turn: a route's own chunk, then what it imports, in
@@ -60,41 +42,15 @@ export function rolePreloads(bundle: Record<string, { type: string }>, base = "/
   };
   // the entry and its static imports are already in index.html
   const loaded = closure(chunks.filter((c) => c.isEntry));
-  const out: Record<string, Preload> = {};
-  for (const [role, screen] of Object.entries(FIRST_SCREENS)) {
-    const routeChunks = screen.routes.map((m) => {
+  const files = (modules: string[]) => {
+    const routeChunks = modules.map((m) => {
       const c = chunks.find((ch) => ch.facadeModuleId?.replaceAll("\\", "/").endsWith(m));
       if (!c) throw new Error(`role-preload: no chunk for ${m}`);
       return c;
     });
-    const files = [...closure(routeChunks)].filter((f) => !loaded.has(f));
-    out[role] = { api: screen.api, js: files.map((f) => base + f) };
-  }
-  return out;
-}
-
-/** rolePreload is the Vite plugin (build only). */
-export function rolePreload(): Plugin {
-  let base = "/";
-  return {
-    name: "swapbay-role-preload",
-    apply: "build",
-    configResolved(config) {
-      base = config.base;
-    },
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, ctx) {
-        if (!ctx.bundle) return;
-        return [
-          {
-            tag: "script",
-            attrs: { type: "application/json", id: PRELOAD_ELEMENT_ID },
-            children: JSON.stringify(rolePreloads(ctx.bundle, base)),
-            injectTo: "head-prepend",
-          },
-        ];
-      },
-    },
+    return [...closure(routeChunks)].filter((f) => !loaded.has(f)).map((f) => base + f);
   };
+  const roles: Record<string, string[]> = {};
+  for (const [role, screen] of Object.entries(screens)) roles[role] = files(screen.routes);
+  return { guest: files(guestRoutes), roles };
 }

@@ -3,17 +3,25 @@
 // To add a screen: add its path to paths.ts, a module app/routes/<name>.tsx exporting
 // `<Name>Route`, and one line below (inside SignedInLayout for signed-in screens, inside a
 // RequireRole element when only some roles may open it).
+import { Suspense, lazy } from "react";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { LoadingScreen } from "@/components/feedback/loading-screen";
+import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { RequireRole } from "@/app/routes/require-role";
 import { RootLayout, RouteError } from "@/app/routes/root";
+import { SessionGate, preloadSessionScreen } from "@/app/routes/session-gate";
 import { stateQueryOptions } from "@/lib/state";
 import { userQueryOptions } from "@/lib/auth";
 import { queryClient } from "@/lib/query-client";
 import { isAdminRole, isLiaisonRole } from "@/lib/user";
 import { adminWeeklyActivityUrl } from "@/lib/weekly-activity";
 import { startEarly } from "@/lib/api-client";
+
+// Home is a React.lazy component, not a lazy route: the router loads a matched route's module
+// before rendering, and a guest at / must not download the signed-in home (SessionGate shows
+// them the sign-in screen).
+const HomeRoute = lazy(() => import("@/app/routes/home").then((m) => ({ default: m.HomeRoute })));
 
 const ADMINS = ["admin", "master_admin"] as const;
 const ADMINS_AND_LIAISON = ["admin", "master_admin", "corporate_liason"] as const;
@@ -31,10 +39,18 @@ export const routes: RouteObject[] = [
         lazy: () => import("@/app/routes/mobile-debug").then((m) => ({ Component: m.MobileDebugRoute })),
       },
       {
-        // lazy: the shell (header, tab bar, realtime link) is not part of the sign-in screen's first load
-        lazy: () => import("@/app/routes/signed-in").then((m) => ({ Component: m.SignedInLayout })),
+        // the gate is in the entry; the shell (header, tab bar, realtime link) is its own chunk,
+        // not part of the sign-in screen's first load
+        element: <SessionGate />,
         children: [
-          { index: true, lazy: () => import("@/app/routes/home").then((m) => ({ Component: m.HomeRoute })) },
+          {
+            index: true,
+            element: (
+              <Suspense fallback={<Spinner className="mx-auto my-16 block size-6" label="Loading..." />}>
+                <HomeRoute />
+              </Suspense>
+            ),
+          },
           {
             path: paths.changePassword.path,
             lazy: () => import("@/app/routes/change-password").then((m) => ({ Component: m.ChangePasswordRoute })),
@@ -106,15 +122,17 @@ export function createAppRouter() {
  */
 export function preloadRoute(pathname: string) {
   for (const m of matchRoutes(routes, pathname) ?? []) {
-    const lazy = m.route.lazy;
-    if (typeof lazy === "function") void Promise.resolve(lazy()).catch(() => undefined);
+    const load = m.route.lazy;
+    if (typeof load === "function") void Promise.resolve(load()).catch(() => undefined);
   }
   // Every screen starts from the session: ask for it now, not once the shell's chunk has run.
   // On /, the dashboard's data and the role's dashboard chunk follow as soon as it answers.
   void queryClient
     .fetchQuery(userQueryOptions)
     .then((user) => {
+      preloadSessionScreen(!!user, pathname);
       if (pathname !== paths.home.path || !user || user.isApproved !== "approved" || user.mustResignTerms) return;
+      void import("@/app/routes/home");
       if (isLiaisonRole(user.role)) return;
       void queryClient.prefetchQuery(stateQueryOptions);
       if (!isAdminRole(user.role)) {

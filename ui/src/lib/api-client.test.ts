@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, BOOT_ANSWER_TTL_MS, apiRequest, errorMessage, getJSON, isUnauthorizedError, queryKeyUrl, startEarly } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
-import indexHtml from "../../index.html?raw";
+import { bootScript } from "../../build/boot-script-source";
 
 function mockFetch(status: number, body: string, statusText = "") {
   const fn = vi.fn(async (_url: string, _init?: RequestInit) => new Response(body || null, { status, statusText }));
@@ -114,7 +114,7 @@ describe("startEarly", () => {
     delete window.__boot;
   });
   it("is not asked again by the boot script when the entry ran before the session answered", async () => {
-    // index.html's boot script, run as the browser runs it, with the admin's dashboard calls
+    // index.html's boot script (as the build writes it), run as the browser runs it, with the admin's dashboard calls
     const weekly = "/api/admin/weekly-activity?activities=none";
     let answerSession = () => {};
     const fetched = vi.fn((url: string) =>
@@ -127,10 +127,7 @@ describe("startEarly", () => {
     vi.stubGlobal("fetch", fetched);
     // the boot script preloads the role's chunk after it has made the role's calls: its link says it is done
     const chunk = "/assets/home-admin-test.js";
-    document.body.innerHTML = `<script type="application/json" id="role-preload">${JSON.stringify({ admin: { api: [weekly], js: [chunk] } })}</script>`;
-    const bootScript = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)?.[1];
-    if (!bootScript) throw new Error("index.html has no boot script");
-    new Function(bootScript)();
+    new Function(bootScript({ session: "/api/auth/user", guest: [], roles: { admin: { api: ["/api/state", weekly], js: [chunk] } } }))();
     startEarly(weekly); // the router's, before the boot script heard from the session
     answerSession();
     await vi.waitFor(() => expect(fetched.mock.calls.map(([url]) => url)).toContain("/api/state"));
@@ -139,7 +136,19 @@ describe("startEarly", () => {
     startEarly(weekly); // taken: not asked again either
     expect(fetched.mock.calls.filter(([url]) => url === weekly)).toHaveLength(1);
     document.head.querySelectorAll("link[data-boot]").forEach((l) => l.remove());
-    document.body.innerHTML = "";
+    delete window.__boot;
+  });
+  it("preloads the sign-in screen for a guest at / and asks for nothing else", async () => {
+    const fetched = vi.fn(async (_url: string) => new Response('{"message":"no"}', { status: 401 }));
+    vi.stubGlobal("fetch", fetched);
+    new Function(
+      bootScript({ session: "/api/auth/user", guest: ["/assets/auth-page.js"], roles: { admin: { api: ["/api/state"], js: ["/assets/shell.js"] } } }),
+    )();
+    await vi.waitFor(() => expect(document.head.querySelectorAll("link[data-boot]")).toHaveLength(1));
+    expect(document.head.querySelector<HTMLLinkElement>("link[data-boot]")?.getAttribute("href")).toBe("/assets/auth-page.js");
+    expect(fetched.mock.calls.map(([url]) => url)).toEqual(["/api/auth/user"]);
+    await expect(getJSON("/api/auth/user", "returnNull")).resolves.toBeNull();
+    document.head.querySelectorAll("link[data-boot]").forEach((l) => l.remove());
     delete window.__boot;
   });
   it("leaves a call the boot script already started alone", async () => {

@@ -6,9 +6,9 @@ import { logError } from "@/lib/error-log";
 import { setTimeZone } from "@/lib/format";
 import { getQueryFn } from "@/lib/query-client";
 import type { User } from "@/lib/user";
+import { AUTH_USER_URL } from "@/lib/auth-url";
 
-/** AUTH_USER_URL is the current-user call; its URL is also its query key. */
-export const AUTH_USER_URL = "/api/auth/user";
+export { AUTH_USER_URL };
 
 const fetchUser = getQueryFn<User>({ on401: "returnNull" });
 

@@ -15,7 +15,7 @@ export function AdminConsoleRoute() {
     <div className="space-y-6">
       <PageHeader title="Driver Console" description="Drivers in the field, their week and the latest movements" />
       <ActivePickupsCard />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <WeeklyDriverActivity canDelete />
         <RecentActivityCard movements={recent.data} isLoading={recent.isLoading} manage />
       </div>

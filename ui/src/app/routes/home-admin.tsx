@@ -38,7 +38,7 @@ export function AdminHome({ user, state }: { user: User; state?: AppState }) {
       <StatsBlock stats={state?.stats} editable />
       <AdminActivityCards />
       <ChargingSessionsTable role={user.role} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <WeeklyDriverActivity canDelete />
         <React.Suspense fallback={<Skeleton className="h-96 w-full" />}>
           <RecentActivityCard movements={recent.data} isLoading={recent.isLoading} manage />

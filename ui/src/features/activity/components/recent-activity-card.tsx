@@ -103,8 +103,12 @@ function ActivityEntry({
           {late && <span className="text-xs text-muted-foreground">{late}</span>}
           {m.discrepancy && <Badge variant="warning">Discrepancy</Badge>}
         </span>
-        <span className="mt-1 block text-sm font-medium">{movementSummary(m)}</span>
-        {note && <span className="block truncate text-xs text-muted-foreground">{note}</span>}
+        <span className="mt-1 block text-sm font-medium break-words">{movementSummary(m)}</span>
+        {note && (
+          <span className="block truncate text-xs text-muted-foreground" title={note}>
+            {note}
+          </span>
+        )}
       </span>
       {onOpen && <ChevronRightIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />}
     </>

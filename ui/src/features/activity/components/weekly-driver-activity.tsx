@@ -105,9 +105,9 @@ function DriverCard({ driver: d, canDelete, onDelete }: { driver: DriverWeek; ca
         onClick={() => setOpen((o) => !o)}
         className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 rounded-lg p-3 text-left outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
-        <span className="font-medium">{name}</span>
+        <span className="min-w-0 font-medium break-words">{name}</span>
         <Badge variant={isAdminRole(d.user.role) ? "default" : "secondary"}>{isAdminRole(d.user.role) ? "Admin" : "Driver"}</Badge>
-        <span className="ml-auto flex items-center gap-3 text-xs text-muted-foreground">
+        <span className="ml-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
           <span>{d.totalActivities} {d.totalActivities === 1 ? "activity" : "activities"}</span>
           <span>{d.deadBatteriesTotal} dead</span>
           <span>{d.rebalanceTotal} moves</span>
