@@ -11,7 +11,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Plugin, runnerImport } from "vite";
 import { type BootData, bootScript } from "./boot-script-source.ts";
-import { type FirstScreens, rolePreloads } from "./role-preload.ts";
+import { rolePreloads } from "./role-preload.ts";
 
 /** BOOT_HASH_FILE is the file beside index.html holding the script's CSP source (ui/embed.go BootScriptFile). */
 export const BOOT_HASH_FILE = "boot-script.sha256";
@@ -21,7 +21,7 @@ export function cspHash(script: string): string {
   return "sha256-" + createHash("sha256").update(script).digest("base64");
 }
 
-type FirstScreenModule = { SESSION_URL: string; GUEST_ROUTES: string[]; FIRST_SCREENS: FirstScreens };
+type FirstScreenModule = { SESSION_URL: string; GUEST_ROUTES: string[]; FIRST_SCREENS: Record<string, { routes: string[]; api: string[] }> };
 
 /** bootScriptPlugin injects the script into index.html (dev and build) and, on build, writes its hash. */
 export function bootScriptPlugin(): Plugin {

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   formatDate,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_SCREENS } from "../../../../build/role-preload";
 import { driverWeekActivitiesUrl } from "@/features/activity/api/get-driver-week-activities";
 import { adminWeeklyActivityUrl } from "@/lib/weekly-activity";
 
@@ -9,11 +8,5 @@ describe("weekly activity calls", () => {
     expect(adminWeeklyActivityUrl(-1)).toBe("/api/admin/weekly-activity?weekOffset=-1&activities=none");
     expect(driverWeekActivitiesUrl("abc123")).toBe("/api/admin/weekly-activity?user=abc123");
     expect(driverWeekActivitiesUrl("abc123", -1)).toBe("/api/admin/weekly-activity?weekOffset=-1&user=abc123");
-  });
-
-  it("the boot script starts the admin dashboard's summary call, never the full week", () => {
-    // its answer is taken only by a call to the same URL (lib/api-client.ts)
-    expect(FIRST_SCREENS.admin?.api).toContain(adminWeeklyActivityUrl(0));
-    expect(FIRST_SCREENS.admin?.api).not.toContain("/api/admin/weekly-activity");
   });
 });

@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RecentActivityCard } from "@/features/activity/components/recent-activity-card";
+import { setTimeZone } from "@/lib/format";
 import { makeQueryClient } from "@/lib/query-client";
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -9,6 +10,7 @@ vi.setConfig({ testTimeout: 20_000 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  setTimeZone(undefined);
 });
 
 const driver = { id: "cory00000000001", firstName: "Cory", lastName: "Late", role: "driver" };
@@ -16,15 +18,7 @@ const base = { quantity: 3, notes: "", userId: driver.id, user: driver, meta: { 
 
 describe("RecentActivityCard", () => {
   it("shows a late action's two times in the operation's zone, and nothing more for one sent at once", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
-        new Response(JSON.stringify({ settings: { dropoff_prompt: "", pickup_prompt: "", time_zone: "America/New_York" } }), {
-          status: 200,
-          headers: { "Content-Type": "application/json" },
-        }),
-      ),
-    );
+    setTimeZone("America/New_York"); // the operation zone, as the session answer sets it
     render(
       <QueryClientProvider client={makeQueryClient(false)}>
         <RecentActivityCard
