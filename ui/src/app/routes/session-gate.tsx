@@ -1,5 +1,6 @@
 import { Suspense, lazy } from "react";
 import { useLocation } from "react-router";
+import { ConnectionIssue } from "@/components/feedback/connection-issue";
 import { AuthLoadingScreen, LoadingScreen } from "@/components/feedback/loading-screen";
 import { paths } from "@/config/paths";
 import { useUser } from "@/lib/auth";
@@ -22,7 +23,10 @@ export function SessionGate() {
   const { data: user, isPending, isError } = useUser();
   const { pathname } = useLocation();
   if (isPending) return <AuthLoadingScreen />;
-  if (!isError && !user && pathname === paths.home.path) {
+  // here, not in the layout: mounting the layout's own observer would refetch the failed
+  // check, which sets it pending again (no data yet) and unmounts the layout, in a loop
+  if (isError) return <ConnectionIssue />;
+  if (!user && pathname === paths.home.path) {
     return (
       <Suspense fallback={<LoadingScreen />}>
         <AuthPage />
