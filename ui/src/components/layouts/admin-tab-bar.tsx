@@ -32,7 +32,7 @@ export function AdminTabBar({ role }: { role: string }) {
           );
         })}
       </nav>
-      <div className="px-4 py-2 md:hidden">
+      <nav aria-label="Admin" className="px-4 py-2 md:hidden">
         <Select value={current?.path ?? ""} onValueChange={(path) => navigate(path)}>
           <SelectTrigger aria-label="Admin navigation">
             <SelectValue placeholder="Go to..." />
@@ -45,7 +45,7 @@ export function AdminTabBar({ role }: { role: string }) {
             ))}
           </SelectContent>
         </Select>
-      </div>
+      </nav>
     </div>
   );
 }

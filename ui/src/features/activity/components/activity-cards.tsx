@@ -99,10 +99,10 @@ function ActivityCardFrame({ kind, children }: { kind: ActivityKind; children: R
   return (
     <Card className="gap-2 py-4">
       <CardContent className="space-y-2 px-4">
-        <h3 className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+        <h2 className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
           <Icon aria-hidden className={cn("size-4", kind === "rebalance" ? "text-sky-700" : "text-emerald-700")} />
           {label}
-        </h3>
+        </h2>
         {children}
         <QuickLog kind={kind} />
       </CardContent>
