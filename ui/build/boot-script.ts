@@ -21,7 +21,7 @@ export function cspHash(script: string): string {
   return "sha256-" + createHash("sha256").update(script).digest("base64");
 }
 
-type FirstScreenModule = { SESSION_URL: string; GUEST_ROUTES: string[]; FIRST_SCREENS: FirstScreens };
+type FirstScreenModule = { SESSION_URL: string; GUEST_ROUTES: string[]; FIRST_SCREENS: Record<string, FirstScreens[string] & { api: string[] }> };
 
 /** bootScriptPlugin injects the script into index.html (dev and build) and, on build, writes its hash. */
 export function bootScriptPlugin(): Plugin {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_SCREENS } from "../../../../build/role-preload";
+import { FIRST_SCREENS } from "@/app/first-screen";
 import { driverWeekActivitiesUrl } from "@/features/activity/api/get-driver-week-activities";
 import { adminWeeklyActivityUrl } from "@/lib/weekly-activity";
 
