@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { bootScript } from "../../build/boot-script-source";
+import { FIRST_SCREENS, GUEST_ROUTES, SESSION_URL } from "@/app/first-screen";
+
+describe("first screens", () => {
+  it("carries the calls from the features' query definitions", () => {
+    const roles = Object.fromEntries(Object.entries(FIRST_SCREENS).map(([r, s]) => [r, { api: s.api, js: [] }]));
+    const script = bootScript({ session: SESSION_URL, guest: [], roles });
+    expect(SESSION_URL).toBe("/api/auth/user");
+    expect(FIRST_SCREENS.admin?.api ?? []).toEqual([
+      "/api/state",
+      "/api/admin/charging-sessions",
+      "/api/admin/recent-activity",
+      "/api/admin/weekly-activity?activities=none",
+    ]);
+    for (const a of FIRST_SCREENS.admin?.api ?? []) expect(script).toContain(JSON.stringify(a));
+    expect(GUEST_ROUTES).toEqual(["src/features/auth/components/auth-page.tsx"]);
+  });
+
+});
