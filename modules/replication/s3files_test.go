@@ -75,9 +75,11 @@ func TestPhotosAndAgreementPDFsLiveOnS3(t *testing.T) {
 		}
 		return out
 	}
-	find := func(objs map[string][]byte, part string) []byte {
+	// find answers the one object under a record's id whose name ends in suffix (an agreement
+	// holds its signature image and its PDF; map order is random, so the suffix picks)
+	find := func(objs map[string][]byte, id, suffix string) []byte {
 		for k, v := range objs {
-			if strings.Contains(k, part) {
+			if strings.Contains(k, id) && strings.HasSuffix(strings.ToLower(k), suffix) && !strings.Contains(k, "thumbs_") {
 				return v
 			}
 		}
@@ -125,10 +127,10 @@ func TestPhotosAndAgreementPDFsLiveOnS3(t *testing.T) {
 	}
 
 	objs := objects()
-	if got := find(objs, photo.Id); !bytes.Equal(got, image) {
+	if got := find(objs, photo.Id, ".jpg"); !bytes.Equal(got, image) {
 		t.Errorf("the photo route answered %d bytes, the bucket holds %d under the photo's record (objects: %d)", len(image), len(got), len(objs))
 	}
-	if got := find(objs, agreement.Id); !bytes.Equal(got, pdf) {
+	if got := find(objs, agreement.Id, ".pdf"); !bytes.Equal(got, pdf) {
 		t.Errorf("the pdf route answered %d bytes, the bucket holds %d under the agreement's record", len(pdf), len(got))
 	}
 	// nothing of either is on the local disk
