@@ -115,6 +115,9 @@ func restoreReplica(cmd *cobra.Command, from, dir string, force bool) error {
 	if len(rep.Corrections) > 0 {
 		return fmt.Errorf("the recalculation corrected %d balances: the replica's cached balances did not match its entries", len(rep.Corrections))
 	}
+	if rep.SettingsTurnedOff != "" {
+		fmt.Fprintf(out, "the System page's replication (to %s) is turned off in the restored data: turn it on there again once this machine is the one in service\n", rep.SettingsTurnedOff)
+	}
 	fmt.Fprintf(out, "start it with: swapbay serve --dir=%s (add --replicate=URL to replicate again)\n", dir)
 	return nil
 }

@@ -49,6 +49,7 @@ const (
 	CodeHoldsBatteries       = "holds_batteries"        // 409 deleting a user who holds batteries
 	CodeNoActiveTerms        = "no_active_terms"        // 404
 	CodePDFFailed            = "pdf_failed"             // 422
+	CodeReplicaUnreachable   = "replica_unreachable"    // 422 the replica target did not answer or refused the credentials
 )
 
 // defaultCode is the code of an error that names none: its status's.

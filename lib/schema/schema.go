@@ -208,3 +208,16 @@ const (
 	IdxMovementsTypeOccurredAt = "idx_movements_type_occurredAt"
 	IdxEntriesAccount          = "idx_entries_account"
 )
+
+// ReplicationSettings holds the replica a master admin set on the System page (DESIGN.md §13;
+// modules/replication): one row, superuser-only in the record API (the secret is never
+// answered by any SwapBay route). A flag or environment value wins over it.
+const (
+	ReplicationSettings      = "replication_settings"
+	ReplicationEnabled       = "enabled"
+	ReplicationURL           = "url"
+	ReplicationAccessKeyID   = "accessKeyId"
+	ReplicationSecretKey     = "secretAccessKey"
+	ReplicationUpdatedBy     = "updatedBy"
+	ReplicationSettingsRowID = "replicationcfg1" // the one row's id (15 characters)
+)

@@ -35,6 +35,10 @@ type Report struct {
 	Took        time.Duration `json:"took"`
 	// the parts of Took: the replica to data.db, the integrity check, the recalculation
 	Fetch, Check, Recalc time.Duration
+	// SettingsTurnedOff is the System page's replica (its target) that the restored data had
+	// on: the restore turns it off, so a restored copy never writes into the replica it came
+	// from until a master admin turns it on again (or serve gets --replicate)
+	SettingsTurnedOff string `json:"settingsTurnedOff,omitempty"`
 }
 
 // IsURL reports whether from names a replica (s3://…, file://…) rather than a backup archive.
@@ -121,5 +125,13 @@ func check(dir string, rep *Report) error {
 		return fmt.Errorf("recalculate the ledger: %w", err)
 	}
 	rep.Corrections = rec.Corrections
+	// an older replica may predate the settings table: nothing to turn off then
+	if s, err := LoadStored(app); err == nil && s.Enabled {
+		s.Enabled = false
+		if err := saveStored(app, s, "restore"); err != nil {
+			return fmt.Errorf("turn off the restored data's replication settings: %w", err)
+		}
+		rep.SettingsTurnedOff = s.Target()
+	}
 	return nil
 }

@@ -1,0 +1,331 @@
+package replication_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
+
+	"swapbay/internal/testkit"
+	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
+	"swapbay/modules/replication"
+)
+
+const route = "/api/admin/replication"
+
+// client sends requests to one test app's full router as the given users.
+type client struct {
+	t   *testing.T
+	app *tests.TestApp
+	h   http.Handler
+	c   testkit.Callers
+}
+
+func newClient(t *testing.T) *client {
+	t.Setenv(replication.EnvURL, "")
+	app := testkit.NewApp(t)
+	t.Cleanup(app.Cleanup)
+	c := testkit.SeedCallers(t, app)
+	return &client{t: t, app: app, h: testkit.Handler(t, app), c: c}
+}
+
+// do sends method route with body as who and returns the status and the raw answer.
+func (cl *client) do(who *core.Record, method, body string) (int, string) {
+	cl.t.Helper()
+	req := httptest.NewRequest(method, route, strings.NewReader(body))
+	for k, v := range testkit.Headers(cl.t, who) {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	cl.h.ServeHTTP(rec, req)
+	return rec.Code, rec.Body.String()
+}
+
+type answer struct {
+	replication.Status
+	Settings *replication.Form `json:"settings"`
+	Code     string            `json:"code"`
+	Message  string            `json:"message"`
+}
+
+func decode(t *testing.T, body string) answer {
+	t.Helper()
+	var a answer
+	if err := json.Unmarshal([]byte(body), &a); err != nil {
+		t.Fatalf("answer %q: %v", body, err)
+	}
+	return a
+}
+
+// stored counts the replication_settings rows (0: nothing was ever saved).
+func stored(t *testing.T, app core.App) int {
+	t.Helper()
+	n, err := app.CountRecords(schema.ReplicationSettings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(n)
+}
+
+func movements(t *testing.T, app core.App) int {
+	t.Helper()
+	var n int
+	if err := app.DB().NewQuery("SELECT COUNT(*) FROM movements").Row(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// The status is read by both admin roles, the form only by a master admin; only a master
+// admin may change it.
+func TestRolesOfTheReplicationRoute(t *testing.T) {
+	cl := newClient(t)
+	dir := "file://" + filepath.Join(t.TempDir(), "replica")
+	for _, row := range []struct {
+		who          string
+		get, put     int
+		seesSettings bool
+	}{
+		{testkit.Guest, 401, 401, false},
+		{testkit.Pending, 403, 403, false},
+		{testkit.Driver, 403, 403, false},
+		{testkit.Liaison, 403, 403, false},
+		{testkit.Admin, 200, 403, false},
+		{testkit.Master, 200, 200, true},
+	} {
+		t.Run(row.who, func(t *testing.T) {
+			who := cl.c.Pick(row.who)
+			status, body := cl.do(who, "GET", "")
+			if status != row.get {
+				t.Fatalf("GET: %d %s", status, body)
+			}
+			if status == 200 && (decode(t, body).Settings != nil) != row.seesSettings {
+				t.Fatalf("GET settings shown=%v: %s", !row.seesSettings, body)
+			}
+			status, body = cl.do(who, "PUT", `{"enabled":false,"url":"`+dir+`"}`)
+			if status != row.put {
+				t.Fatalf("PUT: %d %s", status, body)
+			}
+			if row.put != 200 && stored(t, cl.app) != 0 {
+				t.Fatalf("a refused PUT saved the settings")
+			}
+		})
+	}
+}
+
+// startS3 is an in-process S3 server with the bucket "swapbay"; Litestream's S3 client
+// cannot take AWS_CA_BUNDLE (see caHint), so the test unsets it.
+func startS3(t *testing.T) *httptest.Server {
+	t.Setenv("AWS_CA_BUNDLE", "")
+	os.Unsetenv("AWS_CA_BUNDLE")
+	backend := s3mem.New()
+	if err := backend.CreateBucket("swapbay"); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(gofakes3.New(backend, gofakes3.WithLogger(gofakes3.DiscardLog())).Server())
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// The access key ID and the secret go in and never come back: not in the PUT's answer, not in
+// GET's, not in a refusal naming the replica; the form shows them as set, and a blank field
+// keeps them.
+func TestCredentialsAreNeverAnswered(t *testing.T) {
+	const keyID, secret = "AKIAEXAMPLEKEYID42", "wJalrXUtnFEMI-K7MDENG-bPxRfiCYEXAMPLEKEY"
+	s3srv := startS3(t)
+	cl := newClient(t)
+	url := "s3://swapbay/city?endpoint=" + s3srv.URL + "&region=us-east-1&forcePathStyle=true"
+	var answers []string
+	check := func(who *core.Record, method, req string, want int) answer {
+		t.Helper()
+		status, body := cl.do(who, method, req)
+		answers = append(answers, body)
+		if status != want {
+			t.Fatalf("status %d, want %d: %s", status, want, body)
+		}
+		return decode(t, body)
+	}
+	a := check(cl.c.Master, "PUT", `{"enabled":true,"url":"`+url+`","accessKeyId":"`+keyID+`","secretAccessKey":"`+secret+`"}`, 200)
+	if !a.Enabled || a.Settings == nil || !a.Settings.AccessKeyIDSet || !a.Settings.SecretAccessKeySet || a.Settings.URL != url || a.Source != "settings" {
+		t.Fatalf("after turning it on: %+v %+v", a.Status, a.Settings)
+	}
+	r := replication.Of(cl.app)
+	if r == nil {
+		t.Fatal("not replicating after the PUT")
+	}
+	if err := r.Sync(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	check(cl.c.Master, "GET", "", 200)
+	check(cl.c.Admin, "GET", "", 200)
+	// a blank key and secret keep the stored ones: the same settings, the same replication
+	a = check(cl.c.Master, "PUT", `{"enabled":true,"url":"`+url+`","accessKeyId":"","secretAccessKey":""}`, 200)
+	if replication.Of(cl.app) != r || !a.Settings.SecretAccessKeySet {
+		t.Fatalf("a repeat of the same settings restarted the replication or lost the secret: %+v", a.Settings)
+	}
+	s, err := replication.LoadStored(cl.app)
+	if err != nil || s.AccessKeyID != keyID || s.SecretAccessKey != secret {
+		t.Fatalf("stored: %v %+v", err, s)
+	}
+	// a replica that does not answer, with a new secret: refused, and the refusal names neither
+	replication.Stop(cl.app) // its last sync before the S3 server goes
+	s3srv.Close()
+	a = check(cl.c.Master, "PUT", `{"enabled":true,"url":"s3://swapbay/other?endpoint=`+s3srv.URL+`&region=us-east-1","accessKeyId":"`+keyID+`","secretAccessKey":"`+secret+`x"}`, 422)
+	if a.Code != "replica_unreachable" || !strings.Contains(a.Message, "Could not reach the replica at s3://swapbay/other") {
+		t.Fatalf("unreachable: %+v", a)
+	}
+	for _, body := range answers {
+		if strings.Contains(body, keyID) || strings.Contains(body, secret) || strings.Contains(body, "EXAMPLEKEY") {
+			t.Fatalf("an answer shows a credential: %s", body)
+		}
+	}
+}
+
+// Bad input is refused with a clear message and a code, and nothing changes: no settings
+// saved, nothing replicating.
+func TestBadSettingsAreRefused(t *testing.T) {
+	cl := newClient(t)
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	for _, row := range []struct {
+		name, body string
+		status     int
+		code, msg  string
+	}{
+		{"not JSON", `{"enabled":`, 400, "validation_failed", "The request body is not valid JSON"},
+		{"enabled not a boolean", `{"enabled":"yes","url":"file:///tmp/x"}`, 400, "validation_failed", "Invalid value for enabled"},
+		{"no URL", `{"enabled":true,"url":"  "}`, 400, "validation_failed", replication.MsgURLRequired},
+		{"unknown scheme", `{"enabled":true,"url":"ftp://host/x"}`, 400, "validation_failed", replication.MsgURLForm},
+		{"relative dir", `{"enabled":true,"url":"replica/dir"}`, 400, "validation_failed", replication.MsgURLForm},
+		{"file with a host", `{"enabled":true,"url":"file://host/dir"}`, 400, "validation_failed", replication.MsgURLForm},
+		{"s3 without a bucket", `{"enabled":true,"url":"s3:///path"}`, 400, "validation_failed", replication.MsgURLForm},
+		{"credentials in the URL", `{"enabled":true,"url":"s3://AKIA:secret@bucket/db"}`, 400, "validation_failed", replication.MsgURLCredentials},
+		{"secret in the query", `{"enabled":false,"url":"s3://bucket/db?secretKey=abc"}`, 400, "validation_failed", replication.MsgURLCredentials},
+		{"unreachable S3", `{"enabled":true,"url":"s3://swapbay/db?endpoint=` + closed.URL + `&region=us-east-1","accessKeyId":"k","secretAccessKey":"s"}`, 422, "replica_unreachable", "Could not reach the replica at s3://swapbay/db"},
+		{"a file where the dir should be", `{"enabled":true,"url":"file://` + filepath.Join(writeFile(t), "sub") + `"}`, 422, "replica_unreachable", "Could not reach the replica at file://"},
+	} {
+		t.Run(row.name, func(t *testing.T) {
+			status, body := cl.do(cl.c.Master, "PUT", row.body)
+			a := decode(t, body)
+			if status != row.status || a.Code != row.code || !strings.Contains(a.Message, row.msg) {
+				t.Fatalf("%d %s, want %d %s %q", status, body, row.status, row.code, row.msg)
+			}
+			if stored(t, cl.app) != 0 || replication.Active(cl.app) {
+				t.Fatal("a refused PUT changed the settings or the replication")
+			}
+		})
+	}
+}
+
+func writeFile(t *testing.T) string {
+	p := filepath.Join(t.TempDir(), "plain-file")
+	if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A flag or environment replica wins: the form says so and a PUT is refused (409).
+func TestServerValueWins(t *testing.T) {
+	cl := newClient(t)
+	t.Setenv(replication.EnvURL, "file://"+filepath.Join(t.TempDir(), "env-replica"))
+	status, body := cl.do(cl.c.Master, "GET", "")
+	if a := decode(t, body); status != 200 || a.Settings == nil || a.Settings.SetBy != "env" {
+		t.Fatalf("GET: %d %s", status, body)
+	}
+	status, body = cl.do(cl.c.Master, "PUT", `{"enabled":false,"url":""}`)
+	if a := decode(t, body); status != 409 || a.Code != "conflict" || a.Message != replication.MsgSetByServer {
+		t.Fatalf("PUT: %d %s", status, body)
+	}
+	if stored(t, cl.app) != 0 {
+		t.Fatal("saved while the environment wins")
+	}
+}
+
+// On → off → on at runtime, no restart: writes made while on reach the directory replica,
+// turning it off stops the replication (the checkpoint job takes data.db back), turning it
+// on again ships everything, including what was written while off. A restore from the
+// replica alone then holds every movement, with 0 corrections. The settings survive a
+// restart of the server: a new serve of the same data dir replicates again.
+func TestOnOffOnAtRuntime(t *testing.T) {
+	cl := newClient(t)
+	dir := filepath.Join(t.TempDir(), "replica")
+	on := `{"enabled":true,"url":"file://` + dir + `"}`
+	write := func(n int) {
+		for i := 0; i < n; i++ {
+			if _, err := inventory.Pickup(cl.app, inventory.Op{Actor: cl.c.Driver, Notes: "drill"}, cl.c.Driver.Id, 1); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	restored := func() int {
+		t.Helper()
+		rep, err := replication.Restore(context.Background(), replication.Config{URL: "file://" + dir}, filepath.Join(t.TempDir(), "restored"), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Integrity != "ok" || len(rep.Corrections) != 0 {
+			t.Fatalf("restore: %+v", rep)
+		}
+		if rep.SettingsTurnedOff != "file://"+dir {
+			t.Fatalf("the restored copy keeps replicating on its own: %+v", rep)
+		}
+		return rep.Movements
+	}
+	sync := func() {
+		t.Helper()
+		r := replication.Of(cl.app)
+		if r == nil {
+			t.Fatal("not replicating")
+		}
+		if err := r.Sync(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	if status, body := cl.do(cl.c.Master, "PUT", on); status != 200 || !decode(t, body).Enabled {
+		t.Fatalf("on: %d %s", status, body)
+	}
+	write(10)
+	sync()
+	if got, want := restored(), movements(t, cl.app); got != want {
+		t.Fatalf("after on: restored %d movements, want %d", got, want)
+	}
+
+	status, body := cl.do(cl.c.Master, "PUT", `{"enabled":false,"url":"file://`+dir+`"}`)
+	if a := decode(t, body); status != 200 || a.Enabled || a.Settings.Enabled || a.Settings.URL != "file://"+dir || replication.Active(cl.app) {
+		t.Fatalf("off: %d %s", status, body)
+	}
+	write(5)
+
+	if status, body := cl.do(cl.c.Master, "PUT", on); status != 200 || !decode(t, body).Enabled {
+		t.Fatalf("on again: %d %s", status, body)
+	}
+	write(5)
+	sync()
+	if got, want := restored(), movements(t, cl.app); got != want {
+		t.Fatalf("after on, off, on: restored %d movements, want %d", got, want)
+	}
+
+	// a new serve of the same data dir starts the stored replica
+	replication.Stop(cl.app)
+	if replication.Active(cl.app) {
+		t.Fatal("still replicating after Stop")
+	}
+	again := testkit.Open(t, cl.app.DataDir()) // a copy of the data dir, served anew
+	defer again.Cleanup()
+	testkit.Handler(t, again)
+	if st := replication.StatusOf(again); !st.Enabled || st.Source != "settings" || st.Target != "file://"+dir {
+		t.Fatalf("after a restart: %+v", st)
+	}
+}
