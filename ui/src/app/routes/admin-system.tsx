@@ -19,7 +19,7 @@ const AgreementsTable = React.lazy(() =>
 
 /**
  * AdminSystemRoute is /admin-system: the spec's seven blocks in order (spec part 2 §2), each
- * a feature's component (6 and 7, the terms editor and the signed agreements, load lazily), plus the scheduled backups (DESIGN.md §11) and, for a master admin, the continuous replication (DESIGN.md §13) after the settings.
+ * a feature's component (6 and 7, the terms editor and the signed agreements, load lazily), plus the scheduled backups (DESIGN.md §11) and the continuous replication (DESIGN.md §13: its status for admins, its settings for a master admin) after the settings.
  * The history wipe and the clean slate are shown to master admins only: the server refuses
  * anyone else (403).
  */

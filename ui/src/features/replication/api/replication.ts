@@ -1,13 +1,28 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { getJSON } from "@/lib/api-client";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import * as z from "zod/mini";
+import { apiRequest, getJSON } from "@/lib/api-client";
 
-/** REPLICATION_URL is the replication status call (master admin); its URL is also its query key. */
+/** REPLICATION_URL is the replication status call (admins) and its settings' PUT (master admin); its URL is also its query key. */
 export const REPLICATION_URL = "/api/admin/replication";
+
+/**
+ * ReplicationSettings is the System page's replication form as the server answers it to a
+ * master admin (modules/replication.Form): the stored URL and, of the credentials, only whether
+ * they are set. setBy ("flag" or "env") means the server's own value wins: the form is read-only.
+ */
+export type ReplicationSettings = {
+  enabled: boolean;
+  url: string;
+  accessKeyIdSet: boolean;
+  secretAccessKeySet: boolean;
+  setBy?: string;
+};
 
 /**
  * ReplicationStatus is GET /api/admin/replication (modules/replication.Status): whether data.db
  * is replicated, where to (never with credentials), the lag and the last sync. warning is set
- * when the lag passes 60 s or uploads fail.
+ * when the lag passes 60 s, uploads fail, or the System page's replica did not start. settings
+ * comes to a master admin only.
  */
 export type ReplicationStatus = {
   enabled: boolean;
@@ -21,6 +36,7 @@ export type ReplicationStatus = {
   lastError?: string;
   lastErrorAt?: string;
   warning?: string;
+  settings?: ReplicationSettings;
 };
 
 /** replicationQueryOptions polls the status every 10 s while the page is open. */
@@ -30,9 +46,45 @@ export const replicationQueryOptions = queryOptions({
   refetchInterval: 10_000,
 });
 
-/** useReplication reads the replication status; enabled only for a master admin. */
+/** useReplication reads the replication status; enabled for the administrator roles. */
 export function useReplication(enabled: boolean) {
   return useQuery({ ...replicationQueryOptions, enabled });
+}
+
+/** MSG_URL_REQUIRED is the server's own message for turning replication on without a URL. */
+export const MSG_URL_REQUIRED = "Replica URL is required to turn replication on";
+
+/** MSG_URL_FORM is the server's message for a URL it cannot replicate to. */
+export const MSG_URL_FORM = "Replica URL must be s3://bucket/path?endpoint=…&region=… or file:///absolute/dir";
+
+/** replicationSchema is the form: the URL must be s3:// or file:// (the server checks the rest). */
+export const replicationSchema = z
+  .object({
+    enabled: z.boolean(),
+    url: z.string().check(z.trim()),
+    accessKeyId: z.string().check(z.trim()),
+    secretAccessKey: z.string(),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.enabled && v.url === "") ctx.addIssue({ code: "custom", path: ["url"], message: MSG_URL_REQUIRED });
+      else if (v.url !== "" && !/^(s3|file):\/\//.test(v.url)) ctx.addIssue({ code: "custom", path: ["url"], message: MSG_URL_FORM });
+    }),
+  );
+
+/** ReplicationValues are the form's values; a blank key or secret keeps the stored one. */
+export type ReplicationValues = z.infer<typeof replicationSchema>;
+
+/** useSaveReplication saves and applies the settings (PUT, keyed); the answer is the new status. */
+export function useSaveReplication() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ values, idempotencyKey }: { values: ReplicationValues; idempotencyKey: string }) =>
+      apiRequest<ReplicationStatus>("PUT", REPLICATION_URL, values, { idempotencyKey }),
+    onSuccess: (status) => {
+      if (status) qc.setQueryData(replicationQueryOptions.queryKey, status);
+    },
+  });
 }
 
 /** lagText is the lag as the card shows it: "under 1 s", "12 s", "3 min 5 s". */
