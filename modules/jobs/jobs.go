@@ -84,7 +84,7 @@ func Register(app core.App) {
 			return err
 		}
 		_, err = s.NewJob(gocron.DurationJob(sqlitedb.CheckpointInterval),
-			gocron.NewTask(func() { checkpoint(app) }),
+			gocron.NewTask(func() { Checkpoint(app) }),
 			gocron.WithName("wal-checkpoint"),
 			gocron.WithSingletonMode(gocron.LimitModeReschedule))
 		if err != nil {
@@ -105,10 +105,18 @@ func Register(app core.App) {
 	})
 }
 
-// checkpoint runs sqlitedb.Checkpoint on the data and the auxiliary (logs) database; on the
-// auxiliary one only while data.db is replicated (modules/replication: Litestream keeps a
-// read transaction on data.db and checkpoints it itself, after each shipped batch).
-func checkpoint(app core.App) {
+// Checkpointed is one database the wal-checkpoint job checkpointed: its WAL's pages and how
+// many of them were copied back into the database file.
+type Checkpointed struct {
+	DB              string // "data" or "auxiliary"
+	WALPages, Moved int
+}
+
+// Checkpoint runs the wal-checkpoint job once: sqlitedb.Checkpoint on the data and the
+// auxiliary (logs) database, on the auxiliary one only while data.db is replicated
+// (modules/replication: Litestream keeps a read transaction on data.db and checkpoints it
+// itself, after each shipped batch). It returns what it checkpointed; failures are logged.
+func Checkpoint(app core.App) []Checkpointed {
 	dbs := []struct {
 		name string
 		db   dbx.Builder
@@ -116,9 +124,14 @@ func checkpoint(app core.App) {
 	if replication.Active(app) {
 		dbs = dbs[1:]
 	}
+	out := make([]Checkpointed, 0, len(dbs))
 	for _, db := range dbs {
-		if _, _, err := sqlitedb.Checkpoint(db.db); err != nil {
+		pages, moved, err := sqlitedb.Checkpoint(db.db)
+		if err != nil {
 			app.Logger().Error("wal-checkpoint job failed", slog.String("db", db.name), slog.String("error", err.Error()))
+			continue
 		}
+		out = append(out, Checkpointed{DB: db.name, WALPages: pages, Moved: moved})
 	}
+	return out
 }
