@@ -165,7 +165,12 @@ func main() {
 	srv.stop()
 	var ws wsResult
 
-	// 2. Flatness: /api/state on a small and a big history, same load.
+	// 2. Replication: writes on and off, the recovery point over the drills (the recovery
+	// time is measured on the big data set below).
+	log.Printf("replication: writes on and off, %d drills...", *flagDrills)
+	repl := measureReplication()
+
+	// 3. Flatness: /api/state on a small and a big history, same load.
 	for _, size := range []struct {
 		n    int
 		fast bool
@@ -185,6 +190,10 @@ func main() {
 		log.Printf("all-earnings at %d movements: one client %s; x64 %s", ds.summary.Movements, e.One, e.Many)
 		ok, note := ds.consistent()
 		rep.Flat = append(rep.Flat, flatRow{Summary: ds.summary, Result: r, Uncached: u, Single: one, Consistent: ok, Note: note})
+		if size.fast {
+			// the recovery time of issue 29 on this big ledger: replicated, then restored
+			repl.recoveryTime(ds.dir)
+		}
 		s.stop()
 	}
 	if *flagWSClients > 0 {
@@ -196,7 +205,7 @@ func main() {
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
 	previous, _ := os.ReadFile(*flagOut)
-	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + uiBundleSection() + measuredDecisions
+	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + uiBundleSection() + measuredDecisions
 	text += changesSection(string(previous), text)
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))

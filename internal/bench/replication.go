@@ -16,104 +16,152 @@ import (
 )
 
 var (
-	flagDrills        = flag.Int("drills", 10, "with -only replication: disaster drills for the recovery point")
-	flagDrillDuration = flag.Duration("drill-duration", 6*time.Second, "with -only replication: how long the 8 clients write before each SIGKILL")
-	flagRTOMovements  = flag.Int("rto-movements", 1_000_000, "with -only replication: movements of the ledger whose restore is timed")
+	flagDrills        = flag.Int("drills", 10, "replication: disaster drills for the recovery point (0: none)")
+	flagDrillDuration = flag.Duration("drill-duration", 6*time.Second, "replication: how long the 8 clients write before each SIGKILL")
+	flagRTOMovements  = flag.Int("rto-movements", 1_000_000, "with -only replication: movements of the ledger whose restore is timed (0: none; the full run times the big data set's)")
 )
 
-// replicationPart is `-only replication` (DESIGN.md §13): the ledger writes with replication
-// off and on (a directory replica, so the uploads cost what they cost this process), the
-// recovery point over *flagDrills drills (a real swapbay child, an in-process S3 server,
-// SIGKILL, data dir deleted, restore from the replica alone), and the recovery time of a
-// *flagRTOMovements-movement ledger.
-func replicationPart() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "## Replication (issue 29)\n\n%s, load before %s. Aims: recovery point ≤ 5 s, recovery time ≤ 60 s, writes with replication ≥ 80%% of writes without.\n\n", machine(), loadAverage())
+// replicationSection is the report's replication section (DESIGN.md §13, issue 29): the
+// ledger writes with replication off and on in the same run (a directory replica, so the
+// uploads cost what they cost this process), the recovery point over *flagDrills drills (a
+// real swapbay child, an in-process S3 server, SIGKILL, data dir deleted, restore from the
+// replica alone), and the recovery time of rto (a big ledger's restore; empty: not measured).
+// The figures row of the summary table is what the next run's "Change from the previous run"
+// compares.
+type replicationFigures struct {
+	Off, On     result
+	Drills      []drill.Result
+	DrillErrors []string
+	RTO         *replication.Report
+	RTOBytes    int64
+	RTOShipped  time.Duration
+	LoadBefore  string
+}
 
-	// 1. writes with replication off and on
-	off := replicationWrites("")
+// measureReplication runs the writes and the drills (the recovery time is measured on a big
+// data set by recoveryTime).
+func measureReplication() replicationFigures {
+	f := replicationFigures{LoadBefore: loadAverage()}
+	f.Off = replicationWrites("")
 	rep, err := os.MkdirTemp("", "swapbay-bench-replica-")
 	check(err)
 	defer os.RemoveAll(rep)
-	on := replicationWrites("file://" + rep)
-	log.Printf("writes off: %s; on: %s", off, on)
-	fmt.Fprintf(&b, "| writes x64 (%s) | req/s | p50 | p99 |\n|---|---|---|---|\n", *flagDuration)
-	fmt.Fprintf(&b, "| replication off | %.0f | %s | %s |\n", off.RPS, ms(off.P50), ms(off.P99))
-	fmt.Fprintf(&b, "| replication on (directory replica) | %.0f | %s | %s |\n", on.RPS, ms(on.P50), ms(on.P99))
-	fmt.Fprintf(&b, "\nWrites with replication: **%.0f%%** of writes without.", 100*on.RPS/off.RPS)
-	for _, r := range []result{off, on} {
-		if r.Errors > 0 {
-			fmt.Fprintf(&b, " %d errors, first: %s.", r.Errors, r.FirstError)
-		}
+	f.On = replicationWrites("file://" + rep)
+	log.Printf("writes off: %s; on: %s (%.0f%%)", f.Off, f.On, 100*f.On.RPS/f.Off.RPS)
+	if *flagDrills == 0 {
+		return f
 	}
-	b.WriteString("\n\n")
-
-	// 2. the recovery point over the drills
 	work, err := os.MkdirTemp("", "swapbay-bench-drill-")
 	check(err)
 	defer os.RemoveAll(work)
-	if *flagDrills == 0 {
-		return b.String()
-	}
 	bin, err := drill.Build(work)
 	check(err)
 	s3, err := drill.NewS3()
 	check(err)
 	defer s3.Close()
-	var oldest []time.Duration
-	fmt.Fprintf(&b, "| drill | acknowledged | restored | lost | oldest lost (before the kill) | duplicates | integrity | corrections | restore |\n|---|---|---|---|---|---|---|---|---|\n")
-	failed := 0
 	for i := 0; i < *flagDrills; i++ {
 		dir := filepath.Join(work, fmt.Sprintf("drill-%d", i))
 		check(os.MkdirAll(dir, 0o755))
 		res, err := drill.Run(drill.Options{Bin: bin, Replica: s3.URL(fmt.Sprintf("drill-%d", i)), Work: dir, Duration: *flagDrillDuration, MinAcked: 100})
+		os.RemoveAll(dir)
 		if err != nil {
 			log.Printf("drill %d: %v", i, err)
-			fmt.Fprintf(&b, "| %d | failed: %s |||||||| \n", i+1, strings.SplitN(err.Error(), "\n", 2)[0])
-			failed++
+			f.DrillErrors = append(f.DrillErrors, strings.SplitN(err.Error(), "\n", 2)[0])
 			continue
 		}
-		oldest = append(oldest, res.OldestLost)
 		log.Printf("drill %d: %d acked, %d lost, oldest lost %s, restore %s", i, res.Acked, len(res.Lost), res.OldestLost, res.RestoreTook)
-		fmt.Fprintf(&b, "| %d | %d | %d | %d | %s | %d | %s | %d | %s |\n", i+1, res.Acked, res.Restored, len(res.Lost),
-			res.OldestLost.Round(10*time.Millisecond), len(res.Duplicates), res.Integrity, res.Corrections, res.RestoreTook.Round(10*time.Millisecond))
-		os.RemoveAll(dir)
+		f.Drills = append(f.Drills, res)
 	}
-	if len(oldest) > 0 {
-		rpo := slices.Max(oldest)
-		fmt.Fprintf(&b, "\nRecovery point over %d drills (S3 replica, %s of writes each): **%s** — every write acknowledged more than that before the SIGKILL came back, exactly once.", len(oldest), *flagDrillDuration, rpo.Round(10*time.Millisecond))
-		if failed > 0 {
-			fmt.Fprintf(&b, " %d drills failed to run.", failed)
-		}
-		b.WriteString("\n\n")
-	}
+	return f
+}
 
-	// 3. the recovery time of a big ledger
-	if *flagRTOMovements == 0 {
-		return b.String()
-	}
-	log.Printf("building %d movements for the restore...", *flagRTOMovements)
-	ds, err := buildDataSet(*flagRTOMovements, *flagUsers, *flagHolders, true, *flagBigBudget)
+// recoveryTime replicates dataDir's data.db to a fresh directory replica (nothing writes to it
+// meanwhile), then times `swapbay restore`'s work from that replica alone into a new dir: the
+// replica → data.db, the integrity check and the ledger's recalculation.
+func (f *replicationFigures) recoveryTime(dataDir string) {
+	work, err := os.MkdirTemp("", "swapbay-bench-rto-")
 	check(err)
-	bigRep := filepath.Join(work, "big-replica")
+	defer os.RemoveAll(work)
+	replica := "file://" + filepath.Join(work, "replica")
 	t0 := time.Now()
-	r, err := replication.Start(context.Background(), filepath.Join(ds.dir, "data.db"), replication.Config{URL: "file://" + bigRep}, nil)
+	r, err := replication.Start(context.Background(), filepath.Join(dataDir, "data.db"), replication.Config{URL: replica}, nil)
 	check(err)
 	check(r.Sync(context.Background()))
 	check(r.Close(context.Background()))
-	shipped := time.Since(t0)
-	fi, _ := os.Stat(filepath.Join(ds.dir, "data.db"))
-	_ = ds.app.ResetBootstrapState()
-	os.RemoveAll(ds.dir)
-	restored := filepath.Join(work, "big-restored")
-	res, err := replication.Restore(context.Background(), replication.Config{URL: "file://" + bigRep}, restored, false)
+	f.RTOShipped = time.Since(t0)
+	if fi, err := os.Stat(filepath.Join(dataDir, "data.db")); err == nil {
+		f.RTOBytes = fi.Size()
+	}
+	res, err := replication.Restore(context.Background(), replication.Config{URL: replica}, filepath.Join(work, "restored"), false)
 	check(err)
 	log.Printf("restore of %d movements: %s (%d corrections)", res.Movements, res.Took, len(res.Corrections))
-	fmt.Fprintf(&b, "Recovery time: restore of a %d-movement ledger (data.db %.0f MB, first replicated in %s) from a directory replica: **%s** (replica → data.db %s, integrity check %s, recalculation %s), integrity %s, %d corrections.\n\n",
-		res.Movements, float64(fi.Size())/1e6, shipped.Round(100*time.Millisecond), res.Took.Round(100*time.Millisecond),
-		res.Fetch.Round(100*time.Millisecond), res.Check.Round(100*time.Millisecond), res.Recalc.Round(100*time.Millisecond), res.Integrity, len(res.Corrections))
-	fmt.Fprintf(&b, "Load after: %s. The machine is shared: figures are noisy.\n", loadAverage())
+	f.RTO = &res
+}
+
+func (f replicationFigures) markdown() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n## Replication (issue 29)\n\n%s, load before %s, after %s. Aims: recovery point ≤ 5 s, recovery time ≤ 60 s, writes with replication ≥ 80%% of writes without. The machine is shared: figures are noisy.\n\n",
+		machine(), f.LoadBefore, loadAverage())
+	fmt.Fprintf(&b, "| replication | figure | aim | detail |\n|---|---|---|---|\n")
+	pct := 0.0
+	if f.Off.RPS > 0 {
+		pct = 100 * f.On.RPS / f.Off.RPS
+	}
+	fmt.Fprintf(&b, "| writes with replication, share of writes without | %.0f%% | ≥ 80%% | %.0f vs %.0f req/s, 64 clients, %s each |\n", pct, f.On.RPS, f.Off.RPS, *flagDuration)
+	if len(f.Drills) > 0 {
+		var oldest []time.Duration
+		for _, d := range f.Drills {
+			oldest = append(oldest, d.OldestLost)
+		}
+		fmt.Fprintf(&b, "| recovery point (largest over the drills) | %s | ≤ 5 s | %d drills, S3 replica, %s of writes each, %d failed to run |\n",
+			slices.Max(oldest).Round(10*time.Millisecond), len(f.Drills), *flagDrillDuration, len(f.DrillErrors))
+	}
+	if f.RTO != nil {
+		fmt.Fprintf(&b, "| recovery time (restore of the big ledger) | %s | ≤ 60 s | %d movements, data.db %.0f MB; replica → data.db %s, integrity check %s, recalculation %s; integrity %s, %d corrections |\n",
+			f.RTO.Took.Round(100*time.Millisecond), f.RTO.Movements, float64(f.RTOBytes)/1e6, f.RTO.Fetch.Round(100*time.Millisecond),
+			f.RTO.Check.Round(100*time.Millisecond), f.RTO.Recalc.Round(100*time.Millisecond), f.RTO.Integrity, len(f.RTO.Corrections))
+	}
+
+	fmt.Fprintf(&b, "\n| writes x64 (%s) | req/s | p50 | p99 | errors |\n|---|---|---|---|---|\n", *flagDuration)
+	fmt.Fprintf(&b, "| replication off | %.0f | %s | %s | %d |\n", f.Off.RPS, ms(f.Off.P50), ms(f.Off.P99), f.Off.Errors)
+	fmt.Fprintf(&b, "| replication on (directory replica) | %.0f | %s | %s | %d |\n", f.On.RPS, ms(f.On.P50), ms(f.On.P99), f.On.Errors)
+	for _, r := range []result{f.Off, f.On} {
+		if r.Errors > 0 {
+			fmt.Fprintf(&b, "\n%s: first error %s\n", r.Name, r.FirstError)
+		}
+	}
+	if len(f.Drills)+len(f.DrillErrors) > 0 {
+		// one row per drill, keyed "drill N" in its own table: the change section compares them too
+		fmt.Fprintf(&b, "\n| drill | acknowledged | restored | lost | oldest lost (before the kill) | duplicates | integrity | corrections | restore |\n|---|---|---|---|---|---|---|---|---|\n")
+		for i, res := range f.Drills {
+			fmt.Fprintf(&b, "| drill %d | %d | %d | %d | %s | %d | %s | %d | %s |\n", i+1, res.Acked, res.Restored, len(res.Lost),
+				res.OldestLost.Round(10*time.Millisecond), len(res.Duplicates), res.Integrity, res.Corrections, res.RestoreTook.Round(10*time.Millisecond))
+		}
+		for _, e := range f.DrillErrors {
+			fmt.Fprintf(&b, "\nA drill failed to run: %s\n", e)
+		}
+		b.WriteString("\nThe recovery point: every write acknowledged more than that before the SIGKILL came back from the replica, exactly once.\n")
+	}
+	if f.RTO != nil {
+		fmt.Fprintf(&b, "\nThe recovery time: the big ledger first shipped to a directory replica in %s, then rebuilt from it alone as `swapbay restore` does.\n", f.RTOShipped.Round(100*time.Millisecond))
+	}
 	return b.String()
+}
+
+// replicationPart is `-only replication`: the writes, the drills and, on a ledger of
+// *flagRTOMovements movements built by direct SQL, the recovery time.
+func replicationPart() string {
+	f := measureReplication()
+	if *flagRTOMovements > 0 {
+		log.Printf("building %d movements for the restore...", *flagRTOMovements)
+		ds, err := buildDataSet(*flagRTOMovements, *flagUsers, *flagHolders, true, *flagBigBudget)
+		check(err)
+		log.Printf("built in %s: %s", ds.summary.BuildTime.Round(time.Second), ds.summary)
+		f.recoveryTime(ds.dir)
+		_ = ds.app.ResetBootstrapState()
+		os.RemoveAll(ds.dir)
+	}
+	return f.markdown()
 }
 
 // replicationWrites measures the ledger writes of a small data set, replicated to url when set.
@@ -128,5 +176,11 @@ func replicationWrites(url string) result {
 	if url != "" && !replication.Active(ds.app) {
 		check(fmt.Errorf("replication did not start"))
 	}
-	return srv.loadWrites(64, *flagDuration)
+	r := srv.loadWrites(64, *flagDuration)
+	if url == "" {
+		r.Name = "replication off"
+	} else {
+		r.Name = "replication on"
+	}
+	return r
 }
