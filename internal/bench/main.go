@@ -58,6 +58,10 @@ func main() {
 		fmt.Println(replicationPart())
 		return
 	}
+	if *flagOnly == "replication-writes" {
+		fmt.Print(replicationWritesPart())
+		return
+	}
 	if *flagOnly == "writes" {
 		ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
 		check(err)

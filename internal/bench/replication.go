@@ -19,7 +19,23 @@ var (
 	flagDrills        = flag.Int("drills", 10, "replication: disaster drills for the recovery point (0: none)")
 	flagDrillDuration = flag.Duration("drill-duration", 6*time.Second, "replication: how long the 8 clients write before each SIGKILL")
 	flagRTOMovements  = flag.Int("rto-movements", 1_000_000, "with -only replication: movements of the ledger whose restore is timed (0: none; the full run times the big data set's)")
+	flagReplPages     = flag.Int("repl-checkpoint-pages", 0, "replication: Litestream's MinCheckpointPageN (0: replication.MinCheckpointPageN)")
+	flagReplMonitor   = flag.Duration("repl-monitor", 0, "replication: Litestream's MonitorInterval (0: replication.MonitorInterval)")
 )
+
+// replicationWritesPart is `-only replication-writes`: the ledger writes with replication off
+// and on, nothing else (with -cpuprofile: a CPU profile of the writes with replication on).
+func replicationWritesPart() string {
+	off := replicationWrites("")
+	rep, err := os.MkdirTemp("", "swapbay-bench-replica-")
+	check(err)
+	defer os.RemoveAll(rep)
+	stop := profile(*flagCPUProfile)
+	on := replicationWrites("file://" + rep)
+	stop()
+	return fmt.Sprintf("checkpoint pages %d, monitor %s, load %s\noff: %s\non:  %s\non/off: %.0f%%\n",
+		replication.MinCheckpointPageN, replication.MonitorInterval, loadAverage(), off, on, 100*on.RPS/off.RPS)
+}
 
 // replicationSection is the report's replication section (DESIGN.md §13, issue 29): the
 // ledger writes with replication off and on in the same run (a directory replica, so the
@@ -166,6 +182,12 @@ func replicationPart() string {
 
 // replicationWrites measures the ledger writes of a small data set, replicated to url when set.
 func replicationWrites(url string) result {
+	if *flagReplPages > 0 {
+		replication.MinCheckpointPageN = *flagReplPages
+	}
+	if *flagReplMonitor > 0 {
+		replication.MonitorInterval = *flagReplMonitor
+	}
 	replication.FlagURL = url
 	defer func() { replication.FlagURL = "" }()
 	ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)

@@ -55,6 +55,10 @@ var (
 	SyncInterval    = time.Second
 )
 
+// MinCheckpointPageN is the WAL size (pages) past which Litestream checkpoints data.db after a
+// sync (PASSIVE, under a write barrier: writers wait while it copies the WAL back).
+var MinCheckpointPageN = litestream.DefaultMinCheckpointPageN
+
 // Config is where to replicate and with which credentials. URL is s3://bucket/path (query
 // endpoint=, region=, forcePathStyle= for S3-compatible services), file:///abs/dir, or a
 // plain directory path.
@@ -171,6 +175,7 @@ func Start(ctx context.Context, dbPath string, cfg Config, logger *slog.Logger) 
 
 	db := litestream.NewDB(dbPath)
 	db.MonitorInterval = MonitorInterval
+	db.MinCheckpointPageN = MinCheckpointPageN
 	replica := litestream.NewReplicaWithClient(db, client)
 	replica.SyncInterval = SyncInterval
 	if fc, ok := client.(*file.ReplicaClient); ok {
