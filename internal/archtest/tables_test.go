@@ -29,12 +29,7 @@ var tableOwners = map[string]struct{ table, module string }{
 
 // pendingTableWrites are the writes into another module's table that remain, each with its
 // reason (file → table). The list may only shrink.
-var pendingTableWrites = map[string]map[string]string{
-	// charging reads its ETA minutes from system's settings, so system (which runs the
-	// recalculation and clean slate routes) cannot call charging; moving the charger-minute
-	// keys into charging would let system call charging.SyncQuantities / charging.DeleteAll.
-	"modules/inventory/admin.go": {"charging_sessions": "recalculation syncs an active session's quantity to its account; clean slate deletes every session"},
-}
+var pendingTableWrites = map[string]map[string]string{}
 
 var sqlWrite = regexp.MustCompile(`(?i)\b(?:UPDATE|DELETE\s+FROM|INSERT(?:\s+OR\s+\w+)?\s+INTO)\s+[\x60"\[]?([a-z_]+)`)
 
