@@ -25,6 +25,8 @@ var tableOwners = map[string]struct{ table, module string }{
 	"PayRates":         {"pay_rates", "earnings"},
 	"TaskAdjustments":  {"task_adjustments", "earnings"},
 	"Users":            {"users", "users"},
+
+	"ReplicationSettings": {"replication_settings", "replication"},
 }
 
 // pendingTableWrites are the writes into another module's table that remain, each with its
