@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
@@ -327,5 +328,58 @@ func TestOnOffOnAtRuntime(t *testing.T) {
 	testkit.Handler(t, again)
 	if st := replication.StatusOf(again); !st.Enabled || st.Source != "settings" || st.Target != "file://"+dir {
 		t.Fatalf("after a restart: %+v", st)
+	}
+}
+
+// The replica check runs outside any write transaction (the route is bound
+// idempotency.Skip()): while an S3 endpoint holds the check, the ledger still takes writes.
+// Bound inside the keyed transaction, the write would wait for the check's answer.
+func TestReplicaCheckDoesNotHoldTheWriter(t *testing.T) {
+	startS3(t) // AWS_CA_BUNDLE unset
+	arrived, release := make(chan struct{}, 1), make(chan struct{})
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case arrived <- struct{}{}:
+		default:
+		}
+		<-release
+		w.WriteHeader(http.StatusInternalServerError)
+	}))
+	defer slow.Close()
+	// the check ends only when the test releases it (not at its own time limit)
+	defer func(d time.Duration) { replication.ReachTimeout = d }(replication.ReachTimeout)
+	replication.ReachTimeout = time.Hour
+	cl := newClient(t)
+	type reply struct {
+		status int
+		body   string
+	}
+	put := make(chan reply, 1)
+	go func() {
+		status, body := cl.do(cl.c.Master, "PUT", `{"enabled":true,"url":"s3://swapbay/db?endpoint=`+slow.URL+`&region=us-east-1","accessKeyId":"k","secretAccessKey":"s"}`)
+		put <- reply{status, body}
+	}()
+	select {
+	case <-arrived:
+	case r := <-put:
+		t.Fatalf("the PUT answered before asking the replica: %d %s", r.status, r.body)
+	}
+	wrote := make(chan error, 1)
+	go func() {
+		_, err := inventory.Pickup(cl.app, inventory.Op{Actor: cl.c.Driver, Notes: "during the check"}, cl.c.Driver.Id, 1)
+		wrote <- err
+	}()
+	select {
+	case err := <-wrote:
+		if err != nil {
+			t.Fatalf("a write during the replica check: %v", err)
+		}
+	case <-time.After(time.Minute): // a deadlock detector, not a speed limit: the check is held until the write is done
+		close(release)
+		t.Fatal("a write waited for the replica check: it runs inside the write transaction")
+	}
+	close(release)
+	if r := <-put; r.status != 422 || decode(t, r.body).Code != "replica_unreachable" {
+		t.Fatalf("the held check's answer: %d %s", r.status, r.body)
 	}
 }
