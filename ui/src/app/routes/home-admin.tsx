@@ -27,9 +27,11 @@ const EarningsPanels = React.lazy(() => import("@/features/earnings/components/e
 // The admin dashboard is its own chunk (DESIGN.md §10): drivers never download it.
 
 /**
- * AdminHome: the five stats with inline edit, the unaccounted warning, the fleet's moves
- * and recovers, what needs action first (the attention strip, issue 28), the charging sessions, Weekly Driver Activity, the Recent Activity feed (Movement Options) and the
- * dropoff notes, then the earnings panels (pool, weekly earnings, pay rates). The long
+ * AdminHome: the unaccounted warning, the five stats with inline edit, what needs action first
+ * (the attention strip of issue 28: right under the five counts, on a phone's first screen),
+ * the fleet's moves and recovers, the charging sessions, Weekly Driver Activity, the Recent
+ * Activity feed (Movement Options) and the dropoff notes, then the earnings panels (pool,
+ * weekly earnings, pay rates). The long
  * sections collapse under their own titles, each remembered on the device (CollapsibleCard),
  * at every width: one behaviour to learn, and a desktop admin who never collapses sees no change.
  */
@@ -40,8 +42,8 @@ export function AdminHome({ user, state }: { user: User; state?: AppState }) {
       <PageHeader title="Home" description={`Welcome, ${displayName(user)}`} />
       <UnaccountedWarning stats={state?.stats} emergencyPath={paths.adminEmergency.path} />
       <StatsBlock stats={state?.stats} editable />
-      <AdminActivityCards />
       <AttentionStrip />
+      <AdminActivityCards />
       <CollapsibleCard id="home.charging-sessions">
         <ChargingSessionsTable role={user.role} />
       </CollapsibleCard>

@@ -18,7 +18,7 @@ const CardCollapse = React.createContext<{ open: boolean } | null>(null);
 export function CollapsibleCard({ id, children }: { id: string; children: React.ReactNode }) {
   const [open, setOpen] = useRememberedOpen(id);
   return (
-    <Collapsible open={open} onOpenChange={setOpen} className="contents">
+    <Collapsible open={open} onOpenChange={setOpen}>
       <CardCollapse.Provider value={{ open }}>{children}</CardCollapse.Provider>
     </Collapsible>
   );
