@@ -147,7 +147,7 @@ function ActivityLog({
   }
   if (activities.length === 0) return <p className="text-sm text-muted-foreground">No activity</p>;
   return (
-    <div className="max-h-96 overflow-y-auto">
+    <div tabIndex={0} className="max-h-96 overflow-y-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
       <ul aria-label={`Activity log of ${name}`} className="divide-y">
         {activities.map((a) => {
           const note = movementNotes({ ...a, user: d.user });

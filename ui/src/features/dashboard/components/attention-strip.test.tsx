@@ -16,7 +16,7 @@ afterEach(() => {
 const NONE: Attention = { chargingDue: { sessions: 0, batteries: 0 }, pendingApprovals: 0, failedPdfs: 0 };
 
 function renderWith(answer: Attention) {
-  const fetch = vi.fn(async () => new Response(JSON.stringify(answer), { status: 200, headers: { "Content-Type": "application/json" } }));
+  const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(answer), { status: 200, headers: { "Content-Type": "application/json" } }));
   vi.stubGlobal("fetch", fetch);
   render(
     <QueryClientProvider client={makeQueryClient(false)}>
