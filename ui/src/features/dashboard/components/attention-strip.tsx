@@ -75,7 +75,7 @@ export function AttentionStrip() {
           <li key={key}>
             <Link
               to={to}
-              className="flex min-h-11 items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 hover:bg-amber-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+              className="flex h-full min-h-11 items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 hover:bg-amber-100 focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
             >
               <Icon aria-hidden className="size-5 shrink-0 text-amber-700" />
               <span className="min-w-0 flex-1">
