@@ -56,7 +56,10 @@ export async function focusState(page: Page): Promise<FocusState | null> {
     const ring = css.getPropertyValue("--tw-ring-shadow").trim();
     const ringDrawn = ring !== "" && !/^0 0 (#0000|transparent)/.test(ring) && css.boxShadow !== "none";
     const r = el.getBoundingClientRect();
-    const inViewport = r.top >= -1 && r.left >= -1 && r.bottom <= window.innerHeight + 1 && r.right <= window.innerWidth + 1;
+    // as much of it as fits is shown (a tab panel taller than a phone's screen cannot be whole)
+    const shownX = Math.min(r.right, window.innerWidth) - Math.max(r.left, 0);
+    const shownY = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
+    const inViewport = shownX >= Math.min(r.width, window.innerWidth) - 1 && shownY >= Math.min(r.height, window.innerHeight) - 1;
     const describe = (n: Element) =>
       `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ""}${n.getAttribute("role") ? `[role=${n.getAttribute("role")}]` : ""}${
         n.getAttribute("aria-label") ? `[aria-label="${n.getAttribute("aria-label")}"]` : ""

@@ -41,7 +41,10 @@ export function SelectContent({ className, children, position = "popper", ...pro
         )}
         {...props}
       >
-        <SelectPrimitive.Viewport className="p-1">{children}</SelectPrimitive.Viewport>
+        {/* the listbox itself scrolls, not its viewport: axe knows a combobox's listbox is reached with the arrow keys (scrollable-region-focusable) */}
+        <SelectPrimitive.Viewport className="p-1" style={{ overflow: "visible" }}>
+          {children}
+        </SelectPrimitive.Viewport>
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
   );
