@@ -66,7 +66,7 @@ test("driver: signs in, picks up, drops off good and dead batteries with a note"
 
   await test.step("sign in", async () => {
     await signInWithKeyboard(page, driver.email, driver.password);
-    await expect(page.getByRole("heading", { level: 1, name: "Driver Home" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Driver Home" })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole("button", { name: /^Your Batteries, .*: 0\./ })).toBeVisible();
   });
 
@@ -136,7 +136,8 @@ test("admin: starts a charging session, marks it done, approves a pending user",
 
   await signIn(page, ADMIN.email, ADMIN.password);
   await page.goto("/admin-charging");
-  await expect(page.getByRole("heading", { level: 1, name: "Charging" })).toBeVisible();
+  // the first screen of a fresh server on a loaded machine: its chunks may take a while
+  await expect(page.getByRole("heading", { level: 1, name: "Charging" })).toBeVisible({ timeout: 30_000 });
   const sessions = async () => {
     const res = await page.request.get("/api/admin/charging-sessions");
     expect(res.status()).toBe(200);
@@ -207,7 +208,7 @@ test("liaison: signs in and reads the console's sections", async ({ page, pb, un
   await seedUser(pb, { ...liaison, role: "corporate_liason" });
   await page.goto("/");
   await signInWithKeyboard(page, liaison.email, liaison.password);
-  await expect(page.getByRole("heading", { level: 1, name: "Operations Dashboard" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Operations Dashboard" })).toBeVisible({ timeout: 30_000 });
 
   await test.step("the weekly figures toggle with Enter", async () => {
     const rebalances = page.getByRole("button", { name: /^Weekly Rebalances: .*, this week\. Show last week/ });

@@ -1,10 +1,11 @@
 import * as React from "react";
 
-// Where focus goes when a dialog closes (WCAG 2.4.3): Radix returns it to the element that
-// had it when the dialog opened. When that element is gone (Mark Done removes the session's
-// row) or disabled, Radix's focus() falls through to <body> and a keyboard user starts again
-// from the top of the page. useReturnFocus keeps the opener's ancestors instead and focuses
-// the first control in the nearest one still on the page, or that ancestor itself.
+// Where focus goes when a dialog closes (WCAG 2.4.3): back to the element that had it when the
+// dialog opened. Radix returns it only to a DialogTrigger, and when the opener is gone (Mark
+// Done removes the session's row) or disabled, focus falls through to <body> and a keyboard
+// user starts again from the top of the page. useReturnFocus notes the opener and its
+// ancestors: it focuses the opener again, or the first control in the nearest ancestor still
+// on the page, or that ancestor itself.
 
 const TABBABLE =
   'a[href], button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
@@ -35,8 +36,8 @@ export function fallbackFocus(trail: readonly Element[]): HTMLElement | null {
 
 /**
  * useReturnFocus gives a Radix dialog content the onOpenAutoFocus and onCloseAutoFocus that
- * note the opener (Radix calls the first before it moves focus in) and, on close, let Radix
- * return focus to it when it can and otherwise use fallbackFocus. The props' own handlers run first.
+ * note the opener (Radix calls the first before it moves focus in) and, on close, focus it
+ * again when it can and otherwise use fallbackFocus. The props' own handlers run first.
  */
 export function useReturnFocus(props: { onOpenAutoFocus?: (e: Event) => void; onCloseAutoFocus?: (e: Event) => void }) {
   const trail = React.useRef<Element[]>([]);
@@ -50,10 +51,13 @@ export function useReturnFocus(props: { onOpenAutoFocus?: (e: Event) => void; on
     onCloseAutoFocus: (e: Event) => {
       props.onCloseAutoFocus?.(e);
       if (e.defaultPrevented) return;
-      const [opener, ...ancestors] = trail.current;
-      if (!opener || usable(opener)) return;
+      // Radix's own handler focuses only a DialogTrigger; these dialogs are opened by a form's
+      // submit, a menu item or a row's button, so without this focus fell to <body>
       e.preventDefault();
-      fallbackFocus(ancestors);
+      const [opener, ...ancestors] = trail.current;
+      if (!opener) return;
+      if (usable(opener)) opener.focus();
+      else fallbackFocus(ancestors);
     },
   };
 }
