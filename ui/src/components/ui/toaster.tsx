@@ -30,7 +30,7 @@ function useToastClearance(viewport: React.RefObject<HTMLOListElement | null>) {
     const resize = new ResizeObserver(update);
     resize.observe(ol);
     const children = new MutationObserver(update);
-    children.observe(ol, { childList: true });
+    children.observe(ol, { childList: true, attributes: true, attributeFilter: ["class"] });
     update();
     return () => {
       resize.disconnect();
@@ -41,11 +41,37 @@ function useToastClearance(viewport: React.RefObject<HTMLOListElement | null>) {
   }, [viewport]);
 }
 
+/**
+ * useToastDodge moves the toasts to the opposite edge when keyboard focus lands on something
+ * under them (SC 2.4.11): near the top or the end of a page the scroll padding cannot scroll a
+ * control clear of them, so they step aside instead of hiding it.
+ */
+function useToastDodge(viewport: React.RefObject<HTMLOListElement | null>) {
+  const [flipped, setFlipped] = React.useState(false);
+  React.useEffect(() => {
+    const onFocus = (e: FocusEvent) => {
+      const ol = viewport.current;
+      const target = e.target;
+      if (!ol || !(target instanceof Element) || ol.contains(target)) return;
+      const r = target.getBoundingClientRect();
+      const covered = [...ol.querySelectorAll("li")].some((li) => {
+        const t = li.getBoundingClientRect();
+        return t.left < r.right && t.right > r.left && t.top < r.bottom && t.bottom > r.top;
+      });
+      if (covered) setFlipped((f) => !f);
+    };
+    document.addEventListener("focusin", onFocus);
+    return () => document.removeEventListener("focusin", onFocus);
+  }, [viewport]);
+  return flipped;
+}
+
 /** Toaster renders the toast store's toasts; mount it once (the app provider does). */
 export function Toaster() {
   const { toasts } = useToast();
   const viewport = React.useRef<HTMLOListElement>(null);
   useToastClearance(viewport);
+  const flipped = useToastDodge(viewport);
   return (
     <ToastProvider duration={TOAST_DURATION}>
       {toasts.map(({ id, title, description, action, ...props }) => (
@@ -58,7 +84,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport ref={viewport} />
+      <ToastViewport ref={viewport} className={flipped ? "top-auto bottom-0 sm:top-0 sm:bottom-auto" : undefined} />
     </ToastProvider>
   );
 }
