@@ -23,6 +23,7 @@ var moduleImports = map[[2]string]string{
 	{"activity", "inventory"}: "the dashboards read the ledger (movement types, Stats, holders)",
 	{"activity", "system"}:    "days and weeks are cut in the time zone setting; the state carries the prompts",
 	{"activity", "users"}:     "the feeds and the weekly breakdown name users through users.Names",
+	{"activity", "charging"}:  "the state and the dashboard list the active sessions (charging.ActiveSessions)",
 	{"auth", "users"}:         "registration and login create and read accounts",
 	{"backups", "system"}:     "the backup schedule runs in the operation's time zone setting",
 	{"debuginfo", "jobs"}:     "the debug page shows each job's last and next run",
@@ -31,7 +32,6 @@ var moduleImports = map[[2]string]string{
 	{"auth", "terms"}:         "registration signs the active terms",
 	{"auth", "system"}:        "the signed-in user's answer carries the operation's time zone (the UI shows times in it)",
 	{"charging", "inventory"}: "a charging session moves batteries through the ledger",
-	{"charging", "system"}:    "a session's ETA comes from the charger minutes setting",
 	{"custody", "inventory"}:  "assignments, swaps and transfers move batteries through the ledger",
 	{"earnings", "inventory"}: "pay counts the ledger's movement types (dropoffs, rebalances, recovers)",
 	{"earnings", "system"}:    "pay weeks are cut in the operation's time zone setting",
@@ -41,6 +41,7 @@ var moduleImports = map[[2]string]string{
 	{"jobs", "terms"}:         "the pdf job makes the agreement PDFs that are stuck or failed",
 	{"terms", "system"}:       "the agreement PDF shows the signing time in the operation's time zone",
 	{"system", "photos"}:      "clean slate removes every photo and its file",
+	{"system", "charging"}:    "recalculation syncs the sessions' quantities and clean slate removes the sessions (charging's services)",
 	{"system", "inventory"}:   "stat edits, override, recalculation, wipe and clean slate are ledger operations",
 	{"users", "inventory"}:    "a user who still holds batteries cannot be deleted",
 	{"users", "terms"}:        "the user list shows each user's terms status",
@@ -48,7 +49,7 @@ var moduleImports = map[[2]string]string{
 	// continuous replication (DESIGN.md §13)
 	{"jobs", "replication"}:      "the checkpoint job leaves data.db to Litestream while it replicates",
 	{"debuginfo", "replication"}: "the debug page shows the replication's lag, last sync and warning",
-	{"replication", "inventory"}: "a restore ends with the ledger's recalculation (0 corrections expected)",
+	{"replication", "system"}:    "a restore ends with the ledger's recalculation, system.Recalculate (0 corrections expected)",
 }
 
 // plumbingNames are names no module may use from another module: request decoding, error

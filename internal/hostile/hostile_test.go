@@ -192,7 +192,7 @@ func (w *world) fields() []numberField {
 	}
 	total := fleet("/api/admin/settings", "total_batteries", `{"settings":[{"key":"total_batteries","value":%s}]}`, inventory.MsgTotalInvalid, inventory.MsgTotalRequired)
 	total.acceptsDigits = true
-	minutes := count(testkit.Admin, "POST", "/api/admin/settings", "charger_minutes_4A", `{"settings":[{"key":"charger_minutes_4A","value":%s}]}`, system.MsgChargerMinutesInvalid, "")
+	minutes := count(testkit.Admin, "POST", "/api/admin/settings", "charger_minutes_4A", `{"settings":[{"key":"charger_minutes_4A","value":%s}]}`, charging.MsgChargerMinutesInvalid, "")
 	minutes.acceptsDigits = true
 	pay := numberField{who: testkit.Admin, method: "PUT", url: "/api/admin/users/" + w.target, field: "payReductionPercentage",
 		body: `{"payReductionPercentage":%s}`, low: users.MsgPercentRange, high: users.MsgPercentRange}

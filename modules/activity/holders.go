@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/schema"
+	"swapbay/modules/charging"
 )
 
 // Holder is one holder account with batteries: a user's holding of one assignment type
@@ -134,24 +135,16 @@ type Session struct {
 	EtaAt       string `json:"etaAt"`
 }
 
-// ActiveSessions lists active charging sessions, soonest ETA first (index status+etaAt).
+// ActiveSessions lists active charging sessions, soonest ETA first, read through their owner
+// (charging.ActiveSessions).
 func ActiveSessions(app core.App) ([]Session, error) {
-	var rows []struct {
-		Id      string `db:"id"`
-		Qty     int    `db:"quantity"`
-		Charger string `db:"chargerType"`
-		Started string `db:"startedAt"`
-		Eta     string `db:"etaAt"`
-	}
-	err := app.DB().NewQuery("SELECT id, quantity, chargerType, startedAt, etaAt FROM charging_sessions" +
-		" WHERE status = {:active} ORDER BY etaAt = '', etaAt, startedAt").
-		Bind(dbx.Params{"active": schema.SessionStatusActive}).All(&rows)
+	rows, err := charging.ActiveSessions(app)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]Session, len(rows))
 	for i, r := range rows {
-		out[i] = Session{Id: r.Id, Quantity: r.Qty, ChargerType: r.Charger, StartedAt: apiTime(r.Started), EtaAt: apiTime(r.Eta)}
+		out[i] = Session{Id: r.Id, Quantity: r.Quantity, ChargerType: r.ChargerType, StartedAt: apiTime(r.StartedAt), EtaAt: apiTime(r.EtaAt)}
 	}
 	return out, nil
 }

@@ -34,3 +34,22 @@ func AnnounceDue(app core.App, now time.Time) (int, error) {
 	})
 	return int(n), err
 }
+
+// ActiveRow is an active session as stored: times are PocketBase's UTC text ("" when unset).
+type ActiveRow struct {
+	Id          string `db:"id"`
+	Quantity    int    `db:"quantity"`
+	ChargerType string `db:"chargerType"`
+	StartedAt   string `db:"startedAt"`
+	EtaAt       string `db:"etaAt"`
+}
+
+// ActiveSessions lists the active sessions, soonest ETA first (index status+etaAt), for the
+// state and the dashboard (modules/activity reads them here, not from the table).
+func ActiveSessions(app core.App) ([]ActiveRow, error) {
+	rows := []ActiveRow{}
+	err := app.DB().NewQuery("SELECT id, quantity, chargerType, startedAt, etaAt FROM " + schema.ChargingSessions +
+		" WHERE status = {:active} ORDER BY etaAt = '', etaAt, startedAt").
+		Bind(dbx.Params{"active": schema.SessionStatusActive}).All(&rows)
+	return rows, err
+}

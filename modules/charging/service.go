@@ -4,14 +4,16 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/events"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
+	"swapbay/lib/settings"
+	"swapbay/lib/txutil"
 	"swapbay/modules/inventory"
-	"swapbay/modules/system"
 )
 
 // Messages of the charging forms (spec part 2 §4).
@@ -81,7 +83,7 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 	var sess *Session
 	var mv *inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
-		settings, err := system.Load(txApp)
+		stored, err := settings.Load(txApp)
 		if err != nil {
 			return err
 		}
@@ -104,7 +106,7 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 		rec.Set(schema.SessionQuantity, quantity)
 		rec.Set(schema.SessionChargerType, chargerType)
 		rec.Set(schema.SessionStartedAt, at)
-		rec.Set(schema.SessionEtaAt, at.Add(time.Duration(settings.EtaMinutes(chargerType))*time.Minute))
+		rec.Set(schema.SessionEtaAt, at.Add(time.Duration(EtaMinutes(stored, chargerType))*time.Minute))
 		rec.Set(schema.SessionStatus, schema.SessionStatusActive)
 		rec.Set(schema.SessionStartedBy, op.ActorId())
 		if err := txApp.SaveNoValidate(rec); err != nil {
@@ -281,4 +283,27 @@ func SetQuantity(app core.App, op inventory.Op, sessionId string, quantity int, 
 			Legs: []inventory.Leg{leg},
 		})
 	})
+}
+
+// SyncQuantities sets every active session's quantity to its account's balance (the
+// ledger's truth), after inventory.Recalculate rebuilt the balances. Call inside that
+// transaction (system.Recalculate); txutil.Require refuses otherwise.
+func SyncQuantities(txApp core.App) error {
+	if err := txutil.Require(txApp, "charging.SyncQuantities"); err != nil {
+		return err
+	}
+	_, err := txApp.DB().NewQuery("UPDATE " + schema.ChargingSessions + " SET quantity = " +
+		"COALESCE((SELECT balance FROM " + schema.Accounts + " a WHERE a.session = " + schema.ChargingSessions + ".id), 0) " +
+		"WHERE status = {:active}").Bind(dbx.Params{"active": schema.SessionStatusActive}).Execute()
+	return err
+}
+
+// DeleteAll removes every charging session (a clean slate: inventory.CleanSlate removes their
+// accounts in the same transaction, system.CleanSlate). txutil.Require refuses outside one.
+func DeleteAll(txApp core.App) error {
+	if err := txutil.Require(txApp, "charging.DeleteAll"); err != nil {
+		return err
+	}
+	_, err := txApp.DB().NewQuery("DELETE FROM " + schema.ChargingSessions).Execute()
+	return err
 }

@@ -109,8 +109,8 @@ type Recalculation struct {
 	Corrections []string `json:"corrections"`
 }
 
-// Recalculate rebuilds every cached balance from SUM(entries) of its account and syncs each
-// active session's quantity to its account. Corrections lists what changed ("ready: 10 → 12");
+// Recalculate rebuilds every cached balance from SUM(entries) of its account (the sessions'
+// quantities follow in the same transaction: system.Recalculate calls charging.SyncQuantities). Corrections lists what changed ("ready: 10 → 12");
 // outside an emergency it is empty, and anything else is a bug.
 func Recalculate(app core.App) (Recalculation, error) {
 	var out Recalculation
@@ -156,12 +156,6 @@ func Recalculate(app core.App) (Recalculation, error) {
 			if _, err := txApp.DB().Update(schema.Accounts, dbx.Params{schema.AccountBalance: r.Sum}, dbx.HashExp{"id": r.Id}).Execute(); err != nil {
 				return err
 			}
-		}
-		// an active session's quantity is its account's balance
-		if _, err := txApp.DB().NewQuery(`UPDATE charging_sessions SET quantity =
-			COALESCE((SELECT balance FROM accounts a WHERE a.session = charging_sessions.id), 0)
-			WHERE status = {:active}`).Bind(dbx.Params{"active": schema.SessionStatusActive}).Execute(); err != nil {
-			return err
 		}
 		if out.After, err = Stats(txApp); err != nil {
 			return err
@@ -253,7 +247,8 @@ func Wipe(txApp core.App, op Op, cut time.Time, label string) (WipeResult, error
 	return res, nil
 }
 
-// CleanSlate removes every movement, entry, charging session and holder/session account,
+// CleanSlate removes every movement, entry and holder/session account (the sessions
+// themselves go in the same transaction: system.CleanSlate calls charging.DeleteAll),
 // then opens the ledger again with total batteries ready (one checkpoint movement from
 // outside). Call inside a transaction (txutil.Require refuses otherwise); the caller publishes.
 func CleanSlate(txApp core.App, op Op, total int) (*Movement, error) {
@@ -265,7 +260,6 @@ func CleanSlate(txApp core.App, op Op, total int) (*Movement, error) {
 	}
 	for _, q := range []string{
 		"DELETE FROM accounts WHERE kind IN ('holder', 'session')",
-		"DELETE FROM charging_sessions",
 		"UPDATE accounts SET balance = 0",
 	} {
 		if _, err := txApp.DB().NewQuery(q).Execute(); err != nil {

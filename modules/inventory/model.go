@@ -355,12 +355,7 @@ func KeepFormerUser(txApp core.App, user *core.Record) error {
 		return err
 	}
 	for field, key := range map[string]string{schema.MovementUser: MetaFormerUser, schema.MovementActor: MetaFormerActor} {
-		// meta is a JSON object, or empty on movements written before meta existed
-		_, err := txApp.DB().NewQuery("UPDATE " + schema.Movements + " SET " +
-			"meta = json_set(CASE WHEN json_valid(meta) THEN CASE WHEN json_type(meta) = 'object' THEN meta ELSE '{}' END ELSE '{}' END, " +
-			"'$." + key + "', json({:who})), [[" + field + "]] = '' WHERE [[" + field + "]] = {:id}").
-			Bind(dbx.Params{"who": string(who), "id": user.Id}).Execute()
-		if err != nil {
+		if err := releaseUser(txApp, field, key, string(who), user.Id); err != nil {
 			return fmt.Errorf("keep the former %s on movements: %w", field, err)
 		}
 	}

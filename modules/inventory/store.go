@@ -17,9 +17,9 @@ import (
 )
 
 // The movement store: every write of a movements or entries row goes through the functions
-// of this file (insertMovement, updateMovement, deleteMovements, writeEntries,
+// of this file (insertMovement, updateMovement, releaseUser, deleteMovements, writeEntries,
 // replaceEntries), whichever path makes the change (Post, an edit, a swap's pairing, a wipe,
-// a clean slate). They write with plain statements on the transaction's connection, so no
+// a clean slate, a user's deletion). They write with plain statements on the transaction's connection, so no
 // PocketBase record hook runs for these rows: none may be bound on movements, entries or
 // accounts (internal/archtest's hook guard fails if one is), and every service publishes its
 // change on the bus (lib/events), which the state cache and /ws listen to. The wrapping of
@@ -79,6 +79,18 @@ func updateMovement(txApp core.App, rec *core.Record) error {
 		return fmt.Errorf("update movement %s: %d rows", rec.Id, n)
 	}
 	return rec.PostScan()
+}
+
+// releaseUser clears field (the user or the actor) of every movement that names userId and
+// keeps who they were as JSON under key in the movement's meta, in one UPDATE (a meta that is
+// empty or not an object, from before meta existed, becomes an object). The movement's
+// updated time stays: the history was not edited.
+func releaseUser(txApp core.App, field, key, who, userId string) error {
+	_, err := txApp.DB().NewQuery("UPDATE " + schema.Movements + " SET " +
+		"meta = json_set(CASE WHEN json_valid(meta) THEN CASE WHEN json_type(meta) = 'object' THEN meta ELSE '{}' END ELSE '{}' END, " +
+		"'$." + key + "', json({:who})), [[" + field + "]] = '' WHERE [[" + field + "]] = {:id}").
+		Bind(dbx.Params{"who": who, "id": userId}).Execute()
+	return err
 }
 
 // deleteMovements deletes the movements matching where (a condition on the movements table

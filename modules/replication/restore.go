@@ -14,7 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/sqlitedb"
-	"swapbay/modules/inventory"
+	"swapbay/modules/system"
 )
 
 // ErrDirNotEmpty refuses a restore over existing data.
@@ -115,7 +115,7 @@ func check(dir string, rep *Report) error {
 	}
 	rep.Check = time.Since(t0)
 	t0 = time.Now()
-	rec, err := inventory.Recalculate(app)
+	rec, err := system.Recalculate(app)
 	rep.Recalc = time.Since(t0)
 	if err != nil {
 		return fmt.Errorf("recalculate the ledger: %w", err)

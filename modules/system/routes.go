@@ -127,7 +127,7 @@ func handleOverride(e *core.RequestEvent) error {
 }
 
 func handleRecalculate(e *core.RequestEvent) error {
-	res, err := inventory.Recalculate(e.App)
+	res, err := Recalculate(e.App)
 	if err != nil {
 		return apierr.Response(e, err)
 	}

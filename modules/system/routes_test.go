@@ -141,6 +141,27 @@ func TestRecalculateAPI(t *testing.T) {
 			}
 			return url, ""
 		}, Status: 200, Contains: []string{`"corrections":["ready: 162 → 160"]`, `"ready":160`}})
+	// an active session's quantity is its account's balance again (charging.SyncQuantities)
+	var sess *charging.Session
+	cases = append(cases, ledgertest.Case{Name: "drifted session quantity is synced", Who: testkit.Admin, Method: "POST",
+		Prepare: func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
+			ledgertest.Must(inventory.Pickup(app, inventory.Op{}, c.Driver.Id, 6))(t)
+			ledgertest.Must(inventory.Dropoff(app, inventory.Op{}, c.Driver.Id, 0, 6))(t)
+			var err error
+			if sess, _, err = charging.Start(app, inventory.Op{Actor: c.Admin}, "4A", 4); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := app.DB().NewQuery("UPDATE charging_sessions SET quantity = 9").Execute(); err != nil {
+				t.Fatal(err)
+			}
+			return url, ""
+		}, Status: 200, Contains: []string{`"corrections":[]`, `"charging":4`},
+		Check: func(t testing.TB, app *tests.TestApp, _ ledgertest.State, _ map[string]any) {
+			got, err := charging.FindSession(app, sess.Id)
+			if err != nil || got.Quantity() != 4 {
+				t.Fatalf("session quantity after recalculation: %v %v, want 4", got.Quantity(), err)
+			}
+		}})
 	ledgertest.Run(t, cases)
 }
 

@@ -14,6 +14,7 @@ import (
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
+	"swapbay/modules/charging"
 	"swapbay/modules/inventory"
 	"swapbay/modules/photos"
 )
@@ -309,6 +310,21 @@ func WipeHistory(app core.App, op inventory.Op, targetDate, confirmPhrase string
 	return res, err
 }
 
+// Recalculate rebuilds every cached balance from the ledger's entries (inventory.Recalculate)
+// and each active session's quantity from its account (charging.SyncQuantities), in one
+// transaction. Corrections lists what changed; outside an emergency it is empty.
+func Recalculate(app core.App) (inventory.Recalculation, error) {
+	var res inventory.Recalculation
+	err := app.RunInTransaction(func(txApp core.App) error {
+		var err error
+		if res, err = inventory.Recalculate(txApp); err != nil {
+			return err
+		}
+		return charging.SyncQuantities(txApp)
+	})
+	return res, err
+}
+
 // CleanSlate resets the system for production: movements, sessions and balances go, users,
 // settings and agreements stay, and total_batteries are ready as one checkpoint movement.
 // Every photo goes too, its file deleted by PocketBase after the commit.
@@ -317,6 +333,9 @@ func CleanSlate(app core.App, op inventory.Op) (*inventory.Movement, error) {
 	err := app.RunInTransaction(func(txApp core.App) error {
 		total, err := inventory.TotalBatteries.Read(txApp)
 		if err != nil {
+			return err
+		}
+		if err := charging.DeleteAll(txApp); err != nil {
 			return err
 		}
 		if mv, err = inventory.CleanSlate(txApp, op, total); err != nil {

@@ -2,7 +2,6 @@ package system
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -13,14 +12,8 @@ import (
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
+	"swapbay/modules/charging"
 	"swapbay/modules/inventory"
-)
-
-// Default charger minutes per charger type (spec part 2 §9).
-const (
-	DefaultMinutes2_5A = 240
-	DefaultMinutes4A   = 180
-	DefaultMinutes5A   = 150
 )
 
 // MaxPromptLength bounds the prompt settings.
@@ -28,23 +21,15 @@ const MaxPromptLength = 500
 
 // Messages of the settings the system module owns (spec part 2 §5).
 const (
-	MsgChargerMinutesInvalid = "Charger minutes must be a whole number 0 or greater"
-	MsgUnknownTimeZone       = "Unknown time zone: " // followed by the zone sent
+	MsgUnknownTimeZone = "Unknown time zone: " // followed by the zone sent
 )
 
 // msgPromptTooLong is the message of a prompt over MaxPromptLength characters.
 var msgPromptTooLong = fmt.Sprintf("Prompts can be at most %d characters", MaxPromptLength)
 
 // The settings the system module owns. The fleet size is inventory.TotalBatteries (the
-// ledger needs it); other modules register their own keys (docs/modules.md, "Settings").
+// ledger needs it), the charger minutes charging.ChargerMinutes (a session's ETA); other modules register their own keys (docs/modules.md, "Settings").
 var (
-	// ChargerMinutes maps a charger type (2.5A, 4A, 5A) to the setting of its charge time in
-	// minutes. Blank input is stored as 0 ("not set"; see Settings.EtaMinutes).
-	ChargerMinutes = map[string]settings.Key[int]{
-		"2.5A": chargerKey(schema.SettingCharger2_5A, DefaultMinutes2_5A),
-		"4A":   chargerKey(schema.SettingCharger4A, DefaultMinutes4A),
-		"5A":   chargerKey(schema.SettingCharger5A, DefaultMinutes5A),
-	}
 	// DropoffPrompt is the text shown above the driver's dropoff form; blank input keeps it.
 	DropoffPrompt = promptKey(schema.SettingDropoffPrompt)
 	// PickupPrompt is the text shown above the driver's pickup form; blank input keeps it.
@@ -63,26 +48,6 @@ var (
 		},
 	})
 )
-
-func chargerKey(name string, def int) settings.Key[int] {
-	parse := func(text string) (int, error) {
-		if text == "" {
-			return 0, nil // saved blank: "not set"
-		}
-		return strconv.Atoi(text)
-	}
-	return settings.Register(settings.Key[int]{Name: name, Default: def, Parse: parse,
-		Check: func(name, text string) (string, error) {
-			if text == "" {
-				text = "0"
-			}
-			n := reqx.Digits(text)
-			if err := reqx.Count(name, n, 0, reqx.MaxCount, MsgChargerMinutesInvalid, reqx.MsgCountTooLarge); err != nil {
-				return "", err
-			}
-			return strconv.Itoa(n), nil
-		}})
-}
 
 func promptKey(name string) settings.Key[string] {
 	return settings.Register(settings.Key[string]{Name: name, Parse: settings.ParseText, KeepWhenBlank: true,
@@ -109,14 +74,9 @@ type Settings struct {
 	Values settings.Values `json:"-"`
 }
 
-// EtaMinutes is how long a session on chargerType takes. An empty or 0 setting (the spec
-// lets the form save "empty means 0") falls back to the default, since a session that is
-// due the moment it starts helps nobody.
+// EtaMinutes is how long a session on chargerType takes (charging.EtaMinutes).
 func (s Settings) EtaMinutes(chargerType string) int {
-	if m := s.ChargerMinutes[chargerType]; m > 0 {
-		return m
-	}
-	return ChargerMinutes[chargerType].Default
+	return charging.EtaMinutes(s.Values, chargerType)
 }
 
 // Location returns the operation's time zone (UTC when it cannot be loaded).
@@ -131,13 +91,13 @@ func Load(app core.App) (Settings, error) {
 	}
 	s := Settings{
 		TotalBatteries: inventory.TotalBatteries.Get(vals),
-		ChargerMinutes: make(map[string]int, len(ChargerMinutes)),
+		ChargerMinutes: make(map[string]int, len(charging.ChargerMinutes)),
 		DropoffPrompt:  DropoffPrompt.Get(vals),
 		PickupPrompt:   PickupPrompt.Get(vals),
 		TimeZone:       TimeZone.Get(vals),
 		Values:         vals,
 	}
-	for typ, key := range ChargerMinutes {
+	for typ, key := range charging.ChargerMinutes {
 		s.ChargerMinutes[typ] = key.Get(vals)
 	}
 	return s, nil

@@ -18,17 +18,9 @@ func TestErrorMessagesAreExact(t *testing.T) {
 	srv := testkit.Serve(t, app)
 
 	message := func(path string, headers map[string]string) (int, string) {
-		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
-		for k, v := range headers {
-			req.Header.Set(k, v)
-		}
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
+		res, raw := call(t, srv.URL, http.MethodGet, path, nil, headers) // codes_test.go
 		var body struct{ Message string }
-		if err := json.NewDecoder(res.Body).Decode(&body); err != nil {
+		if err := json.Unmarshal(raw, &body); err != nil {
 			t.Fatal(err)
 		}
 		return res.StatusCode, body.Message
