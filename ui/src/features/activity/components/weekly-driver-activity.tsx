@@ -116,7 +116,7 @@ function DriverCard({ driver: d, canDelete, onDelete }: { driver: DriverWeek; ca
       </button>
       {open && (
         <div id={panelId} className="border-t p-3">
-          <h4 className="mb-2 text-sm font-semibold">Activity Log</h4>
+          <h3 className="mb-2 text-sm font-semibold">Activity Log</h3>
           <ActivityLog driver={d} name={name} canDelete={canDelete} onDelete={onDelete} />
         </div>
       )}
