@@ -11,11 +11,15 @@ import { expect } from "./fixtures";
 /** AXE_TAGS are the rule sets run: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** axeViolations lists axe's violations on page as "rule (impact): targets" lines. */
+/**
+ * axeViolations lists axe's violations on page as "rule (impact): targets" lines: the rules
+ * tagged AXE_TAGS plus target-size (SC 2.5.8, off by default). One options object carries
+ * both: AxeBuilder's options() replaces what withTags() set, so chaining the two ran every
+ * rule, best practices included.
+ */
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
-    .withTags(AXE_TAGS)
-    .options({ rules: { "target-size": { enabled: true } } })
+    .options({ runOnly: { type: "tag", values: AXE_TAGS }, rules: { "target-size": { enabled: true } } })
     .analyze();
   return results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join(" | ")}`,
@@ -31,9 +35,11 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
 export type FocusState = {
   tag: string;
   name: string;
-  /** a focus indicator is drawn: an outline or a box-shadow */
+  /** :focus-visible applies and a focus indicator is drawn: an outline or a focus ring (box-shadow) */
   indicator: boolean;
-  /** the point at the element's centre belongs to another element (the header, a toast) */
+  /** the element's box lies inside the viewport */
+  inViewport: boolean;
+  /** the sticky or fixed header, a visible toast, or whatever is on top at the element's centre, when it covers the element */
   obscuredBy: string | null;
 };
 
@@ -43,29 +49,54 @@ export async function focusState(page: Page): Promise<FocusState | null> {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return null;
     const css = getComputedStyle(el);
-    const outline = css.outlineStyle !== "none" && parseFloat(css.outlineWidth) > 0;
-    const shadow = css.boxShadow !== "none" && css.boxShadow !== "";
+    const transparent = (c: string) => c === "transparent" || /rgba?\(.*,\s*0\)$/.test(c) || / \/ 0\)$/.test(c);
+    const outline = css.outlineStyle !== "none" && parseFloat(css.outlineWidth) > 0 && !transparent(css.outlineColor);
+    // Tailwind's ring is a box-shadow through --tw-ring-shadow ("0 0 #0000" when none): a plain
+    // shadow-xs is not a focus indicator
+    const ring = css.getPropertyValue("--tw-ring-shadow").trim();
+    const ringDrawn = ring !== "" && !/^0 0 (#0000|transparent)/.test(ring) && css.boxShadow !== "none";
     const r = el.getBoundingClientRect();
-    const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1);
-    const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1);
-    const hit = document.elementFromPoint(x, y);
-    const covered = hit && hit !== el && !el.contains(hit) && !hit.contains(el);
+    // as much of it as fits is shown (a tab panel taller than a phone's screen cannot be whole)
+    const shownX = Math.min(r.right, window.innerWidth) - Math.max(r.left, 0);
+    const shownY = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
+    const inViewport = shownX >= Math.min(r.width, window.innerWidth) - 1 && shownY >= Math.min(r.height, window.innerHeight) - 1;
     const describe = (n: Element) =>
-      `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ""}${n.getAttribute("role") ? `[role=${n.getAttribute("role")}]` : ""}`;
+      `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ""}${n.getAttribute("role") ? `[role=${n.getAttribute("role")}]` : ""}${
+        n.getAttribute("aria-label") ? `[aria-label="${n.getAttribute("aria-label")}"]` : ""
+      }`;
+    const overlaps = (b: DOMRect) => b.width > 0 && b.height > 0 && b.left < r.right && b.right > r.left && b.top < r.bottom && b.bottom > r.top;
+    let obscuredBy: string | null = null;
+    // the sticky or fixed header (none is sticky today: this keeps it honest if one becomes so)
+    for (const h of document.querySelectorAll("header")) {
+      const pos = getComputedStyle(h).position;
+      if ((pos === "sticky" || pos === "fixed") && !h.contains(el) && overlaps(h.getBoundingClientRect())) obscuredBy = describe(h);
+    }
+    // a visible toast
+    for (const t of document.querySelectorAll('[role="region"][aria-label^="Notifications"] li')) {
+      if (!t.contains(el) && overlaps(t.getBoundingClientRect())) obscuredBy = `toast "${(t.textContent ?? "").trim().slice(0, 40)}"`;
+    }
+    if (!obscuredBy) {
+      const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1);
+      const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1);
+      const hit = document.elementFromPoint(x, y);
+      if (hit && hit !== el && !el.contains(hit) && !hit.contains(el)) obscuredBy = describe(hit);
+    }
     return {
       tag: describe(el),
       name: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 60),
-      indicator: outline || shadow,
-      obscuredBy: covered && hit ? describe(hit) : null,
+      indicator: el.matches(":focus-visible") && (outline || ringDrawn),
+      inViewport,
+      obscuredBy,
     };
   });
 }
 
-/** expectFocusVisible fails unless the focused element shows a focus indicator and is not covered. */
+/** expectFocusVisible fails unless the focused element shows a focus indicator, lies in the viewport and is not covered. */
 export async function expectFocusVisible(page: Page): Promise<void> {
   const s = await focusState(page);
   expect(s, "something has focus").not.toBeNull();
   expect(s!.indicator, `focus indicator on ${s!.tag} "${s!.name}"`).toBe(true);
+  expect(s!.inViewport, `${s!.tag} "${s!.name}" inside the viewport`).toBe(true);
   expect(s!.obscuredBy, `${s!.tag} "${s!.name}" hidden under another element`).toBeNull();
 }
 

@@ -7,7 +7,8 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expectFocusVisible, tabTo } from "../a11y";
-import { expect, findUser, test, toast } from "../fixtures";
+import { ADMIN } from "../env";
+import { expect, findUser, signIn, test, toast } from "../fixtures";
 
 // axe and step-by-step focus checks are slow on a loaded 2-core machine: they wait on conditions, never on time
 test.describe.configure({ timeout: 240_000 });
@@ -70,5 +71,17 @@ test("a guest registers with the keyboard only and signs by typing their name", 
     writeFileSync(file, await res.body());
     const text = execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
     expect(text).toContain(`Signed by typing: ${typedName}`);
+  });
+
+  await test.step("the admin's agreements table says it was typed", async () => {
+    await page.context().clearCookies();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/admin-system#signed-agreements");
+    const agreements = page.getByRole("region", { name: "Signed Agreements" });
+    await agreements.getByRole("searchbox", { name: "Search agreements by name or email" }).fill(person.email);
+    await expect(agreements.getByText(/^1 signed agreement|^Showing 1 of/)).toBeVisible();
+    // a table cell at 1280 px, the card's line on a phone
+    await expect(agreements.getByText(/^Typed$|· Typed signature$/).filter({ visible: true })).toHaveCount(1);
+    await expect(agreements.getByText(/^Drawn$|· Drawn signature$/).filter({ visible: true })).toHaveCount(0);
   });
 });

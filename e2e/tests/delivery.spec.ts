@@ -42,7 +42,7 @@ test("an admin's first screen preloads its dashboard from the boot script, each 
   expect(preloaded.some((h) => /\/assets\/home-admin-/.test(h)), preloaded.join(", ")).toBe(true);
   // its calls were made once, by the boot script, and the dashboard took their answers; the
   // weekly activity is its summary (a card asks for its own activities when opened)
-  for (const call of ["/api/admin/charging-sessions", "/api/admin/recent-activity", "/api/admin/weekly-activity?activities=none", "/api/state"]) {
+  for (const call of ["/api/admin/attention", "/api/admin/charging-sessions", "/api/admin/recent-activity", "/api/admin/weekly-activity?activities=none", "/api/state"]) {
     expect(requested.get(call), call).toBe(1);
   }
   const weekly = [...requested.keys()].filter((k) => k.startsWith("/api/admin/weekly-activity"));

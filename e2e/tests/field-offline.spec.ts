@@ -109,6 +109,11 @@ async function adminRequest(): Promise<APIRequestContext> {
   return ctx;
 }
 
+// Each field journey is 20–40 steps in a phone browser with its worker; on a loaded 2-core
+// machine one took 64 s with every step on its way (a trace of a timeout showed no wait over
+// 8 s). Their waits are on conditions; the time limit covers the journey, not a step.
+test.describe.configure({ timeout: 150_000 });
+
 test.describe("with the service worker", () => {
   test.use({ serviceWorkers: "allow" });
 

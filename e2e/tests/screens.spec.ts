@@ -171,3 +171,64 @@ for (const { role, email, screens } of ROLES) {
     });
   }
 }
+
+// Issue 28: the admin Home opens with the counts and what needs action first; each line of
+// the attention strip says the server's count and opens the screen where it is handled; the
+// long sections collapse under their titles and stay as left on this device.
+test("the admin Home's attention strip on the demo data links where each count is handled", async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const width = testInfo.project.name === "phone" ? 390 : 1280;
+  const context = await signedInContext(browser, "admin@swapbay.local", width);
+  const page = await context.newPage();
+  const counts = (await (await context.request.get(`${base}/api/admin/attention`)).json()) as {
+    chargingDue: { sessions: number; batteries: number };
+    pendingApprovals: number;
+    failedPdfs: number;
+  };
+  // the demo data has a session past its ETA and an account awaiting approval
+  expect(counts.chargingDue.sessions).toBeGreaterThan(0);
+  expect(counts.pendingApprovals).toBeGreaterThan(0);
+
+  await page.goto(base + "/");
+  const strip = page.getByRole("region", { name: "Needs attention" });
+  const charging = strip.getByRole("link", { name: new RegExp(`^${counts.chargingDue.sessions} charging sessions? due`) });
+  const approvals = strip.getByRole("link", { name: new RegExp(`^${counts.pendingApprovals} users? waiting for approval`) });
+  await expect(charging).toBeVisible({ timeout: 30_000 });
+  await expect(approvals).toBeVisible();
+  await expect(strip.getByRole("link", { name: /agreement PDFs? failed/ })).toHaveCount(counts.failedPdfs > 0 ? 1 : 0);
+  if (width < 800) await expect(strip, "the strip is on a phone's first screen").toBeInViewport();
+  for (const link of [charging, approvals]) {
+    const box = await link.boundingBox();
+    expect(box?.height ?? 0, "a link is at least 24 px tall").toBeGreaterThanOrEqual(24);
+  }
+
+  await charging.click();
+  await expect(page).toHaveURL(/\/admin-charging$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Charging" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Active Charging Sessions" }).getByText("Due").first()).toBeVisible();
+
+  await page.goBack();
+  await approvals.click();
+  await expect(page).toHaveURL(/\/admin-users$/);
+  await expect(page.getByRole("list", { name: "Users awaiting approval" }).getByRole("listitem")).toHaveCount(counts.pendingApprovals);
+
+  // where the failed-PDF line goes: the Signed Agreements block, scrolled into view once loaded,
+  // each agreement saying how it was signed
+  await page.goto(base + "/admin-system#signed-agreements");
+  const agreements = page.getByRole("region", { name: "Signed Agreements" });
+  await expect(agreements).toBeInViewport({ timeout: 30_000 });
+  if (width < 800) await expect(agreements.getByText(/· (Drawn|Typed) signature$/).first()).toBeVisible();
+  else await expect(agreements.getByRole("columnheader", { name: "Signature" })).toBeVisible();
+
+  // a collapsed section stays collapsed on the next visit
+  await page.goto(base + "/");
+  const toggle = page.getByRole("button", { name: "Active Charging Sessions" });
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("button", { name: /Mark Done/ })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Active Charging Sessions" })).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByRole("button", { name: "Weekly Driver Activity" })).toHaveAttribute("aria-expanded", "true");
+  await context.close();
+});

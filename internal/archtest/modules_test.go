@@ -22,8 +22,9 @@ import (
 var moduleImports = map[[2]string]string{
 	{"activity", "inventory"}: "the dashboards read the ledger (movement types, Stats, holders)",
 	{"activity", "system"}:    "days and weeks are cut in the time zone setting; the state carries the prompts",
-	{"activity", "users"}:     "the feeds and the weekly breakdown name users through users.Names",
-	{"activity", "charging"}:  "the state and the dashboard list the active sessions (charging.ActiveSessions)",
+	{"activity", "users"}:     "the feeds and the weekly breakdown name users through users.Names; the attention strip counts pending approvals (users.CountPending)",
+	{"activity", "charging"}:  "the state and the dashboard list the active sessions (charging.ActiveSessions); the attention strip counts the due ones by charging's own rule (charging.CountDue)",
+	{"activity", "terms"}:     "the admin Home's attention strip counts the failed agreement PDFs (terms.CountFailedPDFs)",
 	{"auth", "users"}:         "registration and login create and read accounts",
 	{"backups", "system"}:     "the backup schedule runs in the operation's time zone setting",
 	{"debuginfo", "jobs"}:     "the debug page shows each job's last and next run",

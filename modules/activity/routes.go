@@ -41,6 +41,8 @@ import (
 //	                                                 {weekStart, weekEnd, totals: {<type>: {count, quantity}},
 //	                                                 goodBatteries, deadBatteries, days[7]{date, totals, goodBatteries, deadBatteries}}
 //	/api/admin/active-pickups        admins          [{id (holder account), user, quantity, date}] open pickup holdings
+//	/api/admin/attention             admins          {chargingDue{sessions, batteries}, pendingApprovals, failedPdfs}:
+//	                                                 what needs action first (the admin Home's attention strip)
 //	/api/inventory                   admins          {settings: {key: value}, stats, ready, waiting, charging, total}
 //
 // A Movement is {id, type, quantity, notes, createdAt, userId, user{id, firstName, lastName,
@@ -70,6 +72,7 @@ func Register(app core.App) {
 		get("/api/admin/recent-activity", admins, handleAdminRecentActivity)
 		get("/api/admin/weekly-stats", admins, handleAdminWeeklyStats)
 		get("/api/admin/active-pickups", admins, handleActivePickups)
+		get("/api/admin/attention", admins, handleAdminAttention)
 		get("/api/inventory", admins, handleInventory)
 		return se.Next()
 	})

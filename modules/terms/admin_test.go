@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
@@ -479,5 +480,44 @@ func TestTemplateEffectiveDateIsTheOperationsToday(t *testing.T) {
 	now := time.Now()
 	if want := now.In(loc).Format(time.DateOnly); tpl.EffectiveDate != want || want == now.UTC().Format(time.DateOnly) {
 		t.Fatalf("effective date %s, want %s in %s (UTC %s)", tpl.EffectiveDate, want, zone, now.UTC().Format(time.DateOnly))
+	}
+}
+
+// The admin agreements list says how each agreement was signed: drawn or typed (an agreement
+// stored without a method, as older ones were, reads as drawn).
+func TestAgreementsListSignatureMethod(t *testing.T) {
+	app := testkit.NewApp(t)
+	c := testkit.SeedCallers(t, app)
+	active, err := terms.FindActive(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for _, s := range []struct {
+		user           *core.Record
+		method, stored string
+	}{{c.Driver, terms.SignatureTyped, "typed"}, {c.Liaison, terms.SignatureDrawn, "drawn"}, {c.Admin, "", "drawn"}} {
+		a, err := terms.RecordAgreement(app, terms.Signature{User: s.user, Terms: active, PNG: signaturePNG(),
+			Method: s.method, Text: "Dee River", IP: "203.0.113.9", UserAgent: "test", SignedAt: time.Now()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[a.Id] = s.stored
+	}
+	terms.WaitForPDFs(app)
+	if _, err := app.DB().NewQuery("UPDATE agreements SET signatureMethod = '' WHERE user = {:u}").Bind(dbx.Params{"u": c.Admin.Id}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := terms.ListAgreements(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows, want %d", len(rows), len(want))
+	}
+	for _, r := range rows {
+		if r.SignatureMethod != want[r.Id] {
+			t.Errorf("agreement %s: signatureMethod %q, want %q", r.Id, r.SignatureMethod, want[r.Id])
+		}
 	}
 }

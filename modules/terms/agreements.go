@@ -57,6 +57,8 @@ type AgreementRow struct {
 	PDFStatus    string `db:"pdfStatus" json:"pdfStatus"`
 	PDFError     string `db:"pdfError" json:"-"`
 	PDFUrl       string `db:"-" json:"pdfUrl"`
+	// SignatureMethod is how it was signed: SignatureDrawn or SignatureTyped (older rows read as drawn).
+	SignatureMethod string `db:"signatureMethod" json:"signatureMethod"`
 }
 
 // PDFPath is where an agreement's PDF is downloaded.
@@ -84,8 +86,10 @@ func ListAgreements(app core.App) ([]AgreementRow, error) {
 		" COALESCE(NULLIF(a.firstName, ''), u.firstName, '') AS firstName," +
 		" COALESCE(NULLIF(a.lastName, ''), u.lastName, '') AS lastName," +
 		" COALESCE(NULLIF(a.email, ''), u.email, '') AS email," +
-		" a.signedAt, a.termsVersion, a.pdfStatus, a.pdfError" +
-		" FROM agreements a LEFT JOIN users u ON u.id = a.user ORDER BY a.signedAt DESC, a.created DESC").All(&rows)
+		" a.signedAt, a.termsVersion, a.pdfStatus, a.pdfError," +
+		" COALESCE(NULLIF(a.signatureMethod, ''), {:drawn}) AS signatureMethod" +
+		" FROM agreements a LEFT JOIN users u ON u.id = a.user ORDER BY a.signedAt DESC, a.created DESC").
+		Bind(dbx.Params{"drawn": SignatureDrawn}).All(&rows)
 	if err != nil {
 		return nil, err
 	}
@@ -96,6 +100,12 @@ func ListAgreements(app core.App) ([]AgreementRow, error) {
 		rows[i].PDFUrl = pdfURL(rows[i].Id, rows[i].PDFStatus, rows[i].PDFError)
 	}
 	return rows, nil
+}
+
+// CountFailedPDFs returns how many agreements' PDFs failed (the Retry PDF rows of the
+// agreements table): the admin Home's attention strip.
+func CountFailedPDFs(app core.App) (int64, error) {
+	return app.CountRecords(schema.Agreements, dbx.HashExp{schema.AgreementPDFStatus: PDFFailed})
 }
 
 // MyAgreement is a signer's own latest agreement (GET /api/agreements/mine).

@@ -50,6 +50,11 @@ func Count(app core.App) (int64, error) {
 	return app.CountRecords(schema.Users)
 }
 
+// CountPending returns how many accounts await approval (the Users page's Pending Approval list).
+func CountPending(app core.App) (int64, error) {
+	return app.CountRecords(schema.Users, dbx.HashExp{schema.UserIsApproved: roles.Pending})
+}
+
 // CountApprovedMasters returns how many approved master_admin accounts exist, leaving out
 // the user with id except (may be "").
 func CountApprovedMasters(app core.App, except string) (int64, error) {

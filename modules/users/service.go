@@ -17,6 +17,10 @@ import (
 	"swapbay/modules/inventory"
 )
 
+// UsersUpdated is the realtime message sent after an account is created, changed or deleted
+// (its approval among the rest): the Users page and the admin Home's attention strip refresh.
+const UsersUpdated = "USERS_UPDATED"
+
 // maxEmailLength bounds stored emails (RFC 5321's path limit).
 const maxEmailLength = 254
 
@@ -89,6 +93,7 @@ func create(app core.App, in NewUser, mustSign bool) (*core.Record, error) {
 	if err := app.Save(rec); err != nil {
 		return nil, saveError(err)
 	}
+	events.Publish(app, UsersUpdated)
 	return rec, nil
 }
 
@@ -194,7 +199,14 @@ func SetApproval(app core.App, actor *core.Record, id, state string) (*core.Reco
 // change applies edit to user id as read in the transaction that saves it (txutil.Modify):
 // changes to one user at the same moment cannot undo each other.
 func change(app core.App, id string, edit func(txApp core.App, target *core.Record) (save bool, err error)) (*core.Record, error) {
-	rec, err := txutil.Modify(app, func(txApp core.App) (*core.Record, error) { return FindByID(txApp, id) }, edit)
+	rec, err := txutil.Modify(app, func(txApp core.App) (*core.Record, error) { return FindByID(txApp, id) },
+		func(txApp core.App, target *core.Record) (bool, error) {
+			save, err := edit(txApp, target)
+			if save && err == nil {
+				events.Publish(txApp, UsersUpdated) // sent once the save commits
+			}
+			return save, err
+		})
 	return rec, saveError(err)
 }
 
@@ -395,7 +407,11 @@ func Delete(app core.App, actor *core.Record, id string) error {
 		if err := inventory.KeepFormerUser(txApp, target); err != nil {
 			return err
 		}
-		return saveError(txApp.Delete(target))
+		if err := txApp.Delete(target); err != nil {
+			return saveError(err)
+		}
+		events.Publish(txApp, UsersUpdated)
+		return nil
 	})
 }
 

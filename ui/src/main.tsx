@@ -2,6 +2,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/index";
 import { isSafariLike } from "@/lib/browser";
+import { inertBehindModals } from "@/lib/inert-behind-modals";
 import { logError } from "@/lib/error-log";
 import "@/index.css";
 
@@ -32,6 +33,7 @@ function showCompatibilityIssue(root: HTMLElement, error: unknown) {
 }
 
 const root = document.getElementById("root")!;
+inertBehindModals(root);
 try {
   createRoot(root).render(
     <StrictMode>

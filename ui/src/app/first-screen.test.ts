@@ -9,6 +9,7 @@ describe("first screens", () => {
     expect(SESSION_URL).toBe("/api/auth/user");
     expect(FIRST_SCREENS.admin?.api ?? []).toEqual([
       "/api/state",
+      "/api/admin/attention",
       "/api/admin/charging-sessions",
       "/api/admin/recent-activity",
       "/api/admin/weekly-activity?activities=none",

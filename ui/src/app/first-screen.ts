@@ -5,6 +5,7 @@
 // script with it. Keep this module free of browser globals: the build imports it in Node.
 import { adminRecentActivityQueryOptions } from "@/features/activity/api/get-recent-activity";
 import { adminChargingSessionsQueryOptions } from "@/features/charging/api/get-charging-sessions";
+import { adminAttentionQueryOptions } from "@/features/dashboard/api/get-attention";
 import { AUTH_USER_URL } from "@/lib/auth-url";
 import { queryKeyUrl } from "@/lib/api-client";
 import { stateQueryOptions } from "@/lib/state";
@@ -21,10 +22,16 @@ export const SESSION_URL = AUTH_USER_URL;
 const shell = ["src/app/routes/signed-in.tsx", "src/app/routes/home.tsx"];
 const admin: FirstScreen = {
   routes: [...shell, "src/app/routes/home-admin.tsx"],
-  // the admin dashboard's first calls (home-admin.tsx): the state, charging sessions, recent
-  // activity and the weekly activity's summary (a few KB; a driver's card asks for its
-  // activities when opened)
-  api: [url(stateQueryOptions), url(adminChargingSessionsQueryOptions), url(adminRecentActivityQueryOptions), url(adminWeeklyActivityQueryOptions(0))],
+  // the admin dashboard's first calls (home-admin.tsx): the state, the attention strip's counts
+  // (under 100 bytes), charging sessions, recent activity and the weekly activity's summary (a
+  // few KB; a driver's card asks for its activities when opened)
+  api: [
+    url(stateQueryOptions),
+    url(adminAttentionQueryOptions),
+    url(adminChargingSessionsQueryOptions),
+    url(adminRecentActivityQueryOptions),
+    url(adminWeeklyActivityQueryOptions(0)),
+  ],
 };
 
 /** GUEST_ROUTES are the modules of the sign-in screen a guest sees at /. */

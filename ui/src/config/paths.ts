@@ -21,3 +21,9 @@ export const paths = {
 
 /** PathKey names one entry of paths. */
 export type PathKey = keyof typeof paths;
+
+/** anchors are the ids of page blocks that links open at (path#anchor). */
+export const anchors = {
+  /** the Signed Agreements block of /admin-system, where Retry PDF is */
+  signedAgreements: "signed-agreements",
+} as const;

@@ -7,8 +7,14 @@ const PAY_READS = ["/api/admin/all-earnings", "/api/admin/core-team-earnings", "
 /** EARNINGS_READS: the pay figures and the rates behind them. */
 const EARNINGS_READS = [...PAY_READS, "/api/admin/pay-rates"] as const;
 
-/** TERMS_READS: the terms versions, the agreements and the Users page's terms badges. */
-const TERMS_READS = ["/api/admin/terms-content", "/api/terms-content/active", "/api/admin/terms-agreements", "/api/admin/users"] as const;
+/** ATTENTION: the admin Home's attention strip (due sessions, pending approvals, failed PDFs). */
+const ATTENTION = "/api/admin/attention";
+
+/** TERMS_READS: the terms versions, the agreements, the Users page's terms badges and the strip's failed PDFs. */
+const TERMS_READS = ["/api/admin/terms-content", "/api/terms-content/active", "/api/admin/terms-agreements", "/api/admin/users", ATTENTION] as const;
+
+/** USERS_READS: the Users page's lists and the strip's pending approvals. */
+const USERS_READS = ["/api/admin/users", "/api/admin/users/pending", ATTENTION] as const;
 
 /**
  * INVALIDATIONS is the one map from what happened to the queries it makes stale: the realtime
@@ -45,6 +51,8 @@ export const INVALIDATIONS = {
     // ours: the sessions and ETAs on the dashboards and the liaison view
     "/api/state",
     "/api/liaison/charging-sessions",
+    // ours: the attention strip's due sessions (the charging-due job sends this as one falls due)
+    ATTENTION,
   ],
   /** a pickup or dropoff: the figures, the feeds, who holds what */
   driverOps: [
@@ -81,6 +89,7 @@ export const INVALIDATIONS = {
     "/api/state",
     "/api/inventory",
     "/api/admin/recent-activity",
+    ATTENTION,
   ],
   /** an assignment, swap or dead-battery transfer, or assignments deleted */
   custody: [
@@ -92,7 +101,9 @@ export const INVALIDATIONS = {
     "/api/admin/recent-activity",
   ],
   /** an account created, changed, approved, suspended or deleted */
-  users: ["/api/admin/users", "/api/admin/users/pending", "/api/admin/all-earnings", "/api/admin/core-team-earnings"],
+  users: [...USERS_READS, "/api/admin/all-earnings", "/api/admin/core-team-earnings"],
+  /** ours: an account was created, changed or deleted (its approval among the rest) */
+  USERS_UPDATED: USERS_READS,
   /** ours: a terms version created, edited or activated; an agreement's PDF made or failed */
   TERMS_UPDATED: TERMS_READS,
   /** a terms version saved or activated, or a PDF retried */

@@ -21,7 +21,7 @@ export const RETRY_AFTER_CREATE_FAILURE_MS = 5000;
 export const NO_RECONNECT_CODES: ReadonlySet<number> = new Set([1000, 1008, 1011]);
 
 /** RealtimeMessageType is a message the server sends. */
-export type RealtimeMessageType = "INVENTORY_UPDATED" | "ACTIVITY_UPDATED" | "CHARGING_UPDATED" | "EMERGENCY_OVERRIDE" | "EARNINGS_UPDATED" | "TERMS_UPDATED";
+export type RealtimeMessageType = "INVENTORY_UPDATED" | "ACTIVITY_UPDATED" | "CHARGING_UPDATED" | "EMERGENCY_OVERRIDE" | "EARNINGS_UPDATED" | "TERMS_UPDATED" | "USERS_UPDATED";
 
 /**
  * handleRealtimeMessage applies one raw message: invalidates per INVALIDATIONS, everything
@@ -40,7 +40,7 @@ export function handleRealtimeMessage(queryClient: QueryClient, raw: unknown): R
     void invalidate(queryClient, "everything");
     return type;
   }
-  if (type === "INVENTORY_UPDATED" || type === "ACTIVITY_UPDATED" || type === "CHARGING_UPDATED" || type === "EARNINGS_UPDATED" || type === "TERMS_UPDATED") {
+  if (type === "INVENTORY_UPDATED" || type === "ACTIVITY_UPDATED" || type === "CHARGING_UPDATED" || type === "EARNINGS_UPDATED" || type === "TERMS_UPDATED" || type === "USERS_UPDATED") {
     void invalidate(queryClient, type);
     return type;
   }

@@ -4,11 +4,13 @@ import { AdminActivityCards } from "@/features/activity/components/activity-card
 import { WeeklyDriverActivity } from "@/features/activity/components/weekly-driver-activity";
 import { useAdminRecentActivity } from "@/features/activity/api/get-recent-activity";
 import type { AppState } from "@/lib/state";
+import { AttentionStrip } from "@/features/dashboard/components/attention-strip";
 import { StatsBlock } from "@/features/dashboard/components/stats-block";
 import { UnaccountedWarning } from "@/features/dashboard/components/unaccounted-warning";
 import { ChargingSessionsTable } from "@/features/charging/components/charging-sessions-table";
 import { type User, displayName } from "@/lib/user";
 import * as React from "react";
+import { CollapsibleCard } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 
 // The earnings panels load after the dashboard's first screen, as their own chunk.
@@ -25,9 +27,13 @@ const EarningsPanels = React.lazy(() => import("@/features/earnings/components/e
 // The admin dashboard is its own chunk (DESIGN.md §10): drivers never download it.
 
 /**
- * AdminHome: the five stats with inline edit, the unaccounted warning, the fleet's moves
- * and recovers, the charging sessions, Weekly Driver Activity, the Recent Activity feed (Movement Options) and the
- * dropoff notes, then the earnings panels (pool, weekly earnings, pay rates).
+ * AdminHome: the unaccounted warning, the five stats with inline edit, what needs action first
+ * (the attention strip of issue 28: right under the five counts, on a phone's first screen),
+ * the fleet's moves and recovers, the charging sessions, Weekly Driver Activity, the Recent
+ * Activity feed (Movement Options) and the dropoff notes, then the earnings panels (pool,
+ * weekly earnings, pay rates). The long
+ * sections collapse under their own titles, each remembered on the device (CollapsibleCard),
+ * at every width: one behaviour to learn, and a desktop admin who never collapses sees no change.
  */
 export function AdminHome({ user, state }: { user: User; state?: AppState }) {
   const recent = useAdminRecentActivity();
@@ -36,17 +42,26 @@ export function AdminHome({ user, state }: { user: User; state?: AppState }) {
       <PageHeader title="Home" description={`Welcome, ${displayName(user)}`} />
       <UnaccountedWarning stats={state?.stats} emergencyPath={paths.adminEmergency.path} />
       <StatsBlock stats={state?.stats} editable />
+      <AttentionStrip />
       <AdminActivityCards />
-      <ChargingSessionsTable role={user.role} />
+      <CollapsibleCard id="home.charging-sessions">
+        <ChargingSessionsTable role={user.role} />
+      </CollapsibleCard>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <WeeklyDriverActivity canDelete />
-        <React.Suspense fallback={<Skeleton className="h-96 w-full" />}>
-          <RecentActivityCard movements={recent.data} isLoading={recent.isLoading} manage />
-        </React.Suspense>
+        <CollapsibleCard id="home.weekly-driver-activity">
+          <WeeklyDriverActivity canDelete />
+        </CollapsibleCard>
+        <CollapsibleCard id="home.recent-activity">
+          <React.Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <RecentActivityCard movements={recent.data} isLoading={recent.isLoading} manage />
+          </React.Suspense>
+        </CollapsibleCard>
       </div>
-      <React.Suspense fallback={<Skeleton className="h-40 w-full" />}>
-        <DropoffNotesCard movements={recent.data} isLoading={recent.isLoading} />
-      </React.Suspense>
+      <CollapsibleCard id="home.dropoff-notes">
+        <React.Suspense fallback={<Skeleton className="h-40 w-full" />}>
+          <DropoffNotesCard movements={recent.data} isLoading={recent.isLoading} />
+        </React.Suspense>
+      </CollapsibleCard>
       <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>
         <EarningsPanels />
       </React.Suspense>

@@ -8,10 +8,70 @@ import {
   ToastViewport,
 } from "@/components/ui/toast";
 import { useToast } from "@/hooks/use-toast";
+import * as React from "react";
+
+/**
+ * useToastClearance keeps keyboard focus out from under the toasts (WCAG 2.2 SC 2.4.11): while
+ * a toast shows, the page's scroll padding on the toasts' edge (top on phones, bottom from
+ * 640 px) is their height, so a control that Tab brings into view is scrolled clear of them.
+ */
+function useToastClearance(viewport: React.RefObject<HTMLOListElement | null>) {
+  React.useEffect(() => {
+    const ol = viewport.current;
+    if (!ol) return;
+    const html = document.documentElement;
+    const update = () => {
+      const shown = ol.querySelector("li") !== null;
+      const r = ol.getBoundingClientRect();
+      const atTop = r.top < window.innerHeight / 2;
+      html.style.scrollPaddingTop = shown && atTop ? `${Math.ceil(r.bottom)}px` : "";
+      html.style.scrollPaddingBottom = shown && !atTop ? `${Math.ceil(window.innerHeight - r.top)}px` : "";
+    };
+    const resize = new ResizeObserver(update);
+    resize.observe(ol);
+    const children = new MutationObserver(update);
+    children.observe(ol, { childList: true, attributes: true, attributeFilter: ["class"] });
+    update();
+    return () => {
+      resize.disconnect();
+      children.disconnect();
+      html.style.scrollPaddingTop = "";
+      html.style.scrollPaddingBottom = "";
+    };
+  }, [viewport]);
+}
+
+/**
+ * useToastDodge moves the toasts to the opposite edge when keyboard focus lands on something
+ * under them (SC 2.4.11): near the top or the end of a page the scroll padding cannot scroll a
+ * control clear of them, so they step aside instead of hiding it.
+ */
+function useToastDodge(viewport: React.RefObject<HTMLOListElement | null>) {
+  const [flipped, setFlipped] = React.useState(false);
+  React.useEffect(() => {
+    const onFocus = (e: FocusEvent) => {
+      const ol = viewport.current;
+      const target = e.target;
+      if (!ol || !(target instanceof Element) || ol.contains(target)) return;
+      const r = target.getBoundingClientRect();
+      const covered = [...ol.querySelectorAll("li")].some((li) => {
+        const t = li.getBoundingClientRect();
+        return t.left < r.right && t.right > r.left && t.top < r.bottom && t.bottom > r.top;
+      });
+      if (covered) setFlipped((f) => !f);
+    };
+    document.addEventListener("focusin", onFocus);
+    return () => document.removeEventListener("focusin", onFocus);
+  }, [viewport]);
+  return flipped;
+}
 
 /** Toaster renders the toast store's toasts; mount it once (the app provider does). */
 export function Toaster() {
   const { toasts } = useToast();
+  const viewport = React.useRef<HTMLOListElement>(null);
+  useToastClearance(viewport);
+  const flipped = useToastDodge(viewport);
   return (
     <ToastProvider duration={TOAST_DURATION}>
       {toasts.map(({ id, title, description, action, ...props }) => (
@@ -24,7 +84,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport />
+      <ToastViewport ref={viewport} className={flipped ? "top-auto bottom-0 sm:top-0 sm:bottom-auto" : undefined} />
     </ToastProvider>
   );
 }

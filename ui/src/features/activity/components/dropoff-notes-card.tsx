@@ -1,4 +1,5 @@
 import { MessageSquareTextIcon } from "lucide-react";
+import { cn } from "@/lib/utils";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
@@ -27,7 +28,14 @@ export function DropoffNotesCard({ movements, isLoading = false, tall = false }:
         ) : notes.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No dropoff notes available</p>
         ) : (
-          <div className={tall ? "max-h-[36rem] overflow-y-auto pr-1" : "max-h-96 overflow-y-auto pr-1"}>
+          // focusable, so a keyboard can scroll it (axe scrollable-region-focusable)
+          <div
+            tabIndex={0}
+            className={cn(
+              "overflow-y-auto rounded-sm pr-1 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+              tall ? "max-h-[36rem]" : "max-h-96",
+            )}
+          >
             <ul aria-label="Dropoff notes" className="space-y-3">
               {notes.map(({ movement: m, note }) => (
                 <li key={m.id} className="rounded-md border p-3">

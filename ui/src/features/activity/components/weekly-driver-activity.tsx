@@ -116,7 +116,7 @@ function DriverCard({ driver: d, canDelete, onDelete }: { driver: DriverWeek; ca
       </button>
       {open && (
         <div id={panelId} className="border-t p-3">
-          <h4 className="mb-2 text-sm font-semibold">Activity Log</h4>
+          <h3 className="mb-2 text-sm font-semibold">Activity Log</h3>
           <ActivityLog driver={d} name={name} canDelete={canDelete} onDelete={onDelete} />
         </div>
       )}
@@ -147,7 +147,7 @@ function ActivityLog({
   }
   if (activities.length === 0) return <p className="text-sm text-muted-foreground">No activity</p>;
   return (
-    <div className="max-h-96 overflow-y-auto">
+    <div tabIndex={0} className="max-h-96 overflow-y-auto rounded-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
       <ul aria-label={`Activity log of ${name}`} className="divide-y">
         {activities.map((a) => {
           const note = movementNotes({ ...a, user: d.user });

@@ -52,6 +52,7 @@ function DropoffForm({ prompt }: { prompt?: string }) {
   const [confirming, setConfirming] = React.useState<DropoffBody | null>(null);
 
   const onSubmit = form.handleSubmit((v) => {
+    if (dropoff.isPending) return;
     dropoff.reset();
     setConfirming(v);
   });
@@ -83,7 +84,8 @@ function DropoffForm({ prompt }: { prompt?: string }) {
             maxLength={2000}
             placeholder={prompt?.trim() || DEFAULT_DROPOFF_PROMPT}
           />
-          <Button type="submit" disabled={dropoff.isPending}>
+          {/* not disabled while pending: the confirm dialog returns focus here when it closes */}
+          <Button type="submit" aria-disabled={dropoff.isPending || undefined}>
             {dropoff.isPending ? "Recording..." : "Record Dropoff"}
           </Button>
         </form>
@@ -129,6 +131,7 @@ function PickupForm({ prompt }: { prompt?: string }) {
   const custom = prompt?.trim();
 
   const onSubmit = form.handleSubmit((v) => {
+    if (pickup.isPending) return;
     pickup.reset();
     setConfirming(v);
   });
@@ -150,7 +153,8 @@ function PickupForm({ prompt }: { prompt?: string }) {
             maxLength={2000}
             placeholder={custom ? "Enter response" : "Y or N"}
           />
-          <Button type="submit" disabled={pickup.isPending}>
+          {/* not disabled while pending: the confirm dialog returns focus here when it closes */}
+          <Button type="submit" aria-disabled={pickup.isPending || undefined}>
             {pickup.isPending ? "Recording..." : "Record Pickup"}
           </Button>
         </form>

@@ -1,4 +1,5 @@
 import * as React from "react";
+import { CollapsibleCard } from "@/components/ui/card";
 import { useAllEarnings } from "@/features/earnings/api/earnings";
 import { AllEarningsTable } from "@/features/earnings/components/all-earnings-table";
 import { CoreTeamPoolCard } from "@/features/earnings/components/core-team-pool-card";
@@ -8,7 +9,8 @@ import { WeekPicker } from "@/features/earnings/components/week-picker";
 /**
  * EarningsPanels are the admin dashboard's pay section (spec part 2 §2): the week picker and
  * Download CSV, the Admin Core Team Pool, All Users Weekly Earnings and Pay Rates
- * Configuration. Loaded as its own chunk below the dashboard's first screen.
+ * Configuration (these two collapse under their titles, remembered on the device). Loaded as
+ * its own chunk below the dashboard's first screen.
  */
 export default function EarningsPanels() {
   const [weekStart, setWeekStart] = React.useState("");
@@ -28,8 +30,12 @@ export default function EarningsPanels() {
         <WeekPicker current={thisWeek.data?.weekStart} value={weekStart} onChange={setWeekStart} />
       </div>
       <CoreTeamPoolCard weekStart={weekStart} />
-      <AllEarningsTable weekStart={weekStart} data={chosen} />
-      <PayRatesCard />
+      <CollapsibleCard id="home.all-earnings">
+        <AllEarningsTable weekStart={weekStart} data={chosen} />
+      </CollapsibleCard>
+      <CollapsibleCard id="home.pay-rates">
+        <PayRatesCard />
+      </CollapsibleCard>
     </section>
   );
 }

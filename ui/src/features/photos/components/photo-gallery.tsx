@@ -144,7 +144,7 @@ export function PhotoGallery({ canDelete }: PhotoGalleryProps) {
                       {canDelete && (
                         <>
                           <Checkbox
-                            className="absolute top-1.5 left-1.5 bg-background"
+                            className="absolute top-1.5 left-1.5 size-6 bg-background"
                             checked={selected.has(p.id)}
                             onCheckedChange={(v) => toggle(p.id, v === true)}
                             aria-label={`Select ${p.filename}`}

@@ -35,6 +35,8 @@ export type Agreement = {
   pdfStatus: PDFStatus;
   /** the download path when available, "" while generating, "ERROR: …" after a failure */
   pdfUrl: string;
+  /** how it was signed: drawn on the pad, or the signer's typed name */
+  signatureMethod: "drawn" | "typed";
 };
 
 /** TERMS_STALE_MS: the terms list is fresh for 30 s (spec part 2 §9). */

@@ -9,7 +9,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { openPDF, useAgreements, useRetryPDF, type Agreement } from "@/features/terms/api/terms";
-import { FAILED_PDF_MESSAGE, filterAgreements, footer } from "@/features/terms/utils/agreements";
+import { FAILED_PDF_MESSAGE, filterAgreements, footer, signatureLabel } from "@/features/terms/utils/agreements";
+import { anchors } from "@/config/paths";
+import { useScrollToAnchor } from "@/hooks/use-scroll-to-anchor";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { opensInSameTab } from "@/lib/browser";
@@ -19,8 +21,10 @@ const NONE: Agreement[] = [];
 
 /**
  * AgreementsTable is /admin-system block 7, the signed agreements (spec part 2 §2): search by
- * name or email; User, Email, Signed Date, Version, PDF Status and Actions (View PDF or Retry
- * PDF) — cards on a phone; the count and the search text in the footer.
+ * name or email; User, Email, Signed Date, Version, Signature (Drawn or Typed, issue 28), PDF
+ * Status and Actions (View PDF or Retry PDF) — cards on a phone; the count and the search text
+ * in the footer. Opened at #signed-agreements (the admin Home's failed-PDF link), it scrolls
+ * into view once loaded.
  */
 export function AgreementsTable() {
   const agreements = useAgreements();
@@ -28,9 +32,10 @@ export function AgreementsTable() {
   const all = agreements.data ?? NONE;
   const shown = React.useMemo(() => filterAgreements(all, search), [all, search]);
   const query = search.trim();
+  useScrollToAnchor(anchors.signedAgreements, !agreements.isPending);
 
   return (
-    <Card role="region" aria-labelledby="agreements-title">
+    <Card id={anchors.signedAgreements} role="region" aria-labelledby="agreements-title" className="scroll-mt-4">
       <CardHeader>
         <CardTitle id="agreements-title" className="flex items-center gap-2">
           <FileCheck2Icon aria-hidden className="size-5 text-primary" />
@@ -72,7 +77,7 @@ export function AgreementsTable() {
                     <PDFStatusBadge agreement={a} />
                   </div>
                   <p className="text-xs text-muted-foreground">
-                    Signed {formatDateTimeYear(a.signedAt)} · Version {a.termsVersion}
+                    Signed {formatDateTimeYear(a.signedAt)} · Version {a.termsVersion} · {signatureLabel(a)} signature
                   </p>
                   <div>
                     <PDFAction agreement={a} />
@@ -88,6 +93,7 @@ export function AgreementsTable() {
                     <TableHead>Email</TableHead>
                     <TableHead>Signed Date</TableHead>
                     <TableHead>Version</TableHead>
+                    <TableHead>Signature</TableHead>
                     <TableHead>PDF Status</TableHead>
                     <TableHead>Actions</TableHead>
                   </TableRow>
@@ -99,6 +105,7 @@ export function AgreementsTable() {
                       <TableCell className="break-all">{a.email}</TableCell>
                       <TableCell className="whitespace-nowrap">{formatDateTimeYear(a.signedAt)}</TableCell>
                       <TableCell>{a.termsVersion}</TableCell>
+                      <TableCell>{signatureLabel(a)}</TableCell>
                       <TableCell>
                         <PDFStatusBadge agreement={a} />
                       </TableCell>

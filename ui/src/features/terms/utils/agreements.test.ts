@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Agreement } from "@/features/terms/api/terms";
-import { filterAgreements, footer } from "@/features/terms/utils/agreements";
+import { filterAgreements, footer, signatureLabel } from "@/features/terms/utils/agreements";
 
 const a = (firstName: string, lastName: string, email: string): Agreement => ({
   id: email,
@@ -12,6 +12,7 @@ const a = (firstName: string, lastName: string, email: string): Agreement => ({
   termsVersion: "2025.1",
   pdfStatus: "available",
   pdfUrl: "/api/agreements/x/pdf",
+  signatureMethod: "drawn",
 });
 
 describe("filterAgreements", () => {
@@ -29,5 +30,12 @@ describe("footer", () => {
     expect(footer(2, 2, "")).toBe("2 signed agreements");
     expect(footer(1, 1, "")).toBe("1 signed agreement");
     expect(footer(0, 5, "kim")).toBe('Showing 0 of 5 signed agreements matching "kim"');
+  });
+});
+
+describe("signatureLabel", () => {
+  it("says how the agreement was signed", () => {
+    expect(signatureLabel({ signatureMethod: "drawn" })).toBe("Drawn");
+    expect(signatureLabel({ signatureMethod: "typed" })).toBe("Typed");
   });
 });

@@ -7,6 +7,11 @@ export function filterAgreements(agreements: readonly Agreement[], query: string
   return agreements.filter((a) => `${a.firstName} ${a.lastName}`.toLowerCase().includes(q) || a.email.toLowerCase().includes(q));
 }
 
+/** signatureLabel is how an agreement was signed, as the table shows it: 'Drawn' or 'Typed'. */
+export function signatureLabel(a: Pick<Agreement, "signatureMethod">): string {
+  return a.signatureMethod === "typed" ? "Typed" : "Drawn";
+}
+
 /** FAILED_PDF_MESSAGE is what clicking a failed PDF says (spec part 2 §2). */
 export const FAILED_PDF_MESSAGE = "PDF Generation Failed: This legal document failed to generate. Please use the 'Retry PDF' button to regenerate it.";
 

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { STATE_POLL_MS } from "@/lib/state";
+
+/**
+ * Attention is what needs an admin's action first (GET /api/admin/attention): the charging
+ * sessions due (ETA now or past, the sessions table's 'Due') and their batteries, the accounts
+ * awaiting approval, and the agreement PDFs that failed.
+ */
+export type Attention = {
+  chargingDue: { sessions: number; batteries: number };
+  pendingApprovals: number;
+  failedPdfs: number;
+};
+
+/**
+ * adminAttentionQueryOptions: GET /api/admin/attention, refreshed by the changes that move
+ * its counts (lib/invalidation.ts) and polled with the state (a session falls due as time passes;
+ * the charging-due job also announces it).
+ */
+export const adminAttentionQueryOptions = queryOptions<Attention>({
+  queryKey: ["/api/admin/attention"],
+  refetchInterval: STATE_POLL_MS,
+});
+
+/** useAdminAttention reads what needs the admin's action. */
+export function useAdminAttention() {
+  return useQuery(adminAttentionQueryOptions);
+}
