@@ -199,6 +199,11 @@ test("admin: starts a charging session, marks it done, approves a pending user",
     await page.keyboard.press("Enter");
     await expect.poll(async () => (await findUser(pb, pending.email))?.isApproved).toBe("approved");
     await expect(page.getByRole("button", { name: `Approve ${name}` })).toHaveCount(0);
+    // the row and its button are gone: focus stays in the Pending Approval card (the next
+    // user's first button, or the card), not back at the top of the page
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('[aria-labelledby="pending-approval-title"]')))
+      .toBe(true);
   });
 });
 

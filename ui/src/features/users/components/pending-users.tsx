@@ -1,6 +1,8 @@
 import { CheckIcon, XIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { fallbackFocus } from "@/components/ui/return-focus";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePendingUsers } from "@/features/users/api/get-pending-users";
 import { useUpdateApproval } from "@/features/users/api/update-approval";
@@ -13,9 +15,25 @@ export function PendingUsers() {
   const pending = usePendingUsers();
   const approval = useUpdateApproval();
   const busyId = approval.isPending ? approval.variables?.userId : undefined;
+  // Approve and Reject remove their own row: once the list has changed, a keyboard user's
+  // focus (left on <body>) goes to the next user's first button, else to the list's card
+  // (WCAG 2.4.3), instead of the top of the page.
+  const card = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || !card.current) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    refocus.current = false;
+    const list = card.current.querySelector("ul");
+    fallbackFocus(list ? [list, card.current] : [card.current]);
+  }, [pending.data]);
+  const decide = (userId: string, isApproved: "approved" | "rejected") => {
+    refocus.current = true;
+    approval.mutate({ userId, isApproved, idempotencyKey: newIdempotencyKey() });
+  };
 
   return (
-    <Card role="region" aria-labelledby="pending-approval-title">
+    <Card ref={card} role="region" aria-labelledby="pending-approval-title">
       <CardHeader>
         <CardTitle id="pending-approval-title">Pending Approval</CardTitle>
         <CardDescription>New accounts wait here until an administrator approves or rejects them.</CardDescription>
@@ -37,7 +55,7 @@ export function PendingUsers() {
                     size="sm"
                     aria-label={`Approve ${displayName(u)}`}
                     disabled={busyId === u.id}
-                    onClick={() => approval.mutate({ userId: u.id, isApproved: "approved", idempotencyKey: newIdempotencyKey() })}
+                    onClick={() => decide(u.id, "approved")}
                   >
                     <CheckIcon /> Approve
                   </Button>
@@ -46,7 +64,7 @@ export function PendingUsers() {
                     variant="destructive"
                     aria-label={`Reject ${displayName(u)}`}
                     disabled={busyId === u.id}
-                    onClick={() => approval.mutate({ userId: u.id, isApproved: "rejected", idempotencyKey: newIdempotencyKey() })}
+                    onClick={() => decide(u.id, "rejected")}
                   >
                     <XIcon /> Reject
                   </Button>
