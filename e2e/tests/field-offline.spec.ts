@@ -270,10 +270,22 @@ test.describe("with the service worker", () => {
     const out = await page.request.post("/api/logout", { headers: { "Idempotency-Key": `logout-${driver.id}` } });
     expect(out.status()).toBe(200);
     await context.setOffline(false);
-    // the app asks the driver to sign in (the sign-in screen, or the queue's Sign in button)
-    await expect(page.getByLabel("Email").or(page.getByRole("button", { name: "Sign in", exact: true })).first()).toBeVisible({ timeout: 30_000 });
-    await signIn(page, email, "driver-secret-1");
-    await page.goto("/");
+    // the app asks the driver to sign in: the queue's Sign in button, and (when a read got the
+    // 401 too) the 'Unauthorized' toast that leads to /auth on its own half a second later.
+    // Both go to the sign-in screen, where the driver signs in as usual (a page.goto("/")
+    // here raced that redirect: "interrupted by another navigation to /auth").
+    const emailField = page.getByLabel("Email");
+    const prompt = page.getByRole("button", { name: "Sign in", exact: true });
+    await expect(emailField.or(prompt).first()).toBeVisible({ timeout: 30_000 });
+    if (!(await emailField.isVisible())) {
+      // the redirect may take the button away first: either way the next screen is /auth
+      await prompt.click({ timeout: 5_000 }).catch(() => undefined);
+    }
+    await page.waitForURL(/\/auth$/);
+    await emailField.fill(email);
+    await page.getByLabel("Password").fill("driver-secret-1");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Driver Home" })).toBeVisible({ timeout: 30_000 });
     await expect(status(page)).toHaveText("All sent", { timeout: 30_000 });
     const recovers = (await movements(page)).filter((m) => m.type === "retrieves_repairs_dropoff");
     expect(recovers.map((m) => m.quantity)).toEqual([4]);
