@@ -93,6 +93,15 @@ export async function focusState(page: Page): Promise<FocusState | null> {
 
 /** expectFocusVisible fails unless the focused element shows a focus indicator, lies in the viewport and is not covered. */
 export async function expectFocusVisible(page: Page): Promise<void> {
+  // the page answers a focus move (a toast slides to the other edge, a list scrolls): the
+  // state is judged once it has settled, within 3 s; the checks below then say what is wrong
+  await expect
+    .poll(async () => {
+      const s = await focusState(page);
+      return !!s && s.indicator && s.inViewport && s.obscuredBy === null;
+    }, { timeout: 3_000 })
+    .toBe(true)
+    .catch(() => undefined);
   const s = await focusState(page);
   expect(s, "something has focus").not.toBeNull();
   expect(s!.indicator, `focus indicator on ${s!.tag} "${s!.name}"`).toBe(true);
