@@ -118,7 +118,6 @@ test.describe("with the service worker", () => {
   test.use({ serviceWorkers: "allow" });
 
   test("installable: manifest, icons, a worker with a fetch handler that leaves /api/ alone", async ({ page, pb, unique }) => {
-    test.skip(test.info().project.name !== "phone", "the field app runs at phone size");
     await newDriver(page, pb, unique("field-install"));
     const href = await page.locator('link[rel="manifest"]').getAttribute("href");
     expect(href).toBe("/manifest.webmanifest");
@@ -157,7 +156,6 @@ test.describe("with the service worker", () => {
   });
 
   test("offline: five actions queue, survive an offline reload and are recorded once when back online", async ({ page, context, pb, shot, unique }) => {
-    test.skip(test.info().project.name !== "phone", "the field app runs at phone size");
     const driver = await newDriver(page, pb, unique("field-offline"));
     await workerReady(page);
     await readsSaved(page);
@@ -216,7 +214,6 @@ test.describe("with the service worker", () => {
     });
   });
   test("a refusal: the item shows the server's message with Discard and Edit & resend; later items still send", async ({ page, context, pb, shot, unique }) => {
-    test.skip(test.info().project.name !== "phone", "the field app runs at phone size");
     // A dropoff never fails for want of batteries (an excess is recorded as a discrepancy):
     // the action that can stop fitting is a pickup, when an admin hands the ready batteries out.
     const driver = await newDriver(page, pb, unique("field-refused"));
@@ -259,7 +256,6 @@ test.describe("with the service worker", () => {
   });
 
   test("a revoked session pauses the queue; after signing in again the same keys are sent", async ({ page, context, pb, unique }) => {
-    test.skip(test.info().project.name !== "phone", "the field app runs at phone size");
     const email = unique("field-revoked");
     const driver = await newDriver(page, pb, email);
     await workerReady(page);
@@ -292,7 +288,6 @@ test.describe("with the service worker", () => {
   });
 
   test("a new build while actions wait: the update prompt shows, and after Reload they are sent once", async ({ page, context, pb, unique }) => {
-    test.skip(test.info().project.name !== "phone", "the field app runs at phone size");
     const driver = await newDriver(page, pb, unique("field-deploy"));
     await workerReady(page);
     // the driver's writes do not get through yet (no signal at the bay)
@@ -331,7 +326,6 @@ test.describe("with the service worker", () => {
 // page.route must see every request: without the worker
 test.describe("the outbox, without the worker", () => {
   test("a lost answer: the retry with the same key records nothing new", async ({ page, pb, unique }) => {
-    test.skip(test.info().project.name !== "phone", "the field app runs at phone size");
     const driver = await newDriver(page, pb, unique("field-lost"));
     let cut = 0;
     let sent = 0;

@@ -205,6 +205,10 @@ func TestBadSettingsAreRefused(t *testing.T) {
 	}{
 		{"not JSON", `{"enabled":`, 400, "validation_failed", "The request body is not valid JSON"},
 		{"enabled not a boolean", `{"enabled":"yes","url":"file:///tmp/x"}`, 400, "validation_failed", "Invalid value for enabled"},
+		{"enabled a huge number", `{"enabled":9223372036854775807,"url":"file:///tmp/x"}`, 400, "validation_failed", "Invalid value for enabled"},
+		{"enabled -1", `{"enabled":-1,"url":"file:///tmp/x"}`, 400, "validation_failed", "Invalid value for enabled"},
+		{"enabled 1.5", `{"enabled":1.5,"url":"file:///tmp/x"}`, 400, "validation_failed", "Invalid value for enabled"},
+		{"enabled \"3\"", `{"enabled":"3","url":"file:///tmp/x"}`, 400, "validation_failed", "Invalid value for enabled"},
 		{"no URL", `{"enabled":true,"url":"  "}`, 400, "validation_failed", replication.MsgURLRequired},
 		{"unknown scheme", `{"enabled":true,"url":"ftp://host/x"}`, 400, "validation_failed", replication.MsgURLForm},
 		{"relative dir", `{"enabled":true,"url":"replica/dir"}`, 400, "validation_failed", replication.MsgURLForm},
