@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/spf13/cobra"
 
+	"swapbay/lib/sqlitedb"
 	"swapbay/modules/backups"
 	"swapbay/modules/replication"
 )
@@ -74,7 +75,16 @@ func newRestoreCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "restored %s into %s; start it with: swapbay serve --dir=%s\n", from, dir, dir)
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "restored %s into %s\n", from, dir)
+			turnedOff, err := turnOffReplicationIn(dir)
+			if err != nil {
+				return err
+			}
+			if turnedOff != "" {
+				fmt.Fprintf(out, "the System page's replication (to %s) is turned off in the restored data: turn it on there again once this machine is the one in service\n", turnedOff)
+			}
+			fmt.Fprintf(out, "start it with: swapbay serve --dir=%s\n", dir)
 			return nil
 		},
 	}
@@ -120,6 +130,17 @@ func restoreReplica(cmd *cobra.Command, from, dir string, force bool) error {
 	}
 	fmt.Fprintf(out, "start it with: swapbay serve --dir=%s (add --replicate=URL to replicate again)\n", dir)
 	return nil
+}
+
+// turnOffReplicationIn opens the restored data dir and turns its stored replication off
+// (replication.TurnOffRestored), answering the target it pointed at.
+func turnOffReplicationIn(dir string) (string, error) {
+	app := core.NewBaseApp(sqlitedb.AppConfig(dir))
+	if err := app.Bootstrap(); err != nil {
+		return "", fmt.Errorf("open the restored data: %w", err)
+	}
+	defer app.ResetBootstrapState()
+	return replication.TurnOffRestored(app)
 }
 
 // runRestoreIfAsked runs `swapbay restore` before PocketBase bootstraps: bootstrapping would

@@ -58,6 +58,16 @@ func main() {
 		fmt.Println(replicationPart())
 		return
 	}
+	if *flagOnly == "rto-build" {
+		// a ledger of -rto-movements shipped to the directory replica -replica-dir, kept there
+		check(rtoBuild(*flagReplicaDir))
+		return
+	}
+	if *flagOnly == "rto-restore" {
+		// the recovery time alone: a restore of the replica in -replica-dir (with -cpuprofile: its profile)
+		fmt.Println(rtoRestore(*flagReplicaDir))
+		return
+	}
 	if *flagOnly == "replication-writes" {
 		fmt.Print(replicationWritesPart())
 		return

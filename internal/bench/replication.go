@@ -206,3 +206,54 @@ func replicationWrites(url string) result {
 	}
 	return r
 }
+
+var flagReplicaDir = flag.String("replica-dir", "", "with -only rto-build / rto-restore: the directory replica of the big ledger, kept between runs")
+
+// rtoBuild is `-only rto-build`: a ledger of *flagRTOMovements movements (direct SQL) shipped to
+// the directory replica dir, which is kept, so rtoRestore can time restores of it again and again.
+func rtoBuild(dir string) error {
+	if dir == "" {
+		return fmt.Errorf("-replica-dir is required")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		return fmt.Errorf("%s is not empty", dir)
+	}
+	ds, err := buildDataSet(*flagRTOMovements, *flagUsers, *flagHolders, true, *flagBigBudget)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(ds.dir)
+	log.Printf("built in %s: %s", ds.summary.BuildTime.Round(time.Second), ds.summary)
+	_ = ds.app.ResetBootstrapState()
+	t0 := time.Now()
+	r, err := replication.Start(context.Background(), filepath.Join(ds.dir, "data.db"), replication.Config{URL: "file://" + dir}, nil)
+	if err != nil {
+		return err
+	}
+	if err := r.Sync(context.Background()); err != nil {
+		return err
+	}
+	if err := r.Close(context.Background()); err != nil {
+		return err
+	}
+	log.Printf("shipped to %s in %s", dir, time.Since(t0).Round(100*time.Millisecond))
+	return nil
+}
+
+// rtoRestore is `-only rto-restore`: replication.Restore of the directory replica dir into a
+// new dir, removed afterwards; the report's parts (fetch, integrity check, recalculation).
+func rtoRestore(dir string) string {
+	work, err := os.MkdirTemp("", "swapbay-bench-rto-")
+	check(err)
+	defer os.RemoveAll(work)
+	stop := profile(*flagCPUProfile)
+	res, err := replication.Restore(context.Background(), replication.Config{URL: "file://" + dir}, filepath.Join(work, "restored"), false)
+	stop()
+	check(err)
+	return fmt.Sprintf("load %s: restore of %d movements (%d bytes) took %s: replica → data.db %s, integrity check %s (%s), recalculation %s, %d corrections",
+		loadAverage(), res.Movements, res.Bytes, res.Took.Round(100*time.Millisecond), res.Fetch.Round(100*time.Millisecond),
+		res.Check.Round(100*time.Millisecond), res.Integrity, res.Recalc.Round(100*time.Millisecond), len(res.Corrections))
+}

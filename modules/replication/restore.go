@@ -133,15 +133,24 @@ func check(dir string, rep *Report) error {
 		return fmt.Errorf("recalculate the ledger: %w", err)
 	}
 	rep.Corrections = rec.Corrections
-	// an older replica may predate the settings table: nothing to turn off then
-	if s, err := LoadStored(app); err == nil && s.Enabled {
-		s.Enabled = false
-		if err := saveStored(app, s, "restore"); err != nil {
-			return fmt.Errorf("turn off the restored data's replication settings: %w", err)
-		}
-		rep.SettingsTurnedOff = s.Target()
+	rep.SettingsTurnedOff, err = TurnOffRestored(app)
+	return err
+}
+
+// TurnOffRestored turns off the System page's replication in restored data (a replica's or a
+// backup archive's) and answers the target it pointed at ("" when it was off): a restored copy
+// never writes into the replica its data came from until a master admin turns it on again.
+// Data older than the settings table has nothing to turn off.
+func TurnOffRestored(app core.App) (string, error) {
+	s, err := LoadStored(app)
+	if err != nil || !s.Enabled {
+		return "", nil
 	}
-	return nil
+	s.Enabled = false
+	if err := saveStored(app, s, "restore"); err != nil {
+		return "", fmt.Errorf("turn off the restored data's replication settings: %w", err)
+	}
+	return s.Target(), nil
 }
 
 // MaxCheckCache bounds the page cache of the restore's integrity check (bytes).
