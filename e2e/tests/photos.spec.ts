@@ -1,6 +1,7 @@
 // Photos (spec part 2 §2, DESIGN.md §9): a driver takes two photos with a fake camera and
 // uploads them with notes; an admin sees them grouped under the driver, opens one and
 // mass-deletes them; the liaison views and deletes one.
+import { axeViolations } from "../a11y";
 import { BASE_URL } from "../env";
 import { expect, seedUser, signIn, test, toast } from "../fixtures";
 
@@ -30,6 +31,9 @@ test("driver photographs, admin reviews and mass-deletes, liaison deletes", asyn
   await camera.getByRole("button", { name: "Take Photo" }).click();
   await expect(camera.getByRole("list", { name: "Files to upload" }).getByRole("listitem")).toHaveCount(2);
   await expect(camera.getByText(/^photo-\d{4}-.*\.jpg$/).first()).toBeVisible();
+  // the camera running, its preview and queue shown: WCAG 2.2 AA as every screen (issue 28)
+  await expect(camera.getByLabel("Camera preview")).toBeVisible();
+  expect.soft(await axeViolations(page), "axe with the camera running").toEqual([]);
   await camera.getByLabel("Notes").fill("Cracked deck near the harbour");
   await camera.getByRole("button", { name: /Upload 2 Photo/ }).click();
   await expect(camera.getByText("Uploaded")).toHaveCount(2);

@@ -8,3 +8,6 @@ var (
 
 // MovementJSONFields are the fields Movement.MarshalJSON writes itself.
 var MovementJSONFields = movementJSONFields
+
+// BalanceQueries are the queries that sum an account's entries (their plans are tested).
+var BalanceQueries = map[string]string{"recalculate": recalcSQL, "repair": repairSQL}
