@@ -3,7 +3,6 @@
 // To add a screen: add its path to paths.ts, a module app/routes/<name>.tsx exporting
 // `<Name>Route`, and one line below (inside SignedInLayout for signed-in screens, inside a
 // RequireRole element when only some roles may open it).
-import { Suspense, lazy } from "react";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { LoadingScreen } from "@/components/feedback/loading-screen";
 import { Spinner } from "@/components/ui/spinner";
@@ -17,11 +16,17 @@ import { queryClient } from "@/lib/query-client";
 import { isAdminRole, isLiaisonRole } from "@/lib/user";
 import { adminWeeklyActivityUrl } from "@/lib/weekly-activity";
 import { startEarly } from "@/lib/api-client";
+import { loadable, useLoadable } from "@/lib/loadable";
 
-// Home is a React.lazy component, not a lazy route: the router loads a matched route's module
+// Home is a Loadable component, not a lazy route: the router loads a matched route's module
 // before rendering, and a guest at / must not download the signed-in home (SessionGate shows
-// them the sign-in screen).
-const HomeRoute = lazy(() => import("@/app/routes/home").then((m) => ({ default: m.HomeRoute })));
+// them the sign-in screen). Not React.lazy either: see lib/loadable.tsx.
+const homeRoute = loadable(() => import("@/app/routes/home").then((m) => m.HomeRoute));
+
+function Home() {
+  const HomeRoute = useLoadable(homeRoute);
+  return HomeRoute ? <HomeRoute /> : <Spinner className="mx-auto my-16 block size-6" label="Loading..." />;
+}
 
 const ADMINS = ["admin", "master_admin"] as const;
 const ADMINS_AND_LIAISON = ["admin", "master_admin", "corporate_liason"] as const;
@@ -45,11 +50,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
-            element: (
-              <Suspense fallback={<Spinner className="mx-auto my-16 block size-6" label="Loading..." />}>
-                <HomeRoute />
-              </Suspense>
-            ),
+            element: <Home />,
           },
           {
             path: paths.changePassword.path,
@@ -132,7 +133,7 @@ export function preloadRoute(pathname: string) {
     .then((user) => {
       preloadSessionScreen(!!user, pathname);
       if (pathname !== paths.home.path || !user || user.isApproved !== "approved" || user.mustResignTerms) return;
-      void import("@/app/routes/home");
+      void homeRoute.preload().catch(() => undefined);
       if (isLiaisonRole(user.role)) return;
       void queryClient.prefetchQuery(stateQueryOptions);
       if (!isAdminRole(user.role)) {

@@ -1,34 +1,28 @@
-import { Suspense, lazy } from "react";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { type AppState, useAppState } from "@/lib/state";
 import { useUser } from "@/lib/auth";
+import { loadable, useLoadable } from "@/lib/loadable";
 import { type User, displayName, isAdminRole, isLiaisonRole } from "@/lib/user";
 
-// Each role's dashboard is a separate chunk, fetched for the signed-in role only.
-const loadAdminHome = () => import("@/app/routes/home-admin");
-const loadDriverHome = () => import("@/app/routes/home-driver");
-const AdminHome = lazy(() => loadAdminHome().then((m) => ({ default: m.AdminHome })));
-const DriverHome = lazy(() => loadDriverHome().then((m) => ({ default: m.DriverHome })));
-const LiaisonScreen = lazy(() => import("@/app/routes/liaison").then((m) => ({ default: m.LiaisonScreen })));
+// Each role's dashboard is a separate chunk, fetched for the signed-in role only (Loadables,
+// not React.lazy: lib/loadable.tsx).
+const adminHome = loadable(() => import("@/app/routes/home-admin").then((m) => m.AdminHome));
+const driverHome = loadable(() => import("@/app/routes/home-driver").then((m) => m.DriverHome));
+const liaisonScreen = loadable(() => import("@/app/routes/liaison").then((m) => m.LiaisonScreen));
 
 /** HomeRoute is /: the role's dashboard (liaison, admin or driver), loaded from /api/state. */
 export function HomeRoute() {
   const { data: user } = useUser();
   if (!user) return null;
-  if (isLiaisonRole(user.role)) {
-    return (
-      <Suspense fallback={<Loading />}>
-        <LiaisonScreen user={user} />
-      </Suspense>
-    );
-  }
-  return (
-    <Suspense fallback={<HomeSkeleton user={user} />}>
-      <StateHome user={user} />
-    </Suspense>
-  );
+  if (isLiaisonRole(user.role)) return <LiaisonHome user={user} />;
+  return <StateHome user={user} />;
+}
+
+function LiaisonHome({ user }: { user: User }) {
+  const LiaisonScreen = useLoadable(liaisonScreen);
+  return LiaisonScreen ? <LiaisonScreen user={user} /> : <Loading />;
 }
 
 /**
@@ -57,11 +51,10 @@ function Loading() {
 }
 
 function StateHome({ user }: { user: User }) {
-  // fetch the role's dashboard chunk while /api/state loads, not after
-  void (isAdminRole(user.role) ? loadAdminHome() : loadDriverHome());
+  // the role's dashboard chunk downloads while /api/state loads, not after
+  const Dashboard = useLoadable(isAdminRole(user.role) ? adminHome : driverHome);
   const state = useAppState();
-  if (state.isPending) return <HomeSkeleton user={user} />;
+  if (state.isPending || !Dashboard) return <HomeSkeleton user={user} />;
   const data: AppState | undefined = state.data;
-  if (isAdminRole(user.role)) return <AdminHome user={user} state={data} />;
-  return <DriverHome user={user} state={data} />;
+  return <Dashboard user={user} state={data} />;
 }

@@ -1,0 +1,54 @@
+import { type ComponentType, useEffect, useState } from "react";
+
+// React.lazy suspends on its first render even when the chunk is already downloaded (its
+// promise settles a tick later), and React then holds the content back up to 300 ms after a
+// fallback showed (Suspense's reveal throttle): the sign-in screen at / painted 300 ms after
+// its chunks were in, the driver's home twice so. A Loadable renders its component at once
+// when loaded, and the caller's fallback (without suspending) only while the chunk is on its way.
+
+/** Loadable is a component in a chunk of its own: preload starts the download once. */
+export type Loadable<P extends object = object> = {
+  preload: () => Promise<ComponentType<P>>;
+  loaded: () => ComponentType<P> | undefined;
+};
+
+/** loadable wraps a chunk's import answering its component. A failed load may be tried again. */
+export function loadable<P extends object = object>(load: () => Promise<ComponentType<P>>): Loadable<P> {
+  let promise: Promise<ComponentType<P>> | undefined;
+  let value: ComponentType<P> | undefined;
+  return {
+    preload: () =>
+      (promise ??= load().then(
+        (c) => (value = c),
+        (e: unknown) => {
+          promise = undefined;
+          throw e;
+        },
+      )),
+    loaded: () => value,
+  };
+}
+
+/**
+ * useLoadable answers of's component once its chunk is loaded (undefined until then, when
+ * the caller shows its fallback), starting the download. A chunk that fails to load (offline,
+ * an old deploy's file gone) is thrown to the route's error element, as React.lazy's would be.
+ */
+export function useLoadable<P extends object>(of: Loadable<P>): ComponentType<P> | undefined {
+  const [, setLoaded] = useState<ComponentType<P>>();
+  const [error, setError] = useState<unknown>();
+  const component = of.loaded();
+  useEffect(() => {
+    if (component) return;
+    let live = true;
+    of.preload().then(
+      (c) => live && setLoaded(() => c),
+      (e: unknown) => live && setError(() => e ?? new Error("A part of the app failed to load")),
+    );
+    return () => {
+      live = false;
+    };
+  }, [of, component]);
+  if (error) throw error;
+  return component;
+}
