@@ -104,12 +104,16 @@ async function offlineVisit(page, cdp, context) {
   await page.reload({ waitUntil: "load", timeout: 60_000 });
   await page.waitForSelector('[aria-label^="Your Batteries"]', { timeout: 60_000 });
   const figuresMs = Math.round(await page.evaluate(() => performance.now()));
-  const banner = await page.getByText(/^Offline — figures from/).count();
+  const bannerMs = await page
+    .getByText(/^Offline — figures from/)
+    .waitFor({ timeout: 10_000 })
+    .then(() => page.evaluate(() => Math.round(performance.now())))
+    .catch(() => null);
   await page.waitForTimeout(300);
   cdp.off("Network.responseReceived", onResponse);
   cdp.off("Network.requestServedFromCache", onCache);
   cdp.off("Network.loadingFinished", onDone);
-  return { bytesFromNetwork: bytes, figuresMs, banner: banner > 0 };
+  return { bytesFromNetwork: bytes, figuresMs, banner: bannerMs !== null, bannerMs };
 }
 
 const results = [];

@@ -1,13 +1,20 @@
 import * as React from "react";
 import { AdminTabBar } from "@/components/layouts/admin-tab-bar";
 import { AppHeader } from "@/components/layouts/app-header";
+import { loadable, useLoadable } from "@/lib/loadable";
 import { isOffline, useOfflineState } from "@/lib/offline-status";
 import type { User } from "@/lib/user";
 import { isAdminRole, isLiaisonRole } from "@/lib/user";
 
 // The field bar (offline banner, new-version prompt, the driver's queue; the service worker,
-// the offline read cache and the outbox) is its own chunk, loaded once a user is signed in.
-const FieldBar = React.lazy(() => import("@/components/layouts/field-bar").then((m) => ({ default: m.FieldBar })));
+// the offline read cache and the outbox) is its own chunk, loaded once a user is signed in
+// (a Loadable: shown as soon as it is in, lib/loadable.tsx).
+const fieldBar = loadable(() => import("@/components/layouts/field-bar").then((m) => m.FieldBar));
+
+function LoadedFieldBar({ user }: { user: User }) {
+  const FieldBar = useLoadable(fieldBar);
+  return FieldBar ? <FieldBar user={user} /> : null;
+}
 
 /**
  * AppShell frames a signed-in screen: header, the field bar, the admin tab bar for admin
@@ -19,9 +26,7 @@ export function AppShell({ user, children }: { user: User; children: React.React
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader user={user} />
-      <React.Suspense fallback={null}>
-        <FieldBar user={user} />
-      </React.Suspense>
+      <LoadedFieldBar user={user} />
       {isAdminRole(user.role) && <AdminTabBar role={user.role} />}
       <main className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6">
         {/* always the same element, so going offline never remounts the screen */}
