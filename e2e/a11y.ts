@@ -56,10 +56,13 @@ export async function focusState(page: Page): Promise<FocusState | null> {
     const ring = css.getPropertyValue("--tw-ring-shadow").trim();
     const ringDrawn = ring !== "" && !/^0 0 (#0000|transparent)/.test(ring) && css.boxShadow !== "none";
     const r = el.getBoundingClientRect();
-    // as much of it as fits is shown (a tab panel taller than a phone's screen cannot be whole)
+    // an element that fits is shown whole; one taller than the screen (a tab panel on a phone)
+    // cannot be: at least half the screen shows it (the browser scrolls such an element's top
+    // into view with the page's header above it, so it does not fill the screen either)
     const shownX = Math.min(r.right, window.innerWidth) - Math.max(r.left, 0);
     const shownY = Math.min(r.bottom, window.innerHeight) - Math.max(r.top, 0);
-    const inViewport = shownX >= Math.min(r.width, window.innerWidth) - 1 && shownY >= Math.min(r.height, window.innerHeight) - 1;
+    const inViewport =
+      shownX >= Math.min(r.width, window.innerWidth) - 1 && (r.height > window.innerHeight ? shownY >= window.innerHeight / 2 : shownY >= r.height - 1);
     const describe = (n: Element) =>
       `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ""}${n.getAttribute("role") ? `[role=${n.getAttribute("role")}]` : ""}${
         n.getAttribute("aria-label") ? `[aria-label="${n.getAttribute("aria-label")}"]` : ""
@@ -71,9 +74,18 @@ export async function focusState(page: Page): Promise<FocusState | null> {
       const pos = getComputedStyle(h).position;
       if ((pos === "sticky" || pos === "fixed") && !h.contains(el) && overlaps(h.getBoundingClientRect())) obscuredBy = describe(h);
     }
-    // a visible toast
+    // a visible toast: over any part of a control that fits on the screen; over a panel taller
+    // than the screen, a toast hides a corner of it, never the panel (SC 2.4.11: not entirely
+    // hidden), so there it counts when it covers half of what the screen shows of the panel
+    const tall = r.height > window.innerHeight;
+    const shownArea = Math.max(shownX, 0) * Math.max(shownY, 0);
     for (const t of document.querySelectorAll('[role="region"][aria-label^="Notifications"] li')) {
-      if (!t.contains(el) && overlaps(t.getBoundingClientRect())) obscuredBy = `toast "${(t.textContent ?? "").trim().slice(0, 40)}"`;
+      if (t.contains(el)) continue;
+      const b = t.getBoundingClientRect();
+      const coveredArea =
+        Math.max(0, Math.min(b.right, r.right, window.innerWidth) - Math.max(b.left, r.left, 0)) *
+        Math.max(0, Math.min(b.bottom, r.bottom, window.innerHeight) - Math.max(b.top, r.top, 0));
+      if (tall ? coveredArea > shownArea / 2 : overlaps(b)) obscuredBy = `toast "${(t.textContent ?? "").trim().slice(0, 40)}"`;
     }
     if (!obscuredBy) {
       const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1);

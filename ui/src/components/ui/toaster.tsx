@@ -42,26 +42,47 @@ function useToastClearance(viewport: React.RefObject<HTMLOListElement | null>) {
 }
 
 /**
- * useToastDodge moves the toasts to the opposite edge when keyboard focus lands on something
- * under them (SC 2.4.11): near the top or the end of a page the scroll padding cannot scroll a
- * control clear of them, so they step aside instead of hiding it.
+ * useToastDodge moves the toasts to the opposite edge when keyboard focus is on something under
+ * them (SC 2.4.11): near the top or the end of a page the scroll padding cannot scroll a
+ * control clear of them, so they step aside instead of hiding it. It looks when focus moves,
+ * and when a toast appears or ends its slide-in over the focused control (a toast that comes
+ * after the focus, as "Welcome back!" does after signing in). It steps aside once per focused
+ * control, so a control both edges would cover cannot make it swing back and forth, and not
+ * for a panel taller than the screen (a toast hides a corner of it on either edge).
  */
 function useToastDodge(viewport: React.RefObject<HTMLOListElement | null>) {
   const [flipped, setFlipped] = React.useState(false);
   React.useEffect(() => {
-    const onFocus = (e: FocusEvent) => {
-      const ol = viewport.current;
-      const target = e.target;
-      if (!ol || !(target instanceof Element) || ol.contains(target)) return;
+    const ol = viewport.current;
+    if (!ol) return;
+    let dodged: Element | null = null;
+    const check = (target: EventTarget | null) => {
+      if (!(target instanceof Element) || target === document.body || ol.contains(target) || target === dodged) return;
       const r = target.getBoundingClientRect();
+      // a panel taller than the screen is under a toast wherever it goes: it only hides a corner
+      if (r.height > window.innerHeight) return;
       const covered = [...ol.querySelectorAll("li")].some((li) => {
         const t = li.getBoundingClientRect();
         return t.left < r.right && t.right > r.left && t.top < r.bottom && t.bottom > r.top;
       });
-      if (covered) setFlipped((f) => !f);
+      if (!covered) return;
+      dodged = target;
+      setFlipped((f) => !f);
     };
+    const onFocus = (e: FocusEvent) => {
+      dodged = null;
+      check(e.target);
+    };
+    const onToast = () => check(document.activeElement);
+    const added = new MutationObserver(onToast);
+    added.observe(ol, { childList: true });
     document.addEventListener("focusin", onFocus);
-    return () => document.removeEventListener("focusin", onFocus);
+    ol.addEventListener("animationend", onToast);
+    return () => {
+      added.disconnect();
+      document.removeEventListener("focusin", onFocus);
+      ol.removeEventListener("animationend", onToast);
+    };
   }, [viewport]);
   return flipped;
 }
