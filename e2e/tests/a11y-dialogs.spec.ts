@@ -313,7 +313,7 @@ test("admin: stats, movements, charging, custody, earnings, users, photos, terms
     await axeOpen(page, "the role filter list", page.getByRole("listbox"));
     await page.keyboard.press("Escape");
     // a role badge's tooltip (the role's name), as a pointer hovering it opens it
-    await page.locator('[aria-label="Driver"]').first().hover();
+    await page.locator('[aria-label="Driver"]').filter({ visible: true }).first().hover();
     await axeOpen(page, "a role badge's tooltip", page.getByRole("tooltip"));
     await page.mouse.move(0, 0);
   });
