@@ -39,3 +39,41 @@ func TestIdsAreUnique(t *testing.T) {
 		seen[id] = true
 	}
 }
+
+// Writers in many goroutines at once (the grouped write path makes ids for a whole group in
+// one millisecond) never get the same id.
+func TestIdsAreUniqueAcrossGoroutines(t *testing.T) {
+	const workers, each = 8, 50_000
+	out := make(chan []string, workers)
+	for range workers {
+		go func() {
+			made := make([]string, 0, each)
+			for range each {
+				made = append(made, New())
+			}
+			out <- made
+		}()
+	}
+	seen := make(map[string]bool, workers*each)
+	for range workers {
+		for _, id := range <-out {
+			if seen[id] {
+				t.Fatalf("id %q made twice", id)
+			}
+			seen[id] = true
+		}
+	}
+}
+
+// Within one millisecond the ids still sort in the order they were made.
+func TestIdsSortWithinAMillisecond(t *testing.T) {
+	at := time.Date(2026, 11, 25, 16, 40, 0, 0, time.UTC)
+	prev := At(at)
+	for range 1000 {
+		next := At(at)
+		if next <= prev && next[timeDigits:] != "000000" { // a wrap of the sequence restarts it
+			t.Fatalf("%q made after %q sorts before it", next, prev)
+		}
+		prev = next
+	}
+}
