@@ -13,15 +13,6 @@ afterEach(() => {
 
 /** everything is drawn in the same top-left box: a toast covers whatever has focus */
 function sameBox() {
-  // the toaster watches its own size; jsdom has no ResizeObserver
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
   vi.spyOn(Element.prototype, "getBoundingClientRect").mockReturnValue({ top: 0, bottom: 40, left: 0, right: 300, width: 300, height: 40, x: 0, y: 0, toJSON: () => ({}) });
 }
 

@@ -11,15 +11,6 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("BackupsCard", () => {
   it("keeps what the admin typed when the stored schedule arrives after it", async () => {
-    // the switch (radix) measures itself; jsdom has no ResizeObserver
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
     let answer: (r: Response) => void = () => undefined;
     vi.stubGlobal(
       "fetch",

@@ -21,15 +21,6 @@ function renderAs(role: string, status: ReplicationStatus | Record<string, unkno
     Promise.resolve(init?.method === "PUT" ? (put ? put() : json(status)) : json(status)),
   );
   vi.stubGlobal("fetch", fetchMock);
-  // the checkbox (radix) measures itself; jsdom has no ResizeObserver
-  vi.stubGlobal(
-    "ResizeObserver",
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
   const qc = makeQueryClient(false);
   qc.setQueryData(userQueryOptions.queryKey, { id: "u1", role } as never);
   render(
