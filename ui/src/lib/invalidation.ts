@@ -110,6 +110,8 @@ export const INVALIDATIONS = {
   terms: TERMS_READS,
   /** a pay rate, reduction, withholding or task adjustment saved */
   earnings: [...EARNINGS_READS, "/api/admin/users"],
+  /** a photo uploaded (a queued one recorded) */
+  photos: ["/api/photos"],
 } as const satisfies Record<string, readonly string[]>;
 
 /** Change names an entry of INVALIDATIONS, or "everything". */
@@ -149,7 +151,8 @@ const STATE_KEY = "/api/state";
  * /api/state once, so it is not refetched here too. Everything else change touches is
  * refetched now.
  */
-export function afterWrite(queryClient: QueryClient, change: Exclude<Change, "everything">, answer?: unknown): Promise<void> {
+export function afterWrite(queryClient: QueryClient, change: Exclude<Change, "everything"> | readonly Exclude<Change, "everything">[], answer?: unknown): Promise<void> {
+  const changes: readonly Exclude<Change, "everything">[] = typeof change === "string" ? [change] : change;
   const stats = (answer as { stats?: unknown } | null | undefined)?.stats;
   if (stats && typeof stats === "object") {
     queryClient.setQueryData([STATE_KEY], (old: unknown) =>
@@ -159,6 +162,6 @@ export function afterWrite(queryClient: QueryClient, change: Exclude<Change, "ev
   const skipState = stats !== undefined && isRealtimeOpen();
   return invalidateUrls(
     queryClient,
-    INVALIDATIONS[change].filter((url) => !(skipState && url === STATE_KEY)),
+    changes.flatMap((c) => INVALIDATIONS[c]).filter((url) => !(skipState && url === STATE_KEY)),
   );
 }

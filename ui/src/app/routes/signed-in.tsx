@@ -1,3 +1,5 @@
+// the driver actions the outbox sends, registered before the shell starts it
+import "@/app/driver-actions";
 import { useEffect } from "react";
 import { Outlet, useNavigate } from "react-router";
 import { AccountBlocked } from "@/components/feedback/account-blocked";

@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { paths } from "@/config/paths";
 import { applyUpdate, checkForUpdate, hasHalfFilledForm, startServiceWorker, useUpdateAvailable } from "@/lib/pwa";
+import { actionOf } from "@/lib/outbox/actions";
 import { type StoredItem, discard, resend, start } from "@/lib/outbox/outbox";
 import { itemLabel, statusLine, useOutbox } from "@/lib/outbox/use-outbox";
 import { afterWrite } from "@/lib/invalidation";
@@ -59,8 +60,7 @@ export function FieldBar({ user }: { user: User }) {
     start(user.id, {
       hooks: {
         onSent: (item, answer) => {
-          if (item.kind === "photo") void qc.invalidateQueries({ queryKey: ["/api/photos"] });
-          else void afterWrite(qc, item.kind === "pickup" || item.kind === "dropoff" ? "driverOps" : "activity", answer);
+          void afterWrite(qc, actionOf(item.kind)?.refreshes ?? [], answer);
         },
       },
     });
@@ -167,22 +167,10 @@ function QueueList({ items, sent, sendingSeq }: { items: StoredItem[]; sent: (St
   );
 }
 
-/** EDITABLE lists the number fields Edit & resend offers per kind. */
-const EDITABLE: Record<string, [string, string][]> = {
-  pickup: [["quantity", "Quantity"]],
-  dropoff: [
-    ["goodBatteries", "Good Batteries"],
-    ["deadBatteries", "Dead Batteries"],
-  ],
-  rebalance: [["quantity", "Quantity"]],
-  retrieves_repairs_dropoff: [["quantity", "Quantity"]],
-  photo: [],
-};
-
 function QueueRow({ item, sending }: { item: StoredItem; sending: boolean }) {
   const [editing, setEditing] = React.useState(false);
   const [values, setValues] = React.useState<Record<string, string>>({});
-  const fields = EDITABLE[item.kind] ?? [];
+  const fields = actionOf(item.kind)?.edit ?? [];
   const state = item.status === "refused" ? "refused" : sending ? "sending" : "waiting";
   return (
     <li className="space-y-2 rounded-md border p-2 text-sm" aria-label={`${itemLabel(item)}, ${state}`}>

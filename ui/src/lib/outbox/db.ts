@@ -2,8 +2,8 @@
 // cache (lib/offline-cache.ts): no cache buster, version change or age ever clears it; only
 // a sent item, or the driver's Discard, removes an item.
 
-/** OutboxKind is what a queued action records. */
-export type OutboxKind = "pickup" | "dropoff" | "rebalance" | "retrieves_repairs_dropoff" | "photo";
+/** OutboxKind names a registered driver action (lib/outbox/actions.ts). */
+export type OutboxKind = string;
 
 /** OutboxStatus: waiting to be sent, being sent, or refused by the server (kept until Discard). */
 export type OutboxStatus = "waiting" | "sending" | "refused";

@@ -2,6 +2,7 @@ import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api-client";
+import { defineAction, registerActions, resetActionsForTests } from "@/lib/outbox/actions";
 import { closeForTests } from "@/lib/outbox/db";
 import {
   BACKOFF_MAX_MS,
@@ -16,10 +17,11 @@ import {
   getSnapshot,
   resend,
   resetForTests,
+  sendItem,
   start,
   submit,
 } from "@/lib/outbox/outbox";
-import { holdingsDelta, pendingCounts, pendingFeed, statusLine } from "@/lib/outbox/use-outbox";
+import { statusLine } from "@/lib/outbox/use-outbox";
 
 function apiError(status: number, code?: string, message = "Refused") {
   return new ApiError(status, JSON.stringify({ status, message, data: {}, ...(code ? { code } : {}) }));
@@ -46,6 +48,9 @@ beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
   closeForTests();
   resetForTests();
+  resetActionsForTests();
+  // the engine knows only kinds: these stand for the features' declarations (app/driver-actions.ts)
+  registerActions(...["pickup", "dropoff", "rebalance", "retrieves_repairs_dropoff", "photo"].map((kind) => defineAction({ kind, url: `/api/test/${kind}`, label: () => kind, refreshes: [] })));
   vi.spyOn(navigator, "onLine", "get").mockReturnValue(true);
 });
 
@@ -206,41 +211,31 @@ describe("the outbox", () => {
   });
 });
 
-describe("the optimistic view", () => {
-  const item = (kind: StoredItem["kind"], body: Record<string, unknown>, status: StoredItem["status"] = "waiting"): StoredItem => ({
-    seq: 1,
-    key: `k-${kind}`,
-    kind,
-    userId: "u1",
-    body,
-    occurredAt: "2026-11-25T06:00:00.000Z",
-    status,
-    attempts: 0,
+describe("registered actions", () => {
+  it("an unregistered kind is not stored", async () => {
+    start("u1", { sender: scripted([]).sender });
+    await expect(enqueue("teleport", { quantity: 1 })).rejects.toThrow("Unknown driver action: teleport");
   });
-  const items = [
-    item("pickup", { quantity: 4 }),
-    item("dropoff", { goodBatteries: 2, deadBatteries: 1 }),
-    item("rebalance", { quantity: 3 }),
-    item("retrieves_repairs_dropoff", { quantity: 2 }),
-    item("photo", { filename: "x.png" }),
-    item("pickup", { quantity: 50 }, "refused"),
-  ];
-  it("holdings count queued pickups and dropoffs, not refused ones", () => {
-    expect(holdingsDelta(items)).toBe(1);
+  it("sendItem sends a registered action by its own send, or as a keyed POST to its url", async () => {
+    const own = vi.fn(async () => ({ mine: true }));
+    registerActions(defineAction({ kind: "custom", send: own, label: () => "Custom", refreshes: [] }));
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response(JSON.stringify({ ok: 1 }), { status: 200, headers: { "Content-Type": "application/json" } }));
+    const item: StoredItem = { seq: 1, key: "k-9", kind: "pickup", userId: "u1", body: { quantity: 1 }, occurredAt: "2026-11-25T06:00:00.000Z", status: "waiting", attempts: 0 };
+    expect(await sendItem(item)).toEqual({ ok: 1 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe("/api/test/pickup");
+    expect(new Headers(init?.headers).get("Idempotency-Key")).toBe("k-9");
+    expect(JSON.parse(String(init?.body))).toEqual({ quantity: 1, occurredAt: "2026-11-25T06:00:00.000Z" });
+    expect(await sendItem({ ...item, kind: "custom" })).toEqual({ mine: true });
+    expect(own).toHaveBeenCalledOnce();
+    // a kind stored by another version of the app: refused with a message, never lost silently
+    await expect(sendItem({ ...item, kind: "gone" })).rejects.toMatchObject({ status: 400, code: "unknown_kind" });
   });
-  it("pay progress counts dead batteries, moves and recovers", () => {
-    expect(pendingCounts(items)).toEqual({ actions: 4, deadBatteries: 1, moves: 3, recovers: 2 });
-  });
-  it("the feed shows queued movements at their tap time, marked pending", () => {
-    const feed = pendingFeed(items);
-    expect(feed.map((m) => [m.type, m.quantity, m.pending])).toEqual([
-      ["retrieves_repairs_dropoff", 2, true],
-      ["rebalance", 3, true],
-      ["dropoff", 3, true],
-      ["pickup", 4, true],
-    ]);
-    expect(feed[0]!.occurredAt).toBe("2026-11-25T06:00:00.000Z");
-  });
+});
+
+describe("the status line", () => {
+  const item = (kind: StoredItem["kind"]): StoredItem => ({ seq: 1, key: `k-${kind}`, kind, userId: "u1", body: {}, occurredAt: "2026-11-25T06:00:00.000Z", status: "waiting", attempts: 0 });
+  const items = [item("pickup"), item("dropoff"), item("rebalance")];
   it("the status line", () => {
     const base = { items: [], sent: [], sending: null, paused: false, offline: false };
     expect(statusLine(base)).toBeNull();

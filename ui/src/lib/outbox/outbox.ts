@@ -13,6 +13,7 @@
 // Nothing expires an item: there is no age limit and no cache buster.
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { actionOf } from "@/lib/outbox/actions";
 import * as db from "@/lib/outbox/db";
 import type { OutboxItem, OutboxKind } from "@/lib/outbox/db";
 
@@ -44,18 +45,10 @@ export const IDLE_CHECK_MS = 60_000;
 const LOCK_NAME = "swapbay-outbox-sender";
 const CHANNEL = "swapbay-outbox";
 
-/** URLS are the keyed driver writes. */
-export const URLS: Record<Exclude<OutboxKind, "photo">, string> = {
-  pickup: "/api/driver/pickup",
-  dropoff: "/api/driver/dropoff-batteries",
-  rebalance: "/api/driver/rebalance",
-  retrieves_repairs_dropoff: "/api/driver/retrieves-repairs-dropoff",
-};
-
 /** Verdict is what an error means for the item that met it. */
 export type Verdict = "retry" | "signin" | "refused";
 
-/** TransportError is a failed photo PUT (its status, 0 for a network error). */
+/** TransportError is a failed send outside apiRequest, e.g. a photo's PUT (its status, 0 for a network error). */
 export class TransportError extends Error {
   constructor(
     readonly status: number,
@@ -214,6 +207,7 @@ export class OutboxFullError extends Error {
 /** store writes one action, minted now (key and occurredAt) unless given; it returns its seq once durable. */
 async function store(kind: OutboxKind, body: Record<string, unknown>, extra: { blob?: Blob; key?: string; occurredAt?: string }): Promise<number> {
   if (!userId) throw new Error("Not signed in");
+  if (!actionOf(kind)) throw new Error(`Unknown driver action: ${kind}`);
   if (extra.blob) {
     if (photoBytes(await db.allItems()) + extra.blob.size > MAX_PHOTO_BYTES) throw new OutboxFullError();
   }
@@ -416,43 +410,21 @@ export function bodyOf(item: OutboxItem): Record<string, unknown> {
   return { ...item.body, occurredAt: item.occurredAt };
 }
 
-/** sendItem is the real sender: one keyed write, or a photo's three steps. */
+/** UNKNOWN_KIND is the refusal of an item whose kind this version of the app does not know. */
+export const UNKNOWN_KIND = "This version of the app cannot send this action. Discard it, or ask an admin.";
+
+/**
+ * sendItem is the real sender: the item's registered action sends it, by its own send or as
+ * one keyed POST of its body and the tap's time to its url.
+ */
 export async function sendItem(item: StoredItem): Promise<unknown> {
-  if (item.kind !== "photo") {
-    return apiRequest("POST", URLS[item.kind], bodyOf(item), {
-      idempotencyKey: item.key,
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-  }
-  // an upload URL lives 15 minutes: a queued photo asks for a fresh one each time it is sent
-  const { uploadURL } = await apiRequest<{ uploadURL: string }>("POST", "/api/objects/upload", undefined, {
-    idempotencyKey: newIdempotencyKey(),
+  const action = actionOf(item.kind);
+  if (action?.send) return action.send(item);
+  if (!action?.url) throw new TransportError(400, UNKNOWN_KIND, "unknown_kind");
+  return apiRequest("POST", action.url, bodyOf(item), {
+    idempotencyKey: item.key,
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
   });
-  let res: Response;
-  try {
-    res = await fetch(uploadURL, {
-      method: "PUT",
-      body: item.blob,
-      credentials: "include",
-      headers: { "Content-Type": item.blob?.type || "application/octet-stream" },
-      signal: AbortSignal.timeout(PUT_TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new TransportError(0, error instanceof Error ? error.message : "Network error");
-  }
-  if (!res.ok) {
-    const text = await res.text().catch(() => "");
-    const e = new ApiError(res.status, text || res.statusText);
-    throw new TransportError(res.status, e.serverMessage || "Failed to upload file", e.code);
-  }
-  const notes = typeof item.body.notes === "string" ? item.body.notes.trim() : "";
-  return apiRequest(
-    "POST",
-    "/api/photos/upload",
-    { filename: item.body.filename, url: uploadURL.split("?")[0], notes: notes === "" ? null : notes, occurredAt: item.occurredAt },
-    { idempotencyKey: item.key, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
-  );
 }
 
 /** resetForTests forgets all module state. */

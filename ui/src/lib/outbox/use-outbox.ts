@@ -1,42 +1,20 @@
 import { useSyncExternalStore } from "react";
 import { type OutboxItem, type OutboxSnapshot, getSnapshot, subscribe } from "@/lib/outbox/outbox";
-import { batteryCount } from "@/lib/format";
+import { actionOf, effectOf } from "@/lib/outbox/actions";
 
 /** useOutbox follows the outbox (items, round in progress, pause, offline). */
 export function useOutbox(): OutboxSnapshot {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 
-function num(v: unknown): number {
-  return typeof v === "number" && Number.isFinite(v) ? v : 0;
-}
-
-/** itemLabel names a queued action for the queue sheet. */
+/** itemLabel names a queued action for the queue sheet (its action's label). */
 export function itemLabel(item: OutboxItem): string {
-  const b = item.body;
-  switch (item.kind) {
-    case "pickup":
-      return `Pickup · ${batteryCount(num(b.quantity))}`;
-    case "dropoff":
-      return `Dropoff · ${num(b.goodBatteries)} good, ${num(b.deadBatteries)} dead`;
-    case "rebalance":
-      return `Moves · ${num(b.quantity)}`;
-    case "retrieves_repairs_dropoff":
-      return `Recovers · ${num(b.quantity)}`;
-    case "photo":
-      return `Photo · ${typeof b.filename === "string" ? b.filename : "photo"}`;
-  }
+  return actionOf(item.kind)?.label(item.body) ?? item.kind;
 }
 
 /** holdingsDelta is how queued actions change the batteries the driver holds. */
 export function holdingsDelta(items: readonly OutboxItem[]): number {
-  let d = 0;
-  for (const x of items) {
-    if (x.status === "refused") continue;
-    if (x.kind === "pickup") d += num(x.body.quantity);
-    if (x.kind === "dropoff") d -= num(x.body.goodBatteries) + num(x.body.deadBatteries);
-  }
-  return d;
+  return items.reduce((d, x) => d + (effectOf(x).holdings ?? 0), 0);
 }
 
 /** statusLine is the driver header's line for the queue, or null when there is nothing to say. */
@@ -61,11 +39,12 @@ export type PendingCounts = { actions: number; deadBatteries: number; moves: num
 export function pendingCounts(items: readonly OutboxItem[]): PendingCounts {
   const c: PendingCounts = { actions: 0, deadBatteries: 0, moves: 0, recovers: 0 };
   for (const x of items) {
-    if (x.status === "refused" || x.kind === "photo") continue;
+    const pay = effectOf(x).pay;
+    if (!pay) continue;
     c.actions++;
-    if (x.kind === "dropoff") c.deadBatteries += num(x.body.deadBatteries);
-    if (x.kind === "rebalance") c.moves += num(x.body.quantity);
-    if (x.kind === "retrieves_repairs_dropoff") c.recovers += num(x.body.quantity);
+    c.deadBatteries += pay.deadBatteries ?? 0;
+    c.moves += pay.moves ?? 0;
+    c.recovers += pay.recovers ?? 0;
   }
   return c;
 }
@@ -89,19 +68,16 @@ export type PendingMovement = {
 export function pendingFeed(items: readonly OutboxItem[]): PendingMovement[] {
   const out: PendingMovement[] = [];
   for (const x of items) {
-    if (x.status === "refused" || x.kind === "photo") continue;
-    const good = num(x.body.goodBatteries);
-    const dead = num(x.body.deadBatteries);
+    const feed = effectOf(x).feed;
+    if (!feed) continue;
     out.push({
       id: `outbox-${x.key}`,
-      type: x.kind,
-      quantity: x.kind === "dropoff" ? good + dead : num(x.body.quantity),
+      ...feed,
       notes: typeof x.body.notes === "string" ? x.body.notes : "",
       createdAt: x.occurredAt,
       occurredAt: x.occurredAt,
       userId: x.userId,
       user: null,
-      ...(x.kind === "dropoff" ? { goodBatteries: good, deadBatteries: dead } : {}),
       pending: true,
     });
   }

@@ -1,6 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { afterWrite } from "@/lib/invalidation";
-import { apiRequest } from "@/lib/api-client";
+import { defineAction, num } from "@/lib/outbox/actions";
 
 /** ActivityKind is what a quick log records: moves (rebalance) or recovers. */
 export type ActivityKind = "rebalance" | "retrieves_repairs_dropoff";
@@ -8,21 +6,27 @@ export type ActivityKind = "rebalance" | "retrieves_repairs_dropoff";
 /** ACTIVITY_LABELS are the cards' names of the kinds. */
 export const ACTIVITY_LABELS: Record<ActivityKind, string> = { rebalance: "Moves", retrieves_repairs_dropoff: "Recovers" };
 
-const URLS: Record<ActivityKind, string> = {
-  rebalance: "/api/driver/rebalance",
-  retrieves_repairs_dropoff: "/api/driver/retrieves-repairs-dropoff",
-};
-
-/** LogActivityInput is one quick log entry. */
-export type LogActivityInput = { kind: ActivityKind; quantity: number; idempotencyKey: string };
-
-/** logActivity posts {quantity, notes: '{label} activity logged'} (spec part 1 §7). */
-export function logActivity({ kind, quantity, idempotencyKey }: LogActivityInput) {
-  return apiRequest("POST", URLS[kind], { quantity, notes: `${ACTIVITY_LABELS[kind]} activity logged` }, { idempotencyKey });
+/** activityBody is a quick log's body: {quantity, notes: '{label} activity logged'} (spec part 1 §7). */
+export function activityBody(kind: ActivityKind, quantity: number) {
+  return { quantity, notes: `${ACTIVITY_LABELS[kind]} activity logged` };
 }
 
-/** useLogActivity logs moves or recovers, then refreshes the state and the weekly figures. */
-export function useLogActivity() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: logActivity, onSuccess: (answer) => afterWrite(qc, "activity", answer) });
-}
+/** rebalanceAction: moves logged (POST /api/driver/rebalance, keyed, through the outbox); they count for pay. */
+export const rebalanceAction = defineAction({
+  kind: "rebalance",
+  url: "/api/driver/rebalance",
+  label: (b) => `Moves · ${num(b.quantity)}`,
+  effect: (b) => ({ pay: { moves: num(b.quantity) }, feed: { type: "rebalance", quantity: num(b.quantity) } }),
+  refreshes: ["activity"],
+  edit: [["quantity", "Quantity"]],
+});
+
+/** recoversAction: recovers logged (POST /api/driver/retrieves-repairs-dropoff, keyed, through the outbox); they count for pay. */
+export const recoversAction = defineAction({
+  kind: "retrieves_repairs_dropoff",
+  url: "/api/driver/retrieves-repairs-dropoff",
+  label: (b) => `Recovers · ${num(b.quantity)}`,
+  effect: (b) => ({ pay: { recovers: num(b.quantity) }, feed: { type: "retrieves_repairs_dropoff", quantity: num(b.quantity) } }),
+  refreshes: ["activity"],
+  edit: [["quantity", "Quantity"]],
+});

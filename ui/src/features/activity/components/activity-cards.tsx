@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { type WeekOffset, useAdminWeeklyActivity } from "@/lib/weekly-activity";
-import { ACTIVITY_LABELS, type ActivityKind } from "@/features/activity/api/log-activity";
+import { ACTIVITY_LABELS, type ActivityKind, activityBody } from "@/features/activity/api/log-activity";
 import { useOutboxSubmit } from "@/lib/outbox/use-submit";
 import { INVALID_QUICK_LOG, parseQuickLog } from "@/features/activity/utils/quick-log";
 import { toast } from "@/hooks/use-toast";
@@ -142,7 +142,7 @@ export function QuickLog({ kind }: { kind: ActivityKind }) {
     // through the outbox (DESIGN.md §12): the key and the tap's time are minted now
     void log.run(
       kind,
-      { quantity: parsed.quantity, notes: `${label} activity logged` },
+      activityBody(kind, parsed.quantity),
       {
         onSent: () => {
           toast({ title: `${label} activity logged successfully` });

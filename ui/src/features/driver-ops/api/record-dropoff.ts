@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 // zod/mini: the driver dashboard is the first screen on a phone network (DESIGN.md §10).
 import * as z from "zod/mini";
-import { apiRequest } from "@/lib/api-client";
 import { count } from "@/lib/count";
-import { afterWrite } from "@/lib/invalidation";
+import { defineAction, num } from "@/lib/outbox/actions";
 
 const dropoffCount = count({ blankIsZero: true, message: "Must be a valid number 0 or greater" });
 
@@ -34,13 +32,26 @@ export type DropoffInput = z.input<typeof dropoffSchema>;
 /** DropoffBody is POST /api/driver/dropoff-batteries's body (the schema's output). */
 export type DropoffBody = z.output<typeof dropoffSchema>;
 
-/** recordDropoff records good batteries into Ready and dead into Waiting. */
-export function recordDropoff({ idempotencyKey, ...body }: DropoffBody & { idempotencyKey: string }) {
-  return apiRequest("POST", "/api/driver/dropoff-batteries", body, { idempotencyKey });
-}
-
-/** useRecordDropoff records a dropoff and refreshes the figures and feeds. */
-export function useRecordDropoff() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: recordDropoff, onSuccess: (answer) => afterWrite(qc, "driverOps", answer) });
-}
+/**
+ * dropoffAction: a dropoff records good batteries into Ready and dead into Waiting
+ * (POST /api/driver/dropoff-batteries, keyed, through the outbox); dead ones count for pay.
+ */
+export const dropoffAction = defineAction({
+  kind: "dropoff",
+  url: "/api/driver/dropoff-batteries",
+  label: (b) => `Dropoff · ${num(b.goodBatteries)} good, ${num(b.deadBatteries)} dead`,
+  effect: (b) => {
+    const good = num(b.goodBatteries);
+    const dead = num(b.deadBatteries);
+    return {
+      holdings: -(good + dead),
+      pay: { deadBatteries: dead },
+      feed: { type: "dropoff", quantity: good + dead, goodBatteries: good, deadBatteries: dead },
+    };
+  },
+  refreshes: ["driverOps"],
+  edit: [
+    ["goodBatteries", "Good Batteries"],
+    ["deadBatteries", "Dead Batteries"],
+  ],
+});

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 // zod/mini: the driver dashboard is the first screen on a phone network (DESIGN.md §10).
 import * as z from "zod/mini";
-import { apiRequest } from "@/lib/api-client";
 import { count } from "@/lib/count";
-import { afterWrite } from "@/lib/invalidation";
+import { batteryCount } from "@/lib/format";
+import { defineAction, num } from "@/lib/outbox/actions";
 
 /**
  * pickupSchema is the Battery Pickup form (spec part 1 §5): a quantity of 1 or more
@@ -20,13 +19,15 @@ export type PickupInput = z.input<typeof pickupSchema>;
 /** PickupBody is POST /api/driver/pickup's body (the schema's output). */
 export type PickupBody = z.output<typeof pickupSchema>;
 
-/** recordPickup takes quantity batteries from Ready into the caller's hands. */
-export function recordPickup({ idempotencyKey, ...body }: PickupBody & { idempotencyKey: string }) {
-  return apiRequest("POST", "/api/driver/pickup", body, { idempotencyKey });
-}
-
-/** useRecordPickup records a pickup and refreshes the figures and feeds. */
-export function useRecordPickup() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: recordPickup, onSuccess: (answer) => afterWrite(qc, "driverOps", answer) });
-}
+/**
+ * pickupAction: a pickup takes quantity batteries from Ready into the driver's hands
+ * (POST /api/driver/pickup, keyed, through the outbox).
+ */
+export const pickupAction = defineAction({
+  kind: "pickup",
+  url: "/api/driver/pickup",
+  label: (b) => `Pickup · ${batteryCount(num(b.quantity))}`,
+  effect: (b) => ({ holdings: num(b.quantity), pay: {}, feed: { type: "pickup", quantity: num(b.quantity) } }),
+  refreshes: ["driverOps"],
+  edit: [["quantity", "Quantity"]],
+});

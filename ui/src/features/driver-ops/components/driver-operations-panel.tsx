@@ -8,8 +8,8 @@ import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
-import { type DropoffBody, type DropoffInput, dropoffSchema } from "@/features/driver-ops/api/record-dropoff";
-import { type PickupBody, type PickupInput, pickupSchema } from "@/features/driver-ops/api/record-pickup";
+import { type DropoffBody, type DropoffInput, dropoffAction, dropoffSchema } from "@/features/driver-ops/api/record-dropoff";
+import { type PickupBody, type PickupInput, pickupAction, pickupSchema } from "@/features/driver-ops/api/record-pickup";
 import { useOutboxSubmit } from "@/lib/outbox/use-submit";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -102,7 +102,7 @@ function DropoffForm({ prompt }: { prompt?: string }) {
         onConfirm={(values, idempotencyKey) =>
           confirming &&
           void dropoff.run(
-            "dropoff",
+            dropoffAction.kind,
             { goodBatteries: values.goodBatteries ?? 0, deadBatteries: values.deadBatteries ?? 0, notes: confirming.notes },
             {
               key: idempotencyKey,
@@ -171,7 +171,7 @@ function PickupForm({ prompt }: { prompt?: string }) {
         onConfirm={(values, idempotencyKey) =>
           confirming &&
           void pickup.run(
-            "pickup",
+            pickupAction.kind,
             { quantity: values.quantity ?? 0, notes: confirming.notes },
             {
               key: idempotencyKey,

@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/hooks/use-toast";
-import { apiRequest, errorMessage } from "@/lib/api-client";
+import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { defineAction } from "@/lib/outbox/actions";
+import type { OutboxItem } from "@/lib/outbox/db";
+import { PUT_TIMEOUT_MS, SEND_TIMEOUT_MS, TransportError } from "@/lib/outbox/outbox";
 
 /** PHOTOS_POLL_MS: photo queries refresh every 60 s (spec part 2 §7). */
 export const PHOTOS_POLL_MS = 60_000;
@@ -55,68 +58,46 @@ export function useMassDeletePhotos() {
   });
 }
 
-/** UploadStep names where an upload failed, for the spec's toast titles. */
-export class UploadError extends Error {
-  constructor(
-    readonly title: "Failed to get upload URL" | "Failed to upload file" | "Upload failed",
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function serverMessage(text: string, fallback: string): string {
-  try {
-    const body = JSON.parse(text) as { message?: string };
-    return body.message || fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-/** putFile sends the bytes to the signed URL with XMLHttpRequest so progress (0-1) is reported. */
-function putFile(url: string, file: Blob, onProgress: (p: number) => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open("PUT", url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
-    xhr.upload.onprogress = (ev) => {
-      if (ev.lengthComputable) onProgress(ev.loaded / ev.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(1);
-        resolve();
-      } else {
-        reject(new UploadError("Failed to upload file", serverMessage(xhr.responseText, xhr.statusText)));
-      }
-    };
-    xhr.onerror = () => reject(new UploadError("Failed to upload file", "Network error"));
-    xhr.send(file);
-  });
-}
-
 /**
- * uploadPhoto runs the three steps of one upload: a signed URL, the PUT of the bytes (with
- * progress) and the claim with filename and notes. Failures throw UploadError.
+ * sendQueuedPhoto sends a photo kept in the outbox: a fresh upload URL (one lives 15 minutes,
+ * so each send asks anew), the PUT of the stored bytes and the claim under the item's key
+ * with the tap's time.
  */
-export async function uploadPhoto(file: File, notes: string, onProgress: (p: number) => void): Promise<Photo> {
-  let uploadURL: string;
+async function sendQueuedPhoto(item: OutboxItem): Promise<unknown> {
+  const { uploadURL } = await apiRequest<{ uploadURL: string }>("POST", "/api/objects/upload", undefined, {
+    idempotencyKey: newIdempotencyKey(),
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+  let res: Response;
   try {
-    ({ uploadURL } = await apiRequest<{ uploadURL: string }>("POST", "/api/objects/upload"));
-  } catch (error) {
-    throw new UploadError("Failed to get upload URL", errorMessage(error, "Failed to get upload URL"));
-  }
-  await putFile(uploadURL, file, onProgress);
-  try {
-    const trimmed = notes.trim();
-    return await apiRequest<Photo>("POST", "/api/photos/upload", {
-      filename: file.name,
-      url: uploadURL.split("?")[0],
-      notes: trimmed === "" ? null : trimmed,
+    res = await fetch(uploadURL, {
+      method: "PUT",
+      body: item.blob,
+      credentials: "include",
+      headers: { "Content-Type": item.blob?.type || "application/octet-stream" },
+      signal: AbortSignal.timeout(PUT_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new UploadError("Upload failed", errorMessage(error, "Upload failed"));
+    throw new TransportError(0, error instanceof Error ? error.message : "Network error");
   }
+  if (!res.ok) {
+    const text = await res.text().catch(() => "");
+    const e = new ApiError(res.status, text || res.statusText);
+    throw new TransportError(res.status, e.serverMessage || "Failed to upload file", e.code);
+  }
+  const notes = typeof item.body.notes === "string" ? item.body.notes.trim() : "";
+  return apiRequest(
+    "POST",
+    "/api/photos/upload",
+    { filename: item.body.filename, url: uploadURL.split("?")[0], notes: notes === "" ? null : notes, occurredAt: item.occurredAt },
+    { idempotencyKey: item.key, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
+  );
 }
+
+/** photoAction is a photo kept in the outbox (body {filename, notes}, the bytes as its blob). */
+export const photoAction = defineAction({
+  kind: "photo",
+  send: sendQueuedPhoto,
+  label: (b) => `Photo · ${typeof b.filename === "string" ? b.filename : "photo"}`,
+  refreshes: ["photos"],
+});

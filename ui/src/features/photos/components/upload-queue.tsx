@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { RotateCcwIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
-import { photosQueryOptions } from "@/features/photos/api/photos";
+import { photoAction, photosQueryOptions } from "@/features/photos/api/photos";
 import { submit } from "@/lib/outbox/outbox";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -39,7 +39,7 @@ export function useUploadQueue() {
     const trimmed = notes.trim();
     let outcome: Awaited<ReturnType<typeof submit>>;
     try {
-      outcome = await submit("photo", { filename: item.file.name, notes: trimmed }, { blob: item.file });
+      outcome = await submit(photoAction.kind, { filename: item.file.name, notes: trimmed }, { blob: item.file });
     } catch (error) {
       outcome = { status: "refused", error };
     }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import "@/app/driver-actions";
+import { actionOf } from "@/lib/outbox/actions";
+import type { StoredItem } from "@/lib/outbox/outbox";
+import { holdingsDelta, itemLabel, pendingCounts, pendingFeed } from "@/lib/outbox/use-outbox";
+
+// The features' declarations as the app registers them: what a queued action shows at once.
+describe("the registered driver actions", () => {
+  const item = (kind: string, body: Record<string, unknown>, status: StoredItem["status"] = "waiting"): StoredItem => ({
+    seq: 1,
+    key: `k-${kind}`,
+    kind,
+    userId: "u1",
+    body,
+    occurredAt: "2026-11-25T06:00:00.000Z",
+    status,
+    attempts: 0,
+  });
+  const items = [
+    item("pickup", { quantity: 4 }),
+    item("dropoff", { goodBatteries: 2, deadBatteries: 1 }),
+    item("rebalance", { quantity: 3 }),
+    item("retrieves_repairs_dropoff", { quantity: 2 }),
+    item("photo", { filename: "x.png" }),
+    item("pickup", { quantity: 50 }, "refused"),
+  ];
+  it("each is sent somewhere and refreshes something", () => {
+    for (const kind of ["pickup", "dropoff", "rebalance", "retrieves_repairs_dropoff", "photo"]) {
+      const a = actionOf(kind);
+      expect(a, kind).toBeDefined();
+      expect(!!a!.url || !!a!.send, kind).toBe(true);
+      expect(a!.refreshes.length, kind).toBeGreaterThan(0);
+    }
+  });
+  it("labels", () => {
+    expect(items.slice(0, 5).map(itemLabel)).toEqual(["Pickup · 4 batteries", "Dropoff · 2 good, 1 dead", "Moves · 3", "Recovers · 2", "Photo · x.png"]);
+  });
+  it("holdings count queued pickups and dropoffs, not refused ones", () => {
+    expect(holdingsDelta(items)).toBe(1);
+  });
+  it("pay progress counts dead batteries, moves and recovers", () => {
+    expect(pendingCounts(items)).toEqual({ actions: 4, deadBatteries: 1, moves: 3, recovers: 2 });
+  });
+  it("the feed shows queued movements at their tap time, marked pending", () => {
+    const feed = pendingFeed(items);
+    expect(feed.map((m) => [m.type, m.quantity, m.pending])).toEqual([
+      ["retrieves_repairs_dropoff", 2, true],
+      ["rebalance", 3, true],
+      ["dropoff", 3, true],
+      ["pickup", 4, true],
+    ]);
+    expect(feed[0]!.occurredAt).toBe("2026-11-25T06:00:00.000Z");
+  });
+});

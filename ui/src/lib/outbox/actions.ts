@@ -1,0 +1,76 @@
+// The driver actions the outbox can send (DESIGN.md §12; STYLE "registration, not switches").
+// Each feature declares its queued actions once, in its own api file, with defineAction —
+// kind, how it is sent (a keyed POST to url, or its own send), its label in the queue, its
+// optimistic effect (the batteries held, the pay estimate, the feed), what it refreshes once
+// recorded and which numbers Edit & resend offers — and app/driver-actions.ts registers them.
+// The outbox engine, the queue sheet and the driver dashboard know only kinds: a new action is
+// one declaration in its feature's api file (and the screen that submits it).
+import type { Change } from "@/lib/invalidation";
+import type { OutboxItem } from "@/lib/outbox/db";
+
+/** Body is a queued action's JSON body (without occurredAt). */
+export type Body = Record<string, unknown>;
+
+/** FeedEntry is how a queued movement shows in the driver's feed until it is recorded. */
+export type FeedEntry = { type: string; quantity: number; goodBatteries?: number; deadBatteries?: number };
+
+/** PayCounts are what a queued action adds to the pay estimate's progress. */
+export type PayCounts = { deadBatteries?: number; moves?: number; recovers?: number };
+
+/**
+ * Effect is what a queued (not yet recorded) action shows at once: holdings is the change to
+ * the batteries the driver holds, pay its pay counts (an action with pay counts as one
+ * "waiting to send" on the estimate), feed its entry in the driver's feed.
+ */
+export type Effect = { holdings?: number; pay?: PayCounts; feed?: FeedEntry };
+
+/** DriverAction declares one kind of queued driver action. */
+export type DriverAction = {
+  /** kind is stored with each item: never rename a kind that phones may still hold. */
+  kind: string;
+  /** url: the action is a keyed POST of its body and occurredAt to url (unless send is given). */
+  url?: string;
+  /** send sends an item its own way (a photo's three steps); it throws ApiError/TransportError. */
+  send?: (item: OutboxItem) => Promise<unknown>;
+  /** label names an item in the queue sheet ("Pickup · 3 batteries"). */
+  label: (body: Body) => string;
+  /** effect is what a waiting item shows at once; none when omitted. */
+  effect?: (body: Body) => Effect;
+  /** refreshes: the changes (lib/invalidation.ts) recording the action makes. */
+  refreshes: readonly Exclude<Change, "everything">[];
+  /** edit: the number fields Edit & resend offers, as [field, label]. */
+  edit?: readonly (readonly [string, string])[];
+};
+
+const registry = new Map<string, DriverAction>();
+
+/** defineAction declares an action (typed identity: the app registers it). */
+export function defineAction(action: DriverAction): DriverAction {
+  return action;
+}
+
+/** registerActions makes actions sendable; registering a kind again replaces it. */
+export function registerActions(...actions: DriverAction[]): void {
+  for (const a of actions) registry.set(a.kind, a);
+}
+
+/** actionOf is the registered action of kind, or undefined. */
+export function actionOf(kind: string): DriverAction | undefined {
+  return registry.get(kind);
+}
+
+/** num reads a body's number field (0 when missing or not a number). */
+export function num(v: unknown): number {
+  return typeof v === "number" && Number.isFinite(v) ? v : 0;
+}
+
+/** effectOf is what item shows while waiting (nothing for a refused item or an unknown kind). */
+export function effectOf(item: OutboxItem): Effect {
+  if (item.status === "refused") return {};
+  return actionOf(item.kind)?.effect?.(item.body) ?? {};
+}
+
+/** resetActionsForTests forgets every registered action. */
+export function resetActionsForTests(): void {
+  registry.clear();
+}
