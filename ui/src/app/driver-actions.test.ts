@@ -1,5 +1,11 @@
+import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import "@/app/driver-actions";
+import { driverRecentMovementsQueryOptions } from "@/features/activity/api/get-recent-activity";
+import { payEstimateQueryOptions } from "@/features/earnings/api/earnings";
+import { photosQueryOptions } from "@/features/photos/api/photos";
+import { afterWrite } from "@/lib/invalidation";
+import { stateQueryOptions } from "@/lib/state";
 import { actionOf } from "@/lib/outbox/actions";
 import type { StoredItem } from "@/lib/outbox/outbox";
 import { holdingsDelta, itemLabel, pendingCounts, pendingFeed } from "@/lib/outbox/use-outbox";
@@ -50,5 +56,24 @@ describe("the registered driver actions", () => {
       ["pickup", 4, true],
     ]);
     expect(feed[0]!.occurredAt).toBe("2026-11-25T06:00:00.000Z");
+  });
+  it("recording one refreshes the driver's figures, feed and pay (photos: the gallery), by the queries' own rules", async () => {
+    const reads = [stateQueryOptions, driverRecentMovementsQueryOptions, payEstimateQueryOptions, photosQueryOptions];
+    const want: Record<string, string[]> = {
+      pickup: ["/api/state", "/api/driver/recent-movements", "/api/driver/pay-estimate"],
+      dropoff: ["/api/state", "/api/driver/recent-movements", "/api/driver/pay-estimate"],
+      rebalance: ["/api/state", "/api/driver/recent-movements", "/api/driver/pay-estimate"],
+      retrieves_repairs_dropoff: ["/api/state", "/api/driver/recent-movements", "/api/driver/pay-estimate"],
+      photo: ["/api/photos"],
+    };
+    for (const [kind, urls] of Object.entries(want)) {
+      const qc = new QueryClient();
+      for (const o of reads) {
+        qc.getQueryCache().build(qc, { queryKey: o.queryKey, meta: o.meta });
+        qc.setQueryData(o.queryKey, 1 as never);
+      }
+      await afterWrite(qc, actionOf(kind)!.refreshes);
+      expect(reads.map((o) => String(o.queryKey[0])).filter((u) => qc.getQueryState([u])?.isInvalidated), kind).toEqual(urls);
+    }
   });
 });

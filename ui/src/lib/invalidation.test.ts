@@ -1,32 +1,55 @@
 import { QueryClient } from "@tanstack/react-query";
-import { describe, expect, it } from "vitest";
-import { INVALIDATIONS, afterWrite, invalidate } from "@/lib/invalidation";
-import { setRealtimeOpen } from "@/lib/realtime-status";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { NOTIFICATION_GRACE_MS, type StaleOn, afterWrite, invalidate, refreshWritten } from "@/lib/invalidation";
+import { markRealtimeEvent, setRealtimeOpen } from "@/lib/realtime-status";
+import { stateQueryOptions } from "@/lib/state";
 
-function clientWith(keys: string[]) {
-  const qc = new QueryClient();
-  for (const k of keys) qc.setQueryData([k], 1);
-  return qc;
+/** seed puts a query with its options (meta.staleOn included) and data into qc. */
+function seed(qc: QueryClient, key: string, staleOn: StaleOn, data: unknown = 1) {
+  qc.getQueryCache().build(qc, { queryKey: [key], meta: { staleOn } });
+  qc.setQueryData([key], data);
 }
 const stale = (qc: QueryClient, key: string) => qc.getQueryState([key])?.isInvalidated;
 
-describe("invalidate", () => {
-  it("marks stale what a change names, query strings included, and nothing else", async () => {
-    const qc = clientWith(["/api/state", "/api/admin/weekly-activity?weekOffset=-1", "/api/admin/charging-sessions", "/api/photos"]);
+afterEach(() => {
+  setRealtimeOpen(false);
+  vi.useRealTimers();
+});
+
+describe("invalidate (each query's meta.staleOn)", () => {
+  it("marks stale the queries that name the change, and nothing else", async () => {
+    const qc = new QueryClient();
+    seed(qc, "/a", ["driverOps", "ACTIVITY_UPDATED"]);
+    seed(qc, "/a?weekOffset=-1", ["driverOps"]);
+    seed(qc, "/b", ["charging"]);
+    qc.setQueryData(["/no-rules"], 1);
     await invalidate(qc, "driverOps");
-    expect(stale(qc, "/api/state")).toBe(true);
-    expect(stale(qc, "/api/admin/weekly-activity?weekOffset=-1")).toBe(true);
-    expect(stale(qc, "/api/admin/charging-sessions")).toBe(false);
-    expect(stale(qc, "/api/photos")).toBe(false);
+    expect(stale(qc, "/a")).toBe(true);
+    expect(stale(qc, "/a?weekOffset=-1")).toBe(true);
+    expect(stale(qc, "/b")).toBe(false);
+    expect(stale(qc, "/no-rules")).toBe(false);
   });
   it("refetches everything after an override", async () => {
-    const qc = clientWith(["/api/state", "/api/photos"]);
+    const qc = new QueryClient();
+    seed(qc, "/b", ["charging"]);
+    qc.setQueryData(["/no-rules"], 1);
     await invalidate(qc, "everything");
-    expect(stale(qc, "/api/photos")).toBe(true);
+    expect(stale(qc, "/b")).toBe(true);
+    expect(stale(qc, "/no-rules")).toBe(true);
   });
-  it("names only API URLs, and every realtime message refreshes the dashboards' state", () => {
-    for (const urls of Object.values(INVALIDATIONS)) for (const u of urls) expect(u).toMatch(/^\/api\//);
-    for (const t of ["INVENTORY_UPDATED", "ACTIVITY_UPDATED", "CHARGING_UPDATED"] as const) expect(INVALIDATIONS[t]).toContain("/api/state");
+  it("refreshWritten (the link reopened) refetches every query a change makes stale", async () => {
+    const qc = new QueryClient();
+    seed(qc, "/a", ["INVENTORY_UPDATED"]);
+    seed(qc, "/b", ["photos"]);
+    qc.setQueryData(["/api/auth/user"], 1);
+    await refreshWritten(qc);
+    expect(stale(qc, "/a")).toBe(true);
+    expect(stale(qc, "/b")).toBe(true);
+    expect(stale(qc, "/api/auth/user")).toBe(false);
+  });
+  it("the dashboards' state is stale on every ledger message and write", () => {
+    for (const c of ["INVENTORY_UPDATED", "ACTIVITY_UPDATED", "CHARGING_UPDATED", "driverOps", "activity", "charging", "custody"] as const)
+      expect(stateQueryOptions.meta?.staleOn).toContain(c);
   });
 });
 
@@ -35,25 +58,40 @@ describe("afterWrite", () => {
   const answer = { success: true, stats: { total: 160, ready: 149, waiting: 5, charging: 5, inField: 1 } };
 
   it("puts the answer's figures into /api/state and leaves its refetch to the notification", async () => {
-    const qc = clientWith(["/api/driver/recent-movements"]);
-    qc.setQueryData(["/api/state"], state);
+    vi.useFakeTimers();
+    const qc = new QueryClient();
+    seed(qc, "/api/driver/recent-movements", ["driverOps"]);
+    seed(qc, "/api/state", ["driverOps"], state);
     setRealtimeOpen(true);
     await afterWrite(qc, "driverOps", answer);
     expect(qc.getQueryData<typeof state>(["/api/state"])?.stats.ready).toBe(149);
     expect(qc.getQueryData<typeof state>(["/api/state"])?.recentMovements).toEqual([]);
     expect(stale(qc, "/api/state")).toBe(false);
     expect(stale(qc, "/api/driver/recent-movements")).toBe(true);
-    setRealtimeOpen(false);
+    markRealtimeEvent();
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_GRACE_MS + 10);
+    expect(stale(qc, "/api/state")).toBe(false);
+  });
+  it("refetches /api/state anyway when no notification follows (the link reconnected after the commit)", async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(Date.now() + 60_000);
+    const qc = new QueryClient();
+    seed(qc, "/api/state", ["driverOps"], state);
+    setRealtimeOpen(true);
+    await afterWrite(qc, ["driverOps"], answer);
+    expect(stale(qc, "/api/state")).toBe(false);
+    await vi.advanceTimersByTimeAsync(NOTIFICATION_GRACE_MS + 10);
+    expect(stale(qc, "/api/state")).toBe(true);
   });
   it("refetches /api/state too while the realtime link is down, or when the answer has no figures", async () => {
-    const qc = clientWith([]);
-    qc.setQueryData(["/api/state"], state);
+    const qc = new QueryClient();
+    seed(qc, "/api/state", ["driverOps"], state);
     await afterWrite(qc, "driverOps", answer);
     expect(stale(qc, "/api/state")).toBe(true);
-    const qc2 = clientWith(["/api/state"]);
+    const qc2 = new QueryClient();
+    seed(qc2, "/api/state", ["activity"]);
     setRealtimeOpen(true);
     await afterWrite(qc2, "activity", { message: "ok" });
     expect(stale(qc2, "/api/state")).toBe(true);
-    setRealtimeOpen(false);
   });
 });

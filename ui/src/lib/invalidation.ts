@@ -1,158 +1,66 @@
-import type { QueryClient } from "@tanstack/react-query";
-import { isRealtimeOpen } from "@/lib/realtime-status";
+// What makes a query stale (DESIGN.md §6; STYLE "registration, not switches"): each query
+// declares it beside its key, in its queryOptions' `meta.staleOn` — the realtime messages
+// (spec part 1 §7, then ours) and the kinds of write that change its answer — and this file
+// only names the changes and matches them. A change that can touch any figure (an emergency
+// override, a recalculation, a restore) refetches everything instead.
+import type { Query, QueryClient } from "@tanstack/react-query";
+import { isRealtimeOpen, lastRealtimeEventAt } from "@/lib/realtime-status";
 
-/** PAY_READS: the pay figures, which count the week's movements (DESIGN.md §8). */
-const PAY_READS = ["/api/admin/all-earnings", "/api/admin/core-team-earnings", "/api/driver/pay-estimate"] as const;
-
-/** EARNINGS_READS: the pay figures and the rates behind them. */
-const EARNINGS_READS = [...PAY_READS, "/api/admin/pay-rates"] as const;
-
-/** ATTENTION: the admin Home's attention strip (due sessions, pending approvals, failed PDFs). */
-const ATTENTION = "/api/admin/attention";
-
-/** TERMS_READS: the terms versions, the agreements, the Users page's terms badges and the strip's failed PDFs. */
-const TERMS_READS = ["/api/admin/terms-content", "/api/terms-content/active", "/api/admin/terms-agreements", "/api/admin/users", ATTENTION] as const;
-
-/** USERS_READS: the Users page's lists and the strip's pending approvals. */
-const USERS_READS = ["/api/admin/users", "/api/admin/users/pending", ATTENTION] as const;
+/** REALTIME_CHANGES are the realtime messages that make queries stale (EMERGENCY_OVERRIDE: everything). */
+export const REALTIME_CHANGES = ["INVENTORY_UPDATED", "ACTIVITY_UPDATED", "CHARGING_UPDATED", "EARNINGS_UPDATED", "TERMS_UPDATED", "USERS_UPDATED"] as const;
 
 /**
- * INVALIDATIONS is the one map from what happened to the queries it makes stale: the realtime
- * messages (spec part 1 §7, then ours) and each kind of mutation. Query keys are the URLs
- * (spec part 1 §9), so a URL here covers its ?weekOffset=… variants too. A change that can
- * touch any figure (an emergency override, a recalculation) refetches everything instead.
+ * WRITE_CHANGES are the kinds of write a mutation or a driver action reports when it is
+ * recorded: driverOps (a pickup or dropoff), activity (moves, recovers, a movement edited or
+ * deleted), charging, custody (assignments, swaps, dead-battery transfers), users, terms,
+ * earnings (rates, reductions, withholdings, task adjustments), photos.
  */
-export const INVALIDATIONS = {
-  INVENTORY_UPDATED: [
-    "/api/inventory",
-    "/api/admin/weekly-stats",
-    "/api/admin/active-pickups",
-    // ours: stats on every dashboard, and who holds which batteries
-    "/api/state",
-    "/api/admin/battery-holders",
-    "/api/liaison/battery-holders",
-  ],
-  ACTIVITY_UPDATED: [
-    "/api/admin/weekly-activity",
-    "/api/driver/weekly-activity",
-    "/api/admin/recent-activity",
-    // ours: the dashboards' feeds and daily/weekly figures
-    "/api/state",
-    "/api/driver/recent-movements",
-    "/api/driver/dead-battery-stats",
-    // ours: pay counts the week's dropoffs, moves and recovers
-    ...PAY_READS,
-  ],
-  /** ours: pay rates, a reduction, a withholding or a task adjustment changed */
-  EARNINGS_UPDATED: EARNINGS_READS,
-  CHARGING_UPDATED: [
-    "/api/admin/charging-sessions",
-    "/api/inventory",
-    // ours: the sessions and ETAs on the dashboards and the liaison view
-    "/api/state",
-    "/api/liaison/charging-sessions",
-    // ours: the attention strip's due sessions (the charging-due job sends this as one falls due)
-    ATTENTION,
-  ],
-  /** a pickup or dropoff: the figures, the feeds, who holds what */
-  driverOps: [
-    "/api/state",
-    "/api/driver/recent-movements",
-    "/api/driver/dead-battery-stats",
-    "/api/driver/weekly-activity",
-    "/api/admin/recent-activity",
-    "/api/admin/weekly-activity",
-    "/api/admin/active-pickups",
-    "/api/admin/battery-holders",
-    "/api/inventory",
-    ...PAY_READS,
-  ],
-  /** a logged activity, or a movement edited or deleted: every read a movement touches */
-  activity: [
-    "/api/state",
-    "/api/admin/weekly-activity",
-    "/api/driver/weekly-activity",
-    "/api/admin/recent-activity",
-    "/api/driver/recent-movements",
-    "/api/driver/dead-battery-stats",
-    "/api/admin/weekly-stats",
-    "/api/admin/active-pickups",
-    "/api/admin/battery-holders",
-    "/api/liaison/battery-holders",
-    "/api/inventory",
-    ...PAY_READS,
-  ],
-  /** a charging session started, completed, resized or deleted */
-  charging: [
-    "/api/admin/charging-sessions",
-    "/api/liaison/charging-sessions",
-    "/api/state",
-    "/api/inventory",
-    "/api/admin/recent-activity",
-    ATTENTION,
-  ],
-  /** an assignment, swap or dead-battery transfer, or assignments deleted */
-  custody: [
-    "/api/admin/battery-holders",
-    "/api/liaison/battery-holders",
-    "/api/state",
-    "/api/inventory",
-    "/api/admin/active-pickups",
-    "/api/admin/recent-activity",
-  ],
-  /** an account created, changed, approved, suspended or deleted */
-  users: [...USERS_READS, "/api/admin/all-earnings", "/api/admin/core-team-earnings"],
-  /** ours: an account was created, changed or deleted (its approval among the rest) */
-  USERS_UPDATED: USERS_READS,
-  /** ours: a terms version created, edited or activated; an agreement's PDF made or failed */
-  TERMS_UPDATED: TERMS_READS,
-  /** a terms version saved or activated, or a PDF retried */
-  terms: TERMS_READS,
-  /** a pay rate, reduction, withholding or task adjustment saved */
-  earnings: [...EARNINGS_READS, "/api/admin/users"],
-  /** a photo uploaded (a queued one recorded) */
-  photos: ["/api/photos"],
-} as const satisfies Record<string, readonly string[]>;
+export const WRITE_CHANGES = ["driverOps", "activity", "charging", "custody", "users", "terms", "earnings", "photos"] as const;
 
-/** Change names an entry of INVALIDATIONS, or "everything". */
-export type Change = keyof typeof INVALIDATIONS | "everything";
+/** Change names a realtime message or a kind of write. */
+export type Change = (typeof REALTIME_CHANGES)[number] | (typeof WRITE_CHANGES)[number];
 
-function urlPath(key: unknown): string | null {
-  return typeof key === "string" ? key.split("?")[0]! : null;
-}
+/** StaleOn is a query's `meta.staleOn`: the changes that make its answer stale. */
+export type StaleOn = readonly Change[];
 
-/**
- * invalidateUrls marks stale (and refetches, when observed) every query whose key starts
- * with one of urls, ignoring query strings and further key parts.
- */
-export function invalidateUrls(queryClient: QueryClient, urls: readonly string[]): Promise<void> {
-  const wanted = new Set(urls);
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const path = urlPath(query.queryKey[0]);
-      return path !== null && wanted.has(path);
-    },
-  });
-}
-
-/** invalidate refetches what change makes stale (every query for "everything"). */
-export function invalidate(queryClient: QueryClient, change: Change): Promise<void> {
-  if (change === "everything") return queryClient.invalidateQueries();
-  return invalidateUrls(queryClient, INVALIDATIONS[change]);
+function staleOn(query: Query): StaleOn {
+  return (query.meta?.staleOn as StaleOn | undefined) ?? [];
 }
 
 /** STATE_KEY is the one /api/state query's key (lib/state.ts). */
 const STATE_KEY = "/api/state";
 
+/** invalidate refetches (when observed) every query a change makes stale; "everything" all queries. */
+export function invalidate(queryClient: QueryClient, change: Change | "everything"): Promise<void> {
+  if (change === "everything") return queryClient.invalidateQueries();
+  return queryClient.invalidateQueries({ predicate: (q) => staleOn(q).includes(change) });
+}
+
 /**
- * afterWrite updates the screens after a write of kind change succeeded. A ledger answer
- * carries the figures as of its commit (`stats`): they go straight into the /api/state
- * query, and while the realtime link is open the change notification that follows refetches
- * /api/state once, so it is not refetched here too. Everything else change touches is
- * refetched now.
+ * refreshWritten refetches every query some change makes stale: what the realtime link would
+ * have announced while it was down (lib/realtime.ts calls it when the link reopens).
  */
-export function afterWrite(queryClient: QueryClient, change: Exclude<Change, "everything"> | readonly Exclude<Change, "everything">[], answer?: unknown): Promise<void> {
-  const changes: readonly Exclude<Change, "everything">[] = typeof change === "string" ? [change] : change;
+export function refreshWritten(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (q) => staleOn(q).length > 0 });
+}
+
+/**
+ * NOTIFICATION_GRACE_MS: after a write whose answer carried the figures, how long the app
+ * waits for the realtime message before it refetches /api/state itself.
+ */
+export const NOTIFICATION_GRACE_MS = 1500;
+
+/**
+ * afterWrite updates the screens after a write that made changes succeeded. A ledger answer
+ * carries the figures as of its commit (`stats`): they go straight into the /api/state
+ * query, and while the realtime link is open the notification that follows refetches
+ * /api/state once, so it is not refetched here too — unless no notification arrived within
+ * NOTIFICATION_GRACE_MS either side of the answer (the link was down at the commit and its
+ * message lost): then it is refetched anyway. Everything else the changes touch is refetched
+ * now. (A link that reopens refetches what writes change too: lib/realtime.ts.)
+ */
+export function afterWrite(queryClient: QueryClient, changes: Change | readonly Change[], answer?: unknown): Promise<void> {
+  const list: readonly Change[] = typeof changes === "string" ? [changes] : changes;
   const stats = (answer as { stats?: unknown } | null | undefined)?.stats;
   if (stats && typeof stats === "object") {
     queryClient.setQueryData([STATE_KEY], (old: unknown) =>
@@ -160,8 +68,13 @@ export function afterWrite(queryClient: QueryClient, change: Exclude<Change, "ev
     );
   }
   const skipState = stats !== undefined && isRealtimeOpen();
-  return invalidateUrls(
-    queryClient,
-    changes.flatMap((c) => INVALIDATIONS[c]).filter((url) => !(skipState && url === STATE_KEY)),
-  );
+  if (skipState) {
+    const since = Date.now() - NOTIFICATION_GRACE_MS;
+    setTimeout(() => {
+      if (lastRealtimeEventAt() < since) void queryClient.invalidateQueries({ queryKey: [STATE_KEY] });
+    }, NOTIFICATION_GRACE_MS);
+  }
+  return queryClient.invalidateQueries({
+    predicate: (q) => !(skipState && q.queryKey[0] === STATE_KEY) && staleOn(q).some((c) => list.includes(c)),
+  });
 }

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient, type QueryFunction } from "@tan
 import { type On401, getJSON, isUnauthorizedError, queryKeyUrl } from "@/lib/api-client";
 import { isSafariLike } from "@/lib/browser";
 import { toast } from "@/hooks/use-toast";
+import type { StaleOn } from "@/lib/invalidation";
 import { handleUnauthorized } from "@/lib/unauthorized";
 
 /**
@@ -14,12 +15,13 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
 
 /**
  * Query meta `silentError` opts a query out of the global data-load failure toast when its
- * screen shows the failure itself. Mutation meta `ignoreUnauthorized` keeps a 401 from
+ * screen shows the failure itself; `staleOn` lists the changes that make it stale
+ * (lib/invalidation.ts). Mutation meta `ignoreUnauthorized` keeps a 401 from
  * triggering the logged-out redirect (sign-in forms, where 401 means wrong credentials).
  */
 declare module "@tanstack/react-query" {
   interface Register {
-    queryMeta: { silentError?: boolean };
+    queryMeta: { silentError?: boolean; staleOn?: StaleOn };
     mutationMeta: { ignoreUnauthorized?: boolean };
   }
 }

@@ -7,8 +7,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { logError } from "@/lib/error-log";
-import { invalidate } from "@/lib/invalidation";
-import { setRealtimeOpen } from "@/lib/realtime-status";
+import { REALTIME_CHANGES, invalidate, refreshWritten } from "@/lib/invalidation";
+import { markRealtimeEvent, setRealtimeOpen } from "@/lib/realtime-status";
 
 /** RECONNECT_AFTER_CLOSE_MS is the pause before reconnecting after an unexpected close. */
 export const RECONNECT_AFTER_CLOSE_MS = 3000;
@@ -21,12 +21,16 @@ export const RETRY_AFTER_CREATE_FAILURE_MS = 5000;
 export const NO_RECONNECT_CODES: ReadonlySet<number> = new Set([1000, 1008, 1011]);
 
 /** RealtimeMessageType is a message the server sends. */
-export type RealtimeMessageType = "INVENTORY_UPDATED" | "ACTIVITY_UPDATED" | "CHARGING_UPDATED" | "EMERGENCY_OVERRIDE" | "EARNINGS_UPDATED" | "TERMS_UPDATED" | "USERS_UPDATED";
+export type RealtimeMessageType = (typeof REALTIME_CHANGES)[number] | "EMERGENCY_OVERRIDE";
+
+function isChange(type: unknown): type is (typeof REALTIME_CHANGES)[number] {
+  return (REALTIME_CHANGES as readonly unknown[]).includes(type);
+}
 
 /**
- * handleRealtimeMessage applies one raw message: invalidates per INVALIDATIONS, everything
- * for EMERGENCY_OVERRIDE; unknown types and unparseable text are only logged. Returns the
- * type it acted on (null otherwise), which the tests read.
+ * handleRealtimeMessage applies one raw message: invalidates the queries whose meta.staleOn
+ * names it (lib/invalidation.ts), everything for EMERGENCY_OVERRIDE; unknown types and
+ * unparseable text are only logged. Returns the type it acted on (null otherwise).
  */
 export function handleRealtimeMessage(queryClient: QueryClient, raw: unknown): RealtimeMessageType | null {
   let type: unknown;
@@ -37,10 +41,12 @@ export function handleRealtimeMessage(queryClient: QueryClient, raw: unknown): R
     return null;
   }
   if (type === "EMERGENCY_OVERRIDE") {
+    markRealtimeEvent();
     void invalidate(queryClient, "everything");
     return type;
   }
-  if (type === "INVENTORY_UPDATED" || type === "ACTIVITY_UPDATED" || type === "CHARGING_UPDATED" || type === "EARNINGS_UPDATED" || type === "TERMS_UPDATED" || type === "USERS_UPDATED") {
+  if (isChange(type)) {
+    markRealtimeEvent();
     void invalidate(queryClient, type);
     return type;
   }
@@ -69,6 +75,8 @@ export type RealtimeOptions = {
   url?: string;
   /** createSocket defaults to `new WebSocket(url)`. */
   createSocket?: WebSocketFactory;
+  /** onReopen runs when the link opens again after a close: messages sent meanwhile were lost. */
+  onReopen?: () => void;
 };
 
 /**
@@ -83,6 +91,7 @@ export function connectRealtime(options: RealtimeOptions): () => void {
   let socket: WebSocket | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  let opened = false;
 
   const schedule = (ms: number) => {
     clearTimeout(timer);
@@ -104,6 +113,8 @@ export function connectRealtime(options: RealtimeOptions): () => void {
     ws.onopen = () => {
       setRealtimeOpen(true);
       ws.send(JSON.stringify({ type: "auth", userId: options.userId }));
+      if (opened) options.onReopen?.();
+      opened = true;
     };
     ws.onmessage = (event) => options.onMessage(event.data);
     ws.onerror = (event) => console.warn("realtime: connection error", event);
@@ -130,12 +141,18 @@ export function connectRealtime(options: RealtimeOptions): () => void {
 
 /**
  * useRealtime keeps the realtime link open while a user is signed in (mount it once, in the
- * signed-in shell) and turns its messages into query invalidations.
+ * signed-in shell) and turns its messages into query invalidations. When the link reopens,
+ * every query a write changes refetches: a commit's message sent while it was down is lost,
+ * and an answer that raced the reconnect must not leave an old count on screen.
  */
 export function useRealtime(userId: string | null | undefined): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId) return;
-    return connectRealtime({ userId, onMessage: (data) => handleRealtimeMessage(queryClient, data) });
+    return connectRealtime({
+      userId,
+      onMessage: (data) => handleRealtimeMessage(queryClient, data),
+      onReopen: () => void refreshWritten(queryClient),
+    });
   }, [userId, queryClient]);
 }

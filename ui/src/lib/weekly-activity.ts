@@ -51,7 +51,7 @@ export function adminWeeklyActivityUrl(weekOffset: WeekOffset): string {
  */
 export function adminWeeklyActivityQueryOptions(weekOffset: WeekOffset) {
   return queryOptions<AdminWeeklyActivity>({
-    queryKey: [adminWeeklyActivityUrl(weekOffset)],
+    queryKey: [adminWeeklyActivityUrl(weekOffset)], meta: { staleOn: ["ACTIVITY_UPDATED", "driverOps", "activity"] },
     refetchInterval: ACTIVITY_POLL_MS,
     staleTime: 0,
   });
@@ -59,5 +59,6 @@ export function adminWeeklyActivityQueryOptions(weekOffset: WeekOffset) {
 
 /** useAdminWeeklyActivity reads a week; enabled false skips the call (e.g. last week until chosen). */
 export function useAdminWeeklyActivity(weekOffset: WeekOffset, { enabled = true, silent = false } = {}) {
-  return useQuery({ ...adminWeeklyActivityQueryOptions(weekOffset), enabled, meta: { silentError: silent } });
+  const options = adminWeeklyActivityQueryOptions(weekOffset);
+  return useQuery({ ...options, enabled, meta: { ...options.meta, silentError: silent } });
 }

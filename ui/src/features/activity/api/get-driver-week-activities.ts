@@ -16,7 +16,7 @@ export function useDriverWeekActivities(userId: string, weekOffset: WeekOffset =
     queryKey: [driverWeekActivitiesUrl(userId, weekOffset)],
     refetchInterval: ACTIVITY_POLL_MS,
     staleTime: 0,
-    meta: { silentError: true },
+    meta: { silentError: true, staleOn: ["ACTIVITY_UPDATED", "driverOps", "activity"] },
     select: (week: AdminWeeklyActivity) => week.driverBreakdown.find((d) => d.user.id === userId)?.activities ?? [],
   });
 }

@@ -16,7 +16,7 @@ export const activeTermsQueryOptions = queryOptions({
   queryFn: getQueryFn<ActiveTerms>({ on401: "throw" }),
   staleTime: 300_000,
   gcTime: 300_000,
-  meta: { silentError: true },
+  meta: { silentError: true, staleOn: ["TERMS_UPDATED", "terms"] },
 });
 
 /** useActiveTerms loads the active terms while enabled (the modal shows its own failure text). */

@@ -16,7 +16,7 @@ export const HOLDERS_POLL_MS = 60_000;
 export const batteryHoldersQueryOptions = queryOptions<HolderGroup[]>({
   queryKey: ["/api/admin/battery-holders"],
   refetchInterval: HOLDERS_POLL_MS,
-  meta: { silentError: true },
+  meta: { silentError: true, staleOn: ["INVENTORY_UPDATED", "driverOps", "activity", "custody"] },
 });
 
 /** useBatteryHolders loads the battery holders (the card shows its own load failure). */

@@ -85,37 +85,37 @@ const week = (url: string, weekStart?: string) => (weekStart ? `${url}?weekStart
 
 /** allEarningsQueryOptions: every earner's week (this week without weekStart). */
 export function allEarningsQueryOptions(weekStart?: string) {
-  return queryOptions<AllEarnings>({ queryKey: [week("/api/admin/all-earnings", weekStart)], refetchInterval: EARNINGS_POLL_MS });
+  return queryOptions<AllEarnings>({ queryKey: [week("/api/admin/all-earnings", weekStart)], meta: { staleOn: ["ACTIVITY_UPDATED", "EARNINGS_UPDATED", "driverOps", "activity", "earnings", "users"] }, refetchInterval: EARNINGS_POLL_MS });
 }
 
 /** coreTeamQueryOptions: the week's pool. */
 export function coreTeamQueryOptions(weekStart?: string) {
-  return queryOptions<CoreTeam>({ queryKey: [week("/api/admin/core-team-earnings", weekStart)], refetchInterval: EARNINGS_POLL_MS });
+  return queryOptions<CoreTeam>({ queryKey: [week("/api/admin/core-team-earnings", weekStart)], meta: { staleOn: ["ACTIVITY_UPDATED", "EARNINGS_UPDATED", "driverOps", "activity", "earnings", "users"] }, refetchInterval: EARNINGS_POLL_MS });
 }
 
 /** payRatesQueryOptions: the rates in force now. */
-export const payRatesQueryOptions = queryOptions<Rates>({ queryKey: ["/api/admin/pay-rates"], refetchInterval: EARNINGS_POLL_MS });
+export const payRatesQueryOptions = queryOptions<Rates>({ queryKey: ["/api/admin/pay-rates"], meta: { staleOn: ["EARNINGS_UPDATED", "earnings"] }, refetchInterval: EARNINGS_POLL_MS });
 
 /** payEstimateQueryOptions: the caller's own week. */
 export const payEstimateQueryOptions = queryOptions<PayEstimate>({
   queryKey: ["/api/driver/pay-estimate"],
   refetchInterval: EARNINGS_POLL_MS,
-  meta: { silentError: true },
+  meta: { silentError: true, staleOn: ["ACTIVITY_UPDATED", "EARNINGS_UPDATED", "driverOps", "activity", "earnings"] },
 });
 
 /** useAllEarnings reads a week's earnings; its panel shows 'Failed to load earnings data' itself. */
 export function useAllEarnings(weekStart?: string) {
-  return useQuery({ ...allEarningsQueryOptions(weekStart), meta: { silentError: true } });
+  return useQuery({ ...allEarningsQueryOptions(weekStart), meta: { ...allEarningsQueryOptions(weekStart).meta, silentError: true } });
 }
 
 /** useCoreTeam reads a week's pool. */
 export function useCoreTeam(weekStart?: string) {
-  return useQuery({ ...coreTeamQueryOptions(weekStart), meta: { silentError: true } });
+  return useQuery({ ...coreTeamQueryOptions(weekStart), meta: { ...coreTeamQueryOptions(weekStart).meta, silentError: true } });
 }
 
 /** usePayRates reads the rates in force. */
 export function usePayRates() {
-  return useQuery({ ...payRatesQueryOptions, meta: { silentError: true } });
+  return useQuery({ ...payRatesQueryOptions, meta: { ...payRatesQueryOptions.meta, silentError: true } });
 }
 
 /** usePayEstimate reads the caller's estimate. */
