@@ -18,7 +18,8 @@ export const INVENTORY_POLL_MS = 60_000;
 
 /** inventoryQueryOptions: the inventory state (admins). */
 export const inventoryQueryOptions = queryOptions<InventoryState>({
-  queryKey: ["/api/inventory"], meta: { staleOn: ["INVENTORY_UPDATED", "CHARGING_UPDATED", "driverOps", "activity", "charging", "custody"] },
+  queryKey: ["/api/inventory"],
+  meta: { staleOn: ["INVENTORY_UPDATED", "CHARGING_UPDATED", "driverOps", "activity", "charging", "custody"] },
   refetchInterval: INVENTORY_POLL_MS,
 });
 

@@ -69,7 +69,8 @@ export type AppState = {
 
 /** stateQueryOptions: GET /api/state, refreshed every 60 s and after every mutation. */
 export const stateQueryOptions = queryOptions<AppState>({
-  queryKey: ["/api/state"], meta: { staleOn: ["INVENTORY_UPDATED", "ACTIVITY_UPDATED", "CHARGING_UPDATED", "driverOps", "activity", "charging", "custody"] },
+  queryKey: ["/api/state"],
+  meta: { staleOn: ["INVENTORY_UPDATED", "ACTIVITY_UPDATED", "CHARGING_UPDATED", "driverOps", "activity", "charging", "custody"] },
   refetchInterval: STATE_POLL_MS,
 });
 

@@ -51,7 +51,8 @@ export function adminWeeklyActivityUrl(weekOffset: WeekOffset): string {
  */
 export function adminWeeklyActivityQueryOptions(weekOffset: WeekOffset) {
   return queryOptions<AdminWeeklyActivity>({
-    queryKey: [adminWeeklyActivityUrl(weekOffset)], meta: { staleOn: ["ACTIVITY_UPDATED", "driverOps", "activity"] },
+    queryKey: [adminWeeklyActivityUrl(weekOffset)],
+    meta: { staleOn: ["ACTIVITY_UPDATED", "driverOps", "activity"] },
     refetchInterval: ACTIVITY_POLL_MS,
     staleTime: 0,
   });

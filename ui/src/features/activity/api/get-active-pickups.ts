@@ -7,7 +7,8 @@ export type ActivePickup = { id: string; user: ActivityUser; quantity: number; d
 
 /** activePickupsQueryOptions: GET /api/admin/active-pickups, 60 s. */
 export const activePickupsQueryOptions = queryOptions<ActivePickup[]>({
-  queryKey: ["/api/admin/active-pickups"], meta: { staleOn: ["INVENTORY_UPDATED", "driverOps", "activity", "custody"] },
+  queryKey: ["/api/admin/active-pickups"],
+  meta: { staleOn: ["INVENTORY_UPDATED", "driverOps", "activity", "custody"] },
   refetchInterval: FEED_POLL_MS,
 });
 

@@ -42,13 +42,15 @@ export type MovementMeta = {
 
 /** adminRecentActivityQueryOptions: GET /api/admin/recent-activity (latest 100, full notes), 60 s. */
 export const adminRecentActivityQueryOptions = queryOptions<FeedMovement[]>({
-  queryKey: ["/api/admin/recent-activity"], meta: { staleOn: ["ACTIVITY_UPDATED", "driverOps", "activity", "charging", "custody"] },
+  queryKey: ["/api/admin/recent-activity"],
+  meta: { staleOn: ["ACTIVITY_UPDATED", "driverOps", "activity", "charging", "custody"] },
   refetchInterval: FEED_POLL_MS,
 });
 
 /** driverRecentMovementsQueryOptions: GET /api/driver/recent-movements (the caller's own), 60 s. */
 export const driverRecentMovementsQueryOptions = queryOptions<FeedMovement[]>({
-  queryKey: ["/api/driver/recent-movements"], meta: { staleOn: ["ACTIVITY_UPDATED", "driverOps", "activity"] },
+  queryKey: ["/api/driver/recent-movements"],
+  meta: { staleOn: ["ACTIVITY_UPDATED", "driverOps", "activity"] },
   refetchInterval: FEED_POLL_MS,
 });
 

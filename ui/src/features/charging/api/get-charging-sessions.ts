@@ -23,13 +23,15 @@ export const CHARGING_POLL_MS = 60_000;
 
 /** adminChargingSessionsQueryOptions: active sessions, soonest ETA first (GET /api/admin/charging-sessions). */
 export const adminChargingSessionsQueryOptions = queryOptions<ChargingSession[]>({
-  queryKey: ["/api/admin/charging-sessions"], meta: { staleOn: ["CHARGING_UPDATED", "charging"] },
+  queryKey: ["/api/admin/charging-sessions"],
+  meta: { staleOn: ["CHARGING_UPDATED", "charging"] },
   refetchInterval: CHARGING_POLL_MS,
 });
 
 /** liaisonChargingSessionsQueryOptions: the same list for the liaison (GET /api/liaison/charging-sessions). */
 export const liaisonChargingSessionsQueryOptions = queryOptions<ChargingSession[]>({
-  queryKey: ["/api/liaison/charging-sessions"], meta: { staleOn: ["CHARGING_UPDATED", "charging"] },
+  queryKey: ["/api/liaison/charging-sessions"],
+  meta: { staleOn: ["CHARGING_UPDATED", "charging"] },
   refetchInterval: CHARGING_POLL_MS,
 });
 

@@ -14,7 +14,10 @@ export type EligibleUser = {
 export const HOLDER_ROLES: readonly string[] = ["driver", "admin", "master_admin"];
 
 /** adminUsersQueryOptions: every user (GET /api/admin/users); the same key as the Users page. */
-export const adminUsersQueryOptions = queryOptions<EligibleUser[]>({ queryKey: ["/api/admin/users"], meta: { staleOn: ["USERS_UPDATED", "TERMS_UPDATED", "users", "terms", "earnings"] } });
+export const adminUsersQueryOptions = queryOptions<EligibleUser[]>({
+  queryKey: ["/api/admin/users"],
+  meta: { staleOn: ["USERS_UPDATED", "TERMS_UPDATED", "users", "terms", "earnings"] },
+});
 
 /** eligibleHolders keeps approved users whose role may hold batteries, sorted by name. */
 export function eligibleHolders(users: readonly EligibleUser[]): EligibleUser[] {

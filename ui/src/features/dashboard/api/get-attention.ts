@@ -18,7 +18,8 @@ export type Attention = {
  * the charging-due job also announces it).
  */
 export const adminAttentionQueryOptions = queryOptions<Attention>({
-  queryKey: ["/api/admin/attention"], meta: { staleOn: ["CHARGING_UPDATED", "USERS_UPDATED", "TERMS_UPDATED", "charging", "users", "terms"] },
+  queryKey: ["/api/admin/attention"],
+  meta: { staleOn: ["CHARGING_UPDATED", "USERS_UPDATED", "TERMS_UPDATED", "charging", "users", "terms"] },
   refetchInterval: STATE_POLL_MS,
 });
 

@@ -6,7 +6,8 @@ export type DeadBatteryStats = { daily: number; weekly: number; lastWeek: number
 
 /** deadBatteryStatsQueryOptions: GET /api/driver/dead-battery-stats, refreshed with the state. */
 export const deadBatteryStatsQueryOptions = queryOptions<DeadBatteryStats>({
-  queryKey: ["/api/driver/dead-battery-stats"], meta: { staleOn: ["ACTIVITY_UPDATED", "driverOps", "activity"] },
+  queryKey: ["/api/driver/dead-battery-stats"],
+  meta: { staleOn: ["ACTIVITY_UPDATED", "driverOps", "activity"] },
   refetchInterval: STATE_POLL_MS,
 });
 

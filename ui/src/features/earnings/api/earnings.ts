@@ -85,16 +85,28 @@ const week = (url: string, weekStart?: string) => (weekStart ? `${url}?weekStart
 
 /** allEarningsQueryOptions: every earner's week (this week without weekStart). */
 export function allEarningsQueryOptions(weekStart?: string) {
-  return queryOptions<AllEarnings>({ queryKey: [week("/api/admin/all-earnings", weekStart)], meta: { staleOn: ["ACTIVITY_UPDATED", "EARNINGS_UPDATED", "driverOps", "activity", "earnings", "users"] }, refetchInterval: EARNINGS_POLL_MS });
+  return queryOptions<AllEarnings>({
+    queryKey: [week("/api/admin/all-earnings", weekStart)],
+    meta: { staleOn: ["ACTIVITY_UPDATED", "EARNINGS_UPDATED", "driverOps", "activity", "earnings", "users"] },
+    refetchInterval: EARNINGS_POLL_MS,
+  });
 }
 
 /** coreTeamQueryOptions: the week's pool. */
 export function coreTeamQueryOptions(weekStart?: string) {
-  return queryOptions<CoreTeam>({ queryKey: [week("/api/admin/core-team-earnings", weekStart)], meta: { staleOn: ["ACTIVITY_UPDATED", "EARNINGS_UPDATED", "driverOps", "activity", "earnings", "users"] }, refetchInterval: EARNINGS_POLL_MS });
+  return queryOptions<CoreTeam>({
+    queryKey: [week("/api/admin/core-team-earnings", weekStart)],
+    meta: { staleOn: ["ACTIVITY_UPDATED", "EARNINGS_UPDATED", "driverOps", "activity", "earnings", "users"] },
+    refetchInterval: EARNINGS_POLL_MS,
+  });
 }
 
 /** payRatesQueryOptions: the rates in force now. */
-export const payRatesQueryOptions = queryOptions<Rates>({ queryKey: ["/api/admin/pay-rates"], meta: { staleOn: ["EARNINGS_UPDATED", "earnings"] }, refetchInterval: EARNINGS_POLL_MS });
+export const payRatesQueryOptions = queryOptions<Rates>({
+  queryKey: ["/api/admin/pay-rates"],
+  meta: { staleOn: ["EARNINGS_UPDATED", "earnings"] },
+  refetchInterval: EARNINGS_POLL_MS,
+});
 
 /** payEstimateQueryOptions: the caller's own week. */
 export const payEstimateQueryOptions = queryOptions<PayEstimate>({

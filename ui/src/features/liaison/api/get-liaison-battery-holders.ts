@@ -12,7 +12,8 @@ export type LiaisonHolder = {
 
 /** liaisonHoldersQueryOptions: battery holders for the liaison, refreshed every 60 s. */
 export const liaisonHoldersQueryOptions = queryOptions<LiaisonHolder[]>({
-  queryKey: ["/api/liaison/battery-holders"], meta: { staleOn: ["INVENTORY_UPDATED", "driverOps", "activity", "custody"] },
+  queryKey: ["/api/liaison/battery-holders"],
+  meta: { staleOn: ["INVENTORY_UPDATED", "driverOps", "activity", "custody"] },
   refetchInterval: 60_000,
 });
 

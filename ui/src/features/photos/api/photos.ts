@@ -22,7 +22,11 @@ export type Photo = {
 };
 
 /** photosQueryOptions: every photo the caller may see (GET /api/photos), newest first. */
-export const photosQueryOptions = queryOptions<Photo[]>({ queryKey: ["/api/photos"], meta: { staleOn: ["photos"] }, refetchInterval: PHOTOS_POLL_MS });
+export const photosQueryOptions = queryOptions<Photo[]>({
+  queryKey: ["/api/photos"],
+  meta: { staleOn: ["photos"] },
+  refetchInterval: PHOTOS_POLL_MS,
+});
 
 /** usePhotos loads the photos, refreshed every 60 s. */
 export function usePhotos() {

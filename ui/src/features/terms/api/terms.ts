@@ -43,10 +43,18 @@ export type Agreement = {
 export const TERMS_STALE_MS = 30_000;
 
 /** versionsQueryOptions: every terms version, the active one first. */
-export const versionsQueryOptions = queryOptions<TermsVersion[]>({ queryKey: ["/api/admin/terms-content"], meta: { staleOn: ["TERMS_UPDATED", "terms"] }, staleTime: TERMS_STALE_MS });
+export const versionsQueryOptions = queryOptions<TermsVersion[]>({
+  queryKey: ["/api/admin/terms-content"],
+  meta: { staleOn: ["TERMS_UPDATED", "terms"] },
+  staleTime: TERMS_STALE_MS,
+});
 
 /** agreementsQueryOptions: every signed agreement, newest first. */
-export const agreementsQueryOptions = queryOptions<Agreement[]>({ queryKey: ["/api/admin/terms-agreements"], meta: { staleOn: ["TERMS_UPDATED", "terms"] }, refetchInterval: 60_000 });
+export const agreementsQueryOptions = queryOptions<Agreement[]>({
+  queryKey: ["/api/admin/terms-agreements"],
+  meta: { staleOn: ["TERMS_UPDATED", "terms"] },
+  refetchInterval: 60_000,
+});
 
 /** useVersions reads the terms versions. */
 export function useVersions() {

@@ -18,7 +18,10 @@ export type AdminUser = User & {
 };
 
 /** usersQueryOptions: every user (GET /api/admin/users). */
-export const usersQueryOptions = queryOptions<AdminUser[]>({ queryKey: ["/api/admin/users"], meta: { staleOn: ["USERS_UPDATED", "TERMS_UPDATED", "users", "terms", "earnings"] } });
+export const usersQueryOptions = queryOptions<AdminUser[]>({
+  queryKey: ["/api/admin/users"],
+  meta: { staleOn: ["USERS_UPDATED", "TERMS_UPDATED", "users", "terms", "earnings"] },
+});
 
 /** useUsers loads every user. */
 export function useUsers() {
