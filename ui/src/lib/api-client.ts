@@ -124,7 +124,7 @@ export async function getJSON<T>(url: string, on401: On401 = "throw", signal?: A
     if (cached !== undefined) return cached;
     throw error;
   }
-  // the screen is live again (lib/offline-status.ts listens; not imported here, to keep the
+  // the screen is live again (lib/connectivity.ts listens; not imported here, to keep the
   // sign-in screen's chunk small)
   if (typeof window !== "undefined") window.dispatchEvent(new Event("swapbay:fresh-read"));
   if (on401 === "returnNull" && res.status === 401) return null;

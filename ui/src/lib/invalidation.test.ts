@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NOTIFICATION_GRACE_MS, type StaleOn, afterWrite, invalidate, refreshWritten } from "@/lib/invalidation";
-import { markRealtimeEvent, setRealtimeOpen } from "@/lib/realtime-status";
+import { markRealtimeEvent, setRealtimeOpen } from "@/lib/connectivity";
 import { stateQueryOptions } from "@/lib/state";
 
 /** seed puts a query with its options (meta.staleOn included) and data into qc. */

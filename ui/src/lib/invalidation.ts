@@ -4,7 +4,7 @@
 // only names the changes and matches them. A change that can touch any figure (an emergency
 // override, a recalculation, a restore) refetches everything instead.
 import type { Query, QueryClient } from "@tanstack/react-query";
-import { isRealtimeOpen, lastRealtimeEventAt } from "@/lib/realtime-status";
+import { isRealtimeOpen, lastRealtimeEventAt } from "@/lib/connectivity";
 
 /** REALTIME_CHANGES are the realtime messages that make queries stale (EMERGENCY_OVERRIDE: everything). */
 export const REALTIME_CHANGES = ["INVENTORY_UPDATED", "ACTIVITY_UPDATED", "CHARGING_UPDATED", "EARNINGS_UPDATED", "TERMS_UPDATED", "USERS_UPDATED"] as const;

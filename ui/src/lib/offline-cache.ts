@@ -1,12 +1,13 @@
 // The offline read cache (DESIGN.md §12): the last answer of each GET the signed-in screens
 // made, in IndexedDB, so a signed-in user opens the app without a network and sees the last
-// known figures, marked with their time (lib/offline-status.ts). lib/api-client's getJSON
+// known figures, marked with their time (lib/connectivity.ts). lib/api-client's getJSON
 // asks it only when a read fails for want of a network. It is a separate database from the
 // outbox (features/outbox/db.ts): clearing it (sign-out, another user) never touches a
 // queued action. Loaded lazily, outside the sign-in screen's chunk.
 import type { Query, QueryClient } from "@tanstack/react-query";
 import { queryKeyUrl } from "@/lib/api-client";
-import { markCached } from "@/lib/offline-status";
+import { openStore } from "@/lib/idb";
+import { markCached } from "@/lib/connectivity";
 
 const DB_NAME = "swapbay-reads";
 const STORE = "answers";
@@ -15,31 +16,8 @@ const USER_URL = "/api/auth/user";
 /** Entry is one stored answer. */
 type Entry = { url: string; data: unknown; savedAt: number };
 
-let opening: Promise<IDBDatabase> | undefined;
-
-function open(): Promise<IDBDatabase> {
-  opening ??= new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: "url" });
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => {
-      opening = undefined;
-      reject(req.error ?? new Error("IndexedDB open failed"));
-    };
-  });
-  return opening;
-}
-
-async function run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const d = await open();
-  return new Promise<T>((resolve, reject) => {
-    const t = d.transaction(STORE, mode);
-    const req = f(t.objectStore(STORE));
-    t.oncomplete = () => resolve(req.result);
-    t.onerror = () => reject(t.error ?? new Error("IndexedDB transaction failed"));
-    t.onabort = () => reject(t.error ?? new Error("IndexedDB transaction aborted"));
-  });
-}
+const reads = openStore({ db: DB_NAME, version: 1, store: STORE, upgrade: (db) => db.createObjectStore(STORE, { keyPath: "url" }) });
+const run = reads.run;
 
 /** served: urls just answered from the cache, so their success is not saved as new. */
 const served = new Set<string>();
@@ -112,7 +90,6 @@ export function persistReads(queryClient: QueryClient, userId: string): () => vo
 
 /** resetReadCacheForTests forgets the open connection. */
 export function resetReadCacheForTests(): void {
-  void opening?.then((d) => d.close()).catch(() => undefined);
-  opening = undefined;
+  reads.close();
   served.clear();
 }

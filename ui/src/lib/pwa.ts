@@ -4,6 +4,7 @@
 // minutes; a new version waits until the user taps Reload, and a reload another tab started
 // is not applied under a half-filled form.
 import { useSyncExternalStore } from "react";
+import { isBrowserOffline } from "@/lib/connectivity";
 
 /** UPDATE_CHECK_MS: how often an open app asks for a new version. */
 export const UPDATE_CHECK_MS = 15 * 60_000;
@@ -82,7 +83,7 @@ export async function checkForUpdate(force = false): Promise<void> {
   const now = Date.now();
   if (!force && now - lastCheck < NAVIGATION_CHECK_MIN_MS) return;
   lastCheck = now;
-  if (typeof navigator !== "undefined" && navigator.onLine === false) return;
+  if (isBrowserOffline()) return;
   try {
     await registration.update();
   } catch {

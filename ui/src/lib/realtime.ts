@@ -8,7 +8,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { logError } from "@/lib/error-log";
 import { REALTIME_CHANGES, invalidate, refreshWritten } from "@/lib/invalidation";
-import { markRealtimeEvent, setRealtimeOpen } from "@/lib/realtime-status";
+import { markRealtimeEvent, setRealtimeOpen } from "@/lib/connectivity";
 
 /** RECONNECT_AFTER_CLOSE_MS is the pause before reconnecting after an unexpected close. */
 export const RECONNECT_AFTER_CLOSE_MS = 3000;

@@ -2,7 +2,7 @@ import * as React from "react";
 import { AdminTabBar } from "@/components/layouts/admin-tab-bar";
 import { AppHeader } from "@/components/layouts/app-header";
 import { loadable, useLoadable } from "@/lib/loadable";
-import { isOffline, useOfflineState } from "@/lib/offline-status";
+import { isOffline, useConnectivity } from "@/lib/connectivity";
 import type { User } from "@/lib/user";
 import { isAdminRole, isLiaisonRole } from "@/lib/user";
 
@@ -22,7 +22,7 @@ function LoadedFieldBar({ user }: { user: User }) {
  * disabled): only the driver's actions queue (DESIGN.md §12).
  */
 export function AppShell({ user, children }: { user: User; children: React.ReactNode }) {
-  const readOnly = isOffline(useOfflineState()) && (isAdminRole(user.role) || isLiaisonRole(user.role));
+  const readOnly = isOffline(useConnectivity()) && (isAdminRole(user.role) || isLiaisonRole(user.role));
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader user={user} />

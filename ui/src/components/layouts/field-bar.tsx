@@ -14,7 +14,7 @@ import { type StoredItem, discard, resend, start } from "@/lib/outbox/outbox";
 import { itemLabel, statusLine, useOutbox } from "@/lib/outbox/use-outbox";
 import { afterWrite } from "@/lib/invalidation";
 import { persistReads } from "@/lib/offline-cache";
-import { isOffline, useOfflineState } from "@/lib/offline-status";
+import { isOffline, useConnectivity } from "@/lib/connectivity";
 import { type User, isAdminRole, isLiaisonRole } from "@/lib/user";
 
 // The field bar (DESIGN.md §12, issue 27): under the header of every signed-in screen. It
@@ -98,7 +98,7 @@ function UpdatePrompt() {
 }
 
 function OfflineBanner() {
-  const s = useOfflineState();
+  const s = useConnectivity();
   if (!isOffline(s)) return null;
   return (
     <div role="status" className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900">

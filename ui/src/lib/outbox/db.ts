@@ -1,6 +1,7 @@
 // The outbox's IndexedDB store (DESIGN.md §12). Its own database, apart from the offline read
 // cache (lib/offline-cache.ts): no cache buster, version change or age ever clears it; only
 // a sent item, or the driver's Discard, removes an item.
+import { openStore } from "@/lib/idb";
 
 /** OutboxKind names a registered driver action (lib/outbox/actions.ts). */
 export type OutboxKind = string;
@@ -31,53 +32,16 @@ export type OutboxItem = {
   bytes?: number;
 };
 
-const DB_NAME = "swapbay-outbox";
-const STORE = "items";
-
-let opening: Promise<IDBDatabase> | undefined;
-
-function open(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => {
-      const db = req.result;
-      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE, { keyPath: "seq", autoIncrement: true });
-    };
-    req.onsuccess = () => {
-      const db = req.result;
-      // another tab's newer version: let it upgrade, reopen on the next call
-      db.onversionchange = () => {
-        db.close();
-        opening = undefined;
-      };
-      resolve(db);
-    };
-    req.onerror = () => {
-      opening = undefined;
-      reject(req.error ?? new Error("IndexedDB open failed"));
-    };
-  });
-  return opening;
-}
-
-function done<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error("IndexedDB request failed"));
-  });
-}
-
-async function tx<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await open();
-  const t = db.transaction(STORE, mode, { durability: "strict" } as IDBTransactionOptions);
-  const result = done(run(t.objectStore(STORE)));
-  await new Promise<void>((resolve, reject) => {
-    t.oncomplete = () => resolve();
-    t.onerror = () => reject(t.error ?? new Error("IndexedDB transaction failed"));
-    t.onabort = () => reject(t.error ?? new Error("IndexedDB transaction aborted"));
-  });
-  return result;
-}
+const store = openStore({
+  db: "swapbay-outbox",
+  version: 1,
+  store: "items",
+  upgrade: (db) => {
+    if (!db.objectStoreNames.contains("items")) db.createObjectStore("items", { keyPath: "seq", autoIncrement: true });
+  },
+  durability: "strict",
+});
+const tx = store.run;
 
 /** addItem stores a new item and returns its seq; it resolves once the write is durable. */
 export async function addItem(item: OutboxItem): Promise<number> {
@@ -102,6 +66,5 @@ export async function allItems(): Promise<(OutboxItem & { seq: number })[]> {
 
 /** closeForTests forgets the open connection (tests swap the IndexedDB factory). */
 export function closeForTests(): void {
-  void opening?.then((db) => db.close()).catch(() => undefined);
-  opening = undefined;
+  store.close();
 }

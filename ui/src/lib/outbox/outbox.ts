@@ -12,6 +12,7 @@
 //   Edit & resend (a new key); the rest of the queue goes on.
 // Nothing expires an item: there is no age limit and no cache buster.
 import { ApiError, apiRequest } from "@/lib/api-client";
+import { isBrowserOffline } from "@/lib/connectivity";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import { actionOf } from "@/lib/outbox/actions";
 import * as db from "@/lib/outbox/db";
@@ -137,9 +138,7 @@ export function getSnapshot(): OutboxSnapshot {
   return snapshot;
 }
 
-function browserOffline(): boolean {
-  return typeof navigator !== "undefined" && navigator.onLine === false;
-}
+const browserOffline = isBrowserOffline;
 
 async function reload(): Promise<void> {
   const all = await db.allItems();
