@@ -10,7 +10,8 @@ import { Label } from "@/components/ui/label";
 import { paths } from "@/config/paths";
 import { applyUpdate, checkForUpdate, hasHalfFilledForm, startServiceWorker, useUpdateAvailable } from "@/lib/pwa";
 import { actionOf } from "@/lib/outbox/actions";
-import { type StoredItem, discard, resend, start } from "@/lib/outbox/outbox";
+import { type StoredItem, discard, resend, resume, start } from "@/lib/outbox/outbox";
+import { userQueryOptions } from "@/lib/auth";
 import { itemLabel, statusLine, useOutbox } from "@/lib/outbox/use-outbox";
 import { afterWrite } from "@/lib/invalidation";
 import { persistReads } from "@/lib/offline-cache";
@@ -62,6 +63,9 @@ export function FieldBar({ user }: { user: User }) {
         onSent: (item, answer) => {
           void afterWrite(qc, actionOf(item.kind)?.refreshes ?? [], answer);
         },
+        // the session says what to fix: the sign-in screen, the re-sign panel or the account's
+        // state (the shell starts the outbox again once it is fixed: same keys)
+        onPause: () => void qc.invalidateQueries({ queryKey: userQueryOptions.queryKey }),
       },
     });
   }, [qc, user.id]);
@@ -128,9 +132,14 @@ function QueueStatus() {
           </span>
           <span className="text-xs text-muted-foreground underline">Show</span>
         </button>
-        {s.paused && (
+        {s.paused === "signin" && (
           <Button size="sm" onClick={() => window.location.assign(paths.auth.path)}>
             Sign in
+          </Button>
+        )}
+        {(s.paused === "terms" || s.paused === "account") && (
+          <Button size="sm" variant="outline" onClick={() => resume()}>
+            Try again
           </Button>
         )}
       </div>

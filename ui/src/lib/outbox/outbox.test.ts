@@ -15,6 +15,11 @@ import {
   discard,
   enqueue,
   getSnapshot,
+  LOCK_RETRY_MS,
+  PERSIST_KEY,
+  flush,
+  pauseReason,
+  persistenceAnswer,
   resend,
   resetForTests,
   sendItem,
@@ -68,10 +73,20 @@ describe("classify (by status and code, never by message)", () => {
     expect(classify(apiError(429))).toBe("retry");
     expect(classify(apiError(408))).toBe("retry");
   });
-  it("pauses on 401 and refuses other 4xx, with or without a code", () => {
-    expect(classify(apiError(401, "session_expired"))).toBe("signin");
+  it("pauses on 401 and on the account and terms 403 codes; refuses other 4xx, with or without a code", () => {
+    expect(classify(apiError(401, "session_expired"))).toBe("pause");
+    expect(classify(apiError(401))).toBe("pause");
+    expect(pauseReason(apiError(401, "not_signed_in"))).toBe("signin");
+    expect(pauseReason(apiError(403, "terms_resign_required"))).toBe("terms");
+    for (const code of ["account_pending", "account_rejected", "account_suspended"]) {
+      expect(classify(apiError(403, code))).toBe("pause");
+      expect(pauseReason(apiError(403, code))).toBe("account");
+    }
     for (const s of [400, 403, 404, 409, 413, 415]) expect(classify(apiError(s))).toBe("refused");
+    expect(classify(apiError(403, "forbidden"))).toBe("refused");
     expect(classify(apiError(400, "too_old"))).toBe("refused");
+    expect(classify(apiError(409, "key_expired"))).toBe("refused");
+    expect(pauseReason(apiError(409, "key_expired"))).toBeNull();
   });
   it("reads the code from the answer", () => {
     expect(apiError(409, "insufficient_holdings").code).toBe("insufficient_holdings");
@@ -146,12 +161,88 @@ describe("the outbox", () => {
     expect(getSnapshot().items).toEqual([]);
   });
 
+  it("a forced terms re-sign pauses the queue (nothing refused); after re-signing all are sent once with their keys", async () => {
+    const onPause = vi.fn();
+    const { sent, sender } = scripted([apiError(403, "terms_resign_required", "Please sign the updated terms")]);
+    start("u1", { sender, hooks: { onPause } });
+    for (const k of ["k-1", "k-2", "k-3"]) await enqueue("pickup", { quantity: 1, notes: "Y" }, { key: k });
+    await settle();
+    expect(getSnapshot().paused).toBe("terms");
+    expect(onPause).toHaveBeenCalledWith("terms");
+    expect(getSnapshot().items.map((x) => [x.key, x.status])).toEqual([
+      ["k-1", "waiting"],
+      ["k-2", "waiting"],
+      ["k-3", "waiting"],
+    ]);
+    expect(statusLine(getSnapshot())).toBe("Sign the terms again to send 3 actions waiting");
+    // nothing more is tried while paused, even on the timer or a new action
+    await flush();
+    await settle();
+    expect(sent.map((x) => x.key)).toEqual(["k-1"]);
+    // re-signed: the shell starts the outbox again
+    start("u1", { sender });
+    await settle();
+    expect(sent.map((x) => x.key)).toEqual(["k-1", "k-1", "k-2", "k-3"]);
+    expect(getSnapshot().items).toEqual([]);
+  });
+
+  it("a suspended account pauses the queue like a sign-in", async () => {
+    const { sender } = scripted([apiError(403, "account_suspended")]);
+    start("u1", { sender });
+    await enqueue("pickup", { quantity: 1, notes: "Y" }, { key: "k-1" });
+    await settle();
+    expect(getSnapshot().paused).toBe("account");
+    expect(getSnapshot().items).toMatchObject([{ key: "k-1", status: "waiting" }]);
+  });
+
+  it("a key older than the server keeps (key_expired) is refused like other refusals, with its message", async () => {
+    const { sender } = scripted([apiError(409, "key_expired", "This action is too old to send again. Ask an admin."), { ok: true }]);
+    start("u1", { sender });
+    await enqueue("pickup", { quantity: 1, notes: "Y" }, { key: "k-old" });
+    await enqueue("pickup", { quantity: 1, notes: "Y" }, { key: "k-new" });
+    await settle();
+    expect(getSnapshot().items).toMatchObject([{ key: "k-old", status: "refused", code: "key_expired", error: "This action is too old to send again. Ask an admin." }]);
+    expect(getSnapshot().paused).toBeNull();
+  });
+
+  it("asks once for persistent storage when something is queued, and keeps the answer", async () => {
+    const persist = vi.fn(async () => true);
+    const persisted = vi.fn(async () => false);
+    Object.defineProperty(navigator, "storage", { value: { persist, persisted }, configurable: true });
+    localStorage.removeItem(PERSIST_KEY);
+    expect(persistenceAnswer()).toBeNull();
+    start("u1", { sender: scripted([new TypeError("Failed to fetch"), new TypeError("Failed to fetch")]).sender });
+    await enqueue("pickup", { quantity: 1, notes: "Y" });
+    await enqueue("pickup", { quantity: 2, notes: "Y" });
+    await settle();
+    expect(persist).toHaveBeenCalledOnce();
+    expect(persistenceAnswer()).toMatchObject({ granted: true });
+    Reflect.deleteProperty(navigator, "storage");
+  });
+
+  it("a tab that is not the sender tries the lock again on a timer and sends once the sender is gone", async () => {
+    let held = true;
+    const request = vi.fn(async (_name: string, _opts: unknown, run: (lock: unknown) => Promise<void>) => run(held ? null : {}));
+    Object.defineProperty(navigator, "locks", { value: { request }, configurable: true });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const { sent, sender } = scripted([]);
+    start("u1", { sender });
+    await enqueue("pickup", { quantity: 1, notes: "Y" }, { key: "k-1" });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sent).toHaveLength(0);
+    held = false; // the other tab closed
+    await vi.advanceTimersByTimeAsync(LOCK_RETRY_MS + 100);
+    await vi.waitFor(() => expect(sent.map((x) => x.key)).toEqual(["k-1"]));
+    vi.useRealTimers();
+    Reflect.deleteProperty(navigator, "locks");
+  });
+
   it("a 401 pauses the queue; a new start (signed in again) sends the same keys", async () => {
     const { sent, sender } = scripted([apiError(401, "session_expired"), { ok: true }]);
     start("u1", { sender });
     await enqueue("dropoff", { goodBatteries: 1, deadBatteries: 1, notes: "n" }, { key: "k-1" });
     await settle();
-    expect(getSnapshot().paused).toBe(true);
+    expect(getSnapshot().paused).toBe("signin");
     expect(statusLine(getSnapshot())).toBe("Sign in to send 1 action waiting");
     start("u1", { sender });
     await settle();
@@ -237,10 +328,13 @@ describe("the status line", () => {
   const item = (kind: StoredItem["kind"]): StoredItem => ({ seq: 1, key: `k-${kind}`, kind, userId: "u1", body: {}, occurredAt: "2026-11-25T06:00:00.000Z", status: "waiting", attempts: 0 });
   const items = [item("pickup"), item("dropoff"), item("rebalance")];
   it("the status line", () => {
-    const base = { items: [], sent: [], sending: null, paused: false, offline: false };
+    const base = { items: [], sent: [], sending: null, paused: null, offline: false };
     expect(statusLine(base)).toBeNull();
     expect(statusLine({ ...base, items: items.slice(0, 3), offline: true })).toBe("Offline · 3 actions waiting");
     expect(statusLine({ ...base, items: items.slice(0, 3), sending: { index: 2, total: 3 } })).toBe("Sending 2 of 3…");
     expect(statusLine({ ...base, sent: [{ ...items[0]!, sentAt: "x" }] })).toBe("All sent");
+    expect(statusLine({ ...base, items, paused: "signin" })).toBe("Sign in to send 3 actions waiting");
+    expect(statusLine({ ...base, items, paused: "terms" })).toBe("Sign the terms again to send 3 actions waiting");
+    expect(statusLine({ ...base, items, paused: "account" })).toBe("Account on hold · 3 actions waiting");
   });
 });

@@ -7,9 +7,13 @@
 // What an answer does to an item (decided by status and `code`, never by the message):
 // - 2xx: sent; removed from the store, kept in memory as "sent" for the queue sheet;
 // - network error, timeout, 5xx, 408, 429: stays waiting, the round stops, retried later;
-// - 401: the queue pauses until the driver signs in again (the same keys are sent then);
-// - any other 4xx: refused with the server's message, kept until the driver taps Discard or
-//   Edit & resend (a new key); the rest of the queue goes on.
+// - 401, and a 403 whose code says the account or its terms must be fixed first (account_*,
+//   terms_resign_required; docs/errors.md): the queue pauses until the driver has fixed it
+//   (signed in, re-signed) and then sends the same keys;
+// - any other 4xx (key_expired included): refused with the server's message, kept until the
+//   driver taps Discard or Edit & resend (a new key); the rest of the queue goes on.
+// Once something is queued the outbox asks for persistent storage (navigator.storage.persist),
+// once per page. A tab that is not the sender (Web Locks) tries the lock again on a timer.
 // Nothing expires an item: there is no age limit and no cache buster.
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { isBrowserOffline } from "@/lib/connectivity";
@@ -46,8 +50,27 @@ export const IDLE_CHECK_MS = 60_000;
 const LOCK_NAME = "swapbay-outbox-sender";
 const CHANNEL = "swapbay-outbox";
 
-/** Verdict is what an error means for the item that met it. */
-export type Verdict = "retry" | "signin" | "refused";
+/** LOCK_RETRY_MS: a tab that found another tab sending tries the lock again this often. */
+export const LOCK_RETRY_MS = 5_000;
+
+/** PERSIST_KEY is where the answer to navigator.storage.persist() is kept (/mobile-debug shows it). */
+export const PERSIST_KEY = "swapbay-outbox-persist";
+
+/** Verdict is what an error means for the item that met it: retry later, pause the queue, or refuse the item. */
+export type Verdict = "retry" | "pause" | "refused";
+
+/** PauseReason: the driver must sign in, sign the terms again, or have the account fixed. */
+export type PauseReason = "signin" | "terms" | "account";
+
+/** pauseReason is why an answer pauses the queue, or null when it does not. */
+export function pauseReason(error: unknown): PauseReason | null {
+  const status = error instanceof ApiError || error instanceof TransportError ? error.status : 0;
+  const code = (error instanceof ApiError || error instanceof TransportError ? error.code : undefined) ?? "";
+  if (status === 401) return "signin";
+  if (status === 403 && code === "terms_resign_required") return "terms";
+  if (status === 403 && code.startsWith("account_")) return "account";
+  return null;
+}
 
 /** TransportError is a failed send outside apiRequest, e.g. a photo's PUT (its status, 0 for a network error). */
 export class TransportError extends Error {
@@ -61,13 +84,13 @@ export class TransportError extends Error {
 }
 
 /**
- * classify decides by status (and code when the server gives one) what an error does to its
- * item. Anything that is not an answer (network error, timeout, abort) is retried.
+ * classify decides by status and code (never the message) what an error does to its item.
+ * Anything that is not an answer (network error, timeout, abort) is retried.
  */
 export function classify(error: unknown): Verdict {
   const status = error instanceof ApiError || error instanceof TransportError ? error.status : 0;
   if (status === 0) return "retry";
-  if (status === 401) return "signin";
+  if (pauseReason(error)) return "pause";
   if (status >= 500 || status === 408 || status === 429) return "retry";
   return "refused";
 }
@@ -95,8 +118,8 @@ export type OutboxSnapshot = {
   sent: SentItem[];
   /** sending: the round in progress (1-based index of the item being sent, of total). */
   sending: { index: number; total: number } | null;
-  /** paused: a 401 stopped the queue until the driver signs in again. */
-  paused: boolean;
+  /** paused: why the queue waits for the driver (sign in, re-sign the terms, account), or null. */
+  paused: PauseReason | null;
   /** offline: the browser says so, or the last send met a network error. */
   offline: boolean;
   /** ready: the store has been read once. */
@@ -106,11 +129,11 @@ export type OutboxSnapshot = {
 /** Sender sends one item; tests replace it. */
 export type Sender = (item: StoredItem) => Promise<unknown>;
 
-/** Hooks are told about sent items (the app refreshes its figures). */
-export type Hooks = { onSent?: (item: StoredItem, answer: unknown) => void };
+/** Hooks are told about sent items (the app refreshes its figures) and pauses (the app checks the session). */
+export type Hooks = { onSent?: (item: StoredItem, answer: unknown) => void; onPause?: (reason: PauseReason) => void };
 
 let userId: string | null = null;
-let snapshot: OutboxSnapshot = { items: [], sent: [], sending: null, paused: false, offline: false, ready: false };
+let snapshot: OutboxSnapshot = { items: [], sent: [], sending: null, paused: null, offline: false, ready: false };
 const listeners = new Set<() => void>();
 let sender: Sender = sendItem;
 let hooks: Hooks = {};
@@ -163,8 +186,8 @@ export function start(forUser: string | null, opts: { sender?: Sender; hooks?: H
   if (opts.hooks) hooks = opts.hooks;
   const changed = forUser !== userId;
   userId = forUser;
-  // a (re)start is a sign-in: a 401 pause ends, the same keys are sent
-  emit(changed ? { items: [], sent: [], paused: false, ready: false } : { paused: false });
+  // a (re)start is a sign-in or a session fixed (terms signed): a pause ends, the same keys are sent
+  emit(changed ? { items: [], sent: [], paused: null, ready: false } : { paused: null });
   if (!started && typeof window !== "undefined") {
     started = true;
     window.addEventListener("online", () => {
@@ -185,9 +208,9 @@ export function start(forUser: string | null, opts: { sender?: Sender; hooks?: H
   void reload().then(() => flush());
 }
 
-/** resume lifts a 401 pause (the driver signed in again) and sends, with the same keys. */
+/** resume lifts a pause (the driver signed in again, re-signed) and sends, with the same keys. */
 export function resume(): void {
-  emit({ paused: false });
+  emit({ paused: null });
   failures = 0;
   void flush();
 }
@@ -223,6 +246,7 @@ async function store(kind: OutboxKind, body: Record<string, unknown>, extra: { b
   const seq = await db.addItem(item);
   await reload();
   broadcast("enqueued");
+  void askPersistence();
   return seq;
 }
 
@@ -294,6 +318,43 @@ export async function resend(seq: number, body: Record<string, unknown>): Promis
   void flush();
 }
 
+let persistAsked = false;
+
+/**
+ * askPersistence asks once per page, when something is queued, that the browser never evicts
+ * the outbox's storage; the answer is kept for /mobile-debug (persistenceAnswer).
+ */
+async function askPersistence(): Promise<void> {
+  if (persistAsked || typeof navigator === "undefined" || !navigator.storage?.persist) return;
+  persistAsked = true;
+  try {
+    const granted = (await navigator.storage.persisted?.()) || (await navigator.storage.persist());
+    localStorage.setItem(PERSIST_KEY, JSON.stringify({ granted, at: new Date().toISOString() }));
+  } catch {
+    // storage unavailable (private mode): nothing to keep
+  }
+}
+
+/** persistenceAnswer is the last answer to the persistence request on this browser, or null if never asked. */
+export function persistenceAnswer(): { granted: boolean; at: string } | null {
+  try {
+    const raw = localStorage.getItem(PERSIST_KEY);
+    return raw ? (JSON.parse(raw) as { granted: boolean; at: string }) : null;
+  } catch {
+    return null;
+  }
+}
+
+let lockTimer: ReturnType<typeof setTimeout> | undefined;
+
+function retryLockLater() {
+  if (lockTimer) return;
+  lockTimer = setTimeout(() => {
+    lockTimer = undefined;
+    void flush();
+  }, LOCK_RETRY_MS);
+}
+
 function schedule(ms: number) {
   if (timer) clearTimeout(timer);
   timer = setTimeout(() => {
@@ -307,8 +368,12 @@ async function withLock(run: () => Promise<void>): Promise<void> {
   if (locks?.request) {
     await locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => {
       if (lock) await run();
-      // another tab sends: it broadcasts what changes, this tab only shows it
-      else settleAllQueued();
+      else {
+        // another tab sends: it broadcasts what changes, this tab shows it and, while items of
+        // this user wait, tries the lock again on a timer (the sender may close)
+        settleAllQueued();
+        if (snapshot.items.some((x) => x.status !== "refused")) retryLockLater();
+      }
     });
     return;
   }
@@ -389,8 +454,10 @@ async function round(): Promise<void> {
       await db.putItem({ ...live, status: "waiting" });
       // a failure ends the flush: the timer (or the 'online' event, or a sign-in) starts the next
       again = false;
-      if (verdict === "signin") {
-        emit({ paused: true });
+      const reason = pauseReason(error);
+      if (reason) {
+        emit({ paused: reason });
+        hooks.onPause?.(reason);
       } else {
         failures++;
         emit({ offline: !(error instanceof ApiError || error instanceof TransportError) || browserOffline() });
@@ -429,7 +496,7 @@ export async function sendItem(item: StoredItem): Promise<unknown> {
 /** resetForTests forgets all module state. */
 export function resetForTests(): void {
   userId = null;
-  snapshot = { items: [], sent: [], sending: null, paused: false, offline: false, ready: false };
+  snapshot = { items: [], sent: [], sending: null, paused: null, offline: false, ready: false };
   sender = sendItem;
   hooks = {};
   flushing = false;
@@ -437,6 +504,9 @@ export function resetForTests(): void {
   failures = 0;
   if (timer) clearTimeout(timer);
   timer = undefined;
+  if (lockTimer) clearTimeout(lockTimer);
+  lockTimer = undefined;
+  persistAsked = false;
   waiters.clear();
   claimed.clear();
 }

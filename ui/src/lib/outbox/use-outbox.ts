@@ -23,7 +23,9 @@ export function statusLine(s: Pick<OutboxSnapshot, "items" | "sent" | "sending" 
   const refused = s.items.length - waiting;
   const actions = (n: number) => `${n} ${n === 1 ? "action" : "actions"}`;
   const tail = refused > 0 ? ` · ${refused} refused` : "";
-  if (s.paused && waiting > 0) return `Sign in to send ${actions(waiting)} waiting${tail}`;
+  if (s.paused === "signin" && waiting > 0) return `Sign in to send ${actions(waiting)} waiting${tail}`;
+  if (s.paused === "terms" && waiting > 0) return `Sign the terms again to send ${actions(waiting)} waiting${tail}`;
+  if (s.paused === "account" && waiting > 0) return `Account on hold · ${actions(waiting)} waiting${tail}`;
   if (s.sending && waiting > 0) return `Sending ${s.sending.index} of ${s.sending.total}…${tail}`;
   if (s.offline && waiting > 0) return `Offline · ${actions(waiting)} waiting${tail}`;
   if (waiting > 0) return `${actions(waiting)} waiting${tail}`;

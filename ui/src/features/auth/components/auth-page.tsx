@@ -4,6 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { LoginForm } from "@/features/auth/components/login-form";
 import { RegisterForm } from "@/features/auth/components/register-form";
+import { WaitingActions } from "@/features/auth/components/waiting-actions";
 
 /** AuthPage is the sign-in screen with its Sign In and Register tabs. */
 export function AuthPage() {
@@ -18,6 +19,7 @@ export function AuthPage() {
           <CardDescription>Battery swap operations</CardDescription>
         </CardHeader>
         <CardContent>
+          <WaitingActions />
           <Tabs defaultValue="login">
             <TabsList className="w-full">
               <TabsTrigger value="login">Sign In</TabsTrigger>

@@ -6,6 +6,7 @@ import { paths } from "@/config/paths";
 import { type DebugInfo, useDebugInfo } from "@/features/debug/api/get-debug-info";
 import { type CapturedError, capturedErrors, clearCapturedErrors } from "@/lib/error-log";
 import { formatDateTimeYear } from "@/lib/format";
+import { persistenceAnswer } from "@/lib/outbox/outbox";
 
 type NetworkInformation = { effectiveType?: string; downlink?: number; rtt?: number; saveData?: boolean };
 
@@ -32,7 +33,15 @@ function connectionInfo(): [string, string][] {
     ["Effective type", c?.effectiveType ?? "unknown"],
     ["Downlink", c?.downlink !== undefined ? `${c.downlink} Mb/s` : "unknown"],
     ["Round trip", c?.rtt !== undefined ? `${c.rtt} ms` : "unknown"],
+    ["Outbox storage kept", storageKept()],
   ];
+}
+
+/** storageKept is the browser's answer to the outbox's navigator.storage.persist() (DESIGN.md §12). */
+function storageKept(): string {
+  const a = persistenceAnswer();
+  if (!a) return "not asked yet (asked once an action is queued)";
+  return `${a.granted ? "yes (persistent)" : "no (best effort: the browser may evict it)"} · asked ${formatDateTimeYear(a.at)}`;
 }
 
 function serverInfo(info: DebugInfo): [string, string][] {
