@@ -182,7 +182,7 @@ test.describe("with the service worker", () => {
     await test.step("reload offline: the app opens from the service worker with the last figures", async () => {
       await page.reload();
       await expect(page.getByRole("heading", { name: "Driver Home" })).toBeVisible();
-      await expect(page.getByText(/^Offline — figures from \d\d:\d\d$/)).toBeVisible();
+      await expect(page.getByText(/^Offline — figures from \d{1,2}:\d\d [AP]M$/)).toBeVisible();
       await expect(status(page)).toHaveText("Offline · 5 actions waiting");
       await page.getByRole("button", { name: /Show the queue/ }).click();
       const list = page.getByRole("list", { name: "Queued actions" });

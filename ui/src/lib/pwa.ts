@@ -22,15 +22,57 @@ function emit() {
   for (const l of listeners) l();
 }
 
+const FIELDS =
+  "form input:not([type=hidden]):not([type=file]):not([type=checkbox]):not([type=radio]):not([type=submit]), form textarea, [role=dialog] textarea, [role=dialog] input[type=number]";
+
+/** before: each field's value when the user first focused it (what it loaded with). */
+let before = new WeakMap<Element, string>();
+
+if (typeof document !== "undefined") {
+  document.addEventListener(
+    "focusin",
+    (e) => {
+      const t = e.target;
+      if ((t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement) && !before.has(t)) before.set(t, t.value);
+    },
+    true,
+  );
+  // a form that was sent (or reset) holds nothing unsent: what it shows now is its new start
+  document.addEventListener("submit", (e) => e.target instanceof HTMLFormElement && rebase(e.target), true);
+  document.addEventListener("reset", (e) => e.target instanceof HTMLFormElement && forget(e.target), true);
+}
+
+/** fieldsOf lists form's fields (FIELDS' "form …" selectors match from the document, not the form). */
+function fieldsOf(form: HTMLFormElement): (HTMLInputElement | HTMLTextAreaElement)[] {
+  return [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(FIELDS)].filter((f) => form.contains(f));
+}
+
+function forget(form: HTMLFormElement) {
+  for (const f of fieldsOf(form)) before.delete(f);
+}
+
+function rebase(form: HTMLFormElement) {
+  for (const f of fieldsOf(form)) if (before.has(f)) before.set(f, f.value);
+}
+
 /**
- * hasHalfFilledForm reports whether the page holds a form with typed text: a reload would
- * lose it. Text fields of forms and of open dialogs count; checkboxes and file pickers not.
+ * hasHalfFilledForm reports whether the page holds a form the user edited and has not sent:
+ * a reload would lose it. A field counts when its text differs from what it held when the
+ * user first went into it — a form that loaded filled (the settings, an edit dialog) and was
+ * not touched does not. Text fields of forms and of open dialogs count; checkboxes and file
+ * pickers not.
  */
 export function hasHalfFilledForm(root: ParentNode = document): boolean {
-  const fields = root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
-    "form input:not([type=hidden]):not([type=file]):not([type=checkbox]):not([type=radio]):not([type=submit]), form textarea, [role=dialog] textarea, [role=dialog] input[type=number]",
-  );
-  return [...fields].some((f) => f.value.trim() !== "");
+  const fields = root.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(FIELDS);
+  return [...fields].some((f) => {
+    const start = before.get(f);
+    return start !== undefined && f.value.trim() !== start.trim();
+  });
+}
+
+/** resetEditsForTests forgets which fields were edited. */
+export function resetEditsForTests(): void {
+  before = new WeakMap();
 }
 
 /**

@@ -14,6 +14,7 @@ import { type StoredItem, discard, resend, resume, start } from "@/lib/outbox/ou
 import { userQueryOptions } from "@/lib/auth";
 import { itemLabel, statusLine, useOutbox } from "@/lib/outbox/use-outbox";
 import { afterWrite } from "@/lib/invalidation";
+import { formatDateTime, formatTime, today } from "@/lib/format";
 import { persistReads } from "@/lib/offline-cache";
 import { isOffline, useConnectivity } from "@/lib/connectivity";
 import { type User, isAdminRole, isLiaisonRole } from "@/lib/user";
@@ -23,20 +24,15 @@ import { type User, isAdminRole, isLiaisonRole } from "@/lib/user";
 // offline banner, the new-version prompt and, for drivers, the queue's status line and sheet.
 // Its own chunk: the sign-in screen never loads it.
 
-/** clock formats a time as the banner shows it (14:32). */
-export function clock(ms: number | string): string {
-  return new Date(ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", hour12: false });
-}
-
-/** offlineBanner is the banner's text: "Offline — figures from 14:32". */
+/** offlineBanner is the banner's text: "Offline — figures from 2:32 PM", in the operation's time zone. */
 export function offlineBanner(cachedSince: number | null): string {
-  return cachedSince === null ? "Offline" : `Offline — figures from ${clock(cachedSince)}`;
+  return cachedSince === null ? "Offline" : `Offline — figures from ${formatTime(new Date(cachedSince))}`;
 }
 
-function whenTapped(iso: string): string {
+/** whenTapped is an action's tap time in the operation's time zone: '2:32 PM' today, else 'Nov 24, 2:32 PM'. */
+export function whenTapped(iso: string, now: Date = new Date()): string {
   const d = new Date(iso);
-  const today = new Date().toDateString() === d.toDateString();
-  return today ? clock(iso) : `${d.toLocaleDateString([], { month: "short", day: "numeric" })} ${clock(iso)}`;
+  return today(d) === today(now) ? formatTime(d) : formatDateTime(d);
 }
 
 /** FieldBar: see the file comment. */
