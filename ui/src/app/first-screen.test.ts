@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { bootScript } from "../../build/boot-script-source";
 import { FIRST_SCREENS, GUEST_ROUTES, SESSION_URL } from "@/app/first-screen";
+import { firstScreenRoutes } from "@/app/first-screen-routes";
+import { ROUTE_MODULES } from "@/app/router";
 
 describe("first screens", () => {
   it("carries the calls from the features' query definitions", () => {
@@ -16,6 +18,17 @@ describe("first screens", () => {
     ]);
     for (const a of FIRST_SCREENS.admin?.api ?? []) expect(script).toContain(JSON.stringify(a));
     expect(GUEST_ROUTES).toEqual(["src/features/auth/components/auth-page.tsx"]);
+  });
+
+  it("the router preloads the same route modules, and each exists", () => {
+    for (const [role, screen] of Object.entries(FIRST_SCREENS)) {
+      const user = { role, isApproved: "approved", mustResignTerms: false };
+      expect(firstScreenRoutes(user), role).toEqual(screen.routes);
+      for (const r of screen.routes) expect(ROUTE_MODULES[r.replace(/^src\/app\//, "./")], r).toBeDefined();
+    }
+    expect(firstScreenRoutes(null)).toEqual([]);
+    expect(firstScreenRoutes({ role: "driver", isApproved: "approved", mustResignTerms: true })).toEqual([]);
+    expect(firstScreenRoutes({ role: "driver", isApproved: "pending" })).toEqual([]);
   });
 
 });

@@ -10,12 +10,9 @@ import { paths } from "@/config/paths";
 import { RequireRole } from "@/app/routes/require-role";
 import { RootLayout, RouteError } from "@/app/routes/root";
 import { SessionGate, preloadSessionScreen } from "@/app/routes/session-gate";
-import { stateQueryOptions } from "@/lib/state";
+import { firstScreenRoutes } from "@/app/first-screen-routes";
 import { userQueryOptions } from "@/lib/auth";
 import { queryClient } from "@/lib/query-client";
-import { isAdminRole, isLiaisonRole } from "@/lib/user";
-import { adminWeeklyActivityUrl } from "@/lib/weekly-activity";
-import { startEarly } from "@/lib/api-client";
 import { loadable, useLoadable } from "@/lib/loadable";
 
 // Home is a Loadable component, not a lazy route: the router loads a matched route's module
@@ -117,6 +114,13 @@ export function createAppRouter() {
 }
 
 /**
+ * ROUTE_MODULES are the loaders of the route modules a first screen may list
+ * (app/first-screen-routes.ts; the same chunks as their own lazy imports). Not every route:
+ * a dynamic import of a module the entry holds (root, session-gate) would split the entry.
+ */
+export const ROUTE_MODULES = import.meta.glob(["./routes/home*.tsx", "./routes/signed-in.tsx", "./routes/liaison.tsx", "!./routes/*.test.tsx"]);
+
+/**
  * preloadRoute starts fetching the lazy chunks of every route matching pathname at once, in
  * parallel, instead of one after the other as the router renders them (the browser keeps
  * each module, so the router's own lazy() calls then resolve at once).
@@ -127,22 +131,14 @@ export function preloadRoute(pathname: string) {
     if (typeof load === "function") void Promise.resolve(load()).catch(() => undefined);
   }
   // Every screen starts from the session: ask for it now, not once the shell's chunk has run.
-  // On /, the dashboard's data and the role's dashboard chunk follow as soon as it answers.
+  // On /, the user's first screen's chunks follow as soon as it answers, from the same list
+  // that writes the boot script (which asks for the screen's calls).
   void queryClient
     .fetchQuery(userQueryOptions)
     .then((user) => {
       preloadSessionScreen(!!user, pathname);
-      if (pathname !== paths.home.path || !user || user.isApproved !== "approved" || user.mustResignTerms) return;
-      void homeRoute.preload().catch(() => undefined);
-      if (isLiaisonRole(user.role)) return;
-      void queryClient.prefetchQuery(stateQueryOptions);
-      if (!isAdminRole(user.role)) {
-        void import("@/app/routes/home-driver");
-        return;
-      }
-      // the weekly card's call, if the boot script has not asked already (build/role-preload.ts)
-      startEarly(adminWeeklyActivityUrl(0));
-      void import("@/app/routes/home-admin");
+      if (pathname !== paths.home.path) return;
+      for (const file of firstScreenRoutes(user)) void ROUTE_MODULES[file.replace(/^src\/app\//, "./")]?.().catch(() => undefined);
     })
     .catch(() => undefined);
 }

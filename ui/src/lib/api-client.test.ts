@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, BOOT_ANSWER_TTL_MS, apiRequest, errorMessage, getJSON, isUnauthorizedError, queryKeyUrl, startEarly } from "@/lib/api-client";
+import { ApiError, BOOT_ANSWER_TTL_MS, apiRequest, errorMessage, getJSON, isUnauthorizedError, queryKeyUrl } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import { bootScript } from "../../build/boot-script-source";
 
@@ -103,17 +103,9 @@ describe("a boot answer", () => {
   });
 });
 
-describe("startEarly", () => {
+describe("the boot script", () => {
   beforeEach(() => pageAgeMs(1_000));
-  it("asks once, and the first getJSON takes that answer", async () => {
-    const fetched = mockFetch(200, '{"week":1}');
-    startEarly("/api/admin/weekly-activity");
-    startEarly("/api/admin/weekly-activity");
-    await expect(getJSON("/api/admin/weekly-activity")).resolves.toEqual({ week: 1 });
-    expect(fetched).toHaveBeenCalledTimes(1);
-    delete window.__boot;
-  });
-  it("is not asked again by the boot script when the entry ran before the session answered", async () => {
+  it("asks for the role's calls once the session answers, each once, and getJSON takes the answers", async () => {
     // index.html's boot script (as the build writes it), run as the browser runs it, with the admin's dashboard calls
     const weekly = "/api/admin/weekly-activity?activities=none";
     let answerSession = () => {};
@@ -128,12 +120,10 @@ describe("startEarly", () => {
     // the boot script preloads the role's chunk after it has made the role's calls: its link says it is done
     const chunk = "/assets/home-admin-test.js";
     new Function(bootScript({ session: "/api/auth/user", guest: [], roles: { admin: { api: ["/api/state", weekly], js: [chunk] } } }))();
-    startEarly(weekly); // the router's, before the boot script heard from the session
     answerSession();
     await vi.waitFor(() => expect(fetched.mock.calls.map(([url]) => url)).toContain("/api/state"));
     await vi.waitFor(() => expect(document.head.querySelector(`link[data-boot][href="${chunk}"]`)).not.toBeNull());
     await expect(getJSON(weekly)).resolves.toEqual({ week: 1 });
-    startEarly(weekly); // taken: not asked again either
     expect(fetched.mock.calls.filter(([url]) => url === weekly)).toHaveLength(1);
     document.head.querySelectorAll("link[data-boot]").forEach((l) => l.remove());
     delete window.__boot;
@@ -149,14 +139,6 @@ describe("startEarly", () => {
     expect(fetched.mock.calls.map(([url]) => url)).toEqual(["/api/auth/user"]);
     await expect(getJSON("/api/auth/user", "returnNull")).resolves.toBeNull();
     document.head.querySelectorAll("link[data-boot]").forEach((l) => l.remove());
-    delete window.__boot;
-  });
-  it("leaves a call the boot script already started alone", async () => {
-    const fetched = mockFetch(200, '{"from":"network"}');
-    window.__boot = { "/api/admin/recent-activity": Promise.resolve(new Response('{"from":"boot"}', { status: 200 })) };
-    startEarly("/api/admin/recent-activity");
-    await expect(getJSON("/api/admin/recent-activity")).resolves.toEqual({ from: "boot" });
-    expect(fetched).not.toHaveBeenCalled();
     delete window.__boot;
   });
 });

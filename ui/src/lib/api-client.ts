@@ -104,7 +104,7 @@ function readCached<T>(url: string): Promise<T | undefined> {
 /** On401 chooses what a GET does with a 401: yield null, or throw like any error. */
 export type On401 = "returnNull" | "throw";
 
-/** fetchJSON is the plain GET of url with the session, as getJSON and startEarly send it. */
+/** fetchJSON is the plain GET of url with the session, as getJSON (and the boot script) send it. */
 function fetchJSON(url: string, signal?: AbortSignal): Promise<Response> {
   return fetch(url, { credentials: "include", headers: { Accept: "application/json" }, signal });
 }
@@ -139,21 +139,6 @@ declare global {
   }
 }
 
-/**
- * startEarly asks for url now and keeps the answer for the first getJSON of url, as the boot
- * script does for its calls: a query that only mounts later then takes this answer instead of
- * asking again (prefetchQuery would not do: a query that is never fresh refetches on mount).
- * Nothing happens when the boot script or startEarly already asked, even if that answer was
- * taken; and the boot script, once the session answers, skips a call already started here
- * (the entry can run before the session's answer on a slow server).
- */
-export function startEarly(url: string): void {
-  if (typeof window === "undefined") return;
-  const boot = (window.__boot ??= {});
-  if (url in boot) return;
-  boot[url] = fetchJSON(url).catch(() => null);
-}
-
 /** BOOT_ANSWER_TTL_MS is how long after the page load a boot answer may still be used. */
 export const BOOT_ANSWER_TTL_MS = 10_000;
 
@@ -169,7 +154,7 @@ async function takeBootAnswer(url: string): Promise<Response | null> {
   const boot = typeof window === "undefined" ? undefined : window.__boot;
   const pending = boot?.[url];
   if (!pending) return null;
-  boot[url] = undefined; // taken: the key stays, so neither the boot script nor startEarly asks again
+  boot[url] = undefined; // taken: the key stays, so the boot script does not ask again
   if (performance.now() > BOOT_ANSWER_TTL_MS) return null;
   try {
     const res = await pending;
