@@ -12,6 +12,8 @@ type Movement = { id: string; type: string; quantity: number };
 
 test.describe.configure({ timeout: 150_000 });
 test.skip(({ isMobile }) => !isMobile, "field journeys run at phone size");
+// the worker serves the app's chunks while the network is cut, as on a phone
+test.use({ serviceWorkers: "allow" });
 
 async function movements(page: Page): Promise<Movement[]> {
   const res = await page.request.get("/api/driver/recent-movements");
@@ -23,15 +25,24 @@ function status(page: Page) {
   return page.getByTestId("outbox-status");
 }
 
-/** offline cuts the network for real (both ways), online restores it. */
-async function network(context: BrowserContext, page: Page, on: boolean) {
+/**
+ * network cuts the network for real, or restores it: the browser offline AND every API call
+ * aborted (the page's chunks come from the service worker's precache meanwhile).
+ */
+async function network(context: BrowserContext, _page: Page, on: boolean) {
   if (on) {
-    await page.unroute("**/*");
+    await context.unroute("**/api/**");
     await context.setOffline(false);
   } else {
     await context.setOffline(true);
-    await page.route("**/*", (route) => route.abort("internetdisconnected"));
+    await context.route("**/api/**", (route) => route.abort("internetdisconnected"));
   }
+}
+
+/** workerReady waits until the service worker controls the page (its precache is complete). */
+async function workerReady(page: Page) {
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
 }
 
 async function quickLog(page: Page, label: "Moves" | "Recovers", n: number) {
@@ -47,6 +58,7 @@ async function newDriver(page: Page, pb: Parameters<typeof seedUser>[0], email: 
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Driver Home" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("Loading camera…")).toHaveCount(0, { timeout: 20_000 });
+  await workerReady(page);
   return driver;
 }
 
@@ -150,8 +162,14 @@ test("a revoked driver sees '2 actions waiting' at / and sends them once after s
 test("a second tab that found the first one sending sends once the first closes", async ({ page, context, pb, unique }) => {
   await newDriver(page, pb, unique("seam-tabs"));
   // the first tab's send hangs (its answer never comes): it holds the sender's lock
-  await page.route("**/api/driver/rebalance", () => undefined);
-  await quickLog(page, "Moves", 4);
+  let hung = false;
+  await page.route("**/api/driver/rebalance", () => {
+    hung = true;
+  });
+  await page.getByRole("button", { name: "Log Moves" }).press("Enter");
+  await page.getByLabel("Moves to log").fill("4");
+  await page.getByLabel("Moves to log").press("Enter");
+  await expect.poll(() => hung).toBe(true);
   const second = await context.newPage();
   await second.goto("/");
   await expect(second.getByRole("heading", { name: "Driver Home" })).toBeVisible({ timeout: 30_000 });
