@@ -47,6 +47,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/ids"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
@@ -154,7 +155,7 @@ func handle(e *core.RequestEvent) error {
 	if len(key) > MaxKeyLength {
 		return apierr.New(http.StatusBadRequest, "", MsgKeyTooLong)
 	}
-	if err := checkAge(key, time.Now()); err != nil {
+	if err := checkAge(key, clock.Now()); err != nil {
 		return err
 	}
 	// the body is read now, before the write lock is taken
@@ -365,7 +366,7 @@ func find(app core.App, userId, key string) (*stored, error) {
 }
 
 func since() string {
-	dt, _ := types.ParseDateTime(time.Now().Add(-retain))
+	dt, _ := types.ParseDateTime(clock.Now().Add(-retain))
 	return dt.String()
 }
 
@@ -381,7 +382,7 @@ func save(app core.App, userId, key, method, path string, status int, body strin
 	if err != nil {
 		return err
 	}
-	now := time.Now().Unix()
+	now := clock.Now().Unix()
 	if last := lastPrune.Load(); now-last > int64(pruneEvery/time.Second) && lastPrune.CompareAndSwap(last, now) {
 		err = prune(app)
 	}

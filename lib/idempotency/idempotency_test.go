@@ -16,6 +16,7 @@ import (
 
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
+	"swapbay/lib/clock"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -191,6 +192,32 @@ func TestKeysOlderThanKeptAreRefused(t *testing.T) {
 	s, b, _ := do(token, keyAt(time.Now().Add(idempotency.MaxKeyAhead+time.Minute)), "/api/driver/pickup", pickup)
 	if s != 400 || !strings.Contains(b, `"code":"occurred_in_future"`) {
 		t.Fatalf("key from the future: %d %s", s, b)
+	}
+	if n := pickups(t, app); n != 1 {
+		t.Fatalf("%d pickups, want 1", n)
+	}
+}
+
+// TestPlainKeysOutliveTheOutboxWindow: a key without a time (an API client's) is answered
+// while its answer is kept; once the answer is pruned, the driver write's occurredAt is older
+// than the outbox's 7 days and refused too_old: recorded once, whatever the key.
+func TestPlainKeysOutliveTheOutboxWindow(t *testing.T) {
+	app, token, do := setup(t)
+	tap := time.Now().Add(-time.Hour)
+	body := `{"quantity":1,"notes":"Y","occurredAt":"` + tap.UTC().Format(time.RFC3339) + `"}`
+	if s, b, _ := do(token, "plain", "/api/driver/pickup", body); s != 200 {
+		t.Fatalf("first send: %d %s", s, b)
+	}
+	later := time.Now().Add(idempotency.Kept + idempotency.MaxKeyAhead + time.Minute)
+	defer clock.Set(func() time.Time { return later })()
+	if err := idempotency.Prune(app); err != nil {
+		t.Fatal(err)
+	}
+	if n := storedKeys(t, app); n != 0 {
+		t.Fatalf("%d stored answers after the prune, want 0", n)
+	}
+	if s, b, _ := do(token, "plain", "/api/driver/pickup", body); s != 400 || !strings.Contains(b, `"code":"too_old"`) {
+		t.Fatalf("resent after its answer was pruned: %d %s, want 400 too_old", s, b)
 	}
 	if n := pickups(t, app); n != 1 {
 		t.Fatalf("%d pickups, want 1", n)
