@@ -3,6 +3,7 @@
 // request aborted by page.route: setOffline alone lets a service worker's requests through),
 // and checked on the server (movements, stored keys) as well as on screen.
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
 import { request as pwRequest } from "@playwright/test";
 import { drawSignature } from "../draw";
 import { ADMIN, BASE_URL } from "../env";
@@ -131,7 +132,7 @@ test("a forced terms re-sign while 3 actions wait pauses the queue; after re-sig
   expect(new Set(sent)).toEqual(new Set(keys));
 });
 
-test("a revoked driver sees '2 actions waiting' at / and sends them once after signing in there", async ({ page, context, pb, unique }) => {
+test("a revoked driver sees '2 actions waiting' at / and sends them once after signing in there", async ({ page, context, pb, shot, unique }) => {
   const email = unique("seam-revoked");
   const driver = await newDriver(page, pb, email);
   await network(context, page, false);
@@ -148,6 +149,16 @@ test("a revoked driver sees '2 actions waiting' at / and sends them once after s
   });
   const waiting = page.getByRole("status").filter({ hasText: "2 actions waiting on this phone. Sign in to send them." });
   await expect(waiting).toBeVisible({ timeout: 30_000 });
+  // the notice is part of an accessible sign-in screen, at every width
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await shot("seam-waiting-actions");
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no sideways scroll at ${width}px`).toBe(true);
+  }
+  await shot("seam-waiting-actions-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill("driver-secret-1");
   await page.getByRole("button", { name: "Sign In", exact: true }).click();

@@ -32,6 +32,9 @@ describe("hasHalfFilledForm (the update prompt's check)", () => {
     expect(hasHalfFilledForm()).toBe(true);
     document.getElementById("f")!.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
     expect(hasHalfFilledForm()).toBe(false);
+    // the app empties the sent form (react-hook-form's reset sets the values, no DOM reset event)
+    q.value = "";
+    expect(hasHalfFilledForm()).toBe(false);
   });
   it("checkboxes do not count", () => {
     document.body.innerHTML = `<form><input id="c" type="checkbox"></form>`;

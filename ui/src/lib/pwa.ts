@@ -37,8 +37,9 @@ if (typeof document !== "undefined") {
     },
     true,
   );
-  // a form that was sent (or reset) holds nothing unsent: what it shows now is its new start
-  document.addEventListener("submit", (e) => e.target instanceof HTMLFormElement && rebase(e.target), true);
+  // a form that was sent (or reset) holds nothing unsent: its fields start over at the next
+  // focus (whether the app then empties it, as the driver forms do, or keeps what was saved)
+  document.addEventListener("submit", (e) => e.target instanceof HTMLFormElement && forget(e.target), true);
   document.addEventListener("reset", (e) => e.target instanceof HTMLFormElement && forget(e.target), true);
 }
 
@@ -51,9 +52,6 @@ function forget(form: HTMLFormElement) {
   for (const f of fieldsOf(form)) before.delete(f);
 }
 
-function rebase(form: HTMLFormElement) {
-  for (const f of fieldsOf(form)) if (before.has(f)) before.set(f, f.value);
-}
 
 /**
  * hasHalfFilledForm reports whether the page holds a form the user edited and has not sent:
