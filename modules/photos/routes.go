@@ -114,7 +114,7 @@ func handleImage(e *core.RequestEvent) error {
 		thumb := rec.BaseFilesPath() + "/thumbs_" + name + "/" + schema.PhotoThumb + "_" + name
 		if ok, _ := fsys.Exists(thumb); ok {
 			served = thumb
-		} else if err := fsys.CreateThumb(key, thumb, schema.PhotoThumb); err == nil {
+		} else if err := makeThumb(fsys, key, thumb); err == nil {
 			served = thumb
 		} else {
 			e.App.Logger().Warn("photo thumb failed, serving the original", slog.String("error", err.Error()))

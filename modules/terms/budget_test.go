@@ -13,35 +13,20 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/internal/bombs"
 	"swapbay/internal/testkit"
 	"swapbay/lib/schema"
 	"swapbay/modules/terms"
 )
-
-// pngChunk appends one PNG chunk (length, type, data, CRC) to b.
-func pngChunk(b *bytes.Buffer, typ string, data []byte) {
-	_ = binary.Write(b, binary.BigEndian, uint32(len(data)))
-	b.WriteString(typ)
-	b.Write(data)
-	_ = binary.Write(b, binary.BigEndian, crc32.ChecksumIEEE(append([]byte(typ), data...)))
-}
-
-// headerOnlyPNG is a PNG that claims w×h at depth bits: its header is all a check reads.
-func headerOnlyPNG(w, h uint32, depth byte) []byte {
-	var b bytes.Buffer
-	b.WriteString("\x89PNG\r\n\x1a\n")
-	ihdr := binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(nil, w), h)
-	pngChunk(&b, "IHDR", append(ihdr, depth, 0, 0, 0, 0))
-	pngChunk(&b, "IEND", nil)
-	return b.Bytes()
-}
 
 func TestBoundSignatureReEncodesWithinTheLimits(t *testing.T) {
 	// a text chunk in the upload: the bounded image carries only the pixels
 	raw := signaturePNG()
 	var withText bytes.Buffer
 	withText.Write(raw[:33]) // signature and IHDR
-	pngChunk(&withText, "tEXt", []byte("Comment\x00SECRET-PAYLOAD"))
+	text := []byte("tEXtComment\x00SECRET-PAYLOAD")
+	withText.Write(binary.BigEndian.AppendUint32(nil, uint32(len(text)-4)))
+	withText.Write(binary.BigEndian.AppendUint32(text, crc32.ChecksumIEEE(text)))
 	withText.Write(raw[33:])
 	got, err := terms.BoundSignature(withText.Bytes())
 	if err != nil {
@@ -57,10 +42,10 @@ func TestBoundSignatureReEncodesWithinTheLimits(t *testing.T) {
 		name string
 		png  []byte
 	}{
-		{"8000×8000", headerOnlyPNG(8000, 8000, 8)},
-		{"2001 wide", headerOnlyPNG(2001, 100, 8)},
-		{"1001 high", headerOnlyPNG(100, 1001, 8)},
-		{"16-bit", headerOnlyPNG(400, 100, 16)},
+		{"8000×8000", bombs.PNG(8000, 8000, 8, bombs.Gray, true)},
+		{"2001 wide", bombs.PNG(2001, 100, 8, bombs.Gray, true)},
+		{"1001 high", bombs.PNG(100, 1001, 8, bombs.Gray, true)},
+		{"16-bit", bombs.PNG(400, 100, 16, bombs.RGBA, true)},
 	} {
 		if _, err := terms.BoundSignature(tc.png); !errors.Is(err, terms.ErrSignatureDimensions) {
 			t.Errorf("%s: %v, want ErrSignatureDimensions", tc.name, err)
@@ -84,7 +69,7 @@ func TestAnOversizedStoredSignatureIsNeverRendered(t *testing.T) {
 	}
 	var a *core.Record
 	err = app.RunInTransaction(func(tx core.App) error {
-		a, err = terms.RecordAgreement(tx, terms.Signature{User: c.Driver, Terms: active, PNG: headerOnlyPNG(8000, 8000, 8), SignedAt: time.Now()})
+		a, err = terms.RecordAgreement(tx, terms.Signature{User: c.Driver, Terms: active, PNG: bombs.PNG(8000, 8000, 8, bombs.Gray, true), SignedAt: time.Now()})
 		return err
 	})
 	if err != nil {
