@@ -44,6 +44,8 @@ const (
 	CodeCrossSite            = "cross_site_refused"     // 403 Origin or Sec-Fetch-Site of another site
 	CodeRouteClosed          = "route_closed"           // 403 PocketBase's own auth routes for app users
 	CodeInvalidCredentials   = "invalid_credentials"    // 400 login
+	CodeSignInCodeRequired   = "sign_in_code_required"  // 403 login: a code was emailed (many failures on the account)
+	CodeInvalidSignInCode    = "invalid_sign_in_code"   // 400 login: the emailed code is wrong or expired
 	CodeRegistrationClosed   = "registration_closed"    // 409
 	CodeIdempotencyKeyReused = "idempotency_key_reused" // 409 the key came with another request
 	CodeHoldsBatteries       = "holds_batteries"        // 409 deleting a user who holds batteries
