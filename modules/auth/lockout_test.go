@@ -7,12 +7,17 @@ import (
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/internal/testkit"
 	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+	"swapbay/modules/auth"
+	"swapbay/modules/terms"
 )
 
 // loginFrom posts a sign-in as if from source (the test server trusts X-Forwarded-For) and
@@ -150,5 +155,48 @@ func TestAdminsSeeRepeatedFailures(t *testing.T) {
 				t.Fatalf("rows %s", b)
 			}
 		}
+	}
+}
+
+// Signing the terms is limited per account: 12 signs at once store 3 agreements, the rest
+// are answered 429 too_many_requests.
+func TestTermsSignIsRateLimited(t *testing.T) {
+	app, srv, driver := setup(t)
+	sign := `{"acceptedTerms":true,"signatureData":"` + dataURL(signaturePNG(t)) + `"}`
+	token := testkit.Token(t, driver)
+	statuses := make(chan int, 12)
+	var wg sync.WaitGroup
+	for i := 0; i < 12; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequest("POST", srv.URL+"/api/terms/sign", strings.NewReader(sign))
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("Authorization", token)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			b, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			if res.StatusCode == 429 && (!strings.Contains(string(b), `"code":"too_many_requests"`) || res.Header.Get("Retry-After") == "") {
+				t.Errorf("429 without its code or Retry-After: %s", b)
+			}
+			statuses <- res.StatusCode
+		}()
+	}
+	wg.Wait()
+	close(statuses)
+	by := map[int]int{}
+	for s := range statuses {
+		by[s]++
+	}
+	if by[200] != auth.SignLimit.PerAccount.N || by[429] != 12-auth.SignLimit.PerAccount.N {
+		t.Fatalf("statuses %v", by)
+	}
+	terms.WaitForPDFs(app)
+	if n := count(t, app, schema.Agreements, dbx.HashExp{schema.AgreementUser: driver.Id}); n != int64(auth.SignLimit.PerAccount.N) {
+		t.Fatalf("%d agreements stored", n)
 	}
 }

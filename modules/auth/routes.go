@@ -5,12 +5,14 @@ package auth
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
+	"swapbay/lib/ratelimit"
 	"swapbay/lib/reqx"
 	"swapbay/modules/system"
 	"swapbay/modules/users"
@@ -24,7 +26,8 @@ import (
 //	POST /api/logout           everyone                  ends this device's session, clears the cookie
 //	POST /api/change-password  signed in, any approval   {currentPassword, newPassword}, new cookie
 //	POST /api/terms/sign       signed in, any approval   {acceptedTerms, signatureData}: sign the
-//	                                                     active terms again (after a forced re-sign) → SessionUser
+//	                                                     active terms again (after a forced re-sign) → SessionUser;
+//	                                                     SignLimit: 3 per account, 30 per address in 10 min
 //	GET  /api/admin/sign-in-failures  admins             [{account, source, count, lastAt, slowed}]: sources
 //	                                                     with repeated failed sign-ins (System page)
 func Register(app core.App) {
@@ -38,13 +41,19 @@ func Register(app core.App) {
 		se.Router.POST("/api/register", register).Bind(idempotency.Skip())
 		se.Router.POST("/api/logout", logout)
 		se.Router.POST("/api/change-password", changePassword).Bind(httpx.RequireUser(), idempotency.Skip())
-		se.Router.POST("/api/terms/sign", signTerms).Bind(httpx.RequireUser())
+		se.Router.POST("/api/terms/sign", signTerms).Bind(httpx.RequireUser(), SignLimit.Handler())
 		se.Router.GET("/api/admin/sign-in-failures", func(e *core.RequestEvent) error {
 			return e.JSON(http.StatusOK, limiter.report(maxReported))
 		}).Bind(httpx.RequireAdmin())
 		return se.Next()
 	})
 }
+
+// SignLimit bounds re-signing the terms (a signature decoded and re-encoded, a PDF
+// rendered): a person signs once after a forced re-sign. Registration, also a signature and
+// a PDF, is a guest's and limited per address by PocketBase's limiter (10 a minute).
+var SignLimit = ratelimit.Limit{Name: "POST /api/terms/sign",
+	PerAccount: ratelimit.Rule{N: 3, Window: 10 * time.Minute}, PerIP: ratelimit.Rule{N: 30, Window: 10 * time.Minute}}
 
 // maxReported is how many sources the System page's failed sign-ins card lists.
 const maxReported = 50

@@ -13,6 +13,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
+	"swapbay/lib/ratelimit"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -21,8 +22,9 @@ import (
 // Register adds the photo routes:
 //
 //	POST   /api/objects/upload            approved users          → {uploadURL} (one-time, 15 min, for the caller)
-//	PUT    /api/objects/uploads/{id}?exp&sig  the URL's user       image bytes → {id, sha256}; 413 > 10 MB,
-//	                                                                415 not JPEG/PNG/WebP; EXIF/GPS dropped
+//	PUT    /api/objects/uploads/{id}?exp&sig  the URL's user       image bytes → {id, sha256}; 413 > 10 MB or over
+//	                                                                Limits, 415 not JPEG/PNG/WebP or deeper than 8 bits;
+//	                                                                EXIF/GPS dropped; PutLimit (429)
 //	POST   /api/photos/upload             approved users          {filename, url, notes|null, occurredAt?} → Photo (claims the upload;
 //	                                                                occurredAt, the tap, bounded as the driver writes' → takenAt)
 //	GET    /api/photos                    admins, liaison: all;   → [Photo] newest first
@@ -40,7 +42,7 @@ func Register(app core.App) {
 		user.POST("/objects/upload", handleNewUploadURL)
 		// streams up to 10 MB of image bytes to storage, never buffered whole nor held in the
 		// write transaction; its signed URL is one-time, so a repeat is refused anyway
-		user.PUT("/objects/uploads/{id}", handlePut).Bind(idempotency.Skip())
+		user.PUT("/objects/uploads/{id}", handlePut).Bind(idempotency.Skip(), PutLimit.Handler())
 		user.POST("/photos/upload", handleClaim)
 		user.GET("/photos", handleList)
 		user.GET("/photos/{id}/image", handleImage)
@@ -52,6 +54,11 @@ func Register(app core.App) {
 		return se.Next()
 	})
 }
+
+// PutLimit bounds image uploads (each header read and, for a JPEG, a decode): a driver sends a
+// few photos at a time; a bay's phones share one address.
+var PutLimit = ratelimit.Limit{Name: "PUT /api/objects/uploads",
+	PerAccount: ratelimit.Rule{N: 30, Window: time.Minute}, PerIP: ratelimit.Rule{N: 300, Window: time.Minute}}
 
 // now is the clock of the photo routes (tests replace it).
 var now = time.Now
