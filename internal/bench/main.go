@@ -30,7 +30,7 @@ var (
 	flagPrevious     = flag.String("previous", "", "with -only compare: the previous report")
 	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load during the ledger writes")
 	flagStateProfile = flag.String("stateprofile", "", "with -only writes or big: write a CPU profile of the server and load during GET /api/state with the cache off")
-	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off)")
+	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; hostile: RSS growth per hostile request on a real server)")
 )
 
 func main() {
@@ -56,6 +56,11 @@ func main() {
 	if *flagOnly == "replication" {
 		// the recovery point, the recovery time and the writes with replication on and off
 		fmt.Println(replicationPart())
+		return
+	}
+	if *flagOnly == "hostile" {
+		// the hostile catalogue: RSS growth per hostile request on a real server (issue 34)
+		fmt.Println(hostilePart())
 		return
 	}
 	if *flagOnly == "rto-build" {
@@ -210,6 +215,7 @@ func main() {
 		}
 		s.stop()
 	}
+	hostileSection := hostilePart()
 	if *flagWSClients > 0 {
 		ws = wsLoneServer()
 		log.Printf("/ws fan-out: %s", ws)
@@ -219,7 +225,7 @@ func main() {
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
 	previous, _ := os.ReadFile(*flagOut)
-	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + uiBundleSection() + measuredDecisions
+	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + hostileSection + uiBundleSection() + measuredDecisions
 	text += changesSection(string(previous), text)
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))

@@ -52,6 +52,8 @@ type Result struct {
 	GrowthMB float64 // PeakMB − BaseMB
 	Note     string  // answers seen, probe times
 	Problem  string  // an unexpected answer or a budget exceeded ("" when the case holds)
+	// Concurrent marks the case of Concurrent requests at once (held to ConcurrentBudgetMB).
+	Concurrent bool
 }
 
 // Server is one `swapbay serve` child on a copy of the seeded data dir.
@@ -254,7 +256,9 @@ func (s *Server) photo(img []byte) (string, error) {
 }
 
 // DataURL is img as a PNG data URL.
-func DataURL(img []byte) string { return "data:image/png;base64," + base64.StdEncoding.EncodeToString(img) }
+func DataURL(img []byte) string {
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(img)
+}
 
 // Signature is an ordinary drawn signature (450×120, a stroke).
 func Signature() []byte {
@@ -291,8 +295,8 @@ var (
 type Case struct {
 	Name       string
 	concurrent bool // held to ConcurrentBudgetMB of RSS, not SingleBudgetMB of growth
-	prepare func(s *Server) (any, error)
-	run     func(s *Server, prepared any) (note, problem string)
+	prepare    func(s *Server) (any, error)
+	run        func(s *Server, prepared any) (note, problem string)
 }
 
 // expect checks one answer.
@@ -396,7 +400,10 @@ func concurrentCase() Case {
 			ids := prepared.([]string)
 			sign, _ := json.Marshal(map[string]any{"acceptedTerms": true, "signatureData": DataURL(sig8000())})
 			jobs := []func() int{
-				func() int { st, _ := s.Do("POST", "/api/register", "", "application/json", s.registerBody(sig8000())); return st },
+				func() int {
+					st, _ := s.Do("POST", "/api/register", "", "application/json", s.registerBody(sig8000()))
+					return st
+				},
 				func() int { st, _ := s.Do("POST", "/api/terms/sign", s.Pending, "application/json", sign); return st },
 				func() int { st, _, _ := s.upload(jpeg49()); return st },
 				func() int { st, _, _ := s.upload(jpeg49()); return st },
@@ -466,7 +473,7 @@ func (s *Server) warm() error {
 
 // Run runs c on a fresh server (a copy of seed under work) and measures it.
 func Run(bin, seed, work string, c Case) (Result, error) {
-	res := Result{Name: c.Name}
+	res := Result{Name: c.Name, Concurrent: c.concurrent}
 	s, err := Start(bin, seed, work)
 	if err != nil {
 		return res, err
