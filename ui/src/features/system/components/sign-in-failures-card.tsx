@@ -24,8 +24,8 @@ export function SignInFailuresCard() {
       <CardHeader>
         <CardTitle id={`${ids}-title`}>Failed Sign-ins</CardTitle>
         <CardDescription>
-          Accounts with 3 or more failed sign-ins from one address in the last 15 minutes. That address is slowed down; the
-          account&apos;s owner can still sign in from anywhere else.
+          Accounts with 3 or more failed sign-ins from one address in the last 15 minutes. From the 6th, that address waits
+          longer before each further try (Slowed); the account&apos;s owner can still sign in from anywhere else.
         </CardDescription>
       </CardHeader>
       <CardContent>
