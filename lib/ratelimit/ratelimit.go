@@ -7,6 +7,7 @@
 package ratelimit
 
 import (
+	"net"
 	"net/http"
 	"strconv"
 	"sync"
@@ -39,6 +40,9 @@ func (l Limit) Handler() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id: "swapbayRateLimit " + l.Name,
 		Func: func(e *core.RequestEvent) error {
+			if exempt(e) {
+				return e.Next()
+			}
 			c := counters(e.App)
 			now := time.Now()
 			wait := c.take(l.Name+" ip "+e.RealIP(), l.PerIP, now)
@@ -52,6 +56,24 @@ func (l Limit) Handler() *hook.Handler[*core.RequestEvent] {
 			return e.Next()
 		},
 	}
+}
+
+// exempt reports whether PocketBase's rate limit settings leave e unlimited.
+func exempt(e *core.RequestEvent) bool {
+	rl := e.App.Settings().RateLimits
+	if !rl.Enabled || e.HasSuperuserAuth() {
+		return true
+	}
+	ip := net.ParseIP(e.RealIP())
+	for _, x := range rl.ExcludedIPs {
+		if _, cidr, err := net.ParseCIDR(x); err == nil && ip != nil && cidr.Contains(ip) {
+			return true
+		}
+		if x == e.RealIP() {
+			return true
+		}
+	}
+	return false
 }
 
 type window struct {
