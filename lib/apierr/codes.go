@@ -48,6 +48,7 @@ const (
 	CodeInvalidSignInCode    = "invalid_sign_in_code"   // 400 login: the emailed code is wrong or expired
 	CodeRegistrationClosed   = "registration_closed"    // 409
 	CodeIdempotencyKeyReused = "idempotency_key_reused" // 409 the key came with another request
+	CodeKeyExpired           = "key_expired"            // 409 the key is older than keys are kept
 	CodeHoldsBatteries       = "holds_batteries"        // 409 deleting a user who holds batteries
 	CodeNoActiveTerms        = "no_active_terms"        // 404
 	CodePDFFailed            = "pdf_failed"             // 422

@@ -17,6 +17,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 )
 
 // MsgTooMany answers a request over a Limit.
@@ -44,7 +45,7 @@ func (l Limit) Handler() *hook.Handler[*core.RequestEvent] {
 				return e.Next()
 			}
 			c := counters(e.App)
-			now := time.Now()
+			now := clock.Now()
 			wait := c.take(l.Name+" ip "+e.RealIP(), l.PerIP, now)
 			if e.Auth != nil {
 				wait = max(wait, c.take(l.Name+" account "+e.Auth.Id, l.PerAccount, now))

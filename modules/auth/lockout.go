@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"swapbay/lib/clock"
 )
 
 // Failed sign-ins are counted per account and source (OWASP ASVS V2.2, NIST 800-63B §5.2.2;
@@ -46,11 +48,10 @@ type throttle struct {
 	mu        sync.Mutex
 	bySource  map[sourceKey]*failures
 	byAccount map[string]*failures
-	now       func() time.Time
 }
 
 func newThrottle() *throttle {
-	return &throttle{bySource: map[sourceKey]*failures{}, byAccount: map[string]*failures{}, now: time.Now}
+	return &throttle{bySource: map[sourceKey]*failures{}, byAccount: map[string]*failures{}}
 }
 
 // blocked reports whether source must wait before its next attempt on email.
@@ -58,7 +59,7 @@ func (t *throttle) blocked(email, source string) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	f := t.bySource[sourceKey{email, source}]
-	return f != nil && t.now().Before(f.until)
+	return f != nil && clock.Now().Before(f.until)
 }
 
 // challenged reports whether email has failed so often, from all sources, that a correct
@@ -67,7 +68,7 @@ func (t *throttle) challenged(email string) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	f := t.byAccount[email]
-	return f != nil && f.n >= challengeAfter && t.now().Sub(f.last) <= challengeWindow
+	return f != nil && f.n >= challengeAfter && clock.Now().Sub(f.last) <= challengeWindow
 }
 
 // count adds one failure at now to the entry of key in m, a fresh entry once window passed.
@@ -93,7 +94,7 @@ func count[K comparable](m map[K]*failures, key K, now time.Time, window time.Du
 func (t *throttle) fail(email, source string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	now := t.now()
+	now := clock.Now()
 	f := count(t.bySource, sourceKey{email, source}, now, failureWindow)
 	if over := f.n - failureAllowance; over > 0 {
 		f.until = now.Add(min(failureBase<<min(over-1, 20), failureMax))
@@ -124,7 +125,7 @@ type FailureReport struct {
 func (t *throttle) report(limit int) []FailureReport {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	now := t.now()
+	now := clock.Now()
 	out := []FailureReport{}
 	for k, f := range t.bySource {
 		if f.n >= reportAfter && now.Sub(f.last) <= failureWindow {

@@ -3,14 +3,16 @@ package auth
 import (
 	"testing"
 	"time"
+
+	"swapbay/lib/clock"
 )
 
 // A failing source waits longer after each further failure (2 s, 4 s, 8 s … up to 15 min),
 // on that account only; other sources and accounts are not slowed.
 func TestAFailingSourceIsSlowedMoreEachTime(t *testing.T) {
 	now := time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC)
+	defer clock.Set(func() time.Time { return now })()
 	th := newThrottle()
-	th.now = func() time.Time { return now }
 	const who, bad = "owner@example.com", "198.51.100.66"
 	for i := 0; i < failureAllowance; i++ {
 		th.fail(who, bad)

@@ -6,12 +6,12 @@ import (
 	"errors"
 	"net/http"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/modules/terms"
@@ -204,7 +204,7 @@ func SignUp(app core.App, in SignUpInput) (*core.Record, error) {
 			Text:      in.Text,
 			IP:        in.IP,
 			UserAgent: in.UserAgent,
-			SignedAt:  time.Now().UTC(),
+			SignedAt:  clock.Now().UTC(),
 		})
 		return err
 	})

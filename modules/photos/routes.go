@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/ratelimit"
@@ -60,11 +61,8 @@ func Register(app core.App) {
 var PutLimit = ratelimit.Limit{Name: "PUT /api/objects/uploads",
 	PerAccount: ratelimit.Rule{N: 30, Window: time.Minute}, PerIP: ratelimit.Rule{N: 300, Window: time.Minute}}
 
-// now is the clock of the photo routes (tests replace it).
-var now = time.Now
-
 func handleNewUploadURL(e *core.RequestEvent) error {
-	u, err := NewUploadURL(e.App, e.Auth.Id, now())
+	u, err := NewUploadURL(e.App, e.Auth.Id, clock.Now())
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -73,7 +71,7 @@ func handleNewUploadURL(e *core.RequestEvent) error {
 
 func handlePut(e *core.RequestEvent) error {
 	q := e.Request.URL.Query()
-	rec, err := Receive(e.App, e.Auth.Id, e.Request.PathValue("id"), q.Get("exp"), q.Get("sig"), e.Request.Body, now())
+	rec, err := Receive(e.App, e.Auth.Id, e.Request.PathValue("id"), q.Get("exp"), q.Get("sig"), e.Request.Body, clock.Now())
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -85,7 +83,7 @@ func handleClaim(e *core.RequestEvent) error {
 	if err := reqx.Decode(e, &f, 0); err != nil {
 		return apierr.Response(e, err)
 	}
-	p, err := Claim(e.App, e.Auth.Id, f, now())
+	p, err := Claim(e.App, e.Auth.Id, f, clock.Now())
 	if err != nil {
 		return apierr.Response(e, err)
 	}
