@@ -13,6 +13,7 @@ import (
 
 	"swapbay/internal/drill"
 	"swapbay/modules/replication"
+	"swapbay/modules/restore"
 )
 
 var (
@@ -48,7 +49,7 @@ type replicationFigures struct {
 	Off, On     result
 	Drills      []drill.Result
 	DrillErrors []string
-	RTO         *replication.Report
+	RTO         *restore.Report
 	RTOBytes    int64
 	RTOShipped  time.Duration
 	LoadBefore  string
@@ -108,7 +109,7 @@ func (f *replicationFigures) recoveryTime(dataDir string) {
 	if fi, err := os.Stat(filepath.Join(dataDir, "data.db")); err == nil {
 		f.RTOBytes = fi.Size()
 	}
-	res, err := replication.Restore(context.Background(), replication.Config{URL: replica}, filepath.Join(work, "restored"), false)
+	res, err := restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: replica}}, filepath.Join(work, "restored"), false)
 	check(err)
 	log.Printf("restore of %d movements: %s (%d corrections)", res.Movements, res.Took, len(res.Corrections))
 	f.RTO = &res
@@ -250,7 +251,7 @@ func rtoRestore(dir string) string {
 	check(err)
 	defer os.RemoveAll(work)
 	stop := profile(*flagCPUProfile)
-	res, err := replication.Restore(context.Background(), replication.Config{URL: "file://" + dir}, filepath.Join(work, "restored"), false)
+	res, err := restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: "file://" + dir}}, filepath.Join(work, "restored"), false)
 	stop()
 	check(err)
 	return fmt.Sprintf("load %s: restore of %d movements (%d bytes) took %s: replica → data.db %s, integrity check %s (%s), recalculation %s, %d corrections",

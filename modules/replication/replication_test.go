@@ -16,6 +16,7 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/modules/inventory"
 	"swapbay/modules/replication"
+	"swapbay/modules/restore"
 )
 
 func TestTargetNeverShowsCredentials(t *testing.T) {
@@ -72,7 +73,7 @@ func TestReplicateThenRestore(t *testing.T) {
 	}
 
 	dir := filepath.Join(t.TempDir(), "restored")
-	rep, err := replication.Restore(context.Background(), replication.Config{URL: replica}, dir, false)
+	rep, err := restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: replica}}, dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,10 +81,10 @@ func TestReplicateThenRestore(t *testing.T) {
 		t.Fatalf("restore: %+v, want %d movements", rep, want)
 	}
 
-	if _, err := replication.Restore(context.Background(), replication.Config{URL: replica}, dir, false); !errors.Is(err, replication.ErrDirNotEmpty) {
+	if _, err := restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: replica}}, dir, false); !errors.Is(err, restore.ErrDirNotEmpty) {
 		t.Fatalf("over a restored dir without --force: %v", err)
 	}
-	rep, err = replication.Restore(context.Background(), replication.Config{URL: replica}, dir, true)
+	rep, err = restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: replica}}, dir, true)
 	if err != nil || rep.MovedTo == "" {
 		t.Fatalf("with --force: %v %+v", err, rep)
 	}
@@ -93,7 +94,7 @@ func TestReplicateThenRestore(t *testing.T) {
 }
 
 func TestRestoreFromAnEmptyReplicaSaysSo(t *testing.T) {
-	_, err := replication.Restore(context.Background(), replication.Config{URL: "file://" + t.TempDir()}, filepath.Join(t.TempDir(), "new"), false)
+	_, err := restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: "file://" + t.TempDir()}}, filepath.Join(t.TempDir(), "new"), false)
 	if !errors.Is(err, replication.ErrNoReplica) {
 		t.Fatalf("empty replica: %v", err)
 	}

@@ -20,6 +20,7 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
 	"swapbay/modules/replication"
+	"swapbay/modules/restore"
 )
 
 const route = "/api/admin/replication"
@@ -275,7 +276,7 @@ func TestOnOffOnAtRuntime(t *testing.T) {
 	}
 	restored := func() int {
 		t.Helper()
-		rep, err := replication.Restore(context.Background(), replication.Config{URL: "file://" + dir}, filepath.Join(t.TempDir(), "restored"), false)
+		rep, err := restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: "file://" + dir}}, filepath.Join(t.TempDir(), "restored"), false)
 		if err != nil {
 			t.Fatal(err)
 		}
