@@ -20,8 +20,8 @@ var (
 	flagDrills        = flag.Int("drills", 10, "replication: disaster drills for the recovery point (0: none)")
 	flagDrillDuration = flag.Duration("drill-duration", 6*time.Second, "replication: how long the 8 clients write before each SIGKILL")
 	flagRTOMovements  = flag.Int("rto-movements", 1_000_000, "with -only replication: movements of the ledger whose restore is timed (0: none; the full run times the big data set's)")
-	flagReplPages     = flag.Int("repl-checkpoint-pages", 0, "replication: Litestream's MinCheckpointPageN (0: replication.MinCheckpointPageN)")
-	flagReplMonitor   = flag.Duration("repl-monitor", 0, "replication: Litestream's MonitorInterval (0: replication.MonitorInterval)")
+	flagReplPages     = flag.Int("repl-checkpoint-pages", 0, "replication: Litestream's MinCheckpointPageN (0: the default)")
+	flagReplMonitor   = flag.Duration("repl-monitor", 0, "replication: Litestream's MonitorInterval (0: the default)")
 )
 
 // replicationWritesPart is `-only replication-writes`: the ledger writes with replication off
@@ -34,8 +34,9 @@ func replicationWritesPart() string {
 	stop := profile(*flagCPUProfile)
 	on := replicationWrites("file://" + rep)
 	stop()
+	opt := replicationOptions("")
 	return fmt.Sprintf("checkpoint pages %d, monitor %s, load %s\noff: %s\non:  %s\non/off: %.0f%%\n",
-		replication.MinCheckpointPageN, replication.MonitorInterval, loadAverage(), off, on, 100*on.RPS/off.RPS)
+		opt.MinCheckpointPageN, opt.MonitorInterval, loadAverage(), off, on, 100*on.RPS/off.RPS)
 }
 
 // replicationSection is the report's replication section (DESIGN.md §13, issue 29): the
@@ -101,7 +102,7 @@ func (f *replicationFigures) recoveryTime(dataDir string) {
 	defer os.RemoveAll(work)
 	replica := "file://" + filepath.Join(work, "replica")
 	t0 := time.Now()
-	r, err := replication.Start(context.Background(), filepath.Join(dataDir, "data.db"), replication.Config{URL: replica}, nil)
+	r, err := replication.Start(context.Background(), filepath.Join(dataDir, "data.db"), replication.Config{URL: replica}, *replication.DefaultOptions(), nil)
 	check(err)
 	check(r.Sync(context.Background()))
 	check(r.Close(context.Background()))
@@ -181,18 +182,25 @@ func replicationPart() string {
 	return f.markdown()
 }
 
-// replicationWrites measures the ledger writes of a small data set, replicated to url when set.
-func replicationWrites(url string) result {
+// replicationOptions are the replication's options for the bench's server (the -repl-* flags
+// over the defaults), replicating to url when set.
+func replicationOptions(url string) *replication.Options {
+	opt := replication.DefaultOptions()
+	opt.ServerURL = url
 	if *flagReplPages > 0 {
-		replication.MinCheckpointPageN = *flagReplPages
+		opt.MinCheckpointPageN = *flagReplPages
 	}
 	if *flagReplMonitor > 0 {
-		replication.MonitorInterval = *flagReplMonitor
+		opt.MonitorInterval = *flagReplMonitor
 	}
-	replication.FlagURL = url
-	defer func() { replication.FlagURL = "" }()
+	return opt
+}
+
+// replicationWrites measures the ledger writes of a small data set, replicated to url when set.
+func replicationWrites(url string) result {
 	ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
 	check(err)
+	replication.SetOptions(ds.app, replicationOptions(url))
 	srv, err := startServer(ds)
 	check(err)
 	defer srv.stop()
@@ -230,7 +238,7 @@ func rtoBuild(dir string) error {
 	log.Printf("built in %s: %s", ds.summary.BuildTime.Round(time.Second), ds.summary)
 	_ = ds.app.ResetBootstrapState()
 	t0 := time.Now()
-	r, err := replication.Start(context.Background(), filepath.Join(ds.dir, "data.db"), replication.Config{URL: "file://" + dir}, nil)
+	r, err := replication.Start(context.Background(), filepath.Join(ds.dir, "data.db"), replication.Config{URL: "file://" + dir}, *replication.DefaultOptions(), nil)
 	if err != nil {
 		return err
 	}

@@ -48,7 +48,7 @@ func TestReplicateThenRestore(t *testing.T) {
 	defer app.Cleanup()
 	c := testkit.SeedCallers(t, app)
 	replica := "file://" + filepath.Join(t.TempDir(), "replica")
-	r, err := replication.Start(context.Background(), filepath.Join(app.DataDir(), "data.db"), replication.Config{URL: replica, Source: "env"}, nil)
+	r, err := replication.Start(context.Background(), filepath.Join(app.DataDir(), "data.db"), replication.Config{URL: replica, Source: "env"}, *replication.DefaultOptions(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestFailingUploadsWarn(t *testing.T) {
 	defer app.Cleanup()
 	c := testkit.SeedCallers(t, app)
 	cfg := replication.Config{URL: "s3://swapbay/city?endpoint=" + s3srv.URL + "&region=us-east-1", AccessKeyID: "k", SecretAccessKey: "s"}
-	r, err := replication.Start(context.Background(), filepath.Join(app.DataDir(), "data.db"), cfg, nil)
+	r, err := replication.Start(context.Background(), filepath.Join(app.DataDir(), "data.db"), cfg, *replication.DefaultOptions(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,7 +55,7 @@ func newFixture(t *testing.T) fixture {
 	f.archive = filepath.Join(t.TempDir(), "backup.zip")
 	copyFile(t, filepath.Join(src.DataDir(), core.LocalBackupsDirName, b.Name), f.archive)
 	f.replica = filepath.Join(t.TempDir(), "replica")
-	r, err := replication.Start(context.Background(), filepath.Join(src.DataDir(), "data.db"), replication.Config{URL: "file://" + f.replica}, nil)
+	r, err := replication.Start(context.Background(), filepath.Join(src.DataDir(), "data.db"), replication.Config{URL: "file://" + f.replica}, *replication.DefaultOptions(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
