@@ -68,6 +68,13 @@ func main() {
 		fmt.Println(rtoRestore(*flagReplicaDir))
 		return
 	}
+	if *flagOnly == "catchup" {
+		// the replica's catch-up after an S3 outage of -catchup-outage (2 minutes)
+		c, err := measureCatchUp()
+		check(err)
+		fmt.Print(c.row())
+		return
+	}
 	if *flagOnly == "replication-writes" {
 		fmt.Print(replicationWritesPart())
 		return

@@ -11,7 +11,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pocketbase/pocketbase/core"
+
 	"swapbay/internal/drill"
+	"swapbay/lib/sqlitedb"
+	"swapbay/modules/backups"
 	"swapbay/modules/replication"
 	"swapbay/modules/restore"
 )
@@ -51,6 +55,8 @@ type replicationFigures struct {
 	Drills      []drill.Result
 	DrillErrors []string
 	RTO         *restore.Report
+	RTOArchive  *restore.Report // the same ledger restored from a backup archive
+	CatchUp     *catchUp
 	RTOBytes    int64
 	RTOShipped  time.Duration
 	LoadBefore  string
@@ -90,6 +96,13 @@ func measureReplication() replicationFigures {
 		log.Printf("drill %d: %d acked, %d lost, oldest lost %s, restore %s", i, res.Acked, len(res.Lost), res.OldestLost, res.RestoreTook)
 		f.Drills = append(f.Drills, res)
 	}
+	if *flagOutage > 0 {
+		c, err := measureCatchUp()
+		if err != nil {
+			log.Printf("catch-up: %v", err)
+		}
+		f.CatchUp = c
+	}
 	return f
 }
 
@@ -112,8 +125,37 @@ func (f *replicationFigures) recoveryTime(dataDir string) {
 	}
 	res, err := restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: replica}}, filepath.Join(work, "restored"), false)
 	check(err)
-	log.Printf("restore of %d movements: %s (%d corrections)", res.Movements, res.Took, len(res.Corrections))
+	log.Printf("restore of %d movements from the replica: %s (%d corrections)", res.Movements, res.Took, len(res.Corrections))
 	f.RTO = &res
+	zip := filepath.Join(work, "backup.zip")
+	check(rtoArchive(dataDir, zip))
+	res, err = restore.Run(context.Background(), restore.Archive{Path: zip}, filepath.Join(work, "restored-archive"), false)
+	check(err)
+	log.Printf("restore of %d movements from a backup archive: %s (%d corrections)", res.Movements, res.Took, len(res.Corrections))
+	f.RTOArchive = &res
+}
+
+// rtoArchive makes a backup archive of the data dir dataDir at path, as `swapbay backup` does.
+func rtoArchive(dataDir, path string) error {
+	t0 := time.Now()
+	app, err := sqlitedb.OpenDir(dataDir)
+	if err != nil {
+		return err
+	}
+	defer app.ResetBootstrapState()
+	b, err := backups.Create(context.Background(), app)
+	if err != nil {
+		return err
+	}
+	log.Printf("backup archive of %s in %s", dataDir, time.Since(t0).Round(100*time.Millisecond))
+	return os.Rename(filepath.Join(dataDir, core.LocalBackupsDirName, b.Name), path)
+}
+
+// rtoRow is a restore's figures as a row of the replication table.
+func rtoRow(what string, r *restore.Report, bytes int64) string {
+	return fmt.Sprintf("| recovery time (restore of the big ledger from %s) | %s | ≤ 60 s | %d movements, data.db %.0f MB; source → data.db %s, integrity check and ANALYZE %s, recalculation %s; integrity %s, %d corrections |\n",
+		what, r.Took.Round(100*time.Millisecond), r.Movements, float64(bytes)/1e6, r.Fetch.Round(100*time.Millisecond),
+		r.Check.Round(100*time.Millisecond), r.Recalc.Round(100*time.Millisecond), r.Integrity, len(r.Corrections))
 }
 
 func (f replicationFigures) markdown() string {
@@ -135,9 +177,13 @@ func (f replicationFigures) markdown() string {
 			slices.Max(oldest).Round(10*time.Millisecond), len(f.Drills), *flagDrillDuration, len(f.DrillErrors))
 	}
 	if f.RTO != nil {
-		fmt.Fprintf(&b, "| recovery time (restore of the big ledger) | %s | ≤ 60 s | %d movements, data.db %.0f MB; replica → data.db %s, integrity check %s, recalculation %s; integrity %s, %d corrections |\n",
-			f.RTO.Took.Round(100*time.Millisecond), f.RTO.Movements, float64(f.RTOBytes)/1e6, f.RTO.Fetch.Round(100*time.Millisecond),
-			f.RTO.Check.Round(100*time.Millisecond), f.RTO.Recalc.Round(100*time.Millisecond), f.RTO.Integrity, len(f.RTO.Corrections))
+		b.WriteString(rtoRow("a replica", f.RTO, f.RTOBytes))
+	}
+	if f.RTOArchive != nil {
+		b.WriteString(rtoRow("a backup archive", f.RTOArchive, f.RTOBytes))
+	}
+	if f.CatchUp != nil {
+		b.WriteString(f.CatchUp.row())
 	}
 
 	fmt.Fprintf(&b, "\n| writes x64 (%s) | req/s | p50 | p99 | errors |\n|---|---|---|---|---|\n", *flagDuration)
@@ -161,7 +207,7 @@ func (f replicationFigures) markdown() string {
 		b.WriteString("\nThe recovery point: every write acknowledged more than that before the SIGKILL came back from the replica, exactly once.\n")
 	}
 	if f.RTO != nil {
-		fmt.Fprintf(&b, "\nThe recovery time: the big ledger first shipped to a directory replica in %s, then rebuilt from it alone as `swapbay restore` does.\n", f.RTOShipped.Round(100*time.Millisecond))
+		fmt.Fprintf(&b, "\nThe recovery time: the big ledger first shipped to a directory replica in %s, then rebuilt from it alone as `swapbay restore` does; and backed up into an archive (`swapbay backup`), restored through the same pipeline.\n", f.RTOShipped.Round(100*time.Millisecond))
 	}
 	return b.String()
 }
@@ -249,20 +295,34 @@ func rtoBuild(dir string) error {
 		return err
 	}
 	log.Printf("shipped to %s in %s", dir, time.Since(t0).Round(100*time.Millisecond))
-	return nil
+	return rtoArchive(ds.dir, archiveBeside(dir))
 }
 
-// rtoRestore is `-only rto-restore`: replication.Restore of the directory replica dir into a
-// new dir, removed afterwards; the report's parts (fetch, integrity check, recalculation).
+// archiveBeside is where rtoBuild keeps the backup archive of the replica dir's ledger.
+func archiveBeside(dir string) string { return filepath.Clean(dir) + ".zip" }
+
+// rtoRestore is `-only rto-restore`: restore.Run of the directory replica dir, and of the backup
+// archive rtoBuild kept beside it, each into a new dir removed afterwards; the report's parts
+// (fetch, integrity check, recalculation).
 func rtoRestore(dir string) string {
 	work, err := os.MkdirTemp("", "swapbay-bench-rto-")
 	check(err)
 	defer os.RemoveAll(work)
-	stop := profile(*flagCPUProfile)
-	res, err := restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: "file://" + dir}}, filepath.Join(work, "restored"), false)
-	stop()
-	check(err)
-	return fmt.Sprintf("load %s: restore of %d movements (%d bytes) took %s: replica → data.db %s, integrity check %s (%s), recalculation %s, %d corrections",
-		loadAverage(), res.Movements, res.Bytes, res.Took.Round(100*time.Millisecond), res.Fetch.Round(100*time.Millisecond),
-		res.Check.Round(100*time.Millisecond), res.Integrity, res.Recalc.Round(100*time.Millisecond), len(res.Corrections))
+	var out strings.Builder
+	for i, src := range []restore.Source{restore.Replica{Config: replication.Config{URL: "file://" + dir}}, restore.Archive{Path: archiveBeside(dir)}} {
+		if a, ok := src.(restore.Archive); ok {
+			if _, err := os.Stat(a.Path); err != nil {
+				fmt.Fprintf(&out, "no backup archive at %s (made by -only rto-build)\n", a.Path)
+				continue
+			}
+		}
+		stop := profile(*flagCPUProfile)
+		res, err := restore.Run(context.Background(), src, filepath.Join(work, fmt.Sprintf("restored-%d", i)), false)
+		stop()
+		check(err)
+		fmt.Fprintf(&out, "load %s: restore of %d movements (%d bytes) from %s took %s: source → data.db %s, integrity check %s (%s), recalculation %s, %d corrections\n",
+			loadAverage(), res.Movements, res.Bytes, res.From, res.Took.Round(100*time.Millisecond), res.Fetch.Round(100*time.Millisecond),
+			res.Check.Round(100*time.Millisecond), res.Integrity, res.Recalc.Round(100*time.Millisecond), len(res.Corrections))
+	}
+	return out.String()
 }
