@@ -1,7 +1,7 @@
 // Package replication runs Litestream (github.com/benbjohnson/litestream, pinned v0.5.18, pure
 // Go on modernc.org/sqlite like PocketBase) inside the SwapBay binary: data.db is replicated
-// continuously to S3-compatible storage or a directory (DESIGN.md §13), and `swapbay restore
-// --from=s3://…|file://…` rebuilds a data dir from that replica alone.
+// continuously to S3-compatible storage or a directory (DESIGN.md §13), and the replica is one
+// of `swapbay restore`'s sources (RestoreDB; modules/restore runs the pipeline).
 //
 // What is replicated: data.db only. It holds every collection (the ledger, users, sessions,
 // agreements and their file names, settings, idempotency answers, PocketBase's own settings

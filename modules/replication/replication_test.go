@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -148,5 +149,62 @@ func TestFailingUploadsWarn(t *testing.T) {
 	// 70 s later with the replica still behind, the lag passes the 60 s mark
 	if later := r.Status(time.Now().Add(70 * time.Second)); later.LagSeconds < 60 {
 		t.Fatalf("lag with the replica behind: %+v", later)
+	}
+}
+
+// What the S3 replica writes is what README's bucket layout shows (lifecycle rules are written
+// from it): PREFIX/0000/<min>-<max>.ltx for every transaction, 0001…0003 for the compactions,
+// 0009 for snapshots; never ltx/0/ (that is the directory replica's layout).
+func TestS3ReplicaLayoutIsREADMEs(t *testing.T) {
+	os.Unsetenv("AWS_CA_BUNDLE") // Litestream's S3 client cannot take one (see caHint)
+	t.Setenv("AWS_CA_BUNDLE", "")
+	os.Unsetenv("AWS_CA_BUNDLE")
+	backend := s3mem.New()
+	if err := backend.CreateBucket("swapbay"); err != nil {
+		t.Fatal(err)
+	}
+	s3srv := httptest.NewServer(gofakes3.New(backend, gofakes3.WithLogger(gofakes3.DiscardLog())).Server())
+	defer s3srv.Close()
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+	c := testkit.SeedCallers(t, app)
+	cfg := replication.Config{URL: "s3://swapbay/paris/db?endpoint=" + s3srv.URL + "&region=us-east-1&forcePathStyle=true", AccessKeyID: "k", SecretAccessKey: "s"}
+	r, err := replication.Start(context.Background(), filepath.Join(app.DataDir(), "data.db"), cfg, *replication.DefaultOptions(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := inventory.Pickup(app, inventory.Op{Actor: c.Driver, Notes: "layout"}, c.Driver.Id, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Sync(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	list, err := backend.ListBucket("swapbay", nil, gofakes3.ListBucketPage{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := regexp.MustCompile(`^paris/db/(000[0-39])/[0-9a-f]{16}-[0-9a-f]{16}\.ltx$`)
+	levels := map[string]bool{}
+	for _, o := range list.Contents {
+		m := key.FindStringSubmatch(o.Key)
+		if m == nil {
+			t.Fatalf("the replica wrote %s, which README's layout does not show", o.Key)
+		}
+		levels[m[1]] = true
+	}
+	if !levels["0000"] {
+		t.Fatalf("no transaction under paris/db/0000/: %v", levels)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"paris/db/0000/", "paris/db/0009/"} {
+		if !strings.Contains(string(readme), want) {
+			t.Fatalf("README's bucket layout does not show %s", want)
+		}
 	}
 }
