@@ -18,6 +18,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 )
 
 // Defaults of a new installation (set by migration): daily at 03:00, 7 kept.
@@ -126,7 +127,7 @@ func List(app core.App) ([]Backup, error) {
 // Create makes a backup now under a SwapBay name and returns it. It is safe while the
 // server writes: the databases are copied with VACUUM INTO, a consistent snapshot.
 func Create(ctx context.Context, app core.App) (Backup, error) {
-	name := "swapbay_" + time.Now().UTC().Format("20060102_150405") + ".zip"
+	name := "swapbay_" + clock.Now().UTC().Format("20060102_150405") + ".zip"
 	if err := app.CreateBackup(ctx, name); err != nil {
 		if app.Store().Has(core.StoreKeyActiveBackup) {
 			return Backup{}, apierr.Conflict(MsgBackupRunning)
@@ -142,7 +143,7 @@ func Create(ctx context.Context, app core.App) (Backup, error) {
 			return b, nil
 		}
 	}
-	return Backup{Name: name, Modified: time.Now().UTC()}, nil
+	return Backup{Name: name, Modified: clock.Now().UTC()}, nil
 }
 
 // ApplyTimeZone makes PocketBase's cron (which runs the scheduled backups) count time in

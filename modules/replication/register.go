@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
@@ -111,7 +112,7 @@ func Active(app core.App) bool { return Of(app) != nil }
 // StatusOf is the replication's status now ({enabled:false} when off).
 func StatusOf(app core.App) Status {
 	if r := Of(app); r != nil {
-		return r.Status(time.Now())
+		return r.Status(clock.Now())
 	}
 	if f, ok := app.Store().Get(startErrKey).(startFailure); ok {
 		return Status{Target: f.Target, Source: f.Source, Warning: fmt.Sprintf(MsgStartFailed, sourceName(f.Source)) + f.Reason}

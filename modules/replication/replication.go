@@ -32,6 +32,8 @@ import (
 	"github.com/benbjohnson/litestream"
 	"github.com/benbjohnson/litestream/file"
 	"github.com/benbjohnson/litestream/s3"
+
+	"swapbay/lib/clock"
 )
 
 // LitestreamVersion is the pinned Litestream release (go.mod).
@@ -243,7 +245,7 @@ func Start(ctx context.Context, dbPath string, cfg Config, opt Options, logger *
 	if err != nil {
 		return nil, err
 	}
-	r := &Replicator{cfg: cfg, opt: opt, started: time.Now(), stop: make(chan struct{}), done: make(chan struct{})}
+	r := &Replicator{cfg: cfg, opt: opt, started: clock.Now(), stop: make(chan struct{}), done: make(chan struct{})}
 	if logger == nil {
 		logger = slog.Default()
 	}
@@ -305,7 +307,7 @@ func (r *Replicator) watch() {
 			}
 			r.retry()
 			wait = min(2*wait, max(r.opt.RetryMax, r.opt.SyncInterval))
-			next = time.Now().Add(wait)
+			next = clock.Now().Add(wait)
 		}
 	}
 }
@@ -338,7 +340,7 @@ func (r *Replicator) retry() {
 	defer cancel()
 	if err := r.db.Replica.Sync(ctx); err != nil {
 		r.mu.Lock()
-		r.lastErr, r.lastErrAt = Explain(err), time.Now()
+		r.lastErr, r.lastErrAt = Explain(err), clock.Now()
 		r.mu.Unlock()
 	}
 }
@@ -417,7 +419,7 @@ func (h *captureHandler) Handle(ctx context.Context, rec slog.Record) error {
 		h.r.mu.Lock()
 		h.r.lastErr, h.r.lastErrAt = msg, rec.Time
 		if h.r.lastErrAt.IsZero() {
-			h.r.lastErrAt = time.Now()
+			h.r.lastErrAt = clock.Now()
 		}
 		h.r.mu.Unlock()
 	}

@@ -31,6 +31,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/archive"
 
+	"swapbay/lib/clock"
 	"swapbay/lib/sqlitedb"
 	"swapbay/modules/replication"
 	"swapbay/modules/system"
@@ -127,7 +128,7 @@ type Report struct {
 // Run restores src into the data dir dir (see the package comment). The server must not be
 // running on dir.
 func Run(ctx context.Context, src Source, dir string, force bool) (Report, error) {
-	start := time.Now()
+	start := clock.Now()
 	dir = filepath.Clean(dir)
 	rep := Report{Dir: dir, From: src.String(), Corrections: []string{}}
 	taken, err := holdsData(dir)
@@ -140,7 +141,7 @@ func Run(ctx context.Context, src Source, dir string, force bool) (Report, error
 	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
 		return rep, err
 	}
-	stamp := time.Now().UTC().Format("20060102_150405")
+	stamp := clock.Now().UTC().Format("20060102_150405")
 	build, err := os.MkdirTemp(filepath.Dir(dir), filepath.Base(dir)+".restoring-"+stamp+"-")
 	if err != nil {
 		return rep, fmt.Errorf("make the new dir beside %s: %w", dir, err)
@@ -160,7 +161,7 @@ func Run(ctx context.Context, src Source, dir string, force bool) (Report, error
 	if fi, err := os.Stat(filepath.Join(build, "data.db")); err == nil {
 		rep.Bytes = fi.Size()
 	}
-	rep.Fetch = time.Since(start)
+	rep.Fetch = clock.Since(start)
 	if err := check(build, &rep); err != nil {
 		return rep, err
 	}
@@ -179,7 +180,7 @@ func Run(ctx context.Context, src Source, dir string, force bool) (Report, error
 		return rep, fmt.Errorf("the restore is in place but its marker stays (remove %s by hand): %w", filepath.Join(dir, Marker), err)
 	}
 	syncDir(filepath.Dir(dir))
-	rep.Took = time.Since(start)
+	rep.Took = clock.Since(start)
 	return rep, nil
 }
 
@@ -197,7 +198,7 @@ func holdsData(dir string) (bool, error) {
 
 // writeMarker writes the Marker into dir and makes it durable before anything else is.
 func writeMarker(dir string) error {
-	text := "swapbay restore started " + time.Now().UTC().Format(time.RFC3339) +
+	text := "swapbay restore started " + clock.Now().UTC().Format(time.RFC3339) +
 		": this dir is its unfinished work. A finished restore removes this file.\n"
 	f, err := os.OpenFile(filepath.Join(dir, Marker), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
 	if err != nil {
@@ -299,7 +300,7 @@ func check(dir string, rep *Report) error {
 		return fmt.Errorf("open the restored data: %w", err)
 	}
 	defer app.ResetBootstrapState()
-	t0 := time.Now()
+	t0 := clock.Now()
 	// The check reads every page and index many times: with the server's 32 MB page cache a
 	// 560 MB data.db (1M movements) re-read 200 GB from the OS on a loaded 2-core machine;
 	// with a cache the size of the file it reads it once (BENCHMARKS.md). The one connection
@@ -327,10 +328,10 @@ func check(dir string, rep *Report) error {
 	if err := app.DB().NewQuery("SELECT COUNT(*) FROM movements").Row(&rep.Movements); err != nil {
 		return fmt.Errorf("count movements: %w", err)
 	}
-	rep.Check = time.Since(t0)
-	t0 = time.Now()
+	rep.Check = clock.Since(t0)
+	t0 = clock.Now()
 	rec, err := system.Recalculate(app)
-	rep.Recalc = time.Since(t0)
+	rep.Recalc = clock.Since(t0)
 	if err != nil {
 		return fmt.Errorf("recalculate the ledger: %w", err)
 	}
