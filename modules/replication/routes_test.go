@@ -14,6 +14,7 @@ import (
 
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
@@ -506,5 +507,42 @@ func TestFlagReplicaShowsAsOn(t *testing.T) {
 	if rec.Code != 200 || !a.Enabled || a.Source != "flag" || a.Target != target || a.Settings == nil ||
 		!a.Settings.Enabled || a.Settings.SetBy != "flag" || a.Settings.URL != target {
 		t.Fatalf("GET: %d %s", rec.Code, rec.Body.String())
+	}
+}
+
+// At start-up the server serves and warns: a flag or environment replica that does not answer
+// starts, and the status names the failure in plain words until it answers; only a value that
+// is not a replica URL at all stops serve (README, "Running in production").
+func TestStartUpServesAndWarnsWhenTheReplicaIsUnreachable(t *testing.T) {
+	startS3(t) // AWS_CA_BUNDLE unset
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	t.Setenv(replication.EnvURL, "s3://swapbay/db?endpoint="+closed.URL+"&region=us-east-1&forcePathStyle=true")
+	t.Setenv(replication.EnvAccessKey, "k")
+	t.Setenv(replication.EnvSecretKey, "s")
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+	testkit.Handler(t, app) // serve: fails the test if the hooks refuse
+	defer replication.Stop(app)
+	var st replication.Status
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if st = replication.StatusOf(app); strings.Contains(st.Warning, "refused the connection") {
+			break
+		}
+	}
+	if !st.Enabled || st.Source != "env" || st.Warning != "Replication is failing: the replica's host refused the connection (unreachable: nothing listens there)" {
+		t.Fatalf("status while the replica is unreachable: %+v", st)
+	}
+
+	t.Setenv(replication.EnvURL, "ftp://example.com/db")
+	typo := testkit.NewApp(t)
+	defer typo.Cleanup()
+	router, err := apis.NewRouter(typo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = typo.OnServe().Trigger(&core.ServeEvent{App: typo, Router: router}, func(e *core.ServeEvent) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "unsupported scheme") || !strings.Contains(err.Error(), replication.EnvURL) {
+		t.Fatalf("serve with a URL that is not a replica URL: %v", err)
 	}
 }
