@@ -152,6 +152,14 @@ func Run(ctx context.Context, src Source, dir string, force bool) (Report, error
 			_ = os.RemoveAll(build)
 		}
 	}()
+	// the mode the data dir has (or PocketBase gives a new one), not MkdirTemp's 0700
+	mode := os.FileMode(0o755)
+	if fi, err := os.Stat(dir); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	if err := os.Chmod(build, mode); err != nil {
+		return rep, err
+	}
 	if err := writeMarker(build); err != nil {
 		return rep, err
 	}

@@ -358,3 +358,20 @@ func copyTree(t *testing.T, from, to string) {
 		t.Fatal(err)
 	}
 }
+
+// A restored dir has the mode the dir it replaces had (a new one: 0755), not a temp dir's 0700.
+func TestRestoredDirKeepsItsMode(t *testing.T) {
+	f := newFixture(t)
+	if fi, err := os.Stat(f.live); err != nil || fi.Mode().Perm() != 0o755 {
+		t.Fatalf("a new restored dir: %v %v", fi.Mode(), err)
+	}
+	if err := os.Chmod(f.live, 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := restore.Run(context.Background(), restore.Archive{Path: f.archive}, f.live, true); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(f.live); err != nil || fi.Mode().Perm() != 0o750 {
+		t.Fatalf("a restore over a 0750 dir: %v %v", fi.Mode(), err)
+	}
+}
