@@ -108,7 +108,7 @@ func measureCatchUp() (*catchUp, error) {
 	c.RetryMax = opt.RetryMax
 	cfg := replication.Config{URL: "s3://swapbay/db?endpoint=http://" + s3.addr + "&region=us-east-1&forcePathStyle=true",
 		AccessKeyID: "bench", SecretAccessKey: "bench-secret"}
-	r, err := replication.Start(context.Background(), filepath.Join(dir, "data.db"), cfg, *opt, slog.New(slog.DiscardHandler))
+	r, err := replication.Start(context.Background(), filepath.Join(dir, "data.db"), cfg, *opt, catchupLogger())
 	if err != nil {
 		return nil, err
 	}
@@ -169,4 +169,13 @@ func measureCatchUp() (*catchUp, error) {
 	c.Writes = <-wrote
 	log.Printf("catchup: caught up in %s", c.Took.Round(100*time.Millisecond))
 	return c, nil
+}
+
+// catchupLogger is where Litestream's records go during -only catchup: nowhere, unless
+// CATCHUP_LOG is set (then stderr, at Info).
+func catchupLogger() *slog.Logger {
+	if os.Getenv("CATCHUP_LOG") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo}))
+	}
+	return slog.New(slog.DiscardHandler)
 }

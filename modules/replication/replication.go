@@ -340,7 +340,12 @@ func (r *Replicator) retry() {
 	defer cancel()
 	if err := r.db.Replica.Sync(ctx); err != nil {
 		r.mu.Lock()
-		r.lastErr, r.lastErrAt = Explain(err), clock.Now()
+		// a retry that timed out may only have waited for Litestream's own upload (one at a
+		// time, each up to the S3 client's 8 attempts): the failure that upload names stays
+		if !errors.Is(err, context.DeadlineExceeded) || r.lastErr == "" {
+			r.lastErr = Explain(err)
+		}
+		r.lastErrAt = clock.Now()
 		r.mu.Unlock()
 	}
 }
