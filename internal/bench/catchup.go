@@ -22,14 +22,17 @@ import (
 var (
 	flagOutage        = flag.Duration("catchup-outage", 2*time.Minute, "catchup: how long the S3 replica is down while writes go on (0: not measured)")
 	flagOwnRetriesOff = flag.Bool("catchup-litestream-only", false, "catchup: without the Replicator's own retries (RetryMax of a day): Litestream's back-off alone, as before issue 33")
+	flagCatchUpDir    = flag.Bool("catchup-dir", false, "catchup: a directory replica made unreachable (a plain file put in its place) instead of an S3 stand-in stopped")
 )
 
 // catchUp is `-only catchup` (and a row of the full report's replication section): a data.db
-// replicated to a local S3 stand-in takes a write every 100 ms; the stand-in stops for
-// *flagOutage and starts again on the same port; the figure is the time from its start until
+// replicated to a local S3 stand-in (or, with -catchup-dir, a directory) takes a write every
+// 100 ms; the stand-in stops for *flagOutage and starts again on the same port (the directory
+// is replaced by a plain file, then put back); the figure is the time from its return until
 // the replica has every transaction committed before it (issue 33: 57 s after a 120 s outage,
 // when only Litestream's back-off, which doubles up to 5 minutes, retried; aim ≤ 10 s).
 type catchUp struct {
+	Kind       string // what the outage was
 	Outage     time.Duration
 	Took       time.Duration // back up → the replica has every transaction committed before
 	LagShown   float64       // the System page's lag just before the stand-in came back
@@ -45,8 +48,8 @@ type catchUp struct {
 const lagSettled = 3.0
 
 func (c *catchUp) row() string {
-	return fmt.Sprintf("| replica catch-up after a %s outage | %s | ≤ 10 s | S3 stand-in stopped and started on the same port, a write every 100 ms throughout (%d); lag shown before it came back %.0f s, under %.0f s again %s after; retries every ≤ %s; warning shown: %q |\n",
-		c.Outage, c.Took.Round(100*time.Millisecond), c.Writes, c.LagShown, lagSettled, c.LagBack.Round(100*time.Millisecond), c.RetryMax, c.Warning)
+	return fmt.Sprintf("| replica catch-up after a %s outage | %s | ≤ 10 s | %s, a write every 100 ms throughout (%d); lag shown before it came back %.0f s, under %.0f s again %s after; retries every ≤ %s; warning shown: %q |\n",
+		c.Outage, c.Took.Round(100*time.Millisecond), c.Kind, c.Writes, c.LagShown, lagSettled, c.LagBack.Round(100*time.Millisecond), c.RetryMax, c.Warning)
 }
 
 // s3StandIn is an in-process S3 server that can stop and start again on the same port, its
@@ -96,18 +99,41 @@ func measureCatchUp() (*catchUp, error) {
 	if _, err := app.DB().NewQuery("CREATE TABLE bench_catchup (id INTEGER PRIMARY KEY, at TEXT)").Execute(); err != nil {
 		return nil, err
 	}
-	s3, err := newS3StandIn()
-	if err != nil {
-		return nil, err
+	var cfg replication.Config
+	var down, up func() error
+	if *flagCatchUpDir {
+		c.Kind = "a directory replica made unreachable (a plain file put in its place) and put back"
+		replica := filepath.Join(dir, "replica")
+		cfg = replication.Config{URL: "file://" + replica}
+		down = func() error {
+			if err := os.Rename(replica, replica+".away"); err != nil {
+				return err
+			}
+			return os.WriteFile(replica, nil, 0o644)
+		}
+		up = func() error {
+			if err := os.Remove(replica); err != nil {
+				return err
+			}
+			return os.Rename(replica+".away", replica)
+		}
+	} else {
+		c.Kind = "an S3 stand-in stopped and started on the same port"
+		s3, err := newS3StandIn()
+		if err != nil {
+			return nil, err
+		}
+		defer s3.stop()
+		cfg = replication.Config{URL: "s3://swapbay/db?endpoint=http://" + s3.addr + "&region=us-east-1&forcePathStyle=true",
+			AccessKeyID: "bench", SecretAccessKey: "bench-secret"}
+		down = func() error { s3.stop(); return nil }
+		up = s3.start
 	}
-	defer s3.stop()
 	opt := replication.DefaultOptions()
 	if *flagOwnRetriesOff {
 		opt.RetryMax = 24 * time.Hour
 	}
 	c.RetryMax = opt.RetryMax
-	cfg := replication.Config{URL: "s3://swapbay/db?endpoint=http://" + s3.addr + "&region=us-east-1&forcePathStyle=true",
-		AccessKeyID: "bench", SecretAccessKey: "bench-secret"}
 	r, err := replication.Start(context.Background(), filepath.Join(dir, "data.db"), cfg, *opt, catchupLogger())
 	if err != nil {
 		return nil, err
@@ -139,13 +165,15 @@ func measureCatchUp() (*catchUp, error) {
 		return nil, err
 	}
 	time.Sleep(3 * time.Second) // replicating normally
-	log.Printf("catchup: the S3 stand-in stops for %s", c.Outage)
-	s3.stop()
+	log.Printf("catchup: the replica is unreachable for %s", c.Outage)
+	if err := down(); err != nil {
+		return nil, err
+	}
 	time.Sleep(c.Outage)
 	st := r.Status(time.Now())
 	c.LagShown, c.Warning = st.LagSeconds, st.Warning
 	want := st.LocalTXID
-	if err := s3.start(); err != nil {
+	if err := up(); err != nil {
 		return nil, err
 	}
 	back := time.Now()
