@@ -23,6 +23,7 @@ import (
 	"swapbay/modules/earnings"
 	"swapbay/modules/inventory"
 	"swapbay/modules/jobs"
+	"swapbay/modules/packs"
 	"swapbay/modules/photos"
 	"swapbay/modules/realtime"
 	"swapbay/modules/replication"
@@ -64,6 +65,7 @@ func Register(app core.App) {
 	backups.Register(app)
 	debuginfo.Register(app)
 	replication.Register(app)
+	packs.Register(app)
 
 	registerSPA(app)
 }
