@@ -81,3 +81,55 @@ test("an admin mints 24 packs, downloads the labels and opens a pack", async ({ 
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} at 360 px`).toBeLessThanOrEqual(0);
   }
 });
+
+test("an admin imports packs after a preview; a master admin turns pack tracking on", async ({ page, pb, shot, unique }) => {
+  const master = { email: unique("packs-master"), password: "master-secret-1", firstName: "Mia", lastName: "Master" };
+  await seedUser(pb, { ...master, role: "master_admin" });
+  await signIn(page, master.email, master.password);
+  const stamp = Date.now().toString(36).toUpperCase();
+  const a = `IMP${stamp}-1`;
+  const b = `IMP${stamp}-2`;
+
+  await test.step("the import preview names the bad row; the fixed file imports", async () => {
+    await page.goto("/packs");
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    const dialog = page.getByRole("dialog", { name: "Import packs" });
+    const csv = dialog.getByLabel("Or paste the CSV");
+    await csv.fill(`serial,model,lot,manufactured\n${a},Nova 48,L-${stamp},2025-11\n${a},Nova 48,L-${stamp},2025-13\n`);
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    await expect(dialog.getByRole("status")).toHaveText("1 of 2 rows can be imported; 1 row has problems — fix them and preview again.");
+    const preview = dialog.getByRole("region", { name: "Import preview" });
+    await expect(preview.getByRole("row", { name: new RegExp(`^3 ${a}`) })).toContainText(`Serial ${a} is also on line 2`);
+    await expect(preview.getByRole("row", { name: new RegExp(`^3 ${a}`) })).toContainText("Month of manufacture must be YYYY-MM");
+    await expect(dialog.getByRole("button", { name: "Import", exact: true })).toBeDisabled();
+    await expectNoAxeViolations(page, "the import preview");
+    // the preview table scrolls in its own box; the dialog itself never runs off a phone's screen
+    expect(await dialog.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    await shot("packs-import-preview");
+    await csv.fill(`serial,model,lot,manufactured\n${a},Nova 48,L-${stamp},2025-11\n${b},Nova 48,L-${stamp},2025-12\n`);
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    await dialog.getByRole("button", { name: "Import 2 packs" }).click();
+    await expect(dialog).toBeHidden();
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/packs?lot=L-${stamp}`)).json()).total)
+      .toBe(2);
+  });
+
+  await test.step("pack tracking on the System page; the assignment form then takes serials", async () => {
+    await page.goto("/admin-system");
+    const card = page.getByRole("region", { name: "Pack tracking" });
+    await card.getByRole("combobox", { name: "Tracking mode" }).click();
+    await page.getByRole("option", { name: /^Optional/ }).click();
+    await card.getByRole("button", { name: "Save pack settings" }).click();
+    await expect
+      .poll(async () => (await (await page.request.get("/api/inventory")).json()).settings.pack_tracking)
+      .toBe("optional");
+    await expectNoAxeViolations(page, "the System page with pack tracking");
+    await page.goto("/admin-driver-swaps");
+    await expect(page.getByLabel("Pack serials (optional)")).toBeVisible();
+    await shot("packs-assignment-serials");
+    // back to off: the other specs on this server count batteries only
+    const res = await page.request.post("/api/admin/settings", { data: { settings: [{ key: "pack_tracking", value: "off" }] } });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+});

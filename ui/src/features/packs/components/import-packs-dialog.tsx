@@ -54,7 +54,7 @@ export function ImportPacksDialog() {
       <DialogTrigger asChild>
         <Button variant="outline">Import CSV</Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>Import packs</DialogTitle>
           <DialogDescription>
@@ -84,16 +84,16 @@ export function ImportPacksDialog() {
           <div className="space-y-2">
             <p role="status" className="text-sm">
               {preview.valid} of {preview.rows.length} rows can be imported
-              {preview.invalid > 0 ? `; ${preview.invalid} have problems — fix them and preview again.` : "."}
+              {preview.invalid > 0 ? `; ${preview.invalid === 1 ? "1 row has" : `${preview.invalid} rows have`} problems — fix them and preview again.` : "."}
             </p>
             <ScrollTable label="Import preview" className="text-xs">
               <TableHeader>
                 <TableRow>
                   <TableHead>Line</TableHead>
                   <TableHead>Serial</TableHead>
+                  <TableHead>Problems</TableHead>
                   <TableHead>Model</TableHead>
                   <TableHead>Lot</TableHead>
-                  <TableHead>Problems</TableHead>
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -101,9 +101,11 @@ export function ImportPacksDialog() {
                   <TableRow key={r.line} data-bad={r.errors.length > 0 || undefined}>
                     <TableCell>{r.line}</TableCell>
                     <TableCell className="font-mono">{r.serial}</TableCell>
+                    <TableCell className={r.errors.length ? "min-w-48 whitespace-normal text-destructive" : "text-muted-foreground"}>
+                      {r.errors.length ? r.errors.join("; ") : "OK"}
+                    </TableCell>
                     <TableCell>{r.model}</TableCell>
                     <TableCell>{r.lot}</TableCell>
-                    <TableCell className={r.errors.length ? "text-destructive" : "text-muted-foreground"}>{r.errors.length ? r.errors.join("; ") : "OK"}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -48,7 +48,7 @@ export function MintPacksDialog() {
       <DialogTrigger asChild>
         <Button>Mint packs</Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+      <DialogContent className="grid-cols-[minmax(0,1fr)]">
         <DialogHeader>
           <DialogTitle>Mint packs</DialogTitle>
           <DialogDescription>New serials for packs that share these specs; print their labels next.</DialogDescription>
