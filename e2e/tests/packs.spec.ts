@@ -73,6 +73,11 @@ test("an admin mints 24 packs, downloads the labels and opens a pack", async ({ 
   await expectNoAxeViolations(page, "the pack page");
   await shot("pack-page");
 
+  // a label's QR code opens the pack page
+  await page.goto(`/p/${first}`);
+  await expect(page).toHaveURL(new RegExp(`/packs/${first}$`));
+  await expect(page.getByRole("heading", { name: first, level: 1 })).toBeVisible();
+
   // nothing scrolls sideways on a 360 px phone
   await page.setViewportSize({ width: 360, height: 780 });
   for (const path of [`/packs/${first}`, "/packs"]) {

@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.packs.path, lazy: () => import("@/app/routes/packs").then((m) => ({ Component: m.PacksRoute })) },
               { path: paths.pack.path, lazy: () => import("@/app/routes/packs").then((m) => ({ Component: m.PackRoute })) },
+              { path: paths.packLabel.path, lazy: () => import("@/app/routes/packs").then((m) => ({ Component: m.PackLabelRoute })) },
             ],
           },
           {
