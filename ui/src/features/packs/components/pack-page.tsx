@@ -87,6 +87,9 @@ export function PackPage({ serial, admin }: { serial: string; admin: boolean }) 
   ];
   return (
     <div className="space-y-6">
+      <Link to={paths.packs.path} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+        ← All packs
+      </Link>
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="font-mono text-2xl font-bold tracking-tight">{pack.serial}</h1>
         <PackStateBadge state={pack.state} />
