@@ -23,6 +23,7 @@ import (
 	"swapbay/modules/earnings"
 	"swapbay/modules/inventory"
 	"swapbay/modules/jobs"
+	"swapbay/modules/packs"
 	"swapbay/modules/photos"
 	"swapbay/modules/realtime"
 	"swapbay/modules/replication"
@@ -66,6 +67,7 @@ func Register(app core.App) {
 	backups.Register(app)
 	debuginfo.Register(app)
 	replication.Register(app)
+	packs.Register(app)
 
 	registerSPA(app)
 }
