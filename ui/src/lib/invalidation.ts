@@ -13,9 +13,10 @@ export const REALTIME_CHANGES = ["INVENTORY_UPDATED", "ACTIVITY_UPDATED", "CHARG
  * WRITE_CHANGES are the kinds of write a mutation or a driver action reports when it is
  * recorded: driverOps (a pickup or dropoff), activity (moves, recovers, a movement edited or
  * deleted), charging, custody (assignments, swaps, dead-battery transfers), users, terms,
- * earnings (rates, reductions, withholdings, task adjustments), photos.
+ * earnings (rates, reductions, withholdings, task adjustments), photos, packs (minted,
+ * imported, a pack's state changed).
  */
-export const WRITE_CHANGES = ["driverOps", "activity", "charging", "custody", "users", "terms", "earnings", "photos"] as const;
+export const WRITE_CHANGES = ["driverOps", "activity", "charging", "custody", "users", "terms", "earnings", "photos", "packs"] as const;
 
 /** Change names a realtime message or a kind of write. */
 export type Change = (typeof REALTIME_CHANGES)[number] | (typeof WRITE_CHANGES)[number];
