@@ -149,8 +149,13 @@ func mark(name, key string) *hook.Handler[*core.RequestEvent] {
 func handle(e *core.RequestEvent) error {
 	key := strings.TrimSpace(e.Request.Header.Get(Header))
 	if skip, _ := e.Get(skipKey).(bool); skip || key == "" || !isMutation(e.Request.Method) || !strings.HasPrefix(e.Request.URL.Path, "/api/") ||
-		e.Auth == nil || e.Auth.Collection().Name != schema.Users || !isJSONBody(e.Request) {
+		e.Auth == nil || e.Auth.Collection().Name != schema.Users {
 		return e.Next()
+	}
+	// a keyed route's body is JSON (a route that streams another body is bound Skip): any other
+	// is refused here, before it is held, never run unkeyed
+	if err := reqx.RequireJSON(e.Request); err != nil {
+		return err
 	}
 	if len(key) > MaxKeyLength {
 		return apierr.New(http.StatusBadRequest, "", MsgKeyTooLong)
@@ -295,13 +300,6 @@ func replay(e *core.RequestEvent, prev *stored) error {
 	e.Response.WriteHeader(prev.Status)
 	_, err := e.Response.Write([]byte(prev.Body))
 	return err
-}
-
-// isJSONBody reports whether the request carries JSON (or nothing): file uploads stream and
-// are not held in memory for the transaction.
-func isJSONBody(r *http.Request) bool {
-	ct := strings.ToLower(r.Header.Get("Content-Type"))
-	return ct == "" || strings.HasPrefix(ct, "application/json")
 }
 
 func isMutation(method string) bool {
