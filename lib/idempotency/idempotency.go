@@ -120,20 +120,29 @@ var BeforeSave func(txApp core.App) error
 // errNotKept rolls back a transaction whose answer is not a 2xx.
 var errNotKept = errors.New("idempotency: answer not kept")
 
-// skipKey marks a request whose route opted out (see Skip).
-const skipKey = "swapbay.idempotency.skip"
+// keyedKey marks a request whose route is keyed (Keyed, Grouped).
+const keyedKey = "swapbay.idempotency.keyed"
 
-// SkipId identifies Skip's middleware on a route.
-const SkipId = MiddlewareId + "Skip"
+// Each mutation route says at its binding how it meets an Idempotency-Key, with exactly one
+// of Keyed, Grouped or Skip (pb_app/setup/routes_test.go reads the bindings and fails on a
+// route without one; README lists the Skip routes with their reasons). A route bound with
+// none is not keyed.
 
-// Skip is bound on a route that must not run inside the keyed write transaction: one that
-// cannot (a backup copies the database with VACUUM INTO) or should not hold SQLite's only
-// writer while it renders, hashes or streams (a PDF, bcrypt, an upload). Its keyed requests
-// run plainly, answered and not kept: a repeat of the key runs the route again (it is not
-// exactly-once), so such a route must make its own repeat harmless or refused.
-func Skip() *hook.Handler[*core.RequestEvent] { return mark("Skip", skipKey) }
+// Keyed is bound on a route whose keyed requests run inside the keyed write transaction, one
+// transaction each: exactly-once.
+func Keyed() *hook.Handler[*core.RequestEvent] { return mark("Keyed", keyedKey) }
 
-// mark returns the route middleware that sets key on a request for handle to read (Skip,
+// Skip is bound on a route that must not run inside the keyed write transaction, with the
+// reason: one that cannot (a backup copies the database with VACUUM INTO) or should not hold
+// SQLite's only writer while it renders, hashes or streams (a PDF, bcrypt, an upload). Its
+// keyed requests run plainly, answered and not kept: a repeat of the key runs the route again
+// (it is not exactly-once), so such a route must make its own repeat harmless or refused.
+// The reason is for the reader: the route test requires one and README lists it.
+func Skip(reason string) *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{Id: MiddlewareId + "Skip", Priority: Priority - 1, Func: func(e *core.RequestEvent) error { return e.Next() }}
+}
+
+// mark returns the route middleware that sets key on a request for handle to read (Keyed,
 // Grouped); it runs just before handle.
 func mark(name, key string) *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
@@ -148,7 +157,7 @@ func mark(name, key string) *hook.Handler[*core.RequestEvent] {
 
 func handle(e *core.RequestEvent) error {
 	key := strings.TrimSpace(e.Request.Header.Get(Header))
-	if skip, _ := e.Get(skipKey).(bool); skip || key == "" || !isMutation(e.Request.Method) || !strings.HasPrefix(e.Request.URL.Path, "/api/") ||
+	if keyed, _ := e.Get(keyedKey).(bool); !keyed || key == "" || !isMutation(e.Request.Method) || !strings.HasPrefix(e.Request.URL.Path, "/api/") ||
 		e.Auth == nil || e.Auth.Collection().Name != schema.Users {
 		return e.Next()
 	}
