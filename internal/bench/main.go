@@ -30,7 +30,7 @@ var (
 	flagPrevious     = flag.String("previous", "", "with -only compare: the previous report")
 	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load during the ledger writes")
 	flagStateProfile = flag.String("stateprofile", "", "with -only writes or big: write a CPU profile of the server and load during GET /api/state with the cache off")
-	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; keys: 8 days of Idempotency-Keys at 50,000 keyed writes a day)")
+	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; keys: 8 days of Idempotency-Keys at 50,000 keyed writes a day; storm: 500 phones sending 20 queued actions each at once)")
 )
 
 func main() {
@@ -51,6 +51,11 @@ func main() {
 			text = text[:i]
 		}
 		check(os.WriteFile(*flagOut, []byte(text+changesSection(string(prev), text)), 0o644))
+		return
+	}
+	if *flagOnly == "storm" {
+		// 500 phones send their queues at once against the main data set
+		fmt.Print(stormPart().markdown())
 		return
 	}
 	if *flagOnly == "keys" {
@@ -217,6 +222,8 @@ func main() {
 	}
 	log.Printf("keys: 8 days at %d keyed writes a day...", keysPerDay)
 	keys := keysPart()
+	log.Printf("storm: %d phones × %d queued actions...", stormClients, stormActions)
+	storm := stormPart()
 	if *flagWSClients > 0 {
 		ws = wsLoneServer()
 		log.Printf("/ws fan-out: %s", ws)
@@ -226,7 +233,7 @@ func main() {
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
 	previous, _ := os.ReadFile(*flagOut)
-	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + keys.markdown() + uiBundleSection() + measuredDecisions
+	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + keys.markdown() + storm.markdown() + uiBundleSection() + measuredDecisions
 	text += changesSection(string(previous), text)
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))
