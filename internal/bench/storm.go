@@ -155,10 +155,12 @@ func stormPart() stormResult {
 		}(c)
 	}
 	log.Printf("storm: %d clients × %d actions...", stormClients, stormActions)
+	stop := profile(*flagCPUProfile) // with -cpuprofile: the server and clients during the storm
 	t0 := time.Now()
 	close(start)
 	wg.Wait()
 	r.Drain = time.Since(t0)
+	stop()
 	sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
 	r.P50, r.P99, r.Max = latencies[len(latencies)/2], latencies[len(latencies)*99/100], latencies[len(latencies)-1]
 
