@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/clock"
+	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
 	"swapbay/modules/system"
 )
@@ -132,7 +133,7 @@ func check(dir string, rep *Report) error {
 	if _, err := one.NewQuery("ANALYZE").Execute(); err != nil {
 		return fmt.Errorf("analyze: %w", err)
 	}
-	if err := app.DB().NewQuery("SELECT COUNT(*) FROM movements").Row(&rep.Movements); err != nil {
+	if err := app.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Movements).Row(&rep.Movements); err != nil {
 		return fmt.Errorf("count movements: %w", err)
 	}
 	rep.Check = clock.Since(t0)
