@@ -22,7 +22,7 @@
 // find the first one's answer. On routes bound with Grouped, keyed requests that queue for the
 // write lock share one transaction, each in a savepoint of its own (group commit, group.go).
 //
-// The middleware runs after the route's guards (Priority), so a replay is answered only to a
+// The middleware runs after the route's guards (lib/order), so a replay is answered only to a
 // caller whose current rights still allow the route (a suspended user gets 403, not the cached
 // 200). The JSON body is read before the transaction opens, so a slow client never holds the
 // database's write lock. It is a leaf package: it imports no SwapBay module.
@@ -49,6 +49,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/ids"
+	"swapbay/lib/order"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
@@ -90,9 +91,6 @@ const pruneEvery = 10 * time.Minute
 
 var lastPrune atomic.Int64
 
-// Priority runs the middleware after the route guards (priority 0), right before the action.
-const Priority = 500
-
 // MaxBody is the largest keyed request body held in memory before the transaction opens.
 const MaxBody = 1 << 20
 
@@ -108,7 +106,7 @@ const (
 func Middleware() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       MiddlewareId,
-		Priority: Priority,
+		Priority: order.Idempotency,
 		Func:     handle,
 	}
 }
@@ -139,7 +137,7 @@ func Keyed() *hook.Handler[*core.RequestEvent] { return mark("Keyed", keyedKey) 
 // (it is not exactly-once), so such a route must make its own repeat harmless or refused.
 // The reason is for the reader: the route test requires one and README lists it.
 func Skip(reason string) *hook.Handler[*core.RequestEvent] {
-	return &hook.Handler[*core.RequestEvent]{Id: MiddlewareId + "Skip", Priority: Priority - 1, Func: func(e *core.RequestEvent) error { return e.Next() }}
+	return &hook.Handler[*core.RequestEvent]{Id: MiddlewareId + "Skip", Priority: order.IdempotencyPolicy, Func: func(e *core.RequestEvent) error { return e.Next() }}
 }
 
 // mark returns the route middleware that sets key on a request for handle to read (Keyed,
@@ -147,7 +145,7 @@ func Skip(reason string) *hook.Handler[*core.RequestEvent] {
 func mark(name, key string) *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       MiddlewareId + name,
-		Priority: Priority - 1,
+		Priority: order.IdempotencyPolicy,
 		Func: func(e *core.RequestEvent) error {
 			e.Set(key, true)
 			return e.Next()
