@@ -102,8 +102,8 @@ func repairDamaged(txApp core.App) error {
 
 // The balance queries name the entries' index: with statistics from when the table was small
 // (PocketBase runs PRAGMA optimize after its migrations, when entries holds a few rows)
-// SQLite chose a full scan of entries per account, 30k accounts × 1.4M entries, and the
-// recalculation of a restored 1M-movement ledger ran for over 10 minutes (14 s in all with it).
+// SQLite chose a full scan of entries per account, and the recalculation of a restored large
+// ledger ran for minutes (BENCHMARKS.md, replication).
 const (
 	repairSQL = `UPDATE ` + schema.Accounts + `
 		SET balance = COALESCE((SELECT SUM(e.delta) FROM ` + schema.Entries + ` e INDEXED BY ` + schema.IdxEntriesAccount + ` WHERE e.account = accounts.id), 0)
