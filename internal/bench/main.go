@@ -30,7 +30,7 @@ var (
 	flagPrevious     = flag.String("previous", "", "with -only compare: the previous report")
 	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes or storm: write a CPU profile of the server and load during the ledger writes or the storm")
 	flagStateProfile = flag.String("stateprofile", "", "with -only writes or big: write a CPU profile of the server and load during GET /api/state with the cache off")
-	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; keys: 8 days of Idempotency-Keys at 50,000 keyed writes a day; storm: 500 phones sending 20 queued actions each at once)")
+	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; catchup: the replica's catch-up after an outage of -catchup-outage; rto-build / rto-restore: a kept replica and backup archive of -rto-movements, and the restore of each; hostile: RSS growth per hostile request on a real server; labels: the pack label sheet of 1,000 packs; keys: 8 days of Idempotency-Keys at 50,000 keyed writes a day; storm: 500 phones sending 20 queued actions each at once)")
 )
 
 func main() {
@@ -68,6 +68,11 @@ func main() {
 		fmt.Println(replicationPart())
 		return
 	}
+	if *flagOnly == "hostile" {
+		// the hostile catalogue: RSS growth per hostile request on a real server (issue 34)
+		fmt.Println(hostilePart())
+		return
+	}
 	if *flagOnly == "rto-build" {
 		// a ledger of -rto-movements shipped to the directory replica -replica-dir, kept there
 		check(rtoBuild(*flagReplicaDir))
@@ -78,8 +83,19 @@ func main() {
 		fmt.Println(rtoRestore(*flagReplicaDir))
 		return
 	}
+	if *flagOnly == "catchup" {
+		// the replica's catch-up after an S3 outage of -catchup-outage (2 minutes)
+		c, err := measureCatchUp()
+		check(err)
+		fmt.Print(c.row())
+		return
+	}
 	if *flagOnly == "replication-writes" {
 		fmt.Print(replicationWritesPart())
+		return
+	}
+	if *flagOnly == "labels" {
+		fmt.Print(labelsSection())
 		return
 	}
 	if *flagOnly == "writes" {
@@ -220,6 +236,7 @@ func main() {
 		}
 		s.stop()
 	}
+	hostileSection := hostilePart()
 	log.Printf("keys: 8 days at %d keyed writes a day...", keysPerDay)
 	keys := keysPart()
 	log.Printf("storm: %d phones × %d queued actions...", stormClients, stormActions)
@@ -233,7 +250,7 @@ func main() {
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
 	previous, _ := os.ReadFile(*flagOut)
-	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + keys.markdown() + storm.markdown() + uiBundleSection() + measuredDecisions
+	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + hostileSection + labelsSection() + keys.markdown() + storm.markdown() + uiBundleSection() + measuredDecisions
 	text += changesSection(string(previous), text)
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))

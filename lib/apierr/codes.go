@@ -45,6 +45,8 @@ const (
 	CodeCrossSite            = "cross_site_refused"     // 403 Origin or Sec-Fetch-Site of another site
 	CodeRouteClosed          = "route_closed"           // 403 PocketBase's own auth routes for app users
 	CodeInvalidCredentials   = "invalid_credentials"    // 400 login
+	CodeSignInCodeRequired   = "sign_in_code_required"  // 403 login: a code was emailed (many failures on the account)
+	CodeInvalidSignInCode    = "invalid_sign_in_code"   // 400 login: the emailed code is wrong or expired
 	CodeRegistrationClosed   = "registration_closed"    // 409
 	CodeIdempotencyKeyReused = "idempotency_key_reused" // 409 the key came with another request
 	CodeKeyExpired           = "key_expired"            // 409 the key is older than keys are kept
@@ -52,6 +54,13 @@ const (
 	CodeNoActiveTerms        = "no_active_terms"        // 404
 	CodePDFFailed            = "pdf_failed"             // 422
 	CodeReplicaUnreachable   = "replica_unreachable"    // 422 the replica target did not answer or refused the credentials
+	// The pack registry (DESIGN.md §14).
+	CodePackUnknown     = "pack_unknown"     // 400 a serial no pack has (a scan of an unknown code)
+	CodePackCount       = "pack_count"       // 400 packs named ≠ batteries counted, or one pack twice
+	CodePackState       = "pack_state"       // 409 a state change the transition table refuses
+	CodePackQuarantined = "pack_quarantined" // 409 a quarantined pack handed out
+	CodePackRetired     = "pack_retired"     // 409 a retired or recycled pack handed out
+	CodePackDuplicate   = "pack_duplicate"   // 409 a serial already registered (import)
 )
 
 // defaultCode is the code of an error that names none: its status's.

@@ -46,6 +46,11 @@ type Key[T any] struct {
 	// and returns the text to store. Its error is the API answer (an apierr.Invalid on the
 	// key's name). Nil accepts any text.
 	Check func(name, text string) (string, error)
+	// KeepWhenBlank makes a blank input leave the stored value as it is (a form that sends a
+	// blank field means "no change").
+	KeepWhenBlank bool
+	// MasterOnly makes the key a master admin's to change (an admin's request is a 403).
+	MasterOnly bool
 }
 
 // Get returns k's value in vals: the parsed stored text, else Default.
@@ -78,8 +83,10 @@ func (k Key[T]) Read(app core.App) (T, error) {
 
 // Spec is the untyped part of a registered key, what the admin API needs to store it.
 type Spec struct {
-	Name  string
-	Check func(name, text string) (string, error)
+	Name          string
+	Check         func(name, text string) (string, error)
+	KeepWhenBlank bool
+	MasterOnly    bool
 }
 
 var (
@@ -99,7 +106,7 @@ func Register[T any](k Key[T]) Key[T] {
 	if _, dup := registry[k.Name]; dup {
 		panic("settings: key registered twice: " + k.Name)
 	}
-	registry[k.Name] = Spec{Name: k.Name, Check: k.Check}
+	registry[k.Name] = Spec{Name: k.Name, Check: k.Check, KeepWhenBlank: k.KeepWhenBlank, MasterOnly: k.MasterOnly}
 	return k
 }
 

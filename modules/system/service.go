@@ -68,8 +68,8 @@ func saveSetting(txApp core.App, key, value string) error {
 
 // SaveSettings checks and stores settings (spec part 2 §5) in one transaction: each key must
 // be registered (see lib/settings), and its Check validates the value and gives the text to
-// store (a blank is stored as sent: it resets the key to its default). Keys not sent stay as
-// they are. The
+// store; a key with KeepWhenBlank ignores blank input, any other stores a blank as sent (it
+// resets the key: the prompts). Keys not sent stay as they are. The
 // first refused value refuses them all.
 func SaveSettings(app core.App, pairs []Setting) (Settings, error) {
 	return saveSettings(app, pairs, nil)
@@ -85,6 +85,9 @@ func saveSettings(app core.App, pairs []Setting, stats *inventory.Snapshot) (Set
 			return Settings{}, apierr.Invalid("settings", MsgUnknownSetting+p.Key)
 		}
 		v := p.text()
+		if v == "" && spec.KeepWhenBlank {
+			continue
+		}
 		if spec.Check != nil {
 			var err error
 			if v, err = spec.Check(p.Key, v); err != nil {

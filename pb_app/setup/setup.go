@@ -22,9 +22,11 @@ import (
 	"swapbay/modules/earnings"
 	"swapbay/modules/inventory"
 	"swapbay/modules/jobs"
+	"swapbay/modules/packs"
 	"swapbay/modules/photos"
 	"swapbay/modules/realtime"
 	"swapbay/modules/replication"
+	"swapbay/modules/restore"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
@@ -35,6 +37,7 @@ import (
 
 // Register wires every SwapBay module onto app. It is safe to call on a test app.
 func Register(app core.App) {
+	restore.Register(app) // first: a restore's unfinished dir is refused before anything opens it
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {
@@ -62,6 +65,7 @@ func Register(app core.App) {
 	backups.Register(app)
 	debuginfo.Register(app)
 	replication.Register(app)
+	packs.Register(app)
 
 	registerSPA(app)
 }
