@@ -1,8 +1,10 @@
 // Every screen of every role on the demo data set (`swapbay seed-demo`, which fills every
 // screen with a fortnight of history, long names and long notes): at 1280 px (desktop project)
 // and at 360 and 390 px (phone project) each renders its heading, nothing overflows sideways
-// (document.documentElement.scrollWidth <= innerWidth), and a full-page screenshot is kept
-// (screenshots/<project>-demo-<role>-<screen>-<width>.png) for a person to check the layout.
+// (document.documentElement.scrollWidth <= innerWidth), axe finds no violation at 390 and
+// 1280 px (every WCAG 2.0–2.2 A/AA rule, Label in Name included: e2e/a11y.ts), and a full-page
+// screenshot is kept (screenshots/<project>-demo-<role>-<screen>-<width>.png) for a person to
+// check the layout.
 //
 // The demo set needs an empty data dir, so this spec runs its own server on one (seed-demo,
 // then serve), beside the project's.
@@ -12,6 +14,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import { axeViolations } from "../a11y";
 import { BINARY, SCREENSHOTS } from "../env";
 import { expect, test } from "../fixtures";
 
@@ -147,7 +150,7 @@ for (const { role, email, screens } of ROLES) {
   for (const width of [360, 390, 1280]) {
     test(`every ${role} screen on the demo data fits ${width} px`, async ({ browser }, testInfo) => {
       test.skip((testInfo.project.name === "phone") !== (width < 800), "the phone project runs 360 and 390 px, desktop 1280 px");
-      test.setTimeout(240_000);
+      test.setTimeout(420_000);
       const context = await signedInContext(browser, email, width);
       const page = await context.newPage();
       for (const s of screens) {
@@ -161,6 +164,7 @@ for (const { role, email, screens } of ROLES) {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth) - width;
           const detail = overflow > 0 ? `\n${(await widest(page, width)).join("\n")}` : "";
           expect.soft(overflow, `${role} ${s.path} at ${width} px is ${overflow}px wider than the screen${detail}`).toBeLessThanOrEqual(0);
+          if (width !== 360) expect.soft(await axeViolations(page), `axe on ${role} ${s.name} (${s.path}) at ${width} px`).toEqual([]);
           await page.screenshot({
             path: path.join(SCREENSHOTS, `${testInfo.project.name}-demo-${role}-${s.name}-${width}.png`),
             fullPage: true,
