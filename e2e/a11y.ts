@@ -42,6 +42,16 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   expect(await axeViolations(page), `axe on ${label}`).toEqual([]);
 }
 
+/**
+ * describedAs finds, under scope, the shown controls whose description (aria-describedby) is
+ * description: a control is named by what it shows (SC 2.5.3 Label in Name), a count "3"
+ * that adjusts a driver's moves says so in its description, "Adjust Moves of Sam Kowalski".
+ */
+export function describedAs(scope: Page | Locator, description: string): Locator {
+  if (description.includes('"')) throw new Error(`describedAs: a description with a double quote: ${description}`);
+  return scope.locator(`xpath=//*[@aria-describedby = //*[normalize-space(.) = "${description}"]/@id]`).filter({ visible: true });
+}
+
 /** FocusState is what focusState reads about the focused element. */
 export type FocusState = {
   tag: string;

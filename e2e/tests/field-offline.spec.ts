@@ -167,7 +167,7 @@ test.describe("with the service worker", () => {
     await expect(toast(page).getByText("Saved on this phone")).toBeVisible();
     await expect(status(page)).toHaveText("Offline · 1 action waiting");
     // the holdings show the queued pickup at once
-    await expect(page.getByRole("button", { name: /^Your Batteries, in your possession: 4\./ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Your Batteries\s*4\s*In your possession/ })).toBeVisible();
     await dropoff(page, 2, 1, "Dead cell on scooter 12");
     await quickLog(page, "Moves", 3);
     await quickLog(page, "Recovers", 2);
