@@ -2,8 +2,9 @@
 // - expectNoAxeViolations runs axe-core with the WCAG 2.0/2.1/2.2 A and AA tags, the
 //   experimental rules that carry those tags (label-content-name-mismatch is SC 2.5.3 Label in
 //   Name, level A, and axe runs no experimental rule unless it is named) and the target-size
-//   rule (SC 2.5.8, off by default in axe), and fails on any violation, whatever its impact;
-//   every axe run of the e2e tests goes through it;
+//   rule (SC 2.5.8, off by default in axe), plus this project's stricter Label in Name check
+//   (a control's name begins with the text it shows), and fails on any violation, whatever
+//   its impact; every axe run of the e2e tests goes through it;
 // - tabTo moves focus with the keyboard only, checking at every stop that the focused
 //   element shows a focus indicator and is not hidden under the sticky header or a toast.
 import AxeBuilder from "@axe-core/playwright";
@@ -27,14 +28,64 @@ export const AXE_RULES: Record<string, { enabled: boolean }> = Object.fromEntrie
 
 /**
  * axeViolations lists axe's violations on page as "rule (impact): targets" lines: the rules
- * tagged AXE_TAGS plus AXE_RULES. One options object carries both: AxeBuilder's options()
+ * tagged AXE_TAGS plus AXE_RULES, and label-in-name-start (nameStartMisses). One options object carries both: AxeBuilder's options()
  * replaces what withTags() set, so chaining the two ran every rule, best practices included.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).options({ runOnly: { type: "tag", values: AXE_TAGS }, rules: AXE_RULES }).analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join(" | ")}`,
-  );
+  const misses = await nameStartMisses(page);
+  return [
+    ...results.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join(" | ")}`,
+    ),
+    ...(misses.length ? [`label-in-name-start (serious): ${misses.join(" | ")}`] : []),
+  ];
+}
+
+/**
+ * nameStartMisses lists the shown controls named by aria-label or aria-labelledby whose name
+ * does not begin with the text they show (SC 2.5.3, as this project applies it: axe's
+ * label-content-name-mismatch asks only that the name contain the text). The text is what
+ * the control shows outside aria-hidden parts; both are compared without spaces or case.
+ */
+async function nameStartMisses(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // the roles named from their content: the ones a voice-control user presses by their words
+    const roles = new Set(["button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "checkbox", "radio", "switch", "treeitem"]);
+    const role = (el: Element) => {
+      const explicit = el.getAttribute("role");
+      if (explicit) return explicit.split(" ")[0];
+      if (el.tagName === "BUTTON" || el.tagName === "SUMMARY") return "button";
+      if (el.tagName === "A" && el.hasAttribute("href")) return "link";
+      return "";
+    };
+    const squash = (s: string) => s.replace(/\s+/g, "").toLowerCase();
+    const shown = (el: Element) => {
+      let text = "";
+      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const parent = n.parentElement;
+        if (!parent || parent.closest('[aria-hidden="true"]') || !parent.checkVisibility({ visibilityProperty: true })) continue;
+        text += n.textContent ?? "";
+      }
+      return squash(text);
+    };
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll("[aria-label], [aria-labelledby]"))) {
+      if (!roles.has(role(el)) || !el.checkVisibility({ visibilityProperty: true })) continue;
+      const text = shown(el);
+      if (!text) continue;
+      const labelledBy = el.getAttribute("aria-labelledby");
+      const name = labelledBy
+        ? labelledBy
+            .split(/\s+/)
+            .map((id) => document.getElementById(id)?.textContent ?? "")
+            .join(" ")
+        : (el.getAttribute("aria-label") ?? "");
+      if (!squash(name).startsWith(text)) out.push(`${el.tagName.toLowerCase()} named "${name.slice(0, 60)}" shows "${text.slice(0, 40)}"`);
+    }
+    return out;
+  });
 }
 
 /** expectNoAxeViolations fails when axe finds any violation on page (label names the screen). */
