@@ -5,10 +5,11 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
+
+	"swapbay/lib/order"
 )
 
 // Stable error codes (DESIGN.md §5): every 4xx answer carries one in its JSON beside status,
@@ -169,7 +170,7 @@ type answer struct {
 func Codes() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       ErrorCodesId,
-		Priority: apis.DefaultActivityLoggerMiddlewarePriority + 1,
+		Priority: order.ErrorCodes,
 		Func: func(e *core.RequestEvent) error {
 			err := e.Next()
 			if err == nil {

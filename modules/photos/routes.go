@@ -40,18 +40,18 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		user := se.Router.Group("/api")
 		user.Bind(httpx.RequireApproved())
-		user.POST("/objects/upload", handleNewUploadURL)
+		user.POST("/objects/upload", handleNewUploadURL).Bind(idempotency.Keyed())
 		// streams up to 10 MB of image bytes to storage, never buffered whole nor held in the
 		// write transaction; its signed URL is one-time, so a repeat is refused anyway
-		user.PUT("/objects/uploads/{id}", handlePut).Bind(idempotency.Skip(), PutLimit.Handler())
-		user.POST("/photos/upload", handleClaim)
+		user.PUT("/objects/uploads/{id}", handlePut).Bind(idempotency.Skip("streams up to 10 MB of image bytes"), PutLimit.Handler())
+		user.POST("/photos/upload", handleClaim).Bind(idempotency.Keyed())
 		user.GET("/photos", handleList)
 		user.GET("/photos/{id}/image", handleImage)
 
 		reviewers := se.Router.Group("/api/photos")
 		reviewers.Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Liaison))
-		reviewers.DELETE("/mass", handleMassDelete)
-		reviewers.DELETE("/{id}", handleDelete)
+		reviewers.DELETE("/mass", handleMassDelete).Bind(idempotency.Keyed())
+		reviewers.DELETE("/{id}", handleDelete).Bind(idempotency.Keyed())
 		return se.Next()
 	})
 }

@@ -89,7 +89,7 @@ func ListAgreements(app core.App) ([]AgreementRow, error) {
 		" COALESCE(NULLIF(a.email, ''), u.email, '') AS email," +
 		" a.signedAt, a.termsVersion, a.pdfStatus, a.pdfError," +
 		" COALESCE(NULLIF(a.signatureMethod, ''), {:drawn}) AS signatureMethod" +
-		" FROM agreements a LEFT JOIN users u ON u.id = a.user ORDER BY a.signedAt DESC, a.created DESC").
+		" FROM " + schema.Agreements + " a LEFT JOIN " + schema.Users + " u ON u.id = a.user ORDER BY a.signedAt DESC, a.created DESC").
 		Bind(dbx.Params{"drawn": SignatureDrawn}).All(&rows)
 	if err != nil {
 		return nil, err
@@ -121,7 +121,7 @@ type MyAgreement struct {
 // LatestAgreementOf returns userId's latest signed agreement, or a 404 apierr (MsgNoAgreement).
 func LatestAgreementOf(app core.App, userId string) (MyAgreement, error) {
 	var r AgreementRow
-	err := app.DB().NewQuery("SELECT id, signedAt, termsVersion, pdfStatus, pdfError FROM agreements" +
+	err := app.DB().NewQuery("SELECT id, signedAt, termsVersion, pdfStatus, pdfError FROM " + schema.Agreements +
 		" WHERE user = {:user} ORDER BY signedAt DESC, created DESC LIMIT 1").
 		Bind(dbx.Params{"user": userId}).One(&r)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -367,7 +367,7 @@ func RetryDue(ctx context.Context, app core.App, now time.Time, limit int) (int,
 		stamp = t
 	}
 	stuck, _ := types.ParseDateTime(now.Add(-StuckAfter).UTC())
-	err := app.DB().NewQuery("SELECT id FROM agreements WHERE ((pdfStatus = {:gen} AND created <= {:stuck})" +
+	err := app.DB().NewQuery("SELECT id FROM " + schema.Agreements + " WHERE ((pdfStatus = {:gen} AND created <= {:stuck})" +
 		" OR pdfStatus = {:failed}) AND (pdfNextAttemptAt = '' OR pdfNextAttemptAt <= {:now})" +
 		" ORDER BY created LIMIT " + strconv.Itoa(max(limit, 0))). // a literal: a bound LIMIT re-plans the statement on every run
 		Bind(dbx.Params{"gen": PDFGenerating, "failed": PDFFailed, "stuck": stuck.String(), "now": stamp.String()}).

@@ -51,13 +51,13 @@ func Register(app core.App) {
 		admin.Bind(httpx.RequireAdmin())
 		admin.GET("/terms-content", handleList)
 		admin.GET("/terms-template", handleTemplate)
-		admin.POST("/terms-content", handleCreate)
-		admin.PUT("/terms-content/{id}", handleUpdate)
-		admin.POST("/terms-content/{id}/activate", handleActivate)
+		admin.POST("/terms-content", handleCreate).Bind(idempotency.Keyed())
+		admin.PUT("/terms-content/{id}", handleUpdate).Bind(idempotency.Keyed())
+		admin.POST("/terms-content/{id}/activate", handleActivate).Bind(idempotency.Keyed())
 		admin.GET("/terms-agreements", handleAgreements)
 		// renders a PDF (seconds of CPU): outside the keyed write transaction, which would hold
 		// SQLite's only writer meanwhile and roll back the recorded failure with its 422
-		admin.POST("/retry-pdf/{id}", handleRetry).Bind(idempotency.Skip(), RetryLimit.Handler())
+		admin.POST("/retry-pdf/{id}", handleRetry).Bind(idempotency.Skip("renders a PDF; a failure is recorded, not rolled back"), RetryLimit.Handler())
 		// the signer in any account state (a new registrant is pending from the moment they
 		// sign); admins as every admin route
 		se.Router.GET("/api/agreements/mine", handleMine).Bind(httpx.RequireUser())
