@@ -199,17 +199,20 @@ test("a dropoff committed while the realtime link reconnects: the count on scree
   const driver = await newDriver(page, pb, unique("seam-realtime"));
   let socket: { close: () => Promise<void> } | null = null;
   let drop = false;
+  let links = 0;
   await page.routeWebSocket("**/ws", (ws) => {
     const server = ws.connectToServer();
     socket = { close: () => ws.close({ code: 4000, reason: "test" }) };
     // while drop is on, the server's notifications are lost (the link is going down)
     server.onMessage((m) => {
+      if (String(m).includes("AUTH_OK")) links++; // the server accepted this link
       if (!drop) ws.send(m);
     });
   });
   await page.reload();
   await expect(page.getByRole("heading", { name: "Driver Home" })).toBeVisible({ timeout: 30_000 });
-  await expect.poll(() => socket !== null).toBe(true);
+  // the link is open and accepted before anything commits (a change before that is not announced)
+  await expect.poll(() => links, { timeout: 15_000 }).toBe(1);
   const card = page.getByRole("button", { name: /^Your Batteries/ });
   const shown = async () => Number(/Your Batteries\s*(\d+)/.exec(await card.innerText())?.[1] ?? NaN);
   const held = async () => {
