@@ -50,6 +50,13 @@ const (
 	CodeNoActiveTerms        = "no_active_terms"        // 404
 	CodePDFFailed            = "pdf_failed"             // 422
 	CodeReplicaUnreachable   = "replica_unreachable"    // 422 the replica target did not answer or refused the credentials
+	// The pack registry (DESIGN.md §14).
+	CodePackUnknown     = "pack_unknown"     // 400 a serial no pack has (a scan of an unknown code)
+	CodePackCount       = "pack_count"       // 400 packs named ≠ batteries counted, or one pack twice
+	CodePackState       = "pack_state"       // 409 a state change the transition table refuses
+	CodePackQuarantined = "pack_quarantined" // 409 a quarantined pack handed out
+	CodePackRetired     = "pack_retired"     // 409 a retired or recycled pack handed out
+	CodePackDuplicate   = "pack_duplicate"   // 409 a serial already registered (import)
 )
 
 // defaultCode is the code of an error that names none: its status's.

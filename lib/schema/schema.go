@@ -221,3 +221,84 @@ const (
 	ReplicationUpdatedBy     = "updatedBy"
 	ReplicationSettingsRowID = "replicationcfg1" // the one row's id (15 characters)
 )
+
+// Packs is the pack registry (DESIGN.md §14): every battery known by name. A pack's location is
+// a ledger account (an accounts record; empty = unknown or outside the counted pool); the
+// inventory's counts stay the truth for stock and pay, packs are the ledger's detail.
+const (
+	Packs                = "packs"
+	PackSerial           = "serial" // unique: the operation's prefix + "-" + a zero-padded sequence, or an imported serial
+	PackModel            = "model"
+	PackChemistry        = "chemistry"
+	PackNominalWh        = "nominalWh"
+	PackManufacturer     = "manufacturer"
+	PackLot              = "lot"
+	PackManufactured     = "manufactured" // YYYY-MM
+	PackInServiceSince   = "inServiceSince"
+	PackState            = "state"       // see PackState* below
+	PackStateBefore      = "stateBefore" // the state a lost pack returns to when it is found
+	PackLocation         = "location"    // relation → accounts
+	PackLastSeenAt       = "lastSeenAt"
+	PackLastSeenBy       = "lastSeenBy"       // relation → users
+	PackLastSeenMovement = "lastSeenMovement" // relation → movements
+	PackChargeCount      = "chargeCount"
+
+	PackStateInService   = "in_service"
+	PackStateMaintenance = "maintenance"
+	PackStateQuarantined = "quarantined"
+	PackStateRetired     = "retired"
+	PackStateRecycled    = "recycled"
+	PackStateLost        = "lost"
+
+	MaxPackSerialLength = 40
+	MaxPackTextLength   = 100 // model, chemistry, manufacturer, lot
+)
+
+// PackStates lists every pack state in the order the UI shows them.
+var PackStates = []string{
+	PackStateInService, PackStateMaintenance, PackStateQuarantined,
+	PackStateRetired, PackStateRecycled, PackStateLost,
+}
+
+// PackEvents is each pack's history, append-only: one row per thing that happened to a pack.
+const (
+	PackEvents               = "pack_events"
+	PackEventPack            = "pack"
+	PackEventKind            = "kind" // see PackEvent* below
+	PackEventMovement        = "movement"
+	PackEventSession         = "session"
+	PackEventFromAccount     = "fromAccount"
+	PackEventToAccount       = "toAccount"
+	PackEventExpectedAccount = "expectedAccount" // discrepancies: where the records put the pack
+	PackEventActor           = "actor"
+	PackEventReason          = "reason"
+	PackEventAt              = "at"
+	PackEventFromState       = "fromState" // state changes
+	PackEventToState         = "toState"
+
+	PackEventCreated     = "created"
+	PackEventImported    = "imported"
+	PackEventMoved       = "moved"
+	PackEventDiscrepancy = "discrepancy"
+	PackEventState       = "state"
+	PackEventFound       = "found"
+	PackEventCharged     = "charged"
+)
+
+// PackEventKinds lists every pack event kind.
+var PackEventKinds = []string{
+	PackEventCreated, PackEventImported, PackEventMoved, PackEventDiscrepancy,
+	PackEventState, PackEventFound, PackEventCharged,
+}
+
+// The pack settings (DESIGN.md §14): the tracking mode, the serial prefix, and the sequence
+// counter minting advances (stored so a serial is never handed out twice, not admin-editable).
+const (
+	SettingPackTracking = "pack_tracking" // off | optional | required
+	SettingPackPrefix   = "pack_prefix"
+	SettingPackSequence = "pack_sequence"
+
+	PackTrackingOff      = "off"
+	PackTrackingOptional = "optional"
+	PackTrackingRequired = "required"
+)
