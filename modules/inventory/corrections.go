@@ -121,7 +121,7 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 		// its packs go back where they were; the corrected movement names them again (an
 		// edit that names none keeps the packs it had)
 		names := op.Packs.orPrevious(main)
-		if err := returnPacks(txApp, main, undo, MsgPacksCorrected); err != nil {
+		if err := returnPacks(txApp, op, main, undo, MsgPacksCorrected); err != nil {
 			return err
 		}
 		userNotes := notes
@@ -308,7 +308,7 @@ func DeleteMovement(app core.App, op Op, id string) error {
 			}
 			return apierr.NotEnough("Cannot delete this movement: its batteries have already moved on (" + strings.TrimPrefix(err.Error(), "Not enough batteries: ") + ")")
 		}
-		if err := returnPacks(txApp, main, undo, MsgPacksDeleted); err != nil {
+		if err := returnPacks(txApp, op, main, undo, MsgPacksDeleted); err != nil {
 			return err
 		}
 		for _, half := range []*Movement{main, pair} {

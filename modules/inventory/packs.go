@@ -78,9 +78,9 @@ type PackLedger interface {
 	// and occurredAt are set), whose entries are deltas between accounts (each account's ref
 	// in accounts). It returns the moves to keep in the movement's meta.
 	Move(txApp core.App, mv *Movement, groups []PackGroup, deltas map[string]int, accounts map[string]AccountRef) ([]PackMove, error)
-	// Return puts the moves of movement mv back where they were (a correction or a delete);
-	// undo is the reversal of its entries. reason is recorded in each pack's history.
-	Return(txApp core.App, mv *Movement, moves []PackMove, undo map[string]int, reason string) error
+	// Return puts the moves of movement mv back where they were (a correction or a delete by
+	// actorId); undo is the reversal of its entries. reason is recorded in each pack's history.
+	Return(txApp core.App, mv *Movement, moves []PackMove, undo map[string]int, actorId, reason string) error
 	// Check compares the packs with the balances (Recalculate) and describes each difference
 	// the tracking mode does not allow; it clears locations that name no account.
 	Check(txApp core.App) ([]string, error)
@@ -105,15 +105,15 @@ func (m *Movement) PackMoves() []PackMove {
 	return meta.Packs
 }
 
-// returnPacks puts movement mv's packs back (a delete or a correction); reason goes into
-// each pack's history.
-func returnPacks(txApp core.App, mv *Movement, undo map[string]int, reason string) error {
+// returnPacks puts movement mv's packs back (a delete or a correction by op's actor); reason
+// goes into each pack's history.
+func returnPacks(txApp core.App, op Op, mv *Movement, undo map[string]int, reason string) error {
 	l := packLedger(txApp)
 	moves := mv.PackMoves()
 	if l == nil || len(moves) == 0 {
 		return nil
 	}
-	return l.Return(txApp, mv, moves, undo, reason)
+	return l.Return(txApp, mv, moves, undo, op.ActorId(), reason)
 }
 
 // movePacks writes the packs of groups for rec, a movement about to be stored with entries
