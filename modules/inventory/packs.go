@@ -60,7 +60,7 @@ type PackGroup struct {
 type PackMove struct {
 	Serial      string `json:"serial"`
 	Field       string `json:"field,omitempty"` // the request field that named it ("" for a stand-in or an implicit move)
-	From        string `json:"from"` // account id where the records had it ("" unknown)
+	From        string `json:"from"`            // account id where the records had it ("" unknown)
 	To          string `json:"to"`
 	Charged     bool   `json:"charged,omitempty"`
 	Discrepancy bool   `json:"discrepancy,omitempty"` // named, but the records had it elsewhere

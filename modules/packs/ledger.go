@@ -36,7 +36,9 @@ import (
 //   - A scan is a physical fact: a pack the records put elsewhere moves anyway and the
 //     difference is recorded (a discrepancy event: where it was scanned, where the records had
 //     it, who, which movement). A pack never placed (no location) is seen for the first time,
-//     not a discrepancy. A lost pack that is named is found: its state returns.
+//     not a discrepancy. A pack named where a discrepancy already put it (two drivers sent it
+//     at once: the second finds it where the first left it) is the same difference, recorded
+//     once. A lost pack that is named is found: its state returns.
 //   - Required mode keeps, for every account, the packs located there equal to its balance: when
 //     a named pack came from elsewhere, the movement's count deltas and pack deltas differ by
 //     account, and the records move as many other packs (stand-ins, the least recently seen
@@ -186,7 +188,16 @@ func (ledger) Move(txApp core.App, mv *inventory.Movement, groups []inventory.Pa
 			if g.Implicit && len(g.Serials) == 0 {
 				m.Field = ""
 			}
-			m.Discrepancy = from != "" && !expected(r, g)
+			if m.Discrepancy = from != "" && !expected(r, g); m.Discrepancy && from == m.To {
+				// already where this movement puts it: if a discrepancy put it there, this is the
+				// same difference seen from the other side (two drivers sent the same pack),
+				// recorded once
+				seen, err := lastWasDiscrepancy(txApp, r.id)
+				if err != nil {
+					return nil, err
+				}
+				m.Discrepancy = !seen
+			}
 			if r.state == schema.PackStateLost {
 				m.Found = r.stateBefore
 				if m.Found == "" || m.Found == schema.PackStateLost {
@@ -209,6 +220,15 @@ func (ledger) Move(txApp core.App, mv *inventory.Movement, groups []inventory.Pa
 		moves = append(moves, extra...)
 	}
 	return moves, w.flush()
+}
+
+// lastWasDiscrepancy reports whether pack's latest move in its history is a discrepancy.
+func lastWasDiscrepancy(txApp core.App, pack string) (bool, error) {
+	var kind string
+	err := sqlitedb.Query(txApp.DB(), "SELECT kind FROM "+schema.PackEvents+" WHERE pack = {:p} AND kind IN ({:moved}, {:disc}, {:charged}) ORDER BY rowid DESC LIMIT 1",
+		dbx.Params{"p": pack, "moved": schema.PackEventMoved, "disc": schema.PackEventDiscrepancy, "charged": schema.PackEventCharged},
+		func(scan func(...any) error) error { return scan(&kind) })
+	return kind == schema.PackEventDiscrepancy, err
 }
 
 // expected reports whether the records had pack r where group g takes its batteries from.

@@ -316,3 +316,36 @@ func TestFoundSwapAndImplicitMoves(t *testing.T) {
 	}
 	sound(t, app)
 }
+
+// Two drivers send the same pack: whichever commits first, it ends in one place and the
+// difference is recorded once.
+func TestSamePackFromTwoDriversIsOneDiscrepancy(t *testing.T) {
+	for _, eveFirst := range []bool{false, true} {
+		w := fleet(t, 6, schema.PackTrackingRequired)
+		app := w.App
+		dana := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
+		eve := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
+		for i, u := range []*core.Record{dana, eve} {
+			names := inventory.PackNames{Packs: []string{serial(2*i + 1), serial(2*i + 2)}}
+			if _, err := inventory.Pickup(app, inventory.Op{Actor: u, Notes: "n", Packs: names}, u.Id, 2); err != nil {
+				t.Fatal(err)
+			}
+		}
+		order := []*core.Record{dana, eve}
+		if eveFirst {
+			order = []*core.Record{eve, dana}
+		}
+		for _, u := range order {
+			if _, err := inventory.Dropoff(app, inventory.Op{Actor: u, Notes: "n", Packs: inventory.PackNames{GoodPacks: []string{serial(1)}}}, u.Id, 1, 0); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := eventsOf(t, app, schema.PackEventDiscrepancy); n != 1 {
+			t.Fatalf("eve first %v: %d discrepancies; want 1", eveFirst, n)
+		}
+		if l := location(t, app, serial(1)); l != inventory.KeyReady {
+			t.Fatalf("eve first %v: SWB-000001 at %s", eveFirst, l)
+		}
+		sound(t, app)
+	}
+}
