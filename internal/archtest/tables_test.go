@@ -27,6 +27,8 @@ var tableOwners = map[string]struct{ table, module string }{
 	"Users":            {"users", "users"},
 
 	"ReplicationSettings": {"replication_settings", "replication"},
+	"Packs":               {"packs", "packs"},
+	"PackEvents":          {"pack_events", "packs"},
 }
 
 // pendingTableWrites are the writes into another module's table that remain, each with its

@@ -302,3 +302,6 @@ const (
 	PackTrackingOptional = "optional"
 	PackTrackingRequired = "required"
 )
+
+// SettingPackMissingDays is how many days without a scan make a pack missing (DESIGN.md §14).
+const SettingPackMissingDays = "pack_missing_days"

@@ -49,6 +49,8 @@ type Key[T any] struct {
 	// KeepWhenBlank makes a blank input leave the stored value as it is (a form that sends a
 	// blank field means "no change").
 	KeepWhenBlank bool
+	// MasterOnly makes the key a master admin's to change (an admin's request is a 403).
+	MasterOnly bool
 }
 
 // Get returns k's value in vals: the parsed stored text, else Default.
@@ -84,6 +86,7 @@ type Spec struct {
 	Name          string
 	Check         func(name, text string) (string, error)
 	KeepWhenBlank bool
+	MasterOnly    bool
 }
 
 var (
@@ -103,7 +106,7 @@ func Register[T any](k Key[T]) Key[T] {
 	if _, dup := registry[k.Name]; dup {
 		panic("settings: key registered twice: " + k.Name)
 	}
-	registry[k.Name] = Spec{Name: k.Name, Check: k.Check, KeepWhenBlank: k.KeepWhenBlank}
+	registry[k.Name] = Spec{Name: k.Name, Check: k.Check, KeepWhenBlank: k.KeepWhenBlank, MasterOnly: k.MasterOnly}
 	return k
 }
 

@@ -49,6 +49,7 @@ var (
 			return text, nil
 		},
 		KeepWhenBlank: true,
+		MasterOnly:    true,
 		Check: func(name, text string) (string, error) {
 			text = strings.ToLower(text)
 			if !IsTrackingMode(text) {
@@ -69,6 +70,7 @@ var (
 			return text, nil
 		},
 		KeepWhenBlank: true,
+		MasterOnly:    true,
 		Check: func(name, text string) (string, error) {
 			text = strings.ToUpper(text)
 			if !prefixPattern.MatchString(text) {

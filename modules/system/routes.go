@@ -13,6 +13,8 @@ import (
 	"swapbay/lib/httpx"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+	"swapbay/lib/settings"
 	"swapbay/modules/inventory"
 )
 
@@ -146,6 +148,10 @@ func handleRecalculate(e *core.RequestEvent) error {
 	return httpx.Success(e, msg, res.After, map[string]any{"after": res.After, "corrections": res.Corrections, "packCorrections": res.PackCorrections})
 }
 
+// MsgMasterOnlySetting refuses an admin's change to a master admin's setting (the pack
+// tracking mode and prefix, DESIGN.md §14).
+const MsgMasterOnlySetting = "Only a master admin can change this setting"
+
 type settingsForm struct {
 	Settings []Setting `json:"settings"`
 }
@@ -154,6 +160,13 @@ func handleSettings(e *core.RequestEvent) error {
 	var f settingsForm
 	if err := reqx.Decode(e, &f, 0); err != nil {
 		return apierr.Response(e, err)
+	}
+	if e.Auth.GetString(schema.UserRole) != roles.MasterAdmin {
+		for _, p := range f.Settings {
+			if spec, ok := settings.Lookup(p.Key); ok && spec.MasterOnly {
+				return apierr.Response(e, apierr.Forbidden(MsgMasterOnlySetting))
+			}
+		}
 	}
 	var stats inventory.Snapshot
 	s, err := saveSettings(e.App, f.Settings, &stats)

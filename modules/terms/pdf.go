@@ -2,7 +2,6 @@ package terms
 
 import (
 	"bytes"
-	_ "embed"
 	"fmt"
 	"image"
 	_ "image/png" // the signature image
@@ -12,20 +11,13 @@ import (
 
 	"github.com/signintech/gopdf"
 	"golang.org/x/net/html"
-)
 
-// The agreement PDF's font: DejaVu Sans (fonts/LICENSE), so any signer's name prints — Greek,
-// Polish, Vietnamese and the rest of Latin, Cyrillic and Greek.
-var (
-	//go:embed fonts/DejaVuSans.ttf
-	fontRegular []byte
-	//go:embed fonts/DejaVuSans-Bold.ttf
-	fontBold []byte
+	"swapbay/lib/pdffont"
 )
 
 const (
-	fontFamily = "dejavu"
-	pageW      = 595.28 // A4 in points
+	fontFamily = pdffont.Family // any signer's name prints
+	pageW      = 595.28         // A4 in points
 	pageH      = 841.89
 	margin     = 56.0
 	footerY    = pageH - 34
@@ -70,10 +62,10 @@ func RenderPDF(ev Evidence) (out []byte, err error) {
 	pdf.Start(gopdf.Config{PageSize: *gopdf.PageSizeA4})
 	pdf.SetInfo(gopdf.PdfInfo{Title: ev.Title + " (" + ev.Version + ")", Author: "SwapBay", Subject: "Signed agreement " + ev.AgreementID,
 		Creator: "SwapBay", Producer: "SwapBay (gopdf)", CreationDate: ev.SignedAt})
-	if err := pdf.AddTTFFontDataWithOption(fontFamily, fontRegular, gopdf.TtfOption{Style: gopdf.Regular}); err != nil {
+	if err := pdf.AddTTFFontDataWithOption(fontFamily, pdffont.Regular, gopdf.TtfOption{Style: gopdf.Regular}); err != nil {
 		return nil, err
 	}
-	if err := pdf.AddTTFFontDataWithOption(fontFamily, fontBold, gopdf.TtfOption{Style: gopdf.Bold}); err != nil {
+	if err := pdf.AddTTFFontDataWithOption(fontFamily, pdffont.Bold, gopdf.TtfOption{Style: gopdf.Bold}); err != nil {
 		return nil, err
 	}
 	w := &writer{pdf: pdf}

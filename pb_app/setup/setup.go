@@ -66,6 +66,7 @@ func Register(app core.App) {
 	backups.Register(app)
 	debuginfo.Register(app)
 	replication.Register(app)
+	packs.Register(app)
 
 	registerSPA(app)
 }

@@ -1,0 +1,232 @@
+package packs
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/apierr"
+	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
+	"swapbay/lib/reqx"
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+)
+
+// Register adds the pack registry's routes (DESIGN.md §14). Writes are keyed like every
+// mutation (Idempotency-Key: one transaction with the answer).
+//
+//	POST /api/admin/packs/mint           admins   {count 1..1000, model, chemistry, nominalWh, manufacturer, lot, manufactured}
+//	                                              → {success, message, packs: [{id, serial}], labelsUrl}
+//	GET  /api/admin/packs/labels         admins   ?serials=A,B,… or ?from=A&to=B (at most 1,000) → the label sheet (PDF)
+//	POST /api/admin/packs/import         admins   {csv, dryRun} → ImportResult (dryRun: the preview, nothing written;
+//	                                              else all rows in one transaction, or nothing and the first bad line)
+//	PUT  /api/admin/packs/{serial}/state admins   {state, reason} → {success, message, pack}; 409 pack_state
+//	GET  /api/packs                      admins, liaison: all; drivers: the packs they hold
+//	                                              ?state=&location=&lot=&missing=1&q=&page=&perPage= → List
+//	GET  /api/packs/{serial}             as the list (a driver: a pack they hold) → Detail (with its history)
+func Register(app core.App) {
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		admin := se.Router.Group("/api/admin/packs")
+		admin.Bind(httpx.RequireAdmin())
+		admin.POST("/mint", handleMint)
+		admin.GET("/labels", handleLabels)
+		admin.POST("/import", handleImport)
+		admin.PUT("/{serial}/state", handleState)
+
+		readers := se.Router.Group("/api/packs")
+		readers.Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Liaison, roles.Driver))
+		readers.GET("", handleList)
+		readers.GET("/{serial}", handleDetail)
+		return se.Next()
+	})
+}
+
+// now is the clock of the pack routes (tests replace it).
+var now = time.Now
+
+type mintForm struct {
+	Count        reqx.Int `json:"count"`
+	Model        string   `json:"model"`
+	Chemistry    string   `json:"chemistry"`
+	NominalWh    *float64 `json:"nominalWh"`
+	Manufacturer string   `json:"manufacturer"`
+	Lot          string   `json:"lot"`
+	Manufactured string   `json:"manufactured"`
+}
+
+func handleMint(e *core.RequestEvent) error {
+	var f mintForm
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
+	}
+	count, err := f.Count.In("count", 1, MaxMint, MsgMintCount)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	specs := Specs{Model: f.Model, Chemistry: f.Chemistry, Manufacturer: f.Manufacturer, Lot: f.Lot, Manufactured: f.Manufactured}
+	if f.NominalWh != nil {
+		specs.NominalWh = *f.NominalWh
+	}
+	minted, err := Mint(e.App, count, specs, e.Auth.Id, now())
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	out := make([]map[string]string, len(minted))
+	for i, p := range minted {
+		out[i] = map[string]string{"id": p.Id, "serial": p.Serial()}
+	}
+	first, last := minted[0].Serial(), minted[len(minted)-1].Serial()
+	return e.JSON(http.StatusOK, map[string]any{
+		"success":   true,
+		"message":   fmt.Sprintf("%d packs registered: %s to %s", len(minted), first, last),
+		"packs":     out,
+		"labelsUrl": "/api/admin/packs/labels?from=" + url.QueryEscape(first) + "&to=" + url.QueryEscape(last),
+	})
+}
+
+// Messages of the label route.
+var (
+	MsgLabelsWhich   = "Name the packs: serials=A,B,… or from=A&to=B"
+	MsgLabelsTooMany = fmt.Sprintf("At most %d labels at a time", MaxMint)
+)
+
+func handleLabels(e *core.RequestEvent) error {
+	q := e.Request.URL.Query()
+	var packs []*Pack
+	var err error
+	switch {
+	case strings.TrimSpace(q.Get("serials")) != "":
+		serials := SplitSerials(q.Get("serials"))
+		if len(serials) > MaxMint {
+			return apierr.Response(e, apierr.Invalid("serials", MsgLabelsTooMany))
+		}
+		packs, err = Serials(e.App, serials)
+	case q.Get("from") != "" && q.Get("to") != "":
+		packs, err = SerialRange(e.App, NormalizeSerial(q.Get("from")), NormalizeSerial(q.Get("to")), MaxMint)
+		if err == nil && len(packs) > MaxMint {
+			err = apierr.Invalid("to", MsgLabelsTooMany)
+		}
+	default:
+		err = apierr.Invalid("serials", MsgLabelsWhich)
+	}
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	labels := make([]Label, len(packs))
+	for i, p := range packs {
+		labels[i] = Label{Serial: p.Serial(), Model: p.Model(), Lot: p.Lot()}
+	}
+	var buf bytes.Buffer
+	if err := WriteLabels(&buf, httpx.RequestScheme(e.Request)+"://"+e.Request.Host, labels); err != nil {
+		return apierr.Response(e, err)
+	}
+	h := e.Response.Header()
+	h.Set("Content-Type", "application/pdf")
+	h.Set("Content-Disposition", `attachment; filename="swapbay-pack-labels.pdf"`)
+	h.Set("Cache-Control", "no-store")
+	return e.Blob(http.StatusOK, "application/pdf", buf.Bytes())
+}
+
+// SplitSerials splits typed or listed serials (commas, spaces, new lines) into normalized
+// serials, dropping blanks.
+func SplitSerials(text string) []string {
+	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\n' || r == '\r' || r == '\t' })
+	out := make([]string, 0, len(fields))
+	for _, f := range fields {
+		if s := NormalizeSerial(f); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+type importForm struct {
+	CSV    string `json:"csv"`
+	DryRun bool   `json:"dryRun"`
+}
+
+func handleImport(e *core.RequestEvent) error {
+	var f importForm
+	if err := reqx.Decode(e, &f, idempotency.MaxBody); err != nil {
+		return apierr.Response(e, err)
+	}
+	res, err := Import(e.App, f.CSV, f.DryRun, e.Auth.Id, now())
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, res)
+}
+
+type stateForm struct {
+	State  string `json:"state"`
+	Reason string `json:"reason"`
+}
+
+func handleState(e *core.RequestEvent) error {
+	var f stateForm
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
+	}
+	p, err := SetState(e.App, e.Request.PathValue("serial"), f.State, f.Reason, e.Auth.Id, now())
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	d, err := PackDetail(e.App, Viewer{UserId: e.Auth.Id}, p.Serial())
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, map[string]any{"success": true, "message": MsgStateChanged, "pack": d})
+}
+
+func viewer(e *core.RequestEvent) Viewer {
+	role := e.Auth.GetString(schema.UserRole)
+	return Viewer{UserId: e.Auth.Id, Driver: role == roles.Driver, Liaison: role == roles.Liaison}
+}
+
+// MsgPage refuses a page or perPage that is not a whole number from 1.
+const MsgPage = "Must be a whole number from 1"
+
+func handleList(e *core.RequestEvent) error {
+	q := e.Request.URL.Query()
+	f := Filter{State: q.Get("state"), Location: strings.TrimSpace(q.Get("location")), Lot: strings.TrimSpace(q.Get("lot")),
+		Search: q.Get("q")}
+	switch q.Get("missing") {
+	case "", "0", "false":
+	case "1", "true":
+		f.Missing = true
+	default:
+		return apierr.Response(e, apierr.Invalid("missing", MsgBadFilter))
+	}
+	for _, p := range []struct {
+		name string
+		dst  *int
+	}{{"page", &f.Page}, {"perPage", &f.PerPage}} {
+		if raw := q.Get(p.name); raw != "" {
+			n, err := strconv.Atoi(raw)
+			if err != nil || n < 1 || n > 1_000_000 {
+				return apierr.Response(e, apierr.Invalid(p.name, MsgPage))
+			}
+			*p.dst = n
+		}
+	}
+	list, err := ListPacks(e.App, viewer(e), f)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, list)
+}
+
+func handleDetail(e *core.RequestEvent) error {
+	d, err := PackDetail(e.App, viewer(e), e.Request.PathValue("serial"))
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, d)
+}
