@@ -120,10 +120,11 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 		}
 		// its packs go back where they were; the corrected movement names them again (an
 		// edit that names none keeps the packs it had)
-		names := op.Packs.orPrevious(main)
-		if err := returnPacks(txApp, op, main, undo, MsgPacksCorrected); err != nil {
+		returned, err := returnPacks(txApp, op, main, undo, MsgPacksCorrected)
+		if err != nil {
 			return err
 		}
+		names := op.Packs.orPrevious(returned)
 		userNotes := notes
 		if userNotes == "" {
 			userNotes = main.MetaString(MetaUserNotes)
@@ -308,7 +309,7 @@ func DeleteMovement(app core.App, op Op, id string) error {
 			}
 			return apierr.NotEnough("Cannot delete this movement: its batteries have already moved on (" + strings.TrimPrefix(err.Error(), "Not enough batteries: ") + ")")
 		}
-		if err := returnPacks(txApp, op, main, undo, MsgPacksDeleted); err != nil {
+		if _, err := returnPacks(txApp, op, main, undo, MsgPacksDeleted); err != nil {
 			return err
 		}
 		for _, half := range []*Movement{main, pair} {

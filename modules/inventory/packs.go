@@ -80,7 +80,8 @@ type PackLedger interface {
 	Move(txApp core.App, mv *Movement, groups []PackGroup, deltas map[string]int, accounts map[string]AccountRef) ([]PackMove, error)
 	// Return puts the moves of movement mv back where they were (a correction or a delete by
 	// actorId); undo is the reversal of its entries. reason is recorded in each pack's history.
-	Return(txApp core.App, mv *Movement, moves []PackMove, undo map[string]int, actorId, reason string) error
+	// It returns the named moves it put back (an edit that names no packs names these again).
+	Return(txApp core.App, mv *Movement, moves []PackMove, undo map[string]int, actorId, reason string) ([]PackMove, error)
 	// Check compares the packs with the balances (Recalculate) and describes each difference
 	// the tracking mode does not allow; it clears locations that name no account.
 	Check(txApp core.App) ([]string, error)
@@ -107,11 +108,12 @@ func (m *Movement) PackMoves() []PackMove {
 
 // returnPacks puts movement mv's packs back (a delete or a correction by op's actor); reason
 // goes into each pack's history.
-func returnPacks(txApp core.App, op Op, mv *Movement, undo map[string]int, reason string) error {
+// It returns the named moves it put back.
+func returnPacks(txApp core.App, op Op, mv *Movement, undo map[string]int, reason string) ([]PackMove, error) {
 	l := packLedger(txApp)
 	moves := mv.PackMoves()
 	if l == nil || len(moves) == 0 {
-		return nil
+		return nil, nil
 	}
 	return l.Return(txApp, mv, moves, undo, op.ActorId(), reason)
 }
@@ -148,14 +150,15 @@ func (n PackNames) Named() bool {
 	return n.Packs != nil || n.GoodPacks != nil || n.DeadPacks != nil
 }
 
-// orPrevious returns n, or when it names nothing, the serials mv moved before by field (a
-// correction that does not name packs keeps the movement's packs).
-func (n PackNames) orPrevious(mv *Movement) PackNames {
+// orPrevious returns n, or when it names nothing, the serials of returned by field (a
+// correction that does not name packs names again the packs its movement had, those that had
+// not moved on).
+func (n PackNames) orPrevious(returned []PackMove) PackNames {
 	if n.Named() {
 		return n
 	}
 	var out PackNames
-	for _, m := range mv.PackMoves() {
+	for _, m := range returned {
 		switch f := strings.TrimPrefix(m.Field, "return"); strings.ToLower(f[:min(1, len(f))]) + f[min(1, len(f)):] {
 		case FieldPacks:
 			out.Packs = append(out.Packs, m.Serial)

@@ -60,6 +60,7 @@ const (
 	MsgPackCountAtMost = "Name at most %d packs for %d batteries (%d named)"
 	MsgPackQuarantined = "Pack %s is quarantined and cannot be handed out"
 	MsgPackRetired     = "Pack %s is %s and cannot be handed out"
+	MsgPackMovedOn     = "Pack %s has moved on since this movement: correct or delete the later movement first"
 )
 
 // Reasons recorded in a pack's history by the ledger.
@@ -245,42 +246,55 @@ func expected(r row, g inventory.PackGroup) bool {
 // where the movement put it goes back (a pack that has moved on since stays: its later
 // movement is the truth), its charge and its find are undone, and in required mode the records
 // are matched to the counts again.
-func (ledger) Return(txApp core.App, mv *inventory.Movement, moves []inventory.PackMove, undo map[string]int, actorId, reason string) error {
+func (ledger) Return(txApp core.App, mv *inventory.Movement, moves []inventory.PackMove, undo map[string]int, actorId, reason string) ([]inventory.PackMove, error) {
 	serials := make([]string, len(moves))
 	for i, m := range moves {
 		serials[i] = m.Serial
 	}
 	found, err := bySerial(txApp, serials)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	mode, err := effectiveMode(txApp, time.Now())
+	if err != nil {
+		return nil, err
 	}
 	w := writer{txApp: txApp, mv: mv, at: time.Now().UTC(), actor: actorId, reason: reason, returning: true}
 	packD := map[string]int{}
 	named := map[string]bool{}
+	var returned []inventory.PackMove
 	for i := len(moves) - 1; i >= 0; i-- {
 		m := moves[i]
 		r, ok := found[m.Serial]
-		if !ok || r.location != m.To || named[m.Serial] {
+		if !ok || named[m.Serial] {
 			continue
+		}
+		if r.location != m.To {
+			if mode == schema.PackTrackingRequired && !m.StandIn {
+				// like its batteries, a pack that has moved on cannot be put back: the later
+				// movement would lose it
+				return nil, apierr.Conflict(fmt.Sprintf(MsgPackMovedOn, m.Serial))
+			}
+			continue // it moved on: its later movement is the truth (a stand-in: reconciled below)
 		}
 		named[m.Serial] = true
 		back := inventory.PackMove{Serial: m.Serial, From: m.To, To: m.From, Charged: m.Charged, Found: m.Found}
 		if err := w.move(r, back, inventory.PackGroup{}); err != nil {
-			return err
+			return nil, err
 		}
 		packD[back.From]--
 		packD[back.To]++
-	}
-	mode, err := effectiveMode(txApp, time.Now())
-	if err != nil {
-		return err
-	}
-	if mode == schema.PackTrackingRequired {
-		if _, err := w.reconcile(undo, packD, named); err != nil {
-			return err
+		if !m.StandIn && m.Field != "" {
+			returned = append(returned, m)
 		}
 	}
-	return w.flush()
+	if mode == schema.PackTrackingRequired {
+		// where a pack is put back is the records' old guess, not a scan: any pack may stand in
+		if _, err := w.reconcile(undo, packD, map[string]bool{}); err != nil {
+			return nil, err
+		}
+	}
+	return returned, w.flush()
 }
 
 // bySerial reads the packs with the given serials, with their location's kind and holder.
