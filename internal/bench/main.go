@@ -30,7 +30,7 @@ var (
 	flagPrevious     = flag.String("previous", "", "with -only compare: the previous report")
 	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load during the ledger writes")
 	flagStateProfile = flag.String("stateprofile", "", "with -only writes or big: write a CPU profile of the server and load during GET /api/state with the cache off")
-	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off)")
+	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; packwrites: ledger writes naming 4 packs each vs none)")
 )
 
 func main() {
@@ -70,6 +70,11 @@ func main() {
 	}
 	if *flagOnly == "replication-writes" {
 		fmt.Print(replicationWritesPart())
+		return
+	}
+	if *flagOnly == "packwrites" {
+		// ledger writes naming 4 packs each against the same writes without packs (issue 35)
+		fmt.Print(packWritesPart())
 		return
 	}
 	if *flagOnly == "writes" {
@@ -184,6 +189,10 @@ func main() {
 	log.Printf("replication: writes on and off, %d drills...", *flagDrills)
 	repl := measureReplication()
 
+	// 2b. The pack ledger: writes naming 4 packs each against writes without (issue 35).
+	log.Printf("pack writes: naming %d packs vs none...", packsPerWrite)
+	packWrites := packWritesPart()
+
 	// 3. Flatness: /api/state on a small and a big history, same load.
 	for _, size := range []struct {
 		n    int
@@ -219,7 +228,7 @@ func main() {
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
 	previous, _ := os.ReadFile(*flagOut)
-	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + uiBundleSection() + measuredDecisions
+	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + packWrites + uiBundleSection() + measuredDecisions
 	text += changesSection(string(previous), text)
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))
