@@ -28,7 +28,7 @@ var (
 	flagBigBudget    = flag.Duration("big-budget", 2*time.Minute, "time box for building the big data set")
 	flagOut          = flag.String("out", "BENCHMARKS.md", "report file")
 	flagPrevious     = flag.String("previous", "", "with -only compare: the previous report")
-	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load during the ledger writes")
+	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load during the ledger writes (-only packwrites: during the writes naming packs, last round)")
 	flagStateProfile = flag.String("stateprofile", "", "with -only writes or big: write a CPU profile of the server and load during GET /api/state with the cache off")
 	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; packwrites: ledger writes naming 4 packs each vs none)")
 )

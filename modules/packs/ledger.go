@@ -1,8 +1,6 @@
 package packs
 
 import (
-	"database/sql"
-	"errors"
 	"fmt"
 	"net/http"
 	"sort"
@@ -82,13 +80,17 @@ type row struct {
 // stored mode, except that required applies only to actions taken after it was set.
 func effectiveMode(txApp core.App, at time.Time) (string, error) {
 	var value, updated string
-	err := txApp.DB().Select(schema.SettingValue, schema.Updated).From(schema.Settings).
-		Where(dbx.HashExp{schema.SettingKey: schema.SettingPackTracking}).Limit(1).Row(&value, &updated)
-	if errors.Is(err, sql.ErrNoRows) {
-		return schema.PackTrackingOff, nil
-	}
+	found := false
+	err := sqlitedb.Query(txApp.DB(), "SELECT value, updated FROM "+schema.Settings+" WHERE key = {:k} LIMIT 1",
+		dbx.Params{"k": schema.SettingPackTracking}, func(scan func(...any) error) error {
+			found = true
+			return scan(&value, &updated)
+		})
 	if err != nil {
 		return "", fmt.Errorf("read pack tracking: %w", err)
+	}
+	if !found {
+		return schema.PackTrackingOff, nil
 	}
 	mode := Tracking.Get(map[string]string{schema.SettingPackTracking: value})
 	if mode == schema.PackTrackingRequired {
@@ -129,7 +131,7 @@ func (ledger) Move(txApp core.App, mv *inventory.Movement, groups []inventory.Pa
 			return nil, packErr(http.StatusBadRequest, g.Field, apierr.CodePackCount, fmt.Sprintf(MsgPackCountAtMost, g.Count, g.Count, n))
 		}
 		for _, code := range g.Serials {
-			serial := inventory.SerialOf(code)
+			serial := scanned(code)
 			if serial == "" {
 				return nil, packErr(http.StatusBadRequest, g.Field, apierr.CodePackUnknown, MsgPackBlank)
 			}
@@ -159,12 +161,15 @@ func (ledger) Move(txApp core.App, mv *inventory.Movement, groups []inventory.Pa
 			if len(g.From) == 0 || g.Count <= 0 {
 				continue
 			}
+			if err := w.flushUpdates(); err != nil {
+				return nil, err
+			}
 			if rows, err = locatedAt(txApp, g.From[0].Id, g.Count, nil); err != nil {
 				return nil, err
 			}
 		} else {
 			for _, code := range g.Serials {
-				serial := inventory.SerialOf(code)
+				serial := scanned(code)
 				r, ok := found[serial]
 				if !ok {
 					return nil, packErr(http.StatusBadRequest, g.Field, apierr.CodePackUnknown, fmt.Sprintf(MsgPackUnknown, serial))
@@ -231,6 +236,10 @@ func lastWasDiscrepancy(txApp core.App, pack string) (bool, error) {
 		func(scan func(...any) error) error { return scan(&kind) })
 	return kind == schema.PackEventDiscrepancy, err
 }
+
+// scanned is the serial in a scanned code: the label URL's last part or the bare serial,
+// trimmed and in capitals as the registry stores serials (NormalizeSerial).
+func scanned(code string) string { return NormalizeSerial(inventory.SerialOf(code)) }
 
 // expected reports whether the records had pack r where group g takes its batteries from.
 func expected(r row, g inventory.PackGroup) bool {
@@ -361,6 +370,33 @@ type writer struct {
 	reason    string // for every event (a return); "" picks each event's own
 	returning bool   // putting packs back: the charge and the find are undone
 	events    []event
+	updates   map[string]*update // pending pack UPDATEs by what they set
+	order     []string           // their keys in the order first seen
+}
+
+// update is one pending UPDATE of packs: what it sets, with which values, on which packs.
+type update struct {
+	set    string
+	params dbx.Params
+	ids    []string
+}
+
+// flushUpdates runs the pending pack UPDATEs, one statement per kind of change.
+func (w *writer) flushUpdates() error {
+	for _, key := range w.order {
+		u := w.updates[key]
+		holders := make([]string, len(u.ids))
+		for i, id := range u.ids {
+			k := "id" + strconv.Itoa(i)
+			u.params[k], holders[i] = id, "{:"+k+"}"
+		}
+		q := "UPDATE " + schema.Packs + " SET " + u.set + " WHERE id IN (" + strings.Join(holders, ", ") + ")"
+		if err := sqlitedb.Exec(w.txApp.DB(), q, u.params); err != nil {
+			return fmt.Errorf("move packs: %w", err)
+		}
+	}
+	w.updates, w.order = nil, nil
+	return nil
 }
 
 type event struct {
@@ -402,9 +438,20 @@ func (w *writer) move(r row, m inventory.PackMove, g inventory.PackGroup) error 
 		}
 		set = append(set, "state = {:state}", "stateBefore = {:before}")
 	}
-	if err := sqlitedb.Exec(w.txApp.DB(), "UPDATE "+schema.Packs+" SET "+strings.Join(set, ", ")+" WHERE id = {:id}", params); err != nil {
-		return fmt.Errorf("move pack %s: %w", r.serial, err)
+	// packs that change alike (same place, same flags) share one UPDATE (flushUpdates)
+	delete(params, "id")
+	stmt := strings.Join(set, ", ")
+	key := fmt.Sprint(stmt, "|", params["to"], "|", params["charge"], "|", params["state"], "|", params["before"])
+	u, ok := w.updates[key]
+	if !ok {
+		if w.updates == nil {
+			w.updates = map[string]*update{}
+		}
+		u = &update{set: stmt, params: params}
+		w.updates[key] = u
+		w.order = append(w.order, key)
 	}
+	u.ids = append(u.ids, r.id)
 	e := event{pack: r.id, kind: schema.PackEventMoved, from: m.From, to: m.To}
 	switch {
 	case m.StandIn:
@@ -430,6 +477,9 @@ func (w *writer) move(r row, m inventory.PackMove, g inventory.PackGroup) error 
 // countD are the movement's entries, packD what its named packs did; named packs are not
 // stand-ins.
 func (w *writer) reconcile(countD, packD map[string]int, named map[string]bool) ([]inventory.PackMove, error) {
+	if err := w.flushUpdates(); err != nil { // the reads below see the named moves
+		return nil, err
+	}
 	diff := map[string]int{}
 	for acc, d := range packD {
 		diff[acc] += d
@@ -467,6 +517,9 @@ func (w *writer) reconcile(countD, packD map[string]int, named map[string]bool) 
 		for diff[src] > 0 && len(deficit) > 0 {
 			dst := deficit[0]
 			n := min(diff[src], -diff[dst])
+			if err := w.flushUpdates(); err != nil {
+				return nil, err
+			}
 			rows, err := locatedAt(w.txApp, src, n, named)
 			if err != nil {
 				return nil, err
@@ -529,8 +582,11 @@ func accountKinds(txApp core.App, diff map[string]int) (map[string]string, error
 	return out, err
 }
 
-// flush stores the events in one multi-row INSERT.
+// flush runs the pending UPDATEs and stores the events in one multi-row INSERT.
 func (w *writer) flush() error {
+	if err := w.flushUpdates(); err != nil {
+		return err
+	}
 	if len(w.events) == 0 {
 		return nil
 	}
