@@ -87,7 +87,7 @@ func newSeedDemoCommand(app core.App) *cobra.Command {
 			if err := app.RunAllMigrations(); err != nil {
 				return fmt.Errorf("migrations: %w", err)
 			}
-			return seedDemo(app, time.Now(), cmd.OutOrStdout())
+			return seedDemo(app, clock.Now(), cmd.OutOrStdout())
 		},
 	}
 }

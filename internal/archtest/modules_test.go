@@ -159,30 +159,37 @@ func plumbingViolations(mf moduleFile, pending map[string][]string) []string {
 // parseModules parses every non-test Go file under modules/.
 func parseModules(t *testing.T) []moduleFile {
 	t.Helper()
+	return parseTrees(t, "modules")
+}
+
+// parseTrees parses every non-test Go file under the given directories of the repository.
+func parseTrees(t *testing.T, dirs ...string) []moduleFile {
+	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	fset := token.NewFileSet()
 	var out []moduleFile
-	err = filepath.WalkDir(filepath.Join(root, "modules"), func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return err
+	for _, dir := range dirs {
+		if err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			f, err := parser.ParseFile(fset, path, nil, 0) // object resolution tells variables from packages
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, path)
+			rel = filepath.ToSlash(rel)
+			out = append(out, moduleFile{rel: rel, module: moduleOf(filepath.ToSlash(filepath.Dir(rel))), file: f})
+			return nil
+		}); err != nil {
+			t.Fatal(err)
 		}
-		f, err := parser.ParseFile(fset, path, nil, 0) // object resolution tells variables from packages
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(root, path)
-		rel = filepath.ToSlash(rel)
-		out = append(out, moduleFile{rel: rel, module: moduleOf(filepath.ToSlash(filepath.Dir(rel))), file: f})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	if len(out) == 0 {
-		t.Fatal("no module files found")
+		t.Fatal("no files found under", dirs)
 	}
 	return out
 }

@@ -30,7 +30,7 @@ var (
 	flagPrevious     = flag.String("previous", "", "with -only compare: the previous report")
 	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load during the ledger writes (-only packwrites: during the writes naming packs, last round)")
 	flagStateProfile = flag.String("stateprofile", "", "with -only writes or big: write a CPU profile of the server and load during GET /api/state with the cache off")
-	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; packwrites: ledger writes naming 4 packs each vs none)")
+	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; labels: the pack label sheet of 1,000 packs; packwrites: ledger writes naming 4 packs each vs none)")
 )
 
 func main() {
@@ -70,6 +70,10 @@ func main() {
 	}
 	if *flagOnly == "replication-writes" {
 		fmt.Print(replicationWritesPart())
+		return
+	}
+	if *flagOnly == "labels" {
+		fmt.Print(labelsSection())
 		return
 	}
 	if *flagOnly == "packwrites" {
@@ -228,7 +232,7 @@ func main() {
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
 	previous, _ := os.ReadFile(*flagOut)
-	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + packWrites + uiBundleSection() + measuredDecisions
+	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + packWrites + labelsSection() + uiBundleSection() + measuredDecisions
 	text += changesSection(string(previous), text)
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))

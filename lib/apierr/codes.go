@@ -46,6 +46,7 @@ const (
 	CodeInvalidCredentials   = "invalid_credentials"    // 400 login
 	CodeRegistrationClosed   = "registration_closed"    // 409
 	CodeIdempotencyKeyReused = "idempotency_key_reused" // 409 the key came with another request
+	CodeKeyExpired           = "key_expired"            // 409 the key is older than keys are kept
 	CodeHoldsBatteries       = "holds_batteries"        // 409 deleting a user who holds batteries
 	CodeNoActiveTerms        = "no_active_terms"        // 404
 	CodePDFFailed            = "pdf_failed"             // 422

@@ -1,14 +1,43 @@
-// Package clock cuts time the way the swap bay works: days and Monday–Sunday weeks in the
-// operation's time zone (DESIGN.md §3), not the server's. It is a leaf package.
+// Package clock is SwapBay's one clock: every module and lib package reads the time from Now
+// (internal/archtest fails on a time.Now outside this package), so a test sets the time for
+// all of them at once with Set. It also cuts time the way the swap bay works: days and
+// Monday–Sunday weeks in the operation's time zone (DESIGN.md §3), not the server's. It is a
+// leaf package.
 package clock
 
 import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	_ "time/tzdata" // zones work on hosts without /usr/share/zoneinfo
 )
+
+// source is what Now reads: nil for the machine's clock, else a test's (Set).
+var source atomic.Pointer[func() time.Time]
+
+// Now returns the current time: the machine's, or the time a test Set.
+func Now() time.Time {
+	if f := source.Load(); f != nil {
+		return (*f)()
+	}
+	return time.Now()
+}
+
+// Since returns the time elapsed since t, by Now.
+func Since(t time.Time) time.Duration { return Now().Sub(t) }
+
+// Set makes Now return f() for every caller until restore is called (tests: the server as it
+// is a week later, a Monday morning). Tests that Set must not run in parallel with each other.
+func Set(f func() time.Time) (restore func()) {
+	prev := source.Swap(&f)
+	return func() { source.Store(prev) }
+}
+
+// Deadline returns the machine's time d from now, for a network read or write deadline: the
+// kernel's timers run on the machine's clock, so a time a test Set never moves them.
+func Deadline(d time.Duration) time.Time { return time.Now().Add(d) }
 
 // EnvTimeZone names the environment variable that gives the time zone when the time_zone
 // setting is empty (DESIGN.md §3).

@@ -1,8 +1,17 @@
 // Package idempotency makes SwapBay's mutations safe to retry (DESIGN.md §5, §11): a POST,
 // PUT, PATCH or DELETE under /api/ carrying an Idempotency-Key header from a signed-in user is
-// answered once; a repeat of the same user and key within 24 h gets the first 2xx answer
-// (status and body) again and changes nothing. Refused (non-2xx) answers are not kept, so a
-// corrected retry can succeed.
+// answered once; a repeat of the same user and key gets the first 2xx answer (status and body)
+// again and changes nothing. Refused (non-2xx) answers are not kept, so a corrected retry can
+// succeed.
+//
+// How long: the outbox sends a driver action for up to 7 days (DESIGN.md §12), so a key is
+// answered for Kept (8 days) and then refused key_expired, never run again. A key minted by
+// the app is time-ordered (a UUIDv7: its first 48 bits are the tap's Unix milliseconds), so
+// its age is read from the key itself, also once its stored answer has been pruned; a stored
+// answer is kept for Kept plus MaxKeyAhead after its commit, so a key that is not expired yet
+// always finds it. A key of another form (an API client's) is answered for as long as its answer
+// is kept; a keyed driver write carries occurredAt, which is refused too_old after 7 days,
+// before its answer is pruned.
 //
 // One transaction per keyed mutation: the middleware opens a write transaction, runs the
 // route with e.App set to the transaction's app (the services' own RunInTransaction calls join
@@ -21,6 +30,7 @@ package idempotency
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -37,7 +47,9 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/ids"
+	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
 	"swapbay/lib/txutil"
@@ -52,8 +64,19 @@ const ReplayedHeader = "Idempotent-Replayed"
 // MiddlewareId identifies the middleware on the router.
 const MiddlewareId = "swapbayIdempotency"
 
-// TTL is how long an answer is replayed.
-const TTL = 24 * time.Hour
+// Kept is how long a key is answered from its first answer, counted from the key's own time
+// (KeyTime) or, for a key without one, from its commit: the outbox's 7 days (DESIGN.md §12)
+// plus a margin. An older time-ordered key is refused key_expired.
+const Kept = 8 * 24 * time.Hour
+
+// MaxKeyAhead bounds how far a key's own time may be ahead of the server clock (a phone's
+// clock set wrong); a key further ahead is refused occurred_in_future, since its answer could
+// be pruned before the key looked expired.
+const MaxKeyAhead = time.Hour
+
+// retain is how long a stored answer is kept after its commit: a key's time is at most
+// MaxKeyAhead after the commit, so an answer outlives its key's Kept.
+const retain = Kept + MaxKeyAhead
 
 // MaxKeyLength bounds the header value.
 const MaxKeyLength = 200
@@ -78,6 +101,7 @@ const (
 	MsgKeyTooLong   = "Idempotency-Key is too long."
 	MsgKeyReused    = "This Idempotency-Key was already used for a different request."
 	MsgBodyTooLarge = "Request body is too large."
+	MsgKeyExpired   = "This action is more than 8 days old and can no longer be sent: ask an admin to record it"
 )
 
 // Middleware returns the router middleware (see the package doc).
@@ -130,6 +154,9 @@ func handle(e *core.RequestEvent) error {
 	}
 	if len(key) > MaxKeyLength {
 		return apierr.New(http.StatusBadRequest, "", MsgKeyTooLong)
+	}
+	if err := checkAge(key, clock.Now()); err != nil {
+		return err
 	}
 	// the body is read now, before the write lock is taken
 	body, err := io.ReadAll(io.LimitReader(e.Request.Body, MaxBody+1))
@@ -293,7 +320,40 @@ type stored struct {
 	Body   string `db:"body"`
 }
 
-// find returns the live (younger than TTL) stored answer of userId's key: one indexed lookup.
+// checkAge refuses a time-ordered key older than Kept (key_expired, whether or not its answer
+// is still stored) or further ahead than MaxKeyAhead.
+func checkAge(key string, now time.Time) error {
+	at, ok := KeyTime(key)
+	switch {
+	case !ok:
+		return nil
+	case at.Before(now.Add(-Kept)):
+		return apierr.NewCode(http.StatusConflict, "", MsgKeyExpired, apierr.CodeKeyExpired)
+	case at.After(now.Add(MaxKeyAhead)):
+		return apierr.NewCode(http.StatusBadRequest, "", reqx.MsgOccurredInFuture, apierr.CodeOccurredInFuture)
+	}
+	return nil
+}
+
+// KeyTime returns the time a UUIDv7 key was minted (its first 48 bits, Unix milliseconds);
+// ok is false for a key of any other form.
+func KeyTime(key string) (at time.Time, ok bool) {
+	// xxxxxxxx-xxxx-7xxx-[89ab]xxx-xxxxxxxxxxxx
+	if len(key) != 36 || key[8] != '-' || key[13] != '-' || key[18] != '-' || key[23] != '-' || key[14] != '7' {
+		return time.Time{}, false
+	}
+	b, err := hex.DecodeString(key[0:8] + key[9:13] + key[14:18] + key[19:23] + key[24:])
+	if err != nil || b[8]&0xc0 != 0x80 {
+		return time.Time{}, false
+	}
+	var ms int64
+	for _, x := range b[:6] {
+		ms = ms<<8 | int64(x)
+	}
+	return time.UnixMilli(ms), true
+}
+
+// find returns the live (younger than retain) stored answer of userId's key: one indexed lookup.
 func find(app core.App, userId, key string) (*stored, error) {
 	var s stored
 	err := app.DB().NewQuery("SELECT method, path, status, body FROM " + schema.IdempotencyKeys +
@@ -306,7 +366,7 @@ func find(app core.App, userId, key string) (*stored, error) {
 }
 
 func since() string {
-	dt, _ := types.ParseDateTime(time.Now().Add(-TTL))
+	dt, _ := types.ParseDateTime(clock.Now().Add(-retain))
 	return dt.String()
 }
 
@@ -322,10 +382,16 @@ func save(app core.App, userId, key, method, path string, status int, body strin
 	if err != nil {
 		return err
 	}
-	now := time.Now().Unix()
+	now := clock.Now().Unix()
 	if last := lastPrune.Load(); now-last > int64(pruneEvery/time.Second) && lastPrune.CompareAndSwap(last, now) {
-		_, err = app.DB().NewQuery("DELETE FROM idempotency_keys WHERE created <= {:since}").Bind(dbx.Params{"since": since()}).Execute()
+		err = prune(app)
 	}
+	return err
+}
+
+// prune deletes the answers older than retain.
+func prune(app core.App) error {
+	_, err := app.DB().NewQuery("DELETE FROM " + schema.IdempotencyKeys + " WHERE created <= {:since}").Bind(dbx.Params{"since": since()}).Execute()
 	return err
 }
 

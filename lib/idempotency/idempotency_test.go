@@ -1,15 +1,22 @@
 package idempotency_test
 
 import (
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
+	"swapbay/lib/clock"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -99,17 +106,142 @@ func TestKeysArePerUserAndPerRequest(t *testing.T) {
 	}
 }
 
-func TestExpiredKeysAreIgnored(t *testing.T) {
-	app, token, do := setup(t)
-	do(token, "old", "/api/driver/pickup", pickup)
-	if _, err := app.DB().NewQuery("UPDATE idempotency_keys SET created = '2020-01-01 00:00:00.000Z'").Execute(); err != nil {
+// keyAt mints a time-ordered key (UUIDv7) as the app does, at the time at.
+func keyAt(at time.Time) string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	ms := at.UnixMilli()
+	for i := 5; i >= 0; i-- {
+		b[i] = byte(ms)
+		ms >>= 8
+	}
+	b[6] = b[6]&0x0f | 0x70
+	b[8] = b[8]&0x3f | 0x80
+	h := hex.EncodeToString(b)
+	return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+}
+
+// age moves every stored answer's commit back by d, as if it had been stored d ago.
+func age(t *testing.T, app core.App, d time.Duration) {
+	t.Helper()
+	dt, _ := types.ParseDateTime(time.Now().Add(-d))
+	if _, err := app.DB().NewQuery("UPDATE " + schema.IdempotencyKeys + " SET created = {:at}").Bind(dbx.Params{"at": dt.String()}).Execute(); err != nil {
 		t.Fatal(err)
 	}
-	if s, _, h := do(token, "old", "/api/driver/pickup", pickup); s != 200 || h.Get(idempotency.ReplayedHeader) != "" {
-		t.Fatalf("expired key replayed (%d)", s)
+}
+
+// TestKeysAreAnsweredForTheOutboxWindow: the outbox sends for up to 7 days (DESIGN.md §12): a
+// lost answer resent after 25 hours or 7 days gets the first answer, recording nothing twice
+// (main kept keys 24 h and recorded the 25 h resend again).
+func TestKeysAreAnsweredForTheOutboxWindow(t *testing.T) {
+	for _, old := range []time.Duration{25 * time.Hour, 7 * 24 * time.Hour} {
+		t.Run(old.String(), func(t *testing.T) {
+			app, token, do := setup(t)
+			for _, key := range []string{keyAt(time.Now().Add(-old)), "plain-" + old.String()} {
+				s1, b1, _ := do(token, key, "/api/driver/pickup", pickup)
+				age(t, app, old)
+				s2, b2, h := do(token, key, "/api/driver/pickup", pickup)
+				if s1 != 200 || s2 != 200 || b1 != b2 || h.Get(idempotency.ReplayedHeader) != "true" {
+					t.Fatalf("key %s aged %s: first %d %s, resent %d %s (replayed %q)", key, old, s1, b1, s2, b2, h.Get(idempotency.ReplayedHeader))
+				}
+			}
+			if n := pickups(t, app); n != 2 {
+				t.Fatalf("%d pickups, want 2", n)
+			}
+		})
 	}
-	if n := pickups(t, app); n != 2 {
-		t.Fatalf("%d pickups, want 2", n)
+}
+
+// TestKeysOlderThanKeptAreRefused: a time-ordered key older than Kept is refused key_expired
+// and records nothing, whether its answer is still stored, pruned, or was never stored.
+func TestKeysOlderThanKeptAreRefused(t *testing.T) {
+	app, token, do := setup(t)
+	expired := func(key, what string) {
+		t.Helper()
+		s, b, _ := do(token, key, "/api/driver/pickup", pickup)
+		if s != 409 || !strings.Contains(b, `"code":"key_expired"`) || !strings.Contains(b, idempotency.MsgKeyExpired) {
+			t.Fatalf("%s: want 409 key_expired, got %d %s", what, s, b)
+		}
+	}
+	expired(keyAt(time.Now().Add(-idempotency.Kept-time.Minute)), "never seen")
+	if n := pickups(t, app); n != 0 {
+		t.Fatalf("%d pickups, want 0", n)
+	}
+
+	// the first send was answered; the resend comes once the key is older than Kept
+	old := time.Now().Add(-idempotency.Kept + 2*time.Second)
+	key := keyAt(old)
+	if s, b, _ := do(token, key, "/api/driver/pickup", pickup); s != 200 {
+		t.Fatalf("first send: %d %s", s, b)
+	}
+	time.Sleep(time.Until(old.Add(idempotency.Kept + time.Millisecond)))
+	expired(key, "stored answer, key expired")
+	age(t, app, idempotency.Kept+idempotency.MaxKeyAhead+time.Minute)
+	if err := idempotency.Prune(app); err != nil {
+		t.Fatal(err)
+	}
+	if n := storedKeys(t, app); n != 0 {
+		t.Fatalf("%d stored answers after the prune, want 0", n)
+	}
+	expired(key, "answer pruned")
+	if n := pickups(t, app); n != 1 {
+		t.Fatalf("%d pickups, want 1", n)
+	}
+
+	// a key from further ahead than MaxKeyAhead could outlive its answer: refused too
+	s, b, _ := do(token, keyAt(time.Now().Add(idempotency.MaxKeyAhead+time.Minute)), "/api/driver/pickup", pickup)
+	if s != 400 || !strings.Contains(b, `"code":"occurred_in_future"`) {
+		t.Fatalf("key from the future: %d %s", s, b)
+	}
+	if n := pickups(t, app); n != 1 {
+		t.Fatalf("%d pickups, want 1", n)
+	}
+}
+
+// TestPlainKeysOutliveTheOutboxWindow: a key without a time (an API client's) is answered
+// while its answer is kept; once the answer is pruned, the driver write's occurredAt is older
+// than the outbox's 7 days and refused too_old: recorded once, whatever the key.
+func TestPlainKeysOutliveTheOutboxWindow(t *testing.T) {
+	app, token, do := setup(t)
+	tap := time.Now().Add(-time.Hour)
+	body := `{"quantity":1,"notes":"Y","occurredAt":"` + tap.UTC().Format(time.RFC3339) + `"}`
+	if s, b, _ := do(token, "plain", "/api/driver/pickup", body); s != 200 {
+		t.Fatalf("first send: %d %s", s, b)
+	}
+	later := time.Now().Add(idempotency.Kept + idempotency.MaxKeyAhead + time.Minute)
+	defer clock.Set(func() time.Time { return later })()
+	if err := idempotency.Prune(app); err != nil {
+		t.Fatal(err)
+	}
+	if n := storedKeys(t, app); n != 0 {
+		t.Fatalf("%d stored answers after the prune, want 0", n)
+	}
+	if s, b, _ := do(token, "plain", "/api/driver/pickup", body); s != 400 || !strings.Contains(b, `"code":"too_old"`) {
+		t.Fatalf("resent after its answer was pruned: %d %s, want 400 too_old", s, b)
+	}
+	if n := pickups(t, app); n != 1 {
+		t.Fatalf("%d pickups, want 1", n)
+	}
+}
+
+func storedKeys(t *testing.T, app core.App) int {
+	t.Helper()
+	var n int
+	if err := app.DB().NewQuery("SELECT COUNT(*) FROM " + schema.IdempotencyKeys).Row(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestKeyTime(t *testing.T) {
+	at := time.UnixMilli(time.Now().UnixMilli())
+	if got, ok := idempotency.KeyTime(keyAt(at)); !ok || !got.Equal(at) {
+		t.Fatalf("KeyTime(v7) = %v %v, want %v", got, ok, at)
+	}
+	for _, k := range []string{"k-1", "0f4e2f5c-3b9a-4d2e-8f00-1a2b3c4d5e6f", "0f4e2f5c-3b9a-7d2e-cf00-1a2b3c4d5e6f", "0f4e2f5c-3b9a-7d2e-8f00-1a2b3c4d5e6g"} {
+		if _, ok := idempotency.KeyTime(k); ok {
+			t.Fatalf("KeyTime(%q) read a time", k)
+		}
 	}
 }
 

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"swapbay/lib/clock"
 )
 
 // Length is PocketBase's default id length; timeDigits of it are the time in milliseconds,
@@ -40,7 +42,7 @@ var (
 // millisecond never collide (six random characters did: 100,000 ids made in 30 ms met twice
 // in about one test run in fifteen). A clock set back costs locality, nothing else.
 func New() string {
-	return At(time.Now())
+	return At(clock.Now())
 }
 
 // At is New for time t.

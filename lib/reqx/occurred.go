@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 )
 
 // Bounds of a keyed driver write's occurredAt, the time of the tap (DESIGN.md §12): a few
@@ -21,11 +22,8 @@ const (
 	MsgOccurredTooOld    = "This action is more than 7 days old and can no longer be sent from the app: ask an admin to record it"
 )
 
-// Now is the clock OccurredAt bounds against; tests may replace it.
-var Now = time.Now
-
 // OccurredAt parses a keyed driver write's optional occurredAt field (RFC 3339 with an offset
-// or Z) and bounds it against Now: absent or blank gives the zero time (the store then uses
+// or Z) and bounds it against the clock: absent or blank gives the zero time (the store then uses
 // the commit time); malformed is a 400 naming occurredAt; more than MaxOccurredAhead ahead
 // is refused with code occurred_in_future, more than MaxOccurredAge old with code too_old.
 func OccurredAt(raw string) (time.Time, error) {
@@ -37,7 +35,7 @@ func OccurredAt(raw string) (time.Time, error) {
 	if err != nil {
 		return time.Time{}, apierr.Invalid("occurredAt", MsgOccurredAtInvalid)
 	}
-	now := Now()
+	now := clock.Now()
 	switch {
 	case at.After(now.Add(MaxOccurredAhead)):
 		return time.Time{}, &apierr.Error{Kind: apierr.ErrInvalid, Field: "occurredAt", Message: MsgOccurredInFuture, Code: apierr.CodeOccurredInFuture}

@@ -132,7 +132,7 @@ const (
 	SessionStatusDeleted   = "deleted"
 )
 
-// IdempotencyKeys caches the first answer to a mutation for 24 h (DESIGN.md §5).
+// IdempotencyKeys caches the first answer to a mutation for 8 days (DESIGN.md §5).
 const (
 	IdempotencyKeys = "idempotency_keys"
 	IdemKey         = "key"

@@ -254,8 +254,7 @@ func TestAdminWeekSummaryAndOneUser(t *testing.T) {
 func TestWeekCutsInOperationTimeZone(t *testing.T) {
 	loc := clock.LoadLocation("Pacific/Kiritimati")
 	now := time.Date(2026, 11, 18, 12, 0, 0, 0, loc) // a Wednesday
-	defer func(prev func() time.Time) { activity.Now = prev }(activity.Now)
-	activity.Now = func() time.Time { return now }
+	defer clock.Set(func() time.Time { return now })()
 	weekStart := clock.WeekStart(now, loc, 0)
 
 	seed := func(t testing.TB, app *tests.TestApp, c testkit.Callers) {

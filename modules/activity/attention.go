@@ -7,6 +7,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/modules/charging"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
@@ -39,7 +40,7 @@ func AttentionAt(app core.App, now time.Time) (Attention, error) {
 }
 
 func handleAdminAttention(e *core.RequestEvent) error {
-	a, err := AttentionAt(e.App, Now())
+	a, err := AttentionAt(e.App, clock.Now())
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Failed to load what needs attention.", err)
 	}

@@ -110,7 +110,7 @@ func (c *stateCache) put(key string, gen uint64, e cachedState) {
 
 // handleState answers GET /api/state from the cache or builds, caches and sends it.
 func (c *stateCache) handleState(e *core.RequestEvent) error {
-	now := Now()
+	now := clock.Now()
 	cached, ok, gen := c.get(e.Auth.Id, now)
 	if !ok {
 		st, err := BuildState(e.App, CallerOf(e.Auth), now)

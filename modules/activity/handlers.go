@@ -3,16 +3,13 @@ package activity
 import (
 	"net/http"
 	"net/url"
-	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/modules/system"
 )
-
-// Now is the clock the handlers read; tests may replace it.
-var Now = time.Now
 
 func handleDriverRecentMovements(e *core.RequestEvent) error {
 	ms, err := OwnMovements(e.App, CallerOf(e.Auth), RecentLimit)
@@ -33,7 +30,7 @@ func handleDriverWeeklyActivity(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
 	}
-	w, err := UserTwoWeeks(e.App, e.Auth.Id, Now(), loc)
+	w, err := UserTwoWeeks(e.App, e.Auth.Id, clock.Now(), loc)
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
 	}
@@ -45,7 +42,7 @@ func handleDeadBatteryStats(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Failed to load dead battery stats.", err)
 	}
-	w, err := UserTwoWeeks(e.App, e.Auth.Id, Now(), loc)
+	w, err := UserTwoWeeks(e.App, e.Auth.Id, clock.Now(), loc)
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Failed to load dead battery stats.", err)
 	}
@@ -107,7 +104,7 @@ func handleAdminWeeklyActivity(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
 	}
-	w, err := AdminWeeklyActivity(e.App, CallerOf(e.Auth), q, Now(), loc)
+	w, err := AdminWeeklyActivity(e.App, CallerOf(e.Auth), q, clock.Now(), loc)
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
 	}
@@ -143,7 +140,7 @@ func handleAdminWeeklyStats(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Failed to load weekly stats.", err)
 	}
-	s, err := AdminWeeklyStats(e.App, Now(), loc)
+	s, err := AdminWeeklyStats(e.App, clock.Now(), loc)
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Failed to load weekly stats.", err)
 	}

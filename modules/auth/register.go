@@ -7,12 +7,12 @@ import (
 	"image/png"
 	"net/http"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/modules/terms"
@@ -199,7 +199,7 @@ func SignUp(app core.App, in SignUpInput) (*core.Record, error) {
 			Text:      in.Text,
 			IP:        in.IP,
 			UserAgent: in.UserAgent,
-			SignedAt:  time.Now().UTC(),
+			SignedAt:  clock.Now().UTC(),
 		})
 		return err
 	})

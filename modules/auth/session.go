@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/security"
 	"golang.org/x/crypto/bcrypt"
 
+	"swapbay/lib/clock"
 	"swapbay/lib/events"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -142,26 +143,25 @@ type failures struct {
 // throttle keeps the failure counts of accounts (by normalized email, known or not, so the
 // answer does not tell whether an account exists).
 type throttle struct {
-	mu  sync.Mutex
-	by  map[string]*failures
-	now func() time.Time
+	mu sync.Mutex
+	by map[string]*failures
 }
 
-func newThrottle() *throttle { return &throttle{by: map[string]*failures{}, now: time.Now} }
+func newThrottle() *throttle { return &throttle{by: map[string]*failures{}} }
 
 // blocked reports whether email must wait before its next attempt.
 func (t *throttle) blocked(email string) bool {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	f := t.by[email]
-	return f != nil && t.now().Before(f.until)
+	return f != nil && clock.Now().Before(f.until)
 }
 
 // fail records a failed attempt on email.
 func (t *throttle) fail(email string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	now := t.now()
+	now := clock.Now()
 	f := t.by[email]
 	if f == nil || now.Sub(f.last) > failureWindow {
 		f = &failures{}

@@ -3,11 +3,11 @@ package auth
 import (
 	"errors"
 	"net/http"
-	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/modules/terms"
@@ -64,7 +64,7 @@ func SignActiveTerms(app core.App, userID string, sig terms.Signature) (*core.Re
 		if err != nil {
 			return err
 		}
-		sig.User, sig.Terms, sig.SignedAt = user, active, time.Now().UTC()
+		sig.User, sig.Terms, sig.SignedAt = user, active, clock.Now().UTC()
 		_, err = terms.RecordAgreement(txApp, sig)
 		if err != nil {
 			return err

@@ -22,6 +22,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/archive"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/sqlitedb"
 )
 
@@ -131,7 +132,7 @@ func List(app core.App) ([]Backup, error) {
 // Create makes a backup now under a SwapBay name and returns it. It is safe while the
 // server writes: the databases are copied with VACUUM INTO, a consistent snapshot.
 func Create(ctx context.Context, app core.App) (Backup, error) {
-	name := "swapbay_" + time.Now().UTC().Format("20060102_150405") + ".zip"
+	name := "swapbay_" + clock.Now().UTC().Format("20060102_150405") + ".zip"
 	if err := app.CreateBackup(ctx, name); err != nil {
 		if app.Store().Has(core.StoreKeyActiveBackup) {
 			return Backup{}, apierr.Conflict(MsgBackupRunning)
@@ -147,7 +148,7 @@ func Create(ctx context.Context, app core.App) (Backup, error) {
 			return b, nil
 		}
 	}
-	return Backup{Name: name, Modified: time.Now().UTC()}, nil
+	return Backup{Name: name, Modified: clock.Now().UTC()}, nil
 }
 
 // ApplyTimeZone makes PocketBase's cron (which runs the scheduled backups) count time in
@@ -183,7 +184,7 @@ func RestoreInto(from, dir string, force bool) (movedTo string, err error) {
 		if !force {
 			return "", ErrDirNotEmpty
 		}
-		movedTo = strings.TrimRight(dir, string(os.PathSeparator)) + ".replaced-" + time.Now().UTC().Format("20060102_150405")
+		movedTo = strings.TrimRight(dir, string(os.PathSeparator)) + ".replaced-" + clock.Now().UTC().Format("20060102_150405")
 		if err := os.Rename(dir, movedTo); err != nil {
 			return "", fmt.Errorf("move the existing data aside: %w", err)
 		}

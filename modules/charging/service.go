@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/events"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
@@ -146,7 +147,7 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 
 func when(op inventory.Op) time.Time {
 	if op.At.IsZero() {
-		return time.Now().UTC()
+		return clock.Now().UTC()
 	}
 	return op.At.UTC()
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -27,7 +28,7 @@ import (
 //
 //	GET /api/debug/info   any signed-in user (any approval)   Info; admins also get Info.Admin
 func Register(app core.App) {
-	started := time.Now()
+	started := clock.Now()
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.GET("/api/debug/info", func(e *core.RequestEvent) error { return handleInfo(e, started) }).
 			Bind(httpx.RequireUser())
@@ -71,7 +72,7 @@ func handleInfo(e *core.RequestEvent, started time.Time) error {
 	if err != nil {
 		return apierr.Response(e, err)
 	}
-	now := time.Now()
+	now := clock.Now()
 	info := Info{
 		ServerTime:   now.UTC(),
 		TimeZone:     settings.Location().String(),
@@ -86,7 +87,7 @@ func handleInfo(e *core.RequestEvent, started time.Time) error {
 	info.Version, info.Commit, info.CommitTime, info.Modified = build()
 	if roles.IsAdmin(info.Role) && info.Approval == roles.Approved {
 		info.Admin = &Admin{
-			Uptime:        time.Since(started).Round(time.Second).String(),
+			Uptime:        clock.Since(started).Round(time.Second).String(),
 			StartedAt:     started.UTC(),
 			GoVersion:     runtime.Version(),
 			DatabaseBytes: databaseBytes(e.App.DataDir()),

@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
@@ -69,7 +70,7 @@ func week(e *core.RequestEvent, now time.Time) (Week, *time.Location, error) {
 }
 
 func handleGetRates(e *core.RequestEvent) error {
-	r, err := RatesAt(e.App, time.Now())
+	r, err := RatesAt(e.App, clock.Now())
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -98,7 +99,7 @@ func handleSetRates(e *core.RequestEvent) error {
 	if r.Recover, err = f.Recover.Check("recover"); err != nil {
 		return apierr.Response(e, err)
 	}
-	saved, err := SetRates(e.App, e.Auth, r, time.Now())
+	saved, err := SetRates(e.App, e.Auth, r, clock.Now())
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -106,7 +107,7 @@ func handleSetRates(e *core.RequestEvent) error {
 }
 
 func report(e *core.RequestEvent) (Report, error) {
-	now := time.Now()
+	now := clock.Now()
 	w, _, err := week(e, now)
 	if err != nil {
 		return Report{}, err
@@ -135,7 +136,7 @@ func handleCoreTeam(e *core.RequestEvent) error {
 }
 
 func handleEstimate(e *core.RequestEvent) error {
-	now := time.Now()
+	now := clock.Now()
 	w, _, err := week(e, now)
 	if err != nil {
 		return apierr.Response(e, err)
@@ -166,7 +167,7 @@ func handleAdjust(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	a, err := Adjust(e.App, e.Auth, AdjustmentInput{UserId: f.UserId, WeekStart: f.WeekStart, TaskType: f.TaskType,
-		AdjustedCount: f.AdjustedCount, Reason: f.AdjustmentReason}, time.Now(), loc)
+		AdjustedCount: f.AdjustedCount, Reason: f.AdjustmentReason}, clock.Now(), loc)
 	if err != nil {
 		return apierr.Response(e, err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/events"
 	"swapbay/lib/ids"
 	"swapbay/lib/reqx"
@@ -63,7 +64,7 @@ func (op Op) Capture(txApp core.App) error {
 // when returns op.At, or now when unset.
 func (op Op) when() time.Time {
 	if op.At.IsZero() {
-		return time.Now().UTC()
+		return clock.Now().UTC()
 	}
 	return op.At.UTC()
 }
@@ -144,7 +145,7 @@ func Post(txApp core.App, p Posting) (*Movement, error) {
 func setMovementFields(rec *core.Record, p Posting) {
 	at := p.At
 	if at.IsZero() {
-		at = time.Now().UTC()
+		at = clock.Now().UTC()
 	}
 	rec.Set(schema.MovementType, p.Type)
 	rec.Set(schema.MovementQuantity, p.Quantity)

@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/clock"
 	"swapbay/lib/sqlitedb"
 	"swapbay/modules/charging"
 	"swapbay/modules/photos"
@@ -48,7 +49,7 @@ func Register(app core.App) {
 		}
 		_, err = s.NewJob(gocron.DurationJob(ChargingDueInterval),
 			gocron.NewTask(func() {
-				if _, err := charging.AnnounceDue(app, time.Now()); err != nil {
+				if _, err := charging.AnnounceDue(app, clock.Now()); err != nil {
 					app.Logger().Error("charging-due job failed", slog.String("error", err.Error()))
 				}
 			}),
@@ -59,7 +60,7 @@ func Register(app core.App) {
 		}
 		_, err = s.NewJob(gocron.DurationJob(PhotoCleanupInterval),
 			gocron.NewTask(func() {
-				if _, err := photos.RemoveUnclaimed(app, time.Now()); err != nil {
+				if _, err := photos.RemoveUnclaimed(app, clock.Now()); err != nil {
 					app.Logger().Error("photo-cleanup job failed", slog.String("error", err.Error()))
 				}
 			}),
@@ -73,7 +74,7 @@ func Register(app core.App) {
 		// once at start, so nothing stays generating across a restart
 		_, err = s.NewJob(gocron.DurationJob(AgreementPDFInterval),
 			gocron.NewTask(func() {
-				if _, err := terms.RetryDue(context.Background(), app, time.Now(), 20); err != nil {
+				if _, err := terms.RetryDue(context.Background(), app, clock.Now(), 20); err != nil {
 					app.Logger().Error("pdf job failed", slog.String("error", err.Error()))
 				}
 			}),

@@ -12,6 +12,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
 )
@@ -267,7 +268,7 @@ func ListPacks(app core.App, v Viewer, f Filter) (List, error) {
 	if err != nil {
 		return List{}, err
 	}
-	cutoff := types.NowDateTime().Add(-time.Duration(days) * 24 * time.Hour).String()
+	cutoff := missingCutoff(days)
 	var where []string
 	params := dbx.Params{"cutoff": cutoff}
 	if v.Driver {
@@ -343,6 +344,12 @@ func ListPacks(app core.App, v Viewer, f Filter) (List, error) {
 	return out, nil
 }
 
+// missingCutoff is the stored time before which a pack unseen is missing, days before now.
+func missingCutoff(days int) string {
+	d, _ := types.ParseDateTime(clock.Now().Add(-time.Duration(days) * 24 * time.Hour))
+	return d.String()
+}
+
 func whereSQL(where []string) string {
 	if len(where) == 0 {
 		return ""
@@ -409,7 +416,7 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 	if err != nil {
 		return Detail{}, err
 	}
-	cutoff := types.NowDateTime().Add(-time.Duration(days) * 24 * time.Hour).String()
+	cutoff := missingCutoff(days)
 	var r itemRow
 	err = app.DB().NewQuery(itemSelect() + " WHERE p.[[serial]] = {:serial}").Bind(dbx.Params{"serial": NormalizeSerial(serial)}).One(&r)
 	if errors.Is(err, sql.ErrNoRows) {

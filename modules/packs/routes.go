@@ -7,11 +7,11 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
@@ -48,9 +48,6 @@ func Register(app core.App) {
 	})
 }
 
-// now is the clock of the pack routes (tests replace it).
-var now = time.Now
-
 type mintForm struct {
 	Count        reqx.Int `json:"count"`
 	Model        string   `json:"model"`
@@ -74,7 +71,7 @@ func handleMint(e *core.RequestEvent) error {
 	if f.NominalWh != nil {
 		specs.NominalWh = *f.NominalWh
 	}
-	minted, err := Mint(e.App, count, specs, e.Auth.Id, now())
+	minted, err := Mint(e.App, count, specs, e.Auth.Id, clock.Now())
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -157,7 +154,7 @@ func handleImport(e *core.RequestEvent) error {
 	if err := reqx.Decode(e, &f, idempotency.MaxBody); err != nil {
 		return apierr.Response(e, err)
 	}
-	res, err := Import(e.App, f.CSV, f.DryRun, e.Auth.Id, now())
+	res, err := Import(e.App, f.CSV, f.DryRun, e.Auth.Id, clock.Now())
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -174,7 +171,7 @@ func handleState(e *core.RequestEvent) error {
 	if err := reqx.Decode(e, &f, 0); err != nil {
 		return apierr.Response(e, err)
 	}
-	p, err := SetState(e.App, e.Request.PathValue("serial"), f.State, f.Reason, e.Auth.Id, now())
+	p, err := SetState(e.App, e.Request.PathValue("serial"), f.State, f.Reason, e.Auth.Id, clock.Now())
 	if err != nil {
 		return apierr.Response(e, err)
 	}

@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
 
 	"swapbay/internal/testkit"
 	"swapbay/lib/schema"
@@ -24,6 +25,13 @@ import (
 type server struct {
 	t   *testing.T
 	url string
+}
+
+// start makes a test app with one user per caller and serves it.
+func start(t *testing.T) (*tests.TestApp, testkit.Callers, server) {
+	app := testkit.NewApp(t)
+	c := testkit.SeedCallers(t, app)
+	return app, c, server{t, testkit.Serve(t, app).URL}
 }
 
 // do sends method path with body (JSON) as headers h and returns the status and body.
@@ -67,10 +75,8 @@ var mintBody = map[string]any{"count": 3, "model": "S-48V 15Ah", "chemistry": "N
 
 // Who may call each pack route: one row per caller (DESIGN.md §4).
 func TestPackRoutesByCaller(t *testing.T) {
-	app := testkit.NewApp(t)
+	app, c, srv := start(t)
 	defer app.Cleanup()
-	c := testkit.SeedCallers(t, app)
-	srv := server{t, testkit.Serve(t, app).URL}
 	if st, raw := srv.do(testkit.Headers(t, c.Master), "POST", "/api/admin/packs/mint", mintBody); st != 200 {
 		t.Fatalf("mint = %d %s", st, raw)
 	}
@@ -114,10 +120,8 @@ func TestMintAndLabelSheet(t *testing.T) {
 			t.Fatalf("%s not found: run make tools (apt-get install poppler-utils zbar-tools)", tool)
 		}
 	}
-	app := testkit.NewApp(t)
+	app, c, srv := start(t)
 	defer app.Cleanup()
-	c := testkit.SeedCallers(t, app)
-	srv := server{t, testkit.Serve(t, app).URL}
 	admin := testkit.Headers(t, c.Admin)
 
 	for _, bad := range []struct {
@@ -217,10 +221,8 @@ func TestMintAndLabelSheet(t *testing.T) {
 // The CSV import: the preview names each bad row and writes nothing; a confirm with a bad row
 // writes nothing; a clean confirm writes every row with its event, in one transaction.
 func TestImport(t *testing.T) {
-	app := testkit.NewApp(t)
+	app, c, srv := start(t)
 	defer app.Cleanup()
-	c := testkit.SeedCallers(t, app)
-	srv := server{t, testkit.Serve(t, app).URL}
 	admin := testkit.Headers(t, c.Admin)
 	if st, raw := srv.do(admin, "POST", "/api/admin/packs/mint", map[string]any{"count": 1, "model": "M"}); st != 200 {
 		t.Fatalf("mint = %d %s", st, raw)
@@ -276,10 +278,8 @@ func TestImport(t *testing.T) {
 // State changes follow the table; lost keeps the state before and a find returns to it; the
 // history shows each change with who and why (the liaison sees no reason).
 func TestStateAndHistory(t *testing.T) {
-	app := testkit.NewApp(t)
+	app, c, srv := start(t)
 	defer app.Cleanup()
-	c := testkit.SeedCallers(t, app)
-	srv := server{t, testkit.Serve(t, app).URL}
 	admin := testkit.Headers(t, c.Admin)
 	srv.do(admin, "POST", "/api/admin/packs/mint", map[string]any{"count": 2, "model": "M"})
 	steps := []struct {
@@ -326,10 +326,8 @@ func TestStateAndHistory(t *testing.T) {
 
 // The list: counts per state, the filters, the search, and a driver sees only the packs they hold.
 func TestList(t *testing.T) {
-	app := testkit.NewApp(t)
+	app, c, srv := start(t)
 	defer app.Cleanup()
-	c := testkit.SeedCallers(t, app)
-	srv := server{t, testkit.Serve(t, app).URL}
 	admin := testkit.Headers(t, c.Admin)
 	srv.do(admin, "POST", "/api/admin/packs/mint", map[string]any{"count": 5, "model": "M", "lot": "L1"})
 	srv.do(admin, "POST", "/api/admin/packs/mint", map[string]any{"count": 2, "model": "M", "lot": "L2"})

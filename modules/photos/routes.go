@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
@@ -53,11 +53,8 @@ func Register(app core.App) {
 	})
 }
 
-// now is the clock of the photo routes (tests replace it).
-var now = time.Now
-
 func handleNewUploadURL(e *core.RequestEvent) error {
-	u, err := NewUploadURL(e.App, e.Auth.Id, now())
+	u, err := NewUploadURL(e.App, e.Auth.Id, clock.Now())
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -66,7 +63,7 @@ func handleNewUploadURL(e *core.RequestEvent) error {
 
 func handlePut(e *core.RequestEvent) error {
 	q := e.Request.URL.Query()
-	rec, err := Receive(e.App, e.Auth.Id, e.Request.PathValue("id"), q.Get("exp"), q.Get("sig"), e.Request.Body, now())
+	rec, err := Receive(e.App, e.Auth.Id, e.Request.PathValue("id"), q.Get("exp"), q.Get("sig"), e.Request.Body, clock.Now())
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -78,7 +75,7 @@ func handleClaim(e *core.RequestEvent) error {
 	if err := reqx.Decode(e, &f, 0); err != nil {
 		return apierr.Response(e, err)
 	}
-	p, err := Claim(e.App, e.Auth.Id, f, now())
+	p, err := Claim(e.App, e.Auth.Id, f, clock.Now())
 	if err != nil {
 		return apierr.Response(e, err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 )
 
@@ -69,7 +70,7 @@ func serveWS(hub *Hub, e *core.RequestEvent) error {
 func run(hub *Hub, conn *websocket.Conn, userId, sessionId string, alive func() bool) {
 	defer conn.Close()
 	conn.SetReadLimit(MaxInbound)
-	_ = conn.SetReadDeadline(time.Now().Add(AuthTimeout))
+	_ = conn.SetReadDeadline(clock.Deadline(AuthTimeout))
 	var auth authMessage
 	if _, data, err := conn.ReadMessage(); err != nil || json.Unmarshal(data, &auth) != nil ||
 		auth.Type != "auth" || auth.UserId != userId {
@@ -93,13 +94,13 @@ func run(hub *Hub, conn *websocket.Conn, userId, sessionId string, alive func() 
 	gone := make(chan struct{})
 	go func() {
 		defer close(gone)
-		_ = conn.SetReadDeadline(time.Now().Add(ReadTimeout))
-		conn.SetPongHandler(func(string) error { return conn.SetReadDeadline(time.Now().Add(ReadTimeout)) })
+		_ = conn.SetReadDeadline(clock.Deadline(ReadTimeout))
+		conn.SetPongHandler(func(string) error { return conn.SetReadDeadline(clock.Deadline(ReadTimeout)) })
 		for {
 			if _, _, err := conn.ReadMessage(); err != nil {
 				return
 			}
-			_ = conn.SetReadDeadline(time.Now().Add(ReadTimeout))
+			_ = conn.SetReadDeadline(clock.Deadline(ReadTimeout))
 		}
 	}()
 
@@ -108,12 +109,12 @@ func run(hub *Hub, conn *websocket.Conn, userId, sessionId string, alive func() 
 	for {
 		select {
 		case pm := <-c.send:
-			_ = conn.SetWriteDeadline(time.Now().Add(WriteTimeout))
+			_ = conn.SetWriteDeadline(clock.Deadline(WriteTimeout))
 			if err := conn.WritePreparedMessage(pm); err != nil {
 				return
 			}
 		case <-ping.C:
-			if err := conn.WriteControl(websocket.PingMessage, nil, time.Now().Add(WriteTimeout)); err != nil {
+			if err := conn.WriteControl(websocket.PingMessage, nil, clock.Deadline(WriteTimeout)); err != nil {
 				return
 			}
 		case code := <-c.quit:
@@ -126,5 +127,5 @@ func run(hub *Hub, conn *websocket.Conn, userId, sessionId string, alive func() 
 }
 
 func closeWith(conn *websocket.Conn, code int, reason string) {
-	_ = conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason), time.Now().Add(time.Second))
+	_ = conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason), clock.Deadline(time.Second))
 }

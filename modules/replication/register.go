@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
@@ -97,7 +98,7 @@ func Active(app core.App) bool { return Of(app) != nil }
 // StatusOf is the replication's status now ({enabled:false} when off).
 func StatusOf(app core.App) Status {
 	if r := Of(app); r != nil {
-		return r.Status(time.Now())
+		return r.Status(clock.Now())
 	}
 	if msg, _ := app.Store().Get(startErrKey).(string); msg != "" {
 		return Status{Warning: MsgStartFailed + msg}

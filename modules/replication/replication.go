@@ -32,6 +32,8 @@ import (
 	"github.com/benbjohnson/litestream"
 	"github.com/benbjohnson/litestream/file"
 	"github.com/benbjohnson/litestream/s3"
+
+	"swapbay/lib/clock"
 )
 
 // LitestreamVersion is the pinned Litestream release (go.mod).
@@ -167,7 +169,7 @@ func Start(ctx context.Context, dbPath string, cfg Config, logger *slog.Logger) 
 	if err != nil {
 		return nil, err
 	}
-	r := &Replicator{cfg: cfg, started: time.Now(), stop: make(chan struct{}), done: make(chan struct{})}
+	r := &Replicator{cfg: cfg, started: clock.Now(), stop: make(chan struct{}), done: make(chan struct{})}
 	if logger == nil {
 		logger = slog.Default()
 	}
@@ -300,7 +302,7 @@ func (h *captureHandler) Handle(ctx context.Context, rec slog.Record) error {
 		h.r.mu.Lock()
 		h.r.lastErr, h.r.lastErrAt = msg, rec.Time
 		if h.r.lastErrAt.IsZero() {
-			h.r.lastErrAt = time.Now()
+			h.r.lastErrAt = clock.Now()
 		}
 		h.r.mu.Unlock()
 	}

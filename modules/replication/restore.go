@@ -13,6 +13,7 @@ import (
 	"github.com/benbjohnson/litestream"
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/clock"
 	"swapbay/lib/sqlitedb"
 	"swapbay/modules/system"
 )
@@ -52,7 +53,7 @@ func IsURL(from string) bool {
 // moved aside to DIR.replaced-<time>, never deleted. Photos and agreement PDFs stored on S3
 // (PocketBase's file storage setting, itself in data.db) stay there and are served from there.
 func Restore(ctx context.Context, cfg Config, dir string, force bool) (Report, error) {
-	start := time.Now()
+	start := clock.Now()
 	rep := Report{Dir: dir, Corrections: []string{}}
 	client, err := cfg.Client()
 	if err != nil {
@@ -62,7 +63,7 @@ func Restore(ctx context.Context, cfg Config, dir string, force bool) (Report, e
 		if !force {
 			return rep, ErrDirNotEmpty
 		}
-		rep.MovedTo = strings.TrimRight(dir, string(os.PathSeparator)) + ".replaced-" + time.Now().UTC().Format("20060102_150405")
+		rep.MovedTo = strings.TrimRight(dir, string(os.PathSeparator)) + ".replaced-" + clock.Now().UTC().Format("20060102_150405")
 		if err := os.Rename(dir, rep.MovedTo); err != nil {
 			return rep, fmt.Errorf("move the existing data aside: %w", err)
 		}
@@ -91,11 +92,11 @@ func Restore(ctx context.Context, cfg Config, dir string, force bool) (Report, e
 	if fi, err := os.Stat(opt.OutputPath); err == nil {
 		rep.Bytes = fi.Size()
 	}
-	rep.Fetch = time.Since(start)
+	rep.Fetch = clock.Since(start)
 	if err := check(dir, &rep); err != nil {
 		return rep, err
 	}
-	rep.Took = time.Since(start)
+	rep.Took = clock.Since(start)
 	return rep, nil
 }
 
@@ -107,7 +108,7 @@ func check(dir string, rep *Report) error {
 		return fmt.Errorf("open the restored data: %w", err)
 	}
 	defer app.ResetBootstrapState()
-	t0 := time.Now()
+	t0 := clock.Now()
 	// The check reads every page and index many times: with the server's 32 MB page cache a
 	// 560 MB data.db (1M movements) re-read 200 GB from the OS and took over 20 minutes on a
 	// loaded 2-core machine; with a cache the size of the file, 1.5 minutes (BENCHMARKS.md).
@@ -134,10 +135,10 @@ func check(dir string, rep *Report) error {
 	if err := app.DB().NewQuery("SELECT COUNT(*) FROM movements").Row(&rep.Movements); err != nil {
 		return fmt.Errorf("count movements: %w", err)
 	}
-	rep.Check = time.Since(t0)
-	t0 = time.Now()
+	rep.Check = clock.Since(t0)
+	t0 = clock.Now()
 	rec, err := system.Recalculate(app)
-	rep.Recalc = time.Since(t0)
+	rep.Recalc = clock.Since(t0)
 	if err != nil {
 		return fmt.Errorf("recalculate the ledger: %w", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/events"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
@@ -297,7 +298,7 @@ func WipeHistory(app core.App, op inventory.Op, targetDate, confirmPhrase string
 		if err != nil {
 			return err
 		}
-		if cut.After(time.Now()) {
+		if cut.After(clock.Now()) {
 			return apierr.Invalid("targetDate", "Target date cannot be in the future")
 		}
 		res, err = inventory.Wipe(txApp, op, cut, "History before "+cut.Format("2006-01-02"))

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -96,7 +95,7 @@ func handleTemplate(e *core.RequestEvent) error {
 	}
 	t := BuiltInTemplate()
 	t.Version = ""
-	t.EffectiveDate = clock.DateString(time.Now().In(zone))
+	t.EffectiveDate = clock.DateString(clock.Now().In(zone))
 	return e.JSON(http.StatusOK, t)
 }
 
@@ -145,7 +144,7 @@ func handleRetry(e *core.RequestEvent) error {
 	if _, err := FindAgreement(e.App, id); err != nil {
 		return apierr.Response(e, err)
 	}
-	if err := Generate(e.App, id, time.Now()); err != nil {
+	if err := Generate(e.App, id, clock.Now()); err != nil {
 		var ae *apierr.Error
 		if errors.As(err, &ae) {
 			return apierr.Response(e, err)

@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"swapbay/lib/clock"
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
 )
@@ -156,7 +157,7 @@ func generateInBackground(app core.App, id string) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		if err := Generate(app, id, time.Now()); err != nil && !errors.Is(err, ErrInProgress) {
+		if err := Generate(app, id, clock.Now()); err != nil && !errors.Is(err, ErrInProgress) {
 			app.Logger().Warn("agreement PDF failed; the pdf job will retry", "agreement", id, "error", err.Error())
 		}
 	}()

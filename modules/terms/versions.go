@@ -8,6 +8,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/events"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
@@ -217,7 +218,7 @@ func Activate(app core.App, id string) (VersionJSON, error) {
 			return apierr.NotFound(MsgVersionNotFound)
 		}
 		if _, err := txApp.DB().NewQuery("UPDATE terms_versions SET isActive = FALSE, updated = {:now} WHERE isActive = TRUE AND id != {:id}").
-			Bind(dbx.Params{"id": id, "now": time.Now().UTC().Format("2006-01-02 15:04:05.000Z")}).Execute(); err != nil {
+			Bind(dbx.Params{"id": id, "now": clock.Now().UTC().Format("2006-01-02 15:04:05.000Z")}).Execute(); err != nil {
 			return err
 		}
 		rec.Set(schema.TermsIsActive, true)

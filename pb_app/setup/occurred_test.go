@@ -8,7 +8,6 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/lib/clock"
 	"swapbay/lib/idempotency"
-	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/modules/activity"
 )
@@ -32,9 +31,7 @@ func TestLateDropoffCountsInTheWeekOfItsTap(t *testing.T) {
 	}
 	ny := clock.LoadLocation("America/New_York")
 	sent := time.Date(2026, 11, 23, 8, 0, 0, 0, ny) // Monday
-	defer func(a, r func() time.Time) { activity.Now, reqx.Now = a, r }(activity.Now, reqx.Now)
-	activity.Now = func() time.Time { return sent }
-	reqx.Now = func() time.Time { return sent }
+	defer clock.Set(func() time.Time { return sent })()
 	srv := testkit.Serve(t, app)
 	driver, admin := testkit.Headers(t, c.Driver), testkit.Headers(t, c.Admin)
 

@@ -143,6 +143,10 @@ var mutationRoutes = map[string]row{
 	"POST /api/admin/task-adjustments":            keyed("modules/earnings"),
 	"POST /api/admin/users/{id}/pool-withholding": keyed("modules/earnings"),
 
+	"POST /api/admin/packs/mint":          keyed("modules/packs"),
+	"POST /api/admin/packs/import":        keyed("modules/packs"),
+	"PUT /api/admin/packs/{serial}/state": keyed("modules/packs"),
+
 	"PUT /api/admin/backups":     keyed("modules/backups"),
 	"POST /api/admin/backups":    skip("VACUUM INTO cannot run in a transaction"),
 	"PUT /api/admin/replication": skip("reaches the replica (S3 or a directory) before saving: no network call holds the write lock"),

@@ -30,6 +30,7 @@ function Home() {
 
 const ADMINS = ["admin", "master_admin"] as const;
 const ADMINS_AND_LIAISON = ["admin", "master_admin", "corporate_liason"] as const;
+const EVERY_ROLE = ["admin", "master_admin", "corporate_liason", "driver"] as const;
 
 /** routes is the route table. */
 export const routes: RouteObject[] = [
@@ -55,6 +56,15 @@ export const routes: RouteObject[] = [
           {
             path: paths.changePassword.path,
             lazy: () => import("@/app/routes/change-password").then((m) => ({ Component: m.ChangePasswordRoute })),
+          },
+          {
+            // the server answers each role what it may see (a driver: the packs they hold)
+            element: <RequireRole roles={EVERY_ROLE} />,
+            children: [
+              { path: paths.packs.path, lazy: () => import("@/app/routes/packs").then((m) => ({ Component: m.PacksRoute })) },
+              { path: paths.pack.path, lazy: () => import("@/app/routes/packs").then((m) => ({ Component: m.PackRoute })) },
+              { path: paths.packLabel.path, lazy: () => import("@/app/routes/packs").then((m) => ({ Component: m.PackLabelRoute })) },
+            ],
           },
           {
             element: <RequireRole roles={ADMINS_AND_LIAISON} />,

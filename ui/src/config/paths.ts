@@ -13,6 +13,10 @@ export const paths = {
   adminPhotos: { path: "/admin-photos", label: "Photos" },
   adminUsers: { path: "/admin-users", label: "Users" },
   adminSystem: { path: "/admin-system", label: "System" },
+  packs: { path: "/packs", label: "Packs" },
+  pack: { path: "/packs/:serial", label: "Pack" },
+  /** the address a pack's label QR code holds (DESIGN.md §14): opens the pack page */
+  packLabel: { path: "/p/:serial", label: "Pack" },
   liaison: { path: "/liaison", label: "Operations Dashboard" },
   liaisonConsole: { path: "/liaison-console", label: "Operations Dashboard" },
   changePassword: { path: "/change-password", label: "Change Password" },

@@ -31,6 +31,8 @@ export const INVALIDATIONS = {
     "/api/state",
     "/api/admin/battery-holders",
     "/api/liaison/battery-holders",
+    // ours: a move can move named packs (DESIGN.md §14)
+    "/api/packs",
   ],
   ACTIVITY_UPDATED: [
     "/api/admin/weekly-activity",

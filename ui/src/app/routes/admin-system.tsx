@@ -6,6 +6,7 @@ import { ReplicationCard } from "@/features/replication/components/replication-c
 import { CleanSlateCard } from "@/features/system/components/clean-slate-card";
 import { HistoryWipeCard } from "@/features/system/components/history-wipe-card";
 import { SystemSettingsForm } from "@/features/system/components/system-settings-form";
+import { PackSettingsCard } from "@/features/packs/components/pack-settings-card";
 import { EmergencyOverrideForm } from "@/features/inventory/components/emergency-override-form";
 import { RecalculateInventoryCard } from "@/features/inventory/components/recalculate-inventory-card";
 import { useUser } from "@/lib/auth";
@@ -20,7 +21,7 @@ const AgreementsTable = React.lazy(() =>
 /**
  * AdminSystemRoute is /admin-system: the spec's seven blocks in order (spec part 2 §2), each
  * a feature's component (6 and 7, the terms editor and the signed agreements, load lazily), plus the scheduled backups (DESIGN.md §11) and the continuous replication (DESIGN.md §13: its status for admins, its settings for a master admin) after the settings.
- * The history wipe and the clean slate are shown to master admins only: the server refuses
+ * The pack tracking settings (DESIGN.md §14), the history wipe and the clean slate are shown to master admins only: the server refuses
  * anyone else (403).
  */
 export function AdminSystemRoute() {
@@ -31,6 +32,7 @@ export function AdminSystemRoute() {
       <PageHeader title="System" description="Settings, history, backups and the inventory's safety tools." />
       <div className="grid grid-cols-1 gap-6">
         <SystemSettingsForm />
+        {master && <PackSettingsCard />}
         <BackupsCard />
         <ReplicationCard />
         {master && <HistoryWipeCard />}

@@ -10,6 +10,7 @@ describe("admin tabs", () => {
       "Driver Management /admin-driver-swaps",
       "Dropoff Notes /admin-dropoff-notes",
       "Photos /admin-photos",
+      "Packs /packs",
       "Users /admin-users",
       "System /admin-system",
     ]);

@@ -12,6 +12,7 @@ export const ADMIN_TABS: readonly AdminTab[] = [
   { label: "Driver Management", path: paths.adminDriverSwaps.path },
   { label: "Dropoff Notes", path: paths.adminDropoffNotes.path },
   { label: "Photos", path: paths.adminPhotos.path },
+  { label: "Packs", path: paths.packs.path },
   { label: "Users", path: paths.adminUsers.path },
   { label: "System", path: paths.adminSystem.path },
 ];

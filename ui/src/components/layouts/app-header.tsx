@@ -1,4 +1,4 @@
-import { BatteryChargingIcon, KeyRoundIcon, LogOutIcon } from "lucide-react";
+import { BatteryChargingIcon, BatteryIcon, KeyRoundIcon, LogOutIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import {
@@ -46,6 +46,13 @@ export function AppHeader({ user }: { user: User }) {
               <p className="text-xs font-normal text-muted-foreground">{role}</p>
             </DropdownMenuLabel>
             <DropdownMenuSeparator />
+            {user.role === "driver" && (
+              <DropdownMenuItem asChild>
+                <Link to={paths.packs.path}>
+                  <BatteryIcon /> My packs
+                </Link>
+              </DropdownMenuItem>
+            )}
             <DropdownMenuItem asChild>
               <Link to={paths.changePassword.path}>
                 <KeyRoundIcon /> Change Password

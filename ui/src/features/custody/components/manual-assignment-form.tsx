@@ -22,11 +22,13 @@ import { formTypeLabel } from "@/features/custody/utils/form-type-label";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
+import { useInventory } from "@/lib/inventory";
+import { packTracking, splitSerials } from "@/lib/packs";
 import { batteryCount } from "@/lib/format";
 
 const TYPE_OPTIONS = ASSIGNMENT_FORM_TYPES.map((t) => ({ value: t, label: formTypeLabel(t) }));
 
-type Pending = { userId: string; name: string; quantity: number; assignmentType: string; notes: string };
+type Pending = { userId: string; name: string; quantity: number; assignmentType: string; notes: string; packs: string[] };
 
 /**
  * ManualAssignmentForm is the Manual Battery Assignment card (spec part 2 §5): a driver
@@ -37,10 +39,11 @@ type Pending = { userId: string; name: string; quantity: number; assignmentType:
 export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
   const users = useEligibleHolders();
   const max = ready ?? 0;
-  const schema = React.useMemo(() => assignmentSchema(max), [max]);
+  const tracking = packTracking(useInventory().data?.settings);
+  const schema = React.useMemo(() => assignmentSchema(max, tracking), [max, tracking]);
   const form = useForm<AssignmentValues, unknown, AssignmentBody>({
     resolver: zodResolver(schema),
-    defaultValues: { userId: "", quantity: "", assignmentType: "", notes: "" },
+    defaultValues: { userId: "", quantity: "", assignmentType: "", notes: "", packs: "" },
   });
   const [pending, setPending] = React.useState<Pending | null>(null);
   const assign = useAssignBatteries();
@@ -54,13 +57,21 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
       quantity: v.quantity,
       assignmentType: v.assignmentType,
       notes: v.notes.trim(),
+      packs: tracking === "off" ? [] : splitSerials(v.packs ?? ""),
     });
   });
 
   const onConfirm = (_values: unknown, idempotencyKey: string) => {
     if (!pending) return;
     assign.mutate(
-      { userId: pending.userId, quantity: pending.quantity, assignmentType: pending.assignmentType, notes: pending.notes, idempotencyKey },
+      {
+        userId: pending.userId,
+        quantity: pending.quantity,
+        assignmentType: pending.assignmentType,
+        notes: pending.notes,
+        packs: pending.packs,
+        idempotencyKey,
+      },
       {
         onSuccess: (res) => {
           toast({ title: res?.message || "Batteries assigned successfully" });
@@ -109,6 +120,18 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
             step={1}
           />
           <SelectFormField control={form.control} name="assignmentType" label="Assignment Type" options={TYPE_OPTIONS} placeholder="Select type" />
+          {tracking !== "off" && (
+            <InputFormField
+              control={form.control}
+              name="packs"
+              label={tracking === "required" ? "Pack serials" : "Pack serials (optional)"}
+              description="One serial per battery, separated by commas or spaces."
+              className="sm:col-span-2"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+            />
+          )}
           <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
           <Button type="submit" className="sm:col-span-2" disabled={assign.isPending}>
             <UserPlusIcon aria-hidden /> Assign Batteries
@@ -129,7 +152,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
             {batteryCount(pending?.quantity ?? 0)}.
           </>
         }
-        notes={pending?.notes || undefined}
+        notes={[pending?.packs.length ? `Packs: ${pending.packs.join(", ")}` : "", pending?.notes ?? ""].filter(Boolean).join("\n") || undefined}
         allowEdit={false}
         pending={assign.isPending}
         error={assign.isError ? errorMessage(assign.error, "Failed to assign batteries") : null}

@@ -1,0 +1,88 @@
+package packs_test
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"swapbay/internal/testkit"
+	"swapbay/lib/schema"
+	"swapbay/modules/packs"
+)
+
+// Mints at once never share a serial, and the sequence ends at the last one handed out; a
+// keyed mint sent again answers the same packs and mints none.
+func TestMintConcurrentAndReplayed(t *testing.T) {
+	app, c, srv := start(t)
+	defer app.Cleanup()
+	admin := testkit.Headers(t, c.Admin)
+
+	const senders, each = 4, 30
+	var wg sync.WaitGroup
+	errs := make(chan string, senders)
+	for range senders {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			st, raw := srv.do(admin, "POST", "/api/admin/packs/mint", map[string]any{"count": each, "model": "M"})
+			if st != 200 {
+				errs <- fmt.Sprintf("%d %s", st, raw)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatalf("a concurrent mint failed: %s", e)
+	}
+	var serials []string
+	if err := app.DB().Select(schema.PackSerial).From(schema.Packs).OrderBy(schema.PackSerial).Column(&serials); err != nil {
+		t.Fatal(err)
+	}
+	if len(serials) != senders*each || serials[0] != "SWB-000001" || serials[len(serials)-1] != packs.Serial("SWB", senders*each) {
+		t.Fatalf("%d serials from %v to %v; want SWB-000001..%d, each once", len(serials), serials[0], serials[len(serials)-1], senders*each)
+	}
+
+	key := map[string]string{"Idempotency-Key": "mint-once"}
+	for k, v := range admin {
+		key[k] = v
+	}
+	_, first := srv.do(key, "POST", "/api/admin/packs/mint", map[string]any{"count": 2, "model": "M"})
+	_, again := srv.do(key, "POST", "/api/admin/packs/mint", map[string]any{"count": 2, "model": "M"})
+	if string(first) != string(again) {
+		t.Fatalf("a replayed mint answered %s; first %s", again, first)
+	}
+	if n, _ := app.CountRecords(schema.Packs); n != senders*each+2 {
+		t.Fatalf("%d packs after a replayed mint of 2; want %d", n, senders*each+2)
+	}
+}
+
+// A pack unseen for pack_missing_days days is missing; one seen since, or retired, is not.
+func TestMissing(t *testing.T) {
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+	c := testkit.SeedCallers(t, app)
+	if _, err := packs.Mint(app, 3, packs.Specs{Model: "M"}, c.Admin.Id, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-8 * 24 * time.Hour)
+	for serial, state := range map[string]string{"SWB-000001": schema.PackStateInService, "SWB-000002": schema.PackStateRetired} {
+		p, err := packs.FindBySerial(app, serial)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Set(schema.PackLastSeenAt, old)
+		p.Set(schema.PackState, state)
+		if err := app.Save(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := packs.ListPacks(app, packs.Viewer{UserId: c.Admin.Id}, packs.Filter{Missing: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Packs) != 1 || l.Packs[0].Serial != "SWB-000001" || !l.Packs[0].Missing || l.MissingDays != 7 {
+		t.Fatalf("missing = %+v (after %d days); want SWB-000001 alone", l.Packs, l.MissingDays)
+	}
+}

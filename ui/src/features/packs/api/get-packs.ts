@@ -1,0 +1,75 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+
+/** PACK_STATES are the pack states in the order the list shows them (DESIGN.md §14). */
+export const PACK_STATES = ["in_service", "maintenance", "quarantined", "retired", "recycled", "lost"] as const;
+
+/** PackState is one of PACK_STATES. */
+export type PackState = (typeof PACK_STATES)[number];
+
+/** packStateLabel is how a state reads: "In service". */
+export function packStateLabel(state: string): string {
+  const s = state.replace(/_/g, " ");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** PackPlace is a ledger account as people read it. */
+export type PackPlace = { key: string; kind: string; label: string; userId?: string; assignmentType?: string };
+
+/** PackSummary is one pack as GET /api/packs answers it. */
+export type PackSummary = {
+  id: string;
+  serial: string;
+  model: string;
+  chemistry: string;
+  nominalWh: number;
+  manufacturer: string;
+  lot: string;
+  manufactured: string;
+  inServiceSince: string;
+  state: PackState;
+  stateBefore?: string;
+  chargeCount: number;
+  location: PackPlace | null;
+  lastSeen: {
+    at: string;
+    by: { id: string; name: string } | null;
+    movement: { id: string; type: string; occurredAt: string } | null;
+  } | null;
+  missing: boolean;
+};
+
+/** PackList is GET /api/packs: a page of packs and the counts per state. */
+export type PackList = {
+  packs: PackSummary[];
+  total: number;
+  page: number;
+  perPage: number;
+  counts: Record<PackState, number>;
+  missingDays: number;
+};
+
+/** PackFilters narrow the list (empty values are left out of the URL). */
+export type PackFilters = { state?: string; location?: string; lot?: string; missing?: boolean; q?: string; page?: number };
+
+/** packsUrl is the list's URL for filters (its query key). */
+export function packsUrl(f: PackFilters): string {
+  const params = new URLSearchParams();
+  if (f.state) params.set("state", f.state);
+  if (f.location) params.set("location", f.location);
+  if (f.lot) params.set("lot", f.lot);
+  if (f.missing) params.set("missing", "1");
+  if (f.q?.trim()) params.set("q", f.q.trim());
+  if (f.page && f.page > 1) params.set("page", String(f.page));
+  const qs = params.toString();
+  return qs ? `/api/packs?${qs}` : "/api/packs";
+}
+
+/** packsQueryOptions: the packs list for filters (admins and the liaison: all; a driver: the packs they hold). */
+export function packsQueryOptions(f: PackFilters) {
+  return queryOptions<PackList>({ queryKey: [packsUrl(f)], placeholderData: keepPreviousData });
+}
+
+/** usePacks loads the packs list for filters. */
+export function usePacks(f: PackFilters) {
+  return useQuery(packsQueryOptions(f));
+}

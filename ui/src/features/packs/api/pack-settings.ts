@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import * as z from "zod/mini";
+import { apiRequest } from "@/lib/api-client";
+import { invalidate } from "@/lib/invalidation";
+
+/** PACK_SETTING_DEFAULTS are the pack settings until a master admin saves them (DESIGN.md §14). */
+export const PACK_SETTING_DEFAULTS = { pack_tracking: "off", pack_prefix: "SWB", pack_missing_days: "7" } as const;
+
+/** TRACKING_MODES are the tracking modes with what each means. */
+export const TRACKING_MODES = [
+  { value: "off", label: "Off — batteries are counted, packs are not named" },
+  { value: "optional", label: "Optional — a movement may name its packs" },
+  { value: "required", label: "Required — every battery move names its packs" },
+] as const;
+
+/** packSettingsSchema is the Pack tracking form (the server's messages). */
+export const packSettingsSchema = z.object({
+  pack_tracking: z.enum(["off", "optional", "required"]),
+  pack_prefix: z
+    .string()
+    .check(
+      z.trim(),
+      z.refine((v) => /^[A-Za-z][A-Za-z0-9]{1,7}$/.test(v), "The pack prefix must be 2 to 8 capital letters or digits, starting with a letter"),
+    ),
+  pack_missing_days: z
+    .string()
+    .check(
+      z.trim(),
+      z.refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 365, "Days before a pack is missing must be a whole number from 1 to 365"),
+    ),
+});
+
+/** PackSettingsValues are the form's values. */
+export type PackSettingsValues = z.infer<typeof packSettingsSchema>;
+
+/** useSavePackSettings saves the pack settings (master admin) through POST /api/admin/settings. */
+export function useSavePackSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ values, idempotencyKey }: { values: PackSettingsValues; idempotencyKey: string }) =>
+      apiRequest<{ message: string }>(
+        "POST",
+        "/api/admin/settings",
+        { settings: Object.entries(values).map(([key, value]) => ({ key, value: value.trim() })) },
+        { idempotencyKey },
+      ),
+    onSuccess: () => invalidate(qc, "everything"),
+  });
+}

@@ -1,0 +1,126 @@
+import * as React from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Label } from "@/components/ui/label";
+import { ScrollTable } from "@/components/ui/scroll-table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Textarea } from "@/components/ui/textarea";
+import { useImportPacks, type ImportResult } from "@/features/packs/api/import-packs";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { newIdempotencyKey } from "@/lib/idempotency";
+
+const COLUMNS = "serial, model, chemistry, nominalWh, manufacturer, lot, manufactured, inServiceSince, state";
+
+/**
+ * ImportPacksDialog imports a CSV of existing packs: a preview first (each bad row named with
+ * its line and why; nothing written), then a confirm that writes every row or none.
+ */
+export function ImportPacksDialog() {
+  const [open, setOpen] = React.useState(false);
+  const [csv, setCsv] = React.useState("");
+  const [preview, setPreview] = React.useState<ImportResult | null>(null);
+  const run = useImportPacks();
+  const ids = React.useId();
+  const onOpenChange = (o: boolean) => {
+    setOpen(o);
+    if (!o) {
+      setCsv("");
+      setPreview(null);
+    }
+  };
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setCsv(await file.text());
+    setPreview(null);
+  };
+  const send = (dryRun: boolean) =>
+    run.mutate(
+      { csv, dryRun, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: (res) => {
+          if (res.dryRun) {
+            setPreview(res);
+            return;
+          }
+          toast({ title: `${res.imported} packs imported` });
+          onOpenChange(false);
+        },
+        onError: (e) => toast({ title: "Import failed", description: errorMessage(e, "Import failed"), variant: "destructive" }),
+      },
+    );
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline">Import CSV</Button>
+      </DialogTrigger>
+      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Import packs</DialogTitle>
+          <DialogDescription>
+            A header row, then one pack a row. Columns: {COLUMNS} (serial and model required).
+          </DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${ids}-file`}>CSV file</Label>
+            <input id={`${ids}-file`} type="file" accept=".csv,text/csv" className="text-sm" onChange={(e) => void onFile(e.target.files?.[0])} />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${ids}-csv`}>Or paste the CSV</Label>
+            <Textarea
+              id={`${ids}-csv`}
+              rows={5}
+              className="font-mono text-xs"
+              value={csv}
+              onChange={(e) => {
+                setCsv(e.target.value);
+                setPreview(null);
+              }}
+            />
+          </div>
+        </div>
+        {preview && (
+          <div className="space-y-2">
+            <p role="status" className="text-sm">
+              {preview.valid} of {preview.rows.length} rows can be imported
+              {preview.invalid > 0 ? `; ${preview.invalid === 1 ? "1 row has" : `${preview.invalid} rows have`} problems — fix them and preview again.` : "."}
+            </p>
+            <ScrollTable label="Import preview" className="text-xs">
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Line</TableHead>
+                  <TableHead>Serial</TableHead>
+                  <TableHead>Problems</TableHead>
+                  <TableHead>Model</TableHead>
+                  <TableHead>Lot</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {preview.rows.map((r) => (
+                  <TableRow key={r.line} data-bad={r.errors.length > 0 || undefined}>
+                    <TableCell>{r.line}</TableCell>
+                    <TableCell className="font-mono">{r.serial}</TableCell>
+                    <TableCell className={r.errors.length ? "min-w-48 whitespace-normal text-destructive" : "text-muted-foreground"}>
+                      {r.errors.length ? r.errors.join("; ") : "OK"}
+                    </TableCell>
+                    <TableCell>{r.model}</TableCell>
+                    <TableCell>{r.lot}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </ScrollTable>
+          </div>
+        )}
+        <DialogFooter>
+          <Button variant="outline" disabled={!csv.trim() || run.isPending} onClick={() => send(true)}>
+            Preview
+          </Button>
+          <Button disabled={!preview || preview.invalid > 0 || run.isPending} onClick={() => send(false)}>
+            {preview && preview.invalid === 0 ? `Import ${preview.valid} packs` : "Import"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,186 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import * as React from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { SelectFormField } from "@/components/select-form-field";
+import { TextareaFormField } from "@/components/textarea-form-field";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form } from "@/components/ui/form";
+import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import { usePack, type PackEvent } from "@/features/packs/api/get-pack";
+import { PACK_STATES, packStateLabel, type PackPlace } from "@/features/packs/api/get-packs";
+import { stateSchema, useSetPackState, type StateValues } from "@/features/packs/api/set-pack-state";
+import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
+import { toast } from "@/hooks/use-toast";
+import { errorMessage } from "@/lib/api-client";
+import { formatDate, formatDateTime } from "@/lib/format";
+import { newIdempotencyKey } from "@/lib/idempotency";
+
+const MOVEMENT_LABELS: Record<string, string> = {
+  pickup: "pickup",
+  dropoff: "dropoff",
+  charge_start: "charging start",
+  charge_complete: "charging complete",
+  driver_swap_in: "swap",
+  driver_swap_out: "swap",
+  internal_transfer: "transfer",
+  adjustment: "adjustment",
+};
+
+function place(p: PackPlace | null): string {
+  return p?.label ?? "unknown";
+}
+
+/** eventText is one history line in words. */
+export function eventText(e: PackEvent): string {
+  switch (e.kind) {
+    case "created":
+      return "Registered (minted)";
+    case "imported":
+      return "Registered (imported)";
+    case "moved":
+      return `Moved from ${place(e.from)} to ${place(e.to)}`;
+    case "discrepancy":
+      return `Scanned at ${place(e.to)}; the records had it at ${place(e.expected)}`;
+    case "state":
+      return `State: ${packStateLabel(e.fromState ?? "")} → ${packStateLabel(e.toState ?? "")}`;
+    case "found":
+      return `Found: ${packStateLabel(e.fromState ?? "lost")} → ${packStateLabel(e.toState ?? "")}`;
+    case "charged":
+      return "Charged";
+  }
+  return e.kind;
+}
+
+/** PackPage is /packs/<serial>: where the pack is, when and by whom it was last seen, its specs and its whole history. */
+export function PackPage({ serial, admin }: { serial: string; admin: boolean }) {
+  const { data: pack, isPending, isError } = usePack(serial);
+  if (isPending) return <Skeleton className="h-64 w-full" />;
+  if (isError || !pack)
+    return (
+      <div className="space-y-3">
+        <h1 className="text-2xl font-bold tracking-tight">Pack {serial}</h1>
+        <p role="alert">This pack was not found, or it is not one you hold.</p>
+        <Link to={paths.packs.path} className="underline">
+          Back to packs
+        </Link>
+      </div>
+    );
+  const facts: [string, React.ReactNode][] = [
+    ["Location", pack.location?.label ?? "Unknown"],
+    [
+      "Last seen",
+      pack.lastSeen
+        ? `${formatDateTime(pack.lastSeen.at)}${pack.lastSeen.by ? ` by ${pack.lastSeen.by.name}` : ""}${pack.lastSeen.movement ? ` (${MOVEMENT_LABELS[pack.lastSeen.movement.type] ?? pack.lastSeen.movement.type})` : ""}`
+        : "Never scanned",
+    ],
+    ["Charge count", pack.chargeCount],
+    ["Model", pack.model || "—"],
+    ["Chemistry", pack.chemistry || "—"],
+    ["Nominal energy", pack.nominalWh ? `${pack.nominalWh} Wh` : "—"],
+    ["Manufacturer", pack.manufacturer || "—"],
+    ["Lot", pack.lot || "—"],
+    ["Manufactured", pack.manufactured || "—"],
+    ["In service since", pack.inServiceSince ? formatDate(pack.inServiceSince) : "—"],
+  ];
+  return (
+    <div className="space-y-6">
+      <Link to={paths.packs.path} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
+        ← All packs
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="font-mono text-2xl font-bold tracking-tight">{pack.serial}</h1>
+        <PackStateBadge state={pack.state} />
+        {pack.missing && <span className="text-sm font-medium text-destructive">Missing</span>}
+        {admin && (
+          <Button asChild variant="outline" size="sm" className="sm:ml-auto">
+            <a href={`/api/admin/packs/labels?serials=${encodeURIComponent(pack.serial)}`} download>
+              Download label
+            </a>
+          </Button>
+        )}
+      </div>
+      <Card>
+        <CardContent>
+          <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
+            {facts.map(([k, v]) => (
+              <div key={k} className="min-w-0">
+                <dt className="text-xs font-medium text-muted-foreground">{k}</dt>
+                <dd className="break-words">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </CardContent>
+      </Card>
+      {admin && <PackStateForm serial={pack.serial} current={pack.state} />}
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>History</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {pack.history.length === 0 ? (
+            <p className="text-muted-foreground">Nothing recorded yet.</p>
+          ) : (
+            <ol aria-label="History" className="space-y-3">
+              {pack.history.map((e) => (
+                <li key={e.id} className="border-l-2 pl-3" data-kind={e.kind}>
+                  <p className={e.kind === "discrepancy" ? "font-medium text-destructive" : "font-medium"}>{eventText(e)}</p>
+                  <p className="text-sm text-muted-foreground">
+                    {formatDateTime(e.at)}
+                    {e.actor ? ` · ${e.actor.name}` : ""}
+                    {e.movement ? ` · ${MOVEMENT_LABELS[e.movement.type] ?? e.movement.type}` : ""}
+                  </p>
+                  {e.reason && <p className="text-sm break-words">{e.reason}</p>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** PackStateForm changes the pack's state with a reason (admins; the server enforces the allowed changes). */
+function PackStateForm({ serial, current }: { serial: string; current: string }) {
+  const save = useSetPackState(serial);
+  const form = useForm<StateValues>({ resolver: zodResolver(stateSchema), defaultValues: { state: current as StateValues["state"], reason: "" } });
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutate(
+      { values, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: (res) => {
+          toast({ title: res.message });
+          form.reset({ state: values.state, reason: "" });
+        },
+        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Could not change the state"), variant: "destructive" }),
+      },
+    ),
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Change state</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
+            <SelectFormField control={form.control} name="state" label="State" options={PACK_STATES.map((s) => ({ value: s, label: packStateLabel(s) }))} />
+            <TextareaFormField control={form.control} name="reason" label="Reason" className="sm:col-span-2" />
+            <div className="sm:col-span-2">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? "Saving..." : "Change state"}
+              </Button>
+            </div>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { Badge } from "@/components/ui/badge";
+import { packStateLabel } from "@/features/packs/api/get-packs";
+
+const VARIANT: Record<string, "default" | "secondary" | "destructive" | "outline"> = {
+  in_service: "default",
+  maintenance: "secondary",
+  quarantined: "destructive",
+  lost: "destructive",
+  retired: "outline",
+  recycled: "outline",
+};
+
+/** PackStateBadge shows a pack's state ("In service", "Quarantined", …). */
+export function PackStateBadge({ state }: { state: string }) {
+  return <Badge variant={VARIANT[state] ?? "outline"}>{packStateLabel(state)}</Badge>;
+}

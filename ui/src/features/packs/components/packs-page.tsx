@@ -1,0 +1,148 @@
+import * as React from "react";
+import { Link } from "react-router";
+import { PageHeader } from "@/components/layouts/app-shell";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { paths } from "@/config/paths";
+import { PACK_STATES, packStateLabel, usePacks, type PackFilters } from "@/features/packs/api/get-packs";
+import { ImportPacksDialog } from "@/features/packs/components/import-packs-dialog";
+import { MintPacksDialog } from "@/features/packs/components/mint-packs-dialog";
+import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
+import { formatRelativeTime } from "@/lib/format";
+
+const LOCATIONS = [
+  { value: "all", label: "Anywhere" },
+  { value: "ready", label: "Ready" },
+  { value: "waiting", label: "Waiting (dead)" },
+  { value: "charging", label: "On a charger" },
+  { value: "field", label: "In the field" },
+  { value: "unknown", label: "Unknown" },
+] as const;
+
+/** packPath is the pack page of serial. */
+export function packPath(serial: string): string {
+  return paths.pack.path.replace(":serial", encodeURIComponent(serial));
+}
+
+/**
+ * PacksPage is /packs (DESIGN.md §14): counts per state (each a filter), search by serial, the
+ * location, lot and missing filters and the packs, each a link to its page. Admins mint and
+ * import here. A driver sees "My packs": only the packs they hold.
+ */
+export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }) {
+  const [filters, setFilters] = React.useState<PackFilters>({});
+  const [search, setSearch] = React.useState("");
+  const set = (f: Partial<PackFilters>) => setFilters((old) => ({ ...old, page: 1, ...f }));
+  React.useEffect(() => {
+    const t = setTimeout(() => setFilters((old) => (old.q === search ? old : { ...old, q: search, page: 1 })), 250);
+    return () => clearTimeout(t);
+  }, [search]);
+  const { data, isPending, isError } = usePacks(filters);
+  const ids = React.useId();
+  const title = driver ? "My packs" : "Packs";
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
+  return (
+    <>
+      <PageHeader title={title} description={driver ? "The battery packs you hold, by serial." : "Every battery pack by serial: where it is, its state and its history."}>
+        {admin && (
+          <div className="flex flex-wrap gap-2">
+            <MintPacksDialog />
+            <ImportPacksDialog />
+          </div>
+        )}
+      </PageHeader>
+      <div className="space-y-4">
+        {!driver && (
+          <div role="group" aria-label="Packs by state" className="flex flex-wrap gap-2">
+            <Button variant={!filters.state ? "default" : "outline"} size="sm" aria-pressed={!filters.state} onClick={() => set({ state: undefined })}>
+              All {data ? PACK_STATES.reduce((n, s) => n + (data.counts[s] ?? 0), 0) : ""}
+            </Button>
+            {PACK_STATES.map((s) => (
+              <Button key={s} variant={filters.state === s ? "default" : "outline"} size="sm" aria-pressed={filters.state === s} onClick={() => set({ state: filters.state === s ? undefined : s })}>
+                {packStateLabel(s)} {data?.counts[s] ?? ""}
+              </Button>
+            ))}
+          </div>
+        )}
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${ids}-q`}>Search serial</Label>
+            <Input id={`${ids}-q`} type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="SWB-000123" autoComplete="off" />
+          </div>
+          {!driver && (
+            <>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${ids}-loc`}>Location</Label>
+                <Select value={filters.location ?? "all"} onValueChange={(v) => set({ location: v === "all" ? undefined : v })}>
+                  <SelectTrigger id={`${ids}-loc`} className="w-full">
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {LOCATIONS.map((l) => (
+                      <SelectItem key={l.value} value={l.value}>
+                        {l.label}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${ids}-lot`}>Lot</Label>
+                <Input id={`${ids}-lot`} value={filters.lot ?? ""} onChange={(e) => set({ lot: e.target.value })} autoComplete="off" />
+              </div>
+              <div className="flex items-center gap-2 self-end pb-2">
+                <Checkbox id={`${ids}-missing`} checked={!!filters.missing} onCheckedChange={(c) => set({ missing: c === true })} />
+                <Label htmlFor={`${ids}-missing`}>Missing ({data?.missingDays ?? 7}+ days unseen)</Label>
+              </div>
+            </>
+          )}
+        </div>
+        {isPending ? (
+          <Skeleton className="h-40 w-full" />
+        ) : isError ? (
+          <p role="alert" className="text-destructive">
+            Could not load the packs.
+          </p>
+        ) : data.packs.length === 0 ? (
+          <Card>
+            <CardContent className="py-6 text-center text-muted-foreground">{driver ? "You hold no named packs." : "No packs match."}</CardContent>
+          </Card>
+        ) : (
+          <ul aria-label={title} className="divide-y rounded-lg border bg-card">
+            {data.packs.map((p) => (
+              <li key={p.id}>
+                <Link to={packPath(p.serial)} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none">
+                  <span className="font-mono font-semibold">{p.serial}</span>
+                  <PackStateBadge state={p.state} />
+                  {p.missing && <span className="text-xs font-medium text-destructive">Missing</span>}
+                  <span className="min-w-0 basis-full text-sm text-muted-foreground sm:ml-auto sm:basis-auto">
+                    {p.location?.label ?? "Unknown"}
+                    {p.lastSeen ? ` · seen ${formatRelativeTime(p.lastSeen.at)}` : " · never scanned"}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {data && pages > 1 && (
+          <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+            <Button variant="outline" size="sm" disabled={(filters.page ?? 1) <= 1} onClick={() => setFilters((f) => ({ ...f, page: (f.page ?? 1) - 1 }))}>
+              Previous
+            </Button>
+            <span className="text-sm text-muted-foreground">
+              Page {filters.page ?? 1} of {pages} ({data.total} packs)
+            </span>
+            <Button variant="outline" size="sm" disabled={(filters.page ?? 1) >= pages} onClick={() => setFilters((f) => ({ ...f, page: (f.page ?? 1) + 1 }))}>
+              Next
+            </Button>
+          </nav>
+        )}
+      </div>
+    </>
+  );
+}
