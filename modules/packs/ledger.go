@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/ids"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
@@ -264,11 +265,11 @@ func (ledger) Return(txApp core.App, mv *inventory.Movement, moves []inventory.P
 	if err != nil {
 		return nil, err
 	}
-	mode, err := effectiveMode(txApp, time.Now())
+	mode, err := effectiveMode(txApp, clock.Now())
 	if err != nil {
 		return nil, err
 	}
-	w := writer{txApp: txApp, mv: mv, at: time.Now().UTC(), actor: actorId, reason: reason, returning: true}
+	w := writer{txApp: txApp, mv: mv, at: clock.Now().UTC(), actor: actorId, reason: reason, returning: true}
 	packD := map[string]int{}
 	named := map[string]bool{}
 	var returned []inventory.PackMove
@@ -629,7 +630,7 @@ func (ledger) Check(txApp core.App) ([]string, error) {
 	if n > 0 {
 		out = append(out, fmt.Sprintf("packs: %d locations named a place that no longer exists → unknown", n))
 	}
-	mode, err := effectiveMode(txApp, time.Now())
+	mode, err := effectiveMode(txApp, clock.Now())
 	if err != nil || mode != schema.PackTrackingRequired {
 		return out, err
 	}
