@@ -12,11 +12,13 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"swapbay/internal/testkit"
+	"swapbay/lib/clock"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
 	"swapbay/modules/packs"
@@ -401,5 +403,61 @@ func TestList(t *testing.T) {
 		if st, raw := srv.do(admin, "GET", "/api/packs"+q, nil); st != 400 {
 			t.Errorf("list%s = %d %s; want 400", q, st, raw)
 		}
+	}
+}
+
+// A driver's pack page holds only their part of the history: what came to or from their
+// holdings and what they did, not the admin's registration or other people's moves.
+func TestDriverSeesOwnHistory(t *testing.T) {
+	app, c, srv := start(t)
+	defer app.Cleanup()
+	minted, err := packs.Mint(app, 1, packs.Specs{Model: "M"}, c.Admin.Id, clock.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := minted[0]
+	var holder, other *inventory.Account
+	if err := app.RunInTransaction(func(txApp core.App) error {
+		var err error
+		if holder, err = inventory.HolderAccount(txApp, c.Driver.Id, inventory.AssignmentPickup); err != nil {
+			return err
+		}
+		other, err = inventory.HolderAccount(txApp, c.Admin.Id, inventory.AssignmentPickup)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	events, err := app.FindCollectionByNameOrId(schema.PackEvents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, to := range []string{other.Id, holder.Id} { // the admin's holding, then the driver's
+		ev := packs.NewEvent(events, p.Id, schema.PackEventMoved, c.Admin.Id, clock.Now().Add(time.Duration(i+1)*time.Minute))
+		ev.Set(schema.PackEventToAccount, to)
+		if err := app.Save(ev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.Set(schema.PackLocation, holder.Id)
+	if err := app.Save(p); err != nil {
+		t.Fatal(err)
+	}
+	kinds := func(who *core.Record) []string {
+		_, raw := srv.do(testkit.Headers(t, who), "GET", "/api/packs/"+p.Serial(), nil)
+		var out []string
+		for _, h := range decode[packs.Detail](t, raw).History {
+			to := ""
+			if h.To != nil {
+				to = h.To.UserId
+			}
+			out = append(out, h.Kind+">"+to)
+		}
+		return out
+	}
+	if got := kinds(c.Driver); fmt.Sprint(got) != fmt.Sprint([]string{"moved>" + c.Driver.Id}) {
+		t.Fatalf("the driver's history %v; want only the move to them", got)
+	}
+	if got := kinds(c.Admin); len(got) != 3 {
+		t.Fatalf("the admin's history %v; want all 3 events", got)
 	}
 }

@@ -10,6 +10,7 @@ const block = (name: string) => () => <section aria-label={name} />;
 vi.mock("@/features/backups/components/backups-card", () => ({ BackupsCard: block("Backups") }));
 vi.mock("@/features/replication/components/replication-card", () => ({ ReplicationCard: block("Replication") }));
 vi.mock("@/features/system/components/system-settings-form", () => ({ SystemSettingsForm: block("System Settings") }));
+vi.mock("@/features/packs/components/pack-settings-card", () => ({ PackSettingsCard: block("Pack tracking") }));
 vi.mock("@/features/system/components/history-wipe-card", () => ({ HistoryWipeCard: block("History Management") }));
 vi.mock("@/features/system/components/clean-slate-card", () => ({ CleanSlateCard: block("Clean Slate") }));
 vi.mock("@/features/inventory/components/emergency-override-form", () => ({ EmergencyOverrideForm: block("Emergency Override") }));
@@ -25,18 +26,20 @@ afterEach(() => {
 
 // the first render takes seconds on a loaded machine: a generous limit
 describe("AdminSystemRoute", { timeout: 60_000 }, () => {
-  it("shows a plain admin neither the history wipe nor the clean slate (the server refuses them: 403)", () => {
+  it("shows a plain admin neither the pack tracking settings, the history wipe nor the clean slate (the server refuses them: 403)", () => {
     role.current = "admin";
     render(<AdminSystemRoute />);
     expect(screen.getByRole("region", { name: "System Settings" })).toBeDefined();
     expect(screen.getByRole("region", { name: "Emergency Override" })).toBeDefined();
     expect(screen.queryByRole("region", { name: "History Management" })).toBeNull();
     expect(screen.queryByRole("region", { name: "Clean Slate" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Pack tracking" })).toBeNull();
   });
-  it("shows a master admin both", () => {
+  it("shows a master admin all three", () => {
     role.current = "master_admin";
     render(<AdminSystemRoute />);
     expect(screen.getByRole("region", { name: "History Management" })).toBeDefined();
     expect(screen.getByRole("region", { name: "Clean Slate" })).toBeDefined();
+    expect(screen.getByRole("region", { name: "Pack tracking" })).toBeDefined();
   });
 });
