@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,5 +64,32 @@ func TestRestoreOfABackupTurnsItsReplicationOff(t *testing.T) {
 	}
 	if s, _ := replication.LoadStored(app); !s.Enabled {
 		t.Fatal("the source's own settings changed")
+	}
+}
+
+// `swapbay restore --force` from a replica with nothing in it fails, says the data dir is as it
+// was, and leaves it so (modules/restore holds the full proof).
+func TestRestoreCommandFailsWithoutTouchingTheDir(t *testing.T) {
+	app := newCLIApp(t)
+	if err := app.RunAllMigrations(); err != nil {
+		t.Fatal(err)
+	}
+	dir := app.DataDir()
+	before, err := os.ReadFile(filepath.Join(dir, "data.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := newRestoreCommand()
+	var out bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&out)
+	cmd.SetArgs([]string{"--dir=" + dir, "--force", "--from=file://" + t.TempDir()})
+	err = cmd.Execute()
+	if err == nil || !strings.Contains(err.Error(), "nothing has been replicated there") || !strings.Contains(err.Error(), dir+" is as it was") {
+		t.Fatalf("restore from an empty replica: %v\n%s", err, out.String())
+	}
+	after, err := os.ReadFile(filepath.Join(dir, "data.db"))
+	if err != nil || !bytes.Equal(before, after) {
+		t.Fatalf("data.db changed: %v", err)
 	}
 }

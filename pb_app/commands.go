@@ -15,6 +15,8 @@ func registerCommands(app *pocketbase.PocketBase) {
 	app.RootCmd.AddCommand(newRestoreCommand()) // listed in --help; run by runRestoreIfAsked
 	// `serve --replicate=URL`: replicate data.db continuously (modules/replication); it wins
 	// over $SWAPBAY_REPLICA_URL
-	app.RootCmd.PersistentFlags().StringVar(&replication.FlagURL, "replicate", "",
+	opt := replication.DefaultOptions()
+	replication.SetOptions(app, opt)
+	app.RootCmd.PersistentFlags().StringVar(&opt.ServerURL, "replicate", "",
 		"replicate data.db continuously to s3://bucket/path?endpoint=…&region=… or file:///dir (default $"+replication.EnvURL+")")
 }

@@ -17,8 +17,8 @@ import (
 // with its reason. A module uses another only for its domain (STYLE.md: "a module uses
 // another module only through its exported service functions"); shared plumbing lives in
 // lib/*. Adding a line here is a design decision: say why, and keep the graph acyclic
-// (inventory is the bottom; nothing imports activity, auth, backups, custody, debuginfo or
-// earnings).
+// (inventory is the bottom; nothing imports activity, auth, backups, custody, debuginfo,
+// earnings or restore).
 var moduleImports = map[[2]string]string{
 	{"activity", "inventory"}: "the dashboards read the ledger (movement types, Stats, holders)",
 	{"activity", "system"}:    "days and weeks are cut in the time zone setting; the state carries the prompts",
@@ -51,7 +51,8 @@ var moduleImports = map[[2]string]string{
 	// continuous replication (DESIGN.md §13)
 	{"jobs", "replication"}:      "the checkpoint job leaves data.db to Litestream while it replicates",
 	{"debuginfo", "replication"}: "the debug page shows the replication's lag, last sync and warning",
-	{"replication", "system"}:    "a restore ends with the ledger's recalculation, system.Recalculate (0 corrections expected)",
+	{"restore", "replication"}:   "a replica is one of the restore's sources; a restore turns the stored replication off",
+	{"restore", "system"}:        "a restore ends with the ledger's recalculation, system.Recalculate (0 corrections expected)",
 }
 
 // plumbingNames are names no module may use from another module: request decoding, error

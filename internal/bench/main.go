@@ -30,7 +30,7 @@ var (
 	flagPrevious     = flag.String("previous", "", "with -only compare: the previous report")
 	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load during the ledger writes (-only packwrites: during the writes naming packs, last round)")
 	flagStateProfile = flag.String("stateprofile", "", "with -only writes or big: write a CPU profile of the server and load during GET /api/state with the cache off")
-	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; labels: the pack label sheet of 1,000 packs; packwrites: ledger writes naming 4 packs each vs none)")
+	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; catchup: the replica's catch-up after an outage of -catchup-outage; rto-build / rto-restore: a kept replica and backup archive of -rto-movements, and the restore of each; labels: the pack label sheet of 1,000 packs; packwrites: ledger writes naming 4 packs each vs none)")
 )
 
 func main() {
@@ -66,6 +66,13 @@ func main() {
 	if *flagOnly == "rto-restore" {
 		// the recovery time alone: a restore of the replica in -replica-dir (with -cpuprofile: its profile)
 		fmt.Println(rtoRestore(*flagReplicaDir))
+		return
+	}
+	if *flagOnly == "catchup" {
+		// the replica's catch-up after an S3 outage of -catchup-outage (2 minutes)
+		c, err := measureCatchUp()
+		check(err)
+		fmt.Print(c.row())
 		return
 	}
 	if *flagOnly == "replication-writes" {

@@ -11,16 +11,21 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pocketbase/pocketbase/core"
+
 	"swapbay/internal/drill"
+	"swapbay/lib/sqlitedb"
+	"swapbay/modules/backups"
 	"swapbay/modules/replication"
+	"swapbay/modules/restore"
 )
 
 var (
 	flagDrills        = flag.Int("drills", 10, "replication: disaster drills for the recovery point (0: none)")
 	flagDrillDuration = flag.Duration("drill-duration", 6*time.Second, "replication: how long the 8 clients write before each SIGKILL")
 	flagRTOMovements  = flag.Int("rto-movements", 1_000_000, "with -only replication: movements of the ledger whose restore is timed (0: none; the full run times the big data set's)")
-	flagReplPages     = flag.Int("repl-checkpoint-pages", 0, "replication: Litestream's MinCheckpointPageN (0: replication.MinCheckpointPageN)")
-	flagReplMonitor   = flag.Duration("repl-monitor", 0, "replication: Litestream's MonitorInterval (0: replication.MonitorInterval)")
+	flagReplPages     = flag.Int("repl-checkpoint-pages", 0, "replication: Litestream's MinCheckpointPageN (0: the default)")
+	flagReplMonitor   = flag.Duration("repl-monitor", 0, "replication: Litestream's MonitorInterval (0: the default)")
 )
 
 // replicationWritesPart is `-only replication-writes`: the ledger writes with replication off
@@ -33,8 +38,9 @@ func replicationWritesPart() string {
 	stop := profile(*flagCPUProfile)
 	on := replicationWrites("file://" + rep)
 	stop()
+	opt := replicationOptions("")
 	return fmt.Sprintf("checkpoint pages %d, monitor %s, load %s\noff: %s\non:  %s\non/off: %.0f%%\n",
-		replication.MinCheckpointPageN, replication.MonitorInterval, loadAverage(), off, on, 100*on.RPS/off.RPS)
+		opt.MinCheckpointPageN, opt.MonitorInterval, loadAverage(), off, on, 100*on.RPS/off.RPS)
 }
 
 // replicationSection is the report's replication section (DESIGN.md §13, issue 29): the
@@ -48,7 +54,9 @@ type replicationFigures struct {
 	Off, On     result
 	Drills      []drill.Result
 	DrillErrors []string
-	RTO         *replication.Report
+	RTO         *restore.Report
+	RTOArchive  *restore.Report // the same ledger restored from a backup archive
+	CatchUp     *catchUp
 	RTOBytes    int64
 	RTOShipped  time.Duration
 	LoadBefore  string
@@ -88,6 +96,13 @@ func measureReplication() replicationFigures {
 		log.Printf("drill %d: %d acked, %d lost, oldest lost %s, restore %s", i, res.Acked, len(res.Lost), res.OldestLost, res.RestoreTook)
 		f.Drills = append(f.Drills, res)
 	}
+	if *flagOutage > 0 {
+		c, err := measureCatchUp()
+		if err != nil {
+			log.Printf("catch-up: %v", err)
+		}
+		f.CatchUp = c
+	}
 	return f
 }
 
@@ -100,7 +115,7 @@ func (f *replicationFigures) recoveryTime(dataDir string) {
 	defer os.RemoveAll(work)
 	replica := "file://" + filepath.Join(work, "replica")
 	t0 := time.Now()
-	r, err := replication.Start(context.Background(), filepath.Join(dataDir, "data.db"), replication.Config{URL: replica}, nil)
+	r, err := replication.Start(context.Background(), filepath.Join(dataDir, "data.db"), replication.Config{URL: replica}, *replication.DefaultOptions(), nil)
 	check(err)
 	check(r.Sync(context.Background()))
 	check(r.Close(context.Background()))
@@ -108,10 +123,39 @@ func (f *replicationFigures) recoveryTime(dataDir string) {
 	if fi, err := os.Stat(filepath.Join(dataDir, "data.db")); err == nil {
 		f.RTOBytes = fi.Size()
 	}
-	res, err := replication.Restore(context.Background(), replication.Config{URL: replica}, filepath.Join(work, "restored"), false)
+	res, err := restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: replica}}, filepath.Join(work, "restored"), false)
 	check(err)
-	log.Printf("restore of %d movements: %s (%d corrections)", res.Movements, res.Took, len(res.Corrections))
+	log.Printf("restore of %d movements from the replica: %s (%d corrections)", res.Movements, res.Took, len(res.Corrections))
 	f.RTO = &res
+	zip := filepath.Join(work, "backup.zip")
+	check(rtoArchive(dataDir, zip))
+	res, err = restore.Run(context.Background(), restore.Archive{Path: zip}, filepath.Join(work, "restored-archive"), false)
+	check(err)
+	log.Printf("restore of %d movements from a backup archive: %s (%d corrections)", res.Movements, res.Took, len(res.Corrections))
+	f.RTOArchive = &res
+}
+
+// rtoArchive makes a backup archive of the data dir dataDir at path, as `swapbay backup` does.
+func rtoArchive(dataDir, path string) error {
+	t0 := time.Now()
+	app, err := sqlitedb.OpenDir(dataDir)
+	if err != nil {
+		return err
+	}
+	defer app.ResetBootstrapState()
+	b, err := backups.Create(context.Background(), app)
+	if err != nil {
+		return err
+	}
+	log.Printf("backup archive of %s in %s", dataDir, time.Since(t0).Round(100*time.Millisecond))
+	return os.Rename(filepath.Join(dataDir, core.LocalBackupsDirName, b.Name), path)
+}
+
+// rtoRow is a restore's figures as a row of the replication table.
+func rtoRow(what string, r *restore.Report, bytes int64) string {
+	return fmt.Sprintf("| recovery time (restore of the big ledger from %s) | %s | ≤ 60 s | %d movements, data.db %.0f MB; source → data.db %s, integrity check and ANALYZE %s, recalculation %s; integrity %s, %d corrections |\n",
+		what, r.Took.Round(100*time.Millisecond), r.Movements, float64(bytes)/1e6, r.Fetch.Round(100*time.Millisecond),
+		r.Check.Round(100*time.Millisecond), r.Recalc.Round(100*time.Millisecond), r.Integrity, len(r.Corrections))
 }
 
 func (f replicationFigures) markdown() string {
@@ -133,9 +177,13 @@ func (f replicationFigures) markdown() string {
 			slices.Max(oldest).Round(10*time.Millisecond), len(f.Drills), *flagDrillDuration, len(f.DrillErrors))
 	}
 	if f.RTO != nil {
-		fmt.Fprintf(&b, "| recovery time (restore of the big ledger) | %s | ≤ 60 s | %d movements, data.db %.0f MB; replica → data.db %s, integrity check %s, recalculation %s; integrity %s, %d corrections |\n",
-			f.RTO.Took.Round(100*time.Millisecond), f.RTO.Movements, float64(f.RTOBytes)/1e6, f.RTO.Fetch.Round(100*time.Millisecond),
-			f.RTO.Check.Round(100*time.Millisecond), f.RTO.Recalc.Round(100*time.Millisecond), f.RTO.Integrity, len(f.RTO.Corrections))
+		b.WriteString(rtoRow("a replica", f.RTO, f.RTOBytes))
+	}
+	if f.RTOArchive != nil {
+		b.WriteString(rtoRow("a backup archive", f.RTOArchive, f.RTOBytes))
+	}
+	if f.CatchUp != nil {
+		b.WriteString(f.CatchUp.row())
 	}
 
 	fmt.Fprintf(&b, "\n| writes x64 (%s) | req/s | p50 | p99 | errors |\n|---|---|---|---|---|\n", *flagDuration)
@@ -159,7 +207,7 @@ func (f replicationFigures) markdown() string {
 		b.WriteString("\nThe recovery point: every write acknowledged more than that before the SIGKILL came back from the replica, exactly once.\n")
 	}
 	if f.RTO != nil {
-		fmt.Fprintf(&b, "\nThe recovery time: the big ledger first shipped to a directory replica in %s, then rebuilt from it alone as `swapbay restore` does.\n", f.RTOShipped.Round(100*time.Millisecond))
+		fmt.Fprintf(&b, "\nThe recovery time: the big ledger first shipped to a directory replica in %s, then rebuilt from it alone as `swapbay restore` does; and backed up into an archive (`swapbay backup`), restored through the same pipeline.\n", f.RTOShipped.Round(100*time.Millisecond))
 	}
 	return b.String()
 }
@@ -180,18 +228,25 @@ func replicationPart() string {
 	return f.markdown()
 }
 
-// replicationWrites measures the ledger writes of a small data set, replicated to url when set.
-func replicationWrites(url string) result {
+// replicationOptions are the replication's options for the bench's server (the -repl-* flags
+// over the defaults), replicating to url when set.
+func replicationOptions(url string) *replication.Options {
+	opt := replication.DefaultOptions()
+	opt.ServerURL = url
 	if *flagReplPages > 0 {
-		replication.MinCheckpointPageN = *flagReplPages
+		opt.MinCheckpointPageN = *flagReplPages
 	}
 	if *flagReplMonitor > 0 {
-		replication.MonitorInterval = *flagReplMonitor
+		opt.MonitorInterval = *flagReplMonitor
 	}
-	replication.FlagURL = url
-	defer func() { replication.FlagURL = "" }()
+	return opt
+}
+
+// replicationWrites measures the ledger writes of a small data set, replicated to url when set.
+func replicationWrites(url string) result {
 	ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
 	check(err)
+	replication.SetOptions(ds.app, replicationOptions(url))
 	srv, err := startServer(ds)
 	check(err)
 	defer srv.stop()
@@ -229,7 +284,7 @@ func rtoBuild(dir string) error {
 	log.Printf("built in %s: %s", ds.summary.BuildTime.Round(time.Second), ds.summary)
 	_ = ds.app.ResetBootstrapState()
 	t0 := time.Now()
-	r, err := replication.Start(context.Background(), filepath.Join(ds.dir, "data.db"), replication.Config{URL: "file://" + dir}, nil)
+	r, err := replication.Start(context.Background(), filepath.Join(ds.dir, "data.db"), replication.Config{URL: "file://" + dir}, *replication.DefaultOptions(), nil)
 	if err != nil {
 		return err
 	}
@@ -240,20 +295,34 @@ func rtoBuild(dir string) error {
 		return err
 	}
 	log.Printf("shipped to %s in %s", dir, time.Since(t0).Round(100*time.Millisecond))
-	return nil
+	return rtoArchive(ds.dir, archiveBeside(dir))
 }
 
-// rtoRestore is `-only rto-restore`: replication.Restore of the directory replica dir into a
-// new dir, removed afterwards; the report's parts (fetch, integrity check, recalculation).
+// archiveBeside is where rtoBuild keeps the backup archive of the replica dir's ledger.
+func archiveBeside(dir string) string { return filepath.Clean(dir) + ".zip" }
+
+// rtoRestore is `-only rto-restore`: restore.Run of the directory replica dir, and of the backup
+// archive rtoBuild kept beside it, each into a new dir removed afterwards; the report's parts
+// (fetch, integrity check, recalculation).
 func rtoRestore(dir string) string {
 	work, err := os.MkdirTemp("", "swapbay-bench-rto-")
 	check(err)
 	defer os.RemoveAll(work)
-	stop := profile(*flagCPUProfile)
-	res, err := replication.Restore(context.Background(), replication.Config{URL: "file://" + dir}, filepath.Join(work, "restored"), false)
-	stop()
-	check(err)
-	return fmt.Sprintf("load %s: restore of %d movements (%d bytes) took %s: replica → data.db %s, integrity check %s (%s), recalculation %s, %d corrections",
-		loadAverage(), res.Movements, res.Bytes, res.Took.Round(100*time.Millisecond), res.Fetch.Round(100*time.Millisecond),
-		res.Check.Round(100*time.Millisecond), res.Integrity, res.Recalc.Round(100*time.Millisecond), len(res.Corrections))
+	var out strings.Builder
+	for i, src := range []restore.Source{restore.Replica{Config: replication.Config{URL: "file://" + dir}}, restore.Archive{Path: archiveBeside(dir)}} {
+		if a, ok := src.(restore.Archive); ok {
+			if _, err := os.Stat(a.Path); err != nil {
+				fmt.Fprintf(&out, "no backup archive at %s (made by -only rto-build)\n", a.Path)
+				continue
+			}
+		}
+		stop := profile(*flagCPUProfile)
+		res, err := restore.Run(context.Background(), src, filepath.Join(work, fmt.Sprintf("restored-%d", i)), false)
+		stop()
+		check(err)
+		fmt.Fprintf(&out, "load %s: restore of %d movements (%d bytes) from %s took %s: source → data.db %s, integrity check %s (%s), recalculation %s, %d corrections\n",
+			loadAverage(), res.Movements, res.Bytes, res.From, res.Took.Round(100*time.Millisecond), res.Fetch.Round(100*time.Millisecond),
+			res.Check.Round(100*time.Millisecond), res.Integrity, res.Recalc.Round(100*time.Millisecond), len(res.Corrections))
+	}
+	return out.String()
 }

@@ -85,6 +85,17 @@ func AppConfig(dataDir string) core.BaseAppConfig {
 	return core.BaseAppConfig{DataDir: dataDir, DBConnect: Connect, DataMaxOpenConns: MaxOpenConns, DataMaxIdleConns: MaxIdleConns}
 }
 
+// OpenDir opens the data dir dataDir as a PocketBase app on these connections, without
+// SwapBay's hooks (PocketBase creates the dir and its databases when missing): the one way a
+// command or a tool opens a data dir outside the server. Close it with ResetBootstrapState.
+func OpenDir(dataDir string) (*core.BaseApp, error) {
+	app := core.NewBaseApp(AppConfig(dataDir))
+	if err := app.Bootstrap(); err != nil {
+		return nil, err
+	}
+	return app, nil
+}
+
 // MaxStatements bounds the statements kept per connection.
 const MaxStatements = 256
 

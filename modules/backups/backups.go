@@ -2,16 +2,13 @@
 // scheduled backups (a consistent `VACUUM INTO` snapshot of the databases plus the stored
 // files, zipped; uploaded to S3-compatible storage when PocketBase's backup S3 settings are
 // on), run daily at a time of day in the operation's time zone and keeping the newest N;
-// the schedule and the list of backups for /admin-system; and the restore of a backup into a
-// fresh data dir for `swapbay restore`.
+// the schedule and the list of backups for /admin-system. `swapbay restore` of an archive is
+// modules/restore.
 package backups
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
@@ -19,11 +16,9 @@ import (
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/archive"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
-	"swapbay/lib/sqlitedb"
 )
 
 // Defaults of a new installation (set by migration): daily at 03:00, 7 kept.
@@ -167,53 +162,4 @@ const cronZoneKey = "backups.cronZone"
 func CronZone(app core.App) *time.Location {
 	loc, _ := app.Store().Get(cronZoneKey).(*time.Location)
 	return loc
-}
-
-// ErrDirNotEmpty refuses a restore over existing data.
-var ErrDirNotEmpty = errors.New("the data dir already holds data: restore into a new, empty dir, or pass --force to move the existing data aside first")
-
-// RestoreInto extracts the backup archive from into the data dir dir, which must not hold
-// a database yet. With force, an existing dir is first renamed to dir.replaced-<time> (never
-// deleted). It then checks the restored database's integrity. It returns the path the old
-// data was moved to, if any. The server must not be running on dir.
-func RestoreInto(from, dir string, force bool) (movedTo string, err error) {
-	if _, err := os.Stat(from); err != nil {
-		return "", fmt.Errorf("backup archive: %w", err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "data.db")); err == nil {
-		if !force {
-			return "", ErrDirNotEmpty
-		}
-		movedTo = strings.TrimRight(dir, string(os.PathSeparator)) + ".replaced-" + clock.Now().UTC().Format("20060102_150405")
-		if err := os.Rename(dir, movedTo); err != nil {
-			return "", fmt.Errorf("move the existing data aside: %w", err)
-		}
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return movedTo, err
-	}
-	if err := archive.Extract(from, dir); err != nil {
-		return movedTo, fmt.Errorf("extract %s: %w", from, err)
-	}
-	if _, err := os.Stat(filepath.Join(dir, "data.db")); err != nil {
-		return movedTo, fmt.Errorf("%s is not a SwapBay/PocketBase backup: no data.db inside", from)
-	}
-	return movedTo, checkIntegrity(dir)
-}
-
-// checkIntegrity opens the restored data dir and runs SQLite's integrity check.
-func checkIntegrity(dir string) error {
-	app := core.NewBaseApp(sqlitedb.AppConfig(dir))
-	if err := app.Bootstrap(); err != nil {
-		return fmt.Errorf("open the restored data: %w", err)
-	}
-	defer app.ResetBootstrapState()
-	var result string
-	if err := app.DB().NewQuery("PRAGMA integrity_check").Row(&result); err != nil {
-		return fmt.Errorf("integrity check: %w", err)
-	}
-	if result != "ok" {
-		return fmt.Errorf("integrity check of the restored database failed: %s", result)
-	}
-	return nil
 }

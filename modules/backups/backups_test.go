@@ -25,6 +25,7 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/lib/schema"
 	"swapbay/modules/backups"
+	"swapbay/modules/restore"
 	"swapbay/modules/system"
 )
 
@@ -197,7 +198,7 @@ func TestRestoreDrill(t *testing.T) {
 		exact  bool
 	}{{underLoad, false}, {quiet, true}} {
 		dir := filepath.Join(t.TempDir(), "restored")
-		if _, err := backups.RestoreInto(filepath.Join(live.DataDir(), core.LocalBackupsDirName, b.backup.Name), dir, false); err != nil {
+		if _, err := restore.Run(context.Background(), restore.Archive{Path: filepath.Join(live.DataDir(), core.LocalBackupsDirName, b.backup.Name)}, dir, false); err != nil {
 			t.Fatalf("restore %s: %v", b.backup.Name, err)
 		}
 		restored := testkit.Open(t, dir)
@@ -229,17 +230,18 @@ func TestRestoreDrill(t *testing.T) {
 
 	// a restore never overwrites data
 	dir := filepath.Join(t.TempDir(), "taken")
-	if _, err := backups.RestoreInto(filepath.Join(live.DataDir(), core.LocalBackupsDirName, quiet.Name), dir, false); err != nil {
+	src := restore.Archive{Path: filepath.Join(live.DataDir(), core.LocalBackupsDirName, quiet.Name)}
+	if _, err := restore.Run(context.Background(), src, dir, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := backups.RestoreInto(filepath.Join(live.DataDir(), core.LocalBackupsDirName, quiet.Name), dir, false); err != backups.ErrDirNotEmpty {
+	if _, err := restore.Run(context.Background(), src, dir, false); err != restore.ErrDirNotEmpty {
 		t.Fatalf("restore over data: %v", err)
 	}
-	moved, err := backups.RestoreInto(filepath.Join(live.DataDir(), core.LocalBackupsDirName, quiet.Name), dir, true)
-	if err != nil || moved == "" {
-		t.Fatalf("forced restore: %q %v", moved, err)
+	rep, err := restore.Run(context.Background(), src, dir, true)
+	if err != nil || rep.MovedTo == "" {
+		t.Fatalf("forced restore: %+v %v", rep, err)
 	}
-	if _, err := os.Stat(filepath.Join(moved, "data.db")); err != nil {
+	if _, err := os.Stat(filepath.Join(rep.MovedTo, "data.db")); err != nil {
 		t.Fatalf("the replaced data is gone: %v", err)
 	}
 }

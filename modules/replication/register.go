@@ -2,6 +2,7 @@ package replication
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -16,11 +17,23 @@ import (
 	"swapbay/lib/schema"
 )
 
-// FlagURL is `serve --replicate=URL` (pb_app binds it); it wins over $SWAPBAY_REPLICA_URL.
-var FlagURL string
-
 // storeKey is where the running Replicator lives in app.Store().
 const storeKey = "swapbay.replication"
+
+// optionsKey is where app's Options live in app.Store() (SetOptions).
+const optionsKey = "swapbay.replication.options"
+
+// SetOptions gives app's replication the options o. The app keeps o itself: a flag bound to
+// o.ServerURL is read when the server starts. Without it, DefaultOptions.
+func SetOptions(app core.App, o *Options) { app.Store().Set(optionsKey, o) }
+
+// optionsOf is app's replication options.
+func optionsOf(app core.App) Options {
+	if o, _ := app.Store().Get(optionsKey).(*Options); o != nil {
+		return *o
+	}
+	return *DefaultOptions()
+}
 
 // ShutdownTimeout bounds the last sync when the server stops.
 const ShutdownTimeout = 15 * time.Second
@@ -38,11 +51,12 @@ const startErrKey = "swapbay.replication.startError"
 //	                             replica_unreachable); bound idempotency.Skip(): the network check
 //	                             and Litestream's start must not hold the write transaction
 //
-// On serve, when a replica is configured (FlagURL, else $SWAPBAY_REPLICA_URL, else the System
-// page's settings), data.db is replicated until the server stops. A flag or environment replica
-// that cannot start stops the server from starting (a server that silently does not replicate
-// is worse than one that does not start); one from the System page is reported there instead
-// (the server stays up so a master admin can fix it).
+// On serve, when a replica is configured (Options.ServerURL, else $SWAPBAY_REPLICA_URL, else
+// the System page's settings), data.db is replicated until the server stops. A flag or
+// environment URL that is not a replica URL at all stops the server from starting (a typo must
+// not go unnoticed); a replica that cannot start (a directory that cannot be made, …) leaves
+// the server up and the System page and /api/debug/info warn why. An unreachable S3 replica
+// starts: its uploads fail, are retried, and the card names the failure until it answers.
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		if Of(se.App) == nil {
@@ -51,12 +65,12 @@ func Register(app core.App) {
 				return err
 			}
 			if cfg.URL != "" {
+				if _, err := cfg.Client(); err != nil && cfg.Source != "settings" {
+					return fmt.Errorf("replication (%s): %w", sourceName(cfg.Source), err)
+				}
 				if err := startIn(se.App, cfg); err != nil {
-					if cfg.Source != "settings" {
-						return err
-					}
-					se.App.Logger().Error("replication: the System page's replica did not start", "error", err.Error())
-					se.App.Store().Set(startErrKey, err.Error())
+					se.App.Logger().Error("replication did not start", "source", cfg.Source, "error", err.Error())
+					se.App.Store().Set(startErrKey, startFailure{Source: cfg.Source, Target: cfg.Target(), Reason: Explain(err)})
 				}
 			}
 		}
@@ -100,10 +114,24 @@ func StatusOf(app core.App) Status {
 	if r := Of(app); r != nil {
 		return r.Status(clock.Now())
 	}
-	if msg, _ := app.Store().Get(startErrKey).(string); msg != "" {
-		return Status{Warning: MsgStartFailed + msg}
+	if f, ok := app.Store().Get(startErrKey).(startFailure); ok {
+		return Status{Target: f.Target, Source: f.Source, Warning: fmt.Sprintf(MsgStartFailed, sourceName(f.Source)) + f.Reason}
 	}
 	return Status{}
+}
+
+// startFailure is why the configured replica did not start at serve.
+type startFailure struct{ Source, Target, Reason string }
+
+// sourceName is where a replica was set, as messages say it.
+func sourceName(source string) string {
+	switch source {
+	case "flag":
+		return "the --replicate flag"
+	case "env":
+		return "$" + EnvURL
+	}
+	return "the System page's settings"
 }
 
 // answer is the replication route's answer: the status, and for a master admin the form.

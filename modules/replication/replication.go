@@ -1,7 +1,7 @@
 // Package replication runs Litestream (github.com/benbjohnson/litestream, pinned v0.5.18, pure
 // Go on modernc.org/sqlite like PocketBase) inside the SwapBay binary: data.db is replicated
-// continuously to S3-compatible storage or a directory (DESIGN.md §13), and `swapbay restore
-// --from=s3://…|file://…` rebuilds a data dir from that replica alone.
+// continuously to S3-compatible storage or a directory (DESIGN.md §13), and the replica is one
+// of `swapbay restore`'s sources (RestoreDB; modules/restore runs the pipeline).
 //
 // What is replicated: data.db only. It holds every collection (the ledger, users, sessions,
 // agreements and their file names, settings, idempotency answers, PocketBase's own settings
@@ -50,16 +50,40 @@ const (
 // LagWarning is the lag past which the System page and /api/debug/info warn.
 const LagWarning = 60 * time.Second
 
-// Intervals of the replication: WAL → local LTX file every MonitorInterval, LTX files → replica
-// every SyncInterval. Together they bound the recovery point (measured in internal/bench).
-var (
-	MonitorInterval = time.Second
-	SyncInterval    = time.Second
-)
+// Options are the replication service's knobs. DefaultOptions are production's; pb_app binds
+// ServerURL to `serve --replicate=URL`, and tests and internal/bench set their own
+// (SetOptions).
+type Options struct {
+	// ServerURL is `serve --replicate=URL`: it wins over $SWAPBAY_REPLICA_URL, which wins over
+	// the System page's settings.
+	ServerURL string
+	// MonitorInterval is how often the WAL is copied to a local LTX file, SyncInterval how
+	// often LTX files are uploaded to the replica: together they bound the recovery point
+	// (measured in internal/bench).
+	MonitorInterval, SyncInterval time.Duration
+	// RetryMax is the longest wait between two uploads while the replica fails. Litestream's
+	// own back-off doubles up to 5 minutes (after a 2-minute outage it next tried a minute
+	// later); the Replicator retries on its own, from SyncInterval doubling up to RetryMax, so
+	// the replica catches up within about RetryMax of coming back.
+	RetryMax time.Duration
+	// MinCheckpointPageN is the WAL size (pages) past which Litestream checkpoints data.db
+	// after a sync (PASSIVE, under a write barrier: writers wait while it copies the WAL back).
+	MinCheckpointPageN int
+	// ReachTimeout bounds the check that a replica set on the System page answers before it is
+	// saved, and each of the Replicator's own retries.
+	ReachTimeout time.Duration
+}
 
-// MinCheckpointPageN is the WAL size (pages) past which Litestream checkpoints data.db after a
-// sync (PASSIVE, under a write barrier: writers wait while it copies the WAL back).
-var MinCheckpointPageN = litestream.DefaultMinCheckpointPageN
+// DefaultOptions are the options of a production server.
+func DefaultOptions() *Options {
+	return &Options{
+		MonitorInterval:    time.Second,
+		SyncInterval:       time.Second,
+		RetryMax:           4 * time.Second,
+		MinCheckpointPageN: litestream.DefaultMinCheckpointPageN,
+		ReachTimeout:       15 * time.Second,
+	}
+}
 
 // Config is where to replicate and with which credentials. URL is s3://bucket/path (query
 // endpoint=, region=, forcePathStyle= for S3-compatible services), file:///abs/dir, or a
@@ -150,36 +174,88 @@ func caHint(err error) error {
 // Replicator replicates one database while the server runs.
 type Replicator struct {
 	cfg   Config
+	opt   Options
 	store *litestream.Store
 	db    *litestream.DB
 
-	mu           sync.Mutex
-	lastErr      string
-	lastErrAt    time.Time
-	pendingSince time.Time // when the local position first went ahead of the replica's
-	started      time.Time
-	stop         chan struct{}
-	done         chan struct{}
+	mu        sync.Mutex
+	lastErr   string
+	lastErrAt time.Time
+	missing   lagTracker
+	started   time.Time
+	stop      chan struct{}
+	done      chan struct{}
 }
 
-// Start opens dbPath for replication to cfg and starts Litestream's monitors. The database must
-// exist (the server starts it after its migrations). logger receives Litestream's log records.
-func Start(ctx context.Context, dbPath string, cfg Config, logger *slog.Logger) (*Replicator, error) {
+// lagTracker holds, oldest first, the local positions the replica may still lack, each with
+// when it was first seen: the first is the oldest change the replica lacks, whose age is the
+// lag (not the time since the replica was last fully caught up, which grows without end while
+// writes keep coming even though every change is shipped within seconds).
+type lagTracker struct{ seen []seen }
+
+// seen is a local position (the last transaction) and when it was first seen.
+type seen struct {
+	txid uint64
+	at   time.Time
+}
+
+// maxMissing bounds lagTracker.seen (one entry per watch tick with new writes: 5 a second; a
+// day-long outage is 432,000): past it the newest entry takes the new position, so the age of
+// the oldest change stays exact.
+const maxMissing = 100_000
+
+// observe records the local position local (when it is new) seen at now and drops what the
+// replica has (remote): it answers whether the replica lacks anything. Litestream forgets the
+// replica's position after a failed upload (0 until the next success): what the replica had
+// then stays dropped.
+func (l *lagTracker) observe(local, remote uint64, now time.Time) bool {
+	if local > remote {
+		switch n := len(l.seen); {
+		case n > 0 && l.seen[n-1].txid >= local:
+		case n >= maxMissing:
+			l.seen[n-1].txid = local
+		default:
+			l.seen = append(l.seen, seen{txid: local, at: now})
+		}
+	}
+	i := 0
+	for i < len(l.seen) && l.seen[i].txid <= remote {
+		i++
+	}
+	l.seen = l.seen[i:]
+	return len(l.seen) > 0
+}
+
+// lag is the age at now of the oldest change the replica lacks (0: none).
+func (l *lagTracker) lag(now time.Time) time.Duration {
+	if len(l.seen) == 0 {
+		return 0
+	}
+	return max(0, now.Sub(l.seen[0].at))
+}
+
+// watchInterval is how often the Replicator compares the local position with the replica's.
+const watchInterval = 200 * time.Millisecond
+
+// Start opens dbPath for replication to cfg with the options opt and starts Litestream's
+// monitors. The database must exist (the server starts it after its migrations). logger
+// receives Litestream's log records.
+func Start(ctx context.Context, dbPath string, cfg Config, opt Options, logger *slog.Logger) (*Replicator, error) {
 	client, err := cfg.Client()
 	if err != nil {
 		return nil, err
 	}
-	r := &Replicator{cfg: cfg, started: clock.Now(), stop: make(chan struct{}), done: make(chan struct{})}
+	r := &Replicator{cfg: cfg, opt: opt, started: clock.Now(), stop: make(chan struct{}), done: make(chan struct{})}
 	if logger == nil {
 		logger = slog.Default()
 	}
 	log := slog.New(&captureHandler{next: logger.Handler(), r: r})
 
 	db := litestream.NewDB(dbPath)
-	db.MonitorInterval = MonitorInterval
-	db.MinCheckpointPageN = MinCheckpointPageN
+	db.MonitorInterval = opt.MonitorInterval
+	db.MinCheckpointPageN = opt.MinCheckpointPageN
 	replica := litestream.NewReplicaWithClient(db, client)
-	replica.SyncInterval = SyncInterval
+	replica.SyncInterval = opt.SyncInterval
 	if fc, ok := client.(*file.ReplicaClient); ok {
 		fc.Replica = replica
 	}
@@ -205,28 +281,72 @@ func (r *Replicator) Close(ctx context.Context) error {
 // Sync ships everything committed so far to the replica and waits for it.
 func (r *Replicator) Sync(ctx context.Context) error { return r.db.SyncAndWait(ctx) }
 
-// watch tracks how long the replica has been behind the local database.
+// watch tracks which local positions the replica lacks and since when, and while uploads
+// fail, retries them itself (Options.RetryMax) instead of waiting out Litestream's back-off.
 func (r *Replicator) watch() {
 	defer close(r.done)
-	t := time.NewTicker(200 * time.Millisecond)
+	t := time.NewTicker(watchInterval)
 	defer t.Stop()
+	var wait time.Duration // between the Replicator's own retries; 0 while uploads succeed
+	var next time.Time
 	for {
 		select {
 		case <-r.stop:
 			return
 		case now := <-t.C:
-			local, err := r.db.Pos()
-			remote := r.db.Replica.Pos()
-			r.mu.Lock()
-			if err == nil && local.TXID > remote.TXID {
-				if r.pendingSince.IsZero() {
-					r.pendingSince = now
-				}
-			} else if err == nil {
-				r.pendingSince = time.Time{}
+			behind := r.observe(now)
+			if !behind || !r.failing() {
+				wait = 0
+				continue
 			}
-			r.mu.Unlock()
+			if wait == 0 {
+				wait, next = r.opt.SyncInterval, now.Add(r.opt.SyncInterval)
+			}
+			if now.Before(next) {
+				continue
+			}
+			r.retry()
+			wait = min(2*wait, max(r.opt.RetryMax, r.opt.SyncInterval))
+			next = clock.Now().Add(wait)
 		}
+	}
+}
+
+// observe compares the local position with the replica's at now: it answers whether the
+// replica lacks anything.
+func (r *Replicator) observe(now time.Time) bool {
+	local, err := r.db.Pos()
+	remote := uint64(r.db.Replica.Pos().TXID)
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err != nil {
+		return r.missing.observe(0, remote, now)
+	}
+	return r.missing.observe(uint64(local.TXID), remote, now)
+}
+
+// failing reports whether the last upload failed (an error after the last successful sync).
+func (r *Replicator) failing() bool {
+	r.mu.Lock()
+	at := r.lastErrAt
+	r.mu.Unlock()
+	return !at.IsZero() && at.After(r.db.LastSuccessfulSyncAt())
+}
+
+// retry uploads what the replica lacks now, bounded by ReachTimeout; a failure is recorded,
+// named in plain words (Explain).
+func (r *Replicator) retry() {
+	ctx, cancel := context.WithTimeout(context.Background(), r.opt.ReachTimeout)
+	defer cancel()
+	if err := r.db.Replica.Sync(ctx); err != nil {
+		r.mu.Lock()
+		// a retry that timed out may only have waited for Litestream's own upload (one at a
+		// time, each up to the S3 client's 8 attempts): the failure that upload names stays
+		if !errors.Is(err, context.DeadlineExceeded) || r.lastErr == "" {
+			r.lastErr = Explain(err)
+		}
+		r.lastErrAt = clock.Now()
+		r.mu.Unlock()
 	}
 }
 
@@ -258,9 +378,7 @@ func (r *Replicator) Status(now time.Time) Status {
 		st.LastSync = &l
 	}
 	r.mu.Lock()
-	if !r.pendingSince.IsZero() {
-		st.LagSeconds = now.Sub(r.pendingSince).Seconds()
-	}
+	st.LagSeconds = r.missing.lag(now).Seconds()
 	lastErr, lastErrAt := r.lastErr, r.lastErrAt
 	r.mu.Unlock()
 	failing := !lastErrAt.IsZero() && lastErrAt.After(last)
@@ -295,7 +413,11 @@ func (h *captureHandler) Handle(ctx context.Context, rec slog.Record) error {
 		msg := rec.Message
 		rec.Attrs(func(a slog.Attr) bool {
 			if a.Key == "error" {
-				msg += ": " + a.Value.String()
+				if err, ok := a.Value.Any().(error); ok {
+					msg = Explain(err)
+				} else {
+					msg = Explain(errors.New(a.Value.String()))
+				}
 			}
 			return true
 		})

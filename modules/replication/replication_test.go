@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/modules/inventory"
 	"swapbay/modules/replication"
+	"swapbay/modules/restore"
 )
 
 func TestTargetNeverShowsCredentials(t *testing.T) {
@@ -47,7 +49,7 @@ func TestReplicateThenRestore(t *testing.T) {
 	defer app.Cleanup()
 	c := testkit.SeedCallers(t, app)
 	replica := "file://" + filepath.Join(t.TempDir(), "replica")
-	r, err := replication.Start(context.Background(), filepath.Join(app.DataDir(), "data.db"), replication.Config{URL: replica, Source: "env"}, nil)
+	r, err := replication.Start(context.Background(), filepath.Join(app.DataDir(), "data.db"), replication.Config{URL: replica, Source: "env"}, *replication.DefaultOptions(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +74,7 @@ func TestReplicateThenRestore(t *testing.T) {
 	}
 
 	dir := filepath.Join(t.TempDir(), "restored")
-	rep, err := replication.Restore(context.Background(), replication.Config{URL: replica}, dir, false)
+	rep, err := restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: replica}}, dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,10 +82,10 @@ func TestReplicateThenRestore(t *testing.T) {
 		t.Fatalf("restore: %+v, want %d movements", rep, want)
 	}
 
-	if _, err := replication.Restore(context.Background(), replication.Config{URL: replica}, dir, false); !errors.Is(err, replication.ErrDirNotEmpty) {
+	if _, err := restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: replica}}, dir, false); !errors.Is(err, restore.ErrDirNotEmpty) {
 		t.Fatalf("over a restored dir without --force: %v", err)
 	}
-	rep, err = replication.Restore(context.Background(), replication.Config{URL: replica}, dir, true)
+	rep, err = restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: replica}}, dir, true)
 	if err != nil || rep.MovedTo == "" {
 		t.Fatalf("with --force: %v %+v", err, rep)
 	}
@@ -93,7 +95,7 @@ func TestReplicateThenRestore(t *testing.T) {
 }
 
 func TestRestoreFromAnEmptyReplicaSaysSo(t *testing.T) {
-	_, err := replication.Restore(context.Background(), replication.Config{URL: "file://" + t.TempDir()}, filepath.Join(t.TempDir(), "new"), false)
+	_, err := restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: "file://" + t.TempDir()}}, filepath.Join(t.TempDir(), "new"), false)
 	if !errors.Is(err, replication.ErrNoReplica) {
 		t.Fatalf("empty replica: %v", err)
 	}
@@ -114,7 +116,7 @@ func TestFailingUploadsWarn(t *testing.T) {
 	defer app.Cleanup()
 	c := testkit.SeedCallers(t, app)
 	cfg := replication.Config{URL: "s3://swapbay/city?endpoint=" + s3srv.URL + "&region=us-east-1", AccessKeyID: "k", SecretAccessKey: "s"}
-	r, err := replication.Start(context.Background(), filepath.Join(app.DataDir(), "data.db"), cfg, nil)
+	r, err := replication.Start(context.Background(), filepath.Join(app.DataDir(), "data.db"), cfg, *replication.DefaultOptions(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,5 +149,62 @@ func TestFailingUploadsWarn(t *testing.T) {
 	// 70 s later with the replica still behind, the lag passes the 60 s mark
 	if later := r.Status(time.Now().Add(70 * time.Second)); later.LagSeconds < 60 {
 		t.Fatalf("lag with the replica behind: %+v", later)
+	}
+}
+
+// What the S3 replica writes is what README's bucket layout shows (lifecycle rules are written
+// from it): PREFIX/0000/<min>-<max>.ltx for every transaction, 0001…0003 for the compactions,
+// 0009 for snapshots; never ltx/0/ (that is the directory replica's layout).
+func TestS3ReplicaLayoutIsREADMEs(t *testing.T) {
+	os.Unsetenv("AWS_CA_BUNDLE") // Litestream's S3 client cannot take one (see caHint)
+	t.Setenv("AWS_CA_BUNDLE", "")
+	os.Unsetenv("AWS_CA_BUNDLE")
+	backend := s3mem.New()
+	if err := backend.CreateBucket("swapbay"); err != nil {
+		t.Fatal(err)
+	}
+	s3srv := httptest.NewServer(gofakes3.New(backend, gofakes3.WithLogger(gofakes3.DiscardLog())).Server())
+	defer s3srv.Close()
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+	c := testkit.SeedCallers(t, app)
+	cfg := replication.Config{URL: "s3://swapbay/paris/db?endpoint=" + s3srv.URL + "&region=us-east-1&forcePathStyle=true", AccessKeyID: "k", SecretAccessKey: "s"}
+	r, err := replication.Start(context.Background(), filepath.Join(app.DataDir(), "data.db"), cfg, *replication.DefaultOptions(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := inventory.Pickup(app, inventory.Op{Actor: c.Driver, Notes: "layout"}, c.Driver.Id, 1); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Sync(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	list, err := backend.ListBucket("swapbay", nil, gofakes3.ListBucketPage{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := regexp.MustCompile(`^paris/db/(000[0-39])/[0-9a-f]{16}-[0-9a-f]{16}\.ltx$`)
+	levels := map[string]bool{}
+	for _, o := range list.Contents {
+		m := key.FindStringSubmatch(o.Key)
+		if m == nil {
+			t.Fatalf("the replica wrote %s, which README's layout does not show", o.Key)
+		}
+		levels[m[1]] = true
+	}
+	if !levels["0000"] {
+		t.Fatalf("no transaction under paris/db/0000/: %v", levels)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"paris/db/0000/", "paris/db/0009/"} {
+		if !strings.Contains(string(readme), want) {
+			t.Fatalf("README's bucket layout does not show %s", want)
+		}
 	}
 }

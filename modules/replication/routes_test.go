@@ -3,6 +3,7 @@ package replication_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
+	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
@@ -20,6 +22,7 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
 	"swapbay/modules/replication"
+	"swapbay/modules/restore"
 )
 
 const route = "/api/admin/replication"
@@ -275,7 +278,7 @@ func TestOnOffOnAtRuntime(t *testing.T) {
 	}
 	restored := func() int {
 		t.Helper()
-		rep, err := replication.Restore(context.Background(), replication.Config{URL: "file://" + dir}, filepath.Join(t.TempDir(), "restored"), false)
+		rep, err := restore.Run(context.Background(), restore.Replica{Config: replication.Config{URL: "file://" + dir}}, filepath.Join(t.TempDir(), "restored"), false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -350,10 +353,11 @@ func TestReplicaCheckDoesNotHoldTheWriter(t *testing.T) {
 		w.WriteHeader(http.StatusInternalServerError)
 	}))
 	defer slow.Close()
-	// the check ends only when the test releases it (not at its own time limit)
-	defer func(d time.Duration) { replication.ReachTimeout = d }(replication.ReachTimeout)
-	replication.ReachTimeout = time.Hour
 	cl := newClient(t)
+	// the check ends only when the test releases it (not at its own time limit)
+	opt := replication.DefaultOptions()
+	opt.ReachTimeout = time.Hour
+	replication.SetOptions(cl.app, opt)
 	type reply struct {
 		status int
 		body   string
@@ -385,5 +389,160 @@ func TestReplicaCheckDoesNotHoldTheWriter(t *testing.T) {
 	close(release)
 	if r := <-put; r.status != 422 || decode(t, r.body).Code != "replica_unreachable" {
 		t.Fatalf("the held check's answer: %d %s", r.status, r.body)
+	}
+}
+
+// A replica that fails is named in plain words in the 422 (HTTP status and S3's code, DNS,
+// TLS, credentials, unreachable), never with the S3 client's text or the remote host's body.
+func TestFailuresAreNamedInPlainWords(t *testing.T) {
+	s3srv := startS3(t) // a bucket "swapbay"; AWS_CA_BUNDLE unset
+	const body = "REMOTE-BODY-MARKER please visit evil.example"
+	answering := func(status int, code string) string {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/xml")
+			w.WriteHeader(status)
+			fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8"?><Error><Code>%s</Code><Message>%s</Message></Error>`, code, body)
+		}))
+		t.Cleanup(srv.Close)
+		return srv.URL
+	}
+	tlsSrv := httptest.NewTLSServer(http.NotFoundHandler())
+	t.Cleanup(tlsSrv.Close)
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	cl := newClient(t)
+	for _, row := range []struct {
+		name, endpoint, bucket, want string
+	}{
+		{"wrong key", answering(403, "InvalidAccessKeyId"), "swapbay", "the access key ID was refused (credentials) (HTTP 403 InvalidAccessKeyId)"},
+		{"wrong secret", answering(403, "SignatureDoesNotMatch"), "swapbay", "the secret access key was refused (credentials) (HTTP 403 SignatureDoesNotMatch)"},
+		{"server failing", answering(500, "InternalError"), "swapbay", "the replica's server failed (HTTP 500 InternalError)"},
+		{"odd code", answering(400, "<script>"), "swapbay", "the replica refused the request (HTTP 400 Bad Request)"},
+		{"no such bucket", s3srv.URL, "missing-bucket", "the bucket does not exist (HTTP 404 NoSuchBucket)"},
+		{"TLS", tlsSrv.URL, "swapbay", "TLS: the replica's certificate is signed by an unknown authority"},
+		{"refused", closed.URL, "swapbay", "the replica's host refused the connection"},
+		{"DNS", "http://swapbay-replica.invalid", "swapbay", "(DNS)"},
+	} {
+		t.Run(row.name, func(t *testing.T) {
+			status, raw := cl.do(cl.c.Master, "PUT", `{"enabled":true,"url":"s3://`+row.bucket+`/db?endpoint=`+row.endpoint+`&region=us-east-1&forcePathStyle=true","accessKeyId":"k","secretAccessKey":"s"}`)
+			a := decode(t, raw)
+			if status != 422 || a.Code != "replica_unreachable" || !strings.Contains(a.Message, row.want) {
+				t.Fatalf("%d %s, want 422 with %q", status, raw, row.want)
+			}
+			for _, raw := range []string{"REMOTE-BODY", "evil.example", "operation error", "api error", "StatusCode:", "RequestID", "https response error"} {
+				if strings.Contains(a.Message, raw) {
+					t.Fatalf("the message carries %q: %s", raw, a.Message)
+				}
+			}
+		})
+	}
+}
+
+// The saved keys belong to the endpoint and bucket they were saved for (issue 34): another
+// bucket or endpoint with blank key fields is refused (400, naming the field) and changes
+// nothing; with new keys it is saved and the new keys replace the old; another path in the
+// same bucket keeps them.
+func TestNewEndpointOrBucketNeedsNewKeys(t *testing.T) {
+	s3srv := startS3(t)
+	other := startS3(t)
+	cl := newClient(t)
+	url := func(endpoint, bucket, path string) string {
+		return "s3://" + bucket + "/" + path + "?endpoint=" + endpoint + "&region=us-east-1&forcePathStyle=true"
+	}
+	put := func(u, key, secret string) (int, answer) {
+		t.Helper()
+		status, raw := cl.do(cl.c.Master, "PUT", `{"enabled":true,"url":"`+u+`","accessKeyId":"`+key+`","secretAccessKey":"`+secret+`"}`)
+		return status, decode(t, raw)
+	}
+	if status, a := put(url(s3srv.URL, "swapbay", "paris"), "old-key", "old-secret"); status != 200 {
+		t.Fatalf("first save: %d %+v", status, a)
+	}
+	for _, u := range []string{url(other.URL, "swapbay", "paris"), url(s3srv.URL, "lyon", "paris")} {
+		status, a := put(u, "", "")
+		if status != 400 || a.Code != "validation_failed" || a.Message != replication.MsgNewKeysRequired {
+			t.Fatalf("%s with the saved keys: %d %+v", u, status, a)
+		}
+		if status, a := put(u, "new-key", ""); status != 400 || a.Message != replication.MsgNewKeysRequired {
+			t.Fatalf("%s with a new key but the saved secret: %d %+v", u, status, a)
+		}
+		if s, _ := replication.LoadStored(cl.app); s.AccessKeyID != "old-key" || s.URL != url(s3srv.URL, "swapbay", "paris") {
+			t.Fatalf("a refused change changed the settings: %+v", s)
+		}
+	}
+	if status, a := put(url(s3srv.URL, "swapbay", "lyon"), "", ""); status != 200 {
+		t.Fatalf("another path in the same bucket: %d %+v", status, a)
+	}
+	if s, _ := replication.LoadStored(cl.app); s.AccessKeyID != "old-key" || s.SecretAccessKey != "old-secret" {
+		t.Fatalf("the keys were lost on a path change: %+v", s)
+	}
+	if status, a := put(url(other.URL, "swapbay", "paris"), "new-key", "new-secret"); status != 200 || !a.Settings.AccessKeyIDSet {
+		t.Fatalf("another endpoint with new keys: %d %+v", status, a)
+	}
+	if s, _ := replication.LoadStored(cl.app); s.AccessKeyID != "new-key" || s.SecretAccessKey != "new-secret" {
+		t.Fatalf("stored after the endpoint change: %+v", s)
+	}
+}
+
+// A replica set by the serve flag shows as on: the status names the flag as its source and
+// the form is the running replica, ticked and read-only (setBy), never the stored settings.
+func TestFlagReplicaShowsAsOn(t *testing.T) {
+	cl := newClient(t)
+	target := "file://" + filepath.Join(t.TempDir(), "flag-replica")
+	opt := replication.DefaultOptions()
+	opt.ServerURL = target
+	replication.SetOptions(cl.app, opt)
+	again := testkit.Open(t, cl.app.DataDir())
+	defer again.Cleanup()
+	replication.SetOptions(again, opt)
+	h := testkit.Handler(t, again) // serve: the flag's replica starts
+	defer replication.Stop(again)
+	req := httptest.NewRequest("GET", route, nil)
+	master := testkit.CreateUser(t, again, "master_admin", "approved")
+	for k, v := range testkit.Headers(t, master) {
+		req.Header.Set(k, v)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	a := decode(t, rec.Body.String())
+	if rec.Code != 200 || !a.Enabled || a.Source != "flag" || a.Target != target || a.Settings == nil ||
+		!a.Settings.Enabled || a.Settings.SetBy != "flag" || a.Settings.URL != target {
+		t.Fatalf("GET: %d %s", rec.Code, rec.Body.String())
+	}
+}
+
+// At start-up the server serves and warns: a flag or environment replica that does not answer
+// starts, and the status names the failure in plain words until it answers; only a value that
+// is not a replica URL at all stops serve (README, "Running in production").
+func TestStartUpServesAndWarnsWhenTheReplicaIsUnreachable(t *testing.T) {
+	startS3(t) // AWS_CA_BUNDLE unset
+	closed := httptest.NewServer(http.NotFoundHandler())
+	closed.Close()
+	t.Setenv(replication.EnvURL, "s3://swapbay/db?endpoint="+closed.URL+"&region=us-east-1&forcePathStyle=true")
+	t.Setenv(replication.EnvAccessKey, "k")
+	t.Setenv(replication.EnvSecretKey, "s")
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+	testkit.Handler(t, app) // serve: fails the test if the hooks refuse
+	defer replication.Stop(app)
+	var st replication.Status
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if st = replication.StatusOf(app); strings.Contains(st.Warning, "refused the connection") {
+			break
+		}
+	}
+	if !st.Enabled || st.Source != "env" || st.Warning != "Replication is failing: the replica's host refused the connection (unreachable: nothing listens there)" {
+		t.Fatalf("status while the replica is unreachable: %+v", st)
+	}
+
+	t.Setenv(replication.EnvURL, "ftp://example.com/db")
+	typo := testkit.NewApp(t)
+	defer typo.Cleanup()
+	router, err := apis.NewRouter(typo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = typo.OnServe().Trigger(&core.ServeEvent{App: typo, Router: router}, func(e *core.ServeEvent) error { return nil })
+	if err == nil || !strings.Contains(err.Error(), "unsupported scheme") || !strings.Contains(err.Error(), replication.EnvURL) {
+		t.Fatalf("serve with a URL that is not a replica URL: %v", err)
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/benbjohnson/litestream/file"
 	"github.com/pocketbase/pocketbase/core"
@@ -29,12 +28,13 @@ const (
 	MsgURLForm        = "Replica URL must be s3://bucket/path?endpoint=…&region=… or file:///absolute/dir"
 	// MsgUnreachable is followed by the target (without credentials) and the cause.
 	MsgUnreachable = "Could not reach the replica at %s: %s"
-	// MsgStartFailed is the System page's warning when the stored replica did not start.
-	MsgStartFailed = "Replication is on in the System page's settings but did not start: "
+	// MsgStartFailed is the System page's warning when the configured replica did not start
+	// (%s: where it was set), followed by the reason in plain words.
+	MsgStartFailed = "Replication is on (set by %s) but did not start: "
+	// MsgNewKeysRequired refuses a changed endpoint or bucket without new keys: the saved keys
+	// belong to the previous one and are cleared.
+	MsgNewKeysRequired = "Changing the endpoint or bucket clears the saved keys: enter the access key ID and the secret for the new one"
 )
-
-// ReachTimeout bounds the check that a new replica answers before it is saved.
-var ReachTimeout = 15 * time.Second
 
 // Stored is the replica a master admin set on the System page (collection
 // replication_settings, one row): a flag or the environment wins over it (configured).
@@ -104,10 +104,10 @@ func saveStored(app core.App, s Stored, by string) error {
 }
 
 // serverConfig is the flag's or the environment's replica (URL blank when neither is set).
-func serverConfig() Config {
+func serverConfig(app core.App) Config {
 	cfg := FromEnv()
-	if FlagURL != "" {
-		cfg.URL, cfg.Source = FlagURL, "flag"
+	if u := optionsOf(app).ServerURL; u != "" {
+		cfg.URL, cfg.Source = u, "flag"
 	}
 	return cfg
 }
@@ -115,7 +115,7 @@ func serverConfig() Config {
 // configured is the replica to run: the flag, else the environment, else the System page's
 // settings when they are on (URL blank: none).
 func configured(app core.App) (Config, error) {
-	if cfg := serverConfig(); cfg.URL != "" {
+	if cfg := serverConfig(app); cfg.URL != "" {
 		return cfg, nil
 	}
 	s, err := LoadStored(app)
@@ -131,11 +131,12 @@ func FormOf(app core.App) (Form, error) {
 	if err != nil {
 		return Form{}, err
 	}
-	f := Form{Enabled: s.Enabled, URL: s.URL, AccessKeyIDSet: s.AccessKeyID != "", SecretAccessKeySet: s.SecretAccessKey != ""}
-	if cfg := serverConfig(); cfg.URL != "" {
-		f.SetBy = cfg.Source
+	if cfg := serverConfig(app); cfg.URL != "" {
+		// the replica that runs: on, read-only, with where it was set
+		return Form{Enabled: true, URL: cfg.Target(), AccessKeyIDSet: cfg.AccessKeyID != "" || os.Getenv("AWS_ACCESS_KEY_ID") != "",
+			SecretAccessKeySet: cfg.SecretAccessKey != "" || os.Getenv("AWS_SECRET_ACCESS_KEY") != "", SetBy: cfg.Source}, nil
 	}
-	return f, nil
+	return Form{Enabled: s.Enabled, URL: s.URL, AccessKeyIDSet: s.AccessKeyID != "", SecretAccessKeySet: s.SecretAccessKey != ""}, nil
 }
 
 // checkURL refuses a URL the form must not store: credentials inside it (they would be shown
@@ -210,7 +211,7 @@ var applyMu sync.Mutex
 // outside any write transaction (the route is bound idempotency.Skip()); a repeat of the same
 // settings leaves the running replication alone.
 func Configure(ctx context.Context, app core.App, by string, in Input) (Form, error) {
-	if cfg := serverConfig(); cfg.URL != "" {
+	if cfg := serverConfig(app); cfg.URL != "" {
 		return Form{}, apierr.Conflict(MsgSetByServer)
 	}
 	applyMu.Lock()
@@ -221,12 +222,6 @@ func Configure(ctx context.Context, app core.App, by string, in Input) (Form, er
 	}
 	next := Stored{Enabled: in.Enabled, Config: Config{URL: strings.TrimSpace(in.URL), Source: "settings",
 		AccessKeyID: strings.TrimSpace(in.AccessKeyID), SecretAccessKey: strings.TrimSpace(in.SecretAccessKey)}}
-	if next.AccessKeyID == "" {
-		next.AccessKeyID = prev.AccessKeyID
-	}
-	if next.SecretAccessKey == "" {
-		next.SecretAccessKey = prev.SecretAccessKey
-	}
 	if next.URL == "" && next.Enabled {
 		return Form{}, apierr.Invalid("url", MsgURLRequired)
 	}
@@ -234,16 +229,34 @@ func Configure(ctx context.Context, app core.App, by string, in Input) (Form, er
 		if err := checkURL(next.URL); err != nil {
 			return Form{}, err
 		}
-		if strings.HasPrefix(next.URL, "file:") {
-			next.AccessKeyID, next.SecretAccessKey = "", ""
+	}
+	// the saved keys belong to the endpoint and bucket they were saved for: a blank field keeps
+	// them only while those stay; another endpoint or bucket needs its own keys (the saved ones
+	// are cleared, never sent to the new host)
+	if sameEndpoint(prev.URL, next.URL) {
+		if next.AccessKeyID == "" {
+			next.AccessKeyID = prev.AccessKeyID
 		}
+		if next.SecretAccessKey == "" {
+			next.SecretAccessKey = prev.SecretAccessKey
+		}
+	} else if next.Enabled && strings.HasPrefix(next.URL, "s3:") && prev.AccessKeyID+prev.SecretAccessKey != "" &&
+		(next.AccessKeyID == "" || next.SecretAccessKey == "") {
+		field := "accessKeyId"
+		if next.AccessKeyID != "" {
+			field = "secretAccessKey"
+		}
+		return Form{}, apierr.Invalid(field, MsgNewKeysRequired)
+	}
+	if strings.HasPrefix(next.URL, "file:") {
+		next.AccessKeyID, next.SecretAccessKey = "", ""
 	}
 
 	running := Of(app)
 	same := running != nil && next.Enabled && running.cfg.URL == next.URL &&
 		running.cfg.AccessKeyID == next.AccessKeyID && running.cfg.SecretAccessKey == next.SecretAccessKey
 	if next.Enabled && !same {
-		rctx, cancel := context.WithTimeout(ctx, ReachTimeout)
+		rctx, cancel := context.WithTimeout(ctx, optionsOf(app).ReachTimeout)
 		err := Reach(rctx, next.Config)
 		cancel()
 		if err != nil {
@@ -265,15 +278,27 @@ func Configure(ctx context.Context, app core.App, by string, in Input) (Form, er
 	return FormOf(app)
 }
 
-// unreachable is the 422 for a replica that did not answer; credentials never appear in it.
+// unreachable is the 422 for a replica that did not answer: the failure in plain words
+// (Explain), never the client's text or the remote body, never the credentials.
 func unreachable(cfg Config, err error) error {
-	msg := err.Error()
-	for _, s := range []string{cfg.SecretAccessKey, cfg.AccessKeyID} {
-		if s != "" {
-			msg = strings.ReplaceAll(msg, s, "***")
-		}
+	return apierr.NewCode(http.StatusUnprocessableEntity, "url", fmt.Sprintf(MsgUnreachable, cfg.Target(), Explain(err)), apierr.CodeReplicaUnreachable)
+}
+
+// sameEndpoint reports whether the replica URLs a and b name the same S3 endpoint and bucket
+// (scheme, bucket, endpoint and region; the path inside the bucket may differ). A blank a
+// (nothing saved) is the same as anything: there are no keys to protect.
+func sameEndpoint(a, b string) bool {
+	if a == "" {
+		return true
 	}
-	return apierr.NewCode(http.StatusUnprocessableEntity, "url", fmt.Sprintf(MsgUnreachable, cfg.Target(), msg), apierr.CodeReplicaUnreachable)
+	ua, errA := url.Parse(a)
+	ub, errB := url.Parse(b)
+	if errA != nil || errB != nil {
+		return false
+	}
+	qa, qb := ua.Query(), ub.Query()
+	return ua.Scheme == ub.Scheme && ua.Host == ub.Host &&
+		strings.TrimRight(qa.Get("endpoint"), "/") == strings.TrimRight(qb.Get("endpoint"), "/") && qa.Get("region") == qb.Get("region")
 }
 
 // swap stops running (nil: none) after a last sync and starts next when it is on. When next
@@ -305,7 +330,7 @@ func swap(app core.App, running *Replicator, next Stored) error {
 
 // startIn starts replicating app's data.db to cfg and keeps the Replicator in app's store.
 func startIn(app core.App, cfg Config) error {
-	r, err := Start(context.Background(), filepath.Join(app.DataDir(), "data.db"), cfg, app.Logger().With("module", "replication"))
+	r, err := Start(context.Background(), filepath.Join(app.DataDir(), "data.db"), cfg, optionsOf(app), app.Logger().With("module", "replication"))
 	if err != nil {
 		return err
 	}

@@ -27,6 +27,7 @@ import (
 	"swapbay/modules/photos"
 	"swapbay/modules/realtime"
 	"swapbay/modules/replication"
+	"swapbay/modules/restore"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
@@ -37,6 +38,7 @@ import (
 
 // Register wires every SwapBay module onto app. It is safe to call on a test app.
 func Register(app core.App) {
+	restore.Register(app) // first: a restore's unfinished dir is refused before anything opens it
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {

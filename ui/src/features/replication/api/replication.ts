@@ -57,6 +57,33 @@ export const MSG_URL_REQUIRED = "Replica URL is required to turn replication on"
 /** MSG_URL_FORM is the server's message for a URL it cannot replicate to. */
 export const MSG_URL_FORM = "Replica URL must be s3://bucket/path?endpoint=…&region=… or file:///absolute/dir";
 
+/** MSG_NEW_KEYS_REQUIRED is the server's message for another endpoint or bucket without new keys. */
+export const MSG_NEW_KEYS_REQUIRED = "Changing the endpoint or bucket clears the saved keys: enter the access key ID and the secret for the new one";
+
+/**
+ * sameEndpoint tells whether two replica URLs name the same S3 endpoint and bucket (scheme,
+ * bucket, endpoint and region; the path may differ), as the server decides whether the saved
+ * keys still apply (modules/replication.sameEndpoint). Nothing saved is the same as anything.
+ */
+export function sameEndpoint(saved: string, next: string): boolean {
+  if (saved.trim() === "") return true;
+  const parse = (raw: string) => {
+    const m = /^([a-z0-9]+):\/\/([^/?#]*)[^?#]*(?:\?([^#]*))?/i.exec(raw.trim());
+    if (!m) return null;
+    const q = new URLSearchParams(m[3] ?? "");
+    return [m[1], m[2], (q.get("endpoint") ?? "").replace(/\/+$/, ""), q.get("region") ?? ""].join("\n");
+  };
+  const a = parse(saved);
+  return a !== null && a === parse(next);
+}
+
+/** sourceText is where the running replica was set, as the card says it. */
+export function sourceText(source: string | undefined): string {
+  if (source === "flag") return "the server's --replicate flag (read-only here)";
+  if (source === "env") return "the server's SWAPBAY_REPLICA_URL (read-only here)";
+  return "this page";
+}
+
 /** replicationSchema is the form: the URL must be s3:// or file:// (the server checks the rest). */
 export const replicationSchema = z
   .object({
@@ -72,7 +99,7 @@ export const replicationSchema = z
     }),
   );
 
-/** ReplicationValues are the form's values; a blank key or secret keeps the stored one. */
+/** ReplicationValues are the form's values; a blank key or secret keeps the stored one while the endpoint and bucket stay. */
 export type ReplicationValues = z.infer<typeof replicationSchema>;
 
 /** useSaveReplication saves and applies the settings (PUT, keyed); the answer is the new status. */

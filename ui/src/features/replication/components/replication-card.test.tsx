@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { lagText, MSG_URL_REQUIRED, type ReplicationStatus } from "@/features/replication/api/replication";
+import { lagText, MSG_NEW_KEYS_REQUIRED, MSG_URL_REQUIRED, type ReplicationStatus, sameEndpoint } from "@/features/replication/api/replication";
 import { ReplicationCard, SET_MARK } from "@/features/replication/components/replication-card";
 import { userQueryOptions } from "@/lib/auth";
 import { makeQueryClient } from "@/lib/query-client";
@@ -99,11 +99,40 @@ describe("ReplicationCard", () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PUT")).toBe(false);
   });
 
-  it("is read-only when the server's flag or environment sets the replica", async () => {
-    renderAs("master_admin", { ...off, enabled: true, target: "s3://b/db", source: "env", settings: { ...settings, setBy: "env" } });
+  it("asks for new keys when the endpoint or bucket changes, before sending anything", async () => {
+    const fetchMock = renderAs("master_admin", { ...off, settings });
+    const url = (await screen.findByLabelText("Replica URL")) as HTMLInputElement;
+    // another path in the same bucket keeps the saved keys
+    fireEvent.change(url, { target: { value: "s3://swapbay-paris/other?region=eu-west-3" } });
+    expect((screen.getByLabelText("Access Key ID") as HTMLInputElement).placeholder).toBe(SET_MARK);
+    expect(screen.queryByText(`${MSG_NEW_KEYS_REQUIRED}.`)).toBeNull();
+    // another bucket: the saved keys no longer apply
+    fireEvent.change(url, { target: { value: "s3://swapbay-lyon/db?region=eu-west-3" } });
+    expect((screen.getByLabelText("Access Key ID") as HTMLInputElement).placeholder).toBe("");
+    expect((screen.getByLabelText("Secret Access Key") as HTMLInputElement).placeholder).toBe("");
+    expect(screen.getByText(`${MSG_NEW_KEYS_REQUIRED}.`)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Save Replication Settings" }));
+    expect(await screen.findByText(MSG_NEW_KEYS_REQUIRED)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "PUT")).toBe(false);
+  });
+
+  it("is read-only when the server's flag or environment sets the replica, and shows it as on with where it was set", async () => {
+    renderAs("master_admin", { ...off, enabled: true, target: "s3://b/db", source: "flag", settings: { ...settings, url: "s3://b/db", setBy: "flag" } });
     expect(await screen.findByText(/Set by the server's flag\/environment/)).toBeTruthy();
+    expect(screen.getByText("the server's --replicate flag (read-only here)")).toBeTruthy();
+    expect((screen.getByRole("checkbox", { name: "Replicate continuously" }) as HTMLButtonElement).getAttribute("aria-checked")).toBe("true");
     expect((screen.getByLabelText("Replica URL") as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByRole("button", { name: "Save Replication Settings" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe("sameEndpoint", () => {
+  it("is the scheme, bucket, endpoint and region, not the path", () => {
+    expect(sameEndpoint("", "s3://a/db")).toBe(true);
+    expect(sameEndpoint("s3://a/db?endpoint=https://h/&region=x", "s3://a/other?region=x&endpoint=https://h")).toBe(true);
+    expect(sameEndpoint("s3://a/db?region=x", "s3://b/db?region=x")).toBe(false);
+    expect(sameEndpoint("s3://a/db?endpoint=https://h", "s3://a/db?endpoint=https://evil")).toBe(false);
+    expect(sameEndpoint("s3://a/db?region=x", "s3://a/db?region=y")).toBe(false);
   });
 });
 

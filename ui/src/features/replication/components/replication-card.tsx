@@ -8,10 +8,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Checkbox } from "@/components/ui/checkbox";
 import { Form, FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
 import {
+  MSG_NEW_KEYS_REQUIRED,
   type ReplicationSettings,
   type ReplicationValues,
   lagText,
   replicationSchema,
+  sameEndpoint,
+  sourceText,
   useReplication,
   useSaveReplication,
 } from "@/features/replication/api/replication";
@@ -65,6 +68,8 @@ export function ReplicationCard() {
               <dd className="font-medium">On</dd>
               <dt className="text-muted-foreground">Target</dt>
               <dd className="break-all font-mono text-xs">{s.target}</dd>
+              <dt className="text-muted-foreground">Set by</dt>
+              <dd>{sourceText(s.source)}</dd>
               <dt className="text-muted-foreground">Lag</dt>
               <dd>{lagText(s.lagSeconds)}</dd>
               <dt className="text-muted-foreground">Last sync</dt>
@@ -91,8 +96,8 @@ function formValues(s: ReplicationSettings): ReplicationValues {
 
 /**
  * ReplicationForm sets the replica (master admin): on/off, the URL, the S3 access key ID and
- * secret. A blank key or secret keeps the stored one; saving checks the replica and applies it
- * at once. When the server's flag or environment sets the replica, the form is read-only.
+ * secret. A blank key or secret keeps the stored one while the endpoint and bucket stay (another
+ * endpoint or bucket needs new keys); saving checks the replica and applies it at once. When the server's flag or environment sets the replica, the form is read-only.
  */
 function ReplicationForm({ settings }: { settings: ReplicationSettings }) {
   const save = useSaveReplication();
@@ -105,7 +110,14 @@ function ReplicationForm({ settings }: { settings: ReplicationSettings }) {
     // what the admin already typed survives the 10 s status poll
     resetOptions: { keepDirtyValues: true },
   });
-  const onSubmit = form.handleSubmit((values) =>
+  const url = form.watch("url");
+  // the saved keys belong to the saved endpoint and bucket: another one needs its own keys
+  const keysCleared = (settings.accessKeyIdSet || settings.secretAccessKeySet) && url.trim().startsWith("s3:") && !sameEndpoint(settings.url, url);
+  const onSubmit = form.handleSubmit((values) => {
+    if (keysCleared && values.enabled && (values.accessKeyId === "" || values.secretAccessKey === "")) {
+      form.setError(values.accessKeyId === "" ? "accessKeyId" : "secretAccessKey", { message: MSG_NEW_KEYS_REQUIRED }, { shouldFocus: true });
+      return;
+    }
     save.mutate(
       { values, idempotencyKey: newIdempotencyKey() },
       {
@@ -115,8 +127,8 @@ function ReplicationForm({ settings }: { settings: ReplicationSettings }) {
         },
         onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to save the replication settings"), variant: "destructive" }),
       },
-    ),
-  );
+    );
+  });
   return (
     <Form {...form}>
       <form onSubmit={onSubmit} className="grid gap-4 border-t pt-4" noValidate aria-labelledby={`${ids}-form`}>
@@ -156,7 +168,7 @@ function ReplicationForm({ settings }: { settings: ReplicationSettings }) {
             control={form.control}
             name="accessKeyId"
             label="Access Key ID"
-            placeholder={settings.accessKeyIdSet ? SET_MARK : ""}
+            placeholder={settings.accessKeyIdSet && !keysCleared ? SET_MARK : ""}
             autoComplete="off"
             spellCheck={false}
             disabled={locked}
@@ -166,13 +178,19 @@ function ReplicationForm({ settings }: { settings: ReplicationSettings }) {
             name="secretAccessKey"
             label="Secret Access Key"
             type="password"
-            placeholder={settings.secretAccessKeySet ? SET_MARK : ""}
+            placeholder={settings.secretAccessKeySet && !keysCleared ? SET_MARK : ""}
             autoComplete="new-password"
             disabled={locked}
           />
+          {keysCleared ? (
+            <p role="status" className="sm:col-span-2">
+              {MSG_NEW_KEYS_REQUIRED}.
+            </p>
+          ) : null}
           <p className="text-muted-foreground sm:col-span-2">
-            For S3 only: a blank key or secret keeps the stored one. A directory (file://) needs neither. Saving checks that the replica
-            answers, then replicates to it at once.
+            For S3 only: a blank key or secret keeps the stored one while the endpoint and bucket stay the same; changing the endpoint or
+            bucket clears the saved keys and needs new ones. A directory (file://) needs neither. Saving checks that the replica answers,
+            then replicates to it at once.
           </p>
           <div className="sm:col-span-2">
             <Button type="submit" disabled={locked || save.isPending}>
