@@ -1,34 +1,106 @@
-// Shared accessibility checks (issue 28 item 4, WCAG 2.2 AA):
-// - expectNoAxeViolations runs axe-core with the WCAG 2.0/2.1/2.2 A and AA tags and the
-//   target-size rule (SC 2.5.8, off by default in axe) and fails on any violation, whatever
-//   its impact;
+// Shared accessibility checks (issue 28 item 4, WCAG 2.2 AA; issue 32: every A/AA rule):
+// - expectNoAxeViolations runs axe-core with the WCAG 2.0/2.1/2.2 A and AA tags, the
+//   experimental rules that carry those tags (label-content-name-mismatch is SC 2.5.3 Label in
+//   Name, level A, and axe runs no experimental rule unless it is named) and the target-size
+//   rule (SC 2.5.8, off by default in axe), plus this project's stricter Label in Name check
+//   (a control's name begins with the text it shows), and fails on any violation, whatever
+//   its impact; every axe run of the e2e tests goes through it;
 // - tabTo moves focus with the keyboard only, checking at every stop that the focused
 //   element shows a focus indicator and is not hidden under the sticky header or a toast.
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
+import axe from "axe-core";
 import { expect } from "./fixtures";
 
-/** AXE_TAGS are the rule sets run: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+/**
+ * AXE_TAGS are the rule sets run: WCAG 2.0, 2.1 and 2.2, levels A and AA (axe has no wcag22a
+ * tag: 2.2's new level A criteria, consistent help and redundant entry, have no automatic rule).
+ */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**
+ * AXE_RULES are the rules switched on beside the tags: target-size, and each experimental
+ * rule of those tags (read from the axe-core that runs, so an upgrade's new ones are run too).
+ */
+export const AXE_RULES: Record<string, { enabled: boolean }> = Object.fromEntries(
+  ["target-size", ...axe.getRules(AXE_TAGS).filter((r) => r.tags.includes("experimental")).map((r) => r.ruleId)].map((id) => [id, { enabled: true }]),
+);
+
+/**
  * axeViolations lists axe's violations on page as "rule (impact): targets" lines: the rules
- * tagged AXE_TAGS plus target-size (SC 2.5.8, off by default). One options object carries
- * both: AxeBuilder's options() replaces what withTags() set, so chaining the two ran every
- * rule, best practices included.
+ * tagged AXE_TAGS plus AXE_RULES, and label-in-name-start (nameStartMisses). One options object carries both: AxeBuilder's options()
+ * replaces what withTags() set, so chaining the two ran every rule, best practices included.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .options({ runOnly: { type: "tag", values: AXE_TAGS }, rules: { "target-size": { enabled: true } } })
-    .analyze();
-  return results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join(" | ")}`,
-  );
+  const results = await new AxeBuilder({ page }).options({ runOnly: { type: "tag", values: AXE_TAGS }, rules: AXE_RULES }).analyze();
+  const misses = await nameStartMisses(page);
+  return [
+    ...results.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n")[1]?.trim() ?? ""}`).join(" | ")}`,
+    ),
+    ...(misses.length ? [`label-in-name-start (serious): ${misses.join(" | ")}`] : []),
+  ];
+}
+
+/**
+ * nameStartMisses lists the shown controls named by aria-label or aria-labelledby whose name
+ * does not begin with the text they show (SC 2.5.3, as this project applies it: axe's
+ * label-content-name-mismatch asks only that the name contain the text). The text is what
+ * the control shows outside aria-hidden parts; both are compared without spaces or case.
+ */
+async function nameStartMisses(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // the roles named from their content: the ones a voice-control user presses by their words
+    const roles = new Set(["button", "link", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "checkbox", "radio", "switch", "treeitem"]);
+    const role = (el: Element) => {
+      const explicit = el.getAttribute("role");
+      if (explicit) return explicit.split(" ")[0];
+      if (el.tagName === "BUTTON" || el.tagName === "SUMMARY") return "button";
+      if (el.tagName === "A" && el.hasAttribute("href")) return "link";
+      return "";
+    };
+    const squash = (s: string) => s.replace(/\s+/g, "").toLowerCase();
+    const shown = (el: Element) => {
+      let text = "";
+      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const parent = n.parentElement;
+        if (!parent || parent.closest('[aria-hidden="true"]') || !parent.checkVisibility({ visibilityProperty: true })) continue;
+        text += n.textContent ?? "";
+      }
+      return squash(text);
+    };
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll("[aria-label], [aria-labelledby]"))) {
+      if (!roles.has(role(el)) || !el.checkVisibility({ visibilityProperty: true })) continue;
+      const text = shown(el);
+      if (!text) continue;
+      const labelledBy = el.getAttribute("aria-labelledby");
+      const name = labelledBy
+        ? labelledBy
+            .split(/\s+/)
+            .map((id) => document.getElementById(id)?.textContent ?? "")
+            .join(" ")
+        : (el.getAttribute("aria-label") ?? "");
+      if (!squash(name).startsWith(text)) out.push(`${el.tagName.toLowerCase()} named "${name.slice(0, 60)}" shows "${text.slice(0, 40)}"`);
+    }
+    return out;
+  });
 }
 
 /** expectNoAxeViolations fails when axe finds any violation on page (label names the screen). */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   expect(await axeViolations(page), `axe on ${label}`).toEqual([]);
+}
+
+/**
+ * describedAs finds, under scope, the shown controls whose description (aria-describedby) is
+ * description: a control is named by what it shows (SC 2.5.3 Label in Name), a count "3"
+ * that adjusts a driver's moves says so in its description, "Adjust Moves of Sam Kowalski".
+ */
+export function describedAs(scope: Page | Locator, description: string): Locator {
+  if (description.includes('"')) throw new Error(`describedAs: a description with a double quote: ${description}`);
+  return scope.locator(`xpath=//*[@aria-describedby = //*[normalize-space(.) = "${description}"]/@id]`).filter({ visible: true });
 }
 
 /** FocusState is what focusState reads about the focused element. */

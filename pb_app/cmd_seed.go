@@ -127,6 +127,9 @@ func seedDemo(app core.App, now time.Time, out io.Writer) error {
 	if err := s.agreements(); err != nil {
 		return err
 	}
+	if err := s.recordedWhenTheyHappened(); err != nil {
+		return err
+	}
 	var movements int
 	_ = app.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Movements).Row(&movements)
 	stats, err := inventory.Stats(app)
@@ -190,6 +193,14 @@ func (s *seeder) datedOpening() error {
 	start := time.Date(today.Year(), today.Month(), today.Day()-demoDays, 6, 0, 0, 0, s.loc)
 	_, err := s.app.DB().NewQuery("UPDATE " + schema.Movements + " SET " + schema.MovementOccurredAt + " = {:t}, created = {:t} WHERE " +
 		schema.MovementCheckpoint + " = TRUE").Bind(map[string]any{"t": start.UTC().Format("2006-01-02 15:04:05.000Z")}).Execute()
+	return err
+}
+
+// recordedWhenTheyHappened sets every seeded movement's recordedAt to its occurredAt: the
+// history is made now, but stands for actions sent as they happened, so the feeds mark none
+// of them as sent late ("done 17:17 · sent 17:56" on every row, issue 32).
+func (s *seeder) recordedWhenTheyHappened() error {
+	_, err := s.app.DB().NewQuery("UPDATE " + schema.Movements + " SET " + schema.MovementRecordedAt + " = " + schema.MovementOccurredAt).Execute()
 	return err
 }
 

@@ -68,6 +68,11 @@ func TestSeedDemo(t *testing.T) {
 			t.Errorf("no %s movement in the demo history (have %v)", typ, seen)
 		}
 	}
+	// recorded when they happened: no seeded row shows as sent late
+	var late int
+	if err := app.DB().NewQuery("SELECT COUNT(*) FROM movements WHERE recordedAt != occurredAt").Row(&late); err != nil || late != 0 {
+		t.Errorf("%d seeded movements recorded at another time than they happened (%v), want 0", late, err)
+	}
 	var first string
 	_ = app.DB().NewQuery("SELECT MIN(occurredAt) FROM movements WHERE checkpoint = FALSE").Row(&first)
 	if first == "" || first > time.Now().AddDate(0, 0, -12).UTC().Format("2006-01-02") {

@@ -4,6 +4,7 @@ package main
 
 import (
 	"log"
+	"os"
 
 	"github.com/pocketbase/pocketbase"
 
@@ -14,6 +15,10 @@ import (
 func main() {
 	if runRestoreIfAsked() {
 		return
+	}
+	// the Go heap's budget: GOMEMLIMIT from the environment, else half the machine's memory
+	if limit := setMemoryLimit(); limit > 0 && len(os.Args) > 1 && os.Args[1] == "serve" {
+		log.Printf("memory limit %d MB (half the machine's memory; set GOMEMLIMIT to choose)", limit>>20)
 	}
 	// Dev mode (SQL and request logs on stdout) only with --dev: PocketBase's default guesses
 	// "go run" from the binary living under the temp dir, which CI checkouts can do. The

@@ -1,6 +1,7 @@
 // The corporate liaison's read-only dashboard (spec part 1 §2, §6): the overview figures,
 // charging, drop-offs and photos tabs, the user menu — and no write control anywhere.
 import type { Page } from "@playwright/test";
+import { describedAs } from "../a11y";
 import { expect, seedUser, signIn, test } from "../fixtures";
 
 const WRITE_BUTTONS = /Mark Done|Delete|Edit|Confirm|Assign|Start Charging|Record|Apply|Recalculate|Update|Transfer/;
@@ -24,9 +25,9 @@ test("liaison sees the read-only operations dashboard", async ({ page, pb, shot,
   await expect(page.getByRole("heading", { name: "Weekly Operational Performance" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Current Asset Assignments" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Weekly Personnel Performance" })).toBeVisible();
-  const rebalances = page.getByRole("button", { name: /^Weekly Rebalances: .*this week/ });
+  const rebalances = page.getByRole("button", { name: /^Weekly Rebalances\s*\d+\s*This week/ });
   await rebalances.click();
-  await expect(page.getByRole("button", { name: /^Weekly Rebalances: .*last week/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Weekly Rebalances\s*\d+\s*Last week/ })).toBeVisible();
   await expectNoWriteControls(page);
   await shot("liaison-overview");
 
@@ -48,7 +49,7 @@ test("liaison sees the read-only operations dashboard", async ({ page, pb, shot,
     page.getByText("No photos uploaded yet. Photos from drivers will appear here.").or(page.getByText(/^[1-9]\d* photo\(s\)$/)),
   ).toBeVisible();
 
-  await page.getByRole("button", { name: /^User menu/ }).click();
+  await describedAs(page, "User menu").click();
   const menu = page.getByRole("menu");
   await expect(menu.getByText("Corporate Liaison")).toBeVisible();
   await expect(menu.getByRole("menuitem", { name: "Change Password" })).toBeVisible();

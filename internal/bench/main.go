@@ -28,9 +28,9 @@ var (
 	flagBigBudget    = flag.Duration("big-budget", 2*time.Minute, "time box for building the big data set")
 	flagOut          = flag.String("out", "BENCHMARKS.md", "report file")
 	flagPrevious     = flag.String("previous", "", "with -only compare: the previous report")
-	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes: write a CPU profile of the server and load during the ledger writes (-only packwrites: during the writes naming packs, last round)")
+	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes or storm: write a CPU profile of the server and load during the ledger writes or the storm (-only packwrites: during the writes naming packs, last round)")
 	flagStateProfile = flag.String("stateprofile", "", "with -only writes or big: write a CPU profile of the server and load during GET /api/state with the cache off")
-	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; catchup: the replica's catch-up after an outage of -catchup-outage; rto-build / rto-restore: a kept replica and backup archive of -rto-movements, and the restore of each; labels: the pack label sheet of 1,000 packs; packwrites: ledger writes naming 4 packs each vs none)")
+	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; catchup: the replica's catch-up after an outage of -catchup-outage; rto-build / rto-restore: a kept replica and backup archive of -rto-movements, and the restore of each; hostile: RSS growth per hostile request on a real server; labels: the pack label sheet of 1,000 packs; keys: 8 days of Idempotency-Keys at 50,000 keyed writes a day; storm: 500 phones sending 20 queued actions each at once); packwrites: ledger writes naming 4 packs each vs none")
 )
 
 func main() {
@@ -53,9 +53,24 @@ func main() {
 		check(os.WriteFile(*flagOut, []byte(text+changesSection(string(prev), text)), 0o644))
 		return
 	}
+	if *flagOnly == "storm" {
+		// 500 phones send their queues at once against the main data set
+		fmt.Print(stormPart().markdown())
+		return
+	}
+	if *flagOnly == "keys" {
+		// 8 days of Idempotency-Keys at a busy city's volume: lookup, table and database size
+		fmt.Print(keysPart().markdown())
+		return
+	}
 	if *flagOnly == "replication" {
 		// the recovery point, the recovery time and the writes with replication on and off
 		fmt.Println(replicationPart())
+		return
+	}
+	if *flagOnly == "hostile" {
+		// the hostile catalogue: RSS growth per hostile request on a real server (issue 34)
+		fmt.Println(hostilePart())
 		return
 	}
 	if *flagOnly == "rto-build" {
@@ -230,6 +245,11 @@ func main() {
 		}
 		s.stop()
 	}
+	hostileSection := hostilePart()
+	log.Printf("keys: 8 days at %d keyed writes a day...", keysPerDay)
+	keys := keysPart()
+	log.Printf("storm: %d phones × %d queued actions...", stormClients, stormActions)
+	storm := stormPart()
 	if *flagWSClients > 0 {
 		ws = wsLoneServer()
 		log.Printf("/ws fan-out: %s", ws)
@@ -239,7 +259,7 @@ func main() {
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
 	previous, _ := os.ReadFile(*flagOut)
-	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + packWrites + labelsSection() + uiBundleSection() + measuredDecisions
+	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + hostileSection + packWrites + labelsSection() + keys.markdown() + storm.markdown() + uiBundleSection() + measuredDecisions
 	text += changesSection(string(previous), text)
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))

@@ -47,6 +47,11 @@ func (s *server) loadPhotos(clients int, img []byte, name string) (result, strin
 	for w := range cookies {
 		cookies[w] = "swapbay_session=" + s.token(s.ds.drivers[w%len(s.ds.drivers)])
 	}
+	// the throughput of the upload path itself: the bench's loopback address is excluded from
+	// the rate limits (PocketBase's setting, which SwapBay's photo PUT limit follows)
+	rl := &s.ds.app.Settings().RateLimits
+	rl.ExcludedIPs = append(rl.ExcludedIPs, "127.0.0.1")
+	defer func() { rl.ExcludedIPs = rl.ExcludedIPs[:len(rl.ExcludedIPs)-1] }()
 	r := s.run(name, clients, *flagDuration, func(w, n int) (*http.Request, error) {
 		req, _ := http.NewRequest(http.MethodPost, s.base+"/api/objects/upload", nil)
 		req.Header.Set("Cookie", cookies[w])

@@ -5,10 +5,11 @@ import (
 	"errors"
 	"net/http"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
+
+	"swapbay/lib/order"
 )
 
 // Stable error codes (DESIGN.md §5): every 4xx answer carries one in its JSON beside status,
@@ -44,6 +45,8 @@ const (
 	CodeCrossSite            = "cross_site_refused"     // 403 Origin or Sec-Fetch-Site of another site
 	CodeRouteClosed          = "route_closed"           // 403 PocketBase's own auth routes for app users
 	CodeInvalidCredentials   = "invalid_credentials"    // 400 login
+	CodeSignInCodeRequired   = "sign_in_code_required"  // 403 login: a code was emailed (many failures on the account)
+	CodeInvalidSignInCode    = "invalid_sign_in_code"   // 400 login: the emailed code is wrong or expired
 	CodeRegistrationClosed   = "registration_closed"    // 409
 	CodeIdempotencyKeyReused = "idempotency_key_reused" // 409 the key came with another request
 	CodeKeyExpired           = "key_expired"            // 409 the key is older than keys are kept
@@ -167,7 +170,7 @@ type answer struct {
 func Codes() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       ErrorCodesId,
-		Priority: apis.DefaultActivityLoggerMiddlewarePriority + 1,
+		Priority: order.ErrorCodes,
 		Func: func(e *core.RequestEvent) error {
 			err := e.Next()
 			if err == nil {

@@ -7,12 +7,12 @@ import (
 	"strings"
 
 	"github.com/pocketbase/dbx"
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/security"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/order"
 	"swapbay/lib/schema"
 )
 
@@ -47,7 +47,7 @@ func SessionId(e *core.RequestEvent) string {
 func LiveSession() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       LiveSessionId,
-		Priority: apis.DefaultLoadAuthTokenMiddlewarePriority + 1,
+		Priority: order.LiveSession,
 		Func: func(e *core.RequestEvent) error {
 			if IsAppUser(e) && !SessionAlive(e.App, SessionId(e), e.Auth.Id) {
 				e.Auth = nil
@@ -80,7 +80,7 @@ const MsgClosedAuthRoute = "This sign-in route is not available. Sign in through
 func SideDoors() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       SideDoorsId,
-		Priority: apis.DefaultLoadAuthTokenMiddlewarePriority - 3,
+		Priority: order.SideDoors,
 		Func: func(e *core.RequestEvent) error {
 			if !strings.HasPrefix(e.Request.URL.Path, "/api/collections/") {
 				return e.Next() // the pattern's prefix: most requests never run the regexp
@@ -124,7 +124,7 @@ func SecurityHeaders(bootScriptHash string) *hook.Handler[*core.RequestEvent] {
 	csp := ContentSecurityPolicy(bootScriptHash)
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       SecurityHeadersId,
-		Priority: apis.DefaultSecurityHeadersMiddlewarePriority + 1,
+		Priority: order.SecurityHeaders,
 		Func: func(e *core.RequestEvent) error {
 			h := e.Response.Header()
 			if !strings.HasPrefix(e.Request.URL.Path, "/_/") {

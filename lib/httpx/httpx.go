@@ -8,11 +8,11 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/order"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 )
@@ -34,7 +34,7 @@ const (
 func CookieSession() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       CookieSessionId,
-		Priority: apis.DefaultLoadAuthTokenMiddlewarePriority - 1,
+		Priority: order.CookieSession,
 		Func: func(e *core.RequestEvent) error {
 			if e.Request.Header.Get("Authorization") == "" {
 				if c, err := e.Request.Cookie(SessionCookie); err == nil && c.Value != "" {
@@ -67,7 +67,7 @@ func ClearSession(e *core.RequestEvent) { SetSession(e, "", -1) }
 func SameOrigin() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       SameOriginId,
-		Priority: apis.DefaultLoadAuthTokenMiddlewarePriority - 2,
+		Priority: order.SameOrigin,
 		Func: func(e *core.RequestEvent) error {
 			switch e.Request.Method {
 			case http.MethodGet, http.MethodHead, http.MethodOptions:

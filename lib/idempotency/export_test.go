@@ -9,6 +9,3 @@ func Pending(app core.App) int {
 	defer g.mu.Unlock()
 	return len(g.queue) + g.running
 }
-
-// Prune deletes the stored answers older than what is kept, as a save does now and then.
-func Prune(app core.App) error { return prune(app) }

@@ -42,8 +42,17 @@ const savepoint = "swapbay_request"
 // groupKey marks a request whose route is Grouped.
 const groupKey = "swapbay.idempotency.grouped"
 
-// Grouped is bound on routes whose keyed requests may share a write transaction (see above).
-func Grouped() *hook.Handler[*core.RequestEvent] { return mark("Grouped", groupKey) }
+// Grouped is bound on routes whose keyed requests may share a write transaction (see above);
+// it makes the route keyed, as Keyed does.
+func Grouped() *hook.Handler[*core.RequestEvent] {
+	h := mark("Grouped", groupKey)
+	next := h.Func
+	h.Func = func(e *core.RequestEvent) error {
+		e.Set(keyedKey, true)
+		return next(e)
+	}
+	return h
+}
 
 // group is an app's queue of grouped jobs.
 type group struct {

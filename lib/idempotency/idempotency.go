@@ -22,7 +22,7 @@
 // find the first one's answer. On routes bound with Grouped, keyed requests that queue for the
 // write lock share one transaction, each in a savepoint of its own (group commit, group.go).
 //
-// The middleware runs after the route's guards (Priority), so a replay is answered only to a
+// The middleware runs after the route's guards (lib/order), so a replay is answered only to a
 // caller whose current rights still allow the route (a suspended user gets 403, not the cached
 // 200). The JSON body is read before the transaction opens, so a slow client never holds the
 // database's write lock. It is a leaf package: it imports no SwapBay module.
@@ -49,6 +49,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/ids"
+	"swapbay/lib/order"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
@@ -90,9 +91,6 @@ const pruneEvery = 10 * time.Minute
 
 var lastPrune atomic.Int64
 
-// Priority runs the middleware after the route guards (priority 0), right before the action.
-const Priority = 500
-
 // MaxBody is the largest keyed request body held in memory before the transaction opens.
 const MaxBody = 1 << 20
 
@@ -108,7 +106,7 @@ const (
 func Middleware() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       MiddlewareId,
-		Priority: Priority,
+		Priority: order.Idempotency,
 		Func:     handle,
 	}
 }
@@ -120,25 +118,34 @@ var BeforeSave func(txApp core.App) error
 // errNotKept rolls back a transaction whose answer is not a 2xx.
 var errNotKept = errors.New("idempotency: answer not kept")
 
-// skipKey marks a request whose route opted out (see Skip).
-const skipKey = "swapbay.idempotency.skip"
+// keyedKey marks a request whose route is keyed (Keyed, Grouped).
+const keyedKey = "swapbay.idempotency.keyed"
 
-// SkipId identifies Skip's middleware on a route.
-const SkipId = MiddlewareId + "Skip"
+// Each mutation route says at its binding how it meets an Idempotency-Key, with exactly one
+// of Keyed, Grouped or Skip (pb_app/setup/routes_test.go reads the bindings and fails on a
+// route without one; README lists the Skip routes with their reasons). A route bound with
+// none is not keyed.
 
-// Skip is bound on a route that must not run inside the keyed write transaction: one that
-// cannot (a backup copies the database with VACUUM INTO) or should not hold SQLite's only
-// writer while it renders, hashes or streams (a PDF, bcrypt, an upload). Its keyed requests
-// run plainly, answered and not kept: a repeat of the key runs the route again (it is not
-// exactly-once), so such a route must make its own repeat harmless or refused.
-func Skip() *hook.Handler[*core.RequestEvent] { return mark("Skip", skipKey) }
+// Keyed is bound on a route whose keyed requests run inside the keyed write transaction, one
+// transaction each: exactly-once.
+func Keyed() *hook.Handler[*core.RequestEvent] { return mark("Keyed", keyedKey) }
 
-// mark returns the route middleware that sets key on a request for handle to read (Skip,
+// Skip is bound on a route that must not run inside the keyed write transaction, with the
+// reason: one that cannot (a backup copies the database with VACUUM INTO) or should not hold
+// SQLite's only writer while it renders, hashes or streams (a PDF, bcrypt, an upload). Its
+// keyed requests run plainly, answered and not kept: a repeat of the key runs the route again
+// (it is not exactly-once), so such a route must make its own repeat harmless or refused.
+// The reason is for the reader: the route test requires one and README lists it.
+func Skip(reason string) *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{Id: MiddlewareId + "Skip", Priority: order.IdempotencyPolicy, Func: func(e *core.RequestEvent) error { return e.Next() }}
+}
+
+// mark returns the route middleware that sets key on a request for handle to read (Keyed,
 // Grouped); it runs just before handle.
 func mark(name, key string) *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       MiddlewareId + name,
-		Priority: Priority - 1,
+		Priority: order.IdempotencyPolicy,
 		Func: func(e *core.RequestEvent) error {
 			e.Set(key, true)
 			return e.Next()
@@ -148,9 +155,14 @@ func mark(name, key string) *hook.Handler[*core.RequestEvent] {
 
 func handle(e *core.RequestEvent) error {
 	key := strings.TrimSpace(e.Request.Header.Get(Header))
-	if skip, _ := e.Get(skipKey).(bool); skip || key == "" || !isMutation(e.Request.Method) || !strings.HasPrefix(e.Request.URL.Path, "/api/") ||
-		e.Auth == nil || e.Auth.Collection().Name != schema.Users || !isJSONBody(e.Request) {
+	if keyed, _ := e.Get(keyedKey).(bool); !keyed || key == "" || !isMutation(e.Request.Method) || !strings.HasPrefix(e.Request.URL.Path, "/api/") ||
+		e.Auth == nil || e.Auth.Collection().Name != schema.Users {
 		return e.Next()
+	}
+	// a keyed route's body is JSON (a route that streams another body is bound Skip): any other
+	// is refused here, before it is held, never run unkeyed
+	if err := reqx.RequireJSON(e.Request); err != nil {
+		return err
 	}
 	if len(key) > MaxKeyLength {
 		return apierr.New(http.StatusBadRequest, "", MsgKeyTooLong)
@@ -297,13 +309,6 @@ func replay(e *core.RequestEvent, prev *stored) error {
 	return err
 }
 
-// isJSONBody reports whether the request carries JSON (or nothing): file uploads stream and
-// are not held in memory for the transaction.
-func isJSONBody(r *http.Request) bool {
-	ct := strings.ToLower(r.Header.Get("Content-Type"))
-	return ct == "" || strings.HasPrefix(ct, "application/json")
-}
-
 func isMutation(method string) bool {
 	switch method {
 	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
@@ -384,14 +389,22 @@ func save(app core.App, userId, key, method, path string, status int, body strin
 	}
 	now := clock.Now().Unix()
 	if last := lastPrune.Load(); now-last > int64(pruneEvery/time.Second) && lastPrune.CompareAndSwap(last, now) {
-		err = prune(app)
+		err = Prune(app)
 	}
 	return err
 }
 
-// prune deletes the answers older than retain.
-func prune(app core.App) error {
-	_, err := app.DB().NewQuery("DELETE FROM " + schema.IdempotencyKeys + " WHERE created <= {:since}").Bind(dbx.Params{"since": since()}).Execute()
+// PruneBatch bounds the answers one prune deletes: it runs inside a keyed write's
+// transaction, and after a day's downtime a day's answers (50,000 in a busy city) are due at
+// once, which took seconds in one statement (make bench -only keys). Kept longer is safe; a
+// backlog is gone within a few prunes.
+const PruneBatch = 2000
+
+// Prune deletes up to PruneBatch answers older than retain, oldest first (a keyed write does
+// it every pruneEvery).
+func Prune(app core.App) error {
+	_, err := app.DB().NewQuery("DELETE FROM " + schema.IdempotencyKeys + " WHERE rowid IN (SELECT rowid FROM " + schema.IdempotencyKeys +
+		" WHERE created <= {:since} ORDER BY created LIMIT {:n})").Bind(dbx.Params{"since": since(), "n": PruneBatch}).Execute()
 	return err
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"sync"
 	"testing"
@@ -28,6 +29,12 @@ const pickup = `{"quantity":1,"notes":"Y"}`
 
 func setup(t *testing.T) (core.App, string, func(token, key, path, body string) (int, string, http.Header)) {
 	t.Helper()
+	app, _, token, do := setupServer(t)
+	return app, token, do
+}
+
+func setupServer(t *testing.T) (core.App, *httptest.Server, string, func(token, key, path, body string) (int, string, http.Header)) {
+	t.Helper()
 	app := testkit.NewApp(t)
 	t.Cleanup(app.Cleanup)
 	srv := testkit.Serve(t, app)
@@ -40,7 +47,7 @@ func setup(t *testing.T) (core.App, string, func(token, key, path, body string) 
 		status, raw, hdr := ledgertest.Do(t, srv.Client(), "POST", srv.URL+path, token, body, h)
 		return status, string(raw), hdr
 	}
-	return app, testkit.Token(t, driver), do
+	return app, srv, testkit.Token(t, driver), do
 }
 
 func pickups(t *testing.T, app core.App) int {
@@ -221,6 +228,30 @@ func TestPlainKeysOutliveTheOutboxWindow(t *testing.T) {
 	}
 	if n := pickups(t, app); n != 1 {
 		t.Fatalf("%d pickups, want 1", n)
+	}
+}
+
+// TestNonJSONBodiesAreRefused: the idempotency step and the handler agree on what a body is
+// (reqx.IsJSON). Two identical keyed text/plain posts recorded two movements on main (the key
+// was ignored for a body that was not JSON, which the handler parsed as JSON all the same).
+func TestNonJSONBodiesAreRefused(t *testing.T) {
+	app, srv, token, _ := setupServer(t)
+	for _, ct := range []string{"text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "application/jsonp"} {
+		for _, key := range []string{"text-1", "text-1", ""} {
+			s, raw, _ := ledgertest.Do(t, srv.Client(), "POST", srv.URL+"/api/driver/pickup", token, pickup,
+				map[string]string{"Content-Type": ct, idempotency.Header: key})
+			if s != http.StatusUnsupportedMediaType || !strings.Contains(string(raw), `"code":"unsupported_media_type"`) {
+				t.Fatalf("%s, key %q: %d %s, want 415 unsupported_media_type", ct, key, s, raw)
+			}
+		}
+	}
+	if n := pickups(t, app) + storedKeys(t, app); n != 0 {
+		t.Fatalf("%d pickups and stored answers, want none", n)
+	}
+	s, raw, _ := ledgertest.Do(t, srv.Client(), "POST", srv.URL+"/api/driver/pickup", token, pickup,
+		map[string]string{"Content-Type": "application/json; charset=utf-8", idempotency.Header: "json-1"})
+	if s != 200 {
+		t.Fatalf("application/json; charset=utf-8: %d %s", s, raw)
 	}
 }
 

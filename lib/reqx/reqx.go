@@ -3,7 +3,7 @@
 // Handlers decode with it; services validate (the range checks below return apierr errors
 // that name the field, so a service can call them too).
 //
-// It is a leaf package: it imports only lib/apierr.
+// It is a leaf package: it imports only lib/apierr and lib/clock.
 package reqx
 
 import (
@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -65,12 +66,39 @@ const (
 	MsgBodyTooLarge = "Request body is too large"
 	MsgBodyUnread   = "Could not read the request body"
 	MsgBodyNotJSON  = "The request body is not valid JSON"
+	MsgNotJSONType  = "Send the request body as JSON (Content-Type: application/json)"
 )
 
-// Decode reads the request's JSON body into dst: over limit bytes (DefaultBodyLimit when
-// limit <= 0) is a 413, malformed JSON a 400, a value of the wrong JSON type a 400 naming
-// the field. An empty body leaves dst as it is.
+// IsJSON reports whether r's body is JSON by its Content-Type: none, or application/json
+// (parameters such as charset allowed). It is the one definition of a JSON body: Decode and
+// the idempotency step both use it, so a keyed body is never parsed as JSON behind the key's
+// back.
+func IsJSON(r *http.Request) bool {
+	ct := strings.TrimSpace(r.Header.Get("Content-Type"))
+	if ct == "" {
+		return true
+	}
+	mt, _, err := mime.ParseMediaType(ct)
+	return err == nil && mt == "application/json"
+}
+
+// RequireJSON refuses a request whose Content-Type is not JSON (IsJSON): 415
+// unsupported_media_type.
+func RequireJSON(r *http.Request) error {
+	if IsJSON(r) {
+		return nil
+	}
+	return apierr.NewCode(http.StatusUnsupportedMediaType, "", MsgNotJSONType, apierr.CodeUnsupportedMediaType)
+}
+
+// Decode reads the request's JSON body into dst: a Content-Type other than JSON is a 415
+// (RequireJSON), over limit bytes (DefaultBodyLimit when limit <= 0) a 413, malformed JSON a
+// 400, a value of the wrong JSON type a 400 naming the field. An empty body leaves dst as it
+// is.
 func Decode(e *core.RequestEvent, dst any, limit int64) error {
+	if err := RequireJSON(e.Request); err != nil {
+		return err
+	}
 	if limit <= 0 {
 		limit = DefaultBodyLimit
 	}

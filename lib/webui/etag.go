@@ -8,9 +8,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"swapbay/lib/order"
 )
 
 // ETagJSONId names the JSON revalidation middleware.
@@ -39,7 +40,7 @@ const CachePrivateRevalidate = "private, no-cache"
 func ETagJSON() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       ETagJSONId,
-		Priority: apis.DefaultPanicRecoverMiddlewarePriority + 3, // just inside GzipJSON
+		Priority: order.ETagJSON,
 		Func: func(e *core.RequestEvent) error {
 			if e.Request.Method != http.MethodGet || !strings.HasPrefix(e.Request.URL.Path, "/api/") ||
 				e.Request.URL.Path == "/api/realtime" {

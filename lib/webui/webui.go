@@ -25,6 +25,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/order"
 )
 
 // Cache-Control values.
@@ -194,7 +195,7 @@ func GzipJSON() *hook.Handler[*core.RequestEvent] {
 	inner := apis.GzipWithConfig(apis.GzipConfig{MinLength: MinGzipJSONBytes})
 	return &hook.Handler[*core.RequestEvent]{
 		Id:       GzipJSONId,
-		Priority: apis.DefaultPanicRecoverMiddlewarePriority + 2,
+		Priority: order.GzipJSON,
 		Func: func(e *core.RequestEvent) error {
 			p := e.Request.URL.Path
 			if !strings.HasPrefix(p, "/api/") || strings.HasSuffix(p, "/image") || strings.HasSuffix(p, "/pdf") ||

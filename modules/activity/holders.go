@@ -63,7 +63,7 @@ func Holders(app core.App, userId string) ([]Holder, error) {
 		Role    string `db:"role"`
 	}
 	err := app.DB().NewQuery("SELECT a.id, a.assignmentType, a.balance, a.updated, u.id AS u_id," +
-		" u.firstName, u.lastName, u.role FROM accounts a CROSS JOIN users u ON u.id = a.user" +
+		" u.firstName, u.lastName, u.role FROM " + schema.Accounts + " a CROSS JOIN " + schema.Users + " u ON u.id = a.user" +
 		" WHERE " + where + " ORDER BY a.balance DESC, u.firstName, u.lastName").Bind(params).All(&rows)
 	if err != nil {
 		return nil, err

@@ -166,7 +166,7 @@ const feedWho = `COALESCE(NULLIF(user, ''), CASE WHEN instr(meta, '"formerUser"'
 // latest selects the newest limit movements matching where, walking index backwards.
 func latest(index, where string, limit int) string {
 	return "SELECT id, type, quantity, notes, occurredAt, recordedAt, " + feedWho + " AS user, actor, goodBatteries," +
-		" deadBatteries, discrepancy, COALESCE(meta, '') AS meta, rowid AS rid FROM movements INDEXED BY " + index +
+		" deadBatteries, discrepancy, COALESCE(meta, '') AS meta, rowid AS rid FROM " + schema.Movements + " INDEXED BY " + index +
 		" " + where + " ORDER BY occurredAt DESC, rowid DESC" + limitClause(limit)
 }
 

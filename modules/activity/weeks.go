@@ -11,6 +11,7 @@ import (
 
 	"swapbay/lib/clock"
 	"swapbay/lib/roles"
+	"swapbay/lib/schema"
 	"swapbay/modules/users"
 )
 
@@ -89,7 +90,7 @@ func UserTwoWeeks(app core.App, userId string, now time.Time, loc *time.Location
 		Dead int    `db:"dead"`
 	}
 	err := app.DB().NewQuery("SELECT " + bucket + " AS day, type, SUM(quantity) AS qty, SUM(deadBatteries) AS dead" +
-		" FROM movements INDEXED BY " + byUserOccurredAt + " WHERE user = {:me} AND occurredAt >= {:from} AND occurredAt < {:to}" +
+		" FROM " + schema.Movements + " INDEXED BY " + byUserOccurredAt + " WHERE user = {:me} AND occurredAt >= {:from} AND occurredAt < {:to}" +
 		" AND type IN " + inList("t", []string{TypeRebalance, TypeRetrievesRepairsDropoff, TypeDropoff, TypeDeadBatteryDropoff}, params) +
 		" GROUP BY day, type").Bind(params).All(&rows)
 	if err != nil {
@@ -208,7 +209,7 @@ func AdminWeeklyActivity(app core.App, c Caller, q WeekQuery, now time.Time, loc
 		Type string `db:"type"`
 		Qty  int    `db:"qty"`
 	}
-	err := app.DB().NewQuery("SELECT " + bucket + " AS day, type, SUM(quantity) AS qty FROM movements INDEXED BY " + byTypeOccurredAt +
+	err := app.DB().NewQuery("SELECT " + bucket + " AS day, type, SUM(quantity) AS qty FROM " + schema.Movements + " INDEXED BY " + byTypeOccurredAt +
 		" WHERE type IN " + inList("t", []string{TypeRebalance, TypeRetrievesRepairsDropoff}, params) +
 		" AND occurredAt >= {:from} AND occurredAt < {:to} GROUP BY day, type").Bind(params).All(&dayRows)
 	if err != nil {
@@ -248,7 +249,7 @@ func AdminWeeklyActivity(app core.App, c Caller, q WeekQuery, now time.Time, loc
 		" SUM(CASE WHEN m.type = {:rb} THEN m.quantity ELSE 0 END) AS reb," +
 		" SUM(CASE WHEN m.type = {:rr} THEN m.quantity ELSE 0 END) AS rec," +
 		" SUM(CASE WHEN m.type IN ({:do}, {:dd}) THEN m.deadBatteries ELSE 0 END) AS dead" +
-		" FROM movements m INDEXED BY " + index +
+		" FROM " + schema.Movements + " m INDEXED BY " + index +
 		" WHERE m.occurredAt >= {:from} AND m.occurredAt < {:to}" + only + " AND m.type IN " + types +
 		" AND m.user != '' GROUP BY m.user").Bind(params).All(&totals)
 	if err != nil {
@@ -295,7 +296,7 @@ func AdminWeeklyActivity(app core.App, c Caller, q WeekQuery, now time.Time, loc
 		err := app.DB().NewQuery("SELECT id, user, type, quantity, notes, occurredAt, recordedAt, COALESCE(meta, '') AS meta, goodBatteries, deadBatteries FROM (" +
 			"SELECT id, user, type, quantity, notes, occurredAt, recordedAt, meta, goodBatteries, deadBatteries," +
 			" ROW_NUMBER() OVER (PARTITION BY user ORDER BY occurredAt DESC, rowid DESC) AS rn" +
-			" FROM movements INDEXED BY " + index +
+			" FROM " + schema.Movements + " INDEXED BY " + index +
 			" WHERE occurredAt >= {:from} AND occurredAt < {:to} AND type IN " + inList("t", driverActivityTypes, p) +
 			" AND user IN " + inList("u", ids, p) + ") WHERE rn <= {:limit} ORDER BY user, rn").Bind(p).All(&acts)
 		if err != nil {
@@ -384,7 +385,7 @@ func AdminWeeklyStats(app core.App, now time.Time, loc *time.Location) (WeeklySt
 		Dead int    `db:"dead"`
 	}
 	err := app.DB().NewQuery("SELECT " + bucket + " AS day, type, COUNT(*) AS cnt, SUM(quantity) AS qty," +
-		" SUM(goodBatteries) AS good, SUM(deadBatteries) AS dead FROM movements INDEXED BY " + byOccurredAt +
+		" SUM(goodBatteries) AS good, SUM(deadBatteries) AS dead FROM " + schema.Movements + " INDEXED BY " + byOccurredAt +
 		" WHERE occurredAt >= {:from} AND occurredAt < {:to} GROUP BY day, type").Bind(params).All(&rows)
 	if err != nil {
 		return WeeklyStats{}, err

@@ -18,6 +18,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
+	"swapbay/internal/bombs"
 	"swapbay/internal/testkit"
 	"swapbay/lib/httpx"
 	"swapbay/lib/roles"
@@ -429,6 +430,8 @@ func TestRegisterValidation(t *testing.T) {
 		{"png label, gif bytes", with(valid, "signatureData", dataURL(notPNG)), 400, []string{`"message":"The signature must be a PNG image`}},
 		{"not base64", with(valid, "signatureData", "data:image/png;base64,@@@"), 400, []string{`"message":"The signature must be a PNG image`}},
 		{"signature over 512 KiB", with(valid, "signatureData", dataURL(bigPNG)), 400, []string{`"message":"The signature image is too large`}},
+		{"signature 8000×8000 zero pixels", with(valid, "signatureData", dataURL(bombs.PNG(8000, 8000, 8, bombs.Gray, false))), 400, []string{`"message":"The signature image must be at most 2000`, `"signatureData":`}},
+		{"16-bit signature", with(valid, "signatureData", dataURL(bombs.PNG(400, 100, 16, bombs.RGBA, false))), 400, []string{`"message":"The signature image must be at most 2000`}},
 		{"body over 1 MiB", with(valid, "firstName", strings.Repeat("a", 1100<<10)), 413, []string{`"status":413`}},
 		{"malformed json", "{", 400, []string{`"status":400`}},
 		{"duplicate email, other case", with(valid, "email", "TAKEN@example.com"), 400, []string{`"message":"An account with this email already exists`, `"email":`}},

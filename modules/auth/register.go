@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/base64"
 	"errors"
-	"image/png"
 	"net/http"
 	"strings"
 	"unicode/utf8"
@@ -31,15 +30,16 @@ var pngMagic = []byte("\x89PNG\r\n\x1a\n")
 
 // Registration validation messages.
 const (
-	MsgAcceptTerms        = "You must accept the Terms and Conditions"
-	MsgSignatureRequired  = "A signature is required"
-	MsgSignatureNotPNG    = "The signature must be a PNG image"
-	MsgSignatureTooLarge  = "The signature image is too large"
-	MsgRegistrationClosed = "Registration is unavailable: no active terms and conditions"
-	MsgSignatureMethod    = "The signature method must be drawn or typed"
-	MsgSignatureText      = "Type your name to sign"
-	MsgSignatureTextLong  = "The typed name must be at most 100 characters"
-	MsgSignatureTextDrawn = "A drawn signature has no typed name"
+	MsgAcceptTerms         = "You must accept the Terms and Conditions"
+	MsgSignatureRequired   = "A signature is required"
+	MsgSignatureNotPNG     = "The signature must be a PNG image"
+	MsgSignatureTooLarge   = "The signature image is too large"
+	MsgSignatureDimensions = "The signature image must be at most 2000×1000 pixels, 8 bits a channel"
+	MsgRegistrationClosed  = "Registration is unavailable: no active terms and conditions"
+	MsgSignatureMethod     = "The signature method must be drawn or typed"
+	MsgSignatureText       = "Type your name to sign"
+	MsgSignatureTextLong   = "The typed name must be at most 100 characters"
+	MsgSignatureTextDrawn  = "A drawn signature has no typed name"
 )
 
 // maxSignatureText is the longest typed name (the agreement's signatureText field).
@@ -100,8 +100,9 @@ func register(e *core.RequestEvent) error {
 	return startSession(e, rec)
 }
 
-// decodeSignature returns the PNG bytes of a "data:image/png;base64,..." URL, or the message
-// saying why it is refused.
+// decodeSignature returns the PNG of a "data:image/png;base64,..." URL, checked by its header
+// against terms.SignatureLimits and re-encoded (terms.BoundSignature), or the message saying
+// why it is refused.
 func decodeSignature(dataURL string) ([]byte, string) {
 	dataURL = strings.TrimSpace(dataURL)
 	if dataURL == "" {
@@ -124,10 +125,14 @@ func decodeSignature(dataURL string) ([]byte, string) {
 	if !bytes.HasPrefix(raw, pngMagic) {
 		return nil, MsgSignatureNotPNG
 	}
-	if _, err := png.DecodeConfig(bytes.NewReader(raw)); err != nil {
+	bounded, err := terms.BoundSignature(raw)
+	if errors.Is(err, terms.ErrSignatureDimensions) {
+		return nil, MsgSignatureDimensions
+	}
+	if err != nil {
 		return nil, MsgSignatureNotPNG
 	}
-	return raw, ""
+	return bounded, ""
 }
 
 // signatureMethod checks how the signature was made: "drawn" (also when absent, as older

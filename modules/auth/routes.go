@@ -5,12 +5,14 @@ package auth
 
 import (
 	"net/http"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
+	"swapbay/lib/ratelimit"
 	"swapbay/lib/reqx"
 	"swapbay/modules/system"
 	"swapbay/modules/users"
@@ -24,7 +26,10 @@ import (
 //	POST /api/logout           everyone                  ends this device's session, clears the cookie
 //	POST /api/change-password  signed in, any approval   {currentPassword, newPassword}, new cookie
 //	POST /api/terms/sign       signed in, any approval   {acceptedTerms, signatureData}: sign the
-//	                                                     active terms again (after a forced re-sign) → SessionUser
+//	                                                     active terms again (after a forced re-sign) → SessionUser;
+//	                                                     SignLimit: 3 per account, 30 per address in 10 min
+//	GET  /api/admin/sign-in-failures  admins             [{account, source, count, lastAt, slowed}]: sources
+//	                                                     with repeated failed sign-ins (System page)
 func Register(app core.App) {
 	registerSessionHooks(app)
 	limiter := newThrottle()
@@ -32,14 +37,26 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.GET("/api/auth/user", currentUser).Bind(httpx.RequireUser())
 		// bcrypt (a password checked or hashed) runs outside the keyed write transaction
-		se.Router.POST("/api/login", login).Bind(idempotency.Skip())
-		se.Router.POST("/api/register", register).Bind(idempotency.Skip())
-		se.Router.POST("/api/logout", logout)
-		se.Router.POST("/api/change-password", changePassword).Bind(httpx.RequireUser(), idempotency.Skip())
-		se.Router.POST("/api/terms/sign", signTerms).Bind(httpx.RequireUser())
+		se.Router.POST("/api/login", login).Bind(idempotency.Skip("checks a password (bcrypt); a sign-in is not a change to replay"))
+		se.Router.POST("/api/register", register).Bind(idempotency.Skip("hashes the password (bcrypt) outside the write transaction"))
+		se.Router.POST("/api/logout", logout).Bind(idempotency.Keyed())
+		se.Router.POST("/api/change-password", changePassword).Bind(httpx.RequireUser(), idempotency.Skip("checks and hashes passwords (bcrypt) outside the write transaction"))
+		se.Router.POST("/api/terms/sign", signTerms).Bind(httpx.RequireUser(), SignLimit.Handler(), idempotency.Keyed())
+		se.Router.GET("/api/admin/sign-in-failures", func(e *core.RequestEvent) error {
+			return e.JSON(http.StatusOK, limiter.report(maxReported))
+		}).Bind(httpx.RequireAdmin())
 		return se.Next()
 	})
 }
+
+// SignLimit bounds re-signing the terms (a signature decoded and re-encoded, a PDF
+// rendered): a person signs once after a forced re-sign. Registration, also a signature and
+// a PDF, is a guest's and limited per address by PocketBase's limiter (10 a minute).
+var SignLimit = ratelimit.Limit{Name: "POST /api/terms/sign",
+	PerAccount: ratelimit.Rule{N: 3, Window: 10 * time.Minute}, PerIP: ratelimit.Rule{N: 30, Window: 10 * time.Minute}}
+
+// maxReported is how many sources the System page's failed sign-ins card lists.
+const maxReported = 50
 
 // MsgInvalidLogin is the answer to a wrong email or password. It is a 400, not a 401: the UI
 // reads 401 as "signed out".
@@ -70,10 +87,14 @@ func currentUser(e *core.RequestEvent) error {
 type loginForm struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
+	// OtpId and Code complete a sign-in that was asked for an emailed code (otp.go).
+	OtpId string `json:"otpId"`
+	Code  string `json:"code"`
 }
 
 // handleLogin signs in. An unknown email costs the same as a wrong password (a dummy hash
-// comparison); failures slow down the account they name (see throttle), answered 429.
+// comparison); failures slow down the source that made them on that account (see throttle),
+// answered 429, and an account failed on from many sources asks for an emailed code.
 func handleLogin(e *core.RequestEvent, limiter *throttle) error {
 	var form loginForm
 	if err := reqx.Decode(e, &form, 0); err != nil {
@@ -86,8 +107,8 @@ func handleLogin(e *core.RequestEvent, limiter *throttle) error {
 		}
 		return apierr.Response(e, apierr.Invalid(field, users.MsgEmailPassword))
 	}
-	email := users.NormalizeEmail(form.Email)
-	if limiter.blocked(email) {
+	email, source := users.NormalizeEmail(form.Email), e.RealIP()
+	if limiter.blocked(email, source) {
 		return apierr.New(http.StatusTooManyRequests, "", MsgTooManyAttempts)
 	}
 	rec, err := users.FindByEmail(e.App, form.Email)
@@ -95,10 +116,23 @@ func handleLogin(e *core.RequestEvent, limiter *throttle) error {
 		rec = nil
 	}
 	if !checkPassword(e.App, rec, form.Password) {
-		limiter.fail(email)
+		limiter.fail(email, source)
 		return apierr.NewCode(http.StatusBadRequest, "", MsgInvalidLogin, apierr.CodeInvalidCredentials)
 	}
-	limiter.succeed(email)
+	if limiter.challenged(email) && canEmailCodes(e.App) {
+		if form.OtpId == "" {
+			otpId, err := sendCode(e.App, rec)
+			if err != nil {
+				return apierr.Log(e, http.StatusServiceUnavailable, "The sign-in code could not be sent. Please try again later.", err)
+			}
+			return codeRequired(otpId)
+		}
+		if !useCode(e.App, rec, form.OtpId, form.Code) {
+			limiter.fail(email, source)
+			return apierr.NewCode(http.StatusBadRequest, "code", MsgCodeInvalid, apierr.CodeInvalidSignInCode)
+		}
+	}
+	limiter.succeed(email, source)
 	return startSession(e, rec)
 }
 

@@ -3,7 +3,6 @@ package auth
 import (
 	"fmt"
 	"sync"
-	"time"
 
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/pocketbase/dbx"
@@ -12,7 +11,6 @@ import (
 	"github.com/pocketbase/pocketbase/tools/security"
 	"golang.org/x/crypto/bcrypt"
 
-	"swapbay/lib/clock"
 	"swapbay/lib/events"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -118,75 +116,6 @@ func registerSessionHooks(app core.App) {
 			return nil
 		},
 	})
-}
-
-// Failed sign-ins slow down the account they name (DESIGN.md §5), whatever the address they
-// come from: after failureAllowance failures within failureWindow, each further attempt must
-// wait twice as long as the one before (from failureBase up to failureMax), and attempts in
-// the waiting time are refused with MsgTooManyAttempts without checking the password.
-const (
-	failureAllowance = 5
-	failureWindow    = 15 * time.Minute
-	failureBase      = 2 * time.Second
-	failureMax       = 15 * time.Minute
-)
-
-// MsgTooManyAttempts answers a sign-in on an account that is cooling down (429).
-const MsgTooManyAttempts = "Too many failed sign-in attempts for this account. Please wait a few minutes and try again."
-
-type failures struct {
-	n     int
-	last  time.Time
-	until time.Time
-}
-
-// throttle keeps the failure counts of accounts (by normalized email, known or not, so the
-// answer does not tell whether an account exists).
-type throttle struct {
-	mu sync.Mutex
-	by map[string]*failures
-}
-
-func newThrottle() *throttle { return &throttle{by: map[string]*failures{}} }
-
-// blocked reports whether email must wait before its next attempt.
-func (t *throttle) blocked(email string) bool {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	f := t.by[email]
-	return f != nil && clock.Now().Before(f.until)
-}
-
-// fail records a failed attempt on email.
-func (t *throttle) fail(email string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	now := clock.Now()
-	f := t.by[email]
-	if f == nil || now.Sub(f.last) > failureWindow {
-		f = &failures{}
-		t.by[email] = f
-	}
-	f.n++
-	f.last = now
-	if over := f.n - failureAllowance; over > 0 {
-		wait := failureBase << min(over-1, 20)
-		f.until = now.Add(min(wait, failureMax))
-	}
-	if len(t.by) > 100_000 { // bound the memory an attacker can make us use
-		for k, v := range t.by {
-			if now.Sub(v.last) > failureWindow {
-				delete(t.by, k)
-			}
-		}
-	}
-}
-
-// succeed forgets email's failures.
-func (t *throttle) succeed(email string) {
-	t.mu.Lock()
-	delete(t.by, email)
-	t.mu.Unlock()
 }
 
 // dummyHashes are compared against when the email is unknown, so a sign-in costs the same

@@ -19,7 +19,6 @@ import (
 	"swapbay/lib/httpx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
-	"swapbay/modules/auth"
 	"swapbay/modules/users"
 )
 
@@ -228,30 +227,6 @@ func TestLoginCostsTheSameForUnknownEmails(t *testing.T) {
 	diff := max(known, unknown) - min(known, unknown)
 	if diff > 5*time.Millisecond && (unknown > 2*known || known > 2*unknown) {
 		t.Fatalf("login with a wrong password took %s for a known email, %s for an unknown one", known, unknown)
-	}
-}
-
-func TestFailuresSlowDownTheAccount(t *testing.T) {
-	_, srv, driver := setup(t)
-	attacker := &client{t: t, srv: srv}
-	for i := 0; i < 5; i++ {
-		if s := attacker.do("POST", "/api/login", `{"email":"`+driver.Email()+`","password":"guess"}`, nil).StatusCode; s != 400 {
-			t.Fatalf("failure %d: %d", i+1, s)
-		}
-	}
-	// the sixth failure starts the cool-down; the next attempt is refused without a check,
-	// even with the right password and from another client
-	attacker.do("POST", "/api/login", `{"email":"`+driver.Email()+`","password":"guess"}`, map[string]string{"X-Forwarded-For": "10.9.9.9"})
-	owner := &client{t: t, srv: srv}
-	res := owner.do("POST", "/api/login", `{"email":"`+driver.Email()+`","password":"`+testkit.Password+`"}`, nil)
-	if res.StatusCode != http.StatusTooManyRequests {
-		t.Fatalf("attempt during the cool-down: %d", res.StatusCode)
-	}
-	// another account is not affected
-	other := &client{t: t, srv: srv}
-	_ = other
-	if auth.MsgTooManyAttempts == "" {
-		t.Fatal("no message")
 	}
 }
 

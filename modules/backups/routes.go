@@ -30,8 +30,8 @@ func Register(app core.App) {
 		admin := se.Router.Group("/api/admin/backups")
 		admin.Bind(httpx.RequireAdmin())
 		admin.GET("", handleList)
-		admin.PUT("", handleSchedule)
-		admin.POST("", handleCreate).Bind(idempotency.Skip()) // VACUUM INTO cannot run in a transaction
+		admin.PUT("", handleSchedule).Bind(idempotency.Keyed())
+		admin.POST("", handleCreate).Bind(idempotency.Skip("VACUUM INTO cannot run in a transaction"))
 		return se.Next()
 	})
 	// a saved time_zone setting moves the backup time with it, once the save commits

@@ -8,6 +8,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
 	"swapbay/modules/inventory"
 )
@@ -28,12 +29,12 @@ import (
 // batteries are short. Events: CHARGING_UPDATED, INVENTORY_UPDATED, ACTIVITY_UPDATED.
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		se.Router.POST("/api/start-charging", handleStart).Bind(httpx.RequireAdmin())
+		se.Router.POST("/api/start-charging", handleStart).Bind(httpx.RequireAdmin(), idempotency.Keyed())
 		admin := se.Router.Group("/api/admin")
 		admin.Bind(httpx.RequireAdmin())
-		admin.POST("/charge/{id}/complete", handleEnd(Complete, "Charging session completed successfully"))
-		admin.DELETE("/charging-sessions/{id}", handleEnd(Delete, "Charging session deleted successfully"))
-		admin.PATCH("/charging-sessions/{id}/quantity", handleQuantity)
+		admin.POST("/charge/{id}/complete", handleEnd(Complete, "Charging session completed successfully")).Bind(idempotency.Keyed())
+		admin.DELETE("/charging-sessions/{id}", handleEnd(Delete, "Charging session deleted successfully")).Bind(idempotency.Keyed())
+		admin.PATCH("/charging-sessions/{id}/quantity", handleQuantity).Bind(idempotency.Keyed())
 		return se.Next()
 	})
 }

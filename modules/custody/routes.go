@@ -8,6 +8,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
 	"swapbay/modules/inventory"
 )
@@ -32,10 +33,10 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		admin := se.Router.Group("/api/admin")
 		admin.Bind(httpx.RequireAdmin())
-		admin.POST("/assignments", handleAssign)
-		admin.DELETE("/assignments/{id}", handleDeleteAssignment)
-		admin.POST("/driver-swap", handleSwap)
-		admin.POST("/dead-battery-transfer", handleDeadTransfer)
+		admin.POST("/assignments", handleAssign).Bind(idempotency.Keyed())
+		admin.DELETE("/assignments/{id}", handleDeleteAssignment).Bind(idempotency.Keyed())
+		admin.POST("/driver-swap", handleSwap).Bind(idempotency.Keyed())
+		admin.POST("/dead-battery-transfer", handleDeadTransfer).Bind(idempotency.Keyed())
 		return se.Next()
 	})
 }

@@ -18,6 +18,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/modules/system"
@@ -47,12 +48,12 @@ func Register(app core.App) {
 		admin := se.Router.Group("/api/admin")
 		admin.Bind(httpx.RequireAdmin())
 		admin.GET("/pay-rates", handleGetRates)
-		admin.POST("/pay-rates", handleSetRates)
+		admin.POST("/pay-rates", handleSetRates).Bind(idempotency.Keyed())
 		admin.GET("/all-earnings", handleAllEarnings)
 		admin.GET("/core-team-earnings", handleCoreTeam)
 		admin.GET("/earnings.csv", handleCSV)
-		admin.POST("/task-adjustments", handleAdjust)
-		admin.POST("/users/{id}/pool-withholding", handleWithholding)
+		admin.POST("/task-adjustments", handleAdjust).Bind(idempotency.Keyed())
+		admin.POST("/users/{id}/pool-withholding", handleWithholding).Bind(idempotency.Keyed())
 		se.Router.GET("/api/driver/pay-estimate", handleEstimate).
 			Bind(httpx.RequireRoles(roles.Driver, roles.Admin, roles.MasterAdmin))
 		return se.Next()

@@ -184,7 +184,7 @@ func weekCounts(app core.App, w Week, userId string) (map[string]Counts, error) 
 		" SUM(CASE WHEN type = {:dropoff} THEN deadBatteries ELSE 0 END) AS dead," +
 		" SUM(CASE WHEN type = {:move} THEN quantity ELSE 0 END) AS moves," +
 		" SUM(CASE WHEN type = {:recover} THEN quantity ELSE 0 END) AS recovers" +
-		" FROM movements INDEXED BY " + schema.IdxMovementsTypeOccurredAt +
+		" FROM " + schema.Movements + " INDEXED BY " + schema.IdxMovementsTypeOccurredAt +
 		" WHERE type IN ({:dropoff}, {:move}, {:recover}) AND occurredAt >= {:from} AND occurredAt < {:to}" + where +
 		" GROUP BY user").Bind(params).All(&rows)
 	if err != nil {
@@ -245,7 +245,7 @@ func earners(app core.App) ([]Earner, error) {
 	err := app.DB().NewQuery("SELECT id, firstName, lastName, email, role," +
 		" COALESCE(" + schema.UserPayReductionPercentage + ", {:def}) AS pay," +
 		" COALESCE(" + schema.UserAdminPoolWithholdingPct + ", 0) AS withholding" +
-		" FROM users WHERE isApproved = {:approved} AND role IN ({:d}, {:a}, {:m})").
+		" FROM " + schema.Users + " WHERE isApproved = {:approved} AND role IN ({:d}, {:a}, {:m})").
 		Bind(dbx.Params{"def": schema.DefaultPayReductionPercentage, "approved": roles.Approved,
 			"d": roles.Driver, "a": roles.Admin, "m": roles.MasterAdmin}).All(&out)
 	if err != nil {

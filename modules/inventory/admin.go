@@ -102,19 +102,19 @@ func repairDamaged(txApp core.App) error {
 
 // The balance queries name the entries' index: with statistics from when the table was small
 // (PocketBase runs PRAGMA optimize after its migrations, when entries holds a few rows)
-// SQLite chose a full scan of entries per account, 30k accounts × 1.4M entries, and the
-// recalculation of a restored 1M-movement ledger ran for over 10 minutes (14 s in all with it).
+// SQLite chose a full scan of entries per account, and the recalculation of a restored large
+// ledger ran for minutes (BENCHMARKS.md, replication).
 const (
-	repairSQL = `UPDATE accounts
-		SET balance = COALESCE((SELECT SUM(e.delta) FROM entries e INDEXED BY ` + schema.IdxEntriesAccount + ` WHERE e.account = accounts.id), 0)
+	repairSQL = `UPDATE ` + schema.Accounts + `
+		SET balance = COALESCE((SELECT SUM(e.delta) FROM ` + schema.Entries + ` e INDEXED BY ` + schema.IdxEntriesAccount + ` WHERE e.account = accounts.id), 0)
 		WHERE typeof(balance) != 'integer' OR balance NOT BETWEEN -{:max} AND {:max}`
 	// recalcSQL reads the cached balance as text and compares it in SQL, so a damaged one (a
 	// float, a huge value written behind the ledger's back) cannot stop its own repair
 	recalcSQL = `SELECT id, key, kind, user, assignmentType, shown, s FROM (
 			SELECT a.id, a.key, a.kind, a.user, a.assignmentType, CAST(a.balance AS TEXT) AS shown,
 				typeof(a.balance) AS t, a.balance AS b,
-				COALESCE((SELECT SUM(e.delta) FROM entries e INDEXED BY ` + schema.IdxEntriesAccount + ` WHERE e.account = a.id), 0) AS s
-			FROM accounts a)
+				COALESCE((SELECT SUM(e.delta) FROM ` + schema.Entries + ` e INDEXED BY ` + schema.IdxEntriesAccount + ` WHERE e.account = a.id), 0) AS s
+			FROM ` + schema.Accounts + ` a)
 			WHERE t != 'integer' OR b != s ORDER BY key`
 )
 
@@ -198,7 +198,7 @@ func CountBefore(app core.App, cut time.Time) (int, error) {
 	var n struct {
 		N int `db:"n"`
 	}
-	err = app.DB().NewQuery("SELECT COUNT(*) AS n FROM movements WHERE occurredAt < {:cut}").Bind(dbx.Params{"cut": dt.String()}).One(&n)
+	err = app.DB().NewQuery("SELECT COUNT(*) AS n FROM " + schema.Movements + " WHERE occurredAt < {:cut}").Bind(dbx.Params{"cut": dt.String()}).One(&n)
 	return n.N, err
 }
 
@@ -217,7 +217,7 @@ func Wipe(txApp core.App, op Op, cut time.Time, label string) (WipeResult, error
 	var count struct {
 		N int `db:"n"`
 	}
-	if err := txApp.DB().NewQuery("SELECT COUNT(*) AS n FROM movements WHERE occurredAt < {:cut}").Bind(dbx.Params{"cut": cutStr}).One(&count); err != nil {
+	if err := txApp.DB().NewQuery("SELECT COUNT(*) AS n FROM " + schema.Movements + " WHERE occurredAt < {:cut}").Bind(dbx.Params{"cut": cutStr}).One(&count); err != nil {
 		return res, err
 	}
 	if count.N == 0 {
@@ -228,8 +228,8 @@ func Wipe(txApp core.App, op Op, cut time.Time, label string) (WipeResult, error
 		Account string `db:"account"`
 		Sum     int    `db:"s"`
 	}
-	oldSQL := "SELECT id FROM movements WHERE occurredAt < {:cut}"
-	if err := txApp.DB().NewQuery("SELECT account, SUM(delta) AS s FROM entries WHERE movement IN (" + oldSQL + ") GROUP BY account").
+	oldSQL := "SELECT id FROM " + schema.Movements + " WHERE occurredAt < {:cut}"
+	if err := txApp.DB().NewQuery("SELECT account, SUM(delta) AS s FROM " + schema.Entries + " WHERE movement IN (" + oldSQL + ") GROUP BY account").
 		Bind(dbx.Params{"cut": cutStr}).All(&nets); err != nil {
 		return res, err
 	}
@@ -276,8 +276,8 @@ func CleanSlate(txApp core.App, op Op, total int) (*Movement, error) {
 		return nil, err
 	}
 	for _, q := range []string{
-		"DELETE FROM accounts WHERE kind IN ('holder', 'session')",
-		"UPDATE accounts SET balance = 0",
+		"DELETE FROM " + schema.Accounts + " WHERE kind IN ('holder', 'session')",
+		"UPDATE " + schema.Accounts + " SET balance = 0",
 	} {
 		if _, err := txApp.DB().NewQuery(q).Execute(); err != nil {
 			return nil, err

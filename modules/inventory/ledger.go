@@ -196,7 +196,7 @@ const (
 // (ApplyDeltas); it changes one row or none. One statement per account, not one for all
 // of them: an UPDATE with an IN list and RETURNING made SQLite open a temporary table for
 // each, held in the write lock (figures: BENCHMARKS.md, measured decisions).
-const balanceUpdate = "UPDATE accounts SET balance = balance + {:d}, updated = {:now} " +
+const balanceUpdate = "UPDATE " + schema.Accounts + " SET balance = balance + {:d}, updated = {:now} " +
 	"WHERE id = {:id} AND typeof(balance) = 'integer' AND balance + {:d} BETWEEN -{:max} AND {:max} " +
 	"AND (kind = {:outside} OR balance + {:d} >= 0)"
 
@@ -249,7 +249,7 @@ func refusal(txApp core.App, id string, d int) error {
 	var row struct {
 		Type string `db:"t"`
 	}
-	if err := txApp.DB().NewQuery("SELECT typeof(balance) AS t FROM accounts WHERE id = {:id}").
+	if err := txApp.DB().NewQuery("SELECT typeof(balance) AS t FROM " + schema.Accounts + " WHERE id = {:id}").
 		Bind(dbx.Params{"id": id}).One(&row); err != nil {
 		return apierr.NotFound(msgAccountNotFound)
 	}

@@ -326,7 +326,7 @@ func HeldBy(app core.App, userId string) (int, error) {
 	var row struct {
 		N int `db:"n"`
 	}
-	err := app.DB().NewQuery("SELECT COALESCE(SUM(balance),0) AS n FROM accounts WHERE kind = {:kind} AND user = {:user}").
+	err := app.DB().NewQuery("SELECT COALESCE(SUM(balance),0) AS n FROM " + schema.Accounts + " WHERE kind = {:kind} AND user = {:user}").
 		Bind(dbx.Params{"kind": schema.AccountKindHolder, "user": userId}).One(&row)
 	return row.N, err
 }

@@ -52,16 +52,15 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		driver := se.Router.Group("/api/driver")
 		driver.Bind(httpx.RequireRoles(roles.Driver, roles.Admin, roles.MasterAdmin))
-		driver.Bind(idempotency.Grouped()) // keyed driver writes share write transactions (group commit)
-		driver.POST("/pickup", handlePickup)
-		driver.POST("/dropoff-batteries", handleDropoff)
-		driver.POST("/rebalance", handleActivity(TypeRebalance, "Rebalance recorded successfully"))
-		driver.POST("/retrieves-repairs-dropoff", handleActivity(TypeRetrievesRepairs, "Recovers recorded successfully"))
+		driver.POST("/pickup", handlePickup).Bind(idempotency.Grouped())
+		driver.POST("/dropoff-batteries", handleDropoff).Bind(idempotency.Grouped())
+		driver.POST("/rebalance", handleActivity(TypeRebalance, "Rebalance recorded successfully")).Bind(idempotency.Grouped())
+		driver.POST("/retrieves-repairs-dropoff", handleActivity(TypeRetrievesRepairs, "Recovers recorded successfully")).Bind(idempotency.Grouped())
 
 		admin := se.Router.Group("/api/admin")
 		admin.Bind(httpx.RequireAdmin())
-		admin.PUT("/movements/{id}", handleEditMovement)
-		admin.DELETE("/movements/{id}", handleDeleteMovement)
+		admin.PUT("/movements/{id}", handleEditMovement).Bind(idempotency.Keyed())
+		admin.DELETE("/movements/{id}", handleDeleteMovement).Bind(idempotency.Keyed())
 		return se.Next()
 	})
 }

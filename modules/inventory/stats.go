@@ -90,10 +90,10 @@ var kindSumsSQL = func() string {
 		kinds = append(kinds, "'"+k+"'")
 	}
 	slices.Sort(kinds)
-	return "SELECT kind, MIN(MAX(CAST(COALESCE(SUM(balance), 0) AS INTEGER), -{:clamp}), {:clamp}) AS s, '' AS t FROM accounts" +
+	return "SELECT kind, MIN(MAX(CAST(COALESCE(SUM(balance), 0) AS INTEGER), -{:clamp}), {:clamp}) AS s, '' AS t FROM " + schema.Accounts +
 		" WHERE kind IN (" + strings.Join(kinds, ", ") + ") AND balance > 0" +
 		" GROUP BY kind" +
-		" UNION ALL SELECT '', 0, value FROM settings WHERE key = {:total}"
+		" UNION ALL SELECT '', 0, value FROM " + schema.Settings + " WHERE key = {:total}"
 }()
 
 // sumsClamp bounds each sum kindSums reads (see kindSumsSQL).

@@ -35,10 +35,10 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		admin := se.Router.Group("/api/admin/packs")
 		admin.Bind(httpx.RequireAdmin())
-		admin.POST("/mint", handleMint)
+		admin.POST("/mint", handleMint).Bind(idempotency.Keyed())
 		admin.GET("/labels", handleLabels)
-		admin.POST("/import", handleImport)
-		admin.PUT("/{serial}/state", handleState)
+		admin.POST("/import", handleImport).Bind(idempotency.Keyed())
+		admin.PUT("/{serial}/state", handleState).Bind(idempotency.Keyed())
 
 		readers := se.Router.Group("/api/packs")
 		readers.Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Liaison, roles.Driver))

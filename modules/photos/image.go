@@ -13,19 +13,25 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"runtime"
 
-	_ "golang.org/x/image/webp" // registers the WebP decoder
+	"github.com/pocketbase/pocketbase/tools/filesystem"
+	xdraw "golang.org/x/image/draw"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/imagebudget"
 )
 
 // MaxBytes is the largest image accepted (10 MB); a larger body is answered 413.
 const MaxBytes = 10 << 20
 
-// MaxPixels caps an image's dimensions before it is decoded, so a small file that expands to
-// a huge bitmap (a decompression bomb) is refused.
-const MaxPixels = 50_000_000
+// Limits bound a photo by its header, before anything decodes it (a small file that expands
+// to a huge bitmap, a decompression bomb, is refused): what phone cameras take — at most
+// 50 MP, 8 bits a channel — and a decoded picture of at most 100 MB (a 50 MP JPEG decodes to
+// 75 MB; an RGBA PNG or lossless WebP to 4 bytes a pixel, so those stop at 25 MP).
+var Limits = imagebudget.Limits{MaxPixels: 50_000_000, MaxBitDepth: 8, MaxDecodedBytes: 100 << 20}
+
+// uprightBytesPerPixel is what turning a JPEG upright adds to its decode (an NRGBA copy).
+const uprightBytesPerPixel = 4
 
 // JPEGQuality is the quality JPEGs are re-encoded at once their metadata is dropped.
 const JPEGQuality = 90
@@ -36,12 +42,8 @@ const (
 	MsgUnsupported = "Only JPEG, PNG and WebP images are accepted"
 	MsgUnreadable  = "The image could not be read"
 	MsgTooManyPix  = "Image dimensions are too large"
+	MsgBitDepth    = "Only images with 8 bits per channel are accepted"
 )
-
-// decodeSlots bounds how many images are decoded and re-encoded at once: a decoded picture
-// takes 4 bytes a pixel (up to 200 MB at MaxPixels), so memory is bounded by the number of
-// cores, not by how many uploads arrive together. Bodies still stream to disk meanwhile.
-var decodeSlots = make(chan struct{}, max(1, runtime.NumCPU()))
 
 // clean is an image after processing: a temporary file holding metadata-free bytes.
 type clean struct {
@@ -83,18 +85,9 @@ func process(body io.Reader, dir string) (*clean, error) {
 	default:
 		return nil, apierr.Unsupported(MsgUnsupported)
 	}
-	cfg, _, err := image.DecodeConfig(io.NewSectionReader(raw, 0, n))
+	orientation, err := checkLimits(raw, n)
 	if err != nil {
-		return nil, apierr.Unsupported(MsgUnreadable)
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
-		return nil, apierr.TooLarge(MsgTooManyPix)
-	}
-	decodeSlots <- struct{}{}
-	defer func() { <-decodeSlots }()
-	img, _, err := image.Decode(io.NewSectionReader(raw, 0, n))
-	if err != nil {
-		return nil, apierr.Unsupported(MsgUnreadable)
+		return nil, err
 	}
 
 	out, err := os.CreateTemp(dir, "clean-*"+ext)
@@ -111,12 +104,19 @@ func process(body io.Reader, dir string) (*clean, error) {
 	h := sha256.New()
 	counter := &countWriter{}
 	w := bufio.NewWriter(io.MultiWriter(out, h, counter))
+	// only a JPEG is decoded (to drop its metadata and turn it upright); a PNG and a WebP
+	// lose their metadata chunks without decoding
 	switch ct {
 	case "image/jpeg":
-		orientation := jpegOrientation(io.NewSectionReader(raw, 0, n))
-		err = jpeg.Encode(w, upright(img, orientation), &jpeg.Options{Quality: JPEGQuality})
+		err = imagebudget.Decode(func() error {
+			img, err := jpeg.Decode(io.NewSectionReader(raw, 0, n))
+			if err != nil {
+				return apierr.Unsupported(MsgUnreadable)
+			}
+			return jpeg.Encode(w, upright(img, orientation), &jpeg.Options{Quality: JPEGQuality})
+		})
 	case "image/png":
-		err = png.Encode(w, img) // a fresh PNG carries no eXIf/tEXt/iTXt/zTXt chunks
+		err = stripPNG(w, io.NewSectionReader(raw, 0, n))
 	case "image/webp":
 		err = stripWebP(w, io.NewSectionReader(raw, 0, n))
 	}
@@ -128,6 +128,80 @@ func process(body io.Reader, dir string) (*clean, error) {
 	}
 	ok = true
 	return &clean{path: out.Name(), contentType: ct, ext: ext, sha256: hex.EncodeToString(h.Sum(nil)), size: counter.n}, nil
+}
+
+// checkLimits reads the header of the image in r (n bytes) and refuses it over Limits, the
+// memory of turning a JPEG upright counted; it returns the JPEG's orientation (1 otherwise).
+func checkLimits(r io.ReaderAt, n int64) (int, error) {
+	hdr, err := imagebudget.Inspect(r, n)
+	if err != nil {
+		return 0, apierr.Unsupported(MsgUnreadable)
+	}
+	orientation := 1
+	if hdr.Format == "jpeg" {
+		if orientation = jpegOrientation(io.NewSectionReader(r, 0, n)); orientation > 1 {
+			hdr.DecodedBytes += uprightBytesPerPixel * hdr.Pixels()
+		}
+	}
+	if err := Limits.Check(hdr); errors.Is(err, imagebudget.ErrBitDepth) {
+		return 0, apierr.Unsupported(MsgBitDepth)
+	} else if err != nil {
+		return 0, apierr.TooLarge(MsgTooManyPix)
+	}
+	return orientation, nil
+}
+
+// thumbSide is the side of a photo's square thumbnail (schema.PhotoThumb, "400x400").
+const thumbSide = 400
+
+// makeThumb makes the thumbnail of the stored image at key and stores it at thumb, once the
+// image's header is within Limits, in an imagebudget slot. It scales the picture's centre
+// straight into the thumbnail: PocketBase's CreateThumb would also copy the whole picture
+// (its crop), 4 bytes a pixel on top of the decode.
+func makeThumb(fsys *filesystem.System, key, thumb string) error {
+	r, err := fsys.GetReader(key)
+	if err != nil {
+		return err
+	}
+	raw, err := io.ReadAll(io.LimitReader(r, MaxBytes+1))
+	r.Close()
+	if err != nil {
+		return err
+	}
+	if _, err := checkLimits(bytes.NewReader(raw), int64(len(raw))); err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	err = imagebudget.Decode(func() error {
+		img, format, err := image.Decode(bytes.NewReader(raw))
+		if err != nil {
+			return err
+		}
+		small := fill(img, thumbSide, thumbSide)
+		if format == "jpeg" {
+			return jpeg.Encode(&out, small, &jpeg.Options{Quality: JPEGQuality})
+		}
+		return png.Encode(&out, small)
+	})
+	if err != nil {
+		return err
+	}
+	return fsys.Upload(out.Bytes(), thumb)
+}
+
+// fill scales the largest centred w:h part of img to w×h, reading img where it is.
+func fill(img image.Image, w, h int) *image.NRGBA {
+	b := img.Bounds()
+	sw, sh := b.Dx(), b.Dy()
+	if sw*h > sh*w {
+		sw = sh * w / h
+	} else {
+		sh = sw * h / w
+	}
+	x0, y0 := b.Min.X+(b.Dx()-sw)/2, b.Min.Y+(b.Dy()-sh)/2
+	dst := image.NewNRGBA(image.Rect(0, 0, w, h))
+	xdraw.ApproxBiLinear.Scale(dst, dst.Bounds(), img, image.Rect(x0, y0, x0+sw, y0+sh), xdraw.Src, nil)
+	return dst
 }
 
 type countWriter struct{ n int64 }
@@ -276,4 +350,46 @@ func stripWebP(w io.Writer, r io.Reader) error {
 	}
 	_, err := body.WriteTo(w)
 	return err
+}
+
+// pngKept are the chunks a stored PNG keeps: the picture and how to show its colours. Text,
+// EXIF, time and any unknown chunk are dropped.
+var pngKept = map[string]bool{"IHDR": true, "PLTE": true, "IDAT": true, "IEND": true, "tRNS": true,
+	"gAMA": true, "cHRM": true, "sRGB": true, "iCCP": true, "sBIT": true, "pHYs": true}
+
+// stripPNG copies a PNG without its metadata chunks (each kept chunk as is, CRC included).
+func stripPNG(w io.Writer, r io.Reader) error {
+	var sig [8]byte
+	if _, err := io.ReadFull(r, sig[:]); err != nil || string(sig[:]) != "\x89PNG\r\n\x1a\n" {
+		return apierr.Unsupported(MsgUnreadable)
+	}
+	if _, err := w.Write(sig[:]); err != nil {
+		return err
+	}
+	for {
+		var hdr [8]byte
+		if _, err := io.ReadFull(r, hdr[:]); err != nil {
+			return apierr.Unsupported(MsgUnreadable) // a PNG ends with IEND
+		}
+		size := binary.BigEndian.Uint32(hdr[:4])
+		if size > MaxBytes {
+			return apierr.Unsupported(MsgUnreadable)
+		}
+		typ := string(hdr[4:])
+		if !pngKept[typ] {
+			if _, err := io.CopyN(io.Discard, r, int64(size)+4); err != nil {
+				return apierr.Unsupported(MsgUnreadable)
+			}
+			continue
+		}
+		if _, err := w.Write(hdr[:]); err != nil {
+			return err
+		}
+		if _, err := io.CopyN(w, r, int64(size)+4); err != nil {
+			return apierr.Unsupported(MsgUnreadable)
+		}
+		if typ == "IEND" {
+			return nil
+		}
+	}
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/internal/bombs"
 	"swapbay/internal/testkit"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
@@ -448,5 +449,47 @@ func TestWebPKeepsPictureDropsMetadata(t *testing.T) {
 	}
 	if !bytes.Equal(stored, src) {
 		t.Fatalf("stored WebP differs from the original without its chunks (%d vs %d bytes)", len(stored), len(src))
+	}
+}
+
+// Headers are checked before anything decodes: over 50 MP, deeper than 8 bits or decoding to
+// more than 100 MB is refused; a PNG's metadata chunks go without a decode.
+func TestPutChecksTheHeaderBeforeDecoding(t *testing.T) {
+	e := newEnv(t)
+	for _, tc := range []struct {
+		name   string
+		img    []byte
+		status int
+		want   string
+	}{
+		{"8000×8000 grey PNG (64 MP)", bombs.PNG(8000, 8000, 8, bombs.Gray, false), 413, photos.MsgTooManyPix},
+		{"7000×7000 16-bit PNG", bombs.PNG(7000, 7000, 16, bombs.RGBA, false), 415, photos.MsgBitDepth},
+		{"6000×6000 RGBA PNG (144 MB decoded)", bombs.PNG(6000, 6000, 8, bombs.RGBA, true), 413, photos.MsgTooManyPix},
+		{"7000×7000 lossless WebP (196 MB decoded)", bombs.WebPLossless(7000, 7000), 413, photos.MsgTooManyPix},
+		{"16383×16383 lossy WebP", bombs.WebPLossy(16383, 16383), 413, photos.MsgTooManyPix},
+	} {
+		s, body := e.do(e.c.Driver, "PUT", e.uploadURL(e.c.Driver), bytes.NewReader(tc.img))
+		if s != tc.status || !strings.Contains(string(body), tc.want) {
+			t.Errorf("%s: %d %s, want %d %q", tc.name, s, body, tc.status, tc.want)
+		}
+	}
+	// a 7000×7000 palette PNG is within the limits (49 MB decoded): kept without its text chunk
+	src := bombs.PNG(7000, 7000, 8, bombs.Palette, false)
+	text := []byte("tEXtComment\x00SECRET-LOCATION")
+	var withText bytes.Buffer
+	withText.Write(src[:33])
+	withText.Write(binary.BigEndian.AppendUint32(nil, uint32(len(text)-4)))
+	withText.Write(binary.BigEndian.AppendUint32(text, crc32.ChecksumIEEE(text)))
+	withText.Write(src[33:])
+	id := e.send(e.c.Driver, withText.Bytes(), "palette.png", "")
+	s, stored := e.do(e.c.Admin, "GET", "/api/photos/"+id+"/image", nil)
+	if s != 200 || bytes.Contains(stored, []byte("SECRET-LOCATION")) {
+		t.Fatalf("stored palette PNG: %d, still has its text chunk: %v", s, bytes.Contains(stored, []byte("SECRET-LOCATION")))
+	}
+	if cfg, err := png.DecodeConfig(bytes.NewReader(stored)); err != nil || cfg.Width != 7000 {
+		t.Fatalf("stored palette PNG: %v %v", cfg, err)
+	}
+	if s, thumb := e.do(e.c.Admin, "GET", "/api/photos/"+id+"/image?thumb=1", nil); s != 200 || len(thumb) == 0 {
+		t.Fatalf("thumb: %d", s)
 	}
 }

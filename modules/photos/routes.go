@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -13,6 +14,7 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
+	"swapbay/lib/ratelimit"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -21,8 +23,9 @@ import (
 // Register adds the photo routes:
 //
 //	POST   /api/objects/upload            approved users          → {uploadURL} (one-time, 15 min, for the caller)
-//	PUT    /api/objects/uploads/{id}?exp&sig  the URL's user       image bytes → {id, sha256}; 413 > 10 MB,
-//	                                                                415 not JPEG/PNG/WebP; EXIF/GPS dropped
+//	PUT    /api/objects/uploads/{id}?exp&sig  the URL's user       image bytes → {id, sha256}; 413 > 10 MB or over
+//	                                                                Limits, 415 not JPEG/PNG/WebP or deeper than 8 bits;
+//	                                                                EXIF/GPS dropped; PutLimit (429)
 //	POST   /api/photos/upload             approved users          {filename, url, notes|null, occurredAt?} → Photo (claims the upload;
 //	                                                                occurredAt, the tap, bounded as the driver writes' → takenAt)
 //	GET    /api/photos                    admins, liaison: all;   → [Photo] newest first
@@ -37,21 +40,26 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		user := se.Router.Group("/api")
 		user.Bind(httpx.RequireApproved())
-		user.POST("/objects/upload", handleNewUploadURL)
+		user.POST("/objects/upload", handleNewUploadURL).Bind(idempotency.Keyed())
 		// streams up to 10 MB of image bytes to storage, never buffered whole nor held in the
 		// write transaction; its signed URL is one-time, so a repeat is refused anyway
-		user.PUT("/objects/uploads/{id}", handlePut).Bind(idempotency.Skip())
-		user.POST("/photos/upload", handleClaim)
+		user.PUT("/objects/uploads/{id}", handlePut).Bind(idempotency.Skip("streams up to 10 MB of image bytes"), PutLimit.Handler())
+		user.POST("/photos/upload", handleClaim).Bind(idempotency.Keyed())
 		user.GET("/photos", handleList)
 		user.GET("/photos/{id}/image", handleImage)
 
 		reviewers := se.Router.Group("/api/photos")
 		reviewers.Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Liaison))
-		reviewers.DELETE("/mass", handleMassDelete)
-		reviewers.DELETE("/{id}", handleDelete)
+		reviewers.DELETE("/mass", handleMassDelete).Bind(idempotency.Keyed())
+		reviewers.DELETE("/{id}", handleDelete).Bind(idempotency.Keyed())
 		return se.Next()
 	})
 }
+
+// PutLimit bounds image uploads (each header read and, for a JPEG, a decode): a driver sends a
+// few photos at a time; a bay's phones share one address.
+var PutLimit = ratelimit.Limit{Name: "PUT /api/objects/uploads",
+	PerAccount: ratelimit.Rule{N: 30, Window: time.Minute}, PerIP: ratelimit.Rule{N: 300, Window: time.Minute}}
 
 func handleNewUploadURL(e *core.RequestEvent) error {
 	u, err := NewUploadURL(e.App, e.Auth.Id, clock.Now())
@@ -111,7 +119,7 @@ func handleImage(e *core.RequestEvent) error {
 		thumb := rec.BaseFilesPath() + "/thumbs_" + name + "/" + schema.PhotoThumb + "_" + name
 		if ok, _ := fsys.Exists(thumb); ok {
 			served = thumb
-		} else if err := fsys.CreateThumb(key, thumb, schema.PhotoThumb); err == nil {
+		} else if err := makeThumb(fsys, key, thumb); err == nil {
 			served = thumb
 		} else {
 			e.App.Logger().Warn("photo thumb failed, serving the original", slog.String("error", err.Error()))

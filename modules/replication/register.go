@@ -75,7 +75,7 @@ func Register(app core.App) {
 			}
 		}
 		se.Router.GET("/api/admin/replication", handleStatus).Bind(httpx.RequireAdmin())
-		se.Router.PUT("/api/admin/replication", handleConfigure).Bind(httpx.RequireRoles(roles.MasterAdmin), idempotency.Skip())
+		se.Router.PUT("/api/admin/replication", handleConfigure).Bind(httpx.RequireRoles(roles.MasterAdmin), idempotency.Skip("reaches the replica (S3 or a directory) before saving: no network call holds the write lock"))
 		return se.Next()
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {

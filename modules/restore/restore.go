@@ -32,6 +32,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/archive"
 
 	"swapbay/lib/clock"
+	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
 	"swapbay/modules/replication"
 	"swapbay/modules/system"
@@ -333,7 +334,7 @@ func check(dir string, rep *Report) error {
 	if _, err := one.NewQuery("ANALYZE").Execute(); err != nil {
 		return fmt.Errorf("analyze: %w", err)
 	}
-	if err := app.DB().NewQuery("SELECT COUNT(*) FROM movements").Row(&rep.Movements); err != nil {
+	if err := app.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Movements).Row(&rep.Movements); err != nil {
 		return fmt.Errorf("count movements: %w", err)
 	}
 	rep.Check = clock.Since(t0)

@@ -11,6 +11,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -39,17 +40,17 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		admin := se.Router.Group("/api/admin")
 		admin.Bind(httpx.RequireAdmin())
-		admin.POST("/update-stats", handleUpdateStats)
-		admin.POST("/emergency-override", handleOverride)
-		admin.POST("/emergency-inventory-override", handleOverride)
-		admin.POST("/recalculate-inventory", handleRecalculate)
-		admin.POST("/settings", handleSettings)
+		admin.POST("/update-stats", handleUpdateStats).Bind(idempotency.Keyed())
+		admin.POST("/emergency-override", handleOverride).Bind(idempotency.Keyed())
+		admin.POST("/emergency-inventory-override", handleOverride).Bind(idempotency.Keyed())
+		admin.POST("/recalculate-inventory", handleRecalculate).Bind(idempotency.Keyed())
+		admin.POST("/settings", handleSettings).Bind(idempotency.Keyed())
 		admin.GET("/history/count", handleHistoryCount)
 
 		master := se.Router.Group("/api/admin")
 		master.Bind(httpx.RequireRoles(roles.MasterAdmin))
-		master.POST("/history/wipe", handleWipe)
-		master.POST("/clean-slate", handleCleanSlate)
+		master.POST("/history/wipe", handleWipe).Bind(idempotency.Keyed())
+		master.POST("/clean-slate", handleCleanSlate).Bind(idempotency.Keyed())
 		return se.Next()
 	})
 }

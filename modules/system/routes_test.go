@@ -190,6 +190,28 @@ func TestSettingsAPI(t *testing.T) {
 	ledgertest.Run(t, cases)
 }
 
+// TestBlankPromptResets: a prompt saved blank is cleared (issue 32: the System page could not
+// remove a prompt: the server kept the old text for a blank).
+func TestBlankPromptResets(t *testing.T) {
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+	srv := testkit.Serve(t, app)
+	token := testkit.Token(t, testkit.CreateUser(t, app, roles.Admin, roles.Approved))
+	save := func(dropoff, pickup string) {
+		t.Helper()
+		body := fmt.Sprintf(`{"settings":[{"key":"dropoff_prompt","value":%q},{"key":"pickup_prompt","value":%q}]}`, dropoff, pickup)
+		if s, raw, _ := ledgertest.Do(t, srv.Client(), "POST", srv.URL+"/api/admin/settings", token, body, nil); s != 200 {
+			t.Fatalf("save: %d %s", s, raw)
+		}
+	}
+	save("Count the dead ones twice", "Check the locks")
+	save("", "  ")
+	s := ledgertest.Must(system.Load(app))(t)
+	if s.DropoffPrompt != "" || s.PickupPrompt != "" {
+		t.Fatalf("prompts after a blank save: %q, %q; want both reset", s.DropoffPrompt, s.PickupPrompt)
+	}
+}
+
 func TestHistoryWipeAPI(t *testing.T) {
 	const url = "/api/admin/history/wipe"
 	past := func(days int) time.Time { return time.Now().UTC().Add(-time.Duration(days) * 24 * time.Hour) }

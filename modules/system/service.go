@@ -68,7 +68,8 @@ func saveSetting(txApp core.App, key, value string) error {
 
 // SaveSettings checks and stores settings (spec part 2 §5) in one transaction: each key must
 // be registered (see lib/settings), and its Check validates the value and gives the text to
-// store; a key with KeepWhenBlank ignores blank input. Keys not sent stay as they are. The
+// store; a key with KeepWhenBlank ignores blank input, any other stores a blank as sent (it
+// resets the key: the prompts). Keys not sent stay as they are. The
 // first refused value refuses them all.
 func SaveSettings(app core.App, pairs []Setting) (Settings, error) {
 	return saveSettings(app, pairs, nil)

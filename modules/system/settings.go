@@ -30,9 +30,10 @@ var msgPromptTooLong = fmt.Sprintf("Prompts can be at most %d characters", MaxPr
 // The settings the system module owns. The fleet size is inventory.TotalBatteries (the
 // ledger needs it), the charger minutes charging.ChargerMinutes (a session's ETA); other modules register their own keys (docs/modules.md, "Settings").
 var (
-	// DropoffPrompt is the text shown above the driver's dropoff form; blank input keeps it.
+	// DropoffPrompt is the text shown above the driver's dropoff form; a blank save resets it
+	// to the default, none.
 	DropoffPrompt = promptKey(schema.SettingDropoffPrompt)
-	// PickupPrompt is the text shown above the driver's pickup form; blank input keeps it.
+	// PickupPrompt is the text shown above the driver's pickup form; a blank save resets it.
 	PickupPrompt = promptKey(schema.SettingPickupPrompt)
 	// TimeZone is the operation's IANA time zone (DESIGN.md §3) as a zone name: the stored
 	// name, else $SWAPBAY_TZ when blank, else UTC. Input must be a known zone or blank.
@@ -50,7 +51,7 @@ var (
 )
 
 func promptKey(name string) settings.Key[string] {
-	return settings.Register(settings.Key[string]{Name: name, Parse: settings.ParseText, KeepWhenBlank: true,
+	return settings.Register(settings.Key[string]{Name: name, Parse: settings.ParseText,
 		Check: func(name, text string) (string, error) {
 			text = strings.TrimSpace(reqx.StripControls(text))
 			if len([]rune(text)) > MaxPromptLength {

@@ -19,6 +19,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/imagebudget"
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
 	"swapbay/modules/system"
@@ -88,7 +89,7 @@ func ListAgreements(app core.App) ([]AgreementRow, error) {
 		" COALESCE(NULLIF(a.email, ''), u.email, '') AS email," +
 		" a.signedAt, a.termsVersion, a.pdfStatus, a.pdfError," +
 		" COALESCE(NULLIF(a.signatureMethod, ''), {:drawn}) AS signatureMethod" +
-		" FROM agreements a LEFT JOIN users u ON u.id = a.user ORDER BY a.signedAt DESC, a.created DESC").
+		" FROM " + schema.Agreements + " a LEFT JOIN " + schema.Users + " u ON u.id = a.user ORDER BY a.signedAt DESC, a.created DESC").
 		Bind(dbx.Params{"drawn": SignatureDrawn}).All(&rows)
 	if err != nil {
 		return nil, err
@@ -120,7 +121,7 @@ type MyAgreement struct {
 // LatestAgreementOf returns userId's latest signed agreement, or a 404 apierr (MsgNoAgreement).
 func LatestAgreementOf(app core.App, userId string) (MyAgreement, error) {
 	var r AgreementRow
-	err := app.DB().NewQuery("SELECT id, signedAt, termsVersion, pdfStatus, pdfError FROM agreements" +
+	err := app.DB().NewQuery("SELECT id, signedAt, termsVersion, pdfStatus, pdfError FROM " + schema.Agreements +
 		" WHERE user = {:user} ORDER BY signedAt DESC, created DESC LIMIT 1").
 		Bind(dbx.Params{"user": userId}).One(&r)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -148,6 +149,9 @@ func FindAgreement(app core.App, id string) (Agreement, error) {
 
 // SignerId is the user who signed ("" once their account is deleted).
 func (a Agreement) SignerId() string { return a.GetString(schema.AgreementUser) }
+
+// renderQueue lets one agreement PDF render at a time in this process.
+var renderQueue = make(chan struct{}, 1)
 
 // inflight holds the agreements whose PDF is being made in this process, so the after-commit
 // generation, the job and a retry never make the same PDF twice at once.
@@ -192,8 +196,22 @@ func Generate(app core.App, id string, now time.Time) error {
 	wg.Add(1)
 	defer wg.Done()
 
+	// one render at a time, in the order asked (the after-commit generation, the job, an
+	// admin's retry): a render holds the terms text and the signature in memory
+	renderQueue <- struct{}{}
+	defer func() { <-renderQueue }()
 	a, err := FindAgreement(app, id)
 	if err != nil {
+		return err
+	}
+	// the attempt is counted, with its retry time, before the render: a process killed while
+	// rendering (out of memory) leaves the agreement to the job's backoff, never to a
+	// restart loop that renders it again at once
+	attempts := a.GetInt(schema.AgreementPDFAttempts) + 1
+	if err := updateAgreement(app, id, func(fresh Agreement) {
+		fresh.Set(schema.AgreementPDFAttempts, attempts)
+		fresh.Set(schema.AgreementPDFNextAt, now.Add(retryDelay(attempts)).UTC())
+	}); err != nil {
 		return err
 	}
 	pdf, genErr := build(app, a)
@@ -214,11 +232,8 @@ func Generate(app core.App, id string, now time.Time) error {
 	}
 	// record the failure and when the job retries
 	err = updateAgreement(app, id, func(fresh Agreement) {
-		attempts := fresh.GetInt(schema.AgreementPDFAttempts) + 1
 		fresh.Set(schema.AgreementPDFStatus, PDFFailed)
 		fresh.Set(schema.AgreementPDFError, truncate(genErr.Error(), 900))
-		fresh.Set(schema.AgreementPDFAttempts, attempts)
-		fresh.Set(schema.AgreementPDFNextAt, now.Add(retryDelay(attempts)).UTC())
 	})
 	if err != nil {
 		app.Logger().Error("agreement PDF: could not record the failure", "agreement", id, "error", err.Error())
@@ -257,6 +272,13 @@ func build(app core.App, a Agreement) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read the signature image: %w", err)
 	}
+	if len(signature) > 0 {
+		// a signature stored before signatures were bounded is refused by its header, never
+		// decoded: retrying it costs a header read
+		if err := checkSignature(signature); err != nil {
+			return nil, err
+		}
+	}
 	zone, err := system.Location(app)
 	if err != nil {
 		return nil, err
@@ -265,15 +287,20 @@ func build(app core.App, a Agreement) ([]byte, error) {
 	if u, err := app.FindRecordById(schema.Users, a.SignerId()); err == nil && email == "" {
 		first, last, email = u.GetString(schema.UserFirstName), u.GetString(schema.UserLastName), u.Email()
 	}
-	return renderPDF(Evidence{
-		Title: terms.GetString(schema.TermsTitle), Version: a.GetString(schema.AgreementTermsVersion),
-		EffectiveDate: terms.GetString(schema.TermsEffectiveDate), Content: content,
-		SignerName: strings.TrimSpace(first + " " + last), SignerEmail: email,
-		SignedAt: a.GetDateTime(schema.AgreementSignedAt).Time(), Zone: zone,
-		IP: a.GetString(schema.AgreementIP), UserAgent: a.GetString(schema.AgreementUserAgent),
-		ContentSHA256: a.GetString(schema.AgreementTermsHash), Signature: signature, AgreementID: a.Id,
-		SignatureMethod: a.GetString(schema.AgreementSignatureMethod), SignatureText: a.GetString(schema.AgreementSignatureText),
+	var out []byte
+	err = imagebudget.Decode(func() (err error) { // the render decodes the signature
+		out, err = renderPDF(Evidence{
+			Title: terms.GetString(schema.TermsTitle), Version: a.GetString(schema.AgreementTermsVersion),
+			EffectiveDate: terms.GetString(schema.TermsEffectiveDate), Content: content,
+			SignerName: strings.TrimSpace(first + " " + last), SignerEmail: email,
+			SignedAt: a.GetDateTime(schema.AgreementSignedAt).Time(), Zone: zone,
+			IP: a.GetString(schema.AgreementIP), UserAgent: a.GetString(schema.AgreementUserAgent),
+			ContentSHA256: a.GetString(schema.AgreementTermsHash), Signature: signature, AgreementID: a.Id,
+			SignatureMethod: a.GetString(schema.AgreementSignatureMethod), SignatureText: a.GetString(schema.AgreementSignatureText),
+		})
+		return err
 	})
+	return out, err
 }
 
 // readFile returns the bytes of rec's file field (the empty slice when it has no file).
@@ -330,7 +357,8 @@ func (c closeBoth) Close() error {
 }
 
 // RetryDue makes the PDFs the job owes (DESIGN.md §7): agreements generating for longer than
-// StuckAfter (interrupted by a restart) and failed ones whose retry time has come, oldest
+// StuckAfter (interrupted by a restart) and failed ones, whose retry time has come (counted
+// before each render, so a render that killed the process waits its backoff too), oldest
 // first, at most limit. It returns how many it made.
 func RetryDue(ctx context.Context, app core.App, now time.Time, limit int) (int, error) {
 	var ids []string
@@ -339,8 +367,8 @@ func RetryDue(ctx context.Context, app core.App, now time.Time, limit int) (int,
 		stamp = t
 	}
 	stuck, _ := types.ParseDateTime(now.Add(-StuckAfter).UTC())
-	err := app.DB().NewQuery("SELECT id FROM agreements WHERE (pdfStatus = {:gen} AND created <= {:stuck})" +
-		" OR (pdfStatus = {:failed} AND (pdfNextAttemptAt = '' OR pdfNextAttemptAt <= {:now}))" +
+	err := app.DB().NewQuery("SELECT id FROM " + schema.Agreements + " WHERE ((pdfStatus = {:gen} AND created <= {:stuck})" +
+		" OR pdfStatus = {:failed}) AND (pdfNextAttemptAt = '' OR pdfNextAttemptAt <= {:now})" +
 		" ORDER BY created LIMIT " + strconv.Itoa(max(limit, 0))). // a literal: a bound LIMIT re-plans the statement on every run
 		Bind(dbx.Params{"gen": PDFGenerating, "failed": PDFFailed, "stuck": stuck.String(), "now": stamp.String()}).
 		Column(&ids)

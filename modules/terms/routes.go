@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -14,11 +15,16 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
+	"swapbay/lib/ratelimit"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/system"
 )
+
+// RetryLimit bounds an admin's PDF retries (each a render, queued behind the others).
+var RetryLimit = ratelimit.Limit{Name: "POST /api/admin/retry-pdf",
+	PerAccount: ratelimit.Rule{N: 10, Window: time.Minute}, PerIP: ratelimit.Rule{N: 30, Window: time.Minute}}
 
 // Register adds the terms routes to app and lets RecordAgreement make PDFs on it:
 //
@@ -29,7 +35,7 @@ import (
 //	PUT  /api/admin/terms-content/{id}           admins  same fields; 409 once signed
 //	POST /api/admin/terms-content/{id}/activate  admins  the one active version
 //	GET  /api/admin/terms-agreements             admins  every agreement, newest first
-//	POST /api/admin/retry-pdf/{id}               admins  regenerate now → {message}
+//	POST /api/admin/retry-pdf/{id}               admins  regenerate now → {message}; RetryLimit (429)
 //	GET  /api/agreements/mine                    signed in, any approval  the caller's latest agreement
 //	                                             {id, termsVersion, signedAt, pdfStatus, pdfUrl}; 404 when none
 //	GET  /api/agreements/{id}/pdf                its signer in any approval state, approved admins
@@ -45,13 +51,13 @@ func Register(app core.App) {
 		admin.Bind(httpx.RequireAdmin())
 		admin.GET("/terms-content", handleList)
 		admin.GET("/terms-template", handleTemplate)
-		admin.POST("/terms-content", handleCreate)
-		admin.PUT("/terms-content/{id}", handleUpdate)
-		admin.POST("/terms-content/{id}/activate", handleActivate)
+		admin.POST("/terms-content", handleCreate).Bind(idempotency.Keyed())
+		admin.PUT("/terms-content/{id}", handleUpdate).Bind(idempotency.Keyed())
+		admin.POST("/terms-content/{id}/activate", handleActivate).Bind(idempotency.Keyed())
 		admin.GET("/terms-agreements", handleAgreements)
 		// renders a PDF (seconds of CPU): outside the keyed write transaction, which would hold
 		// SQLite's only writer meanwhile and roll back the recorded failure with its 422
-		admin.POST("/retry-pdf/{id}", handleRetry).Bind(idempotency.Skip())
+		admin.POST("/retry-pdf/{id}", handleRetry).Bind(idempotency.Skip("renders a PDF; a failure is recorded, not rolled back"), RetryLimit.Handler())
 		// the signer in any account state (a new registrant is pending from the moment they
 		// sign); admins as every admin route
 		se.Router.GET("/api/agreements/mine", handleMine).Bind(httpx.RequireUser())

@@ -62,7 +62,7 @@ func signedCounts(app core.App) (map[string]int, error) {
 		Terms string `db:"terms"`
 		N     int    `db:"n"`
 	}
-	if err := app.DB().NewQuery("SELECT terms, COUNT(*) AS n FROM agreements GROUP BY terms").All(&rows); err != nil {
+	if err := app.DB().NewQuery("SELECT terms, COUNT(*) AS n FROM " + schema.Agreements + " GROUP BY terms").All(&rows); err != nil {
 		return nil, err
 	}
 	out := make(map[string]int, len(rows))
@@ -131,7 +131,7 @@ func (in VersionInput) clean() (VersionInput, error) {
 // versionTaken reports whether another version (not id) is named name.
 func versionTaken(app core.App, name, id string) (bool, error) {
 	var n int
-	err := app.DB().NewQuery("SELECT COUNT(*) FROM terms_versions WHERE version = {:v} COLLATE NOCASE AND id != {:id}").
+	err := app.DB().NewQuery("SELECT COUNT(*) FROM " + schema.TermsVersions + " WHERE version = {:v} COLLATE NOCASE AND id != {:id}").
 		Bind(dbx.Params{"v": name, "id": id}).Row(&n)
 	return n > 0, err
 }
@@ -186,7 +186,7 @@ func UpdateVersion(app core.App, id string, in VersionInput) (VersionJSON, error
 			return apierr.NotFound(MsgVersionNotFound)
 		}
 		var signed int
-		if err := txApp.DB().NewQuery("SELECT COUNT(*) FROM agreements WHERE terms = {:id}").Bind(dbx.Params{"id": id}).Row(&signed); err != nil {
+		if err := txApp.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Agreements + " WHERE terms = {:id}").Bind(dbx.Params{"id": id}).Row(&signed); err != nil {
 			return err
 		}
 		if signed > 0 {
@@ -217,7 +217,7 @@ func Activate(app core.App, id string) (VersionJSON, error) {
 		if err != nil {
 			return apierr.NotFound(MsgVersionNotFound)
 		}
-		if _, err := txApp.DB().NewQuery("UPDATE terms_versions SET isActive = FALSE, updated = {:now} WHERE isActive = TRUE AND id != {:id}").
+		if _, err := txApp.DB().NewQuery("UPDATE " + schema.TermsVersions + " SET isActive = FALSE, updated = {:now} WHERE isActive = TRUE AND id != {:id}").
 			Bind(dbx.Params{"id": id, "now": clock.Now().UTC().Format("2006-01-02 15:04:05.000Z")}).Execute(); err != nil {
 			return err
 		}
@@ -226,7 +226,7 @@ func Activate(app core.App, id string) (VersionJSON, error) {
 			return err
 		}
 		var signed int
-		_ = txApp.DB().NewQuery("SELECT COUNT(*) FROM agreements WHERE terms = {:id}").Bind(dbx.Params{"id": id}).Row(&signed)
+		_ = txApp.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Agreements + " WHERE terms = {:id}").Bind(dbx.Params{"id": id}).Row(&signed)
 		out = toVersionJSON(rec, signed)
 		events.Publish(txApp, TermsUpdated)
 		return nil

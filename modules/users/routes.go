@@ -28,17 +28,18 @@ import (
 //	POST   /api/admin/users/{id}/suspend
 //	POST   /api/admin/force-terms-resigning/{id}  the user signs the terms again at next login
 func Register(app core.App) {
+	bindHooks(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api/admin")
 		g.Bind(httpx.RequireAdmin())
 		g.GET("/users", listUsers)
 		g.GET("/users/pending", listPending)
-		g.POST("/users/create", createUser).Bind(idempotency.Skip()) // hashes the password (bcrypt) outside the write transaction
-		g.POST("/users/{id}/approval", setApproval)
-		g.PUT("/users/{id}", updateUser).Bind(idempotency.Skip()) // may hash a new password (bcrypt) outside the write transaction
-		g.DELETE("/users/{id}", deleteUser)
-		g.POST("/users/{id}/suspend", suspendUser)
-		g.POST("/force-terms-resigning/{id}", forceResign)
+		g.POST("/users/create", createUser).Bind(idempotency.Skip("hashes the password (bcrypt) outside the write transaction"))
+		g.POST("/users/{id}/approval", setApproval).Bind(idempotency.Keyed())
+		g.PUT("/users/{id}", updateUser).Bind(idempotency.Skip("may hash a new password (bcrypt) outside the write transaction"))
+		g.DELETE("/users/{id}", deleteUser).Bind(idempotency.Keyed())
+		g.POST("/users/{id}/suspend", suspendUser).Bind(idempotency.Keyed())
+		g.POST("/force-terms-resigning/{id}", forceResign).Bind(idempotency.Keyed())
 		return se.Next()
 	})
 }

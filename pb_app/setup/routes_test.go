@@ -1,175 +1,199 @@
 package setup_test
 
 import (
-	"reflect"
-	"slices"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
 	"testing"
-	"unsafe"
-
-	"github.com/pocketbase/pocketbase/apis"
-	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
-	"github.com/pocketbase/pocketbase/tools/router"
-
-	"swapbay/internal/testkit"
-	"swapbay/lib/idempotency"
 )
 
-// route is one mutation route as registered: method, full path, and whether it is bound
-// idempotency.Skip() (on itself or a group above it).
-type route struct {
-	method, path string
-	skip         bool
+// binding is one mutation route as its module binds it: method, full path, and the
+// idempotency policy bound on it (Keyed, Grouped or Skip) with Skip's reason.
+type binding struct {
+	file, method, path string
+	policies           []string
+	reason             string
 }
 
-// walk lists g's mutation routes. A router group keeps its children unexported: they are read
-// by reflection, so a PocketBase upgrade that renames the field fails this test loudly.
-func walk(t *testing.T, g *router.RouterGroup[*core.RequestEvent], prefix string, skip bool, out *[]route) {
+func (b binding) name() string { return b.method + " " + b.path }
+
+var mutations = map[string]bool{"POST": true, "PUT": true, "PATCH": true, "DELETE": true}
+
+// bindings reads every mutation route bound in the Go files under dir: a call
+// R.POST("/path", h) (PUT, PATCH, DELETE) on se.Router or a group made in the same function
+// with R.Group("/prefix"), and the idempotency policies of the .Bind(…) chained on it.
+func bindings(t *testing.T, dir string) []binding {
 	t.Helper()
-	prefix += g.Prefix
-	skip = skip || slices.ContainsFunc(g.Middlewares, isSkip)
-	f := reflect.ValueOf(g).Elem().FieldByName("children")
-	if !f.IsValid() {
-		t.Fatal("router.RouterGroup has no children field: update walk for this PocketBase")
+	var out []binding
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return err
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		out = append(out, fileBindings(filepath.ToSlash(rel), f)...)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
-	children := reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem().Interface().([]any)
-	for _, c := range children {
-		switch c := c.(type) {
-		case *router.Route[*core.RequestEvent]:
-			switch c.Method {
-			case "POST", "PUT", "PATCH", "DELETE":
-				*out = append(*out, route{c.Method, prefix + c.Path, skip || slices.ContainsFunc(c.Middlewares, isSkip)})
+	return out
+}
+
+func fileBindings(file string, f *ast.File) []binding {
+	prefixes := map[string]string{} // group variable → its path prefix
+	prefixOf := func(x ast.Expr) (string, bool) {
+		switch v := x.(type) {
+		case *ast.SelectorExpr: // se.Router
+			return "", v.Sel.Name == "Router"
+		case *ast.Ident:
+			p, ok := prefixes[v.Name]
+			return p, ok
+		}
+		return "", false
+	}
+	literal := func(e ast.Expr) (string, bool) {
+		lit, ok := e.(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
+			return "", false
+		}
+		s, err := strconv.Unquote(lit.Value)
+		return s, err == nil
+	}
+	// route returns the binding of a call R.METHOD("/path", h), else nil
+	route := func(call *ast.CallExpr) *binding {
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || !mutations[sel.Sel.Name] || len(call.Args) != 2 {
+			return nil
+		}
+		prefix, ok := prefixOf(sel.X)
+		path, isLit := literal(call.Args[0])
+		if !ok || !isLit {
+			return nil
+		}
+		return &binding{file: file, method: sel.Sel.Name, path: prefix + path}
+	}
+	var out []binding
+	bound := map[*ast.CallExpr]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch v := n.(type) {
+		case *ast.AssignStmt: // g := R.Group("/prefix")
+			if len(v.Lhs) == 1 && len(v.Rhs) == 1 {
+				if call, ok := v.Rhs[0].(*ast.CallExpr); ok {
+					if sel, ok := call.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Group" && len(call.Args) == 1 {
+						prefix, ok := prefixOf(sel.X)
+						p, isLit := literal(call.Args[0])
+						if id, isId := v.Lhs[0].(*ast.Ident); ok && isLit && isId {
+							prefixes[id.Name] = prefix + p
+						}
+					}
+				}
 			}
-		case *router.RouterGroup[*core.RequestEvent]:
-			walk(t, c, prefix, skip, out)
-		default:
-			t.Fatalf("unknown router child %T", c)
+		case *ast.CallExpr:
+			if sel, ok := v.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Bind" {
+				if inner, ok := sel.X.(*ast.CallExpr); ok {
+					if b := route(inner); b != nil {
+						bound[inner] = true
+						for _, arg := range v.Args {
+							call, ok := arg.(*ast.CallExpr)
+							if !ok {
+								continue
+							}
+							if s, ok := call.Fun.(*ast.SelectorExpr); ok {
+								if pkg, ok := s.X.(*ast.Ident); ok && pkg.Name == "idempotency" {
+									b.policies = append(b.policies, s.Sel.Name)
+									if s.Sel.Name == "Skip" && len(call.Args) == 1 {
+										b.reason, _ = literal(call.Args[0])
+									}
+								}
+							}
+						}
+						out = append(out, *b)
+					}
+				}
+			}
+			if b := route(v); b != nil && !bound[v] {
+				out = append(out, *b) // not chained with .Bind: no policy
+			}
 		}
-	}
+		return true
+	})
+	return out
 }
 
-func isSkip(h *hook.Handler[*core.RequestEvent]) bool { return h.Id == idempotency.SkipId }
-
-// swapbayRoutes returns the mutation routes SwapBay registers: those of the full router (as
-// serve builds it) that apis.NewRouter alone, PocketBase's own, does not have.
-func swapbayRoutes(t *testing.T) []route {
-	app := testkit.NewApp(t)
-	defer app.Cleanup()
-	base, err := apis.NewRouter(app)
+// TestEveryMutationRouteSaysItsWritePolicy: each mutation route is bound with exactly one of
+// idempotency.Keyed(), Grouped() or Skip("reason") where it is bound, and README.md and
+// SECURITY.md name every Skip route (they are not exactly-once).
+func TestEveryMutationRouteSaysItsWritePolicy(t *testing.T) {
+	all := bindings(t, "../../modules")
+	if len(all) < 40 {
+		t.Fatalf("found %d mutation routes in modules/, expected every one (about 48): has the binding style changed?", len(all))
+	}
+	readme, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var pb []route
-	walk(t, base.RouterGroup, "", false, &pb)
-	full, err := apis.NewRouter(app)
+	security, err := os.ReadFile("../../SECURITY.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := app.OnServe().Trigger(&core.ServeEvent{App: app, Router: full}, func(*core.ServeEvent) error { return nil }); err != nil {
-		t.Fatal(err)
-	}
-	var all, ours []route
-	walk(t, full.RouterGroup, "", false, &all)
-	for _, r := range all {
-		if !slices.ContainsFunc(pb, func(p route) bool { return p.method == r.method && p.path == r.path }) {
-			ours = append(ours, r)
-		}
-	}
-	return ours
-}
-
-// row says how a mutation route meets a keyed request from the UI: it runs inside the keyed
-// write transaction (keyed names the package whose API tests call it, through testkit, which
-// keys every mutation, and check its effect), or it is bound idempotency.Skip() for the reason
-// given (also written beside the binding).
-type row struct{ keyed, skip string }
-
-func keyed(pkg string) row { return row{keyed: pkg} }
-func skip(why string) row  { return row{skip: why} }
-
-// mutationRoutes is every mutation route SwapBay registers. A new route without a row fails
-// TestEveryMutationRouteIsKeyedOrSkipped.
-var mutationRoutes = map[string]row{
-	"POST /api/login":           skip("checks a password (bcrypt)"),
-	"POST /api/register":        skip("hashes the password (bcrypt)"),
-	"POST /api/logout":          keyed("modules/auth"),
-	"POST /api/change-password": skip("checks and hashes passwords (bcrypt)"),
-	"POST /api/terms/sign":      keyed("modules/auth"),
-
-	"POST /api/admin/users/create":               skip("hashes the password (bcrypt)"),
-	"POST /api/admin/users/{id}/approval":        keyed("modules/users"),
-	"PUT /api/admin/users/{id}":                  skip("may hash a new password (bcrypt)"),
-	"DELETE /api/admin/users/{id}":               keyed("modules/users"),
-	"POST /api/admin/users/{id}/suspend":         keyed("modules/users"),
-	"POST /api/admin/force-terms-resigning/{id}": keyed("modules/users"),
-
-	"POST /api/admin/terms-content":               keyed("modules/terms"),
-	"PUT /api/admin/terms-content/{id}":           keyed("modules/terms"),
-	"POST /api/admin/terms-content/{id}/activate": keyed("modules/terms"),
-	"POST /api/admin/retry-pdf/{id}":              skip("renders a PDF; a failure is recorded, not rolled back"),
-
-	"POST /api/driver/pickup":                    keyed("modules/inventory"),
-	"POST /api/driver/dropoff-batteries":         keyed("modules/inventory"),
-	"POST /api/driver/rebalance":                 keyed("modules/inventory"),
-	"POST /api/driver/retrieves-repairs-dropoff": keyed("modules/inventory"),
-	"PUT /api/admin/movements/{id}":              keyed("modules/inventory"),
-	"DELETE /api/admin/movements/{id}":           keyed("modules/inventory"),
-
-	"POST /api/start-charging":                         keyed("modules/charging"),
-	"POST /api/admin/charge/{id}/complete":             keyed("modules/charging"),
-	"DELETE /api/admin/charging-sessions/{id}":         keyed("modules/charging"),
-	"PATCH /api/admin/charging-sessions/{id}/quantity": keyed("modules/charging"),
-
-	"POST /api/admin/assignments":           keyed("modules/custody"),
-	"DELETE /api/admin/assignments/{id}":    keyed("modules/custody"),
-	"POST /api/admin/driver-swap":           keyed("modules/custody"),
-	"POST /api/admin/dead-battery-transfer": keyed("modules/custody"),
-
-	"POST /api/admin/update-stats":                 keyed("modules/system"),
-	"POST /api/admin/emergency-override":           keyed("modules/system"),
-	"POST /api/admin/emergency-inventory-override": keyed("modules/system"),
-	"POST /api/admin/recalculate-inventory":        keyed("modules/system"),
-	"POST /api/admin/settings":                     keyed("modules/system"),
-	"POST /api/admin/history/wipe":                 keyed("modules/system"),
-	"POST /api/admin/clean-slate":                  keyed("modules/system"),
-
-	"POST /api/objects/upload":      keyed("modules/photos"),
-	"PUT /api/objects/uploads/{id}": skip("streams up to 10 MB of image bytes"),
-	"POST /api/photos/upload":       keyed("modules/photos"),
-	"DELETE /api/photos/mass":       keyed("modules/photos"),
-	"DELETE /api/photos/{id}":       keyed("modules/photos"),
-
-	"POST /api/admin/pay-rates":                   keyed("modules/earnings"),
-	"POST /api/admin/task-adjustments":            keyed("modules/earnings"),
-	"POST /api/admin/users/{id}/pool-withholding": keyed("modules/earnings"),
-
-	"POST /api/admin/packs/mint":          keyed("modules/packs"),
-	"POST /api/admin/packs/import":        keyed("modules/packs"),
-	"PUT /api/admin/packs/{serial}/state": keyed("modules/packs"),
-
-	"PUT /api/admin/backups":     keyed("modules/backups"),
-	"POST /api/admin/backups":    skip("VACUUM INTO cannot run in a transaction"),
-	"PUT /api/admin/replication": skip("reaches the replica (S3 or a directory) before saving: no network call holds the write lock"),
-}
-
-func TestEveryMutationRouteIsKeyedOrSkipped(t *testing.T) {
-	seen := map[string]bool{}
-	for _, r := range swapbayRoutes(t) {
-		name := r.method + " " + r.path
-		seen[name] = true
-		row, ok := mutationRoutes[name]
+	var skipped []string
+	for _, b := range all {
 		switch {
-		case !ok:
-			t.Errorf("%s has no row in mutationRoutes: test it keyed, or bind idempotency.Skip() with its reason", name)
-		case row.skip != "" && !r.skip:
-			t.Errorf("%s: the table skips it (%s) but the route is not bound idempotency.Skip()", name, row.skip)
-		case row.skip == "" && r.skip:
-			t.Errorf("%s is bound idempotency.Skip(): give its row the reason", name)
+		case len(b.policies) != 1:
+			t.Errorf("%s (modules/%s) is bound with %v: bind exactly one of idempotency.Keyed(), Grouped() or Skip(\"reason\")", b.name(), b.file, b.policies)
+		case b.policies[0] == "Skip" && strings.TrimSpace(b.reason) == "":
+			t.Errorf("%s (modules/%s): idempotency.Skip needs its reason, a string literal", b.name(), b.file)
+		case b.policies[0] == "Skip":
+			skipped = append(skipped, b.name())
+			for doc, text := range map[string][]byte{"README.md": readme, "SECURITY.md": security} {
+				if !strings.Contains(string(text), "`"+b.name()+"`") {
+					t.Errorf("%s is bound idempotency.Skip(%q) but %s does not list it among the routes that are not exactly-once", b.name(), b.reason, doc)
+				}
+			}
 		}
 	}
-	for name := range mutationRoutes {
-		if !seen[name] {
-			t.Errorf("%s has a row but no route", name)
+	sort.Strings(skipped)
+	t.Logf("not exactly-once: %s", strings.Join(skipped, ", "))
+}
+
+// TestBindingReaderCatchesViolations proves the rule can fail, on a fake source.
+func TestBindingReaderCatchesViolations(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "x.go", `package x
+
+func register(se any) {
+	admin := se.Router.Group("/api/admin")
+	admin.POST("/a", h)
+	admin.PUT("/b", h).Bind(httpx.RequireUser())
+	se.Router.DELETE("/api/c", h).Bind(idempotency.Skip(""))
+	admin.PATCH("/d", h).Bind(idempotency.Keyed(), idempotency.Skip("why"))
+	admin.POST("/e", h).Bind(idempotency.Keyed())
+}
+`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, b := range fileBindings("x.go", f) {
+		got[b.name()] = strings.Join(b.policies, ",") + "|" + b.reason
+	}
+	want := map[string]string{"POST /api/admin/a": "|", "PUT /api/admin/b": "|", "DELETE /api/c": "Skip|",
+		"PATCH /api/admin/d": "Keyed,Skip|why", "POST /api/admin/e": "Keyed|"}
+	if len(got) != len(want) {
+		t.Fatalf("read %v, want %v", got, want)
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: read %q, want %q", k, got[k], v)
 		}
 	}
 }

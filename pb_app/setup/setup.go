@@ -9,7 +9,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
-	"swapbay/hooks"
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
@@ -51,7 +50,6 @@ func Register(app core.App) {
 		Priority: -100,
 	})
 
-	hooks.Register(app)
 	auth.Register(app)
 	users.Register(app)
 	terms.Register(app)

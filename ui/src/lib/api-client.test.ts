@@ -169,9 +169,9 @@ describe("queryKeyUrl", () => {
 });
 
 describe("newIdempotencyKey", () => {
-  it("is a fresh UUID each time", () => {
+  it("is a fresh time-ordered UUID (version 7) each time", () => {
     const a = newIdempotencyKey();
-    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(newIdempotencyKey()).not.toBe(a);
   });
 });

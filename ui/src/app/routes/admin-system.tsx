@@ -5,6 +5,7 @@ import { BackupsCard } from "@/features/backups/components/backups-card";
 import { ReplicationCard } from "@/features/replication/components/replication-card";
 import { CleanSlateCard } from "@/features/system/components/clean-slate-card";
 import { HistoryWipeCard } from "@/features/system/components/history-wipe-card";
+import { SignInFailuresCard } from "@/features/system/components/sign-in-failures-card";
 import { SystemSettingsForm } from "@/features/system/components/system-settings-form";
 import { PackSettingsCard } from "@/features/packs/components/pack-settings-card";
 import { EmergencyOverrideForm } from "@/features/inventory/components/emergency-override-form";
@@ -20,7 +21,7 @@ const AgreementsTable = React.lazy(() =>
 
 /**
  * AdminSystemRoute is /admin-system: the spec's seven blocks in order (spec part 2 §2), each
- * a feature's component (6 and 7, the terms editor and the signed agreements, load lazily), plus the scheduled backups (DESIGN.md §11) and the continuous replication (DESIGN.md §13: its status for admins, its settings for a master admin) after the settings.
+ * a feature's component (6 and 7, the terms editor and the signed agreements, load lazily), plus the scheduled backups (DESIGN.md §11), the continuous replication (DESIGN.md §13: its status for admins, its settings for a master admin) and the failed sign-ins (SECURITY.md) after the settings.
  * The pack tracking settings (DESIGN.md §14), the history wipe and the clean slate are shown to master admins only: the server refuses
  * anyone else (403).
  */
@@ -35,6 +36,7 @@ export function AdminSystemRoute() {
         {master && <PackSettingsCard />}
         <BackupsCard />
         <ReplicationCard />
+        <SignInFailuresCard />
         {master && <HistoryWipeCard />}
         {master && <CleanSlateCard />}
         <EmergencyOverrideForm />

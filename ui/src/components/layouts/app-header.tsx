@@ -1,6 +1,8 @@
 import { BatteryChargingIcon, BatteryIcon, KeyRoundIcon, LogOutIcon } from "lucide-react";
 import { Link } from "react-router";
+import * as React from "react";
 import { Button } from "@/components/ui/button";
+import { Hint } from "@/components/ui/hint";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -22,24 +24,28 @@ export function AppHeader({ user }: { user: User }) {
   const logout = useLogout();
   const name = displayName(user);
   const role = roleLabel(user.role);
+  const hint = React.useId();
   return (
     <header className="border-b bg-background">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-3">
         <BatteryChargingIcon aria-hidden className="size-7 shrink-0 text-primary" />
         <div className="min-w-0 flex-1">
-          <p className="text-lg leading-tight font-bold">SwapBay</p>
-          <p className="text-xs text-muted-foreground">Auto-updating every 60s</p>
+          {/* the product's title, not a heading: each screen's h1 names the screen */}
+          <span className="block text-lg leading-tight font-bold">SwapBay</span>
+          <span className="block text-xs text-muted-foreground">Auto-updating every 60s</span>
         </div>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <button
               type="button"
-              aria-label={`Account menu for ${name}`}
+              aria-describedby={hint}
               className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
               {initials(user)}
             </button>
           </DropdownMenuTrigger>
+          {/* named by the initials it shows (SC 2.5.3); whose menu it is, is its description */}
+          <Hint id={hint}>Account menu for {name}</Hint>
           <DropdownMenuContent align="end" className="w-56">
             <DropdownMenuLabel>
               <p className="truncate">{name}</p>

@@ -5,6 +5,7 @@ import { useLocation } from "react-router";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Hint } from "@/components/ui/hint";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { paths } from "@/config/paths";
@@ -111,6 +112,7 @@ function OfflineBanner() {
 function QueueStatus() {
   const s = useOutbox();
   const [open, setOpen] = React.useState(false);
+  const hint = React.useId();
   const line = statusLine(s);
   if (!line) return null;
   return (
@@ -120,7 +122,7 @@ function QueueStatus() {
           type="button"
           onClick={() => setOpen(true)}
           className="flex min-h-9 flex-1 items-center gap-2 rounded-md border bg-card px-3 py-1.5 text-left text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          aria-label={`${line}. Show the queue`}
+          aria-describedby={hint}
         >
           <InboxIcon aria-hidden className="size-4 text-muted-foreground" />
           <span data-testid="outbox-status" className="flex-1">
@@ -128,6 +130,8 @@ function QueueStatus() {
           </span>
           <span className="text-xs text-muted-foreground underline">Show</span>
         </button>
+        {/* named by what it shows, the line and "Show" (SC 2.5.3) */}
+        <Hint id={hint}>Shows the queue of your actions</Hint>
         {s.paused && (
           <Button size="sm" onClick={() => window.location.assign(paths.auth.path)}>
             Sign in

@@ -2,6 +2,7 @@ import { PlusIcon, RecycleIcon, RouteIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
+import { Hint } from "@/components/ui/hint";
 import { Input } from "@/components/ui/input";
 import { type WeekOffset, useAdminWeeklyActivity } from "@/lib/weekly-activity";
 import { ACTIVITY_LABELS, type ActivityKind } from "@/features/activity/api/log-activity";
@@ -38,18 +39,19 @@ export function DriverActivityCards({ figures }: { figures: Record<ActivityKind,
 function CyclingCard({ kind, figures }: { kind: ActivityKind; figures?: PeriodFigures }) {
   const [period, setPeriod] = React.useState<Period>("daily");
   const value = figures?.[period];
-  const label = ACTIVITY_LABELS[kind];
+  const hint = React.useId();
   return (
     <ActivityCardFrame kind={kind}>
       <button
         type="button"
         className="w-full rounded-md text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        aria-label={`${label}, ${PERIOD_CAPTIONS[period].toLowerCase()}: ${value ?? "loading"}. Tap to change the period.`}
+        aria-describedby={hint}
         onClick={() => setPeriod((p) => PERIODS[(PERIODS.indexOf(p) + 1) % PERIODS.length]!)}
       >
         <span className="block text-3xl font-bold tabular-nums">{value ?? "–"}</span>
         <span className="block text-xs text-muted-foreground">{PERIOD_CAPTIONS[period]}</span>
       </button>
+      <Hint id={hint}>Tap to change the period</Hint>
     </ActivityCardFrame>
   );
 }
@@ -64,6 +66,7 @@ export function AdminActivityCards() {
   const anyLastWeek = offsets.rebalance === -1 || offsets.retrieves_repairs_dropoff === -1;
   const thisWeek = useAdminWeeklyActivity(0);
   const lastWeek = useAdminWeeklyActivity(-1, { enabled: anyLastWeek });
+  const ids = React.useId();
   const total = (kind: ActivityKind) => {
     const data = offsets[kind] === 0 ? thisWeek.data : lastWeek.data;
     if (!data) return undefined;
@@ -72,20 +75,21 @@ export function AdminActivityCards() {
   return (
     <div className="grid grid-cols-2 gap-3">
       {KINDS.map((kind) => {
-        const label = ACTIVITY_LABELS[kind];
         const caption = offsets[kind] === 0 ? "This week" : "Last week";
         const value = total(kind);
+        const hint = `${ids}-${kind}-hint`;
         return (
           <ActivityCardFrame key={kind} kind={kind}>
             <button
               type="button"
               className="w-full rounded-md text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-              aria-label={`${label}, ${caption.toLowerCase()}: ${value ?? "loading"}. Tap to switch the week.`}
+              aria-describedby={hint}
               onClick={() => setOffsets((o) => ({ ...o, [kind]: o[kind] === 0 ? -1 : 0 }))}
             >
               <span className="block text-3xl font-bold tabular-nums">{value ?? "–"}</span>
               <span className="block text-xs text-muted-foreground">{caption}, all drivers</span>
             </button>
+            <Hint id={hint}>Tap to switch the week</Hint>
           </ActivityCardFrame>
         );
       })}
@@ -96,10 +100,13 @@ export function AdminActivityCards() {
 function ActivityCardFrame({ kind, children }: { kind: ActivityKind; children: React.ReactNode }) {
   const Icon = ICONS[kind];
   const label = ACTIVITY_LABELS[kind];
+  const title = React.useId();
+  // a group named by its title: the figure's button is named by what it shows (SC 2.5.3), the
+  // card says what the figure counts
   return (
-    <Card className="gap-2 py-4">
+    <Card role="group" aria-labelledby={title} className="gap-2 py-4">
       <CardContent className="space-y-2 px-4">
-        <h2 className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+        <h2 id={title} className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
           <Icon aria-hidden className={cn("size-4", kind === "rebalance" ? "text-sky-700" : "text-emerald-700")} />
           {label}
         </h2>

@@ -32,4 +32,16 @@ describe("RecentActivityCard", () => {
     expect(await screen.findByText("done 23:50 · sent 08:00")).toBeTruthy();
     expect(screen.queryAllByText(/^done /)).toHaveLength(1);
   });
+
+  it("names an admin's entry by what it shows, and says what a tap does in its description (SC 2.5.3 Label in Name)", () => {
+    render(
+      <QueryClientProvider client={makeQueryClient(false)}>
+        <RecentActivityCard manage movements={[{ ...base, id: "mv-1", type: "dropoff", createdAt: "2026-11-23T14:15:00.000Z" }]} />
+      </QueryClientProvider>,
+    );
+    const entry = screen.getByRole("button", { description: "Opens Movement Options" });
+    expect(entry.getAttribute("aria-label")).toBeNull();
+    // the name is the entry's text, from its first word: a voice-control user says what they see
+    expect(screen.getByRole("button", { name: /^Dropoff.*Cory Late dropped off 3 batteries/ })).toBe(entry);
+  });
 });

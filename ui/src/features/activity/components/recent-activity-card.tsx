@@ -2,6 +2,7 @@ import { ActivityIcon, ChevronRightIcon } from "lucide-react";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Hint } from "@/components/ui/hint";
 import { ScrollArea } from "@/components/ui/scroll-area";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
@@ -93,6 +94,7 @@ function ActivityEntry({
 }) {
   const note = movementNotes(m);
   const late = lateActionLabel(m);
+  const hint = React.useId();
   const body = (
     <>
       <span className="min-w-0 flex-1">
@@ -115,14 +117,19 @@ function ActivityEntry({
   );
   const cls = "flex w-full items-center gap-3 py-2.5 text-left";
   if (!onOpen) return <div className={cls}>{body}</div>;
+  // named by what the row shows (SC 2.5.3); what a tap does is its description
   return (
-    <button
-      type="button"
-      className={cn(cls, "rounded-md px-1 outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50")}
-      aria-label={`Options for: ${movementSummary(m)}, ${formatRelativeTime(m.createdAt, now)}`}
-      onClick={onOpen}
-    >
-      {body}
-    </button>
+    <>
+      <button
+        type="button"
+        className={cn(cls, "rounded-md px-1 outline-none hover:bg-accent/60 focus-visible:ring-[3px] focus-visible:ring-ring/50")}
+        aria-haspopup="dialog"
+        aria-describedby={hint}
+        onClick={onOpen}
+      >
+        {body}
+      </button>
+      <Hint id={hint}>Opens Movement Options</Hint>
+    </>
   );
 }

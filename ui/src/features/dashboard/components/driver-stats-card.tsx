@@ -27,7 +27,6 @@ export function DriverStatsCard({ state, userId, pending = 0 }: { state?: AppSta
           type="button"
           onClick={() => setView((v) => nextView(BATTERY_VIEWS, v))}
           className="flex w-full items-center gap-4 rounded-xl p-4 text-left outline-none hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          aria-label={`${label}, ${VIEW_CAPTIONS[view].toLowerCase()}: ${value ?? "loading"}. Tap to change the period.`}
         >
           <span className="flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
             <BatteryIcon aria-hidden className="size-6" />

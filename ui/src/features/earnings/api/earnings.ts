@@ -64,6 +64,8 @@ export type CoreTeam = {
     individualEarnings: number;
     adminPoolWithholdingPercentage: number;
     poolContribution: number;
+    /** poolShare is this member's share as paid (the odd cents go to the first members). */
+    poolShare: number;
     totalEarnings: number;
   }[];
 };

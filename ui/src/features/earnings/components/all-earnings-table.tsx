@@ -2,6 +2,7 @@ import * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Hint } from "@/components/ui/hint";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import {
@@ -25,23 +26,30 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
   const reduction = useSetPayReduction();
   const withholding = useSetWithholding();
   const [adjusting, setAdjusting] = React.useState<AdjustTarget>(null);
+  const ids = React.useId();
   const rows = data.data?.earnings ?? [];
   const week = data.data?.weekStart ?? weekStart;
 
-  const count = (r: EarningsRow, t: TaskType, n: number) => {
+  // a count is named by the number it shows (SC 2.5.3); what a tap adjusts is its description
+  // (one id per row, task and layout: the phone list and the table are both rendered)
+  const count = (r: EarningsRow, t: TaskType, n: number, layout: "list" | "table") => {
     const adjusted = r.adjustments[t];
+    const hint = `${ids}-${layout}-${r.userId}-${t}`;
     return (
-      <Button
-        variant="ghost"
-        size="sm"
-        className="h-auto px-1.5 py-0.5 tabular-nums"
-        aria-label={`Adjust ${TASK_LABELS[t]} of ${r.firstName} ${r.lastName}`}
-        title={adjusted ? `Adjusted from ${adjusted.originalCount}${adjusted.adjustmentReason ? `: ${adjusted.adjustmentReason}` : ""}` : undefined}
-        onClick={() => setAdjusting({ row: r, taskType: t })}
-      >
-        {n}
-        {adjusted && <span className="text-xs text-amber-700">*</span>}
-      </Button>
+      <>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="h-auto px-1.5 py-0.5 tabular-nums"
+          aria-describedby={hint}
+          title={adjusted ? `Adjusted from ${adjusted.originalCount}${adjusted.adjustmentReason ? `: ${adjusted.adjustmentReason}` : ""}` : undefined}
+          onClick={() => setAdjusting({ row: r, taskType: t })}
+        >
+          {n}
+          {adjusted && <span className="text-xs text-amber-700">*</span>}
+        </Button>
+        <Hint id={hint}>{`Adjust ${TASK_LABELS[t]} of ${r.firstName} ${r.lastName}`}</Hint>
+      </>
     );
   };
   const reductionEdit = (r: EarningsRow) => (
@@ -102,9 +110,9 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
                     <p className="text-lg font-semibold tabular-nums">{formatMoney(r.totalEarnings)}</p>
                   </div>
                   <dl className="grid grid-cols-4 gap-1 text-sm">
-                    <Cell label="Dead">{count(r, "batteries", r.deadBatteries)}</Cell>
-                    <Cell label="Moves">{count(r, "moves", r.moves)}</Cell>
-                    <Cell label="Recovers">{count(r, "recovers", r.recovers)}</Cell>
+                    <Cell label="Dead">{count(r, "batteries", r.deadBatteries, "list")}</Cell>
+                    <Cell label="Moves">{count(r, "moves", r.moves, "list")}</Cell>
+                    <Cell label="Recovers">{count(r, "recovers", r.recovers, "list")}</Cell>
                     <Cell label="Base">{formatMoney(r.baseEarnings)}</Cell>
                   </dl>
                   <dl className="grid grid-cols-2 gap-1 text-sm">
@@ -139,9 +147,9 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
                           {r.firstName} {r.lastName}
                         </span>
                       </TableCell>
-                      <TableCell className="text-right">{count(r, "batteries", r.deadBatteries)}</TableCell>
-                      <TableCell className="text-right">{count(r, "moves", r.moves)}</TableCell>
-                      <TableCell className="text-right">{count(r, "recovers", r.recovers)}</TableCell>
+                      <TableCell className="text-right">{count(r, "batteries", r.deadBatteries, "table")}</TableCell>
+                      <TableCell className="text-right">{count(r, "moves", r.moves, "table")}</TableCell>
+                      <TableCell className="text-right">{count(r, "recovers", r.recovers, "table")}</TableCell>
                       <TableCell className="text-right tabular-nums">{formatMoney(r.baseEarnings)}</TableCell>
                       <TableCell className="text-right">{reductionEdit(r)}</TableCell>
                       <TableCell className="text-right">{withholdingEdit(r)}</TableCell>

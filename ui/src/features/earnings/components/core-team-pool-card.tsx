@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCoreTeam } from "@/features/earnings/api/earnings";
-import { formatMoney } from "@/features/earnings/utils/money";
+import { formatMoney, poolShares } from "@/features/earnings/utils/money";
 import { cn } from "@/lib/utils";
 
 /**
@@ -17,6 +17,7 @@ export function CoreTeamPoolCard({ weekStart }: { weekStart: string }) {
   const [open, setOpen] = React.useState(false);
   const id = React.useId();
   const d = pool.data;
+  const share = d ? poolShares(d.adminBreakdown.map((a) => a.poolShare), d.poolShare) : undefined;
   return (
     <Card role="region" aria-labelledby={`${id}-title`}>
       <CardHeader>
@@ -38,7 +39,7 @@ export function CoreTeamPoolCard({ weekStart }: { weekStart: string }) {
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               <Figure label="Total Pooled" value={formatMoney(d.totalPooledEarnings)} />
               <Figure label="Admins" value={String(d.adminCount)} />
-              <Figure label="Share Each" value={formatMoney(d.poolShare)} />
+              {share && <Figure label={share.label} value={share.value} />}
             </dl>
             <div>
               <Button variant="ghost" size="sm" aria-expanded={open} aria-controls={`${id}-table`} onClick={() => setOpen((o) => !o)}>
@@ -57,6 +58,7 @@ export function CoreTeamPoolCard({ weekStart }: { weekStart: string }) {
                           <TableHead className="text-right">Individual</TableHead>
                           <TableHead className="text-right">Keeps</TableHead>
                           <TableHead className="text-right">Contribution</TableHead>
+                          <TableHead className="text-right">Share</TableHead>
                           <TableHead className="text-right">Total</TableHead>
                         </TableRow>
                       </TableHeader>
@@ -69,6 +71,7 @@ export function CoreTeamPoolCard({ weekStart }: { weekStart: string }) {
                             <TableCell className="text-right tabular-nums">{formatMoney(a.individualEarnings)}</TableCell>
                             <TableCell className="text-right tabular-nums">{a.adminPoolWithholdingPercentage}%</TableCell>
                             <TableCell className="text-right tabular-nums">{formatMoney(a.poolContribution)}</TableCell>
+                            <TableCell className="text-right tabular-nums">{formatMoney(a.poolShare)}</TableCell>
                             <TableCell className="text-right font-semibold tabular-nums">{formatMoney(a.totalEarnings)}</TableCell>
                           </TableRow>
                         ))}

@@ -4,6 +4,7 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { Button } from "@/components/ui/button";
+import { Hint } from "@/components/ui/hint";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 
@@ -32,6 +33,7 @@ export function InlineEdit({
   disabled?: boolean;
 }) {
   const [editing, setEditing] = React.useState(false);
+  const hint = React.useId();
   const schema = React.useMemo(
     () =>
       z.object({
@@ -41,22 +43,26 @@ export function InlineEdit({
   );
   const form = useForm<{ value: string }>({ resolver: zodResolver(schema), defaultValues: { value: String(value) } });
   if (!editing) {
+    // named by the value it shows (SC 2.5.3); what it edits is its description
     return (
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        className="h-auto gap-1 px-1.5 py-0.5 tabular-nums"
-        aria-label={`Edit ${label}`}
-        disabled={disabled}
-        onClick={() => {
-          form.reset({ value: String(value) });
-          setEditing(true);
-        }}
-      >
-        {display}
-        <PencilIcon aria-hidden className="size-3 opacity-60" />
-      </Button>
+      <>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="h-auto gap-1 px-1.5 py-0.5 tabular-nums"
+          aria-describedby={hint}
+          disabled={disabled}
+          onClick={() => {
+            form.reset({ value: String(value) });
+            setEditing(true);
+          }}
+        >
+          {display}
+          <PencilIcon aria-hidden className="size-3 opacity-60" />
+        </Button>
+        <Hint id={hint}>{`Edit ${label}`}</Hint>
+      </>
     );
   }
   const submit = form.handleSubmit(({ value: raw }) => {

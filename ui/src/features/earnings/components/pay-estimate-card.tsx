@@ -36,9 +36,9 @@ export function PayEstimateCard({ pending }: { pending?: { actions: number; dead
         {e && (
           <>
             <div>
-              <p className="text-3xl font-bold tabular-nums" data-testid="pay-estimate-total">
+              <div className="text-3xl font-bold tabular-nums" data-testid="pay-estimate-total">
                 {formatMoney(e.totalEarnings)}
-              </p>
+              </div>
               <p className="text-sm text-muted-foreground">
                 {formatMoney(e.baseEarnings)} earned, {100 - e.payReductionPercentage}% paid to you
               </p>

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { addDays, formatMoney, parseRate, parseReduction, parseWithholding, weekLabel } from "@/features/earnings/utils/money";
+import { addDays, formatMoney, parseRate, parseReduction, parseWithholding, poolShares, weekLabel } from "@/features/earnings/utils/money";
 
 describe("earnings money and percentages", () => {
+  it("shows the pool's shares as paid, not the smallest as each one's", () => {
+    expect(poolShares([8.77, 8.76, 8.77], 8.76)).toEqual({ label: "Shares", value: "$8.77, $8.77, $8.76" });
+    expect(poolShares([5, 5], 5)).toEqual({ label: "Share Each", value: "$5.00" });
+    expect(poolShares([], 0)).toEqual({ label: "Share Each", value: "$0.00" });
+  });
   it("shows money with two decimals", () => {
     expect(formatMoney(1234.5)).toBe("$1,234.50");
     expect(formatMoney(0)).toBe("$0.00");

@@ -8,6 +8,19 @@ export function formatMoney(amount: number | undefined | null): string {
   return USD.format(Number.isFinite(amount) ? (amount as number) : 0);
 }
 
+/**
+ * poolShares shows the pool's shares as they are paid: the server splits the pool to the cent
+ * and gives the odd cents to the first members, so three admins sharing $26.30 get $8.77,
+ * $8.77 and $8.76. Equal shares show once ("Share Each"); unequal ones each, largest first
+ * ("Shares"). fallback is the smallest share, shown when no member is listed.
+ */
+export function poolShares(shares: number[], fallback: number): { label: string; value: string } {
+  if (shares.length === 0 || shares.every((s) => s === shares[0])) {
+    return { label: "Share Each", value: formatMoney(shares[0] ?? fallback) };
+  }
+  return { label: "Shares", value: [...shares].sort((a, b) => b - a).map(formatMoney).join(", ") };
+}
+
 /** RATE is a pay rate as typed: 0 or more, at most 2 decimals (spec part 2 §5, step 0.01). */
 const RATE = /^(0|[1-9]\d{0,8})(\.\d{1,2})?$/;
 

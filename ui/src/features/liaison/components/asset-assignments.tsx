@@ -48,7 +48,7 @@ export function AssetAssignments() {
                   </div>
                 </div>
                 <div className="text-right">
-                  <p className="text-xl font-bold tabular-nums">{h.total}</p>
+                  <div className="text-xl font-bold tabular-nums">{h.total}</div>
                   <p className="text-xs text-muted-foreground">{formatDateTime(latestDate(h))}</p>
                 </div>
               </li>

@@ -40,7 +40,7 @@ export function FleetOverviewCards({ stats }: { stats: LiaisonStats | undefined 
                   )}
                 </p>
                 {stats ? (
-                  <p className="text-3xl font-bold tabular-nums">{stats[c.key]}</p>
+                  <div className="text-3xl font-bold tabular-nums">{stats[c.key]}</div>
                 ) : (
                   <Skeleton className="mt-1 h-8 w-14" />
                 )}

@@ -1,6 +1,8 @@
 import { ChevronDownIcon, KeyRoundIcon, LogOutIcon } from "lucide-react";
 import { Link } from "react-router";
+import * as React from "react";
 import { Button } from "@/components/ui/button";
+import { Hint } from "@/components/ui/hint";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -19,10 +21,12 @@ import { type User, displayName, initials, roleLabel } from "@/lib/user";
  */
 export function LiaisonUserMenu({ user }: { user: User }) {
   const logout = useLogout(paths.home.path);
+  const hint = React.useId();
+  // named by the name it shows (SC 2.5.3); that it is the user menu is its description
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" className="gap-2" aria-label={`User menu: ${displayName(user)}`}>
+        <Button variant="outline" className="gap-2" aria-describedby={hint}>
           <span
             aria-hidden
             className="flex size-6 items-center justify-center rounded-full bg-primary text-[11px] font-semibold text-primary-foreground"
@@ -33,6 +37,7 @@ export function LiaisonUserMenu({ user }: { user: User }) {
           <ChevronDownIcon aria-hidden />
         </Button>
       </DropdownMenuTrigger>
+      <Hint id={hint}>User menu</Hint>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel>
           <span className="block truncate">{displayName(user)}</span>

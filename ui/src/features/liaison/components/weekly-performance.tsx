@@ -57,7 +57,7 @@ function Figure({ icon: Icon, label, value, caption }: { icon: IconType; label: 
       <p className="flex items-center gap-2 text-sm font-medium text-muted-foreground">
         <Icon aria-hidden className="size-4" /> {label}
       </p>
-      {value === undefined ? <Skeleton className="mt-1 h-8 w-14" /> : <p className="text-3xl font-bold tabular-nums">{value}</p>}
+      {value === undefined ? <Skeleton className="mt-1 h-8 w-14" /> : <div className="text-3xl font-bold tabular-nums">{value}</div>}
       <p className="text-xs text-muted-foreground">{caption}</p>
     </div>
   );
@@ -81,7 +81,6 @@ function ToggleFigure({
       type="button"
       onClick={onToggle}
       aria-pressed={week === -1}
-      aria-label={`${label}: ${value ?? "loading"}, ${WEEK_LABEL[week].toLowerCase()}. Show ${WEEK_LABEL[week === 0 ? -1 : 0].toLowerCase()}`}
       className="rounded-lg border p-4 text-left transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
     >
       <span className="flex items-center gap-2 text-sm font-medium text-muted-foreground">

@@ -122,11 +122,12 @@ export function PhotoGallery({ canDelete }: PhotoGalleryProps) {
                         type="button"
                         className="block w-full text-left"
                         onClick={() => setOpen(ordered.findIndex((o) => o.id === p.id))}
-                        aria-label={`Open ${p.filename}`}
+                        aria-haspopup="dialog"
                       >
+                        {/* the button is named by the file name, date and note it shows (SC 2.5.3): the thumbnail adds no words */}
                         <img
                           src={photoImageUrl(p.id, true)}
-                          alt={p.notes || p.filename}
+                          alt=""
                           loading="lazy"
                           className="aspect-square w-full object-cover"
                         />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WIPE_PHRASE, settingsSchema, wipeSchema } from "@/features/system/api/system";
+import { WIPE_PHRASE, settingsBody, settingsSchema, wipeSchema } from "@/features/system/api/system";
 
 const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0]!.message);
 
@@ -15,6 +15,13 @@ describe("settingsSchema (spec part 2 §5)", () => {
     [{ pickup_prompt: "x".repeat(501) }, "Prompts can be at most 500 characters"],
   ])("%j → %s", (change, want) => {
     expect(message(settingsSchema.safeParse({ ...ok, ...change }))).toBe(want);
+  });
+});
+
+describe("settingsBody", () => {
+  it("sends a cleared prompt blank, so the server resets it", () => {
+    const v = settingsSchema.parse({ total_batteries: "160", charger_minutes_2_5A: "", charger_minutes_4A: "", charger_minutes_5A: "", dropoff_prompt: " ", pickup_prompt: "Check the locks", time_zone: "" });
+    expect(settingsBody(v).settings).toEqual(expect.arrayContaining([{ key: "dropoff_prompt", value: "" }, { key: "pickup_prompt", value: "Check the locks" }]));
   });
 });
 

@@ -42,11 +42,13 @@ export const settingsSchema = z.object({
 /** SettingsValues are the form's values (as typed). */
 export type SettingsValues = z.infer<typeof settingsSchema>;
 
-/** settingsBody is POST /api/admin/settings's body: prompts only when not blank (spec part 2 §5). */
+/**
+ * settingsBody is POST /api/admin/settings's body: every field, a blank prompt included — the
+ * server stores a blank as "no prompt", so clearing a prompt and saving resets it (issue 32:
+ * spec part 2 §5's "sent only if non-blank" left a prompt impossible to remove).
+ */
 export function settingsBody(v: SettingsValues): { settings: { key: string; value: string }[] } {
-  const settings = (Object.keys(v) as SettingKey[])
-    .filter((k) => !(k.endsWith("_prompt") && v[k].trim() === ""))
-    .map((key) => ({ key, value: v[key].trim() }));
+  const settings = (Object.keys(v) as SettingKey[]).map((key) => ({ key, value: v[key].trim() }));
   return { settings };
 }
 

@@ -1,4 +1,4 @@
-package hooks_test
+package users_test
 
 import (
 	"errors"

@@ -1,7 +1,7 @@
-// Package hooks holds SwapBay's named PocketBase hooks that guard invariants no matter which
-// door a write comes through (SwapBay routes, the CLI, the /_/ dashboard). pb_app/setup calls
-// Register before any module.
-package hooks
+package users
+
+// The users collection's named PocketBase hooks: they guard its invariants no matter which door
+// a write comes through (SwapBay routes, the CLI, the /_/ dashboard). Register binds them.
 
 import (
 	"fmt"
@@ -11,7 +11,6 @@ import (
 
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
-	"swapbay/modules/users"
 )
 
 // Hook ids, so tests and other code can find or unbind them.
@@ -23,8 +22,8 @@ const (
 	lastMasterHookPriority = -40
 )
 
-// Register binds every SwapBay hook to app.
-func Register(app core.App) {
+// bindHooks binds the users collection's hooks to app (Register).
+func bindHooks(app core.App) {
 	app.OnRecordCreate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
 		Id:       UserDefaultsId,
 		Priority: userDefaultsPriority,
@@ -88,12 +87,12 @@ func guardLastMaster(e *core.RecordEvent) error {
 			return err
 		}
 		if isActiveMaster(stored) {
-			others, err := users.CountApprovedMasters(txApp, e.Record.Id)
+			others, err := CountApprovedMasters(txApp, e.Record.Id)
 			if err != nil {
 				return err
 			}
 			if others == 0 {
-				return fmt.Errorf("user %s: %w", e.Record.Id, users.ErrLastMasterAdmin)
+				return fmt.Errorf("user %s: %w", e.Record.Id, ErrLastMasterAdmin)
 			}
 		}
 		e.App = txApp
