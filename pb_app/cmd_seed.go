@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/spf13/cobra"
 
@@ -16,6 +17,7 @@ import (
 	"swapbay/modules/charging"
 	"swapbay/modules/custody"
 	"swapbay/modules/inventory"
+	"swapbay/modules/packs"
 	"swapbay/modules/system"
 	"swapbay/modules/users"
 )
@@ -105,6 +107,9 @@ func seedDemo(app core.App, now time.Time, out io.Writer) error {
 	}
 	s := &seeder{app: app, rnd: rand.New(rand.NewPCG(7, 11)), loc: loc, now: now}
 	if err := s.createUsers(); err != nil {
+		return err
+	}
+	if err := s.registerPacks(); err != nil {
 		return err
 	}
 	if err := s.history(); err != nil {
@@ -265,7 +270,7 @@ func (s *seeder) day(day time.Time, daysAgo int) error {
 		if s.rnd.IntN(4) == 0 {
 			notes = "N"
 		}
-		if _, err := inventory.Pickup(s.app, s.op(drv, t, notes), drv.Id, q); err != nil {
+		if _, err := inventory.Pickup(s.app, s.withPacks(s.op(drv, t, notes), s.packsAt(inventory.KeyReady, q)), drv.Id, q); err != nil {
 			return err
 		}
 		working[drv.Id] = true
@@ -274,7 +279,7 @@ func (s *seeder) day(day time.Time, daysAgo int) error {
 	switch daysAgo {
 	case 12:
 		if t := s.at(day, 9, 30); s.past(t) {
-			if _, _, err := custody.Assign(s.app, s.op(s.admin, t, "Home charger for the weekend"), s.drivers[1].Id, 4, "home_charger"); err != nil {
+			if _, _, err := custody.Assign(s.app, s.withPacks(s.op(s.admin, t, "Home charger for the weekend"), s.packsAt(inventory.KeyReady, 4)), s.drivers[1].Id, 4, "home_charger"); err != nil {
 				return err
 			}
 		}
@@ -290,7 +295,9 @@ func (s *seeder) day(day time.Time, daysAgo int) error {
 			if len(pair) == 2 {
 				req := custody.SwapRequest{FromUserId: pair[0].Id, ToUserId: pair[1].Id, Good: 2}
 				notes := pair[0].GetString(schema.UserFirstName) + " covered " + pair[1].GetString(schema.UserFirstName) + "'s zone"
-				if _, err := custody.Swap(s.app, s.op(s.admin, t, notes), req); err != nil {
+				op := s.op(s.admin, t, notes)
+				op.Packs.GoodPacks = s.packsAt(inventory.HolderKey(pair[0].Id, inventory.AssignmentPickup), 2)
+				if _, err := custody.Swap(s.app, op, req); err != nil {
 					return err
 				}
 			}
@@ -303,7 +310,7 @@ func (s *seeder) day(day time.Time, daysAgo int) error {
 		}
 	case 2:
 		if t := s.at(day, 10, 0); s.past(t) {
-			if _, _, err := custody.Assign(s.app, s.op(s.master, t, "Spare set for the airport zone"), s.drivers[3].Id, 3, "in_transit"); err != nil {
+			if _, _, err := custody.Assign(s.app, s.withPacks(s.op(s.master, t, "Spare set for the airport zone"), s.packsAt(inventory.KeyReady, 3)), s.drivers[3].Id, 3, "in_transit"); err != nil {
 				return err
 			}
 		}
@@ -338,7 +345,11 @@ func (s *seeder) day(day time.Time, daysAgo int) error {
 			continue
 		}
 		dead := s.rnd.IntN(held/2 + 1)
-		if _, err := inventory.Dropoff(s.app, s.op(drv, t, dropoffNotes[s.rnd.IntN(len(dropoffNotes))]), drv.Id, held-dead, dead); err != nil {
+		op := s.dropoffPacks(s.op(drv, t, dropoffNotes[s.rnd.IntN(len(dropoffNotes))]), drv.Id, held-dead, dead)
+		if i == 1 && (daysAgo == 10 || daysAgo == 4) {
+			s.misread(&op, drv.Id)
+		}
+		if _, err := inventory.Dropoff(s.app, op, drv.Id, held-dead, dead); err != nil {
 			return err
 		}
 	}
@@ -361,7 +372,7 @@ func (s *seeder) chargeWaiting(t time.Time) error {
 			continue
 		}
 		charger := []string{"4A", "5A", "2.5A"}[s.rnd.IntN(3)]
-		sess, _, err := charging.Start(s.app, s.op(s.admin, t.Add(time.Duration(i)*3*time.Minute), ""), charger, q)
+		sess, _, err := charging.Start(s.app, s.withPacks(s.op(s.admin, t.Add(time.Duration(i)*3*time.Minute), ""), s.packsAt(inventory.KeyWaiting, q)), charger, q)
 		if err != nil {
 			return err
 		}
@@ -385,14 +396,14 @@ func (s *seeder) finish() error {
 		// a driver brings back a few dead batteries
 		drv := s.drivers[0]
 		if held := s.pickupHeld(drv.Id); held > 0 {
-			if _, err := inventory.Dropoff(s.app, s.op(drv, s.now.Add(-50*time.Minute), "Brought back the dead ones early"), drv.Id, 0, held); err != nil {
+			if _, err := inventory.Dropoff(s.app, s.dropoffPacks(s.op(drv, s.now.Add(-50*time.Minute), "Brought back the dead ones early"), drv.Id, 0, held), drv.Id, 0, held); err != nil {
 				return err
 			}
 		} else if ready, _ := s.balance(inventory.KeyReady); ready > 4 {
-			if _, err := inventory.Pickup(s.app, s.op(drv, s.now.Add(-3*time.Hour), "Y"), drv.Id, 3); err != nil {
+			if _, err := inventory.Pickup(s.app, s.withPacks(s.op(drv, s.now.Add(-3*time.Hour), "Y"), s.packsAt(inventory.KeyReady, 3)), drv.Id, 3); err != nil {
 				return err
 			}
-			if _, err := inventory.Dropoff(s.app, s.op(drv, s.now.Add(-50*time.Minute), "Three went flat on the hill route"), drv.Id, 0, 3); err != nil {
+			if _, err := inventory.Dropoff(s.app, s.dropoffPacks(s.op(drv, s.now.Add(-50*time.Minute), "Three went flat on the hill route"), drv.Id, 0, 3), drv.Id, 0, 3); err != nil {
 				return err
 			}
 		}
@@ -408,27 +419,27 @@ func (s *seeder) finish() error {
 func (s *seeder) showcase() error {
 	if ready, _ := s.balance(inventory.KeyReady); ready > 30 {
 		drv := s.drivers[2]
-		if _, err := inventory.Pickup(s.app, s.op(drv, s.now.Add(-6*time.Hour), "Y"), drv.Id, 7); err != nil {
+		if _, err := inventory.Pickup(s.app, s.withPacks(s.op(drv, s.now.Add(-6*time.Hour), "Y"), s.packsAt(inventory.KeyReady, 7)), drv.Id, 7); err != nil {
 			return err
 		}
 		// two flat ones back early go on a 4A charger (3 h): due by now
-		if _, err := inventory.Dropoff(s.app, s.op(drv, s.now.Add(-5*time.Hour), "Two went flat before noon"), drv.Id, 0, 2); err != nil {
+		if _, err := inventory.Dropoff(s.app, s.dropoffPacks(s.op(drv, s.now.Add(-5*time.Hour), "Two went flat before noon"), drv.Id, 0, 2), drv.Id, 0, 2); err != nil {
 			return err
 		}
-		if _, _, err := charging.Start(s.app, s.op(s.admin, s.now.Add(-4*time.Hour), ""), "4A", 2); err != nil {
+		if _, _, err := charging.Start(s.app, s.withPacks(s.op(s.admin, s.now.Add(-4*time.Hour), ""), s.packsAt(inventory.KeyWaiting, 2)), "4A", 2); err != nil {
 			return err
 		}
 		// five more dead ones: two go on a charger now, three wait for a free one
-		if _, err := inventory.Dropoff(s.app, s.op(drv, s.now.Add(-25*time.Minute), "Five dead after the hill route"), drv.Id, 0, 5); err != nil {
+		if _, err := inventory.Dropoff(s.app, s.dropoffPacks(s.op(drv, s.now.Add(-25*time.Minute), "Five dead after the hill route"), drv.Id, 0, 5), drv.Id, 0, 5); err != nil {
 			return err
 		}
-		if _, _, err := charging.Start(s.app, s.op(s.admin, s.now.Add(-15*time.Minute), ""), "5A", 2); err != nil {
+		if _, _, err := charging.Start(s.app, s.withPacks(s.op(s.admin, s.now.Add(-15*time.Minute), ""), s.packsAt(inventory.KeyWaiting, 2)), "5A", 2); err != nil {
 			return err
 		}
-		if _, _, err := custody.Assign(s.app, s.op(s.admin, s.now.Add(-2*time.Hour), "Swollen cells, sent for inspection"), s.drivers[4].Id, 2, "maintenance"); err != nil {
+		if _, _, err := custody.Assign(s.app, s.withPacks(s.op(s.admin, s.now.Add(-2*time.Hour), "Swollen cells, sent for inspection"), s.packsAt(inventory.KeyReady, 2)), s.drivers[4].Id, 2, "maintenance"); err != nil {
 			return err
 		}
-		if _, _, err := custody.Assign(s.app, s.op(s.admin, s.now.Add(-90*time.Minute), "Evening charging at home"), s.drivers[0].Id, 3, "home_charger"); err != nil {
+		if _, _, err := custody.Assign(s.app, s.withPacks(s.op(s.admin, s.now.Add(-90*time.Minute), "Evening charging at home"), s.packsAt(inventory.KeyReady, 3)), s.drivers[0].Id, 3, "home_charger"); err != nil {
 			return err
 		}
 	}
@@ -441,4 +452,71 @@ func (s *seeder) pickupHeld(userId string) int {
 		return 0
 	}
 	return acc.Balance()
+}
+
+// registerPacks mints the demo fleet's packs (one per battery of the opening stock, on the
+// ready shelf) and turns pack tracking to optional: the history then names its packs, so the
+// pack list and each pack's page have two weeks to show (DESIGN.md §14).
+func (s *seeder) registerPacks() error {
+	total, err := inventory.TotalBatteries.Read(s.app)
+	if err != nil {
+		return err
+	}
+	today := clock.DayStart(s.now, s.loc)
+	start := time.Date(today.Year(), today.Month(), today.Day()-demoDays, 6, 0, 0, 0, s.loc)
+	specs := packs.Specs{Model: "SB-36V-10", Chemistry: "NMC", NominalWh: 360, Manufacturer: "Voltera Cells", Lot: "L2025-11", Manufactured: start.AddDate(0, -2, 0).Format("2006-01")}
+	minted, err := packs.Mint(s.app, total, specs, s.master.Id, start)
+	if err != nil {
+		return err
+	}
+	ready, err := inventory.SystemAccount(s.app, inventory.KeyReady)
+	if err != nil {
+		return err
+	}
+	ids := make([]any, len(minted))
+	for i, p := range minted {
+		ids[i] = p.Id
+	}
+	if _, err := s.app.DB().Update(schema.Packs, dbx.Params{schema.PackLocation: ready.Id}, dbx.In("id", ids...)).Execute(); err != nil {
+		return err
+	}
+	_, err = system.SaveSettings(s.app, []system.Setting{{Key: schema.SettingPackTracking, Value: []byte(`"` + schema.PackTrackingOptional + `"`)}})
+	return err
+}
+
+// packsAt returns up to n serials the records put at account key, the least recently seen
+// first (the shelf rotates).
+func (s *seeder) packsAt(key string, n int) []string {
+	var serials []string
+	_ = s.app.DB().NewQuery("SELECT p.serial FROM " + schema.Packs + " p JOIN " + schema.Accounts + " a ON a.id = p.location " +
+		"WHERE a.key = {:k} ORDER BY p.lastSeenAt, p.serial LIMIT {:n}").Bind(dbx.Params{"k": key, "n": n}).Column(&serials)
+	return serials
+}
+
+// withPacks names packs on op.
+func (s *seeder) withPacks(op inventory.Op, serials []string) inventory.Op {
+	op.Packs.Packs = serials
+	return op
+}
+
+// dropoffPacks names the packs of a dropoff of good and dead from userId's pickup holding.
+func (s *seeder) dropoffPacks(op inventory.Op, userId string, good, dead int) inventory.Op {
+	held := s.packsAt(inventory.HolderKey(userId, inventory.AssignmentPickup), good+dead)
+	cut := min(good, len(held))
+	op.Packs.GoodPacks, op.Packs.DeadPacks = held[:cut], held[cut:]
+	return op
+}
+
+// misread swaps one good pack of a dropoff for one another driver holds (a label read at the
+// wrong scooter): the pack moves anyway and admins see a discrepancy.
+func (s *seeder) misread(op *inventory.Op, userId string) {
+	if len(op.Packs.GoodPacks) == 0 {
+		return
+	}
+	var other string
+	_ = s.app.DB().NewQuery("SELECT p.serial FROM " + schema.Packs + " p JOIN " + schema.Accounts + " a ON a.id = p.location " +
+		"WHERE a.kind = 'holder' AND a.user != {:u} ORDER BY p.serial LIMIT 1").Bind(dbx.Params{"u": userId}).Row(&other)
+	if other != "" {
+		op.Packs.GoodPacks = append([]string{other}, op.Packs.GoodPacks[1:]...)
+	}
 }

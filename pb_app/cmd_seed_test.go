@@ -135,6 +135,26 @@ func TestSeedDemo(t *testing.T) {
 		}
 	}
 
+	// the demo fleet's packs (issue 35): 160 registered, tracking optional, two weeks of
+	// pack-named history with a few discrepancies, every pack somewhere that exists
+	for q, want := range map[string][2]int{
+		"SELECT COUNT(*) FROM packs": {160, 160},
+		"SELECT COUNT(*) FROM packs WHERE location = '' OR location NOT IN (SELECT id FROM accounts)": {0, 0},
+		"SELECT COUNT(*) FROM pack_events WHERE kind = 'discrepancy'":                                 {1, 6},
+		"SELECT COUNT(*) FROM pack_events WHERE kind = 'moved'":                                       {500, 1 << 30},
+		"SELECT COUNT(*) FROM pack_events WHERE kind = 'charged'":                                     {50, 1 << 30},
+		"SELECT COUNT(DISTINCT pack) FROM pack_events WHERE kind = 'moved'":                           {100, 160},
+		"SELECT COUNT(*) FROM settings WHERE key = 'pack_tracking' AND value = 'optional'":            {1, 1},
+	} {
+		var n int
+		if err := app.DB().NewQuery(q).Row(&n); err != nil || n < want[0] || n > want[1] {
+			t.Errorf("%s = %d (%v), want %d..%d", q, n, err, want[0], want[1])
+		}
+	}
+	if len(rec.PackCorrections) > 0 {
+		t.Errorf("pack corrections: %v", rec.PackCorrections)
+	}
+
 	// a second run refuses and changes nothing
 	var before, after int
 	_ = app.DB().NewQuery("SELECT COUNT(*) FROM movements").Row(&before)

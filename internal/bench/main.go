@@ -28,9 +28,9 @@ var (
 	flagBigBudget    = flag.Duration("big-budget", 2*time.Minute, "time box for building the big data set")
 	flagOut          = flag.String("out", "BENCHMARKS.md", "report file")
 	flagPrevious     = flag.String("previous", "", "with -only compare: the previous report")
-	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes or storm: write a CPU profile of the server and load during the ledger writes or the storm")
+	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes or storm: write a CPU profile of the server and load during the ledger writes or the storm (-only packwrites: during the writes naming packs, last round)")
 	flagStateProfile = flag.String("stateprofile", "", "with -only writes or big: write a CPU profile of the server and load during GET /api/state with the cache off")
-	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; catchup: the replica's catch-up after an outage of -catchup-outage; rto-build / rto-restore: a kept replica and backup archive of -rto-movements, and the restore of each; hostile: RSS growth per hostile request on a real server; labels: the pack label sheet of 1,000 packs; keys: 8 days of Idempotency-Keys at 50,000 keyed writes a day; storm: 500 phones sending 20 queued actions each at once)")
+	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; catchup: the replica's catch-up after an outage of -catchup-outage; rto-build / rto-restore: a kept replica and backup archive of -rto-movements, and the restore of each; hostile: RSS growth per hostile request on a real server; labels: the pack label sheet of 1,000 packs; keys: 8 days of Idempotency-Keys at 50,000 keyed writes a day; storm: 500 phones sending 20 queued actions each at once); packwrites: ledger writes naming 4 packs each vs none")
 )
 
 func main() {
@@ -96,6 +96,11 @@ func main() {
 	}
 	if *flagOnly == "labels" {
 		fmt.Print(labelsSection())
+		return
+	}
+	if *flagOnly == "packwrites" {
+		// ledger writes naming 4 packs each against the same writes without packs (issue 35)
+		fmt.Print(packWritesPart())
 		return
 	}
 	if *flagOnly == "writes" {
@@ -210,6 +215,10 @@ func main() {
 	log.Printf("replication: writes on and off, %d drills...", *flagDrills)
 	repl := measureReplication()
 
+	// 2b. The pack ledger: writes naming 4 packs each against writes without (issue 35).
+	log.Printf("pack writes: naming %d packs vs none...", packsPerWrite)
+	packWrites := packWritesPart()
+
 	// 3. Flatness: /api/state on a small and a big history, same load.
 	for _, size := range []struct {
 		n    int
@@ -250,7 +259,7 @@ func main() {
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
 	previous, _ := os.ReadFile(*flagOut)
-	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + hostileSection + labelsSection() + keys.markdown() + storm.markdown() + uiBundleSection() + measuredDecisions
+	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + hostileSection + packWrites + labelsSection() + keys.markdown() + storm.markdown() + uiBundleSection() + measuredDecisions
 	text += changesSection(string(previous), text)
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))

@@ -143,7 +143,7 @@ func TestSIGKILLLosesNothingAndRunsNothingTwice(t *testing.T) {
 	dir := t.TempDir()
 	ids := map[string]string{}
 	for _, u := range []struct{ email, role string }{
-		{"admin@crash.test", "admin"}, {"d1@crash.test", "driver"}, {"d2@crash.test", "driver"}, {"d3@crash.test", "driver"},
+		{"admin@crash.test", "admin"}, {"master@crash.test", "master_admin"}, {"d1@crash.test", "driver"}, {"d2@crash.test", "driver"}, {"d3@crash.test", "driver"},
 	} {
 		out, err := exec.Command(bin, "user", "create", "--dir="+dir, "--email="+u.email, "--password="+password,
 			"--role="+u.role, "--first=Crash", "--last=Test").Output()
@@ -158,6 +158,18 @@ func TestSIGKILLLosesNothingAndRunsNothingTwice(t *testing.T) {
 	for email := range ids {
 		cookies[email] = s.login(email)
 	}
+	// the fleet's packs (issue 35): 30 registered, tracking optional, and every keyed write
+	// below names one; the checks at the end hold each pack once, in one place
+	setup := []*request{
+		{cookie: cookies["admin@crash.test"], key: "packs-mint", method: "POST", path: "/api/admin/packs/mint", body: `{"count":30,"model":"C1"}`},
+		{cookie: cookies["master@crash.test"], key: "packs-mode", method: "POST", path: "/api/admin/settings", body: `{"settings":[{"key":"pack_tracking","value":"optional"}]}`},
+	}
+	for _, r := range setup {
+		if st, _, body := s.send(r); st != 200 {
+			t.Fatalf("%s: %d %s", r.path, st, body)
+		}
+	}
+	pack := func(n int) string { return fmt.Sprintf("SWB-%06d", 1+n%30) }
 
 	rounds := 20
 	var all []*request
@@ -177,16 +189,16 @@ func TestSIGKILLLosesNothingAndRunsNothingTwice(t *testing.T) {
 			switch seq % 5 {
 			case 0, 1:
 				r = &request{cookie: cookies[d], method: "POST", path: "/api/driver/pickup", kind: "movement",
-					body: fmt.Sprintf(`{"quantity":1,"notes":%q}`, key)}
+					body: fmt.Sprintf(`{"quantity":1,"notes":%q,"packs":[%q]}`, key, pack(seq))}
 			case 2:
 				r = &request{cookie: cookies[d], method: "POST", path: "/api/driver/dropoff-batteries", kind: "movement",
-					body: fmt.Sprintf(`{"goodBatteries":0,"deadBatteries":1,"notes":%q}`, key)}
+					body: fmt.Sprintf(`{"goodBatteries":0,"deadBatteries":1,"notes":%q,"deadPacks":[%q]}`, key, pack(seq))}
 			case 3:
 				r = &request{cookie: cookies["admin@crash.test"], method: "POST", path: "/api/admin/driver-swap", kind: "movement",
-					body: fmt.Sprintf(`{"fromUserId":%q,"toUserId":%q,"goodBatteries":1,"deadBatteries":0,"notes":%q}`, ids[d], ids[other], key)}
+					body: fmt.Sprintf(`{"fromUserId":%q,"toUserId":%q,"goodBatteries":1,"deadBatteries":0,"notes":%q,"goodPacks":[%q]}`, ids[d], ids[other], key, pack(seq))}
 			case 4:
 				r = &request{cookie: cookies["admin@crash.test"], method: "POST", path: "/api/start-charging", kind: "charging",
-					body: `{"chargerType":"4A","quantity":1}`}
+					body: fmt.Sprintf(`{"chargerType":"4A","quantity":1,"packs":[%q]}`, pack(seq))}
 			}
 			r.key = key
 			r.movements = 1
@@ -278,6 +290,7 @@ func TestSIGKILLLosesNothingAndRunsNothingTwice(t *testing.T) {
 	if negative != 0 {
 		t.Errorf("%d negative balances", negative)
 	}
+	checkPacks(t, db)
 	db.Close()
 
 	// replay equals the cached balances
@@ -289,6 +302,45 @@ func TestSIGKILLLosesNothingAndRunsNothingTwice(t *testing.T) {
 	}
 	s.stop()
 	t.Logf("%d rounds, %d keyed requests: %d movements and %d charging starts recorded once each", rounds, len(all), okMovements, okCharging)
+}
+
+// checkPacks holds the packs to the ledger after the kills: every pack move belongs to a
+// stored movement (a killed transaction left none behind), each movement moved each of its
+// packs once (no retry or replay moved one twice), and each pack is where its last move put it.
+func checkPacks(t *testing.T, db *sql.DB) {
+	t.Helper()
+	var orphans, moved int
+	_ = db.QueryRow(`SELECT COUNT(*) FROM pack_events WHERE movement != '' AND movement NOT IN (SELECT id FROM movements)`).Scan(&orphans)
+	if orphans != 0 {
+		t.Errorf("%d pack events of no movement", orphans)
+	}
+	rows, err := db.Query(`SELECT m.id, COALESCE(json_array_length(m.meta, '$.packs'), 0),
+		(SELECT COUNT(*) FROM pack_events e WHERE e.movement = m.id AND e.kind IN ('moved', 'discrepancy', 'charged'))
+		FROM movements m`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id string
+		var inMeta, events int
+		_ = rows.Scan(&id, &inMeta, &events)
+		moved += inMeta
+		if inMeta != events {
+			t.Errorf("movement %s moved %d packs but has %d pack moves in their history", id, inMeta, events)
+		}
+	}
+	rows.Close()
+	var misplaced int
+	_ = db.QueryRow(`SELECT COUNT(*) FROM packs p WHERE p.location != COALESCE((SELECT e.toAccount FROM pack_events e
+		WHERE e.pack = p.id AND e.kind IN ('moved', 'discrepancy', 'charged') ORDER BY e.rowid DESC LIMIT 1), '')`).Scan(&misplaced)
+	if misplaced != 0 {
+		t.Errorf("%d packs are not where their last move put them", misplaced)
+	}
+	var packs, nowhere int
+	_ = db.QueryRow(`SELECT COUNT(*), COALESCE(SUM(location != '' AND location NOT IN (SELECT id FROM accounts)), 0) FROM packs`).Scan(&packs, &nowhere)
+	if packs != 30 || nowhere != 0 || moved == 0 {
+		t.Errorf("%d packs (want 30), %d at a place that does not exist, %d pack moves", packs, nowhere, moved)
+	}
 }
 
 type tally struct{ movements, sessions, entries int }

@@ -43,6 +43,7 @@ type startForm struct {
 	ChargerType string   `json:"chargerType"`
 	Quantity    reqx.Int `json:"quantity"`
 	Notes       string   `json:"notes"`
+	inventory.PackNames
 }
 
 func handleStart(e *core.RequestEvent) error {
@@ -51,7 +52,7 @@ func handleStart(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	var stats inventory.Snapshot
-	sess, mv, err := Start(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Stats: &stats}, f.ChargerType, f.Quantity.Or(0))
+	sess, mv, err := Start(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Packs: f.PackNames, Stats: &stats}, f.ChargerType, f.Quantity.Or(0))
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -60,8 +61,12 @@ func handleStart(e *core.RequestEvent) error {
 
 func handleEnd(fn func(core.App, inventory.Op, string) (*Session, *inventory.Movement, error), message string) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
+		var f inventory.PackNames // optional body: the packs coming off the chargers
+		if err := reqx.Decode(e, &f, 0); err != nil {
+			return apierr.Response(e, err)
+		}
 		var stats inventory.Snapshot
-		sess, mv, err := fn(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, e.Request.PathValue("id"))
+		sess, mv, err := fn(e.App, inventory.Op{Actor: e.Auth, Packs: f, Stats: &stats}, e.Request.PathValue("id"))
 		if err != nil {
 			return apierr.Response(e, err)
 		}
@@ -72,6 +77,7 @@ func handleEnd(fn func(core.App, inventory.Op, string) (*Session, *inventory.Mov
 type quantityForm struct {
 	Quantity    reqx.Int `json:"quantity"`
 	Destination string   `json:"destination"`
+	inventory.PackNames
 }
 
 func handleQuantity(e *core.RequestEvent) error {
@@ -80,7 +86,7 @@ func handleQuantity(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	var stats inventory.Snapshot
-	sess, mv, err := SetQuantity(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, e.Request.PathValue("id"), f.Quantity.Or(reqx.NotAnInteger), f.Destination)
+	sess, mv, err := SetQuantity(e.App, inventory.Op{Actor: e.Auth, Packs: f.PackNames, Stats: &stats}, e.Request.PathValue("id"), f.Quantity.Or(reqx.NotAnInteger), f.Destination)
 	if err != nil {
 		return apierr.Response(e, err)
 	}

@@ -81,6 +81,9 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 	if err := op.CleanNotes(); err != nil {
 		return nil, nil, err
 	}
+	if err := op.Packs.Only(inventory.FieldPacks); err != nil {
+		return nil, nil, err
+	}
 	var sess *Session
 	var mv *inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -127,6 +130,8 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 			ActorId: op.ActorId(), SessionId: rec.Id, At: at,
 			Meta: map[string]any{"chargerType": chargerType},
 			Legs: []inventory.Leg{{From: waiting.Ref(), To: acc.Ref(), Qty: quantity}},
+			Packs: []inventory.PackGroup{{Field: inventory.FieldPacks, Serials: op.Packs.Packs, Count: quantity,
+				From: []inventory.AccountRef{waiting.Ref()}, To: acc.Ref()}},
 		})
 		if err != nil {
 			return err
@@ -151,6 +156,9 @@ func when(op inventory.Op) time.Time {
 // session is active. change gets the session and its ledger account and returns the movement
 // it wrote (nil for no change); the session is saved and announced when there was one.
 func onActiveSession(app core.App, op inventory.Op, sessionId string, change func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error)) (*Session, *inventory.Movement, error) {
+	if err := op.Packs.Only(inventory.FieldPacks); err != nil {
+		return nil, nil, err
+	}
 	var sess *Session
 	var mv *inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
@@ -209,6 +217,11 @@ func end(app core.App, op inventory.Op, sessionId, status string) (*Session, *in
 		mv, err := inventory.Post(txApp, inventory.Posting{
 			Type: typ, Quantity: q, Notes: notes, UserId: op.ActorId(), ActorId: op.ActorId(),
 			SessionId: sessionId, At: at, Legs: []inventory.Leg{{From: acc.Ref(), To: dest.Ref(), Qty: q}},
+			// the whole session moves: named packs, else the ones the records put on it; a
+			// completion counts a charge for each
+			Packs: []inventory.PackGroup{{Field: inventory.FieldPacks, Serials: op.Packs.Packs, Count: q,
+				From: []inventory.AccountRef{acc.Ref()}, To: dest.Ref(), Implicit: true,
+				Charged: status == schema.SessionStatusCompleted}},
 		})
 		if err != nil {
 			return nil, err
@@ -282,6 +295,9 @@ func SetQuantity(app core.App, op inventory.Op, sessionId string, quantity int, 
 			Type: inventory.TypeInternalTransfer, Quantity: quantity - current, Notes: notes,
 			UserId: op.ActorId(), ActorId: op.ActorId(), SessionId: sessionId, At: when(op),
 			Legs: []inventory.Leg{leg},
+			// lowered to 0, the session empties: its packs go with it when none are named
+			Packs: []inventory.PackGroup{{Field: inventory.FieldPacks, Serials: op.Packs.Packs, Count: leg.Qty,
+				From: []inventory.AccountRef{leg.From}, To: leg.To, Implicit: quantity == 0}},
 		})
 	})
 }

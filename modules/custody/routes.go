@@ -46,6 +46,7 @@ type assignForm struct {
 	Quantity       reqx.Int `json:"quantity"`
 	AssignmentType string   `json:"assignmentType"`
 	Notes          string   `json:"notes"`
+	inventory.PackNames
 }
 
 func handleAssign(e *core.RequestEvent) error {
@@ -54,7 +55,7 @@ func handleAssign(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	var stats inventory.Snapshot
-	mv, holder, err := Assign(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Stats: &stats}, f.UserId, f.Quantity.Or(0), f.AssignmentType)
+	mv, holder, err := Assign(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Packs: f.PackNames, Stats: &stats}, f.UserId, f.Quantity.Or(0), f.AssignmentType)
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -79,6 +80,9 @@ type swapForm struct {
 	ReturnDead reqx.Int `json:"returnDeadBatteries"`
 	IsExchange bool     `json:"isExchange"`
 	Notes      string   `json:"notes"`
+	inventory.PackNames
+	ReturnGoodPacks []string `json:"returnGoodPacks"`
+	ReturnDeadPacks []string `json:"returnDeadPacks"`
 }
 
 func handleSwap(e *core.RequestEvent) error {
@@ -87,10 +91,11 @@ func handleSwap(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	var stats inventory.Snapshot
-	res, err := Swap(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Stats: &stats}, SwapRequest{
+	res, err := Swap(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Packs: f.PackNames, Stats: &stats}, SwapRequest{
 		FromUserId: f.FromUserId, ToUserId: f.ToUserId,
 		Good: f.Good.Or(0), Dead: f.Dead.Or(0), ReturnGood: f.ReturnGood.Or(0), ReturnDead: f.ReturnDead.Or(0),
-		IsExchange: f.IsExchange,
+		IsExchange:  f.IsExchange,
+		ReturnPacks: inventory.PackNames{GoodPacks: f.ReturnGoodPacks, DeadPacks: f.ReturnDeadPacks},
 	})
 	if err != nil {
 		return apierr.Response(e, err)
@@ -109,6 +114,7 @@ type deadForm struct {
 	ToUserId   string   `json:"toUserId"`
 	Dead       reqx.Int `json:"deadBatteries"`
 	Notes      string   `json:"notes"`
+	inventory.PackNames
 }
 
 func handleDeadTransfer(e *core.RequestEvent) error {
@@ -117,7 +123,7 @@ func handleDeadTransfer(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	var stats inventory.Snapshot
-	pair, err := DeadTransfer(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Stats: &stats}, f.FromUserId, f.ToUserId, f.Dead.Or(0))
+	pair, err := DeadTransfer(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Packs: f.PackNames, Stats: &stats}, f.FromUserId, f.ToUserId, f.Dead.Or(0))
 	if err != nil {
 		return apierr.Response(e, err)
 	}

@@ -107,6 +107,8 @@ func DeleteAssignment(app core.App, op inventory.Op, id string) ([]*inventory.Mo
 					q, h.AssignmentType(), inventory.DisplayName(user)),
 				Meta: map[string]any{inventory.MetaAssignmentType: h.AssignmentType(), inventory.MetaKind: "assignment_deleted"},
 				Legs: []inventory.Leg{{From: h.Ref(), To: waiting.Ref(), Qty: q}},
+				// the packs the records put in that holding go with it
+				Packs: []inventory.PackGroup{{Count: q, From: []inventory.AccountRef{h.Ref()}, To: waiting.Ref(), Implicit: true}},
 			})
 			if err != nil {
 				return err
@@ -142,6 +144,9 @@ type SwapRequest struct {
 	Good, Dead             int
 	ReturnGood, ReturnDead int
 	IsExchange             bool
+	// ReturnPacks are the packs of the exchange's return (returnGoodPacks, returnDeadPacks);
+	// the transfer's are op.Packs.
+	ReturnPacks inventory.PackNames
 }
 
 // SwapResult holds the pairs written: the transfer and, for an exchange, the return.
@@ -188,7 +193,10 @@ func Swap(app core.App, op inventory.Op, req SwapRequest) (SwapResult, error) {
 			return err
 		}
 		if req.IsExchange && req.ReturnGood+req.ReturnDead > 0 {
-			back, err := inventory.PostSwap(txApp, op, to, from, req.ReturnGood, req.ReturnDead, inventory.SwapKindReturn)
+			backOp := op
+			backOp.Packs = req.ReturnPacks
+			backOp.Packs.Return = true
+			back, err := inventory.PostSwap(txApp, backOp, to, from, req.ReturnGood, req.ReturnDead, inventory.SwapKindReturn)
 			if err != nil {
 				return err
 			}

@@ -122,6 +122,9 @@ const (
 type Recalculation struct {
 	After       Snapshot `json:"after"`
 	Corrections []string `json:"corrections"`
+	// PackCorrections are the pack records' differences from the balances (PackLedger.Check):
+	// empty on a clean ledger.
+	PackCorrections []string `json:"packCorrections"`
 }
 
 // Recalculate rebuilds every cached balance from SUM(entries) of its account (the sessions'
@@ -162,6 +165,12 @@ func Recalculate(app core.App) (Recalculation, error) {
 			}
 			out.Corrections = append(out.Corrections, fmt.Sprintf("%s: %s → %d", name, r.Shown, r.Sum))
 			if _, err := txApp.DB().Update(schema.Accounts, dbx.Params{schema.AccountBalance: r.Sum}, dbx.HashExp{"id": r.Id}).Execute(); err != nil {
+				return err
+			}
+		}
+		out.PackCorrections = []string{}
+		if l := packLedger(txApp); l != nil {
+			if out.PackCorrections, err = l.Check(txApp); err != nil {
 				return err
 			}
 		}

@@ -65,6 +65,12 @@ func legDeltas(legs []Leg) map[string]int {
 	return out
 }
 
+// Reasons recorded in a pack's history when a movement's correction or delete puts it back.
+const (
+	MsgPacksCorrected = "Returned: the movement was corrected"
+	MsgPacksDeleted   = "Returned: the movement was deleted"
+)
+
 // MsgEditTotal refuses a correction without batteries (spec part 1 §2).
 const MsgEditTotal = "Total batteries must be greater than 0"
 
@@ -112,12 +118,20 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 		if err != nil {
 			return err
 		}
+		// its packs go back where they were; the corrected movement names them again (an
+		// edit that names none keeps the packs it had)
+		returned, err := returnPacks(txApp, op, main, undo, MsgPacksCorrected)
+		if err != nil {
+			return err
+		}
+		names := op.Packs.orPrevious(returned)
 		userNotes := notes
 		if userNotes == "" {
 			userNotes = main.MetaString(MetaUserNotes)
 		}
 
 		var legs []Leg
+		var packs []PackGroup
 		var newDeltas map[string]int
 		meta := main.Meta()
 		meta[MetaUserNotes] = userNotes
@@ -135,7 +149,11 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 			if err != nil {
 				return err
 			}
+			if err := names.Only(FieldPacks); err != nil {
+				return err
+			}
 			legs = []Leg{{From: ready.Ref(), To: holder.Ref(), Qty: total}}
+			packs = []PackGroup{{Field: FieldPacks, Serials: names.Packs, Count: total, From: []AccountRef{ready.Ref()}, To: holder.Ref(), HandOut: true}}
 			main.Set(schema.MovementQuantity, -total)
 			main.Set(schema.MovementNotes, userNotes)
 			if main.MetaString(MetaKind) == "manual_assignment" {
@@ -143,8 +161,11 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 				main.Set(schema.MovementNotes, AssignmentNotes(user, total, typ, userNotes))
 			}
 		case TypeDropoff:
+			if err := names.Only(FieldGoodPacks, FieldDeadPacks); err != nil {
+				return err
+			}
 			var excess int
-			legs, excess, err = dropoffLegs(txApp, main.UserId(), good, dead, undo)
+			legs, packs, excess, err = dropoffLegs(txApp, main.UserId(), good, dead, undo, names)
 			if err != nil {
 				return err
 			}
@@ -160,7 +181,7 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 			if ferr != nil || terr != nil {
 				return apierr.Conflict("This swap's drivers no longer exist; delete it instead")
 			}
-			if legs, err = swapLegs(txApp, from, to, good, dead, undo); err != nil {
+			if legs, packs, err = swapLegs(txApp, from, to, good, dead, undo, names); err != nil {
 				return err
 			}
 			sNotes := SwapNotes(from, to, good, dead, userNotes)
@@ -178,6 +199,9 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 				half.Set(schema.MovementNotes, sNotes)
 			}
 		case TypeAdjustment:
+			if err := names.Only(); err != nil {
+				return err
+			}
 			newDeltas, err = editAdjustment(txApp, old, total)
 			if err != nil {
 				return err
@@ -208,6 +232,9 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 			return err
 		}
 		main.Set(schema.MovementMeta, meta)
+		if err := movePacks(txApp, main.Record, packs, newDeltas, legs); err != nil {
+			return err
+		}
 		for _, half := range []*Movement{main, pair} {
 			if half == nil {
 				continue
@@ -281,6 +308,9 @@ func DeleteMovement(app core.App, op Op, id string) error {
 				return err
 			}
 			return apierr.NotEnough("Cannot delete this movement: its batteries have already moved on (" + strings.TrimPrefix(err.Error(), "Not enough batteries: ") + ")")
+		}
+		if _, err := returnPacks(txApp, op, main, undo, MsgPacksDeleted); err != nil {
+			return err
 		}
 		for _, half := range []*Movement{main, pair} {
 			if half == nil {

@@ -39,6 +39,15 @@ type Allocation struct {
 // Held is the number of batteries the allocation found in holdings.
 func (a Allocation) Held() int { return sumParts(a.Parts) }
 
+// refs are the accounts the allocation takes from.
+func (a Allocation) refs() []AccountRef {
+	out := make([]AccountRef, len(a.Parts))
+	for i, p := range a.Parts {
+		out[i] = p.Account.Ref()
+	}
+	return out
+}
+
 func sumParts(ps []Part) int {
 	n := 0
 	for _, p := range ps {
@@ -107,13 +116,16 @@ func Pickup(app core.App, op Op, userId string, quantity int) (*Movement, error)
 	if err := op.CleanNotes(); err != nil {
 		return nil, err
 	}
+	if err := op.Packs.Only(FieldPacks); err != nil {
+		return nil, err
+	}
 	var mv *Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
 		var err error
 		mv, err = postPickup(txApp, Posting{
 			Type: TypePickup, UserId: userId, ActorId: op.ActorId(), At: op.when(),
 			Notes: op.Notes, Meta: map[string]any{MetaUserNotes: op.Notes},
-		}, quantity, AssignmentPickup)
+		}, quantity, AssignmentPickup, op.Packs.Packs)
 		if err != nil {
 			return err
 		}
@@ -123,8 +135,8 @@ func Pickup(app core.App, op Op, userId string, quantity int) (*Movement, error)
 }
 
 // postPickup moves quantity from ready into userId's holding of assignmentType, filling in
-// the posting's quantity, meta and legs.
-func postPickup(txApp core.App, p Posting, quantity int, assignmentType string) (*Movement, error) {
+// the posting's quantity, meta and legs; packs are the serials named for them.
+func postPickup(txApp core.App, p Posting, quantity int, assignmentType string, packs []string) (*Movement, error) {
 	// fewer than quantity ready: the guarded update refuses with MsgOnlyReady (shortMessage)
 	ready, err := accountRef(txApp, KeyReady)
 	if err != nil {
@@ -140,6 +152,7 @@ func postPickup(txApp core.App, p Posting, quantity int, assignmentType string) 
 	}
 	p.Meta[MetaAssignmentType] = assignmentType
 	p.Legs = []Leg{{From: ready, To: holder, Qty: quantity}}
+	p.Packs = []PackGroup{{Field: FieldPacks, Serials: packs, Count: quantity, From: []AccountRef{ready}, To: holder, HandOut: true}}
 	mv, err := Post(txApp, p)
 	if err != nil {
 		return nil, err
@@ -164,9 +177,12 @@ func Dropoff(app core.App, op Op, userId string, good, dead int) (*Movement, err
 	if err := op.CleanNotes(); err != nil {
 		return nil, err
 	}
+	if err := op.Packs.Only(FieldGoodPacks, FieldDeadPacks); err != nil {
+		return nil, err
+	}
 	var mv *Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
-		legs, excess, err := dropoffLegs(txApp, userId, good, dead, nil)
+		legs, packs, excess, err := dropoffLegs(txApp, userId, good, dead, nil, op.Packs)
 		if err != nil {
 			return err
 		}
@@ -174,7 +190,7 @@ func Dropoff(app core.App, op Op, userId string, good, dead int) (*Movement, err
 			Type: TypeDropoff, Quantity: good + dead, UserId: userId, ActorId: op.ActorId(), At: op.when(),
 			Notes: DropoffNotes(good, dead, op.Notes), Good: good, Dead: dead, Discrepancy: excess > 0,
 			Meta: map[string]any{MetaUserNotes: op.Notes, MetaExcess: excess},
-			Legs: legs,
+			Legs: legs, Packs: packs,
 		})
 		if err != nil {
 			return err
@@ -194,23 +210,24 @@ func DropoffNotes(good, dead int, notes string) string {
 	return s
 }
 
-// dropoffLegs plans a dropoff of good+dead from userId's holdings (see TakeFromHoldings).
-func dropoffLegs(txApp core.App, userId string, good, dead int, adjust map[string]int) ([]Leg, int, error) {
+// dropoffLegs plans a dropoff of good+dead from userId's holdings (see TakeFromHoldings), and
+// the pack groups of names: good packs to ready, dead ones to waiting.
+func dropoffLegs(txApp core.App, userId string, good, dead int, adjust map[string]int, names PackNames) ([]Leg, []PackGroup, int, error) {
 	ready, err := accountRef(txApp, KeyReady)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	waiting, err := accountRef(txApp, KeyWaiting)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	outside, err := accountRef(txApp, KeyOutside)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	alloc, err := TakeFromHoldings(txApp, userId, good+dead, adjust)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
 	// everything lands in ready first; the dead share moves on to waiting (entries are netted)
 	var legs []Leg
@@ -218,7 +235,12 @@ func dropoffLegs(txApp core.App, userId string, good, dead int, adjust map[strin
 		legs = append(legs, Leg{From: p.Account.Ref(), To: ready, Qty: p.Qty})
 	}
 	legs = append(legs, Leg{From: outside, To: ready, Qty: alloc.Excess}, Leg{From: ready, To: waiting, Qty: dead})
-	return legs, alloc.Excess, nil
+	from := alloc.refs()
+	packs := []PackGroup{
+		{Field: FieldGoodPacks, Serials: names.GoodPacks, Count: good, From: from, FromUser: userId, To: ready},
+		{Field: FieldDeadPacks, Serials: names.DeadPacks, Count: dead, From: from, FromUser: userId, To: waiting},
+	}
+	return legs, packs, alloc.Excess, nil
 }
 
 // LogActivity records a rebalance (moves) or retrieves-repairs (recovers) activity: a

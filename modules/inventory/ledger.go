@@ -28,6 +28,9 @@ type Op struct {
 	Notes string       // free text; services clean and check it with CleanNotes
 	// NotesRequired, when set, is the message refusing blank notes (forms that require them).
 	NotesRequired string
+	// Packs are the packs the request named (DESIGN.md §14); each write says which share of
+	// its batteries each list carries.
+	Packs PackNames
 	// Stats, when set, receives the figures as of the commit: services read them inside
 	// their transaction (Capture), so an answer built from them cannot fail after the commit.
 	Stats *Snapshot
@@ -89,6 +92,9 @@ type Posting struct {
 	Checkpoint  bool
 	At          time.Time
 	Legs        []Leg
+	// Packs are the packs named for shares of the batteries (DESIGN.md §14), written with
+	// the movement by the app's PackLedger.
+	Packs []PackGroup
 }
 
 // Leg moves Qty batteries from account From to account To.
@@ -124,6 +130,9 @@ func Post(txApp core.App, p Posting) (*Movement, error) {
 	rec := core.NewRecord(col)
 	rec.Id = ids.New()
 	setMovementFields(rec, p)
+	if err := movePacks(txApp, rec, p.Packs, deltas, p.Legs); err != nil {
+		return nil, err
+	}
 	if err := insertMovement(txApp, rec); err != nil {
 		return nil, fmt.Errorf("save movement: %w", err)
 	}

@@ -12,10 +12,13 @@ import (
 // PUT and DELETE /api/admin/movements/{id}. Their logic is EditMovement and DeleteMovement,
 // which validate (handlers only decode).
 
+// editForm may name the corrected movement's packs (packs for a pickup, goodPacks and
+// deadPacks for a dropoff or a swap); naming none keeps the packs it had.
 type editForm struct {
 	Good  reqx.Int `json:"goodBatteries"`
 	Dead  reqx.Int `json:"deadBatteries"`
 	Notes string   `json:"notes"`
+	PackNames
 }
 
 func handleEditMovement(e *core.RequestEvent) error {
@@ -24,7 +27,7 @@ func handleEditMovement(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	var stats Snapshot
-	mv, err := EditMovement(e.App, Op{Actor: e.Auth, Stats: &stats}, e.Request.PathValue("id"), f.Good.Or(0), f.Dead.Or(0), f.Notes)
+	mv, err := EditMovement(e.App, Op{Actor: e.Auth, Packs: f.PackNames, Stats: &stats}, e.Request.PathValue("id"), f.Good.Or(0), f.Dead.Or(0), f.Notes)
 	if err != nil {
 		return apierr.Response(e, err)
 	}

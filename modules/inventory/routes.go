@@ -91,6 +91,7 @@ type quantityForm struct {
 	Quantity   reqx.Int `json:"quantity"`
 	Notes      string   `json:"notes"`
 	OccurredAt string   `json:"occurredAt"`
+	PackNames
 }
 
 func handlePickup(e *core.RequestEvent) error {
@@ -103,7 +104,7 @@ func handlePickup(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	var stats Snapshot
-	mv, err := Pickup(e.App, Op{Actor: e.Auth, At: at, Notes: f.Notes, NotesRequired: MsgPickupNotesRequired, Stats: &stats}, e.Auth.Id, f.Quantity.Or(0))
+	mv, err := Pickup(e.App, Op{Actor: e.Auth, At: at, Notes: f.Notes, NotesRequired: MsgPickupNotesRequired, Packs: f.PackNames, Stats: &stats}, e.Auth.Id, f.Quantity.Or(0))
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -115,6 +116,7 @@ type dropoffForm struct {
 	Dead       reqx.Int `json:"deadBatteries"`
 	Notes      string   `json:"notes"`
 	OccurredAt string   `json:"occurredAt"`
+	PackNames
 }
 
 func handleDropoff(e *core.RequestEvent) error {
@@ -127,7 +129,7 @@ func handleDropoff(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	var stats Snapshot
-	mv, err := Dropoff(e.App, Op{Actor: e.Auth, At: at, Notes: f.Notes, NotesRequired: MsgDropoffNotesRequired, Stats: &stats}, e.Auth.Id, f.Good.Or(0), f.Dead.Or(0))
+	mv, err := Dropoff(e.App, Op{Actor: e.Auth, At: at, Notes: f.Notes, NotesRequired: MsgDropoffNotesRequired, Packs: f.PackNames, Stats: &stats}, e.Auth.Id, f.Good.Or(0), f.Dead.Or(0))
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -145,6 +147,9 @@ func handleActivity(movementType, message string) func(*core.RequestEvent) error
 			return apierr.Response(e, err)
 		}
 		var stats Snapshot
+		if err := f.PackNames.Only(); err != nil { // moves and recovers count for pay: no batteries move
+			return apierr.Response(e, err)
+		}
 		mv, err := LogActivity(e.App, Op{Actor: e.Auth, At: at, Notes: f.Notes, Stats: &stats}, e.Auth.Id, movementType, f.Quantity.Or(0))
 		if err != nil {
 			return apierr.Response(e, err)

@@ -33,7 +33,14 @@ func PostSwap(txApp core.App, op Op, from, to *core.Record, good, dead int, kind
 	if err := txutil.Require(txApp, "inventory.PostSwap"); err != nil {
 		return SwapPair{}, err
 	}
-	legs, err := swapLegs(txApp, from, to, good, dead, nil)
+	fields := []string{FieldGoodPacks, FieldDeadPacks}
+	if kind == SwapKindDeadTransfer {
+		fields = []string{FieldPacks, FieldDeadPacks}
+	}
+	if err := op.Packs.Only(fields...); err != nil {
+		return SwapPair{}, err
+	}
+	legs, packs, err := swapLegs(txApp, from, to, good, dead, nil, op.Packs)
 	if err != nil {
 		return SwapPair{}, err
 	}
@@ -46,7 +53,7 @@ func PostSwap(txApp core.App, op Op, from, to *core.Record, good, dead int, kind
 	}
 	out, err := Post(txApp, Posting{
 		Type: TypeDriverSwapOut, Quantity: -q, UserId: from.Id, ActorId: op.ActorId(), At: op.when(),
-		Notes: notes, Good: good, Dead: dead, Meta: meta(), Legs: legs,
+		Notes: notes, Good: good, Dead: dead, Meta: meta(), Legs: legs, Packs: packs,
 	})
 	if err != nil {
 		return SwapPair{}, err
@@ -70,25 +77,35 @@ func PostSwap(txApp core.App, op Op, from, to *core.Record, good, dead int, kind
 	return SwapPair{Out: out, In: in}, nil
 }
 
-// swapLegs plans moving good+dead from from's holdings into to's pickup holding.
-func swapLegs(txApp core.App, from, to *core.Record, good, dead int, adjust map[string]int) ([]Leg, error) {
+// swapLegs plans moving good+dead from from's holdings into to's pickup holding, and the
+// pack groups of names (GoodPacks, DeadPacks; a dead transfer may name its packs as Packs).
+func swapLegs(txApp core.App, from, to *core.Record, good, dead int, adjust map[string]int, names PackNames) ([]Leg, []PackGroup, error) {
 	q := good + dead
 	alloc, err := TakeFromHoldings(txApp, from.Id, q, adjust)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if alloc.Excess > 0 {
-		return nil, apierr.NotEnoughOf(apierr.CodeInsufficientHoldings, fmt.Sprintf(MsgCannotGive, DisplayName(from), alloc.Held(), q))
+		return nil, nil, apierr.NotEnoughOf(apierr.CodeInsufficientHoldings, fmt.Sprintf(MsgCannotGive, DisplayName(from), alloc.Held(), q))
 	}
 	dest, err := holderRef(txApp, to.Id, AssignmentPickup)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	legs := make([]Leg, 0, len(alloc.Parts))
 	for _, p := range alloc.Parts {
 		legs = append(legs, Leg{From: p.Account.Ref(), To: dest, Qty: p.Qty})
 	}
-	return legs, nil
+	deadField, deadSerials := FieldDeadPacks, names.DeadPacks
+	if names.Packs != nil && good == 0 {
+		deadField, deadSerials = FieldPacks, names.Packs
+	}
+	src := alloc.refs()
+	packs := []PackGroup{
+		{Field: names.field(FieldGoodPacks), Serials: names.GoodPacks, Count: good, From: src, FromUser: from.Id, To: dest},
+		{Field: names.field(deadField), Serials: deadSerials, Count: dead, From: src, FromUser: from.Id, To: dest},
+	}
+	return legs, packs, nil
 }
 
 // SwapNotes are a swap's notes with the spec's 'DRIVER_SWAP:', 'From: X To: Y', 'N good'
@@ -109,10 +126,13 @@ func PostAssignment(txApp core.App, op Op, user *core.Record, quantity int, assi
 		return nil, err
 	}
 	notes := AssignmentNotes(user, quantity, assignmentType, op.Notes)
+	if err := op.Packs.Only(FieldPacks); err != nil {
+		return nil, err
+	}
 	return postPickup(txApp, Posting{
 		Type: TypePickup, UserId: user.Id, ActorId: op.ActorId(), At: op.when(), Notes: notes,
 		Meta: map[string]any{MetaUserNotes: op.Notes, MetaKind: "manual_assignment"},
-	}, quantity, assignmentType)
+	}, quantity, assignmentType, op.Packs.Packs)
 }
 
 // AssignmentNotes are a manual assignment's notes with the 'MANUAL_ASSIGNMENT: … assigned

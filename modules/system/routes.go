@@ -27,7 +27,8 @@ import (
 //	POST   /api/admin/emergency-inventory-override (same)
 //	       → {success, message: 'Emergency override applied successfully!', movement|null, stats}
 //	POST   /api/admin/recalculate-inventory   {}
-//	       → {success, message, after: {ready, waiting, charging, inField, total, unaccounted}, corrections: [...], stats}
+//	       → {success, message, after: {ready, waiting, charging, inField, total, unaccounted}, corrections: [...],
+//	          packCorrections: [...] (the pack records' differences from the counts, DESIGN.md §14), stats}
 //	POST   /api/admin/settings                {settings: [{key, value}, ...]}
 //	       → {success, message: 'Settings saved successfully!', settings: Settings, stats}
 //	GET    /api/admin/history/count?targetDate=YYYY-MM-DD  → {count}: movements a wipe would remove
@@ -129,16 +130,23 @@ func handleOverride(e *core.RequestEvent) error {
 	return httpx.Success(e, "Emergency override applied successfully!", stats, map[string]any{"movement": movementOrNil(mv)})
 }
 
+// MsgPackRecordsDiffer answers a recalculation whose counts were sound but whose pack records
+// differ from them (packCorrections lists where).
+const MsgPackRecordsDiffer = "Inventory recalculated: the pack records differ from the counts"
+
 func handleRecalculate(e *core.RequestEvent) error {
 	res, err := Recalculate(e.App)
 	if err != nil {
 		return apierr.Response(e, err)
 	}
 	msg := "Inventory recalculated: no corrections needed"
-	if len(res.Corrections) > 0 {
+	switch {
+	case len(res.Corrections) > 0:
 		msg = "Inventory recalculated: balances corrected"
+	case len(res.PackCorrections) > 0:
+		msg = MsgPackRecordsDiffer
 	}
-	return httpx.Success(e, msg, res.After, map[string]any{"after": res.After, "corrections": res.Corrections})
+	return httpx.Success(e, msg, res.After, map[string]any{"after": res.After, "corrections": res.Corrections, "packCorrections": res.PackCorrections})
 }
 
 // MsgMasterOnlySetting refuses an admin's change to a master admin's setting (the pack

@@ -56,6 +56,7 @@ func Register(app core.App) {
 	inventory.Register(app)
 	charging.Register(app)
 	custody.Register(app)
+	packs.RegisterLedger(app) // the ledger's movements name their packs (DESIGN.md §14)
 	activity.Register(app)
 	system.Register(app)
 	realtime.Register(app)
