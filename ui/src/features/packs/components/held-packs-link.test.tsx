@@ -5,10 +5,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { HeldPacksLink } from "@/features/packs/components/held-packs-link";
 import { makeQueryClient } from "@/lib/query-client";
 
+const toasts = vi.hoisted(() => vi.fn());
+vi.mock("@/hooks/use-toast", () => ({ toast: toasts }));
+
 const pack = (serial: string) => ({ id: serial, serial, state: "in_service", location: null, lastSeen: null, missing: false });
 
-function renderWith(body: unknown) {
-  const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(body), { status: 200 }));
+function renderWith(body: unknown, status = 200) {
+  const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(body), { status }));
   vi.stubGlobal("fetch", fetch);
   const qc = makeQueryClient(false);
   const view = render(
@@ -44,5 +47,11 @@ describe("HeldPacksLink", () => {
     const { qc } = renderWith({ packs: [], total: 0, page: 1, perPage: 50, counts: {}, missingDays: 7 });
     await waitFor(() => expect(qc.getQueryState(["/api/packs"])?.status).toBe("success"));
     expect(screen.queryByRole("link")).toBeNull();
+  });
+  it("shows nothing, and no data-load toast, when the list cannot be loaded", async () => {
+    const { qc } = renderWith({ status: 500, message: "boom", data: {} }, 500);
+    await waitFor(() => expect(qc.getQueryState(["/api/packs"])?.status).toBe("error"));
+    expect(screen.queryByRole("link")).toBeNull();
+    expect(toasts).not.toHaveBeenCalled();
   });
 });

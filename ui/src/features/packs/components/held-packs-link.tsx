@@ -1,7 +1,10 @@
 import { ChevronRightIcon, PackageIcon } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
-import { usePacks } from "@/features/packs/api/get-packs";
+import { packsQueryOptions } from "@/features/packs/api/get-packs";
+
+const HELD = packsQueryOptions({});
 
 /** SHOWN is how many serials the line names before "+N more". */
 const SHOWN = 3;
@@ -10,9 +13,11 @@ const SHOWN = 3;
  * HeldPacksLink is the driver home's "Packs you hold" line (DESIGN.md §14): how many named packs
  * the driver holds and the first serials, a link to My packs. For a driver GET /api/packs
  * answers only the packs they hold; with none (tracking off, or no pack named) it renders nothing.
+ * A failed load (offline, say) shows nothing either, without the data-load toast: the line is a
+ * pointer, not the home's data.
  */
 export function HeldPacksLink() {
-  const { data } = usePacks({});
+  const { data } = useQuery({ ...HELD, meta: { ...HELD.meta, silentError: true } });
   if (!data || data.total === 0) return null;
   const serials = data.packs.slice(0, SHOWN).map((p) => p.serial);
   const more = data.total - serials.length;
