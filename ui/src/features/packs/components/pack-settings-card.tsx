@@ -57,7 +57,7 @@ export function PackSettingsCard() {
       </CardHeader>
       <CardContent>
         <Form {...form}>
-          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
+          <form onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" noValidate>
             <SelectFormField control={form.control} name="pack_tracking" label="Tracking mode" options={TRACKING_MODES} className="sm:col-span-2" />
             <InputFormField control={form.control} name="pack_prefix" label="Serial prefix" autoComplete="off" description="New serials read PREFIX-000123; existing packs keep theirs." />
             <InputFormField control={form.control} name="pack_missing_days" label="Missing after (days)" inputMode="numeric" />
