@@ -44,10 +44,11 @@ func init() {
 			&core.AutodateField{Name: schema.Updated, OnCreate: true, OnUpdate: true},
 		)
 		packs.AddIndex("idx_packs_serial", true, "`serial`", "")
-		packs.AddIndex("idx_packs_location", false, "`location`", "")
+		// one index for the place and the ledger's stand-in order (location, least recently seen
+		// first): a pack's move changes one entry of it, not one in each of two indexes
+		packs.AddIndex("idx_packs_location_lastSeenAt", false, "`location`, `lastSeenAt`", "")
 		packs.AddIndex("idx_packs_lot", false, "`lot`", "")
 		packs.AddIndex("idx_packs_state", false, "`state`", "")
-		packs.AddIndex("idx_packs_lastSeenAt", false, "`lastSeenAt`", "")
 		if err := app.Save(packs); err != nil {
 			return err
 		}
@@ -68,9 +69,11 @@ func init() {
 			&core.DateField{Name: schema.PackEventAt, Required: true},
 			&core.AutodateField{Name: schema.Created, OnCreate: true},
 		)
+		// every ledger write adds a row per pack, so only the indexes a read uses: a pack's
+		// history (pack, at) and the discrepancies (a partial index: the other kinds cost it
+		// nothing). A movement's packs are in its meta.packs, so no index on movement.
 		events.AddIndex("idx_pack_events_pack_at", false, "`pack`, `at`", "")
-		events.AddIndex("idx_pack_events_movement", false, "`movement`", "")
-		events.AddIndex("idx_pack_events_kind_at", false, "`kind`, `at`", "")
+		events.AddIndex("idx_pack_events_discrepancy_at", false, "`at`", "`kind` = '"+schema.PackEventDiscrepancy+"'")
 		return app.Save(events)
 	}, func(app core.App) error {
 		for _, name := range []string{schema.PackEvents, schema.Packs} {

@@ -1,16 +1,20 @@
 // Packs (DESIGN.md §14, issue 35): an admin mints 24 packs, downloads their label sheet (a PDF
 // whose text holds the 24 serials), finds them in the packs list by lot, opens a pack page and
-// sees its history; every screen passes axe and none scrolls sideways at 360 px.
+// sees its history; an admin assigns 3 of them to a driver by serial, and the driver's home, My
+// packs and the pack page show exactly those 3, moved by the admin's assignment (the server
+// agreeing, polled through the API); every screen passes axe and none scrolls sideways at 360 px.
 import { execFileSync } from "node:child_process";
 import { expectNoAxeViolations } from "../a11y";
-import { expect, seedUser, signIn, test } from "../fixtures";
+import type { Page } from "@playwright/test";
+import { BASE_URL } from "../env";
+import { expect, seedUser, signIn, test, toast } from "../fixtures";
 
-test("an admin mints 24 packs, downloads the labels and opens a pack", async ({ page, pb, shot, unique }) => {
-  const admin = { email: unique("packs-admin"), password: "admin-secret-1", firstName: "Pia", lastName: "Packer" };
-  await seedUser(pb, { ...admin, role: "admin" });
-  await signIn(page, admin.email, admin.password);
-  const lot = `E2E-${test.info().project.name.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
-
+/**
+ * mintPacks mints 24 packs of lot through the Mint packs dialog on /packs (checked by axe),
+ * downloads their label sheet and reads its serials in print (the Go test decodes the QR codes);
+ * it closes the dialog and answers the first and last serials the dialog named and the sheet's.
+ */
+async function mintPacks(page: Page, lot: string) {
   await page.goto("/packs");
   await expect(page.getByRole("heading", { name: "Packs", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Mint packs" }).click();
@@ -28,16 +32,39 @@ test("an admin mints 24 packs, downloads the labels and opens a pack", async ({ 
   await expect(status).toHaveText(/^24 packs registered: [A-Z0-9]+-\d{6} to [A-Z0-9]+-\d{6}$/);
   const [first, last] = ((await status.textContent()) ?? "").match(/[A-Z0-9]+-\d{6}/g) ?? [];
 
-  // the label sheet: a PDF with the 24 serials in print (its QR codes are decoded by the Go test)
+  // the label sheet: a PDF with the 24 serials in print
   const download = page.waitForEvent("download");
   await dialog.getByRole("link", { name: "Download labels" }).click();
   const file = await (await download).path();
   const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
   const serials = text.match(/[A-Z0-9]+-\d{6}/g) ?? [];
   expect(new Set(serials).size).toBe(24);
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toBeHidden();
+  return { first: first!, last: last!, serials };
+}
+
+/** noSidewaysScroll checks that each of paths fits a 360 px phone (then restores the viewport). */
+async function noSidewaysScroll(page: Page, paths: string[]) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} at 360 px`).toBeLessThanOrEqual(0);
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+test("an admin mints 24 packs, downloads the labels and opens a pack", async ({ page, pb, shot, unique }) => {
+  const admin = { email: unique("packs-admin"), password: "admin-secret-1", firstName: "Pia", lastName: "Packer" };
+  await seedUser(pb, { ...admin, role: "admin" });
+  await signIn(page, admin.email, admin.password);
+  const lot = `E2E-${test.info().project.name.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
+
+  const { first, last, serials } = await mintPacks(page, lot);
   expect(serials).toContain(first);
   expect(serials).toContain(last);
-  await dialog.getByRole("button", { name: "Done" }).click();
 
   // the list, by lot: 24 packs in service, counted per state
   await page.getByLabel("Lot").fill(lot);
@@ -79,12 +106,7 @@ test("an admin mints 24 packs, downloads the labels and opens a pack", async ({ 
   await expect(page.getByRole("heading", { name: first, level: 1 })).toBeVisible();
 
   // nothing scrolls sideways on a 360 px phone
-  await page.setViewportSize({ width: 360, height: 780 });
-  for (const path of [`/packs/${first}`, "/packs"]) {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} at 360 px`).toBeLessThanOrEqual(0);
-  }
+  await noSidewaysScroll(page, [`/packs/${first}`, "/packs"]);
 });
 
 test("an admin imports packs after a preview; a master admin turns pack tracking on", async ({ page, pb, shot, unique }) => {
@@ -137,4 +159,126 @@ test("an admin imports packs after a preview; a master admin turns pack tracking
     const res = await page.request.post("/api/admin/settings", { data: { settings: [{ key: "pack_tracking", value: "off" }] } });
     expect(res.status(), await res.text()).toBe(200);
   });
+});
+
+type PackItem = { serial: string; location: { key: string; kind: string; label: string; userId?: string } | null };
+type PackList = { packs: PackItem[]; total: number };
+
+test("an admin assigns 3 packs to a driver by serial; the driver holds exactly those 3 and sees their history", async ({
+  page,
+  pb,
+  playwright,
+  shot,
+  unique,
+}) => {
+  // a journey of two people over six screens with seven axe runs: 37 s on a loaded 2-core CI box
+  test.slow();
+  const stamp = Date.now().toString(36).toUpperCase();
+  const admin = { email: unique("packs-assigner"), password: "admin-secret-1", firstName: "Ada", lastName: `Assigner${stamp}` };
+  const master = { email: unique("packs-mode"), password: "master-secret-1", firstName: "Max", lastName: "Mode" };
+  const driver = { email: unique("packs-holder"), password: "driver-secret-1", firstName: "Dara", lastName: `Holder${stamp}` };
+  await seedUser(pb, { ...admin, role: "admin" });
+  await seedUser(pb, { ...master, role: "master_admin" });
+  const driverRec = await seedUser(pb, driver);
+  const driverName = `${driver.firstName} ${driver.lastName}`;
+  const lot = `E2E-ASSIGN-${test.info().project.name.toUpperCase()}-${stamp}`;
+
+  // pack tracking optional, set through the API by a master admin (the System page card is the
+  // test above's); back to off at the end: the other specs on this server count batteries only
+  const mode = await playwright.request.newContext({ baseURL: BASE_URL });
+  const setMode = async (value: string) => {
+    const res = await mode.post("/api/admin/settings", { data: { settings: [{ key: "pack_tracking", value }] } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  expect((await mode.post("/api/login", { data: { email: master.email, password: master.password } })).status()).toBe(200);
+  await setMode("optional");
+  try {
+    await signIn(page, admin.email, admin.password);
+    const { serials } = await mintPacks(page, lot);
+    // three of the sheet's serials, typed as a driver reads them off the labels
+    const chosen = [serials[2]!, serials[11]!, serials[20]!];
+    const sorted = [...chosen].sort();
+
+    await test.step("the admin assigns 3 batteries naming their packs", async () => {
+      const inventory = await (await page.request.get("/api/inventory")).json();
+      expect(inventory.ready, "ready batteries to assign").toBeGreaterThanOrEqual(3);
+      await page.goto("/admin-driver-swaps");
+      const card = page.getByRole("region", { name: "Manual Battery Assignment" });
+      await card.getByRole("combobox", { name: "Driver" }).click();
+      await page.getByRole("option", { name: new RegExp(`^${driverName}`) }).click();
+      await card.getByLabel("Quantity").fill("3");
+      await card.getByRole("combobox", { name: "Assignment Type" }).click();
+      await page.getByRole("option", { name: "Home Charger" }).click();
+      await card.getByLabel("Pack serials (optional)").fill(`${chosen[0]}, ${chosen[1]!.toLowerCase()} ${chosen[2]}`);
+      await expectNoAxeViolations(page, "the assignment form with pack serials");
+      await card.getByRole("button", { name: "Assign Batteries" }).click();
+      const confirm = page.getByRole("dialog", { name: "Confirm Battery Assignment" });
+      await expect(confirm.getByText(`Packs: ${chosen.join(", ")}`)).toBeVisible();
+      await expectNoAxeViolations(page, "the assignment confirmation");
+      await shot("packs-assign-confirm");
+      await confirm.getByRole("button", { name: "Confirm" }).click();
+      await expect(toast(page).getByText("Batteries assigned successfully")).toBeVisible();
+    });
+
+    await test.step("the server agrees: those 3 packs, and no other of the lot, are with the driver", async () => {
+      await expect
+        .poll(async () => {
+          const list: PackList = await (await page.request.get(`/api/packs?lot=${lot}&location=field`)).json();
+          return list.packs.map((p) => `${p.serial}@${p.location?.userId}`).sort();
+        })
+        .toEqual(sorted.map((s) => `${s}@${driverRec.id}`));
+      const key = (await (await page.request.get(`/api/packs/${chosen[0]}`)).json()).location.key as string;
+      const atHolder: PackList = await (await page.request.get(`/api/packs?location=${encodeURIComponent(key)}`)).json();
+      expect(atHolder.packs.map((p) => p.serial).sort()).toEqual(sorted);
+      const ready: PackList = await (await page.request.get(`/api/packs?lot=${lot}&location=unknown`)).json();
+      expect(ready.total).toBe(21);
+    });
+
+    await test.step("the driver's home names the 3 packs; My packs lists exactly those", async () => {
+      await signIn(page, driver.email, driver.password);
+      await expect
+        .poll(async () => ((await (await page.request.get("/api/packs")).json()) as PackList).packs.map((p) => p.serial).sort())
+        .toEqual(sorted);
+      await page.goto("/");
+      await expect(page.getByRole("heading", { name: "Driver Home", level: 1 })).toBeVisible();
+      const held = page.getByRole("link", { name: /^Packs you hold: 3/ });
+      await expect(held).toBeVisible();
+      for (const s of sorted.slice(0, 3)) await expect(held).toContainText(s);
+      await expectNoAxeViolations(page, "the driver home with held packs");
+      await shot("packs-driver-home");
+      await held.click();
+      await expect(page.getByRole("heading", { name: "My packs", level: 1 })).toBeVisible();
+      const list = page.getByRole("list", { name: "My packs" });
+      await expect(list.getByRole("listitem")).toHaveCount(3);
+      for (const s of chosen) await expect(list.getByRole("link", { name: new RegExp(`^${s} `) })).toBeVisible();
+      await expectNoAxeViolations(page, "My packs");
+      await shot("packs-driver-list");
+    });
+
+    await test.step("the pack page: with the driver, moved there by the admin's assignment", async () => {
+      const list = page.getByRole("list", { name: "My packs" });
+      await list.getByRole("link", { name: new RegExp(`^${chosen[1]} `) }).click();
+      await expect(page.getByRole("heading", { name: chosen[1], level: 1 })).toBeVisible();
+      await expect(page.getByText(`${driverName} (home charger)`).first()).toBeVisible();
+      const history = page.getByRole("list", { name: "History" });
+      const moved = history.getByRole("listitem").filter({ hasText: `to ${driverName} (home charger)` });
+      await expect(moved).toHaveCount(1);
+      await expect(moved).toContainText(`Ada Assigner${stamp}`);
+      await expect(moved).toContainText("assignment");
+      const detail = await (await page.request.get(`/api/packs/${chosen[1]}`)).json();
+      expect(detail.location.userId).toBe(driverRec.id);
+      expect(detail.lastSeen.by.name).toBe(`Ada Assigner${stamp}`);
+      expect(detail.history.some((e: { kind: string; movement?: { id: string } }) => e.kind === "moved" && e.movement?.id === detail.lastSeen.movement.id)).toBe(true);
+      await expectNoAxeViolations(page, "the pack page for its holder");
+      await shot("packs-driver-pack-page");
+      // another pack of the lot is not the driver's to see
+      const other = serials.find((s) => !chosen.includes(s))!;
+      expect((await page.request.get(`/api/packs/${other}`)).status()).toBe(404);
+    });
+
+    await noSidewaysScroll(page, ["/", "/packs", `/packs/${chosen[1]}`]);
+  } finally {
+    await setMode("off");
+    await mode.dispose();
+  }
 });

@@ -7,12 +7,15 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/pocketbase/pocketbase/core"
+
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
 	"swapbay/lib/apierr"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
+	"swapbay/modules/packs"
 )
 
 // The routes take the packs in their bodies: a keyed replay names no pack twice, refusals carry
@@ -102,5 +105,38 @@ func TestPackRoutes(t *testing.T) {
 	status, body, _ := post(w.admin.Id, "/api/admin/recalculate-inventory", "", `{}`)
 	if status != 200 || fmt.Sprint(body["packCorrections"]) != "[]" || fmt.Sprint(body["corrections"]) != "[]" {
 		t.Fatalf("recalculate: %d %v", status, body)
+	}
+}
+
+// A pack's last seen and history name an admin's manual assignment as one (kind
+// manual_assignment), though it is recorded as a pickup; a driver's own pickup has no kind.
+func TestPackDetailNamesTheAssignment(t *testing.T) {
+	w := fleet(t, 4, schema.PackTrackingOptional)
+	app := w.App
+	srv := testkit.Serve(t, app)
+	dana := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
+	do := func(who *core.Record, url, body string) {
+		t.Helper()
+		status, raw, _ := ledgertest.Do(t, srv.Client(), http.MethodPost, srv.URL+url, testkit.TokenIn(t, app, who), body, nil)
+		if status != http.StatusOK {
+			t.Fatalf("%s: %d %s", url, status, raw)
+		}
+	}
+	do(w.admin, "/api/admin/assignments", fmt.Sprintf(`{"userId": %q, "quantity": 1, "assignmentType": "home_charger", "packs": [%q]}`, dana.Id, serial(1)))
+	do(dana, "/api/driver/pickup", fmt.Sprintf(`{"quantity": 1, "notes": "n", "packs": [%q]}`, serial(2)))
+	for _, c := range []struct{ serial, kind string }{{serial(1), "manual_assignment"}, {serial(2), ""}} {
+		d, err := packs.PackDetail(app, packs.Viewer{UserId: dana.Id, Driver: true}, c.serial)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := d.LastSeen.Movement; m == nil || m.Type != inventory.TypePickup || m.Kind != c.kind {
+			t.Fatalf("%s last seen by %+v; want a pickup of kind %q", c.serial, m, c.kind)
+		}
+		if len(d.History) == 0 || d.History[0].Movement == nil || d.History[0].Movement.Kind != c.kind || d.History[0].Actor == nil {
+			t.Fatalf("%s history %+v; want its move first, of kind %q, with its actor", c.serial, d.History, c.kind)
+		}
+		if want := map[string]string{"manual_assignment": w.admin.Id, "": dana.Id}[c.kind]; d.History[0].Actor.Id != want {
+			t.Fatalf("%s moved by %s; want %s", c.serial, d.History[0].Actor.Id, want)
+		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
+	"swapbay/modules/inventory"
 )
 
 // The pack reads join the ledger's accounts and the users in SQL (one query per answer, not one
@@ -104,11 +105,19 @@ type Person struct {
 	Name string `json:"name"`
 }
 
-// MovementRef names a movement.
+// MovementRef names a movement: its type and, where its meta says what it was within that
+// type, its kind (a pickup recorded by an admin's manual assignment is kind "manual_assignment").
 type MovementRef struct {
 	Id         string `json:"id"`
 	Type       string `json:"type"`
+	Kind       string `json:"kind,omitempty"`
 	OccurredAt string `json:"occurredAt"`
+}
+
+// moveKind is the SQL for the kind of movement alias (its meta's "kind"; ” when it has none).
+func moveKind(alias string) string {
+	meta := alias + ".[[" + schema.MovementMeta + "]]"
+	return "CASE WHEN json_valid(" + meta + ") THEN COALESCE(json_extract(" + meta + ", '$." + inventory.MetaKind + "'),'') ELSE '' END"
 }
 
 // LastSeen is when, by whom and in which movement a pack was last named.
@@ -216,6 +225,7 @@ type itemRow struct {
 	SeenByName     string  `db:"seenByName"`
 	SeenMovement   string  `db:"seenMovement"`
 	SeenType       string  `db:"seenType"`
+	SeenKind       string  `db:"seenKind"`
 	SeenOccurredAt string  `db:"seenOccurredAt"`
 }
 
@@ -226,7 +236,7 @@ func itemSelect() string {
 		"p.[[manufactured]], p.[[inServiceSince]], p.[[state]], p.[[stateBefore]], p.[[chargeCount]], p.[[lastSeenAt]], p.[[created]], " +
 		placeCols("a", "hu", "loc") + ", " +
 		"p.[[lastSeenBy]] AS seenBy, COALESCE(TRIM(su.[[firstName]] || ' ' || su.[[lastName]]),'') AS seenByName, " +
-		"p.[[lastSeenMovement]] AS seenMovement, COALESCE(m.[[type]],'') AS seenType, COALESCE(m.[[occurredAt]],'') AS seenOccurredAt" +
+		"p.[[lastSeenMovement]] AS seenMovement, COALESCE(m.[[type]],'') AS seenType, " + moveKind("m") + " AS seenKind, COALESCE(m.[[occurredAt]],'') AS seenOccurredAt" +
 		itemFrom + placeJoin("a", "hu", "p.[[location]]") +
 		" LEFT JOIN {{users}} su ON su.[[id]] = p.[[lastSeenBy]] AND p.[[lastSeenBy]] != ''" +
 		" LEFT JOIN {{movements}} m ON m.[[id]] = p.[[lastSeenMovement]] AND p.[[lastSeenMovement]] != ''"
@@ -243,7 +253,7 @@ func (r itemRow) item(cutoff string) Item {
 			ls.By = &Person{Id: r.SeenBy, Name: nameOr(r.SeenByName)}
 		}
 		if r.SeenMovement != "" {
-			ls.Movement = &MovementRef{Id: r.SeenMovement, Type: r.SeenType, OccurredAt: r.SeenOccurredAt}
+			ls.Movement = &MovementRef{Id: r.SeenMovement, Type: r.SeenType, Kind: r.SeenKind, OccurredAt: r.SeenOccurredAt}
 		}
 		it.LastSeen = ls
 	}
@@ -390,6 +400,7 @@ type eventRow struct {
 	ToState   string `db:"toState"`
 	Movement  string `db:"movement"`
 	MoveType  string `db:"moveType"`
+	MoveKind  string `db:"moveKind"`
 	MoveAt    string `db:"moveAt"`
 	Session   string `db:"session"`
 	FromKey   string `db:"fromKey"`
@@ -436,7 +447,7 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 		params["viewer"] = v.UserId
 	}
 	q := "SELECT e.[[id]], e.[[kind]], e.[[at]], e.[[actor]], COALESCE(TRIM(au.[[firstName]] || ' ' || au.[[lastName]]),'') AS actorName, " +
-		"e.[[reason]], e.[[fromState]], e.[[toState]], e.[[movement]], COALESCE(m.[[type]],'') AS moveType, COALESCE(m.[[occurredAt]],'') AS moveAt, e.[[session]], " +
+		"e.[[reason]], e.[[fromState]], e.[[toState]], e.[[movement]], COALESCE(m.[[type]],'') AS moveType, " + moveKind("m") + " AS moveKind, COALESCE(m.[[occurredAt]],'') AS moveAt, e.[[session]], " +
 		placeCols("fa", "fu", "from") + ", " + placeCols("ta", "tu", "to") + ", " + placeCols("xa", "xu", "exp") +
 		" FROM {{pack_events}} e" +
 		" LEFT JOIN {{users}} au ON au.[[id]] = e.[[actor]] AND e.[[actor]] != ''" +
@@ -459,7 +470,7 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 			h.Actor = &Person{Id: e.Actor, Name: nameOr(e.ActorName)}
 		}
 		if e.Movement != "" {
-			h.Movement = &MovementRef{Id: e.Movement, Type: e.MoveType, OccurredAt: e.MoveAt}
+			h.Movement = &MovementRef{Id: e.Movement, Type: e.MoveType, Kind: e.MoveKind, OccurredAt: e.MoveAt}
 		}
 		d.History = append(d.History, h)
 	}

@@ -12,12 +12,13 @@ import { CameraCaptureCard } from "@/features/photos/components/camera-capture-c
 import { PhotoUploadCard } from "@/features/photos/components/photo-upload-card";
 import { type User, displayName } from "@/lib/user";
 import { PayEstimateCard } from "@/features/earnings/components/pay-estimate-card";
+import { HeldPacksLink } from "@/features/packs/components/held-packs-link";
 import { holdingsDelta, pendingCounts, pendingFeed, useOutbox } from "@/lib/outbox/use-outbox";
 
 // The driver dashboard is its own chunk (DESIGN.md §10): it carries none of the admin screens.
 
 /**
- * DriverHome (phone first): the personal batteries card, Moves and Recovers with quick log,
+ * DriverHome (phone first): the personal batteries card with the packs they hold by serial, Moves and Recovers with quick log,
  * the Charging ETA list, the Driver Operations forms, the fleet figures and the driver's own recent activity.
  */
 export function DriverHome({ user, state }: { user: User; state?: AppState }) {
@@ -43,6 +44,7 @@ export function DriverHome({ user, state }: { user: User; state?: AppState }) {
     <div className="space-y-5">
       <PageHeader title="Driver Home" description={`Welcome, ${displayName(user)}`} />
       <DriverStatsCard state={state} userId={user.id} pending={holdingsDelta(queued)} />
+      <HeldPacksLink />
       <PayEstimateCard pending={pendingCounts(queued)} />
       <DriverActivityCards figures={figures} />
       <Card>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PackPlace, PackSummary } from "@/features/packs/api/get-packs";
+import type { MovementRef, PackPlace, PackSummary } from "@/features/packs/api/get-packs";
 
 /** PackEvent is one line of a pack's history. */
 export type PackEvent = {
@@ -13,7 +13,7 @@ export type PackEvent = {
   from: PackPlace | null;
   to: PackPlace | null;
   expected: PackPlace | null;
-  movement: { id: string; type: string; occurredAt: string } | null;
+  movement: MovementRef | null;
   session?: string;
 };
 

@@ -15,6 +15,9 @@ export function packStateLabel(state: string): string {
 /** PackPlace is a ledger account as people read it. */
 export type PackPlace = { key: string; kind: string; label: string; userId?: string; assignmentType?: string };
 
+/** MovementRef names a movement: its type and, where it has one, its kind (a manual assignment is a pickup of kind "manual_assignment"). */
+export type MovementRef = { id: string; type: string; kind?: string; occurredAt: string };
+
 /** PackSummary is one pack as GET /api/packs answers it. */
 export type PackSummary = {
   id: string;
@@ -33,7 +36,7 @@ export type PackSummary = {
   lastSeen: {
     at: string;
     by: { id: string; name: string } | null;
-    movement: { id: string; type: string; occurredAt: string } | null;
+    movement: MovementRef | null;
   } | null;
   missing: boolean;
 };

@@ -10,7 +10,7 @@ import { Form } from "@/components/ui/form";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { usePack, type PackEvent } from "@/features/packs/api/get-pack";
-import { PACK_STATES, packStateLabel, type PackPlace } from "@/features/packs/api/get-packs";
+import { PACK_STATES, packStateLabel, type MovementRef, type PackPlace } from "@/features/packs/api/get-packs";
 import { stateSchema, useSetPackState, type StateValues } from "@/features/packs/api/set-pack-state";
 import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
 import { toast } from "@/hooks/use-toast";
@@ -29,6 +29,16 @@ const MOVEMENT_LABELS: Record<string, string> = {
   adjustment: "adjustment",
 };
 
+/** KIND_LABELS name a movement by its kind where its type alone would mislead (an admin's assignment is recorded as a pickup). */
+const KIND_LABELS: Record<string, string> = {
+  manual_assignment: "assignment",
+};
+
+/** movementLabel is how a movement reads in a pack's last seen and history: "assignment", "dropoff". */
+export function movementLabel(m: MovementRef): string {
+  return (m.kind && KIND_LABELS[m.kind]) || MOVEMENT_LABELS[m.type] || m.type;
+}
+
 function place(p: PackPlace | null): string {
   return p?.label ?? "unknown";
 }
@@ -41,7 +51,8 @@ export function eventText(e: PackEvent): string {
     case "imported":
       return "Registered (imported)";
     case "moved":
-      return `Moved from ${place(e.from)} to ${place(e.to)}`;
+      // a pack never placed before (first seen) came from nowhere the records knew
+      return e.from ? `Moved from ${place(e.from)} to ${place(e.to)}` : `Moved to ${place(e.to)}`;
     case "discrepancy":
       return `Scanned at ${place(e.to)}; the records had it at ${place(e.expected)}`;
     case "state":
@@ -73,7 +84,7 @@ export function PackPage({ serial, admin }: { serial: string; admin: boolean }) 
     [
       "Last seen",
       pack.lastSeen
-        ? `${formatDateTime(pack.lastSeen.at)}${pack.lastSeen.by ? ` by ${pack.lastSeen.by.name}` : ""}${pack.lastSeen.movement ? ` (${MOVEMENT_LABELS[pack.lastSeen.movement.type] ?? pack.lastSeen.movement.type})` : ""}`
+        ? `${formatDateTime(pack.lastSeen.at)}${pack.lastSeen.by ? ` by ${pack.lastSeen.by.name}` : ""}${pack.lastSeen.movement ? ` (${movementLabel(pack.lastSeen.movement)})` : ""}`
         : "Never scanned",
     ],
     ["Charge count", pack.chargeCount],
@@ -132,7 +143,7 @@ export function PackPage({ serial, admin }: { serial: string; admin: boolean }) 
                   <p className="text-sm text-muted-foreground">
                     {formatDateTime(e.at)}
                     {e.actor ? ` · ${e.actor.name}` : ""}
-                    {e.movement ? ` · ${MOVEMENT_LABELS[e.movement.type] ?? e.movement.type}` : ""}
+                    {e.movement ? ` · ${movementLabel(e.movement)}` : ""}
                   </p>
                   {e.reason && <p className="text-sm break-words">{e.reason}</p>}
                 </li>
