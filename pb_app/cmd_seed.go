@@ -480,7 +480,7 @@ func (s *seeder) registerPacks() error {
 	if _, err := s.app.DB().Update(schema.Packs, dbx.Params{schema.PackLocation: ready.Id}, dbx.In("id", ids...)).Execute(); err != nil {
 		return err
 	}
-	_, err = system.SaveSettings(s.app, []system.Setting{{Key: schema.SettingPackTracking, Value: []byte(`"` + schema.PackTrackingOptional + `"`)}})
+	_, err = system.SaveSettings(s.app, inventory.Op{}, []system.Setting{{Key: schema.SettingPackTracking, Value: []byte(`"` + schema.PackTrackingOptional + `"`)}})
 	return err
 }
 

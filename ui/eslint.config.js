@@ -13,6 +13,11 @@ const features = readdirSync(new URL("./src/features", import.meta.url), { withF
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+// Besides the router's route `lazy`, a component is loaded lazily one way: a Loadable, which
+// renders a chunk that is already in at once (React.lazy suspends a tick and Suspense then
+// holds the content back up to 300 ms).
+const LAZY = "Use loadable() with <Lazy> or useLoadable from @/lib/loadable, not React.lazy (lib/loadable.tsx says why).";
+
 export default tseslint.config(
   { ignores: ["dist", "node_modules"] },
   js.configs.recommended,
@@ -29,8 +34,13 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "warn",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "import/no-cycle": "error",
-      // one zod flavour: zod/mini (lib/count.ts says why)
+      // one zod flavour: zod/mini (lib/count.ts says why); one lazy component: lib/loadable.tsx
       "no-restricted-imports": ["error", { paths: [{ name: "zod", message: 'Use zod/mini: import * as z from "zod/mini".' }] }],
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy']", message: LAZY },
+        { selector: "MemberExpression[object.name='React'][property.name='lazy']", message: LAZY },
+      ],
       "import/no-restricted-paths": [
         "error",
         {

@@ -137,7 +137,7 @@ func preparePacks(ds *dataSet, clients int) error {
 			return err
 		}
 	}
-	_, err = system.SaveSettings(app, []system.Setting{{Key: schema.SettingPackTracking, Value: []byte(`"optional"`)}})
+	_, err = system.SaveSettings(app, inventory.Op{}, []system.Setting{{Key: schema.SettingPackTracking, Value: []byte(`"optional"`)}})
 	return err
 }
 

@@ -61,9 +61,6 @@ func NewS3() (*S3, error) {
 	return &S3{srv: httptest.NewServer(faker.Server()), Bucket: "swapbay"}, nil
 }
 
-// Endpoint is the server's base URL.
-func (s *S3) Endpoint() string { return s.srv.URL }
-
 // URL is a replica URL under prefix in the bucket.
 func (s *S3) URL(prefix string) string {
 	return fmt.Sprintf("s3://%s/%s?endpoint=%s&region=us-east-1&forcePathStyle=true", s.Bucket, prefix, s.srv.URL)

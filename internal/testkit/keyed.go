@@ -11,7 +11,7 @@ import (
 )
 
 // NoKey is the request header a test sets (to any value) to send its mutation without an
-// Idempotency-Key, as a client other than the UI would: Unkeyed adds it.
+// Idempotency-Key, as a client other than the UI would.
 const NoKey = "X-Testkit-No-Idempotency-Key"
 
 // Keyed is the router middleware every test app runs first: a POST, PUT, PATCH or DELETE
@@ -35,16 +35,6 @@ func Keyed() *hook.Handler[*core.RequestEvent] {
 			return e.Next()
 		},
 	}
-}
-
-// Unkeyed returns a copy of headers that sends the request without an Idempotency-Key.
-func Unkeyed(headers map[string]string) map[string]string {
-	out := make(map[string]string, len(headers)+1)
-	for k, v := range headers {
-		out[k] = v
-	}
-	out[NoKey] = "1"
-	return out
 }
 
 func isMutation(method string) bool {

@@ -185,9 +185,6 @@ func allDigits(b []byte) bool {
 	return true
 }
 
-// Of makes a present, valid Int (for callers building forms in Go).
-func Of(v int) Int { return Int{Present: true, Valid: true, V: int64(v)} }
-
 // NotAnInteger is what Or gives for a field that is present but not a JSON integer (a
 // float, a string, an exponent, a value beyond int64). It is below every lower bound, so a
 // service's range check refuses it with the field's own message.

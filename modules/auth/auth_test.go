@@ -23,6 +23,7 @@ import (
 	"swapbay/lib/httpx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
 )
@@ -637,7 +638,7 @@ func TestSessionAnswersCarryTheOperationTimeZone(t *testing.T) {
 			if zone == "" {
 				return
 			}
-			if _, err := system.SaveSettings(app, []system.Setting{{Key: schema.SettingTimeZone, Value: []byte(`"` + zone + `"`)}}); err != nil {
+			if _, err := system.SaveSettings(app, inventory.Op{}, []system.Setting{{Key: schema.SettingTimeZone, Value: []byte(`"` + zone + `"`)}}); err != nil {
 				t.Fatal(err)
 			}
 		}

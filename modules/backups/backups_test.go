@@ -25,6 +25,7 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/lib/schema"
 	"swapbay/modules/backups"
+	"swapbay/modules/inventory"
 	"swapbay/modules/restore"
 	"swapbay/modules/system"
 )
@@ -99,7 +100,7 @@ func TestSavedTimeZoneMovesTheCronAfterCommit(t *testing.T) {
 	app := testkit.NewApp(t)
 	defer app.Cleanup()
 	save := func(tx core.App, zone string) error {
-		_, err := system.SaveSettings(tx, []system.Setting{{Key: schema.SettingTimeZone, Value: json.RawMessage(`"` + zone + `"`)}})
+		_, err := system.SaveSettings(tx, inventory.Op{}, []system.Setting{{Key: schema.SettingTimeZone, Value: json.RawMessage(`"` + zone + `"`)}})
 		return err
 	}
 	before := backups.CronZone(app)

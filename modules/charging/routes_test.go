@@ -91,7 +91,7 @@ func TestStartChargingAPI(t *testing.T) {
 		}), 409, `"message":"Not enough batteries: only 3 waiting"`),
 		ledgertest.Case{Name: "empty minutes setting falls back to the default", Who: testkit.Admin, Method: "POST",
 			Prepare: withWaiting(3, func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
-				if _, err := system.SaveSettings(app, []system.Setting{{Key: schema.SettingCharger5A, Value: []byte(`""`)}}); err != nil {
+				if _, err := system.SaveSettings(app, inventory.Op{}, []system.Setting{{Key: schema.SettingCharger5A, Value: []byte(`""`)}}); err != nil {
 					t.Fatal(err)
 				}
 				return url, `{"chargerType":"5A","quantity":3}`

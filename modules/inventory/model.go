@@ -208,9 +208,6 @@ func (m *Movement) MarshalJSON() ([]byte, error) {
 // Entry is a typed proxy of an entries record: one ledger line of a movement.
 type Entry struct{ *core.Record }
 
-// MovementId is the movement the entry belongs to.
-func (e *Entry) MovementId() string { return e.GetString(schema.EntryMovement) }
-
 // AccountId is the account the entry moves batteries into (delta > 0) or out of.
 func (e *Entry) AccountId() string { return e.GetString(schema.EntryAccount) }
 

@@ -33,8 +33,6 @@ func withDriver(held int, build func(t testing.TB, app *tests.TestApp, c testkit
 	}
 }
 
-func ptr(n int) *int { return &n }
-
 func movementURL(mv *inventory.Movement) string { return "/api/admin/movements/" + mv.Id }
 
 func TestEditMovementAPI(t *testing.T) {
@@ -79,8 +77,7 @@ func TestEditMovementAPI(t *testing.T) {
 			}
 		}),
 		row("edit adjustment", func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
-			ready := 150
-			mv := ledgertest.Must(system.UpdateStats(app, inventory.Op{Actor: c.Admin}, system.StatTargets{Ready: &ready}))(t)
+			mv := ledgertest.Must(system.EditStat(app, inventory.Op{Actor: c.Admin}, "ready", 150, 160))(t)
 			return movementURL(mv), `{"goodBatteries":4}`
 		}, 200, `"quantity":-4`, func(t testing.TB, app *tests.TestApp) {
 			expectStats(t, app, inventory.Snapshot{Total: 160, Ready: 156, Unaccounted: 4})
@@ -93,7 +90,7 @@ func TestEditMovementAPI(t *testing.T) {
 			return movementURL(mv), `{"goodBatteries":1}`
 		}), 409, `"message":"Only pickup, dropoff, driver swap and adjustment movements can be edited"`, nil),
 		row("raise beyond ready", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, mv *inventory.Movement) (string, string) {
-			ledgertest.Must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Ready: ptr(2)}))(t)
+			ledgertest.Must(system.EditStat(app, inventory.Op{}, "ready", 2, 155))(t)
 			return movementURL(mv), `{"goodBatteries":8}`
 		}), 409, `"message":"Not enough batteries: only 2 ready"`, nil),
 		row("lower after the batteries moved on", withDriver(5, func(t testing.TB, app *tests.TestApp, c testkit.Callers, mv *inventory.Movement) (string, string) {
@@ -162,7 +159,8 @@ func TestDeleteMovementAPI(t *testing.T) {
 			return "/api/admin/movements/" + rec.Id, ""
 		}, 409, `"message":"Checkpoint movements cannot be deleted"`, nil),
 		row("charging movement", func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
-			ledgertest.Must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Waiting: ptr(5), Ready: ptr(155)}))(t)
+			ledgertest.Must(system.EditStat(app, inventory.Op{}, "ready", 155, 160))(t)
+			ledgertest.Must(system.EditStat(app, inventory.Op{}, "waiting", 5, 0))(t)
 			_, mv, err := charging.Start(app, inventory.Op{Actor: c.Admin}, "4A", 5)
 			if err != nil {
 				t.Fatal(err)

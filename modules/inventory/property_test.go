@@ -188,14 +188,18 @@ func (w *world) randomOp() (string, error) {
 		err := inventory.DeleteMovement(w.app, w.op(w.admin), w.randomID("SELECT id FROM movements"))
 		return "delete movement", err
 	case k < 93:
-		v := func() *int {
-			if r.Intn(3) == 0 {
-				return nil
-			}
-			n := r.Intn(60)
-			return &n
+		// the live stat edit (POST /api/admin/update-stats): one figure, edited from the value
+		// the admin saw; one edit in five comes from a stale figure and must be refused
+		now, err := inventory.Stats(w.app)
+		if err != nil {
+			w.t.Fatal(err)
 		}
-		_, err := system.UpdateStats(w.app, w.op(w.admin), system.StatTargets{Total: v(), Ready: v(), Waiting: v(), Charging: v(), InField: v()})
+		stat := []string{"total", "ready", "waiting", "charging", "inField"}[r.Intn(5)]
+		from := map[string]int{"total": now.Total, "ready": now.Ready, "waiting": now.Waiting, "charging": now.Charging, "inField": now.InField}[stat]
+		if r.Intn(5) == 0 {
+			from += 1 + r.Intn(3)
+		}
+		_, err = system.EditStat(w.app, w.op(w.admin), stat, r.Intn(60), from)
 		return "update stats", err
 	case k < 95:
 		_, err := system.Override(w.app, w.op(w.admin), r.Intn(100), r.Intn(40), r.Intn(40), 1+r.Intn(200))

@@ -170,7 +170,7 @@ func handleSettings(e *core.RequestEvent) error {
 		}
 	}
 	var stats inventory.Snapshot
-	s, err := saveSettings(e.App, f.Settings, &stats)
+	s, err := SaveSettings(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, f.Settings)
 	if err != nil {
 		return apierr.Response(e, err)
 	}

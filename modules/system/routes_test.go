@@ -45,8 +45,6 @@ func withDriver(held int, build func(t testing.TB, app *tests.TestApp, c testkit
 	}
 }
 
-func ptr(n int) *int { return &n }
-
 func TestUpdateStatsAPI(t *testing.T) {
 	const url = "/api/admin/update-stats"
 	cases := ledgertest.Matrix("update stats", "POST", ledgertest.AdminRoute, fixed(url, `{"stat":"ready","value":150,"from":160}`), 200,
@@ -59,7 +57,8 @@ func TestUpdateStatsAPI(t *testing.T) {
 	}
 	withSessionAndHolder := func(body string) prep {
 		return func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
-			ledgertest.Must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Waiting: ptr(10), Ready: ptr(150)}))(t)
+			ledgertest.Must(system.EditStat(app, inventory.Op{}, "ready", 150, 160))(t)
+			ledgertest.Must(system.EditStat(app, inventory.Op{}, "waiting", 10, 0))(t)
 			if _, _, err := charging.Start(app, inventory.Op{Actor: c.Admin}, "4A", 8); err != nil {
 				t.Fatal(err)
 			}
@@ -91,7 +90,8 @@ func TestUpdateStatsAPI(t *testing.T) {
 		// before the save: the edit of Waiting is refused and nothing moves
 		ledgertest.Case{Name: "a dropoff lands between load and save", Who: testkit.Admin, Method: "POST",
 			Prepare: func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
-				ledgertest.Must(system.UpdateStats(app, inventory.Op{}, system.StatTargets{Waiting: ptr(10), Ready: ptr(150)}))(t)
+				ledgertest.Must(system.EditStat(app, inventory.Op{}, "ready", 150, 160))(t)
+				ledgertest.Must(system.EditStat(app, inventory.Op{}, "waiting", 10, 0))(t)
 				ledgertest.Must(inventory.Pickup(app, inventory.Op{}, c.Driver.Id, 5))(t)
 				// loaded here: ready 145, waiting 10; then the dropoff: 3 good to ready, 2 dead to waiting
 				ledgertest.Must(inventory.Dropoff(app, inventory.Op{Notes: "n"}, c.Driver.Id, 3, 2))(t)
@@ -252,7 +252,7 @@ func TestHistoryWipeAPI(t *testing.T) {
 func TestWipeCutsDaysInTheConfiguredTimeZone(t *testing.T) {
 	for zone, wantDeleted := range map[string]int{"UTC": 0, "America/New_York": 1} {
 		app := testkit.NewApp(t)
-		ledgertest.Must(system.SaveSettings(app, []system.Setting{{Key: schema.SettingTimeZone, Value: []byte(`"` + zone + `"`)}}))(t)
+		ledgertest.Must(system.SaveSettings(app, inventory.Op{}, []system.Setting{{Key: schema.SettingTimeZone, Value: []byte(`"` + zone + `"`)}}))(t)
 		d := ledgertest.NewUser(t, app, roles.Driver)
 		ledgertest.Must(inventory.Pickup(app, inventory.Op{At: time.Date(2026, 1, 10, 3, 0, 0, 0, time.UTC)}, d.Id, 2))(t)
 		res := ledgertest.Must(system.WipeHistory(app, inventory.Op{}, "2026-01-10", system.WipeConfirmPhrase))(t)
@@ -266,7 +266,7 @@ func TestWipeCutsDaysInTheConfiguredTimeZone(t *testing.T) {
 
 func TestCleanSlateAPI(t *testing.T) {
 	seed := func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {
-		ledgertest.Must(system.SaveSettings(app, []system.Setting{{Key: schema.SettingTotalBatteries, Value: []byte(`"170"`)}}))(t)
+		ledgertest.Must(system.SaveSettings(app, inventory.Op{}, []system.Setting{{Key: schema.SettingTotalBatteries, Value: []byte(`"170"`)}}))(t)
 		ledgertest.Must(inventory.Pickup(app, inventory.Op{}, c.Driver.Id, 6))(t)
 		ledgertest.Must(inventory.Dropoff(app, inventory.Op{}, c.Driver.Id, 1, 3))(t)
 		if _, _, err := charging.Start(app, inventory.Op{Actor: c.Admin}, "5A", 2); err != nil {

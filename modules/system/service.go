@@ -69,15 +69,11 @@ func saveSetting(txApp core.App, key, value string) error {
 // SaveSettings checks and stores settings (spec part 2 §5) in one transaction: each key must
 // be registered (see lib/settings), and its Check validates the value and gives the text to
 // store; a key with KeepWhenBlank ignores blank input, any other stores a blank as sent (it
-// resets the key: the prompts). Keys not sent stay as they are. The
-// first refused value refuses them all.
-func SaveSettings(app core.App, pairs []Setting) (Settings, error) {
-	return saveSettings(app, pairs, nil)
-}
-
-// saveSettings is SaveSettings that also reads the stats inside the transaction into stats
-// (when not nil) for the route's answer.
-func saveSettings(app core.App, pairs []Setting, stats *inventory.Snapshot) (Settings, error) {
+// resets the key: the prompts). Keys not sent stay as they are. The first refused value
+// refuses them all. op.Stats (when set) receives the stats read inside the transaction, for
+// the route's answer. It is the one way a setting is saved: POST /api/admin/settings, the
+// seed and the tests all come through here.
+func SaveSettings(app core.App, op inventory.Op, pairs []Setting) (Settings, error) {
 	values := map[string]string{}
 	for _, p := range pairs {
 		spec, ok := settings.Lookup(p.Key)
@@ -108,13 +104,13 @@ func saveSettings(app core.App, pairs []Setting, stats *inventory.Snapshot) (Set
 			return err
 		}
 		events.Publish(txApp, events.InventoryUpdated)
-		return inventory.Op{Stats: stats}.Capture(txApp)
+		return op.Capture(txApp)
 	})
 	return out, err
 }
 
-// StatTargets are the figures of a stat edit; nil leaves one unchanged.
-type StatTargets struct {
+// statTargets are the figures an adjustment reaches; nil leaves one unchanged.
+type statTargets struct {
 	Total, Ready, Waiting, Charging, InField *int
 }
 
@@ -124,24 +120,6 @@ const (
 	msgOverrideRequired = "%s count is required"
 	msgOverrideMin      = "%s count must be a whole number of at least %d"
 )
-
-// UpdateStats applies an admin stat edit: total sets the total_batteries setting, the other
-// figures are reached by one adjustment movement (see inventory.Adjust). Each given figure
-// must be a whole number from 0 to reqx.MaxFleet.
-func UpdateStats(app core.App, op inventory.Op, t StatTargets) (*inventory.Movement, error) {
-	for _, c := range []struct {
-		field string
-		v     *int
-	}{{"total", t.Total}, {"ready", t.Ready}, {"waiting", t.Waiting}, {"charging", t.Charging}, {"inField", t.InField}} {
-		if c.v == nil {
-			continue
-		}
-		if err := reqx.Count(c.field, *c.v, 0, reqx.MaxFleet, MsgStatInvalid, reqx.MsgFleetTooLarge); err != nil {
-			return nil, err
-		}
-	}
-	return adjust(app, op, t, "Stat edit", events.InventoryUpdated, events.ActivityUpdated)
-}
 
 // Stats an admin edits one at a time (POST /api/admin/update-stats), with their labels.
 var editableStats = map[string]string{
@@ -159,7 +137,7 @@ const (
 )
 
 // EditStat applies an admin's edit of one figure: stat (total, ready, waiting, charging or
-// inField) goes to value, as UpdateStats would move it, only if it still is from, the value
+// inField) goes to value, by one adjustment movement (see inventory.Adjust), only if it still is from, the value
 // the admin edited; otherwise 409 CodeStatChanged and nothing changes. So a dropoff that lands
 // between loading the page and saving is never undone by the edit. value and from are whole
 // numbers from 0 to reqx.MaxFleet.
@@ -193,7 +171,7 @@ func EditStat(app core.App, op inventory.Op, stat string, value, from int) (*inv
 		if current != from {
 			return &apierr.Error{Kind: apierr.ErrConflict, Code: CodeStatChanged, Message: fmt.Sprintf(MsgStatChanged, label, from, current)}
 		}
-		var t StatTargets
+		var t statTargets
 		switch stat {
 		case "total":
 			t.Total = &value
@@ -224,12 +202,12 @@ func Override(app core.App, op inventory.Op, ready, waiting, charging, total int
 			return nil, err
 		}
 	}
-	return adjust(app, op, StatTargets{Total: &total, Ready: &ready, Waiting: &waiting, Charging: &charging},
+	return adjust(app, op, statTargets{Total: &total, Ready: &ready, Waiting: &waiting, Charging: &charging},
 		"Emergency override", events.EmergencyOverride, events.InventoryUpdated, events.ActivityUpdated)
 }
 
 // adjust writes the targets (validated by the caller) in one transaction.
-func adjust(app core.App, op inventory.Op, t StatTargets, label string, types ...string) (*inventory.Movement, error) {
+func adjust(app core.App, op inventory.Op, t statTargets, label string, types ...string) (*inventory.Movement, error) {
 	var mv *inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
 		if t.Total != nil {

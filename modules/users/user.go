@@ -6,21 +6,6 @@ import (
 	"swapbay/lib/schema"
 )
 
-// User is a typed view of a users record.
-type User struct{ *core.Record }
-
-// FirstName returns the user's first name.
-func (u User) FirstName() string { return u.GetString(schema.UserFirstName) }
-
-// LastName returns the user's last name.
-func (u User) LastName() string { return u.GetString(schema.UserLastName) }
-
-// Role returns the user's role (roles.Driver, roles.Admin, ...).
-func (u User) Role() string { return u.GetString(schema.UserRole) }
-
-// Approval returns the user's approval state (roles.Pending, roles.Approved, ...).
-func (u User) Approval() string { return u.GetString(schema.UserIsApproved) }
-
 // JSON is the user as every SwapBay route returns it (GET /api/auth/user, login, register,
 // the admin user routes).
 type JSON struct {

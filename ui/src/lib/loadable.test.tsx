@@ -1,11 +1,12 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { Component, type ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { type Loadable, loadable, useLoadable } from "@/lib/loadable";
+import { Lazy, type Loadable, loadable } from "@/lib/loadable";
 
+// Lazy is useLoadable's JSX form: these cases check both (the props pass through, the
+// fallback shows only while the chunk is on its way).
 function Show({ of }: { of: Loadable<{ name: string }> }) {
-  const Hello = useLoadable(of);
-  return Hello ? <Hello name="Ada" /> : <p>Loading...</p>;
+  return <Lazy of={of} fallback={<p>Loading...</p>} name="Ada" />;
 }
 
 class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {

@@ -1,10 +1,12 @@
-import { type ComponentType, useEffect, useState } from "react";
+import { type ComponentType, type ReactNode, useEffect, useState } from "react";
 
 // React.lazy suspends on its first render even when the chunk is already downloaded (its
 // promise settles a tick later), and React then holds the content back up to 300 ms after a
 // fallback showed (Suspense's reveal throttle): the sign-in screen at / painted 300 ms after
 // its chunks were in, the driver's home twice so. A Loadable renders its component at once
 // when loaded, and the caller's fallback (without suspending) only while the chunk is on its way.
+// It is the one way to load a component lazily besides the router's route `lazy` (eslint.config.js
+// refuses React.lazy).
 
 /** Loadable is a component in a chunk of its own: preload starts the download once. */
 export type Loadable<P extends object = object> = {
@@ -51,4 +53,17 @@ export function useLoadable<P extends object>(of: Loadable<P>): ComponentType<P>
   }, [of, component]);
   if (error) throw error;
   return component;
+}
+
+/** LazyProps are the props of of's component, with the fallback shown while its chunk loads. */
+export type LazyProps<P extends object> = { of: Loadable<P>; fallback?: ReactNode } & P;
+
+/**
+ * Lazy renders of's component with the other props once its chunk is in (at once when it was
+ * preloaded), fallback (nothing by default) until then: the JSX form of useLoadable, for a
+ * dialog fetched when it first opens or a card below the first screen.
+ */
+export function Lazy<P extends object>({ of, fallback = null, ...props }: LazyProps<P>) {
+  const Component = useLoadable(of);
+  return Component ? <Component {...(props as unknown as P)} /> : fallback;
 }

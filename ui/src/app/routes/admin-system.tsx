@@ -1,4 +1,3 @@
-import * as React from "react";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Skeleton } from "@/components/ui/skeleton";
 import { BackupsCard } from "@/features/backups/components/backups-card";
@@ -11,13 +10,12 @@ import { PackSettingsCard } from "@/features/packs/components/pack-settings-card
 import { EmergencyOverrideForm } from "@/features/inventory/components/emergency-override-form";
 import { RecalculateInventoryCard } from "@/features/inventory/components/recalculate-inventory-card";
 import { useUser } from "@/lib/auth";
+import { Lazy, loadable } from "@/lib/loadable";
 import { isMasterAdmin } from "@/lib/user";
 
 // The terms editor carries tiptap: its own chunk, fetched only on this page (issue 14).
-const TermsEditor = React.lazy(() => import("@/features/terms/components/terms-editor").then((m) => ({ default: m.TermsEditor })));
-const AgreementsTable = React.lazy(() =>
-  import("@/features/terms/components/agreements-table").then((m) => ({ default: m.AgreementsTable })),
-);
+const termsEditor = loadable(() => import("@/features/terms/components/terms-editor").then((m) => m.TermsEditor));
+const agreementsTable = loadable(() => import("@/features/terms/components/agreements-table").then((m) => m.AgreementsTable));
 
 /**
  * AdminSystemRoute is /admin-system: the spec's seven blocks in order (spec part 2 §2), each
@@ -41,12 +39,8 @@ export function AdminSystemRoute() {
         {master && <CleanSlateCard />}
         <EmergencyOverrideForm />
         <RecalculateInventoryCard />
-        <React.Suspense fallback={<Skeleton className="h-96 w-full" />}>
-          <TermsEditor />
-        </React.Suspense>
-        <React.Suspense fallback={<Skeleton className="h-48 w-full" />}>
-          <AgreementsTable />
-        </React.Suspense>
+        <Lazy of={termsEditor} fallback={<Skeleton className="h-96 w-full" />} />
+        <Lazy of={agreementsTable} fallback={<Skeleton className="h-48 w-full" />} />
       </div>
     </>
   );

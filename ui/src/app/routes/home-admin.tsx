@@ -9,20 +9,16 @@ import { StatsBlock } from "@/features/dashboard/components/stats-block";
 import { UnaccountedWarning } from "@/features/dashboard/components/unaccounted-warning";
 import { ChargingSessionsTable } from "@/features/charging/components/charging-sessions-table";
 import { type User, displayName } from "@/lib/user";
-import * as React from "react";
 import { CollapsibleCard } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { Lazy, loadable } from "@/lib/loadable";
 
 // The earnings panels load after the dashboard's first screen, as their own chunk.
 // Below the week view (off the first screen on a phone), each its own request after the first
 // paint: the feed with its Movement Options, the dropoff notes.
-const RecentActivityCard = React.lazy(() =>
-  import("@/features/activity/components/recent-activity-card").then((m) => ({ default: m.RecentActivityCard })),
-);
-const DropoffNotesCard = React.lazy(() =>
-  import("@/features/activity/components/dropoff-notes-card").then((m) => ({ default: m.DropoffNotesCard })),
-);
-const EarningsPanels = React.lazy(() => import("@/features/earnings/components/earnings-panels"));
+const recentActivityCard = loadable(() => import("@/features/activity/components/recent-activity-card").then((m) => m.RecentActivityCard));
+const dropoffNotesCard = loadable(() => import("@/features/activity/components/dropoff-notes-card").then((m) => m.DropoffNotesCard));
+const earningsPanels = loadable(() => import("@/features/earnings/components/earnings-panels").then((m) => m.default));
 
 // The admin dashboard is its own chunk (DESIGN.md §10): drivers never download it.
 
@@ -52,19 +48,19 @@ export function AdminHome({ user, state }: { user: User; state?: AppState }) {
           <WeeklyDriverActivity canDelete />
         </CollapsibleCard>
         <CollapsibleCard id="home.recent-activity">
-          <React.Suspense fallback={<Skeleton className="h-96 w-full" />}>
-            <RecentActivityCard movements={recent.data} isLoading={recent.isLoading} manage />
-          </React.Suspense>
+          <Lazy
+            of={recentActivityCard}
+            fallback={<Skeleton className="h-96 w-full" />}
+            movements={recent.data}
+            isLoading={recent.isLoading}
+            manage
+          />
         </CollapsibleCard>
       </div>
       <CollapsibleCard id="home.dropoff-notes">
-        <React.Suspense fallback={<Skeleton className="h-40 w-full" />}>
-          <DropoffNotesCard movements={recent.data} isLoading={recent.isLoading} />
-        </React.Suspense>
+        <Lazy of={dropoffNotesCard} fallback={<Skeleton className="h-40 w-full" />} movements={recent.data} isLoading={recent.isLoading} />
       </CollapsibleCard>
-      <React.Suspense fallback={<Skeleton className="h-64 w-full" />}>
-        <EarningsPanels />
-      </React.Suspense>
+      <Lazy of={earningsPanels} fallback={<Skeleton className="h-64 w-full" />} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { ActivityIcon, ChevronRightIcon } from "lucide-react";
 import * as React from "react";
+import { Lazy, loadable } from "@/lib/loadable";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Hint } from "@/components/ui/hint";
@@ -15,8 +16,8 @@ import { cn } from "@/lib/utils";
 
 // The movement options dialog (its forms, zod and the confirm dialog) is fetched when an admin
 // first opens a movement, not with the dashboard (issue 14: fewer requests before first paint).
-const MovementOptionsDialog = React.lazy(() =>
-  import("@/features/activity/components/movement-options-dialog").then((m) => ({ default: m.MovementOptionsDialog })),
+const movementOptionsDialog = loadable(() =>
+  import("@/features/activity/components/movement-options-dialog").then((m) => m.MovementOptionsDialog),
 );
 
 /** RecentActivityCardProps: the entries come from the caller (the server filters them by role). */
@@ -75,9 +76,7 @@ export function RecentActivityCard({
         )}
       </CardContent>
       {manage && selected && (
-        <React.Suspense fallback={null}>
-          <MovementOptionsDialog movement={selected} onClose={() => setSelected(null)} />
-        </React.Suspense>
+        <Lazy of={movementOptionsDialog} movement={selected} onClose={() => setSelected(null)} />
       )}
     </Card>
   );

@@ -1,5 +1,6 @@
 import { ChevronDownIcon, Trash2Icon, UsersIcon } from "lucide-react";
 import * as React from "react";
+import { Lazy, loadable } from "@/lib/loadable";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -15,8 +16,8 @@ import { displayName, isAdminRole } from "@/lib/user";
 
 
 // fetched when an admin first deletes a movement from the week view (issue 14)
-const DeleteMovementConfirm = React.lazy(() =>
-  import("@/features/activity/components/movement-options-dialog").then((m) => ({ default: m.DeleteMovementConfirm })),
+const deleteMovementConfirm = loadable(() =>
+  import("@/features/activity/components/movement-options-dialog").then((m) => m.DeleteMovementConfirm),
 );
 
 /**
@@ -64,29 +65,28 @@ export function WeeklyDriverActivity({ canDelete = false }: { canDelete?: boolea
         )}
       </CardContent>
       {toDelete && (
-        <React.Suspense fallback={null}>
-          <DeleteMovementConfirm
-            open
-            movement={toDelete.activity}
-            subject={`${movementTypeLabel(toDelete.activity.type)} by ${displayName(toDelete.driver.user)}, ${formatDateTime(toDelete.activity.createdAt)}`}
-            pending={remove.isPending}
-            error={remove.error ? errorMessage(remove.error, "Failed to delete movement") : null}
-            onCancel={() => setToDelete(null)}
-            onConfirm={(idempotencyKey) =>
-              remove.mutate(
-                { id: toDelete.activity.id, idempotencyKey },
-                {
-                  onSuccess: () => {
-                    toast({ title: "Movement Deleted", description: "The movement has been deleted and batteries returned." });
-                    setToDelete(null);
-                  },
-                  onError: (err) =>
-                    toast({ title: "Delete Failed", description: errorMessage(err, "Failed to delete movement"), variant: "destructive" }),
+        <Lazy
+          of={deleteMovementConfirm}
+          open
+          movement={toDelete.activity}
+          subject={`${movementTypeLabel(toDelete.activity.type)} by ${displayName(toDelete.driver.user)}, ${formatDateTime(toDelete.activity.createdAt)}`}
+          pending={remove.isPending}
+          error={remove.error ? errorMessage(remove.error, "Failed to delete movement") : null}
+          onCancel={() => setToDelete(null)}
+          onConfirm={(idempotencyKey) =>
+            remove.mutate(
+              { id: toDelete.activity.id, idempotencyKey },
+              {
+                onSuccess: () => {
+                  toast({ title: "Movement Deleted", description: "The movement has been deleted and batteries returned." });
+                  setToDelete(null);
                 },
-              )
-            }
-          />
-        </React.Suspense>
+                onError: (err) =>
+                  toast({ title: "Delete Failed", description: errorMessage(err, "Failed to delete movement"), variant: "destructive" }),
+              },
+            )
+          }
+        />
       )}
     </Card>
   );

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Suspense, lazy, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { InputFormField } from "@/components/form-fields";
@@ -9,10 +9,11 @@ import { paths } from "@/config/paths";
 import { REQUIRED_FIELDS_TITLE, type RegisterInput, registerSchema, registrationError, useRegister } from "@/features/auth/api/register";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { Lazy, loadable } from "@/lib/loadable";
 
 // The terms modal brings DOMPurify and the signature pad: loaded when it first opens, so the
 // sign-in screen's first load stays small (ui/BUNDLE.md).
-const TermsModal = lazy(() => import("@/features/auth/components/terms-modal").then((m) => ({ default: m.TermsModal })));
+const termsModal = loadable(() => import("@/features/auth/components/terms-modal").then((m) => m.TermsModal));
 
 const EMPTY: RegisterInput = { firstName: "", lastName: "", email: "", password: "" };
 
@@ -70,9 +71,7 @@ export function RegisterForm() {
         </form>
       </Form>
       {pendingData !== null && (
-        <Suspense fallback={null}>
-          <TermsModal open submitting={registration.isPending} onCancel={() => setPendingData(null)} onAccept={onAccept} />
-        </Suspense>
+        <Lazy of={termsModal} open submitting={registration.isPending} onCancel={() => setPendingData(null)} onAccept={onAccept} />
       )}
     </>
   );

@@ -1,13 +1,14 @@
-import { Suspense, lazy, useState } from "react";
+import { useState } from "react";
 import { FileTextIcon } from "lucide-react";
 import { Centered } from "@/components/feedback/centered";
 import { MessageCard } from "@/components/feedback/message-card";
 import { Button } from "@/components/ui/button";
 import { useSignTerms } from "@/features/auth/api/sign-terms";
 import { useLogout } from "@/lib/auth";
+import { Lazy, loadable } from "@/lib/loadable";
 
 // The terms modal (signature pad, sanitizer) is its own chunk, shared with registration.
-const TermsModal = lazy(() => import("@/features/auth/components/terms-modal").then((m) => ({ default: m.TermsModal })));
+const termsModal = loadable(() => import("@/features/auth/components/terms-modal").then((m) => m.TermsModal));
 
 /**
  * ResignTerms is the blocking panel for a user an admin asked to sign the terms again
@@ -35,14 +36,13 @@ export function ResignTerms() {
         </div>
       </MessageCard>
       {open && (
-        <Suspense fallback={null}>
-          <TermsModal
-            open
-            submitting={signing.isPending}
-            onCancel={() => setOpen(false)}
-            onAccept={(signature) => signing.mutate(signature)}
-          />
-        </Suspense>
+        <Lazy
+          of={termsModal}
+          open
+          submitting={signing.isPending}
+          onCancel={() => setOpen(false)}
+          onAccept={(signature) => signing.mutate(signature)}
+        />
       )}
     </Centered>
   );

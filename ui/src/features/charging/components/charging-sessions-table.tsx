@@ -1,5 +1,6 @@
 import { CheckIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
+import { Lazy, loadable } from "@/lib/loadable";
 import type { ConfirmValues } from "@/components/confirm-action-dialog";
 import { LazyConfirmActionDialog } from "@/components/lazy-confirm-action-dialog";
 import { Badge } from "@/components/ui/badge";
@@ -27,8 +28,8 @@ import { isAdminRole } from "@/lib/user";
 
 
 // fetched when an admin first edits a session's quantity (issue 14)
-const EditChargingQuantityDialog = React.lazy(() =>
-  import("@/features/charging/components/edit-charging-quantity-dialog").then((m) => ({ default: m.EditChargingQuantityDialog })),
+const editChargingQuantityDialog = loadable(() =>
+  import("@/features/charging/components/edit-charging-quantity-dialog").then((m) => m.EditChargingQuantityDialog),
 );
 
 /** ChargingSessionsTableProps: the viewer's role picks the data and the controls. */
@@ -179,9 +180,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
       {canManage && (
         <>
           {editing && (
-            <React.Suspense fallback={null}>
-              <EditChargingQuantityDialog session={editing} onOpenChange={(open) => !open && setEditing(null)} />
-            </React.Suspense>
+            <Lazy of={editChargingQuantityDialog} session={editing} onOpenChange={(open) => !open && setEditing(null)} />
           )}
           <LazyConfirmActionDialog
             open={pending !== null}

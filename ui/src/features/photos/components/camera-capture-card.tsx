@@ -1,7 +1,7 @@
-import * as React from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Lazy, loadable } from "@/lib/loadable";
 
-const CameraCapture = React.lazy(() => import("@/features/photos/components/camera-capture"));
+const cameraCapture = loadable(() => import("@/features/photos/components/camera-capture").then((m) => m.default));
 
 /** CameraCaptureCard is the camera capture card; the camera code loads only when it renders. */
 export function CameraCaptureCard() {
@@ -12,9 +12,7 @@ export function CameraCaptureCard() {
         <CardDescription>Photograph a broken scooter with your phone.</CardDescription>
       </CardHeader>
       <CardContent>
-        <React.Suspense fallback={<p className="text-sm text-muted-foreground">Loading camera…</p>}>
-          <CameraCapture />
-        </React.Suspense>
+        <Lazy of={cameraCapture} fallback={<p className="text-sm text-muted-foreground">Loading camera…</p>} />
       </CardContent>
     </Card>
   );
