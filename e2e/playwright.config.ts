@@ -48,7 +48,7 @@ export default defineConfig({
   },
   projects: [
     // the field app (outbox, offline start) is a phone's: its spec runs in the phone project only
-    { name: "desktop", testIgnore: /field-offline\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
+    { name: "desktop", testIgnore: /field-(offline|seams)\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
     { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {

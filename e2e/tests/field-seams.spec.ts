@@ -12,7 +12,6 @@ import { expect, seedUser, signIn, test } from "../fixtures";
 type Movement = { id: string; type: string; quantity: number };
 
 test.describe.configure({ timeout: 150_000 });
-test.skip(({ isMobile }) => !isMobile, "field journeys run at phone size");
 // the worker serves the app's chunks while the network is cut, as on a phone
 test.use({ serviceWorkers: "allow" });
 
