@@ -6,7 +6,8 @@ import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { request as pwRequest } from "@playwright/test";
 import { ADMIN, BASE_URL } from "../env";
-import { expect, seedUser, signIn, test, toast } from "../fixtures";
+import { newDriver, quickLog, workerReady } from "../field";
+import { expect, seedUser, test, toast } from "../fixtures";
 
 type Movement = { id: string; type: string; quantity: number; createdAt: string; occurredAt?: string; recordedAt?: string };
 type State = { activeBatteryHolders: { id: string; user: { id: string } | null; quantity: number }[] };
@@ -31,16 +32,6 @@ async function held(page: Page, userId: string): Promise<number> {
 
 function status(page: Page) {
   return page.getByTestId("outbox-status");
-}
-
-/** workerReady waits until the service worker is active (the precache is complete then). */
-async function workerReady(page: Page) {
-  await page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    return reg.active?.state;
-  });
-  // clientsClaim: the first install takes this page, so its lazy parts load from the cache
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
 }
 
 /** readsSaved waits until the offline read cache holds the dashboard's state. */
@@ -84,24 +75,6 @@ async function dropoff(page: Page, good: number, dead: number, notes: string) {
   await expect(page.getByRole("dialog")).toHaveCount(0);
 }
 
-async function quickLog(page: Page, label: "Moves" | "Recovers", n: number) {
-  // keyboard, not taps: the toast of the previous action may cover the top of a phone screen
-  await page.getByRole("button", { name: `Log ${label}` }).press("Enter");
-  await page.getByLabel(`${label} to log`).fill(String(n));
-  await page.getByLabel(`${label} to log`).press("Enter");
-  await expect(page.getByLabel(`${label} to log`)).toHaveCount(0);
-}
-
-async function newDriver(page: Page, pb: Parameters<typeof seedUser>[0], email: string) {
-  const driver = await seedUser(pb, { email, password: "driver-secret-1", firstName: "Otto", lastName: "Offline" });
-  await signIn(page, email, "driver-secret-1");
-  await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Driver Home" })).toBeVisible({ timeout: 30_000 });
-  // every lazy part of the home has arrived (tests without the worker then go offline)
-  await expect(page.getByText("Loading camera…")).toHaveCount(0, { timeout: 20_000 });
-  return driver;
-}
-
 async function adminRequest(): Promise<APIRequestContext> {
   const ctx = await pwRequest.newContext({ baseURL: BASE_URL });
   const res = await ctx.post("/api/login", { data: { email: ADMIN.email, password: ADMIN.password } });
@@ -118,7 +91,7 @@ test.describe("with the service worker", () => {
   test.use({ serviceWorkers: "allow" });
 
   test("installable: manifest, icons, a worker with a fetch handler that leaves /api/ alone", async ({ page, pb, unique }) => {
-    await newDriver(page, pb, unique("field-install"));
+    await newDriver(page, pb, unique("field-install"), { firstName: "Otto", lastName: "Offline" });
     const href = await page.locator('link[rel="manifest"]').getAttribute("href");
     expect(href).toBe("/manifest.webmanifest");
     const res = await page.request.get(href!);
@@ -156,7 +129,7 @@ test.describe("with the service worker", () => {
   });
 
   test("offline: five actions queue, survive an offline reload and are recorded once when back online", async ({ page, context, pb, shot, unique }) => {
-    const driver = await newDriver(page, pb, unique("field-offline"));
+    const driver = await newDriver(page, pb, unique("field-offline"), { firstName: "Otto", lastName: "Offline" });
     await workerReady(page);
     await readsSaved(page);
     const before = await movements(page);
@@ -216,7 +189,7 @@ test.describe("with the service worker", () => {
   test("a refusal: the item shows the server's message with Discard and Edit & resend; later items still send", async ({ page, context, pb, shot, unique }) => {
     // A dropoff never fails for want of batteries (an excess is recorded as a discrepancy):
     // the action that can stop fitting is a pickup, when an admin hands the ready batteries out.
-    const driver = await newDriver(page, pb, unique("field-refused"));
+    const driver = await newDriver(page, pb, unique("field-refused"), { firstName: "Otto", lastName: "Offline" });
     await workerReady(page);
     const other = await seedUser(pb, { email: unique("field-other"), password: "driver-secret-2", firstName: "Ola", lastName: "Other" });
     const admin = await adminRequest();
@@ -257,7 +230,7 @@ test.describe("with the service worker", () => {
 
   test("a revoked session pauses the queue; after signing in again the same keys are sent", async ({ page, context, pb, unique }) => {
     const email = unique("field-revoked");
-    const driver = await newDriver(page, pb, email);
+    const driver = await newDriver(page, pb, email, { firstName: "Otto", lastName: "Offline" });
     await workerReady(page);
     await context.setOffline(true);
     await quickLog(page, "Recovers", 4);
@@ -296,7 +269,7 @@ test.describe("with the service worker", () => {
   });
 
   test("a new build while actions wait: the update prompt shows, and after Reload they are sent once", async ({ page, context, pb, unique }) => {
-    const driver = await newDriver(page, pb, unique("field-deploy"));
+    const driver = await newDriver(page, pb, unique("field-deploy"), { firstName: "Otto", lastName: "Offline" });
     await workerReady(page);
     // the driver's writes do not get through yet (no signal at the bay)
     let hold = true;
@@ -334,7 +307,7 @@ test.describe("with the service worker", () => {
 // page.route must see every request: without the worker
 test.describe("the outbox, without the worker", () => {
   test("a lost answer: the retry with the same key records nothing new", async ({ page, pb, unique }) => {
-    const driver = await newDriver(page, pb, unique("field-lost"));
+    const driver = await newDriver(page, pb, unique("field-lost"), { firstName: "Otto", lastName: "Offline" });
     let cut = 0;
     let sent = 0;
     const keys: string[] = [];

@@ -7,7 +7,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { request as pwRequest } from "@playwright/test";
 import { drawSignature } from "../draw";
 import { ADMIN, BASE_URL } from "../env";
-import { expect, seedUser, signIn, test } from "../fixtures";
+import { newDriver, quickLog, workerReady } from "../field";
+import { expect, test } from "../fixtures";
 
 type Movement = { id: string; type: string; quantity: number };
 
@@ -39,29 +40,6 @@ async function network(context: BrowserContext, _page: Page, on: boolean) {
   }
 }
 
-/** workerReady waits until the service worker controls the page (its precache is complete). */
-async function workerReady(page: Page) {
-  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller);
-}
-
-async function quickLog(page: Page, label: "Moves" | "Recovers", n: number) {
-  await page.getByRole("button", { name: `Log ${label}` }).press("Enter");
-  await page.getByLabel(`${label} to log`).fill(String(n));
-  await page.getByLabel(`${label} to log`).press("Enter");
-  await expect(page.getByLabel(`${label} to log`)).toHaveCount(0);
-}
-
-async function newDriver(page: Page, pb: Parameters<typeof seedUser>[0], email: string) {
-  const driver = await seedUser(pb, { email, password: "driver-secret-1", firstName: "Sam", lastName: "Seam" });
-  await signIn(page, email, "driver-secret-1");
-  await page.goto("/");
-  await expect(page.getByRole("heading", { name: "Driver Home" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText("Loading camera…")).toHaveCount(0, { timeout: 20_000 });
-  await workerReady(page);
-  return driver;
-}
-
 async function adminRequest(): Promise<APIRequestContext> {
   const ctx = await pwRequest.newContext({ baseURL: BASE_URL });
   const res = await ctx.post("/api/login", { data: { email: ADMIN.email, password: ADMIN.password } });
@@ -89,7 +67,7 @@ function queuedKeys(page: Page): Promise<string[]> {
 }
 
 test("a forced terms re-sign while 3 actions wait pauses the queue; after re-signing all 3 are sent once with their keys", async ({ page, context, pb, unique }) => {
-  const driver = await newDriver(page, pb, unique("seam-resign"));
+  const driver = await newDriver(page, pb, unique("seam-resign"), { firstName: "Sam", lastName: "Seam" }, { worker: true });
   await network(context, page, false);
   await quickLog(page, "Moves", 1);
   await quickLog(page, "Moves", 2);
@@ -133,7 +111,7 @@ test("a forced terms re-sign while 3 actions wait pauses the queue; after re-sig
 
 test("a revoked driver sees '2 actions waiting' at / and sends them once after signing in there", async ({ page, context, pb, shot, unique }) => {
   const email = unique("seam-revoked");
-  const driver = await newDriver(page, pb, email);
+  const driver = await newDriver(page, pb, email, { firstName: "Sam", lastName: "Seam" }, { worker: true });
   await network(context, page, false);
   await quickLog(page, "Recovers", 2);
   await quickLog(page, "Recovers", 5);
@@ -170,7 +148,7 @@ test("a revoked driver sees '2 actions waiting' at / and sends them once after s
 });
 
 test("a second tab that found the first one sending sends once the first closes", async ({ page, context, pb, unique }) => {
-  await newDriver(page, pb, unique("seam-tabs"));
+  await newDriver(page, pb, unique("seam-tabs"), { firstName: "Sam", lastName: "Seam" }, { worker: true });
   // the first tab's send hangs (its answer never comes): it holds the sender's lock
   let hung = false;
   await page.route("**/api/driver/rebalance", () => {
@@ -195,7 +173,7 @@ test("a second tab that found the first one sending sends once the first closes"
 });
 
 test("a dropoff committed while the realtime link reconnects: the count on screen equals the server's within 2 s", async ({ page, pb, unique }) => {
-  const driver = await newDriver(page, pb, unique("seam-realtime"));
+  const driver = await newDriver(page, pb, unique("seam-realtime"), { firstName: "Sam", lastName: "Seam" }, { worker: true });
   let socket: { close: () => Promise<void> } | null = null;
   let drop = false;
   let links = 0;
@@ -254,7 +232,7 @@ test("a dropoff committed while the realtime link reconnects: the count on scree
 test.describe("in Tokyo", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
   test("field-bar times are in the operation's time zone, not the phone's", async ({ page, context, pb, unique }) => {
-    await newDriver(page, pb, unique("seam-tokyo"));
+    await newDriver(page, pb, unique("seam-tokyo"), { firstName: "Sam", lastName: "Seam" }, { worker: true });
     const info = (await (await page.request.get("/api/auth/user")).json()) as { timeZone?: string };
     const zone = info.timeZone || "UTC";
     await network(context, page, false);
