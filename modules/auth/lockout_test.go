@@ -136,18 +136,26 @@ func TestAdminsSeeRepeatedFailures(t *testing.T) {
 	}
 	loginFrom(c, "198.51.100.67", driver.Email(), "guess", "") // once is not repeated
 	admin := testkit.CreateUser(t, app, roles.Admin, roles.Approved)
-	for who, want := range map[*core.Record]int{admin: 200, driver: 403} {
+	liaison := testkit.CreateUser(t, app, roles.Liaison, roles.Approved)
+	for _, row := range []struct {
+		name string
+		who  *core.Record // nil: a guest
+		want int
+	}{{"admin", admin, 200}, {"driver", driver, 403}, {"liaison", liaison, 403}, {"guest", nil, 401}} {
 		req, _ := http.NewRequest("GET", srv.URL+"/api/admin/sign-in-failures", nil)
-		req.Header.Set("Authorization", testkit.Token(t, who))
+		if row.who != nil {
+			req.Header.Set("Authorization", testkit.Token(t, row.who))
+		}
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		b, _ := io.ReadAll(res.Body)
 		res.Body.Close()
-		if res.StatusCode != want {
-			t.Fatalf("%s: %d %s", who.GetString("role"), res.StatusCode, b)
+		if res.StatusCode != row.want {
+			t.Fatalf("%s: %d %s", row.name, res.StatusCode, b)
 		}
+		want := row.want
 		if want == 200 {
 			var rows []map[string]any
 			_ = json.Unmarshal(b, &rows)
