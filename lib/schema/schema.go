@@ -275,6 +275,8 @@ const (
 	PackEventAt              = "at"
 	PackEventFromState       = "fromState" // state changes
 	PackEventToState         = "toState"
+	PackEventPhotos          = "photos" // damage reports: relation → photos (at most MaxPackEventPhotos)
+	PackEventRecall          = "recall" // a state change made by a recall: relation → pack_recalls
 
 	PackEventCreated     = "created"
 	PackEventImported    = "imported"
@@ -283,13 +285,36 @@ const (
 	PackEventState       = "state"
 	PackEventFound       = "found"
 	PackEventCharged     = "charged"
+	PackEventDamage      = "damage" // a damage report (an incident): reason = the note, photos
+
+	MaxPackEventPhotos = 10
 )
 
 // PackEventKinds lists every pack event kind.
 var PackEventKinds = []string{
 	PackEventCreated, PackEventImported, PackEventMoved, PackEventDiscrepancy,
-	PackEventState, PackEventFound, PackEventCharged,
+	PackEventState, PackEventFound, PackEventCharged, PackEventDamage,
 }
+
+// PackRecalls holds one row per recall (DESIGN.md §14): an admin's choice of a lot, model or
+// manufacturer, every matching pack quarantined at once. The packs it quarantined are the
+// pack_events whose recall is the row.
+const (
+	PackRecalls         = "pack_recalls"
+	PackRecallBy        = "by"    // lot | model | manufacturer
+	PackRecallValue     = "value" // the lot, model or manufacturer chosen
+	PackRecallReason    = "reason"
+	PackRecallActor     = "actor" // relation → users
+	PackRecallAt        = "at"
+	PackRecallPackCount = "packCount" // how many packs it quarantined
+
+	PackRecallByLot          = "lot"
+	PackRecallByModel        = "model"
+	PackRecallByManufacturer = "manufacturer"
+)
+
+// PackRecallBys lists what a recall may choose by.
+var PackRecallBys = []string{PackRecallByLot, PackRecallByModel, PackRecallByManufacturer}
 
 // The pack settings (DESIGN.md §14): the tracking mode, the serial prefix, and the sequence
 // counter minting advances (stored so a serial is never handed out twice, not admin-editable).
