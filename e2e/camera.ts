@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type APIRequestContext, type Browser, type BrowserContext, type Page, type ViewportSize, chromium } from "@playwright/test";
+import { type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type ViewportSize, chromium } from "@playwright/test";
 import { CHROMIUM, PHONE } from "./browsers";
 import { BASE_URL } from "./env";
 
@@ -53,12 +53,13 @@ export function unmintedLabels(serials: string[], dir: string, site = BASE_URL):
 
 /**
  * cameraVideo makes the camera's video in dir: each label, in order (a label may repeat), for
- * seconds, centred on a white 640×480 frame at 10 frames a second (e2e/scripts/camera-video.sh).
- * Chromium loops it.
+ * seconds, centred on a white 640×480 frame at 10 frames a second, "blank" an empty frame
+ * (e2e/scripts/camera-video.sh). Chromium loops it.
  */
-export function cameraVideo(labels: SheetLabel[], dir: string, seconds = 2): string {
+export function cameraVideo(labels: (SheetLabel | "blank")[], dir: string, seconds = 2): string {
   const video = path.join(dir, `camera-${Date.now().toString(36)}.y4m`);
-  execFileSync("bash", [path.join(ROOT, "e2e/scripts/camera-video.sh"), video, String(seconds), ...labels.map((l) => `${l.sheet}:${l.slot}`)], {
+  const items = labels.map((l) => (l === "blank" ? l : `${l.sheet}:${l.slot}`));
+  execFileSync("bash", [path.join(ROOT, "e2e/scripts/camera-video.sh"), video, String(seconds), ...items], {
     stdio: ["ignore", "inherit", "inherit"],
   });
   return video;
@@ -67,24 +68,37 @@ export function cameraVideo(labels: SheetLabel[], dir: string, seconds = 2): str
 /** CameraPhone is a Chromium whose camera plays a video, and a phone page in it. */
 export type CameraPhone = { browser: Browser; context: BrowserContext; page: Page; close: () => Promise<void> };
 
-/**
- * cameraPhone launches Chromium with video as its camera (the fake device, permission granted
- * without a prompt) and opens a phone page (the phone project's device, or viewport) on
- * baseURL; the service worker is blocked, as in the tests, so every request shows in the log.
- */
-export async function cameraPhone(video: string, opts: { baseURL?: string; viewport?: ViewportSize } = {}): Promise<CameraPhone> {
-  const browser = await chromium.launch({
+/** launchCamera launches Chromium with the tests' flags and video as its camera (the fake device, no permission prompt). */
+export function launchCamera(video: string): Promise<Browser> {
+  return chromium.launch({
     ...CHROMIUM,
     args: [...CHROMIUM.args, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
   });
-  const baseURL = opts.baseURL ?? BASE_URL;
-  const context = await browser.newContext({
+}
+
+/** PhoneOptions are a phone context's: the server, another viewport (360 px, landscape) and a signed-in state. */
+export type PhoneOptions = { baseURL?: string; viewport?: ViewportSize; storageState?: BrowserContextOptions["storageState"] };
+
+/**
+ * phoneContext opens a context of browser as the phone project's device (or viewport) on
+ * baseURL, the camera allowed; the service worker is blocked, as in the tests, so every
+ * request shows in the log.
+ */
+export function phoneContext(browser: Browser, opts: PhoneOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
     ...PHONE,
     ...(opts.viewport ? { viewport: opts.viewport } : {}),
-    baseURL,
+    baseURL: opts.baseURL ?? BASE_URL,
+    storageState: opts.storageState,
     serviceWorkers: "block",
     permissions: ["camera"],
   });
+}
+
+/** cameraPhone launches Chromium with video as its camera and opens a phone page on the server. */
+export async function cameraPhone(video: string, opts: PhoneOptions = {}): Promise<CameraPhone> {
+  const browser = await launchCamera(video);
+  const context = await phoneContext(browser, opts);
   const page = await context.newPage();
   return { browser, context, page, close: () => browser.close() };
 }
@@ -92,4 +106,47 @@ export async function cameraPhone(video: string, opts: { baseURL?: string; viewp
 /** removeCameraDir removes a cameraDir and everything in it. */
 export function removeCameraDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * pickupScanButton is the Scan button of the driver's Battery Pickup form (shown while pack
+ * tracking is optional or required) on the driver home.
+ */
+export function pickupScanButton(page: Page) {
+  return page.getByRole("form", { name: "Battery Pickup" }).getByRole("button", { name: "Scan", exact: true });
+}
+
+/**
+ * startScanTimer marks in page the time of the next tap on a "Scan" button (its pointerdown)
+ * and of the first pack a scanned list shows; scanTimer reads them (ms since the page's start).
+ */
+export async function startScanTimer(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __scanTap?: number; __scanFirst?: number };
+    w.__scanTap = undefined;
+    w.__scanFirst = undefined;
+    const tapped = (e: Event) => {
+      const b = (e.target as Element | null)?.closest("button");
+      if (w.__scanTap === undefined && b?.textContent?.trim() === "Scan") w.__scanTap = performance.now();
+    };
+    document.addEventListener("pointerdown", tapped, true);
+    document.addEventListener("click", tapped, true);
+    const seen = () => {
+      if (w.__scanFirst === undefined && w.__scanTap !== undefined && document.querySelector('ul[aria-label$=" scanned"] > li')) {
+        w.__scanFirst = performance.now();
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(seen);
+    observer.observe(document.body, { subtree: true, childList: true });
+  });
+}
+
+/** scanTimer waits (up to timeout) for the first pack listed and answers the ms from the tap on Scan. */
+export async function scanTimer(page: Page, timeout = 30_000): Promise<number> {
+  await page.waitForFunction(() => (window as unknown as { __scanFirst?: number }).__scanFirst !== undefined, null, { timeout });
+  return page.evaluate(() => {
+    const w = window as unknown as { __scanTap: number; __scanFirst: number };
+    return w.__scanFirst - w.__scanTap;
+  });
 }

@@ -5,11 +5,12 @@
 # centred on a white 640×480 frame, SECONDS each in the order given, as a .y4m video that
 # Chromium plays as a camera (--use-file-for-fake-video-capture; it loops the file).
 #
-# Usage: camera-video.sh OUT.y4m SECONDS SHEET.pdf:SLOT...
-#   SLOT is the label's place on the sheet, 0-based, 24 a page; a label may repeat (the
-#   scanner must ignore a duplicate). FPS (env, default 10) is the video's frame rate.
+# Usage: camera-video.sh OUT.y4m SECONDS ITEM...
+#   ITEM is SHEET.pdf:SLOT, SLOT the label's place on the sheet, 0-based, 24 a page (a label
+#   may repeat: the scanner must ignore a duplicate), or "blank": SECONDS of an empty white
+#   frame (nothing to find). FPS (env, default 10) is the video's frame rate.
 set -euo pipefail
-[ $# -ge 3 ] || { echo "usage: camera-video.sh OUT.y4m SECONDS SHEET.pdf:SLOT..." >&2; exit 2; }
+[ $# -ge 3 ] || { echo "usage: camera-video.sh OUT.y4m SECONDS ITEM..." >&2; exit 2; }
 out=$1 secs=$2
 shift 2
 fps=${FPS:-10}
@@ -25,6 +26,13 @@ inputs=() filters="" streams=""
 i=0
 declare -A png=()
 for item in "$@"; do
+  if [ "$item" = blank ]; then
+    inputs+=(-f lavfi -t "$secs" -i "color=c=white:s=640x480:r=$fps")
+    filters+="[$i:v]setsar=1,format=yuv420p[v$i];"
+    streams+="[v$i]"
+    i=$((i + 1))
+    continue
+  fi
   sheet=${item%:*} slot=${item##*:}
   if [ -z "${png[$item]:-}" ]; then
     png[$item]="$work/label-$i"
