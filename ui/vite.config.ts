@@ -46,7 +46,7 @@ export default defineConfig({
       },
       workbox: {
         // the icons and the manifest are added by the plugin (includeManifestIcons)
-        globPatterns: ["index.html", "assets/**/*.{js,css}"],
+        globPatterns: ["index.html", "assets/**/*.{js,css,wasm}"],
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/ws(\/|$)/, /^\/_\//],
         runtimeCaching: [],
@@ -55,7 +55,8 @@ export default defineConfig({
         // cache if the network drops before a reload; a new version still waits for Reload
         clientsClaim: true,
         inlineWorkboxRuntime: true,
-        // the rich-text editor's chunk is ~420 KB
+        // the rich-text editor's chunk is ~420 KB, the scanner's QR decoder (zxing_reader.wasm) ~1.1 MB:
+        // the scanner works offline (DESIGN.md §14)
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         // hashed names: the URL is the revision
         dontCacheBustURLsMatching: /^assets\//,

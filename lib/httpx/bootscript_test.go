@@ -43,14 +43,14 @@ func TestBootScriptHashMatchesTheBuiltPage(t *testing.T) {
 	if got := ui.BootScriptHash(); got != want {
 		t.Fatalf("dist/index.html: inline script hash %s, %s says %q", want, ui.BootScriptFile, got)
 	}
-	if csp := httpx.ContentSecurityPolicy(ui.BootScriptHash()); !strings.Contains(csp, "script-src 'self' '"+want+"';") {
+	if csp := httpx.ContentSecurityPolicy(ui.BootScriptHash()); !strings.Contains(csp, "script-src 'self' 'wasm-unsafe-eval' '"+want+"';") {
 		t.Fatalf("CSP %q does not allow the boot script", csp)
 	}
 }
 
 // Without a built UI there is no inline script, and the CSP allows none.
 func TestContentSecurityPolicyWithoutBootScript(t *testing.T) {
-	if csp := httpx.ContentSecurityPolicy(""); !strings.Contains(csp, "script-src 'self';") {
+	if csp := httpx.ContentSecurityPolicy(""); !strings.Contains(csp, "script-src 'self' 'wasm-unsafe-eval';") {
 		t.Fatalf("CSP %q", csp)
 	}
 }

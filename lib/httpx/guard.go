@@ -102,9 +102,12 @@ func SideDoors() *hook.Handler[*core.RequestEvent] {
 // index.html's boot script, by its hash bootScriptHash, "sha256-…"; none when empty), images
 // also as data: and blob: URLs (signatures, photo previews), the camera stream as media, the
 // service worker and the web app manifest from this origin (DESIGN.md §12), no framing. Radix
-// positions popovers with inline style attributes, hence style-src 'unsafe-inline'.
+// positions popovers with inline style attributes, hence style-src 'unsafe-inline'. The pack
+// scanner's QR decoder is WebAssembly (zxing-wasm, served from this origin; DESIGN.md §14), which
+// a browser compiles only under 'wasm-unsafe-eval' — it allows WebAssembly compilation and
+// nothing else ('unsafe-eval', JavaScript's eval, stays refused).
 func ContentSecurityPolicy(bootScriptHash string) string {
-	scripts := "'self'"
+	scripts := "'self' 'wasm-unsafe-eval'"
 	if bootScriptHash != "" {
 		scripts += " '" + bootScriptHash + "'"
 	}

@@ -60,9 +60,11 @@ type Server struct {
 }
 
 // The installable app's files (DESIGN.md §12): Go's own table has no .webmanifest, and the
-// system's mime.types may lack it or differ between machines.
+// system's mime.types may lack it or differ between machines. The scanner's QR decoder
+// (DESIGN.md §14) is compiled while it streams in only when it is served as application/wasm.
 func init() {
 	_ = mime.AddExtensionType(".webmanifest", "application/manifest+json")
+	_ = mime.AddExtensionType(".wasm", "application/wasm")
 }
 
 // New returns a Server for the build in fsys (rooted at dist/).

@@ -236,8 +236,8 @@ func TestSecurityHeadersAndOrigin(t *testing.T) {
 	for _, p := range []string{"/", "/auth", "/api/health"} {
 		res := c.do("GET", p, "", nil)
 		h := res.Header
-		if !strings.Contains(h.Get("Content-Security-Policy"), "script-src 'self'") || strings.Contains(h.Get("Content-Security-Policy"), "unsafe-eval") {
-			t.Errorf("%s: CSP %q", p, h.Get("Content-Security-Policy"))
+		if bad := scriptSrcProblem(h.Get("Content-Security-Policy")); bad != "" {
+			t.Errorf("%s: CSP %q: %s", p, h.Get("Content-Security-Policy"), bad)
 		}
 		if h.Get("Referrer-Policy") != "same-origin" || !strings.Contains(h.Get("Permissions-Policy"), "camera=(self)") {
 			t.Errorf("%s: referrer %q permissions %q", p, h.Get("Referrer-Policy"), h.Get("Permissions-Policy"))
@@ -310,5 +310,50 @@ func TestUserDeleteRevokesAfterCommit(t *testing.T) {
 	}
 	if got := seen(); len(got) != 1 || got[0].UserId != user.Id || got[0].SessionId != "" {
 		t.Fatalf("a committed delete revoked %v, want every session of %s once", got, user.Id)
+	}
+}
+
+// scriptSrcProblem says what is wrong with a CSP's scripts ("" when nothing): script-src must
+// be 'self', 'wasm-unsafe-eval' (the pack scanner's WebAssembly decoder, DESIGN.md §14) and at
+// most index.html's boot script by its hash — no 'unsafe-eval', 'unsafe-inline', host or
+// scheme — and no other directive may allow any eval.
+func scriptSrcProblem(csp string) string {
+	if strings.Contains(strings.ReplaceAll(csp, "'wasm-unsafe-eval'", ""), "unsafe-eval") {
+		return "allows eval"
+	}
+	for _, d := range strings.Split(csp, ";") {
+		f := strings.Fields(d)
+		if len(f) == 0 || f[0] != "script-src" {
+			continue
+		}
+		if len(f) < 3 || f[1] != "'self'" || f[2] != "'wasm-unsafe-eval'" {
+			return "script-src is not 'self' 'wasm-unsafe-eval'"
+		}
+		for _, src := range f[3:] {
+			if !strings.HasPrefix(src, "'sha256-") {
+				return "script-src allows " + src
+			}
+		}
+		return ""
+	}
+	return "no script-src"
+}
+
+// The CSP check can fail: each of these policies is refused.
+func TestScriptSrcProblem(t *testing.T) {
+	for csp, want := range map[string]bool{
+		"default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; object-src 'none'": true,
+		"script-src 'self' 'wasm-unsafe-eval' 'sha256-abc='":                          true,
+		"script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'":                          false,
+		"script-src 'self' 'unsafe-eval'":                                             false,
+		"script-src 'self'":                                                           false,
+		"script-src 'self' 'wasm-unsafe-eval' 'unsafe-inline'":                        false,
+		"script-src 'self' 'wasm-unsafe-eval' https://cdn.example":                    false,
+		"default-src 'self' 'unsafe-eval'; script-src 'self' 'wasm-unsafe-eval'":      false,
+		"default-src 'self'":                                                          false,
+	} {
+		if ok := scriptSrcProblem(csp) == ""; ok != want {
+			t.Errorf("%q: accepted %v, want %v", csp, ok, want)
+		}
 	}
 }

@@ -30,6 +30,8 @@ import (
 //	PUT  /api/admin/packs/{serial}/state admins   {state, reason} → {success, message, pack}; 409 pack_state
 //	GET  /api/packs                      admins, liaison: all; drivers: the packs they hold
 //	                                              ?state=&location=&lot=&missing=1&q=&page=&perPage= → List
+//	GET  /api/packs/lookup               approved users ?serials=A,B,… (at most 50; serials or label URLs)
+//	                                              → {packs: [{serial, known, model, state}]}: public attributes only
 //	GET  /api/packs/{serial}             as the list (a driver: a pack they hold) → Detail (with its history)
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -43,6 +45,7 @@ func Register(app core.App) {
 		readers := se.Router.Group("/api/packs")
 		readers.Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Liaison, roles.Driver))
 		readers.GET("", handleList)
+		readers.GET("/lookup", handleLookup)
 		readers.GET("/{serial}", handleDetail)
 		return se.Next()
 	})

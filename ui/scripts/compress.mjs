@@ -1,11 +1,11 @@
-// Precompresses the build for lib/webui (DESIGN.md §10): every text asset and index.html gets
+// Precompresses the build for lib/webui (DESIGN.md §10): every text asset, the scanner's wasm and index.html get
 // a .br (brotli, best quality) and a .gz (gzip -9) beside it, served by Accept-Encoding.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 const dist = path.resolve(import.meta.dirname, "..", "dist");
-const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest|ttf|woff)$/;
+const compressible = /\.(js|mjs|css|html|svg|json|txt|webmanifest|ttf|woff|wasm)$/;
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {

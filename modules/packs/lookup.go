@@ -1,0 +1,89 @@
+package packs
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/apierr"
+	"swapbay/lib/schema"
+)
+
+// MaxLookup is how many serials one GET /api/packs/lookup checks: a scanner's list.
+const MaxLookup = 50
+
+// Messages of the lookup route.
+var (
+	MsgLookupWhich   = "Name the packs: serials=A,B,…"
+	MsgLookupTooMany = fmt.Sprintf("At most %d serials at a time", MaxLookup)
+)
+
+// Lookup is what the scanner may know of a scanned serial before it is sent: whether the
+// registry knows it and its public attributes (model, state; DESIGN.md §14 The passport's
+// public view) — never its location or a person, which a driver may not see of a pack they
+// do not hold.
+type Lookup struct {
+	Serial string `json:"serial"`
+	Known  bool   `json:"known"`
+	Model  string `json:"model,omitempty"`
+	State  string `json:"state,omitempty"`
+}
+
+// LookupSerials answers each of codes (serials or label URLs, as scanned) once, in the order
+// first named, with what the registry knows of it.
+func LookupSerials(app core.App, codes []string) ([]Lookup, error) {
+	out := make([]Lookup, 0, len(codes))
+	seen := make(map[string]bool, len(codes))
+	vals := make([]any, 0, len(codes))
+	for _, c := range codes {
+		s := scanned(c)
+		if s == "" || seen[s] {
+			continue
+		}
+		seen[s] = true
+		out = append(out, Lookup{Serial: s})
+		vals = append(vals, s)
+	}
+	if len(vals) == 0 {
+		return out, nil
+	}
+	var rows []struct {
+		Serial string `db:"serial"`
+		Model  string `db:"model"`
+		State  string `db:"state"`
+	}
+	err := app.DB().Select(schema.PackSerial+" AS serial", schema.PackModel+" AS model", schema.PackState+" AS state").
+		From(schema.Packs).Where(dbx.In(schema.PackSerial, vals...)).All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	by := make(map[string]int, len(out))
+	for i, l := range out {
+		by[l.Serial] = i
+	}
+	for _, r := range rows {
+		if i, ok := by[r.Serial]; ok {
+			out[i] = Lookup{Serial: r.Serial, Known: true, Model: r.Model, State: r.State}
+		}
+	}
+	return out, nil
+}
+
+func handleLookup(e *core.RequestEvent) error {
+	raw := e.Request.URL.Query().Get("serials")
+	codes := strings.FieldsFunc(raw, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' || r == '\r' || r == '\t' })
+	switch {
+	case len(codes) == 0:
+		return apierr.Response(e, apierr.Invalid("serials", MsgLookupWhich))
+	case len(codes) > MaxLookup:
+		return apierr.Response(e, apierr.Invalid("serials", MsgLookupTooMany))
+	}
+	packs, err := LookupSerials(e.App, codes)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, map[string]any{"packs": packs})
+}

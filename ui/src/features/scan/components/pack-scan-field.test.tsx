@@ -1,0 +1,144 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import * as React from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PackScanField, type PackScanFieldProps } from "@/features/scan";
+import { makeQueryClient } from "@/lib/query-client";
+
+const toasts = vi.hoisted(() => vi.fn());
+vi.mock("@/hooks/use-toast", () => ({ toast: toasts }));
+
+const REGISTRY: Record<string, { model: string; state: string }> = {
+  "SWB-000001": { model: "S-48V 15Ah", state: "in_service" },
+  "SWB-000002": { model: "S-48V 15Ah", state: "quarantined" },
+};
+
+/** a server answering the lookup from REGISTRY and the held packs list; offline: every fetch fails. */
+function server(offline = false) {
+  const fetch = vi.fn(async (input: string) => {
+    if (offline) throw new TypeError("Failed to fetch");
+    const url = new URL(input, "http://x");
+    if (url.pathname === "/api/packs/lookup") {
+      const serials = (url.searchParams.get("serials") ?? "").split(",");
+      return Response.json({ packs: serials.map((s) => (REGISTRY[s] ? { serial: s, known: true, ...REGISTRY[s] } : { serial: s, known: false })) });
+    }
+    if (url.pathname === "/api/packs") return Response.json({ packs: [{ serial: "SWB-000001" }, { serial: "SWB-000004" }], total: 2 });
+    return new Response("not found", { status: 404 });
+  });
+  vi.stubGlobal("fetch", fetch);
+  return fetch;
+}
+
+function Screen(props: Partial<PackScanFieldProps> & { onValue?: (v: string[]) => void }) {
+  const [value, setValue] = React.useState<string[]>([]);
+  return (
+    <form onSubmit={() => props.onValue?.(["submitted"])}>
+      <PackScanField
+        id="test.packs"
+        label="Packs"
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          props.onValue?.(v);
+        }}
+        {...props}
+      />
+    </form>
+  );
+}
+
+function show(props: Partial<PackScanFieldProps> & { onValue?: (v: string[]) => void } = {}) {
+  const qc = makeQueryClient(false);
+  return render(
+    <QueryClientProvider client={qc}>
+      <Screen {...props} />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe("PackScanField typed fallback", () => {
+  it("adds typed serials and label URLs upper-case, checks them, and ignores a duplicate", async () => {
+    const fetch = server();
+    const onValue = vi.fn();
+    show({ expected: 3, purpose: "handout", onValue });
+    const user = userEvent.setup();
+    const input = screen.getByLabelText("Type a serial");
+    await user.type(input, "swb-000001{Enter}");
+    await user.type(input, "https://bay.example/p/SWB-000002{Enter}");
+    await user.type(input, "NOPE-7");
+    await user.click(screen.getByRole("button", { name: "Add to Packs" }));
+    expect(onValue).toHaveBeenLastCalledWith(["SWB-000001", "SWB-000002", "NOPE-7"]);
+    expect(onValue).not.toHaveBeenCalledWith(["submitted"]); // Enter adds, it does not send the form
+    expect(screen.getByText("3 of 3 scanned")).toBeTruthy();
+
+    const list = screen.getByRole("list", { name: "Packs scanned" });
+    await within(list).findByText("S-48V 15Ah · In service");
+    expect(within(list).getByText("S-48V 15Ah · Quarantined — cannot be handed out")).toBeTruthy();
+    expect(within(list).getByText("Unknown pack — not in the registry")).toBeTruthy();
+    // each checked once, as it was added
+    const lookups = fetch.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith("/api/packs/lookup"));
+    expect(lookups).toEqual(["/api/packs/lookup?serials=SWB-000001", "/api/packs/lookup?serials=SWB-000002", "/api/packs/lookup?serials=NOPE-7"]);
+
+    await user.type(input, "SWB-000001{Enter}");
+    expect((await screen.findByRole("alert")).textContent).toBe("SWB-000001 is already listed");
+    expect(onValue).toHaveBeenCalledTimes(3);
+  });
+
+  it("refuses text that is not a pack serial", async () => {
+    server();
+    show();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Type a serial"), "https://example.com/x{Enter}");
+    expect((await screen.findByRole("alert")).textContent).toBe("Not a pack serial or label");
+    expect(screen.getByLabelText("Type a serial").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("0 scanned")).toBeTruthy();
+  });
+
+  it("removes a row", async () => {
+    server();
+    const onValue = vi.fn();
+    show({ onValue });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Type a serial"), "SWB-000001{Enter}");
+    await user.type(screen.getByLabelText("Type a serial"), "SWB-000004{Enter}");
+    await user.click(screen.getByRole("button", { name: "Remove SWB-000001" }));
+    expect(onValue).toHaveBeenLastCalledWith(["SWB-000004"]);
+  });
+
+  it("shows offline rows as not checked, and keeps the list across a remount (a reload) until cleared", async () => {
+    server(true);
+    const onValue = vi.fn();
+    const first = show({ onValue });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Type a serial"), "SWB-000001{Enter}");
+    expect(await screen.findByText("Not checked (offline)")).toBeTruthy();
+    first.unmount();
+
+    const restored = vi.fn();
+    show({ onValue: restored });
+    await waitFor(() => expect(restored).toHaveBeenCalledWith(["SWB-000001"]));
+    expect(screen.getByText("SWB-000001")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Remove SWB-000001" }));
+    cleanup();
+    show({ onValue: restored });
+    expect(screen.getByText("0 scanned")).toBeTruthy();
+    expect(sessionStorage.getItem("swapbay.scan.list.test.packs")).toBeNull();
+  });
+
+  it("checks a restored list in one request and shows a server refusal on its row", async () => {
+    const fetch = server();
+    sessionStorage.setItem("swapbay.scan.list.test.packs", JSON.stringify(["SWB-000001", "SWB-000002"]));
+    show({ errors: { "SWB-000001": "Pack SWB-000001 was scanned twice" } });
+    expect(await screen.findByText("S-48V 15Ah · Pack SWB-000001 was scanned twice")).toBeTruthy();
+    expect(await screen.findByText("S-48V 15Ah · Quarantined")).toBeTruthy(); // not a handout: no refusal
+    const lookups = fetch.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith("/api/packs/lookup"));
+    expect(lookups).toEqual(["/api/packs/lookup?serials=SWB-000001,SWB-000002"]);
+  });
+});

@@ -1,0 +1,209 @@
+import { useQuery } from "@tanstack/react-query";
+import { ScanLine, XIcon } from "lucide-react";
+import * as React from "react";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Lazy, loadable } from "@/lib/loadable";
+import { cn } from "@/lib/utils";
+import { packsQueryOptions } from "@/features/packs/api/get-packs";
+import { usePackLookups } from "@/features/scan/api/lookup-packs";
+import type { ScannerDialogProps } from "@/features/scan/components/scanner-dialog";
+import { serialFromCode } from "@/features/scan/utils/serial";
+import { type PackPurpose, addSerial, countText, loadList, removeSerial, rowView, saveList } from "@/features/scan/utils/scan-list";
+
+/** PackScanFieldProps are the scan field's props: the contract the battery-moving screens use (issue 36). */
+export type PackScanFieldProps = {
+  /** id is the persist key ("pickup.packs"): the list survives a rotation, a refused send and a
+   * reload until the caller clears it with onChange([]) after a successful send or queue. */
+  id: string;
+  /** label names the list: "Packs", "Good packs", "Dead packs". */
+  label: string;
+  /** value is the serials, upper-case, in scan order. */
+  value: string[];
+  onChange: (serials: string[]) => void;
+  /** expected is the typed count, for "2 of 3 scanned". */
+  expected?: number;
+  /** purpose handout shows a quarantined, retired or recycled pack red with why. */
+  purpose?: PackPurpose;
+  /** errors maps a serial to the reason a server refusal gave, shown red on its row. */
+  errors?: Record<string, string>;
+  disabled?: boolean;
+};
+
+// The camera and the decoder load only when the scanner first opens (issue 36 item 3).
+const scannerDialog = loadable<ScannerDialogProps>(() => import("@/features/scan/components/scanner-dialog").then((m) => m.ScannerDialog));
+
+/** MSG_NOT_SERIAL is the typed entry's refusal. */
+export const MSG_NOT_SERIAL = "Not a pack serial or label";
+
+/**
+ * PackScanField lists the packs named for a movement — serial, model, state, a remove button
+ * each — with a Scan button opening the camera scanner and a typed serial (completed from the
+ * packs the signed-in driver holds) as the fallback.
+ */
+export function PackScanField({ id, label, value, onChange, expected, purpose = "any", errors, disabled }: PackScanFieldProps) {
+  const ids = React.useId();
+  const inputRef = React.useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = React.useState("");
+  const [typedError, setTypedError] = React.useState("");
+  const [open, setOpen] = React.useState(false);
+  const [opened, setOpened] = React.useState(false);
+  const [completing, setCompleting] = React.useState(false);
+
+  // the latest list, so codes found in quick succession each see the ones before them
+  const latest = React.useRef(value);
+  latest.current = value;
+  const change = React.useCallback(
+    (next: string[]) => {
+      latest.current = next;
+      onChange(next);
+    },
+    [onChange],
+  );
+
+  // restore the kept list once (a reload, a remount after rotation), then keep every change
+  const restored = React.useRef(false);
+  React.useEffect(() => {
+    if (!restored.current) {
+      restored.current = true;
+      const kept = loadList(id);
+      if (value.length === 0 && kept.length > 0) {
+        change(kept);
+        return;
+      }
+    }
+    saveList(id, value);
+  }, [id, value, change]);
+
+  const infos = usePackLookups(value);
+  const held = useQuery({ ...packsQueryOptions({}), enabled: completing && !disabled, meta: { ...packsQueryOptions({}).meta, silentError: true } });
+  const suggestions = (held.data?.packs ?? []).map((p) => p.serial).filter((s) => !value.includes(s));
+
+  function add(text: string): "added" | "duplicate" | "wrong" | "full" {
+    const serial = serialFromCode(text);
+    if (!serial) return "wrong";
+    const r = addSerial(latest.current, serial);
+    if (r.added) change(r.list);
+    return r.added ? "added" : (r.reason ?? "duplicate");
+  }
+
+  function addTyped() {
+    if (!typed.trim()) return;
+    const r = add(typed);
+    if (r === "wrong") setTypedError(MSG_NOT_SERIAL);
+    else if (r === "duplicate") setTypedError(`${serialFromCode(typed)} is already listed`);
+    else if (r === "full") setTypedError("The list is full");
+    else {
+      setTypedError("");
+      setTyped("");
+    }
+  }
+
+  const count = countText(value.length, expected);
+  const list = (
+    <ul className="flex flex-col divide-y rounded-md border empty:hidden" aria-label={`${label} scanned`}>
+      {value.map((serial) => {
+        const v = rowView(infos[serial], purpose, errors?.[serial]);
+        return (
+          <li key={serial} className={cn("flex items-center gap-2 px-3 py-2 text-sm", v.problem && "bg-destructive/10")}>
+            <div className="min-w-0 flex-1">
+              <div className="font-mono font-medium break-all">{serial}</div>
+              <div className={cn("text-xs", v.problem ? "font-medium text-destructive" : "text-muted-foreground")}>
+                {[v.model, v.detail].filter(Boolean).join(" · ")}
+              </div>
+            </div>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon"
+              aria-label={`Remove ${serial}`}
+              disabled={disabled}
+              onClick={() => change(removeSerial(latest.current, serial))}
+            >
+              <XIcon />
+            </Button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-2" disabled={disabled} aria-describedby={`${ids}-count`}>
+      <legend className="mb-1 text-sm font-medium">{label}</legend>
+      <p id={`${ids}-count`} className="text-sm text-muted-foreground" aria-live="polite">
+        {count}
+      </p>
+      {list}
+      <div className="flex flex-wrap items-end gap-2">
+        <Button
+          type="button"
+          variant="outline"
+          onPointerEnter={() => void scannerDialog.preload().catch(() => undefined)}
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
+        >
+          <ScanLine aria-hidden />
+          Scan
+        </Button>
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <Label htmlFor={`${ids}-typed`} className="text-xs">
+            Type a serial
+          </Label>
+          <div className="flex gap-2">
+            <Input
+              ref={inputRef}
+              id={`${ids}-typed`}
+              value={typed}
+              list={`${ids}-held`}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              aria-invalid={typedError ? true : undefined}
+              aria-describedby={typedError ? `${ids}-typed-error` : undefined}
+              onFocus={() => setCompleting(true)}
+              onChange={(e) => {
+                setTyped(e.target.value);
+                setTypedError("");
+              }}
+              onKeyDown={(e) => {
+                if (e.key === "Enter") {
+                  e.preventDefault(); // the field sits in the screen's form: Enter adds, it does not send
+                  addTyped();
+                }
+              }}
+            />
+            <Button type="button" variant="secondary" onClick={addTyped} aria-label={`Add to ${label}`}>
+              Add
+            </Button>
+          </div>
+          <datalist id={`${ids}-held`}>
+            {suggestions.map((s) => (
+              <option key={s} value={s} />
+            ))}
+          </datalist>
+          {typedError && (
+            <p id={`${ids}-typed-error`} className="text-xs font-medium text-destructive" role="alert">
+              {typedError}
+            </p>
+          )}
+        </div>
+      </div>
+      {opened && (
+        <Lazy
+          of={scannerDialog}
+          open={open}
+          onOpenChange={setOpen}
+          label={label}
+          count={count}
+          list={list}
+          onCode={add}
+          onUnavailable={() => inputRef.current?.focus()}
+        />
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,202 @@
+import { Flashlight, FlashlightOff } from "lucide-react";
+import * as React from "react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { cn } from "@/lib/utils";
+import { type Detector, createDetector, forcePolyfill } from "@/features/scan/utils/detector";
+import { tick } from "@/features/scan/utils/feedback";
+
+/** ScannerDialogProps are what the field hands its scanner. */
+export type ScannerDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  label: string;
+  /** count is the field's count line ("2 of 3 scanned"). */
+  count: string;
+  /** list is the field's list, shown under the camera. */
+  list: React.ReactNode;
+  /** onCode adds a scanned code's serial; it answers what happened. */
+  onCode: (text: string) => "added" | "duplicate" | "wrong" | "full";
+  /** onUnavailable is told on close when the camera could not be used: focus moves to typing. */
+  onUnavailable: () => void;
+};
+
+type Status = { tone: "info" | "ok" | "bad"; text: string };
+
+const LOOKING: Status = { tone: "info", text: "Looking for a code…" };
+
+/** cameraMessage says why the camera cannot be used, and the way on. */
+export function cameraMessage(e: unknown): string {
+  const name = e instanceof DOMException ? e.name : "";
+  if (name === "NotAllowedError" || name === "SecurityError")
+    return "Camera permission denied. Allow the camera in the browser's settings, or type the serial instead.";
+  if (name === "NotFoundError" || name === "OverconstrainedError") return "No camera found on this device. Type the serial instead.";
+  if (name === "NotReadableError") return "The camera is in use by another app. Close it, or type the serial instead.";
+  return "The camera is not available here. Type the serial instead.";
+}
+
+/**
+ * ScannerDialog streams the back camera and adds every code it finds, one after another, with
+ * a short vibration and a tick; duplicates are ignored and a code that is not a SwapBay label
+ * is shown red with why. Done closes it and keeps the list.
+ */
+export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, onUnavailable }: ScannerDialogProps) {
+  const videoRef = React.useRef<HTMLVideoElement>(null);
+  const [status, setStatus] = React.useState<Status>({ tone: "info", text: "Starting the camera…" });
+  const [unavailable, setUnavailable] = React.useState("");
+  const [torch, setTorch] = React.useState<{ on: boolean; track: MediaStreamTrack } | null>(null);
+  const onCodeRef = React.useRef(onCode);
+  onCodeRef.current = onCode;
+
+  React.useEffect(() => {
+    if (!open) return;
+    let stopped = false;
+    let stream: MediaStream | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let shown: HTMLVideoElement | null = null;
+    const lastSeen = new Map<string, number>();
+    setUnavailable("");
+    setTorch(null);
+    setStatus({ tone: "info", text: "Starting the camera…" });
+
+    async function start() {
+      let detector: Detector;
+      try {
+        if (!navigator.mediaDevices?.getUserMedia) throw new DOMException("no camera API", "NotSupportedError");
+        const [s, d] = await Promise.all([
+          navigator.mediaDevices.getUserMedia({
+            audio: false,
+            video: { facingMode: { ideal: "environment" }, width: { ideal: 1280 }, height: { ideal: 720 } },
+          }),
+          createDetector(forcePolyfill()),
+        ]);
+        stream = s;
+        detector = d;
+      } catch (e) {
+        if (!stopped) setUnavailable(cameraMessage(e));
+        return;
+      }
+      if (stopped) {
+        stream.getTracks().forEach((t) => t.stop());
+        return;
+      }
+      const video = videoRef.current;
+      if (!video) return;
+      shown = video;
+      video.srcObject = stream;
+      await video.play().catch(() => undefined);
+      const track = stream.getVideoTracks()[0];
+      const caps = (track?.getCapabilities?.() ?? {}) as MediaTrackCapabilities & { torch?: boolean };
+      if (track && caps.torch) setTorch({ on: false, track });
+      setStatus(LOOKING);
+
+      const loop = async () => {
+        if (stopped) return;
+        let codes: string[] = [];
+        try {
+          if (video.readyState >= 2) codes = await detector.detect(video);
+        } catch {
+          // a frame the decoder could not read: try the next
+        }
+        if (stopped) return;
+        const now = performance.now();
+        for (const code of codes) {
+          // the same code in front of the camera is reported once, not every frame
+          const seen = lastSeen.get(code);
+          lastSeen.set(code, now);
+          if (seen !== undefined && now - seen < 2000) continue;
+          const r = onCodeRef.current(code);
+          if (r === "added") {
+            tick();
+            setStatus({ tone: "ok", text: "Added. Looking for the next code…" });
+          } else if (r === "wrong") {
+            setStatus({ tone: "bad", text: "Not a SwapBay pack label" });
+          } else if (r === "full") {
+            setStatus({ tone: "bad", text: "The list is full" });
+          } else {
+            setStatus({ tone: "info", text: "Already listed. Looking for the next code…" });
+          }
+        }
+        timer = setTimeout(() => void loop(), codes.length ? 150 : 60);
+      };
+      void loop();
+    }
+    void start();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      stream?.getTracks().forEach((t) => t.stop());
+      if (shown) shown.srcObject = null;
+    };
+  }, [open]);
+
+  async function toggleTorch() {
+    if (!torch) return;
+    const on = !torch.on;
+    try {
+      await torch.track.applyConstraints({ advanced: [{ torch: on } as MediaTrackConstraintSet] });
+      setTorch({ ...torch, on });
+    } catch {
+      setTorch(null);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="flex max-h-[calc(100dvh-1rem)] flex-col gap-3 p-4 landscape:max-w-[calc(100%-1rem)] sm:max-w-lg"
+        onCloseAutoFocus={(e) => {
+          if (unavailable) {
+            e.preventDefault();
+            onUnavailable();
+          }
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle>Scan {label.toLowerCase()}</DialogTitle>
+          <DialogDescription>Hold each pack's label in front of the camera. {count}.</DialogDescription>
+        </DialogHeader>
+        <div className="flex min-h-0 flex-col gap-3 overflow-y-auto landscape:flex-row">
+          {unavailable ? (
+            <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm font-medium text-destructive">
+              {unavailable}
+            </p>
+          ) : (
+            <div className="relative shrink-0 overflow-hidden rounded-md bg-black landscape:w-1/2">
+              <video ref={videoRef} className="aspect-[4/3] max-h-[45dvh] w-full object-cover" muted playsInline aria-label="Camera" />
+              {torch && (
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="secondary"
+                  className="absolute right-2 bottom-2"
+                  aria-pressed={torch.on}
+                  onClick={() => void toggleTorch()}
+                >
+                  {torch.on ? <FlashlightOff aria-hidden /> : <Flashlight aria-hidden />}
+                  Torch
+                </Button>
+              )}
+            </div>
+          )}
+          <div className="flex min-w-0 flex-1 flex-col gap-2">
+            {!unavailable && (
+              <p
+                role="status"
+                className={cn("text-sm", status.tone === "bad" ? "font-medium text-destructive" : status.tone === "ok" ? "text-emerald-700" : "text-muted-foreground")}
+              >
+                {status.text}
+              </p>
+            )}
+            {list}
+          </div>
+        </div>
+        <DialogFooter>
+          <Button type="button" onClick={() => onOpenChange(false)}>
+            {unavailable ? "Type instead" : "Done"}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

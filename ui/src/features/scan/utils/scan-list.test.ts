@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { MAX_SCANNED, addSerial, countText, loadList, removeSerial, rowView, saveList } from "@/features/scan/utils/scan-list";
+
+afterEach(() => sessionStorage.clear());
+
+describe("the scanned list", () => {
+  it("adds in scan order and ignores a duplicate", () => {
+    let r = addSerial([], "SWB-000001");
+    r = addSerial(r.list, "SWB-000003");
+    expect(r).toEqual({ list: ["SWB-000001", "SWB-000003"], added: true });
+    expect(addSerial(r.list, "SWB-000001")).toEqual({ list: ["SWB-000001", "SWB-000003"], added: false, reason: "duplicate" });
+  });
+
+  it("stops at the lookup's limit", () => {
+    const full = Array.from({ length: MAX_SCANNED }, (_, i) => `P-${i}`);
+    expect(addSerial(full, "P-X")).toMatchObject({ added: false, reason: "full" });
+  });
+
+  it("removes one serial", () => {
+    expect(removeSerial(["A-1", "B-2", "C-3"], "B-2")).toEqual(["A-1", "C-3"]);
+  });
+
+  it("keeps a list by field id until it is cleared", () => {
+    saveList("pickup.packs", ["SWB-000001", "SWB-000002"]);
+    saveList("dropoff.deadPacks", ["SWB-000009"]);
+    expect(loadList("pickup.packs")).toEqual(["SWB-000001", "SWB-000002"]);
+    expect(loadList("dropoff.deadPacks")).toEqual(["SWB-000009"]);
+    saveList("pickup.packs", []);
+    expect(loadList("pickup.packs")).toEqual([]);
+    expect(sessionStorage.getItem("swapbay.scan.list.pickup.packs")).toBeNull();
+    expect(loadList("dropoff.deadPacks")).toEqual(["SWB-000009"]);
+  });
+
+  it("restores nothing from a damaged entry", () => {
+    sessionStorage.setItem("swapbay.scan.list.x", "{not json");
+    expect(loadList("x")).toEqual([]);
+    sessionStorage.setItem("swapbay.scan.list.y", JSON.stringify(["A-1", 7, null, "B-2"]));
+    expect(loadList("y")).toEqual(["A-1", "B-2"]);
+  });
+});
+
+describe("rowView", () => {
+  const known = (state: string) => ({ status: "known" as const, model: "S-48V 15Ah", state });
+
+  it("shows a known pack's model and state", () => {
+    expect(rowView(known("in_service"), "handout")).toEqual({ detail: "In service", problem: false, model: "S-48V 15Ah", state: "in_service" });
+  });
+
+  it("shows an unknown serial red with why", () => {
+    expect(rowView({ status: "unknown" }, "any")).toEqual({ detail: "Unknown pack — not in the registry", problem: true });
+  });
+
+  it("refuses a quarantined, retired or recycled pack for a handout only", () => {
+    expect(rowView(known("quarantined"), "handout")).toMatchObject({ detail: "Quarantined — cannot be handed out", problem: true });
+    expect(rowView(known("retired"), "handout")).toMatchObject({ detail: "Retired — cannot be handed out", problem: true });
+    expect(rowView(known("recycled"), "handout")).toMatchObject({ detail: "Recycled — cannot be handed out", problem: true });
+    expect(rowView(known("quarantined"), "return")).toMatchObject({ detail: "Quarantined", problem: false });
+  });
+
+  it("says a serial could not be checked offline, and puts a server refusal first", () => {
+    expect(rowView({ status: "offline" }, "any")).toEqual({ detail: "Not checked (offline)", problem: false });
+    expect(rowView({ status: "checking" }, "any")).toEqual({ detail: "Checking…", problem: false });
+    expect(rowView(known("in_service"), "handout", "Pack SWB-000001 is quarantined")).toMatchObject({
+      detail: "Pack SWB-000001 is quarantined",
+      problem: true,
+      model: "S-48V 15Ah",
+    });
+  });
+
+  it("counts against the typed count", () => {
+    expect(countText(2, 3)).toBe("2 of 3 scanned");
+    expect(countText(2)).toBe("2 scanned");
+    expect(countText(0, 0)).toBe("0 scanned");
+  });
+});

@@ -1,0 +1,97 @@
+// The scanned list's rules, apart from React so they are tested alone: add (duplicates
+// ignored), remove, and the list kept by its field's id in sessionStorage so it survives a
+// rotation, a refused send and a reload until the caller clears it after a successful
+// send or queue (issue 36 item 4).
+
+/** MAX_SCANNED is how many packs one field lists (GET /api/packs/lookup checks 50 at once). */
+export const MAX_SCANNED = 50;
+
+/** AddResult says what adding a serial did. */
+export type AddResult = { list: string[]; added: boolean; reason?: "duplicate" | "full" };
+
+/** addSerial adds serial at the end of list unless it is already there or the list is full. */
+export function addSerial(list: readonly string[], serial: string): AddResult {
+  if (list.includes(serial)) return { list: [...list], added: false, reason: "duplicate" };
+  if (list.length >= MAX_SCANNED) return { list: [...list], added: false, reason: "full" };
+  return { list: [...list, serial], added: true };
+}
+
+/** removeSerial answers list without serial. */
+export function removeSerial(list: readonly string[], serial: string): string[] {
+  return list.filter((s) => s !== serial);
+}
+
+const PREFIX = "swapbay.scan.list.";
+
+/** loadList answers the list kept for the field id ([] when none, or storage is unavailable). */
+export function loadList(id: string): string[] {
+  try {
+    const raw = sessionStorage.getItem(PREFIX + id);
+    const v: unknown = raw ? JSON.parse(raw) : [];
+    return Array.isArray(v) ? v.filter((s): s is string => typeof s === "string").slice(0, MAX_SCANNED) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** saveList keeps list for the field id; an empty list forgets it. */
+export function saveList(id: string, list: readonly string[]): void {
+  try {
+    if (list.length === 0) sessionStorage.removeItem(PREFIX + id);
+    else sessionStorage.setItem(PREFIX + id, JSON.stringify(list));
+  } catch {
+    // private mode or a full storage: the list still lives in the screen's state
+  }
+}
+
+/** PackPurpose is what the packs are scanned for: handed out (pickup, assignment), returned, or anything. */
+export type PackPurpose = "handout" | "return" | "any";
+
+/** PackInfo is what the field knows of a serial: being checked, checked, or not checked. */
+export type PackInfo =
+  | { status: "checking" }
+  | { status: "known"; model: string; state: string }
+  | { status: "unknown" }
+  | { status: "offline" }
+  | { status: "failed" };
+
+/** RowView is how a row reads: its detail text and whether it is a problem (shown red). */
+export type RowView = { detail: string; problem: boolean; model?: string; state?: string };
+
+/** REFUSED_HANDOUT are the states a pack cannot be handed out in (DESIGN.md §14 States). */
+const REFUSED_HANDOUT: Record<string, string> = {
+  quarantined: "Quarantined — cannot be handed out",
+  retired: "Retired — cannot be handed out",
+  recycled: "Recycled — cannot be handed out",
+};
+
+/** stateLabel is how a state reads: "In service". */
+export function stateLabel(state: string): string {
+  const s = state.replace(/_/g, " ");
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** rowView says how a serial's row reads, a server refusal (error) first. */
+export function rowView(info: PackInfo | undefined, purpose: PackPurpose, error?: string): RowView {
+  const known = info?.status === "known" ? { model: info.model, state: info.state } : {};
+  if (error) return { detail: error, problem: true, ...known };
+  switch (info?.status) {
+    case "known": {
+      const refused = purpose === "handout" ? REFUSED_HANDOUT[info.state] : undefined;
+      return refused ? { detail: refused, problem: true, ...known } : { detail: stateLabel(info.state), problem: false, ...known };
+    }
+    case "unknown":
+      return { detail: "Unknown pack — not in the registry", problem: true };
+    case "offline":
+      return { detail: "Not checked (offline)", problem: false };
+    case "failed":
+      return { detail: "Not checked", problem: false };
+    default:
+      return { detail: "Checking…", problem: false };
+  }
+}
+
+/** countText is the field's count line: "2 of 3 scanned", or "2 scanned" without an expected count. */
+export function countText(scanned: number, expected?: number): string {
+  return expected !== undefined && expected > 0 ? `${scanned} of ${expected} scanned` : `${scanned} scanned`;
+}
