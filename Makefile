@@ -77,7 +77,7 @@ test-e2e: tools build e2e-deps
 	cd e2e && bash scripts/run-projects.sh
 
 ## bench: load run against a large data set; writes BENCHMARKS.md (not part of `make test`)
-bench: build e2e-deps
+bench: tools build e2e-deps
 	go run ./internal/bench
 
 clean:

@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM, PHONE } from "./browsers";
 import { ADMIN, BASE_URL, BINARY, PORT, SUPERUSER } from "./env";
 
 // One fresh data dir per run, made once in the runner process (workers inherit the env).
@@ -13,18 +14,6 @@ const uiDir = path.join(dataDir, "ui");
 const builtUI = path.resolve(import.meta.dirname, "../ui/dist");
 if (!existsSync(uiDir) && existsSync(path.join(builtUI, "index.html"))) cpSync(builtUI, uiDir, { recursive: true });
 process.env.SWAPBAY_UI_DIR ??= uiDir;
-
-const chromium = {
-  executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-};
 
 export default defineConfig({
   testDir: "./tests",
@@ -39,7 +28,7 @@ export default defineConfig({
   globalSetup: "./global-setup.ts",
   use: {
     baseURL: BASE_URL,
-    launchOptions: chromium,
+    launchOptions: CHROMIUM,
     trace: "retain-on-failure",
     // The app registers a service worker (DESIGN.md §12); tests that route or count requests
     // must see them all, so it is blocked unless a spec allows it (tests/field-*.spec.ts).
@@ -47,9 +36,9 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    // the field app (outbox, offline start) is a phone's: its spec runs in the phone project only
-    { name: "desktop", testIgnore: /field-(offline|seams)\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
-    { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    // the field app (outbox, offline start) and the camera scanner are a phone's: their specs run in the phone project only
+    { name: "desktop", testIgnore: /(field-(offline|seams)|scan)\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
+    { name: "phone", use: PHONE },
   ],
   webServer: {
     command: `node scripts/serve.mjs ${BINARY} ${dataDir} 127.0.0.1:${PORT}`,
