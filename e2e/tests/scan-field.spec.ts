@@ -161,7 +161,7 @@ async function offlinePickup(page: Page, context: BrowserContext, form: ReturnTy
       }),
   );
   expect(JSON.stringify(item)).toContain(JSON.stringify(chosen));
-  await shot(`${name}-queued`);
+  await shot(`${name}-queued`, page);
 
   await context.unrouteAll({ behavior: "ignoreErrors" });
   await context.setOffline(false);
@@ -177,7 +177,7 @@ async function offlinePickup(page: Page, context: BrowserContext, form: ReturnTy
   await expect(page.getByRole("heading", { name: chosen[0]!, level: 1 })).toBeVisible();
   // Location: the driver's pickup holding
   await expect(page.getByRole("definition").filter({ hasText: `${DRIVER.first} ${DRIVER.last} (pickup)` }).first()).toBeVisible();
-  await shot(`${name}-pack-page`);
+  await shot(`${name}-pack-page`, page);
 }
 
 async function goOffline(context: BrowserContext) {
@@ -205,7 +205,7 @@ test("optional mode: a driver types 3 serials and records a pickup offline; back
     await expect(form.getByText("3 of 3 scanned").or(form.getByText(/3 scanned/))).toBeVisible();
     await expectNoAxeViolations(page, "the pickup form with packs listed");
     await noSidewaysScroll(page, "the pickup form with packs listed");
-    await shot("scan-pickup-typed");
+    await shot("scan-pickup-typed", page);
     await offlinePickup(page, context, form, chosen, "scan-pickup-typed", shot);
   } finally {
     await context.close();
@@ -227,7 +227,7 @@ test("a refused pack (an unknown serial) shows its reason on its row; the rest s
     await expect(rows.filter({ hasText: unknown })).toContainText(`Unknown pack: ${unknown}`);
     for (const s of known) await expect(rows.filter({ hasText: s })).not.toContainText("Unknown pack");
     await expectNoAxeViolations(page, "the pickup form with a refused pack");
-    await shot("scan-pickup-refused");
+    await shot("scan-pickup-refused", page);
 
     await form.getByRole("button", { name: `Remove ${unknown}` }).click();
     await expect(rows).toHaveCount(2);
@@ -260,7 +260,10 @@ test("an admin starts a charging session with 2 scanned packs", async ({ browser
     await expect(card.getByRole("list", { name: "Packs scanned" }).getByRole("listitem")).toHaveCount(2);
     await expectNoAxeViolations(page, "the charging form with packs listed");
     await noSidewaysScroll(page, "the charging form with packs listed");
-    await shot("scan-charging-start");
+    await shot("scan-charging-start", page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await shot("scan-charging-start-wide", page);
+    await page.setViewportSize(PHONE.viewport);
     await card.getByRole("button", { name: "Start Charging" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm Charging Session" });
     await expect(dialog.getByText(chosen.join(", "))).toBeVisible();
@@ -281,6 +284,12 @@ for (const polyfill of [false, true]) {
     const browser = await launchCamera(cameraVideo([labels[0]!, labels[1]!, labels[2]!], cam));
     try {
       const { context, page } = await signedIn(browser, testInfo, DRIVER, { worker: true });
+      // no request leaves the site, the decoder's wasm included
+      const foreign: string[] = [];
+      context.on("request", (r) => {
+        const u = new URL(r.url());
+        if ((u.protocol === "http:" || u.protocol === "https:") && u.origin !== baseURL) foreign.push(r.url());
+      });
       if (polyfill) await context.addInitScript(() => localStorage.setItem("swapbay.scan.forcePolyfill", "1"));
       const form = await driverHome(page, { worker: true });
       await goOffline(context);
@@ -288,10 +297,11 @@ for (const polyfill of [false, true]) {
       const scanner = page.getByRole("dialog", { name: "Scan packs" });
       await expect(scanner).toBeVisible();
       await expect(scanner.getByRole("list", { name: "Packs scanned" }).getByRole("listitem")).toHaveCount(3, { timeout: 60_000 });
-      await shot(polyfill ? "scan-camera-polyfill" : "scan-camera");
+      await shot(polyfill ? "scan-camera-polyfill" : "scan-camera", page);
       await scanner.getByRole("button", { name: "Done" }).click();
       await expect(form.getByRole("list", { name: "Packs scanned" }).getByRole("listitem")).toHaveCount(3);
       await offlinePickup(page, context, form, chosen, polyfill ? "scan-camera-polyfill" : "scan-camera", shot);
+      expect(foreign).toEqual([]);
     } finally {
       await browser.close();
       removeCameraDir(cam);
