@@ -68,7 +68,7 @@ test.beforeAll(async ({ playwright }) => {
   const mode = await master.post("/api/admin/settings", { data: { settings: [{ key: "pack_tracking", value: "optional" }] }, headers: key() });
   expect(mode.status(), await mode.text()).toBe(200);
   const mint = await master.post("/api/admin/packs/mint", {
-    data: { count: 12, model: "Nova 48V 15Ah", chemistry: "NMC", nominalWh: 720, manufacturer: "Voltcell", lot: "E2E-SCAN", manufactured: "2026-03" },
+    data: { count: 14, model: "Nova 48V 15Ah", chemistry: "NMC", nominalWh: 720, manufacturer: "Voltcell", lot: "E2E-SCAN", manufactured: "2026-03" },
     headers: key(),
   });
   expect(mint.status(), await mint.text()).toBe(200);
@@ -240,6 +240,41 @@ test("a refused pack (an unknown serial) shows its reason on its row; the rest s
   }
 });
 
+test("a queued pickup refused at send names the pack in the queue; Edit & resend removes it and the rest is recorded", async ({ browser, shot }, testInfo) => {
+  const { context, page } = await signedIn(browser, testInfo, DRIVER, { worker: true });
+  try {
+    const form = await driverHome(page, { worker: true });
+    const known = serials[13]!; // a pack no other test names
+    const unknown = "NOPE-515151";
+    const before = await pickups(context.request);
+    await goOffline(context);
+    await typeSerials(form, "Packs", [known, unknown]);
+    const dialog = await confirmPickup(page, form, 2);
+    await dialog.getByRole("button", { name: "Confirm" }).press("Enter");
+    await expect(page.getByTestId("outbox-status")).toHaveText("Offline · 1 action waiting");
+    await context.unrouteAll({ behavior: "ignoreErrors" });
+    await context.setOffline(false);
+    await expect(page.getByTestId("outbox-status")).toHaveText("1 refused", { timeout: 30_000 });
+    await page.getByRole("button", { name: /Show$/ }).click();
+    const item = page.getByRole("listitem", { name: /^Pickup · 2 batteries · 2 packs, refused$/ });
+    await expect(item.getByText(`Unknown pack: ${unknown}`).first()).toBeVisible();
+    await item.getByRole("button", { name: "Edit & resend" }).click();
+    const listed = item.getByRole("list", { name: "Packs" });
+    await expect(listed.getByRole("listitem").filter({ hasText: unknown })).toContainText(`Unknown pack: ${unknown}`);
+    await expectNoAxeViolations(page, "the queue's Edit & resend with its packs");
+    await shot("scan-queue-refused", page);
+    await listed.getByRole("button", { name: `Remove ${unknown}` }).click();
+    await item.getByLabel("Quantity").fill("1");
+    await item.getByRole("button", { name: "Resend" }).click();
+    await expect(page.getByTestId("outbox-status")).toHaveText("All sent", { timeout: 30_000 });
+    const after = (await pickups(context.request)).filter((m) => !before.some((b) => b.id === m.id));
+    expect(after.map((m) => Math.abs(m.quantity))).toEqual([1]);
+    expect((await packOf(master, known)).location?.userId).toBe(driverId);
+  } finally {
+    await context.close();
+  }
+});
+
 test("an admin starts a charging session with 2 scanned packs", async ({ browser, shot }, testInfo) => {
   const { context, page } = await signedIn(browser, testInfo, MASTER);
   try {
@@ -279,7 +314,7 @@ test("an admin starts a charging session with 2 scanned packs", async ({ browser
 for (const polyfill of [false, true]) {
   test(`the fake camera${polyfill ? " (polyfill forced)" : ""}: a driver scans 3 labels and records the pickup offline`, async ({ shot }, testInfo) => {
     const cam = cameraDir();
-    const chosen = serials.slice(polyfill ? 9 : 7, polyfill ? 12 : 10);
+    const chosen = serials.slice(polyfill ? 10 : 7, polyfill ? 13 : 10);
     const labels = await appLabels(master, chosen, cam);
     const browser = await launchCamera(cameraVideo([labels[0]!, labels[1]!, labels[2]!], cam));
     try {
