@@ -51,6 +51,7 @@ export function cameraMessage(e: unknown): string {
  */
 export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, onUnavailable }: ScannerDialogProps) {
   const videoRef = React.useRef<HTMLVideoElement>(null);
+  const doneRef = React.useRef<HTMLButtonElement>(null);
   const [status, setStatus] = React.useState<Status>({ tone: "info", text: "Starting the camera…" });
   const [unavailable, setUnavailable] = React.useState("");
   const [torch, setTorch] = React.useState<{ on: boolean; track: MediaStreamTrack } | null>(null);
@@ -159,6 +160,11 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         className="flex max-h-[calc(100dvh-1rem)] flex-col gap-3 p-4 landscape:max-w-[calc(100%-1rem)] sm:max-w-lg"
+        // focus starts on Done (not on a row's Remove, which Enter would press)
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          doneRef.current?.focus();
+        }}
         onCloseAutoFocus={(e) => {
           if (unavailable) {
             e.preventDefault();
@@ -206,7 +212,7 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
           </div>
         </div>
         <DialogFooter>
-          <Button type="button" onClick={() => onOpenChange(false)}>
+          <Button ref={doneRef} type="button" onClick={() => onOpenChange(false)}>
             {unavailable ? "Type instead" : "Done"}
           </Button>
         </DialogFooter>
