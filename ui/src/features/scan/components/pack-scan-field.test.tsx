@@ -123,24 +123,38 @@ describe("PackScanField typed fallback", () => {
     expect(onValue).toHaveBeenLastCalledWith(["SWB-000004"]);
   });
 
-  it("shows offline rows as not checked, and keeps the list across a remount (a reload) until cleared", async () => {
+  it("shows offline rows as not checked and keeps the list for a reload until it is cleared", async () => {
     server(true);
-    const onValue = vi.fn();
-    const first = show({ onValue });
+    show();
     const user = userEvent.setup({ delay: null });
     await enter(user, screen.getByLabelText("Type a serial"), "SWB-000001");
     expect(await screen.findByText("Not checked (offline)")).toBeTruthy();
-    first.unmount();
-
-    const restored = vi.fn();
-    show({ onValue: restored });
-    await waitFor(() => expect(restored).toHaveBeenCalledWith(["SWB-000001"]));
-    expect(screen.getByText("SWB-000001")).toBeTruthy();
+    // a reload unmounts nothing: what is kept is what the next page load restores
+    expect(JSON.parse(sessionStorage.getItem("swapbay.scan.list.test.packs") ?? "[]")).toEqual(["SWB-000001"]);
     await user.click(screen.getByRole("button", { name: "Remove SWB-000001" }));
-    cleanup();
-    show({ onValue: restored });
-    expect(screen.getByText("0 scanned")).toBeTruthy();
     expect(sessionStorage.getItem("swapbay.scan.list.test.packs")).toBeNull();
+  });
+
+  it("keeps the list when a rotation remounts the field, forgets it when the field leaves the screen", async () => {
+    server();
+    const qc = makeQueryClient(false);
+    const at = (layout: string, onValue = vi.fn()) => (
+      <QueryClientProvider client={qc}>
+        <Screen key={layout} onValue={onValue} />
+      </QueryClientProvider>
+    );
+    const view = render(at("portrait"));
+    const user = userEvent.setup({ delay: null });
+    await enter(user, screen.getByLabelText("Type a serial"), "SWB-000001");
+    // another layout: the old field unmounts and a new one (with empty state) mounts in the same commit
+    const restored = vi.fn();
+    view.rerender(at("landscape", restored));
+    await waitFor(() => expect(restored).toHaveBeenCalledWith(["SWB-000001"]));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sessionStorage.getItem("swapbay.scan.list.test.packs")).not.toBeNull();
+    // sent, and the dialog closed with the field in it (the caller's clear unseen): forgotten
+    view.unmount();
+    await waitFor(() => expect(sessionStorage.getItem("swapbay.scan.list.test.packs")).toBeNull());
   });
 
   it("checks a restored list in one request and shows a server refusal on its row", async () => {
