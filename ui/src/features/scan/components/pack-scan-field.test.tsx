@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PackScanField, type PackScanFieldProps } from "@/features/scan";
 import { makeQueryClient } from "@/lib/query-client";
 
+// a dialog and its chunk render in a few hundred ms alone, several seconds on a loaded 2-core runner
+vi.setConfig({ testTimeout: 20_000 });
+
 const toasts = vi.hoisted(() => vi.fn());
 vi.mock("@/hooks/use-toast", () => ({ toast: toasts }));
 
@@ -57,6 +60,13 @@ function show(props: Partial<PackScanFieldProps> & { onValue?: (v: string[]) => 
   );
 }
 
+/** enter puts text in the typed serial input (pasted: one event, quick on a loaded machine) and presses Enter. */
+async function enter(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+  await user.click(input);
+  await user.paste(text);
+  await user.keyboard("{Enter}");
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -68,11 +78,12 @@ describe("PackScanField typed fallback", () => {
     const fetch = server();
     const onValue = vi.fn();
     show({ expected: 3, purpose: "handout", onValue });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const input = screen.getByLabelText("Type a serial");
-    await user.type(input, "swb-000001{Enter}");
-    await user.type(input, "https://bay.example/p/SWB-000002{Enter}");
-    await user.type(input, "NOPE-7");
+    await enter(user, input, "swb-000001");
+    await enter(user, input, "https://bay.example/p/SWB-000002");
+    await user.click(input);
+    await user.paste("NOPE-7");
     await user.click(screen.getByRole("button", { name: "Add to Packs" }));
     expect(onValue).toHaveBeenLastCalledWith(["SWB-000001", "SWB-000002", "NOPE-7"]);
     expect(onValue).not.toHaveBeenCalledWith(["submitted"]); // Enter adds, it does not send the form
@@ -86,7 +97,7 @@ describe("PackScanField typed fallback", () => {
     const lookups = fetch.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith("/api/packs/lookup"));
     expect(lookups).toEqual(["/api/packs/lookup?serials=SWB-000001", "/api/packs/lookup?serials=SWB-000002", "/api/packs/lookup?serials=NOPE-7"]);
 
-    await user.type(input, "SWB-000001{Enter}");
+    await enter(user, input, "SWB-000001");
     expect((await screen.findByRole("alert")).textContent).toBe("SWB-000001 is already listed");
     expect(onValue).toHaveBeenCalledTimes(3);
   });
@@ -94,8 +105,8 @@ describe("PackScanField typed fallback", () => {
   it("refuses text that is not a pack serial", async () => {
     server();
     show();
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Type a serial"), "https://example.com/x{Enter}");
+    const user = userEvent.setup({ delay: null });
+    await enter(user, screen.getByLabelText("Type a serial"), "https://example.com/x");
     expect((await screen.findByRole("alert")).textContent).toBe("Not a pack serial or label");
     expect(screen.getByLabelText("Type a serial").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByText("0 scanned")).toBeTruthy();
@@ -105,31 +116,45 @@ describe("PackScanField typed fallback", () => {
     server();
     const onValue = vi.fn();
     show({ onValue });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Type a serial"), "SWB-000001{Enter}");
-    await user.type(screen.getByLabelText("Type a serial"), "SWB-000004{Enter}");
+    const user = userEvent.setup({ delay: null });
+    await enter(user, screen.getByLabelText("Type a serial"), "SWB-000001");
+    await enter(user, screen.getByLabelText("Type a serial"), "SWB-000004");
     await user.click(screen.getByRole("button", { name: "Remove SWB-000001" }));
     expect(onValue).toHaveBeenLastCalledWith(["SWB-000004"]);
   });
 
-  it("shows offline rows as not checked, and keeps the list across a remount (a reload) until cleared", async () => {
+  it("shows offline rows as not checked and keeps the list for a reload until it is cleared", async () => {
     server(true);
-    const onValue = vi.fn();
-    const first = show({ onValue });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Type a serial"), "SWB-000001{Enter}");
+    show();
+    const user = userEvent.setup({ delay: null });
+    await enter(user, screen.getByLabelText("Type a serial"), "SWB-000001");
     expect(await screen.findByText("Not checked (offline)")).toBeTruthy();
-    first.unmount();
-
-    const restored = vi.fn();
-    show({ onValue: restored });
-    await waitFor(() => expect(restored).toHaveBeenCalledWith(["SWB-000001"]));
-    expect(screen.getByText("SWB-000001")).toBeTruthy();
+    // a reload unmounts nothing: what is kept is what the next page load restores
+    expect(JSON.parse(sessionStorage.getItem("swapbay.scan.list.test.packs") ?? "[]")).toEqual(["SWB-000001"]);
     await user.click(screen.getByRole("button", { name: "Remove SWB-000001" }));
-    cleanup();
-    show({ onValue: restored });
-    expect(screen.getByText("0 scanned")).toBeTruthy();
     expect(sessionStorage.getItem("swapbay.scan.list.test.packs")).toBeNull();
+  });
+
+  it("keeps the list when a rotation remounts the field, forgets it when the field leaves the screen", async () => {
+    server();
+    const qc = makeQueryClient(false);
+    const at = (layout: string, onValue = vi.fn()) => (
+      <QueryClientProvider client={qc}>
+        <Screen key={layout} onValue={onValue} />
+      </QueryClientProvider>
+    );
+    const view = render(at("portrait"));
+    const user = userEvent.setup({ delay: null });
+    await enter(user, screen.getByLabelText("Type a serial"), "SWB-000001");
+    // another layout: the old field unmounts and a new one (with empty state) mounts in the same commit
+    const restored = vi.fn();
+    view.rerender(at("landscape", restored));
+    await waitFor(() => expect(restored).toHaveBeenCalledWith(["SWB-000001"]));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sessionStorage.getItem("swapbay.scan.list.test.packs")).not.toBeNull();
+    // sent, and the dialog closed with the field in it (the caller's clear unseen): forgotten
+    view.unmount();
+    await waitFor(() => expect(sessionStorage.getItem("swapbay.scan.list.test.packs")).toBeNull());
   });
 
   it("checks a restored list in one request and shows a server refusal on its row", async () => {

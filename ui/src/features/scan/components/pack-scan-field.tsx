@@ -10,12 +10,13 @@ import { packsQueryOptions } from "@/features/packs/api/get-packs";
 import { usePackLookups } from "@/features/scan/api/lookup-packs";
 import type { ScannerDialogProps } from "@/features/scan/components/scanner-dialog";
 import { serialFromCode } from "@/features/scan/utils/serial";
-import { type PackPurpose, addSerial, countText, loadList, removeSerial, rowView, saveList } from "@/features/scan/utils/scan-list";
+import { type PackPurpose, addSerial, countText, holdList, loadList, removeSerial, rowView, saveList } from "@/features/scan/utils/scan-list";
 
 /** PackScanFieldProps are the scan field's props: the contract the battery-moving screens use (issue 36). */
 export type PackScanFieldProps = {
   /** id is the persist key ("pickup.packs"): the list survives a rotation, a refused send and a
-   * reload until the caller clears it with onChange([]) after a successful send or queue. */
+   * reload until the caller clears it with onChange([]) after a successful send or queue (or
+   * the field unmounts: its screen is done with it). */
   id: string;
   /** label names the list: "Packs", "Good packs", "Dead packs". */
   label: string;
@@ -62,7 +63,9 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
     [onChange],
   );
 
-  // restore the kept list once (a reload, a remount after rotation), then keep every change
+  // restore the kept list once (a reload, a remount after rotation), then keep every change;
+  // forget it when the field leaves the screen (utils/scan-list.ts holdList says why)
+  React.useEffect(() => holdList(id), [id]);
   const restored = React.useRef(false);
   React.useEffect(() => {
     if (!restored.current) {
@@ -136,12 +139,16 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
         {count}
       </p>
       {list}
-      <div className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-wrap items-end gap-x-2 gap-y-3">
         <Button
           type="button"
           variant="outline"
+          className="w-full sm:w-auto"
+          // a finger on the button: the scanner's chunk starts loading before the tap ends
+          onPointerDown={() => void scannerDialog.preload().catch(() => undefined)}
           onPointerEnter={() => void scannerDialog.preload().catch(() => undefined)}
           onClick={() => {
+            performance.mark?.("scan:tap");
             setOpened(true);
             setOpen(true);
           }}
@@ -149,7 +156,7 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
           <ScanLine aria-hidden />
           Scan
         </Button>
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex min-w-[min(100%,14rem)] flex-1 flex-col gap-1">
           <Label htmlFor={`${ids}-typed`} className="text-xs">
             Type a serial
           </Label>

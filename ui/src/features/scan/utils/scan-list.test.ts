@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { MAX_SCANNED, addSerial, countText, loadList, removeSerial, rowView, saveList } from "@/features/scan/utils/scan-list";
+import { MAX_SCANNED, addSerial, countText, holdList, loadList, removeSerial, rowView, saveList } from "@/features/scan/utils/scan-list";
 
 afterEach(() => sessionStorage.clear());
 
@@ -71,5 +71,18 @@ describe("rowView", () => {
     expect(countText(2, 3)).toBe("2 of 3 scanned");
     expect(countText(2)).toBe("2 scanned");
     expect(countText(0, 0)).toBe("0 scanned");
+  });
+});
+
+describe("holdList", () => {
+  it("forgets a list after its field unmounts, unless a field with the same id mounts first", async () => {
+    saveList("a", ["A-1"]);
+    holdList("a")(); // unmounted
+    holdList("a"); // mounted again in the same commit
+    await new Promise((r) => setTimeout(r, 5));
+    expect(loadList("a")).toEqual(["A-1"]);
+    holdList("a")(); // unmounted for good
+    await new Promise((r) => setTimeout(r, 5));
+    expect(loadList("a")).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 // The scanned list's rules, apart from React so they are tested alone: add (duplicates
 // ignored), remove, and the list kept by its field's id in sessionStorage so it survives a
 // rotation, a refused send and a reload until the caller clears it after a successful
-// send or queue (issue 36 item 4).
+// send or queue, or the field leaves the screen (issue 36 item 4).
 
 /** MAX_SCANNED is how many packs one field lists (GET /api/packs/lookup checks 50 at once). */
 export const MAX_SCANNED = 50;
@@ -42,6 +42,33 @@ export function saveList(id: string, list: readonly string[]): void {
   } catch {
     // private mode or a full storage: the list still lives in the screen's state
   }
+}
+
+const forgetting = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * holdList marks the list of id as shown by a mounted field, answering the release to call
+ * when that field unmounts. A field unmounts when its screen is done with it — the movement
+ * sent and its dialog closed, in the same render as the caller's onChange([]), which the
+ * field then never sees — so the kept list is forgotten then, lest the next movement start
+ * with it. A field mounted again with the same id in the same commit (a layout switched by a
+ * rotation) takes the list over; a reload unmounts nothing, so the list survives it.
+ */
+export function holdList(id: string): () => void {
+  const pending = forgetting.get(id);
+  if (pending !== undefined) {
+    clearTimeout(pending);
+    forgetting.delete(id);
+  }
+  return () => {
+    forgetting.set(
+      id,
+      setTimeout(() => {
+        forgetting.delete(id);
+        saveList(id, []);
+      }, 0),
+    );
+  };
 }
 
 /** PackPurpose is what the packs are scanned for: handed out (pickup, assignment), returned, or anything. */
