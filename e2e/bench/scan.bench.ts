@@ -72,8 +72,8 @@ test("scan: tap on Scan to the first pack listed; one frame decoded", async () =
  */
 async function decodeFrame(page: Page, expected: string) {
   await page.evaluate(() => {
-    const video = document.querySelector("video");
-    if (!video || video.videoWidth === 0) throw new Error("no camera picture");
+    const video = document.querySelector<HTMLVideoElement>('[role="dialog"] video');
+    if (!video || video.videoWidth === 0) throw new Error(`no camera picture (${video ? "no frame yet" : "no video in the scanner"})`);
     const canvas = document.createElement("canvas");
     canvas.width = video.videoWidth;
     canvas.height = video.videoHeight;
@@ -82,7 +82,7 @@ async function decodeFrame(page: Page, expected: string) {
     (window as unknown as { __frame: ImageData }).__frame = ctx.getImageData(0, 0, canvas.width, canvas.height);
   });
   await page.getByRole("dialog").getByRole("button", { name: "Done" }).click();
-  await expect(page.locator("video")).toHaveCount(0);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   const version = JSON.parse(readFileSync(path.resolve(IIFE, "../../../package.json"), "utf8")).version as string;
   await page.evaluate(readFileSync(IIFE, "utf8") + ";void 0");
   return page.evaluate(

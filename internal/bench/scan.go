@@ -96,9 +96,9 @@ func scanPart() string {
 	fmt.Fprintf(&b, "Debian's Chromium (Playwright, the phone project's 390×844 touch device) with a fake camera\n"+
 		"streaming a 640×480 video of a pack label (the app's label sheet, 150 dpi, e2e/scripts/camera-video.sh);\n"+
 		"a driver's pickup form with pack tracking optional, each run on a fresh page (new browser context:\n"+
-		"cold cache), from the tap on \"Scan\" (its pointerdown) to the first pack listed. Aims: median ≤ %s,\n"+
-		"p90 ≤ %s; one frame decoded ≤ %s. Load average before: %s, after: %s.\n\n",
-		scanAimMedian, scanAimP90, decodeAimMedian, load, loadAverage())
+		"cold cache), from the tap on \"Scan\" (its pointerdown) to the first pack listed. Aims: median ≤ %.1f s,\n"+
+		"p90 ≤ %.1f s; one frame decoded ≤ %.0f ms. Load average before: %s, after: %s.\n\n",
+		scanAimMedian.Seconds(), scanAimP90.Seconds(), ms2f(decodeAimMedian), load, loadAverage())
 	b.WriteString("| detector | runs | median | p90 | slowest | aim |\n|---|---:|---:|---:|---:|---|\n")
 	if r.Native {
 		b.WriteString(scanRow("native BarcodeDetector", r.NativeMs))
@@ -109,8 +109,8 @@ func scanPart() string {
 	if d := r.Decode; d != nil {
 		med, p90 := quantile(d.Times, 0.5), quantile(d.Times, 0.9)
 		fmt.Fprintf(&b, "\nOne %d×%d camera frame (ImageData) decoded in the page by barcode-detector %s's `detect()` with\n"+
-			"the app's own wasm (`%s`), after 5 warm-up calls, %d timed: median %.1f ms, p90 %.1f ms (aim ≤ %s: %s).\n",
-			d.Width, d.Height, d.Version, d.Wasm, len(d.Times), med, p90, decodeAimMedian, verdict(med <= ms2f(decodeAimMedian)))
+			"the app's own wasm (`%s`), after 5 warm-up calls, %d timed: median %.1f ms, p90 %.1f ms (aim ≤ %.0f ms: %s).\n",
+			d.Width, d.Height, d.Version, d.Wasm, len(d.Times), med, p90, ms2f(decodeAimMedian), verdict(med <= ms2f(decodeAimMedian)))
 	}
 	return b.String()
 }
