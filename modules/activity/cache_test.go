@@ -92,6 +92,19 @@ func TestStateCacheFollowsChanges(t *testing.T) {
 	if s := state(); !strings.Contains(s, `"dropoff_prompt":"Count twice"`) {
 		t.Fatalf("after a record save: %s", s)
 	}
+	// the pack tracking mode reaches every caller, a driver included (their screens scan by it)
+	if s := state(); !strings.Contains(s, `"pack_tracking":"off"`) {
+		t.Fatalf("pack tracking unset: %s", s)
+	}
+	mode := core.NewRecord(col)
+	mode.Set(schema.SettingKey, schema.SettingPackTracking)
+	mode.Set(schema.SettingValue, schema.PackTrackingRequired)
+	if err := app.Save(mode); err != nil {
+		t.Fatal(err)
+	}
+	if s := state(); !strings.Contains(s, `"pack_tracking":"required"`) {
+		t.Fatalf("after the mode is set: %s", s)
+	}
 	// with the cache off every request reads the database
 	activity.DisableStateCache.Store(true)
 	defer activity.DisableStateCache.Store(false)

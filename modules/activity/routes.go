@@ -18,7 +18,7 @@ import (
 //	/api/state                       approved users  State: stats, recentMovements (50, role filtered),
 //	                                                 chargingSessions, activeBatteryHolders, inFieldSummary,
 //	                                                 driverDailyActivity, driverWeeklyActivity,
-//	                                                 driverLastWeekActivity, settings{dropoff_prompt, pickup_prompt}
+//	                                                 driverLastWeekActivity, settings{dropoff_prompt, pickup_prompt, time_zone, pack_tracking}
 //	/api/driver/recent-movements     approved users  [Movement] the caller's own, latest 50
 //	/api/driver/weekly-activity      approved users  {thisWeek: WeekActivity, lastWeek: WeekActivity}
 //	/api/driver/dead-battery-stats   approved users  {daily, weekly, lastWeek} dead batteries the caller dropped

@@ -8,6 +8,7 @@ import (
 	"swapbay/lib/roles"
 	"swapbay/lib/settings"
 	"swapbay/modules/inventory"
+	"swapbay/modules/packs"
 	"swapbay/modules/system"
 )
 
@@ -28,6 +29,9 @@ type Prompts struct {
 	// TimeZone is the operation's IANA zone, in which the UI writes a late action's two times
 	// ("done 09:15 · sent 10:42").
 	TimeZone string `json:"time_zone"`
+	// PackTracking is the pack tracking mode (off, optional, required: DESIGN.md §14): every
+	// caller's battery-moving screens show the pack scanner by it, drivers' included.
+	PackTracking string `json:"pack_tracking"`
 }
 
 // State is the answer of GET /api/state (spec part 1 §3, §7).
@@ -73,7 +77,9 @@ func BuildState(app core.App, c Caller, now time.Time) (*State, error) {
 		return nil, err
 	}
 	loc := cfg.Location()
-	st := &State{loc: loc, Settings: Prompts{DropoffPrompt: cfg.DropoffPrompt, PickupPrompt: cfg.PickupPrompt, TimeZone: loc.String()}}
+	st := &State{loc: loc, Settings: Prompts{
+		DropoffPrompt: cfg.DropoffPrompt, PickupPrompt: cfg.PickupPrompt, TimeZone: loc.String(), PackTracking: packs.Tracking.Get(cfg.Values),
+	}}
 
 	stats, err := loadStats(app)
 	if err != nil {

@@ -77,6 +77,10 @@ export type ConfirmActionDialogProps = {
   labels?: Partial<Record<ConfirmField, string>>;
   /** notes are shown as they will be saved. */
   notes?: string;
+  /** packs are the packs the action names (DESIGN.md §14), shown as they will be sent. */
+  packs?: readonly string[];
+  /** children is more of the action to settle before confirming (the packs coming off a charger). */
+  children?: React.ReactNode;
   /** allowEdit (default true) shows the Edit button; never shown for edit and delete. */
   allowEdit?: boolean;
   /** pending disables the buttons and shows a spinner on Confirm while the request runs. */
@@ -151,6 +155,8 @@ function ConfirmActionContent({
   values,
   labels,
   notes,
+  packs,
+  children,
   allowEdit = true,
   pending = false,
   error: failure,
@@ -239,6 +245,13 @@ function ConfirmActionContent({
               ))}
             </dl>
           )}
+          {packs && packs.length > 0 && (
+            <p className="mt-3 text-sm break-words">
+              <span className="text-muted-foreground">Packs: </span>
+              {packs.join(", ")}
+            </p>
+          )}
+          {children && <div className="mt-3">{children}</div>}
           {notes && (
             <p className="mt-3 text-sm break-words">
               <span className="text-muted-foreground">Notes: </span>

@@ -64,7 +64,7 @@ export type AppState = {
   driverWeeklyActivity: WeekActivity;
   driverLastWeekActivity: WeekActivity;
   /** time_zone is the operation's IANA zone (feeds write a late action's times in it). */
-  settings: { dropoff_prompt: string; pickup_prompt: string; time_zone?: string };
+  settings: { dropoff_prompt: string; pickup_prompt: string; time_zone?: string; pack_tracking?: string };
 };
 
 /** stateQueryOptions: GET /api/state, refreshed every 60 s and after every mutation. */

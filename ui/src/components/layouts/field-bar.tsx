@@ -10,7 +10,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { paths } from "@/config/paths";
 import { applyUpdate, checkForUpdate, hasHalfFilledForm, startServiceWorker, useUpdateAvailable } from "@/lib/pwa";
-import { actionOf } from "@/lib/outbox/actions";
+import { actionOf, editedBody, serials } from "@/lib/outbox/actions";
+import { namedSerial } from "@/lib/packs";
 import { type StoredItem, discard, resend, resume, start } from "@/lib/outbox/outbox";
 import { userQueryOptions } from "@/lib/auth";
 import { itemLabel, statusLine, useOutbox } from "@/lib/outbox/use-outbox";
@@ -179,7 +180,11 @@ function QueueList({ items, sent, sendingSeq }: { items: StoredItem[]; sent: (St
 function QueueRow({ item, sending }: { item: StoredItem; sending: boolean }) {
   const [editing, setEditing] = React.useState(false);
   const [values, setValues] = React.useState<Record<string, string>>({});
+  const [removed, setRemoved] = React.useState<Record<string, string[]>>({});
   const fields = actionOf(item.kind)?.edit ?? [];
+  // the pack lists the item carries (DESIGN.md §14): kept on resend, a pack can be removed
+  const packLists = (actionOf(item.kind)?.packs ?? []).filter(([name]) => serials(item.body[name]).length > 0);
+  const editable = fields.length > 0 || packLists.length > 0;
   const state = item.status === "refused" ? "refused" : sending ? "sending" : "waiting";
   return (
     <li className="space-y-2 rounded-md border p-2 text-sm" aria-label={`${itemLabel(item)}, ${state}`}>
@@ -199,13 +204,8 @@ function QueueRow({ item, sending }: { item: StoredItem; sending: boolean }) {
               aria-label="Edit and resend"
               onSubmit={(e) => {
                 e.preventDefault();
-                const body = { ...item.body };
-                for (const [name] of fields) {
-                  const v = values[name];
-                  if (v !== undefined && v.trim() !== "") body[name] = Number(v);
-                }
                 setEditing(false);
-                void resend(item.seq, body);
+                void resend(item.seq, editedBody(item.body, values, removed));
               }}
             >
               <div className="grid grid-cols-2 gap-2">
@@ -223,6 +223,35 @@ function QueueRow({ item, sending }: { item: StoredItem; sending: boolean }) {
                   </div>
                 ))}
               </div>
+              {packLists.map(([name, label]) => {
+                const gone = removed[name] ?? [];
+                const listed = serials(item.body[name]).filter((s) => !gone.includes(s));
+                const refused = item.error ? namedSerial(item.error, listed) : null;
+                return (
+                  <div key={name} className="space-y-1">
+                    <p className="text-xs text-muted-foreground">{label}</p>
+                    <ul aria-label={label} className="divide-y rounded-md border">
+                      {listed.map((serial) => (
+                        <li key={serial} className="flex items-center gap-2 px-2 py-1">
+                          <span className="min-w-0 flex-1">
+                            <span className="font-mono break-all">{serial}</span>
+                            {serial === refused && <span className="block text-xs text-destructive">{item.error}</span>}
+                          </span>
+                          <Button
+                            type="button"
+                            size="sm"
+                            variant="ghost"
+                            aria-label={`Remove ${serial}`}
+                            onClick={() => setRemoved((r) => ({ ...r, [name]: [...gone, serial] }))}
+                          >
+                            Remove
+                          </Button>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                );
+              })}
               <div className="flex gap-2">
                 <Button type="submit" size="sm">
                   Resend
@@ -237,7 +266,7 @@ function QueueRow({ item, sending }: { item: StoredItem; sending: boolean }) {
               <Button size="sm" variant="outline" onClick={() => void discard(item.seq)}>
                 Discard
               </Button>
-              <Button size="sm" onClick={() => (fields.length > 0 ? setEditing(true) : void resend(item.seq, item.body))}>
+              <Button size="sm" onClick={() => (editable ? setEditing(true) : void resend(item.seq, item.body))}>
                 Edit &amp; resend
               </Button>
             </div>

@@ -40,6 +40,11 @@ export type DriverAction = {
   refreshes: readonly Exclude<Change, "everything">[];
   /** edit: the number fields Edit & resend offers, as [field, label]. */
   edit?: readonly (readonly [string, string])[];
+  /**
+   * packs: the lists of pack serials the body may carry (DESIGN.md §14), as [field, label]:
+   * Edit & resend keeps them and offers to remove a pack (the one a refusal names, first).
+   */
+  packs?: readonly (readonly [string, string])[];
 };
 
 const registry = new Map<string, DriverAction>();
@@ -62,6 +67,34 @@ export function actionOf(kind: string): DriverAction | undefined {
 /** num reads a body's number field (0 when missing or not a number). */
 export function num(v: unknown): number {
   return typeof v === "number" && Number.isFinite(v) ? v : 0;
+}
+
+/** serials reads a body's list of pack serials (empty when missing or not a list of strings). */
+export function serials(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : [];
+}
+
+/** packsLabel is the queue's " · 3 packs" after an action's label, or "" when it names none. */
+export function packsLabel(body: Body, fields: readonly string[]): string {
+  const n = fields.reduce((sum, f) => sum + serials(body[f]).length, 0);
+  return n === 0 ? "" : n === 1 ? " · 1 pack" : ` · ${n} packs`;
+}
+
+/**
+ * editedBody is a refused item's body after Edit & resend: the numbers typed (blank keeps the
+ * value) and, from each pack list, the serials removed (a list left empty is dropped); all
+ * else as it was.
+ */
+export function editedBody(body: Body, numbers: Record<string, string>, removed: Record<string, readonly string[]> = {}): Body {
+  const next: Body = { ...body };
+  for (const [name, v] of Object.entries(numbers)) if (v.trim() !== "") next[name] = Number(v);
+  for (const [field, gone] of Object.entries(removed)) {
+    if (gone.length === 0) continue;
+    const kept = serials(body[field]).filter((s) => !gone.includes(s));
+    if (kept.length > 0) next[field] = kept;
+    else delete next[field];
+  }
+  return next;
 }
 
 /** effectOf is what item shows while waiting (nothing for a refused item or an unknown kind). */

@@ -34,15 +34,20 @@ export type StartChargingValues = z.input<ReturnType<typeof startChargingSchema>
 /** StartChargingBody is the call's body (the schema's output). */
 export type StartChargingBody = z.output<ReturnType<typeof startChargingSchema>>;
 
-/** StartChargingInput is the call's body plus the confirmed action's idempotency key. */
-export type StartChargingInput = StartChargingBody & { idempotencyKey: string };
+/**
+ * StartChargingInput is the call's body plus the confirmed action's idempotency key and,
+ * under pack tracking, the packs scanned onto the charger (DESIGN.md §14).
+ */
+export type StartChargingInput = StartChargingBody & { idempotencyKey: string; packs?: string[] };
 
 /** StartChargingResult is the server's answer (the session record and the new stats). */
 export type StartChargingResult = { success: boolean; message: string; session: ChargingSession };
 
 /** startCharging moves quantity waiting batteries into a new session (POST /api/start-charging). */
-export function startCharging({ chargerType, quantity, idempotencyKey }: StartChargingInput): Promise<StartChargingResult> {
-  return apiRequest<StartChargingResult>("POST", "/api/start-charging", { chargerType, quantity }, { idempotencyKey });
+export function startCharging({ chargerType, quantity, idempotencyKey, packs }: StartChargingInput): Promise<StartChargingResult> {
+  // the packs go along only when there are some (tracking off: the body is unchanged)
+  const body = packs?.length ? { chargerType, quantity, packs } : { chargerType, quantity };
+  return apiRequest<StartChargingResult>("POST", "/api/start-charging", body, { idempotencyKey });
 }
 
 /** useStartCharging starts a charging session and refreshes sessions, state and inventory. */

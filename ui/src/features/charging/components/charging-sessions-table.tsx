@@ -20,11 +20,14 @@ import {
   quantityChangeSummary,
   sessionStatus,
 } from "@/features/charging/utils/session-status";
+import { PackScanField } from "@/features/scan/index";
+import { PackListSlot } from "@/components/pack-list-slot";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { batteryCount, formatDateTime, formatTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { isAdminRole } from "@/lib/user";
+import { packsBody, usePackLists, usePackTracking } from "@/lib/packs";
 
 
 // fetched when an admin first edits a session's quantity (issue 14)
@@ -49,6 +52,8 @@ export type ChargingSessionsTableProps = {
 
 type PendingAction = { kind: "complete" | "delete"; session: ChargingSession };
 
+const COMPLETE_LISTS = ["packs"] as const;
+
 /**
  * ChargingSessionsTable is the Charging Sessions table (spec part 1 §2): Started, Charger,
  * Qty, ETA, Status and, for admin roles, Action. Polls every 60 s.
@@ -61,6 +66,11 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
   const [pending, setPending] = React.useState<PendingAction | null>(null);
   const complete = useCompleteChargingSession();
   const remove = useDeleteChargingSession();
+  // Mark Done may name the packs coming off the charger (DESIGN.md §14): none named, the
+  // packs the records put on the session go to Ready with it
+  const tracking = usePackTracking();
+  const packs = usePackLists(COMPLETE_LISTS);
+  const offCharger = packs.lists.packs;
 
   const rows = earliestEtaFirst(sessions.data ?? []);
   const shown = simplified ? rows.slice(0, 1) : rows;
@@ -68,12 +78,15 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
   const titleId = React.useId();
 
   const failed = pending?.kind === "complete" ? complete : remove;
-  const dialogError = failed.isError
+  const dialogError = packs.refusal
+    ? null
+    : failed.isError
     ? errorMessage(failed.error, pending?.kind === "complete" ? "Failed to complete charging session" : "Failed to delete charging session")
     : null;
   const ask = (action: PendingAction) => {
     complete.reset();
     remove.reset();
+    packs.clear(); // the scan field brings back what was kept for this session, if anything
     setPending(action);
   };
 
@@ -81,21 +94,27 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
     if (!pending) return;
     const { kind, session } = pending;
     const mutation = kind === "complete" ? complete : remove;
+    const named = kind === "complete" && offCharger.length > 0;
+    if (named && !packs.check(tracking, { packs: session.quantity })) return;
     mutation.mutate(
-      { id: session.id, idempotencyKey },
+      { id: session.id, idempotencyKey, ...(kind === "complete" ? packsBody(tracking, packs.lists) : {}) },
       {
         onSuccess: () => {
           toast({
             title: kind === "complete" ? "Charging session completed successfully" : "Charging session deleted successfully",
           });
           setPending(null);
+          if (kind === "complete") packs.clear();
         },
-        onError: (err) =>
+        onError: (err) => {
+          // a refused pack stays in the dialog's list, its row saying why
+          if (kind === "complete") packs.refuse(err);
           toast({
             title: kind === "complete" ? "Failed to complete charging session" : "Failed to delete charging session",
             description: errorMessage(err, ""),
             variant: "destructive",
-          }),
+          });
+        },
       },
     );
   };
@@ -193,6 +212,19 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
                   summary: quantityChangeSummary(pending.session.quantity, 0, "ready"),
                   values: { quantity: 0 },
                   labels: { quantity: "New Quantity" },
+                  children:
+                    tracking !== "off" ? (
+                      <PackListSlot error={packs.listError("packs")}>
+                        <PackScanField
+                          id={`charging.complete.${pending.session.id}`}
+                          label="Packs off the charger"
+                          purpose="any"
+                          expected={pending.session.quantity}
+                          disabled={complete.isPending}
+                          {...packs.field("packs")}
+                        />
+                      </PackListSlot>
+                    ) : undefined,
                 }
               : {
                   type: "delete" as const,

@@ -4,6 +4,7 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
+import { PackListSlot } from "@/components/pack-list-slot";
 import { InputFormField } from "@/components/form-fields";
 import { SelectFormField } from "@/components/select-form-field";
 import { Button } from "@/components/ui/button";
@@ -16,9 +17,13 @@ import {
   startChargingSchema,
   useStartCharging,
 } from "@/features/charging/api/start-charging";
+import { PackScanField } from "@/features/scan/index";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { batteryCount } from "@/lib/format";
+import { expectedCount, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+
+const START_LISTS = ["packs"] as const;
 
 const CHARGER_OPTIONS = CHARGER_TYPES.map((t) => ({ value: t, label: t }));
 
@@ -38,8 +43,12 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
   const [confirm, setConfirm] = React.useState<StartChargingBody | null>(null);
   const start = useStartCharging();
   const none = waiting !== undefined && waiting <= 0;
+  const tracking = usePackTracking();
+  const packs = usePackLists(START_LISTS);
+  useRequiredCount(form, tracking, "quantity", packs.lists.packs);
 
   const onSubmit = form.handleSubmit((v) => {
+    if (!packs.check(tracking, { packs: v.quantity })) return;
     start.reset();
     setConfirm(v);
   });
@@ -53,15 +62,19 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
       return;
     }
     start.mutate(
-      { ...check.data, idempotencyKey },
+      { ...check.data, idempotencyKey, ...packsBody(tracking, packs.lists) },
       {
         onSuccess: (res) => {
           toast({ title: res?.message || "Charging session started successfully" });
           setConfirm(null);
           form.reset();
+          packs.clear();
         },
-        onError: (err) =>
-          toast({ title: "Error", description: errorMessage(err, "Failed to start charging session"), variant: "destructive" }),
+        onError: (err) => {
+          // a refused pack: the dialog closes on the list, the pack's row says why
+          if (packs.refuse(err)) setConfirm(null);
+          toast({ title: "Error", description: errorMessage(err, "Failed to start charging session"), variant: "destructive" });
+        },
       },
     );
   };
@@ -94,7 +107,21 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
             max={max || undefined}
             step={1}
             placeholder={max > 0 ? `1 - ${max}` : "0"}
+            readOnly={tracking === "required" || undefined}
+            description={tracking === "required" ? "The packs scanned" : undefined}
           />
+          {tracking !== "off" && (
+            <PackListSlot error={packs.listError("packs")} className="sm:col-span-2">
+              <PackScanField
+                id="charging.start.packs"
+                label="Packs"
+                purpose="any"
+                expected={tracking === "optional" ? expectedCount(form.watch("quantity")) : undefined}
+                disabled={none}
+                {...packs.field("packs")}
+              />
+            </PackListSlot>
+          )}
           <Button type="submit" className="sm:col-span-2" disabled={none || waiting === undefined || start.isPending}>
             <BatteryChargingIcon aria-hidden />
             {none ? NO_BATTERIES_TO_CHARGE : "Start Charging"}
@@ -107,6 +134,8 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
         type="charge"
         summary={`Start charging ${batteryCount(confirm?.quantity ?? 0)}${confirm?.chargerType ? ` on a ${confirm.chargerType} charger` : ""}. They move from Waiting to Charging.`}
         values={{ quantity: confirm?.quantity ?? 0 }}
+        packs={packs.lists.packs}
+        allowEdit={tracking !== "required"}
         pending={start.isPending}
         error={start.isError ? errorMessage(start.error, "Failed to start charging session") : null}
         onConfirm={onConfirm}

@@ -3,7 +3,6 @@ import * as z from "zod/mini";
 import { afterWrite, invalidate } from "@/lib/invalidation";
 import { apiRequest } from "@/lib/api-client";
 import { count } from "@/lib/count";
-import { type PackTracking, serialsProblem, splitSerials } from "@/lib/packs";
 
 /** ASSIGNMENT_FORM_TYPES are the types the assignment form offers (spec part 2 §3), in order. */
 export const ASSIGNMENT_FORM_TYPES: readonly string[] = [
@@ -23,12 +22,10 @@ export const ASSIGNMENT_FORM_TYPES: readonly string[] = [
 /**
  * assignmentSchema holds the Manual Battery Assignment rules (spec part 2 §5) for a ready
  * count: driver, quantity (whole number, at least 1, at most ready) and type required;
- * notes optional. Under pack tracking (DESIGN.md §14) the pack serials typed are one per
- * battery (required mode: always; optional: when any is typed); the server has the last word.
+ * notes optional. The packs scanned (DESIGN.md §14) are checked beside it (usePackLists).
  */
-export function assignmentSchema(ready: number, tracking: PackTracking = "off") {
-  return z
-    .object({
+export function assignmentSchema(ready: number) {
+  return z.object({
     userId: z.string().check(z.minLength(1, "Driver is required")),
     quantity: count({
       min: 1,
@@ -39,15 +36,7 @@ export function assignmentSchema(ready: number, tracking: PackTracking = "off") 
     }),
     assignmentType: z.string().check(z.refine((v) => ASSIGNMENT_FORM_TYPES.includes(v), "Assignment type is required")),
     notes: z.string().check(z.maxLength(2000, "Notes can be at most 2000 characters")),
-    packs: z.optional(z.string()),
-    })
-    .check(
-      z.superRefine((v, ctx) => {
-        if (tracking === "off") return;
-        const problem = serialsProblem(splitSerials(v.packs ?? ""), v.quantity, tracking);
-        if (problem) ctx.issues.push({ code: "custom", message: problem, input: v.packs, path: ["packs"] });
-      }),
-    );
+  });
 }
 
 /** AssignmentValues are the form's raw values (the quantity as typed). */

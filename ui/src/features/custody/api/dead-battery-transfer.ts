@@ -9,6 +9,8 @@ export type DeadTransferInput = {
   deadBatteries: number;
   notes: string;
   idempotencyKey: string;
+  /** deadPacks are the packs handed over, under pack tracking (DESIGN.md §14). */
+  deadPacks?: string[];
 };
 
 /** deadBatteryTransfer moves dead batteries from one holder to another. */

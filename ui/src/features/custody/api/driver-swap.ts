@@ -13,6 +13,11 @@ export type DriverSwapInput = {
   isExchange: boolean;
   notes: string;
   idempotencyKey: string;
+  /** the packs handed over and, in an exchange, handed back, under pack tracking (DESIGN.md §14) */
+  goodPacks?: string[];
+  deadPacks?: string[];
+  returnGoodPacks?: string[];
+  returnDeadPacks?: string[];
 };
 
 /** driverSwap moves batteries from one holder to another, and back in an exchange. */

@@ -3,6 +3,7 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
+import { PackListSlot } from "@/components/pack-list-slot";
 import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
@@ -12,10 +13,14 @@ import { useBatteryHolders } from "@/features/custody/api/get-battery-holders";
 import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders";
 import { HolderFormField } from "@/features/custody/components/holder-select";
 import { type DeadTransferValues, validateDeadTransfer } from "@/features/custody/utils/swap-validation";
+import { PackScanField } from "@/features/scan/index";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
+import { expectedCount, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+
+const TRANSFER_LISTS = ["deadPacks"] as const;
 
 const EMPTY: DeadTransferValues = { fromUserId: "", toUserId: "", deadBatteries: "", notes: "" };
 
@@ -32,6 +37,9 @@ export function DeadBatteryTransferCard() {
   const transfer = useDeadBatteryTransfer();
   const counts = React.useMemo(() => new Map((holders.data ?? []).map((h) => [h.user.id, h.total])), [holders.data]);
   const names = React.useMemo(() => new Map((users.data ?? []).map((u) => [u.id, displayName(u)])), [users.data]);
+  const tracking = usePackTracking();
+  const packs = usePackLists(TRANSFER_LISTS);
+  useRequiredCount(form, tracking, "deadBatteries", packs.lists.deadPacks);
 
   const onSubmit = form.handleSubmit((values) => {
     form.clearErrors();
@@ -40,6 +48,7 @@ export function DeadBatteryTransferCard() {
       form.setError(result.error.field, { message: result.error.message }, { shouldFocus: true });
       return;
     }
+    if (!packs.check(tracking, { deadPacks: result.dead })) return;
     transfer.reset();
     setPending({ ...values, dead: result.dead });
   });
@@ -52,15 +61,26 @@ export function DeadBatteryTransferCard() {
       return;
     }
     transfer.mutate(
-      { fromUserId: pending.fromUserId, toUserId: pending.toUserId, deadBatteries: result.dead, notes: pending.notes.trim(), idempotencyKey },
+      {
+        fromUserId: pending.fromUserId,
+        toUserId: pending.toUserId,
+        deadBatteries: result.dead,
+        notes: pending.notes.trim(),
+        idempotencyKey,
+        ...packsBody(tracking, packs.lists),
+      },
       {
         onSuccess: (res) => {
           toast({ title: res?.message || "Dead batteries transferred successfully" });
           setPending(null);
           form.reset(EMPTY);
+          packs.clear();
         },
-        onError: (err) =>
-          toast({ title: "Error", description: errorMessage(err, "Failed to transfer dead batteries"), variant: "destructive" }),
+        onError: (err) => {
+          // a refused pack: the dialog closes on the list, the pack's row says why
+          if (packs.refuse(err)) setPending(null);
+          toast({ title: "Error", description: errorMessage(err, "Failed to transfer dead batteries"), variant: "destructive" });
+        },
       },
     );
   };
@@ -80,8 +100,29 @@ export function DeadBatteryTransferCard() {
               placeholder="Select driver"
             />
           ))}
-          <InputFormField control={form.control} name="deadBatteries" label="Dead Batteries" type="number" inputMode="numeric" min={1} step={1} />
+          <InputFormField
+            control={form.control}
+            name="deadBatteries"
+            label="Dead Batteries"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            readOnly={tracking === "required" || undefined}
+            description={tracking === "required" ? "The packs scanned" : undefined}
+          />
           <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={1} />
+          {tracking !== "off" && (
+            <PackListSlot error={packs.listError("deadPacks")} className="sm:col-span-2">
+              <PackScanField
+                id="transfer.deadPacks"
+                label="Dead packs"
+                purpose="any"
+                expected={tracking === "optional" ? expectedCount(form.watch("deadBatteries")) : undefined}
+                {...packs.field("deadPacks")}
+              />
+            </PackListSlot>
+          )}
           <Button type="submit" variant="secondary" className="sm:col-span-2" disabled={transfer.isPending}>
             Transfer Dead Batteries
           </Button>
@@ -100,6 +141,7 @@ export function DeadBatteryTransferCard() {
             {batteryCount(pending?.dead ?? 0)} (0 good, {pending?.dead ?? 0} dead).
           </>
         }
+        packs={packs.lists.deadPacks}
         notes={pending?.notes.trim() || undefined}
         allowEdit={false}
         pending={transfer.isPending}

@@ -3,6 +3,7 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
+import { PackListSlot } from "@/components/pack-list-slot";
 import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
@@ -12,10 +13,12 @@ import { useBatteryHolders } from "@/features/custody/api/get-battery-holders";
 import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders";
 import { HolderFormField } from "@/features/custody/components/holder-select";
 import { type ParsedSwap, type SwapField, type SwapFormValues, validateSwap } from "@/features/custody/utils/swap-validation";
+import { PackScanField } from "@/features/scan/index";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
+import { expectedCount, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 
 type SwapMode = "simple" | "exchange";
 
@@ -29,11 +32,15 @@ const EMPTY: SwapFormValues = {
   notes: "",
 };
 
-const COUNT_FIELDS: { name: SwapField; label: string; exchangeOnly?: boolean }[] = [
-  { name: "goodBatteries", label: "Good Batteries" },
-  { name: "deadBatteries", label: "Dead Batteries" },
-  { name: "returnGoodBatteries", label: "Return Good Batteries", exchangeOnly: true },
-  { name: "returnDeadBatteries", label: "Return Dead Batteries", exchangeOnly: true },
+/** SWAP_LISTS are the pack lists a swap names (DESIGN.md §14), one per count, the request's field names. */
+const SWAP_LISTS = ["goodPacks", "deadPacks", "returnGoodPacks", "returnDeadPacks"] as const;
+type SwapList = (typeof SWAP_LISTS)[number];
+
+const COUNT_FIELDS: { name: SwapField; label: string; list: SwapList; listLabel: string; exchangeOnly?: boolean }[] = [
+  { name: "goodBatteries", label: "Good Batteries", list: "goodPacks", listLabel: "Good packs" },
+  { name: "deadBatteries", label: "Dead Batteries", list: "deadPacks", listLabel: "Dead packs" },
+  { name: "returnGoodBatteries", label: "Return Good Batteries", list: "returnGoodPacks", listLabel: "Return good packs", exchangeOnly: true },
+  { name: "returnDeadBatteries", label: "Return Dead Batteries", list: "returnDeadPacks", listLabel: "Return dead packs", exchangeOnly: true },
 ];
 
 /**
@@ -50,6 +57,15 @@ export function DriverSwapCard() {
   const [pending, setPending] = React.useState<{ values: SwapFormValues; parsed: ParsedSwap } | null>(null);
   const swap = useDriverSwap();
   const isExchange = mode === "exchange";
+  const tracking = usePackTracking();
+  const packs = usePackLists(SWAP_LISTS);
+  const { goodPacks, deadPacks, returnGoodPacks, returnDeadPacks } = packs.lists;
+  useRequiredCount(form, tracking, "goodBatteries", goodPacks);
+  useRequiredCount(form, tracking, "deadBatteries", deadPacks);
+  useRequiredCount(form, tracking, "returnGoodBatteries", returnGoodPacks);
+  useRequiredCount(form, tracking, "returnDeadBatteries", returnDeadPacks);
+  // the lists a send carries: the return's only in an exchange
+  const sentLists = isExchange ? packs.lists : { goodPacks, deadPacks };
 
   const counts = React.useMemo(() => new Map((holders.data ?? []).map((h) => [h.user.id, h.total])), [holders.data]);
   const names = React.useMemo(() => new Map((users.data ?? []).map((u) => [u.id, displayName(u)])), [users.data]);
@@ -63,6 +79,11 @@ export function DriverSwapCard() {
       form.setError(result.error.field, { message: result.error.message }, { shouldFocus: true });
       return;
     }
+    const p = result.value;
+    const counts = isExchange
+      ? { goodPacks: p.good, deadPacks: p.dead, returnGoodPacks: p.returnGood, returnDeadPacks: p.returnDead }
+      : { goodPacks: p.good, deadPacks: p.dead, returnGoodPacks: returnGoodPacks.length, returnDeadPacks: returnDeadPacks.length };
+    if (!packs.check(tracking, counts)) return;
     swap.reset();
     setPending({ values, parsed: result.value });
   });
@@ -94,6 +115,7 @@ export function DriverSwapCard() {
         isExchange,
         notes: values.notes.trim(),
         idempotencyKey,
+        ...packsBody(tracking, sentLists),
       },
       {
         onSuccess: (res) => {
@@ -102,9 +124,13 @@ export function DriverSwapCard() {
           });
           setPending(null);
           form.reset(EMPTY);
+          packs.clear();
         },
-        onError: (err) =>
-          toast({ title: "Error", description: errorMessage(err, "Failed to record driver swap"), variant: "destructive" }),
+        onError: (err) => {
+          // a refused pack: the dialog closes on the list, the pack's row says why
+          if (packs.refuse(err)) setPending(null);
+          toast({ title: "Error", description: errorMessage(err, "Failed to record driver swap"), variant: "destructive" });
+        },
       },
     );
   };
@@ -172,8 +198,22 @@ export function DriverSwapCard() {
                 min={0}
                 step={1}
                 placeholder="0"
+                readOnly={tracking === "required" || undefined}
+                description={tracking === "required" ? "The packs scanned" : undefined}
               />
             ))}
+            {tracking !== "off" &&
+              COUNT_FIELDS.filter((f) => isExchange || !f.exchangeOnly).map((f) => (
+                <PackListSlot key={f.list} error={packs.listError(f.list)} className="sm:col-span-2">
+                  <PackScanField
+                    id={`swap.${f.list}`}
+                    label={f.listLabel}
+                    purpose="any"
+                    expected={tracking === "optional" ? expectedCount(form.watch(f.name)) : undefined}
+                    {...packs.field(f.list)}
+                  />
+                </PackListSlot>
+              ))}
             <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
             <Button type="submit" className="sm:col-span-2" disabled={swap.isPending}>
               <ArrowLeftRightIcon aria-hidden /> {isExchange ? "Record Exchange" : "Record Swap"}
@@ -219,7 +259,9 @@ export function DriverSwapCard() {
               }
             : undefined
         }
+        packs={Object.values(sentLists).flat()}
         notes={pending?.values.notes.trim() || undefined}
+        allowEdit={tracking !== "required"}
         pending={swap.isPending}
         error={swap.isError ? errorMessage(swap.error, "Failed to record driver swap") : null}
         onConfirm={onConfirm}

@@ -4,6 +4,7 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
+import { PackListSlot } from "@/components/pack-list-slot";
 import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { SelectFormField } from "@/components/select-form-field";
@@ -19,12 +20,14 @@ import {
 import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders";
 import { HolderFormField } from "@/features/custody/components/holder-select";
 import { formTypeLabel } from "@/features/custody/utils/form-type-label";
+import { PackScanField } from "@/features/scan/index";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
-import { useInventory } from "@/lib/inventory";
-import { packTracking, splitSerials } from "@/lib/packs";
+import { expectedCount, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 import { batteryCount } from "@/lib/format";
+
+const ASSIGN_LISTS = ["packs"] as const;
 
 const TYPE_OPTIONS = ASSIGNMENT_FORM_TYPES.map((t) => ({ value: t, label: formTypeLabel(t) }));
 
@@ -39,17 +42,20 @@ type Pending = { userId: string; name: string; quantity: number; assignmentType:
 export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
   const users = useEligibleHolders();
   const max = ready ?? 0;
-  const tracking = packTracking(useInventory().data?.settings);
-  const schema = React.useMemo(() => assignmentSchema(max, tracking), [max, tracking]);
+  const tracking = usePackTracking();
+  const schema = React.useMemo(() => assignmentSchema(max), [max]);
   const form = useForm<AssignmentValues, unknown, AssignmentBody>({
     resolver: zodResolver(schema),
-    defaultValues: { userId: "", quantity: "", assignmentType: "", notes: "", packs: "" },
+    defaultValues: { userId: "", quantity: "", assignmentType: "", notes: "" },
   });
   const [pending, setPending] = React.useState<Pending | null>(null);
   const assign = useAssignBatteries();
+  const packs = usePackLists(ASSIGN_LISTS);
+  useRequiredCount(form, tracking, "quantity", packs.lists.packs);
 
   const onSubmit = form.handleSubmit((v) => {
     const user = users.data?.find((u) => u.id === v.userId);
+    if (!packs.check(tracking, { packs: v.quantity })) return;
     assign.reset();
     setPending({
       userId: v.userId,
@@ -57,7 +63,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
       quantity: v.quantity,
       assignmentType: v.assignmentType,
       notes: v.notes.trim(),
-      packs: tracking === "off" ? [] : splitSerials(v.packs ?? ""),
+      packs: packsBody(tracking, packs.lists).packs ?? [],
     });
   });
 
@@ -77,9 +83,13 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
           toast({ title: res?.message || "Batteries assigned successfully" });
           setPending(null);
           form.reset();
+          packs.clear();
         },
-        onError: (err) =>
-          toast({ title: "Error", description: errorMessage(err, "Failed to assign batteries"), variant: "destructive" }),
+        onError: (err) => {
+          // a refused pack: the dialog closes on the list, the pack's row says why
+          if (packs.refuse(err)) setPending(null);
+          toast({ title: "Error", description: errorMessage(err, "Failed to assign batteries"), variant: "destructive" });
+        },
       },
     );
   };
@@ -118,19 +128,20 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
             min={1}
             max={max || undefined}
             step={1}
+            readOnly={tracking === "required" || undefined}
+            description={tracking === "required" ? "The packs scanned" : undefined}
           />
           <SelectFormField control={form.control} name="assignmentType" label="Assignment Type" options={TYPE_OPTIONS} placeholder="Select type" />
           {tracking !== "off" && (
-            <InputFormField
-              control={form.control}
-              name="packs"
-              label={tracking === "required" ? "Pack serials" : "Pack serials (optional)"}
-              description="One serial per battery, separated by commas or spaces."
-              className="sm:col-span-2"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-            />
+            <PackListSlot error={packs.listError("packs")} className="sm:col-span-2">
+              <PackScanField
+                id="assignment.packs"
+                label="Packs"
+                purpose="handout"
+                expected={tracking === "optional" ? expectedCount(form.watch("quantity")) : undefined}
+                {...packs.field("packs")}
+              />
+            </PackListSlot>
           )}
           <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
           <Button type="submit" className="sm:col-span-2" disabled={assign.isPending}>
@@ -152,7 +163,8 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
             {batteryCount(pending?.quantity ?? 0)}.
           </>
         }
-        notes={[pending?.packs.length ? `Packs: ${pending.packs.join(", ")}` : "", pending?.notes ?? ""].filter(Boolean).join("\n") || undefined}
+        packs={pending?.packs}
+        notes={pending?.notes || undefined}
         allowEdit={false}
         pending={assign.isPending}
         error={assign.isError ? errorMessage(assign.error, "Failed to assign batteries") : null}

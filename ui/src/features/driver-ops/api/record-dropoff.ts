@@ -1,7 +1,7 @@
 // zod/mini: the driver dashboard is the first screen on a phone network (DESIGN.md §10).
 import * as z from "zod/mini";
 import { count } from "@/lib/count";
-import { defineAction, num } from "@/lib/outbox/actions";
+import { defineAction, num, packsLabel } from "@/lib/outbox/actions";
 
 const dropoffCount = count({ blankIsZero: true, message: "Must be a valid number 0 or greater" });
 
@@ -29,8 +29,14 @@ export const dropoffSchema = z
 /** DropoffInput is the form's text. */
 export type DropoffInput = z.input<typeof dropoffSchema>;
 
-/** DropoffBody is POST /api/driver/dropoff-batteries's body (the schema's output). */
+/** DropoffBody is the form's output: POST /api/driver/dropoff-batteries's body, less the packs. */
 export type DropoffBody = z.output<typeof dropoffSchema>;
+
+/**
+ * DropoffSend is what the outbox stores and sends: the form's body and, under pack tracking,
+ * the good and dead packs scanned apart (DESIGN.md §14).
+ */
+export type DropoffSend = DropoffBody & { goodPacks?: string[]; deadPacks?: string[] };
 
 /**
  * dropoffAction: a dropoff records good batteries into Ready and dead into Waiting
@@ -39,7 +45,7 @@ export type DropoffBody = z.output<typeof dropoffSchema>;
 export const dropoffAction = defineAction({
   kind: "dropoff",
   url: "/api/driver/dropoff-batteries",
-  label: (b) => `Dropoff · ${num(b.goodBatteries)} good, ${num(b.deadBatteries)} dead`,
+  label: (b) => `Dropoff · ${num(b.goodBatteries)} good, ${num(b.deadBatteries)} dead${packsLabel(b, ["goodPacks", "deadPacks"])}`,
   effect: (b) => {
     const good = num(b.goodBatteries);
     const dead = num(b.deadBatteries);
@@ -53,5 +59,9 @@ export const dropoffAction = defineAction({
   edit: [
     ["goodBatteries", "Good Batteries"],
     ["deadBatteries", "Dead Batteries"],
+  ],
+  packs: [
+    ["goodPacks", "Good packs"],
+    ["deadPacks", "Dead packs"],
   ],
 });

@@ -2,7 +2,7 @@
 import * as z from "zod/mini";
 import { count } from "@/lib/count";
 import { batteryCount } from "@/lib/format";
-import { defineAction, num } from "@/lib/outbox/actions";
+import { defineAction, num, packsLabel } from "@/lib/outbox/actions";
 
 /**
  * pickupSchema is the Battery Pickup form (spec part 1 §5): a quantity of 1 or more
@@ -16,8 +16,14 @@ export const pickupSchema = z.object({
 /** PickupInput is the form's text. */
 export type PickupInput = z.input<typeof pickupSchema>;
 
-/** PickupBody is POST /api/driver/pickup's body (the schema's output). */
+/** PickupBody is the form's output: POST /api/driver/pickup's body, less the packs. */
 export type PickupBody = z.output<typeof pickupSchema>;
+
+/**
+ * PickupSend is what the outbox stores and sends: the form's body and, under pack tracking,
+ * the packs scanned (DESIGN.md §14), so a pickup queued offline replays with its packs.
+ */
+export type PickupSend = PickupBody & { packs?: string[] };
 
 /**
  * pickupAction: a pickup takes quantity batteries from Ready into the driver's hands
@@ -26,8 +32,9 @@ export type PickupBody = z.output<typeof pickupSchema>;
 export const pickupAction = defineAction({
   kind: "pickup",
   url: "/api/driver/pickup",
-  label: (b) => `Pickup · ${batteryCount(num(b.quantity))}`,
+  label: (b) => `Pickup · ${batteryCount(num(b.quantity))}${packsLabel(b, ["packs"])}`,
   effect: (b) => ({ holdings: num(b.quantity), pay: {}, feed: { type: "pickup", quantity: num(b.quantity) } }),
   refreshes: ["driverOps"],
   edit: [["quantity", "Quantity"]],
+  packs: [["packs", "Packs"]],
 });

@@ -4,16 +4,19 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { LazyConfirmActionDialog } from "@/components/lazy-confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
+import { PackListSlot } from "@/components/pack-list-slot";
 import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
-import { type DropoffBody, type DropoffInput, dropoffAction, dropoffSchema } from "@/features/driver-ops/api/record-dropoff";
-import { type PickupBody, type PickupInput, pickupAction, pickupSchema } from "@/features/driver-ops/api/record-pickup";
+import { type DropoffBody, type DropoffInput, type DropoffSend, dropoffAction, dropoffSchema } from "@/features/driver-ops/api/record-dropoff";
+import { type PickupBody, type PickupInput, type PickupSend, pickupAction, pickupSchema } from "@/features/driver-ops/api/record-pickup";
+import { PackScanField } from "@/features/scan/index";
 import { useOutboxSubmit } from "@/lib/outbox/use-submit";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { batteryCount } from "@/lib/format";
+import { expectedCount, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 
 /** DEFAULT_DROPOFF_PROMPT is the notes placeholder when no dropoff prompt is set. */
 export const DEFAULT_DROPOFF_PROMPT = "How was it in the field today? Any issues or observations?";
@@ -28,6 +31,11 @@ export type Prompts = { dropoff_prompt?: string; pickup_prompt?: string };
  * (stacked on phones). Each submit opens the Confirm Action dialog (with Edit); the
  * confirmed values go through the outbox under the dialog's idempotency key (DESIGN.md §12):
  * stored on the phone first, then sent; without a network they wait in the queue.
+ *
+ * Under pack tracking (DESIGN.md §14) each form scans its packs (dropoff: good and dead
+ * apart): optional, the count is typed and the packs scanned go along; required, the count
+ * is the number scanned. The packs travel in the outbox item; a refusal that names a pack
+ * shows on its row, the list kept, until the driver removes it and sends again.
  */
 export function DriverOperationsPanel({ prompts }: { prompts?: Prompts }) {
   return (
@@ -43,6 +51,8 @@ export function DriverOperationsPanel({ prompts }: { prompts?: Prompts }) {
   );
 }
 
+const DROPOFF_LISTS = ["goodPacks", "deadPacks"] as const;
+
 function DropoffForm({ prompt }: { prompt?: string }) {
   const dropoff = useOutboxSubmit();
   const form = useForm<DropoffInput, unknown, DropoffBody>({
@@ -50,12 +60,23 @@ function DropoffForm({ prompt }: { prompt?: string }) {
     defaultValues: { goodBatteries: "", deadBatteries: "", notes: "" },
   });
   const [confirming, setConfirming] = React.useState<DropoffBody | null>(null);
+  const mode = usePackTracking();
+  const packs = usePackLists(DROPOFF_LISTS);
+  const { goodPacks, deadPacks } = packs.lists;
+  useRequiredCount(form, mode, "goodBatteries", goodPacks);
+  useRequiredCount(form, mode, "deadBatteries", deadPacks);
 
   const onSubmit = form.handleSubmit((v) => {
     if (dropoff.isPending) return;
+    if (!packs.check(mode, { goodPacks: v.goodBatteries, deadPacks: v.deadBatteries })) return;
     dropoff.reset();
     setConfirming(v);
   });
+  const done = () => {
+    setConfirming(null);
+    form.reset();
+    packs.clear();
+  };
 
   return (
     <FormCard
@@ -73,9 +94,42 @@ function DropoffForm({ prompt }: { prompt?: string }) {
                 ["deadBatteries", "Dead Batteries"],
               ] as const
             ).map(([name, label]) => (
-              <InputFormField key={name} control={form.control} name={name} label={label} type="number" inputMode="numeric" min={0} placeholder="0" />
+              <InputFormField
+                key={name}
+                control={form.control}
+                name={name}
+                label={label}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                placeholder="0"
+                readOnly={mode === "required" || undefined}
+                description={mode === "required" ? "The packs scanned" : undefined}
+              />
             ))}
           </div>
+          {mode !== "off" && (
+            <>
+              <PackListSlot error={packs.listError("goodPacks")}>
+                <PackScanField
+                  id="dropoff.goodPacks"
+                  label="Good packs"
+                  purpose="return"
+                  expected={mode === "optional" ? expectedCount(form.watch("goodBatteries")) : undefined}
+                  {...packs.field("goodPacks")}
+                />
+              </PackListSlot>
+              <PackListSlot error={packs.listError("deadPacks")}>
+                <PackScanField
+                  id="dropoff.deadPacks"
+                  label="Dead packs"
+                  purpose="return"
+                  expected={mode === "optional" ? expectedCount(form.watch("deadBatteries")) : undefined}
+                  {...packs.field("deadPacks")}
+                />
+              </PackListSlot>
+            </>
+          )}
           <TextareaFormField
             control={form.control}
             name="notes"
@@ -96,45 +150,62 @@ function DropoffForm({ prompt }: { prompt?: string }) {
         type="dropoff"
         summary={`You are dropping off ${batteryCount((confirming?.goodBatteries ?? 0) + (confirming?.deadBatteries ?? 0))}: good batteries go to Ready, dead batteries go to Waiting.`}
         values={{ goodBatteries: confirming?.goodBatteries ?? 0, deadBatteries: confirming?.deadBatteries ?? 0 }}
+        packs={[...goodPacks, ...deadPacks]}
         notes={confirming?.notes}
+        allowEdit={mode !== "required"}
         pending={dropoff.isPending}
         error={dropoff.isError ? "Failed to record dropoff" : null}
-        onConfirm={(values, idempotencyKey) =>
-          confirming &&
-          void dropoff.run(
-            dropoffAction.kind,
-            { goodBatteries: values.goodBatteries ?? 0, deadBatteries: values.deadBatteries ?? 0, notes: confirming.notes },
-            {
-              key: idempotencyKey,
-              onSent: () => {
-                toast({ title: "Battery dropoff recorded successfully" });
-                setConfirming(null);
-                form.reset();
-              },
-              onQueued: () => {
-                setConfirming(null);
-                form.reset();
-              },
-              onRefused: () => toast({ title: "Error", description: "Failed to record dropoff", variant: "destructive" }),
+        onConfirm={(values, idempotencyKey) => {
+          if (!confirming) return;
+          const body: DropoffSend = {
+            goodBatteries: values.goodBatteries ?? 0,
+            deadBatteries: values.deadBatteries ?? 0,
+            notes: confirming.notes,
+            ...packsBody(mode, { goodPacks, deadPacks }),
+          };
+          void dropoff.run(dropoffAction.kind, body, {
+            key: idempotencyKey,
+            onSent: () => {
+              toast({ title: "Battery dropoff recorded successfully" });
+              done();
             },
-          )
-        }
+            onQueued: done,
+            onRefused: (err) => {
+              // a refused pack: the dialog closes on the list, the pack's row says why
+              const packRefused = packs.refuse(err);
+              if (packRefused) setConfirming(null);
+              toast({ title: "Error", description: packRefused ? errorMessage(err, "Failed to record dropoff") : "Failed to record dropoff", variant: "destructive" });
+            },
+          });
+        }}
       />
     </FormCard>
   );
 }
+
+const PICKUP_LISTS = ["packs"] as const;
 
 function PickupForm({ prompt }: { prompt?: string }) {
   const pickup = useOutboxSubmit();
   const form = useForm<PickupInput, unknown, PickupBody>({ resolver: zodResolver(pickupSchema), defaultValues: { quantity: "", notes: "" } });
   const [confirming, setConfirming] = React.useState<PickupBody | null>(null);
   const custom = prompt?.trim();
+  const mode = usePackTracking();
+  const packs = usePackLists(PICKUP_LISTS);
+  const scanned = packs.lists.packs;
+  useRequiredCount(form, mode, "quantity", scanned);
 
   const onSubmit = form.handleSubmit((v) => {
     if (pickup.isPending) return;
+    if (!packs.check(mode, { packs: v.quantity })) return;
     pickup.reset();
     setConfirming(v);
   });
+  const done = () => {
+    setConfirming(null);
+    form.reset();
+    packs.clear();
+  };
 
   return (
     <FormCard
@@ -145,7 +216,27 @@ function PickupForm({ prompt }: { prompt?: string }) {
     >
       <Form {...form}>
         <form aria-label="Battery Pickup" onSubmit={onSubmit} noValidate className="grid gap-4">
-          <InputFormField control={form.control} name="quantity" label="Quantity" type="number" inputMode="numeric" min={1} />
+          <InputFormField
+            control={form.control}
+            name="quantity"
+            label="Quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            readOnly={mode === "required" || undefined}
+            description={mode === "required" ? "The packs scanned" : undefined}
+          />
+          {mode !== "off" && (
+            <PackListSlot error={packs.listError("packs")}>
+              <PackScanField
+                id="pickup.packs"
+                label="Packs"
+                purpose="handout"
+                expected={mode === "optional" ? expectedCount(form.watch("quantity")) : undefined}
+                {...packs.field("packs")}
+              />
+            </PackListSlot>
+          )}
           <InputFormField
             control={form.control}
             name="notes"
@@ -165,30 +256,30 @@ function PickupForm({ prompt }: { prompt?: string }) {
         type="pickup"
         summary={`You are picking up ${batteryCount(confirming?.quantity ?? 0)} from the Ready pool.`}
         values={{ quantity: confirming?.quantity ?? 0 }}
+        packs={scanned}
         notes={confirming?.notes}
+        allowEdit={mode !== "required"}
         pending={pickup.isPending}
         error={pickup.error ? errorMessage(pickup.error, "Failed to record pickup") : null}
-        onConfirm={(values, idempotencyKey) =>
-          confirming &&
-          void pickup.run(
-            pickupAction.kind,
-            { quantity: values.quantity ?? 0, notes: confirming.notes },
-            {
-              key: idempotencyKey,
-              onSent: () => {
-                toast({ title: "Battery pickup recorded successfully" });
-                setConfirming(null);
-                form.reset();
-              },
-              onQueued: () => {
-                setConfirming(null);
-                form.reset();
-              },
-              onRefused: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to record pickup"), variant: "destructive" }),
+        onConfirm={(values, idempotencyKey) => {
+          if (!confirming) return;
+          const body: PickupSend = { quantity: values.quantity ?? 0, notes: confirming.notes, ...packsBody(mode, { packs: scanned }) };
+          void pickup.run(pickupAction.kind, body, {
+            key: idempotencyKey,
+            onSent: () => {
+              toast({ title: "Battery pickup recorded successfully" });
+              done();
             },
-          )
-        }
+            onQueued: done,
+            onRefused: (err) => {
+              // a refused pack: the dialog closes on the list, the pack's row says why
+              if (packs.refuse(err)) setConfirming(null);
+              toast({ title: "Error", description: errorMessage(err, "Failed to record pickup"), variant: "destructive" });
+            },
+          });
+        }}
       />
     </FormCard>
   );
 }
+

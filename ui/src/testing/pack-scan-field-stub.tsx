@@ -1,0 +1,47 @@
+// A stand-in for features/scan's PackScanField in screen tests: the same contract (value,
+// onChange, errors by serial, expected), no camera and no pack lookups, so a test drives the
+// screen's form logic (counts, bodies, refusals) alone. vi.mock("@/features/scan/index", () =>
+// import("@/testing/pack-scan-field-stub")).
+import * as React from "react";
+import type { PackScanFieldProps } from "@/features/scan/index";
+
+/** PackScanField lists value (each row with its error and a Remove button) and adds a typed serial on Add. */
+export function PackScanField({ id, label, value, onChange, expected, errors, disabled }: PackScanFieldProps) {
+  const [typed, setTyped] = React.useState("");
+  return (
+    <fieldset aria-label={label} data-id={id} disabled={disabled}>
+      <p>{expected === undefined ? `${value.length} scanned` : `${value.length} of ${expected} scanned`}</p>
+      <ul aria-label={`${label} scanned`}>
+        {value.map((s) => (
+          <li key={s}>
+            {s}
+            {errors?.[s] && <span role="note">{errors[s]}</span>}
+            <button type="button" onClick={() => onChange(value.filter((v) => v !== s))}>
+              Remove {s}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <label>
+        Type a serial
+        <input value={typed} onChange={(e) => setTyped(e.target.value)} />
+      </label>
+      <button
+        type="button"
+        onClick={() => {
+          const s = typed.trim().toUpperCase();
+          if (s && !value.includes(s)) onChange([...value, s]);
+          setTyped("");
+        }}
+      >
+        Add to {label}
+      </button>
+    </fieldset>
+  );
+}
+
+/** serialFromCode as the scan feature reads a code: a label URL's last part, or the bare serial. */
+export function serialFromCode(text: string): string | null {
+  const s = text.trim().split("/").pop()?.toUpperCase() ?? "";
+  return s || null;
+}
