@@ -109,8 +109,9 @@ func scanPart() string {
 	if d := r.Decode; d != nil {
 		med, p90 := quantile(d.Times, 0.5), quantile(d.Times, 0.9)
 		fmt.Fprintf(&b, "\nOne %d×%d camera frame (ImageData) decoded in the page by barcode-detector %s's `detect()` with\n"+
-			"the app's own wasm (`%s`), after 5 warm-up calls, %d timed: median %.1f ms, p90 %.1f ms (aim ≤ %.0f ms: %s).\n",
-			d.Width, d.Height, d.Version, d.Wasm, len(d.Times), med, p90, ms2f(decodeAimMedian), verdict(med <= ms2f(decodeAimMedian)))
+			"the app's own wasm (`%s`), after 5 warm-up calls, %d timed: median %.1f ms, p90 %.1f ms, fastest %.1f ms (aim ≤ %.0f ms: %s; on a\n"+
+			"busy machine the fastest call is the closest to the decoder's own cost).\n",
+			d.Width, d.Height, d.Version, d.Wasm, len(d.Times), med, p90, quantile(d.Times, 0), ms2f(decodeAimMedian), verdict(med <= ms2f(decodeAimMedian)))
 	}
 	return b.String()
 }
