@@ -6,7 +6,7 @@
 // rest of the list is kept. During a scan no request goes to any host but the test server (the
 // zxing wasm included), and the open scanner is axe clean at 390 px, 360 px and in landscape.
 import path from "node:path";
-import type { APIRequestContext, Page, Request } from "@playwright/test";
+import type { APIRequestContext, Page, PlaywrightWorkerArgs, Request } from "@playwright/test";
 import { expectNoAxeViolations } from "../a11y";
 import { type CameraPhone, appLabels, cameraDir, cameraPhone, cameraVideo, pickupScanButton, removeCameraDir, unmintedLabels } from "../camera";
 import { BASE_URL, SCREENSHOTS } from "../env";
@@ -16,7 +16,7 @@ import { expect, seedUser, test } from "../fixtures";
 const MODEL = "Nova 48V 15Ah";
 
 /** signedIn is an API client of the test server signed in as a new user of role. */
-async function signedIn(playwright: { request: { newContext: (o: { baseURL: string }) => Promise<APIRequestContext> } }, pb: Parameters<typeof seedUser>[0], email: string, role: "admin" | "master_admin") {
+async function signedIn(playwright: PlaywrightWorkerArgs["playwright"], pb: Parameters<typeof seedUser>[0], email: string, role: "admin" | "master_admin") {
   const password = `${role}-secret-1`;
   await seedUser(pb, { email, password, firstName: "Sam", lastName: role === "admin" ? "Scanner" : "Mode", role });
   const api = await playwright.request.newContext({ baseURL: BASE_URL });
