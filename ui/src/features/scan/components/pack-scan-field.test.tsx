@@ -6,6 +6,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PackScanField, type PackScanFieldProps } from "@/features/scan";
 import { makeQueryClient } from "@/lib/query-client";
 
+// a dialog and its chunk render in a few hundred ms alone, several seconds on a loaded 2-core runner
+vi.setConfig({ testTimeout: 20_000 });
+
 const toasts = vi.hoisted(() => vi.fn());
 vi.mock("@/hooks/use-toast", () => ({ toast: toasts }));
 
@@ -57,6 +60,13 @@ function show(props: Partial<PackScanFieldProps> & { onValue?: (v: string[]) => 
   );
 }
 
+/** enter puts text in the typed serial input (pasted: one event, quick on a loaded machine) and presses Enter. */
+async function enter(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, text: string) {
+  await user.click(input);
+  await user.paste(text);
+  await user.keyboard("{Enter}");
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -68,11 +78,12 @@ describe("PackScanField typed fallback", () => {
     const fetch = server();
     const onValue = vi.fn();
     show({ expected: 3, purpose: "handout", onValue });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const input = screen.getByLabelText("Type a serial");
-    await user.type(input, "swb-000001{Enter}");
-    await user.type(input, "https://bay.example/p/SWB-000002{Enter}");
-    await user.type(input, "NOPE-7");
+    await enter(user, input, "swb-000001");
+    await enter(user, input, "https://bay.example/p/SWB-000002");
+    await user.click(input);
+    await user.paste("NOPE-7");
     await user.click(screen.getByRole("button", { name: "Add to Packs" }));
     expect(onValue).toHaveBeenLastCalledWith(["SWB-000001", "SWB-000002", "NOPE-7"]);
     expect(onValue).not.toHaveBeenCalledWith(["submitted"]); // Enter adds, it does not send the form
@@ -86,7 +97,7 @@ describe("PackScanField typed fallback", () => {
     const lookups = fetch.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith("/api/packs/lookup"));
     expect(lookups).toEqual(["/api/packs/lookup?serials=SWB-000001", "/api/packs/lookup?serials=SWB-000002", "/api/packs/lookup?serials=NOPE-7"]);
 
-    await user.type(input, "SWB-000001{Enter}");
+    await enter(user, input, "SWB-000001");
     expect((await screen.findByRole("alert")).textContent).toBe("SWB-000001 is already listed");
     expect(onValue).toHaveBeenCalledTimes(3);
   });
@@ -94,8 +105,8 @@ describe("PackScanField typed fallback", () => {
   it("refuses text that is not a pack serial", async () => {
     server();
     show();
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Type a serial"), "https://example.com/x{Enter}");
+    const user = userEvent.setup({ delay: null });
+    await enter(user, screen.getByLabelText("Type a serial"), "https://example.com/x");
     expect((await screen.findByRole("alert")).textContent).toBe("Not a pack serial or label");
     expect(screen.getByLabelText("Type a serial").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByText("0 scanned")).toBeTruthy();
@@ -105,9 +116,9 @@ describe("PackScanField typed fallback", () => {
     server();
     const onValue = vi.fn();
     show({ onValue });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Type a serial"), "SWB-000001{Enter}");
-    await user.type(screen.getByLabelText("Type a serial"), "SWB-000004{Enter}");
+    const user = userEvent.setup({ delay: null });
+    await enter(user, screen.getByLabelText("Type a serial"), "SWB-000001");
+    await enter(user, screen.getByLabelText("Type a serial"), "SWB-000004");
     await user.click(screen.getByRole("button", { name: "Remove SWB-000001" }));
     expect(onValue).toHaveBeenLastCalledWith(["SWB-000004"]);
   });
@@ -116,8 +127,8 @@ describe("PackScanField typed fallback", () => {
     server(true);
     const onValue = vi.fn();
     const first = show({ onValue });
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText("Type a serial"), "SWB-000001{Enter}");
+    const user = userEvent.setup({ delay: null });
+    await enter(user, screen.getByLabelText("Type a serial"), "SWB-000001");
     expect(await screen.findByText("Not checked (offline)")).toBeTruthy();
     first.unmount();
 

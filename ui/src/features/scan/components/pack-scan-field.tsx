@@ -136,12 +136,16 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
         {count}
       </p>
       {list}
-      <div className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-wrap items-end gap-x-2 gap-y-3">
         <Button
           type="button"
           variant="outline"
+          className="w-full sm:w-auto"
+          // a finger on the button: the scanner's chunk starts loading before the tap ends
+          onPointerDown={() => void scannerDialog.preload().catch(() => undefined)}
           onPointerEnter={() => void scannerDialog.preload().catch(() => undefined)}
           onClick={() => {
+            performance.mark?.("scan:tap");
             setOpened(true);
             setOpen(true);
           }}
@@ -149,7 +153,7 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
           <ScanLine aria-hidden />
           Scan
         </Button>
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex min-w-[min(100%,14rem)] flex-1 flex-col gap-1">
           <Label htmlFor={`${ids}-typed`} className="text-xs">
             Type a serial
           </Label>

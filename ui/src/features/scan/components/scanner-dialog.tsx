@@ -25,6 +25,15 @@ type Status = { tone: "info" | "ok" | "bad"; text: string };
 
 const LOOKING: Status = { tone: "info", text: "Looking for a code…" };
 
+// performance marks for the bench (make bench reads scan:open → scan:code:added)
+function mark(name: string) {
+  try {
+    performance.mark(name);
+  } catch {
+    // no User Timing here
+  }
+}
+
 /** cameraMessage says why the camera cannot be used, and the way on. */
 export function cameraMessage(e: unknown): string {
   const name = e instanceof DOMException ? e.name : "";
@@ -42,6 +51,7 @@ export function cameraMessage(e: unknown): string {
  */
 export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, onUnavailable }: ScannerDialogProps) {
   const videoRef = React.useRef<HTMLVideoElement>(null);
+  const doneRef = React.useRef<HTMLButtonElement>(null);
   const [status, setStatus] = React.useState<Status>({ tone: "info", text: "Starting the camera…" });
   const [unavailable, setUnavailable] = React.useState("");
   const [torch, setTorch] = React.useState<{ on: boolean; track: MediaStreamTrack } | null>(null);
@@ -61,14 +71,17 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
 
     async function start() {
       let detector: Detector;
+      mark("scan:open");
       try {
         if (!navigator.mediaDevices?.getUserMedia) throw new DOMException("no camera API", "NotSupportedError");
         const [s, d] = await Promise.all([
-          navigator.mediaDevices.getUserMedia({
-            audio: false,
-            video: { facingMode: { ideal: "environment" }, width: { ideal: 1280 }, height: { ideal: 720 } },
-          }),
-          createDetector(forcePolyfill()),
+          navigator.mediaDevices
+            .getUserMedia({
+              audio: false,
+              video: { facingMode: { ideal: "environment" }, width: { ideal: 1280 }, height: { ideal: 720 } },
+            })
+            .then((s) => (mark("scan:camera"), s)),
+          createDetector(forcePolyfill()).then((d) => (mark(`scan:detector:${d.kind}`), d)),
         ]);
         stream = s;
         detector = d;
@@ -89,6 +102,7 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
       const caps = (track?.getCapabilities?.() ?? {}) as MediaTrackCapabilities & { torch?: boolean };
       if (track && caps.torch) setTorch({ on: false, track });
       setStatus(LOOKING);
+      mark("scan:looking");
 
       const loop = async () => {
         if (stopped) return;
@@ -106,6 +120,7 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
           lastSeen.set(code, now);
           if (seen !== undefined && now - seen < 2000) continue;
           const r = onCodeRef.current(code);
+          mark(`scan:code:${r}`);
           if (r === "added") {
             tick();
             setStatus({ tone: "ok", text: "Added. Looking for the next code…" });
@@ -145,6 +160,11 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         className="flex max-h-[calc(100dvh-1rem)] flex-col gap-3 p-4 landscape:max-w-[calc(100%-1rem)] sm:max-w-lg"
+        // focus starts on Done (not on a row's Remove, which Enter would press)
+        onOpenAutoFocus={(e) => {
+          e.preventDefault();
+          doneRef.current?.focus();
+        }}
         onCloseAutoFocus={(e) => {
           if (unavailable) {
             e.preventDefault();
@@ -163,7 +183,7 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
             </p>
           ) : (
             <div className="relative shrink-0 overflow-hidden rounded-md bg-black landscape:w-1/2">
-              <video ref={videoRef} className="aspect-[4/3] max-h-[45dvh] w-full object-cover" muted playsInline aria-label="Camera" />
+              <video ref={videoRef} className="block aspect-[4/3] max-h-[45dvh] w-full object-cover landscape:max-h-[65dvh]" muted playsInline aria-label="Camera" />
               {torch && (
                 <Button
                   type="button"
@@ -192,7 +212,7 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
           </div>
         </div>
         <DialogFooter>
-          <Button type="button" onClick={() => onOpenChange(false)}>
+          <Button ref={doneRef} type="button" onClick={() => onOpenChange(false)}>
             {unavailable ? "Type instead" : "Done"}
           </Button>
         </DialogFooter>
