@@ -154,7 +154,7 @@ func scanPart() string {
 	if r.Native {
 		b.WriteString(scanRow("native BarcodeDetector", runTimes(r.NativeRuns)))
 	} else {
-		b.WriteString("| native BarcodeDetector | — | — | — | — | not available here: `'BarcodeDetector' in window` is false in this Chromium on Linux (Chrome has it on Android, macOS, ChromeOS) |\n")
+		b.WriteString("| native BarcodeDetector | — | — | — | — | not available here: `'BarcodeDetector' in window` is false in this Chromium on Linux, also with --enable-experimental-web-platform-features (Chrome has it on Android, macOS, ChromeOS) |\n")
 	}
 	b.WriteString(scanRow("barcode-detector polyfill (zxing-wasm), forced", runTimes(r.PolyfillRuns)))
 	if len(r.NativeRuns) > 0 {
