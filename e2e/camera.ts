@@ -142,11 +142,16 @@ export async function startScanTimer(page: Page): Promise<void> {
   });
 }
 
-/** scanTimer waits (up to timeout) for the first pack listed and answers the ms from the tap on Scan. */
-export async function scanTimer(page: Page, timeout = 30_000): Promise<number> {
+/** ScanTime is one scan timed by startScanTimer: ms from the tap to the first pack listed, and to each of the scanner's performance marks ("scan:open", "scan:camera", "scan:detector:polyfill", …). */
+export type ScanTime = { ms: number; marks: Record<string, number> };
+
+/** scanTimer waits (up to timeout) for the first pack listed and answers the times from the tap on Scan. */
+export async function scanTimer(page: Page, timeout = 30_000): Promise<ScanTime> {
   await page.waitForFunction(() => (window as unknown as { __scanFirst?: number }).__scanFirst !== undefined, null, { timeout });
   return page.evaluate(() => {
     const w = window as unknown as { __scanTap: number; __scanFirst: number };
-    return w.__scanFirst - w.__scanTap;
+    const marks: Record<string, number> = {};
+    for (const m of performance.getEntriesByType("mark")) if (m.name.startsWith("scan:") && !(m.name in marks)) marks[m.name] = m.startTime - w.__scanTap;
+    return { ms: w.__scanFirst - w.__scanTap, marks };
   });
 }
