@@ -86,7 +86,7 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
   const ask = (action: PendingAction) => {
     complete.reset();
     remove.reset();
-    packs.clear(); // the scan field brings back what was kept for this session, if anything
+    packs.clear(); // each Mark Done starts with an empty list
     setPending(action);
   };
 
