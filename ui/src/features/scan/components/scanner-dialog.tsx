@@ -163,9 +163,10 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
   }
 
   return (
+    // a phone on its side (landscape and short): camera and list side by side, the dialog as wide as the screen
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        className="flex max-h-[calc(100dvh-1rem)] flex-col gap-3 p-4 landscape:max-w-[calc(100%-1rem)] sm:max-w-lg"
+        className="flex max-h-[calc(100dvh-1rem)] flex-col gap-3 p-4 [@media(orientation:landscape)_and_(max-height:35rem)]:max-w-[calc(100%-1rem)] sm:max-w-lg"
         // focus starts on Done (not on a row's Remove, which Enter would press)
         onOpenAutoFocus={(e) => {
           e.preventDefault();
@@ -182,14 +183,14 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
           <DialogTitle>Scan {label.toLowerCase()}</DialogTitle>
           <DialogDescription>Hold each pack's label in front of the camera. {count}.</DialogDescription>
         </DialogHeader>
-        <div className="flex min-h-0 flex-col gap-3 overflow-y-auto landscape:flex-row">
+        <div className="flex min-h-0 flex-col gap-3 overflow-y-auto [@media(orientation:landscape)_and_(max-height:35rem)]:flex-row">
           {unavailable ? (
             <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm font-medium text-destructive">
               {unavailable}
             </p>
           ) : (
-            <div className="relative shrink-0 overflow-hidden rounded-md bg-black landscape:w-1/2">
-              <video ref={videoRef} className="block aspect-[4/3] max-h-[45dvh] w-full object-cover landscape:max-h-[65dvh]" muted playsInline aria-label="Camera" />
+            <div className="relative shrink-0 overflow-hidden rounded-md bg-black [@media(orientation:landscape)_and_(max-height:35rem)]:w-1/2">
+              <video ref={videoRef} className="block aspect-[4/3] max-h-[45dvh] w-full object-cover [@media(orientation:landscape)_and_(max-height:35rem)]:max-h-[65dvh]" muted playsInline aria-label="Camera" />
               {torch && (
                 <Button
                   type="button"
