@@ -12,15 +12,17 @@ import (
 )
 
 var build = fstest.MapFS{
-	"index.html":              {Data: []byte("<!doctype html><div id=root></div>")},
-	"index.html.br":           {Data: []byte("BR-INDEX")},
-	"assets/app-abc123.js":    {Data: []byte("console.log('plain')")},
-	"assets/app-abc123.js.br": {Data: []byte("BR-JS")},
-	"assets/app-abc123.js.gz": {Data: []byte("GZ-JS")},
-	"favicon.svg":             {Data: []byte("<svg/>")},
-	"sw.js":                   {Data: []byte("self.addEventListener('fetch',()=>{})")},
-	"manifest.webmanifest":    {Data: []byte(`{"name":"SwapBay"}`)},
-	"icons/icon-192.png":      {Data: []byte("PNG")},
+	"index.html":                     {Data: []byte("<!doctype html><div id=root></div>")},
+	"index.html.br":                  {Data: []byte("BR-INDEX")},
+	"assets/app-abc123.js":           {Data: []byte("console.log('plain')")},
+	"assets/app-abc123.js.br":        {Data: []byte("BR-JS")},
+	"assets/app-abc123.js.gz":        {Data: []byte("GZ-JS")},
+	"favicon.svg":                    {Data: []byte("<svg/>")},
+	"sw.js":                          {Data: []byte("self.addEventListener('fetch',()=>{})")},
+	"manifest.webmanifest":           {Data: []byte(`{"name":"SwapBay"}`)},
+	"icons/icon-192.png":             {Data: []byte("PNG")},
+	"assets/zxing_reader-x1.wasm":    {Data: []byte("\x00asm")},
+	"assets/zxing_reader-x1.wasm.br": {Data: []byte("BR-WASM")},
 }
 
 func get(t *testing.T, s *Server, p string, hdr map[string]string) *httptest.ResponseRecorder {
@@ -133,6 +135,15 @@ func TestServiceWorkerAndManifest(t *testing.T) {
 		if strings.Contains(rec.Body.String(), "<div id=root>") {
 			t.Errorf("%s answered with index.html", c.path)
 		}
+	}
+}
+
+// The scanner's QR decoder is served as application/wasm (browsers compile it while it
+// streams in only then), brotli-compressed when asked, immutable like every asset.
+func TestWasmAsset(t *testing.T) {
+	rec := get(t, New(build), "/assets/zxing_reader-x1.wasm", map[string]string{"Accept-Encoding": "br, gzip"})
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "application/wasm" || rec.Header().Get("Content-Encoding") != "br" || rec.Body.String() != "BR-WASM" {
+		t.Fatalf("wasm: %d %q %q %q", rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Content-Encoding"), rec.Body.String())
 	}
 }
 

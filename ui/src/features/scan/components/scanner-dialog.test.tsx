@@ -70,6 +70,7 @@ describe("the scanner", () => {
     await waitFor(() => expect(screen.getAllByText("2 of 2 scanned").length).toBeGreaterThan(0), { timeout: 3000 });
     expect(dialog.textContent).toContain("SWB-000001");
     expect(dialog.textContent).toContain("SWB-000002");
+    expect(screen.getByRole("status").textContent).toBe("Looking for a code…Added SWB-000002");
     await user.click(screen.getByRole("button", { name: "Done" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(track.stop).toHaveBeenCalled();

@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { cn } from "@/lib/utils";
 import { type Detector, createDetector, forcePolyfill } from "@/features/scan/utils/detector";
 import { tick } from "@/features/scan/utils/feedback";
+import { serialFromCode } from "@/features/scan/utils/serial";
 
 /** ScannerDialogProps are what the field hands its scanner. */
 export type ScannerDialogProps = {
@@ -21,9 +22,11 @@ export type ScannerDialogProps = {
   onUnavailable: () => void;
 };
 
-type Status = { tone: "info" | "ok" | "bad"; text: string };
+/** Found is what the last code found did: added, already listed, or refused with why. */
+type Found = { tone: "ok" | "info" | "bad"; text: string };
 
-const LOOKING: Status = { tone: "info", text: "Looking for a code…" };
+const STARTING = "Starting the camera…";
+const LOOKING = "Looking for a code…";
 
 // performance marks for the bench (make bench reads scan:open → scan:code:added)
 function mark(name: string) {
@@ -52,7 +55,8 @@ export function cameraMessage(e: unknown): string {
 export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, onUnavailable }: ScannerDialogProps) {
   const videoRef = React.useRef<HTMLVideoElement>(null);
   const doneRef = React.useRef<HTMLButtonElement>(null);
-  const [status, setStatus] = React.useState<Status>({ tone: "info", text: "Starting the camera…" });
+  const [status, setStatus] = React.useState(STARTING);
+  const [found, setFound] = React.useState<Found | null>(null);
   const [unavailable, setUnavailable] = React.useState("");
   const [torch, setTorch] = React.useState<{ on: boolean; track: MediaStreamTrack } | null>(null);
   const onCodeRef = React.useRef(onCode);
@@ -67,7 +71,8 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
     const lastSeen = new Map<string, number>();
     setUnavailable("");
     setTorch(null);
-    setStatus({ tone: "info", text: "Starting the camera…" });
+    setStatus(STARTING);
+    setFound(null);
 
     async function start() {
       let detector: Detector;
@@ -121,16 +126,17 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
           if (seen !== undefined && now - seen < 2000) continue;
           const r = onCodeRef.current(code);
           mark(`scan:code:${r}`);
-          if (r === "added") {
-            tick();
-            setStatus({ tone: "ok", text: "Added. Looking for the next code…" });
-          } else if (r === "wrong") {
-            setStatus({ tone: "bad", text: "Not a SwapBay pack label" });
-          } else if (r === "full") {
-            setStatus({ tone: "bad", text: "The list is full" });
-          } else {
-            setStatus({ tone: "info", text: "Already listed. Looking for the next code…" });
-          }
+          const serial = serialFromCode(code);
+          if (r === "added") tick();
+          setFound(
+            r === "added"
+              ? { tone: "ok", text: `Added ${serial}` }
+              : r === "duplicate"
+                ? { tone: "info", text: `${serial} is already listed` }
+                : r === "full"
+                  ? { tone: "bad", text: "The list is full" }
+                  : { tone: "bad", text: "Not a SwapBay pack label" },
+          );
         }
         timer = setTimeout(() => void loop(), codes.length ? 150 : 60);
       };
@@ -157,9 +163,10 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
   }
 
   return (
+    // a phone on its side (landscape and short): camera and list side by side, the dialog as wide as the screen
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        className="flex max-h-[calc(100dvh-1rem)] flex-col gap-3 p-4 landscape:max-w-[calc(100%-1rem)] sm:max-w-lg"
+        className="flex max-h-[calc(100dvh-1rem)] flex-col gap-3 p-4 [@media(orientation:landscape)_and_(max-height:35rem)]:max-w-[calc(100%-1rem)] sm:max-w-lg"
         // focus starts on Done (not on a row's Remove, which Enter would press)
         onOpenAutoFocus={(e) => {
           e.preventDefault();
@@ -176,14 +183,14 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
           <DialogTitle>Scan {label.toLowerCase()}</DialogTitle>
           <DialogDescription>Hold each pack's label in front of the camera. {count}.</DialogDescription>
         </DialogHeader>
-        <div className="flex min-h-0 flex-col gap-3 overflow-y-auto landscape:flex-row">
+        <div className="flex min-h-0 flex-col gap-3 overflow-y-auto [@media(orientation:landscape)_and_(max-height:35rem)]:flex-row">
           {unavailable ? (
             <p role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm font-medium text-destructive">
               {unavailable}
             </p>
           ) : (
-            <div className="relative shrink-0 overflow-hidden rounded-md bg-black landscape:w-1/2">
-              <video ref={videoRef} className="block aspect-[4/3] max-h-[45dvh] w-full object-cover landscape:max-h-[65dvh]" muted playsInline aria-label="Camera" />
+            <div className="relative shrink-0 overflow-hidden rounded-md bg-black [@media(orientation:landscape)_and_(max-height:35rem)]:w-1/2">
+              <video ref={videoRef} className="block aspect-[4/3] max-h-[45dvh] w-full object-cover [@media(orientation:landscape)_and_(max-height:35rem)]:max-h-[65dvh]" muted playsInline aria-label="Camera" />
               {torch && (
                 <Button
                   type="button"
@@ -201,12 +208,14 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
           )}
           <div className="flex min-w-0 flex-1 flex-col gap-2">
             {!unavailable && (
-              <p
-                role="status"
-                className={cn("text-sm", status.tone === "bad" ? "font-medium text-destructive" : status.tone === "ok" ? "text-emerald-700" : "text-muted-foreground")}
-              >
-                {status.text}
-              </p>
+              <div role="status" className="flex flex-col gap-1 text-sm">
+                <p className="text-muted-foreground">{status}</p>
+                {found && (
+                  <p className={cn(found.tone === "bad" ? "font-medium text-destructive" : found.tone === "ok" ? "text-emerald-800" : "text-muted-foreground")}>
+                    {found.text}
+                  </p>
+                )}
+              </div>
             )}
             {list}
           </div>
