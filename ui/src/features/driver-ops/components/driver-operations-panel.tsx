@@ -28,22 +28,23 @@ export type Prompts = { dropoff_prompt?: string; pickup_prompt?: string };
  * (stacked on phones). Each submit opens the Confirm Action dialog (with Edit); the
  * confirmed values go through the outbox under the dialog's idempotency key (DESIGN.md §12):
  * stored on the phone first, then sent; without a network they wait in the queue.
+ * dropoffExtra is shown under the dropoff form (the app puts the damage report's entry there).
  */
-export function DriverOperationsPanel({ prompts }: { prompts?: Prompts }) {
+export function DriverOperationsPanel({ prompts, dropoffExtra }: { prompts?: Prompts; dropoffExtra?: React.ReactNode }) {
   return (
     <section aria-labelledby="driver-ops-title" className="space-y-3">
       <h2 id="driver-ops-title" className="text-lg font-semibold">
         Driver Operations
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
-        <DropoffForm prompt={prompts?.dropoff_prompt} />
+        <DropoffForm prompt={prompts?.dropoff_prompt} extra={dropoffExtra} />
         <PickupForm prompt={prompts?.pickup_prompt} />
       </div>
     </section>
   );
 }
 
-function DropoffForm({ prompt }: { prompt?: string }) {
+function DropoffForm({ prompt, extra }: { prompt?: string; extra?: React.ReactNode }) {
   const dropoff = useOutboxSubmit();
   const form = useForm<DropoffInput, unknown, DropoffBody>({
     resolver: zodResolver(dropoffSchema),
@@ -90,6 +91,7 @@ function DropoffForm({ prompt }: { prompt?: string }) {
           </Button>
         </form>
       </Form>
+      {extra && <div className="mt-4 border-t pt-4">{extra}</div>}
       <LazyConfirmActionDialog
         open={confirming !== null}
         onOpenChange={(o) => !o && setConfirming(null)}
