@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/events"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 )
@@ -89,6 +90,8 @@ func SetState(app core.App, serial, state, reason, actor string, now time.Time) 
 		if err := txApp.Save(ev); err != nil {
 			return err
 		}
+		// the pack pages, the recall page and the attention strip refetch
+		events.Publish(txApp, events.InventoryUpdated, events.ActivityUpdated)
 		out = p
 		return nil
 	})
