@@ -2,6 +2,7 @@ package packs
 
 import (
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -144,6 +145,9 @@ type Item struct {
 	Location       *Place    `json:"location"`
 	LastSeen       *LastSeen `json:"lastSeen"`
 	Missing        bool      `json:"missing"`
+	// Recall names the recall that quarantined the pack when its latest state change came
+	// from one (a driver sees it in their holdings); absent otherwise.
+	Recall *RecallRef `json:"recall,omitempty"`
 }
 
 // List is a page of packs with the counts per state of every pack the filters match (the
@@ -227,6 +231,7 @@ type itemRow struct {
 	SeenType       string  `db:"seenType"`
 	SeenKind       string  `db:"seenKind"`
 	SeenOccurredAt string  `db:"seenOccurredAt"`
+	RecallId       string  `db:"recallId"`
 }
 
 const itemFrom = " FROM {{packs}} p"
@@ -236,10 +241,41 @@ func itemSelect() string {
 		"p.[[manufactured]], p.[[inServiceSince]], p.[[state]], p.[[stateBefore]], p.[[chargeCount]], p.[[lastSeenAt]], p.[[created]], " +
 		placeCols("a", "hu", "loc") + ", " +
 		"p.[[lastSeenBy]] AS seenBy, COALESCE(TRIM(su.[[firstName]] || ' ' || su.[[lastName]]),'') AS seenByName, " +
-		"p.[[lastSeenMovement]] AS seenMovement, COALESCE(m.[[type]],'') AS seenType, " + moveKind("m") + " AS seenKind, COALESCE(m.[[occurredAt]],'') AS seenOccurredAt" +
+		"p.[[lastSeenMovement]] AS seenMovement, COALESCE(m.[[type]],'') AS seenType, " + moveKind("m") + " AS seenKind, COALESCE(m.[[occurredAt]],'') AS seenOccurredAt, " +
+		recallIdSQL +
 		itemFrom + placeJoin("a", "hu", "p.[[location]]") +
 		" LEFT JOIN {{users}} su ON su.[[id]] = p.[[lastSeenBy]] AND p.[[lastSeenBy]] != ''" +
 		" LEFT JOIN {{movements}} m ON m.[[id]] = p.[[lastSeenMovement]] AND p.[[lastSeenMovement]] != ''"
+}
+
+// recallIdSQL is the SQL of the recall behind a quarantined pack's latest state change ("" when
+// none): read for quarantined packs only.
+const recallIdSQL = "CASE WHEN p.[[state]] = 'quarantined' THEN COALESCE((SELECT re.[[recall]] FROM {{pack_events}} re WHERE re.[[pack]] = p.[[id]]" +
+	" AND re.[[kind]] IN ('state', 'found') ORDER BY re.rowid DESC LIMIT 1), '') ELSE '' END AS recallId"
+
+// withRecalls fills the Recall of the items whose rows name one (one query for all of them);
+// the liaison sees no reason.
+func withRecalls(app core.App, v Viewer, items []Item, rows []itemRow) error {
+	want := map[string]bool{}
+	for _, r := range rows {
+		if r.RecallId != "" {
+			want[r.RecallId] = true
+		}
+	}
+	refs, err := recallRefs(app, want)
+	if err != nil {
+		return err
+	}
+	for i, r := range rows {
+		if ref, ok := refs[r.RecallId]; ok {
+			c := *ref
+			if v.Liaison {
+				c.Reason = ""
+			}
+			items[i].Recall = &c
+		}
+	}
+	return nil
 }
 
 func (r itemRow) item(cutoff string) Item {
@@ -351,7 +387,7 @@ func ListPacks(app core.App, v Viewer, f Filter) (List, error) {
 	for i, r := range rows {
 		out.Packs[i] = r.item(cutoff)
 	}
-	return out, nil
+	return out, withRecalls(app, v, out.Packs, rows)
 }
 
 // missingCutoff is the stored time before which a pack unseen is missing, days before now.
@@ -381,6 +417,10 @@ type HistoryEvent struct {
 	Expected  *Place       `json:"expected"`
 	Movement  *MovementRef `json:"movement"`
 	Session   string       `json:"session,omitempty"`
+	// Photos are a damage report's photos (ids of /api/photos/{id}/image); Recall the recall
+	// a state change belongs to.
+	Photos []string `json:"photos,omitempty"`
+	Recall string   `json:"recall,omitempty"`
 }
 
 // Detail is a pack with its history, newest first.
@@ -403,6 +443,8 @@ type eventRow struct {
 	MoveKind  string `db:"moveKind"`
 	MoveAt    string `db:"moveAt"`
 	Session   string `db:"session"`
+	Photos    string `db:"photos"`
+	Recall    string `db:"recall"`
 	FromKey   string `db:"fromKey"`
 	FromKind  string `db:"fromKind"`
 	FromType  string `db:"fromType"`
@@ -440,6 +482,11 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 	if v.Driver && (r.LocKind != schema.AccountKindHolder || r.LocUser != v.UserId) {
 		return Detail{}, apierr.NotFound(MsgPackNotFound)
 	}
+	one := []Item{d.Item}
+	if err := withRecalls(app, v, one, []itemRow{r}); err != nil {
+		return Detail{}, err
+	}
+	d.Item = one[0]
 	where := " WHERE e.[[pack]] = {:pack}"
 	params := dbx.Params{"pack": r.Id, "limit": MaxHistory}
 	if v.Driver { // their own part: what they did, and what came to or from their holdings
@@ -447,7 +494,7 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 		params["viewer"] = v.UserId
 	}
 	q := "SELECT e.[[id]], e.[[kind]], e.[[at]], e.[[actor]], COALESCE(TRIM(au.[[firstName]] || ' ' || au.[[lastName]]),'') AS actorName, " +
-		"e.[[reason]], e.[[fromState]], e.[[toState]], e.[[movement]], COALESCE(m.[[type]],'') AS moveType, " + moveKind("m") + " AS moveKind, COALESCE(m.[[occurredAt]],'') AS moveAt, e.[[session]], " +
+		"e.[[reason]], e.[[fromState]], e.[[toState]], e.[[movement]], COALESCE(m.[[type]],'') AS moveType, " + moveKind("m") + " AS moveKind, COALESCE(m.[[occurredAt]],'') AS moveAt, e.[[session]], COALESCE(e.[[photos]], '') AS photos, COALESCE(e.[[recall]], '') AS recall, " +
 		placeCols("fa", "fu", "from") + ", " + placeCols("ta", "tu", "to") + ", " + placeCols("xa", "xu", "exp") +
 		" FROM {{pack_events}} e" +
 		" LEFT JOIN {{users}} au ON au.[[id]] = e.[[actor]] AND e.[[actor]] != ''" +
@@ -466,6 +513,10 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 		if !v.Liaison {
 			h.Reason = e.Reason
 		}
+		if e.Photos != "" && e.Photos != "[]" {
+			_ = json.Unmarshal([]byte(e.Photos), &h.Photos)
+		}
+		h.Recall = e.Recall
 		if e.Actor != "" {
 			h.Actor = &Person{Id: e.Actor, Name: nameOr(e.ActorName)}
 		}

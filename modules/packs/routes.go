@@ -31,6 +31,14 @@ import (
 //	GET  /api/packs                      admins, liaison: all; drivers: the packs they hold
 //	                                              ?state=&location=&lot=&missing=1&q=&page=&perPage= → List
 //	GET  /api/packs/{serial}             as the list (a driver: a pack they hold) → Detail (with its history)
+//	POST /api/packs/{serial}/damage      admins: any pack; drivers: a pack they hold or last moved
+//	                                              {note, photos: [photoId…] ≤ 10 claimed by the caller, occurredAt?}
+//	                                              → {success, message, pack: Detail}; quarantines the pack (ReportDamage)
+//	GET  /api/admin/packs/recall-preview admins   ?by=lot|model|manufacturer&value=X → Preview {count, alreadyQuarantined, places}
+//	POST /api/admin/packs/recall         admins   {by, value, reason} → {success, message, recall: RecallInfo};
+//	                                              404 no pack matches, 409 none left to quarantine
+//	GET  /api/admin/packs/recalls        admins   → [RecallInfo] newest first
+//	GET  /api/admin/packs/recalls/{id}   admins   → RecallPage {recall, total, inBay, packs}
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		admin := se.Router.Group("/api/admin/packs")
@@ -39,11 +47,16 @@ func Register(app core.App) {
 		admin.GET("/labels", handleLabels)
 		admin.POST("/import", handleImport).Bind(idempotency.Keyed())
 		admin.PUT("/{serial}/state", handleState).Bind(idempotency.Keyed())
+		admin.GET("/recall-preview", handleRecallPreview)
+		admin.POST("/recall", handleRecall).Bind(idempotency.Keyed())
+		admin.GET("/recalls", handleRecalls)
+		admin.GET("/recalls/{id}", handleRecallDetail)
 
 		readers := se.Router.Group("/api/packs")
 		readers.Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Liaison, roles.Driver))
 		readers.GET("", handleList)
 		readers.GET("/{serial}", handleDetail)
+		readers.POST("/{serial}/damage", handleDamage).Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Driver), idempotency.Keyed())
 		return se.Next()
 	})
 }
@@ -222,6 +235,80 @@ func handleList(e *core.RequestEvent) error {
 
 func handleDetail(e *core.RequestEvent) error {
 	d, err := PackDetail(e.App, viewer(e), e.Request.PathValue("serial"))
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, d)
+}
+
+type damageForm struct {
+	Note       string   `json:"note"`
+	Photos     []string `json:"photos"`
+	OccurredAt string   `json:"occurredAt"`
+}
+
+func handleDamage(e *core.RequestEvent) error {
+	var f damageForm
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
+	}
+	at, err := reqx.OccurredAt(f.OccurredAt)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	v := viewer(e)
+	p, quarantined, err := ReportDamage(e.App, Damage{Serial: e.Request.PathValue("serial"), Note: f.Note, Photos: f.Photos,
+		OccurredAt: at, Actor: e.Auth.Id, Driver: v.Driver}, clock.Now())
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	msg := fmt.Sprintf(MsgDamageReported, p.Serial())
+	if !quarantined {
+		msg = fmt.Sprintf(MsgDamageRecorded, p.Serial(), StateLabel(p.State()))
+	}
+	// a driver who dropped the pack off no longer holds it: they get the pack as an admin would
+	// see its identity, without its history
+	d, err := PackDetail(e.App, Viewer{UserId: e.Auth.Id}, p.Serial())
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	if v.Driver {
+		d.History = []HistoryEvent{}
+	}
+	return e.JSON(http.StatusOK, map[string]any{"success": true, "message": msg, "pack": d})
+}
+
+func handleRecallPreview(e *core.RequestEvent) error {
+	q := e.Request.URL.Query()
+	p, err := RecallPreview(e.App, q.Get("by"), q.Get("value"))
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, p)
+}
+
+func handleRecall(e *core.RequestEvent) error {
+	var f RecallForm
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
+	}
+	r, err := Recall(e.App, f, e.Auth.Id, clock.Now())
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, map[string]any{"success": true, "message": fmt.Sprintf(MsgRecalled, r.PackCount, r.By, r.Value), "recall": r})
+}
+
+func handleRecalls(e *core.RequestEvent) error {
+	list, err := Recalls(e.App)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, list)
+}
+
+func handleRecallDetail(e *core.RequestEvent) error {
+	d, err := RecallDetail(e.App, e.Request.PathValue("id"))
 	if err != nil {
 		return apierr.Response(e, err)
 	}

@@ -94,6 +94,13 @@ func TestPackRoutesByCaller(t *testing.T) {
 		// a driver holds no pack: the page is a 404 as for an unknown serial
 		{"GET", "/api/packs/SWB-000001", nil, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 404, testkit.Liaison: 200, testkit.Admin: 200, testkit.Master: 200}},
 		{"PUT", "/api/admin/packs/SWB-000002/state", map[string]any{"state": "maintenance", "reason": "cell check"}, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 409}},
+		// a driver who never held the pack: 404 as its page; the master's report finds it quarantined (200)
+		{"POST", "/api/packs/SWB-000001/damage", map[string]any{"note": "swollen"}, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 404, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 200}},
+		{"GET", "/api/admin/packs/recall-preview?by=lot&value=L2026-03", nil, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 200}},
+		// the master's recall of the same lot finds nothing left to quarantine
+		{"POST", "/api/admin/packs/recall", map[string]any{"by": "lot", "value": "L2026-03", "reason": "supplier notice"}, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 409}},
+		{"GET", "/api/admin/packs/recalls", nil, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 200}},
+		{"GET", "/api/admin/packs/recalls/unknown", nil, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 404, testkit.Master: 404}},
 	}
 	for _, r := range routes {
 		for _, who := range testkit.AllCallers {
@@ -107,8 +114,9 @@ func TestPackRoutesByCaller(t *testing.T) {
 			}
 		}
 	}
-	// the master's second change of the same pack found it already in maintenance
-	st, raw := srv.do(testkit.Headers(t, c.Master), "PUT", "/api/admin/packs/SWB-000002/state", map[string]any{"state": "maintenance", "reason": "x"})
+	// the master's second change of the same pack found it already in maintenance (since
+	// quarantined by the recall: the same refusal)
+	st, raw := srv.do(testkit.Headers(t, c.Master), "PUT", "/api/admin/packs/SWB-000002/state", map[string]any{"state": "quarantined", "reason": "x"})
 	if e := decode[errBody](t, raw); st != 409 || e.Code != "pack_state" {
 		t.Fatalf("same state = %d %s; want 409 pack_state", st, raw)
 	}
