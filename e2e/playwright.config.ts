@@ -47,8 +47,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    // the field app (outbox, offline start) is a phone's: its spec runs in the phone project only
-    { name: "desktop", testIgnore: /field-(offline|seams)\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
+    // the field app (outbox, offline start, an offline damage report) is a phone's: its specs run in the phone project only
+    { name: "desktop", testIgnore: /(field-(offline|seams)|pack-safety)\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
     { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
