@@ -37,6 +37,14 @@ async function fitsPhone(page: Page, what: string) {
   if (before) await page.setViewportSize(before);
 }
 
+/** wide takes the screenshot name again at 1280 px (then back to the phone). */
+async function wide(page: Page, shot: (name: string) => Promise<void>, name: string) {
+  const before = page.viewportSize();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await shot(`${name}-wide`);
+  if (before) await page.setViewportSize(before);
+}
+
 // the journey runs the phone's worker, an offline report, two roles and a live recall page
 test.describe.configure({ timeout: 150_000 });
 test.use({ serviceWorkers: "allow" });
@@ -73,13 +81,16 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
     })) as { packs: { serial: string }[] };
     const serials = minted.packs.map((p) => p.serial);
     const [damaged, recalled] = [serials[0]!, serials[1]!];
-    await keyed(adminApi, "/api/admin/assignments", { userId: driver.id, quantity: 2, assignmentType: "home_charger", packs: [damaged, recalled] });
+    // one pack of another lot, held by the driver and then not seen for 10 days: missing
+    const stray = ((await keyed(adminApi, "/api/admin/packs/mint", { count: 1, model: "Nova 48V 15Ah", lot: `${lot}-M` })) as { packs: { id: string; serial: string }[] }).packs[0]!;
+    await keyed(adminApi, "/api/admin/assignments", { userId: driver.id, quantity: 3, assignmentType: "home_charger", packs: [damaged, recalled, stray.serial] });
+    await pb.collection("packs").update(stray.id, { lastSeenAt: new Date(Date.now() - 10 * 86_400_000).toISOString().replace("T", " ") });
     let recallUrl = "";
     const packOf = async (serial: string): Promise<Pack> => (await adminApi.get(`/api/packs/${serial}`)).json();
 
     await test.step("offline, the driver reports a damaged pack with a photo: it waits on the phone", async () => {
       await page.reload();
-      await expect(page.getByRole("link", { name: /^Packs you hold: 2/ })).toBeVisible();
+      await expect(page.getByRole("link", { name: /^Packs you hold: 3/ })).toBeVisible();
       await context.setOffline(true);
       await page.getByRole("button", { name: "Report a damaged pack" }).click();
       const dialog = page.getByRole("dialog", { name: "Report a damaged pack" });
@@ -126,6 +137,7 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
       await expectNoAxeViolations(page, "a quarantined pack's page");
       await fitsPhone(page, "a quarantined pack's page");
       await shot("pack-safety-quarantined");
+      await wide(page, shot, "pack-safety-quarantined");
     });
 
     await test.step("the admin recalls the lot after the preview; the recall page lists the holder", async () => {
@@ -138,6 +150,7 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
       await dialog.getByLabel("Reason").fill("Supplier notice: cells of this lot may overheat");
       await expectNoAxeViolations(page, "the recall dialog");
       await shot("pack-safety-recall-dialog");
+      await wide(page, shot, "pack-safety-recall-dialog");
       await dialog.getByRole("button", { name: "Recall 5 packs" }).click();
       await expect(page.getByRole("heading", { name: `Recall: Lot ${lot}`, level: 1 })).toBeVisible();
       await expect(page.getByText("0 of 5 back in the bay")).toBeVisible();
@@ -154,7 +167,7 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
     await test.step("the driver's holdings ask for both packs back; My packs marks the recalled one", async () => {
       await signIn(page, driverEmail, "driver-secret-1");
       await page.goto("/");
-      const held = page.getByRole("link", { name: /^Packs you hold: 2/ });
+      const held = page.getByRole("link", { name: /^Packs you hold: 3/ });
       await expect(held).toContainText("2 packs recalled — bring them to the bay");
       await shot("pack-safety-driver-home");
       await held.click();
@@ -174,9 +187,29 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
       await keyed(driverApi, "/api/driver/dropoff-batteries", { goodBatteries: 0, deadBatteries: 1, notes: "Recalled pack back", deadPacks: [recalled] });
       await expect(page.getByText("1 of 5 back in the bay")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByRole("list", { name: "Recalled packs" }).getByRole("listitem").filter({ hasText: recalled })).toContainText("In the bay");
+      await wide(page, shot, "pack-safety-recall-page");
       await page.getByRole("link", { name: "← All recalls" }).click();
       await expect(page.getByRole("list", { name: "Recalls" }).getByRole("link", { name: new RegExp(`^Lot ${lot}`) })).toBeVisible();
       await expectNoAxeViolations(page, "the recalls list");
+    });
+
+    await test.step("Missing lists the pack unseen for 10 days with its last holder; the admin declares it lost", async () => {
+      await page.goto("/packs");
+      await page.getByRole("button", { name: /^Missing/ }).click();
+      await page.getByLabel("Search serial").fill(stray.serial);
+      const row = page.getByRole("list", { name: "Missing packs" }).getByRole("listitem").filter({ hasText: stray.serial });
+      await expect(row).toContainText(`Last holder${driverName.firstName} ${driverName.lastName}`);
+      await expect(row).toContainText("10 days ago");
+      await expectNoAxeViolations(page, "the missing packs");
+      await fitsPhone(page, "the missing packs");
+      await shot("pack-safety-missing");
+      await wide(page, shot, "pack-safety-missing");
+      await row.getByRole("button", { name: `Declare lost: ${stray.serial}` }).click();
+      const dialog = page.getByRole("dialog", { name: `Declare lost: ${stray.serial}` });
+      await dialog.getByLabel("Reason").fill("Not seen since the driver left the route");
+      await dialog.getByRole("button", { name: "Declare lost" }).click();
+      await expect(toast(page).getByText("Pack state changed")).toBeVisible();
+      await expect.poll(async () => (await packOf(stray.serial)).state).toBe("lost");
     });
   } finally {
     await setTracking("off");

@@ -36,16 +36,17 @@ export function BringBackBadge({ pack, className }: { pack: Pick<PackSummary, "s
 }
 
 /**
- * BringBackNotice is the banner on a recalled or quarantined pack's page: why, and for an
- * admin the recall's page.
+ * BringBackNotice is the banner on a recalled or quarantined pack's page: for its holder, bring
+ * it back; for an admin, the recall's reason and page.
  */
 export function BringBackNotice({ pack, admin }: { pack: PackSummary; admin: boolean }) {
-  if (!mustComeBack(pack)) return null;
+  // an admin reads the state from the badge and decides below; a recall says why and links to it
+  if (!mustComeBack(pack) || (admin && !pack.recall)) return null;
   return (
     <div role="status" className="flex gap-3 rounded-lg border border-destructive/50 bg-destructive/5 px-4 py-3 text-sm">
       <TriangleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
       <div className="min-w-0 space-y-1">
-        <p className="font-medium text-destructive">{admin ? (pack.recall ? "Recalled" : "Quarantined") : bringBackText(pack)}</p>
+        <p className="font-medium text-destructive">{admin ? "Recalled" : bringBackText(pack)}</p>
         {pack.recall?.reason && <p className="break-words">{pack.recall.reason}</p>}
         {!admin && <p>Do not hand it out or charge it. Bring it to the bay at your next dropoff.</p>}
         {admin && pack.recall && (

@@ -105,7 +105,7 @@ function RecalledPackRow({ pack: p }: { pack: RecalledPack }) {
             <CheckIcon aria-hidden className="size-4" /> In the bay
           </span>
         ) : (
-          <span className="text-muted-foreground">{p.lastSeenAt ? `seen ${formatRelativeTime(p.lastSeenAt)}` : "never scanned"}</span>
+          <span className="text-muted-foreground">{p.lastSeenAt ? `Last seen: ${formatRelativeTime(p.lastSeenAt)}` : "Never scanned"}</span>
         )}
       </span>
     </li>
