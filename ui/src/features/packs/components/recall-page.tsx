@@ -72,19 +72,31 @@ export function RecallPage({ id }: { id: string }) {
       {packs.length === 0 ? (
         <p className="text-muted-foreground">No pack matched this recall.</p>
       ) : (
-        <ul aria-label="Recalled packs" className="divide-y rounded-lg border bg-card">
-          {packs.map((p) => (
-            <RecalledPackRow key={p.serial} pack={p} />
-          ))}
-        </ul>
+        <div className="rounded-lg border bg-card">
+          {/* the columns' names on a wide screen; each row names its values for screen readers */}
+          <div aria-hidden className={`hidden border-b px-4 py-2 text-xs font-medium text-muted-foreground sm:grid ${COLUMNS}`}>
+            <span>Pack</span>
+            <span>Place</span>
+            <span>Last holder</span>
+            <span className="text-right">Last seen</span>
+          </div>
+          <ul aria-label="Recalled packs" className="divide-y">
+            {packs.map((p) => (
+              <RecalledPackRow key={p.serial} pack={p} />
+            ))}
+          </ul>
+        </div>
       )}
     </div>
   );
 }
 
+/** COLUMNS lay a recalled pack out in a row on a wide screen. */
+const COLUMNS = "sm:grid-cols-[14rem_minmax(0,1fr)_minmax(0,1fr)_10rem] sm:gap-3";
+
 function RecalledPackRow({ pack: p }: { pack: RecalledPack }) {
   return (
-    <li className="grid gap-1 px-4 py-3 sm:grid-cols-[10rem_minmax(0,1fr)_minmax(0,1fr)_9rem] sm:items-center sm:gap-3">
+    <li className={`grid gap-1 px-4 py-3 sm:items-center ${COLUMNS}`}>
       <span className="flex flex-wrap items-center gap-2">
         <Link to={packPath(p.serial)} className="font-mono font-semibold underline-offset-4 hover:underline">
           {p.serial}
@@ -105,7 +117,16 @@ function RecalledPackRow({ pack: p }: { pack: RecalledPack }) {
             <CheckIcon aria-hidden className="size-4" /> In the bay
           </span>
         ) : (
-          <span className="text-muted-foreground">{p.lastSeenAt ? `Last seen: ${formatRelativeTime(p.lastSeenAt)}` : "Never scanned"}</span>
+          <span className="text-muted-foreground">
+            {p.lastSeenAt ? (
+              <>
+                <span className="sm:sr-only">Last seen: </span>
+                {formatRelativeTime(p.lastSeenAt)}
+              </>
+            ) : (
+              "Never scanned"
+            )}
+          </span>
         )}
       </span>
     </li>
