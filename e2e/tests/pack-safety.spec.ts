@@ -126,7 +126,7 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
       if (!process.env.NO_STRIP) await expect(strip.getByText(/damage|quarantin/i).first()).toBeVisible();
       await page.goto(`/packs/${damaged}`);
       await expect(page.getByRole("heading", { name: damaged, level: 1 })).toBeVisible();
-      const entry = page.getByRole("list", { name: "History" }).getByRole("listitem").filter({ hasText: "Reported damaged" });
+      const entry = page.getByRole("list", { name: "History" }).getByRole("listitem").filter({ hasText: "Damage reported" });
       await expect(entry).toContainText("Case swollen on one side");
       await expect(entry).toContainText(`${driverName.firstName} ${driverName.lastName}`);
       const img = entry.getByRole("img", { name: "Photo 1 of the damage report" });

@@ -15,15 +15,15 @@ export const paths = {
   adminSystem: { path: "/admin-system", label: "System" },
   packs: { path: "/packs", label: "Packs" },
   pack: { path: "/packs/:serial", label: "Pack" },
-  /** recalls by lot, model or manufacturer (admins; DESIGN.md §14) */
-  packRecalls: { path: "/packs/recalls", label: "Recalls" },
-  packRecall: { path: "/packs/recalls/:id", label: "Recall" },
   /** the address a pack's label QR code holds (DESIGN.md §14): opens the pack page */
   packLabel: { path: "/p/:serial", label: "Pack" },
   liaison: { path: "/liaison", label: "Operations Dashboard" },
   liaisonConsole: { path: "/liaison-console", label: "Operations Dashboard" },
   changePassword: { path: "/change-password", label: "Change Password" },
   mobileDebug: { path: "/mobile-debug", label: "Debug Info" },
+  /** recalls by lot, model or manufacturer (admins; DESIGN.md §14) */
+  packRecalls: { path: "/packs/recalls", label: "Recalls" },
+  packRecall: { path: "/packs/recalls/:id", label: "Recall" },
 } as const;
 
 /** PathKey names one entry of paths. */

@@ -65,7 +65,7 @@ export function eventText(e: PackEvent): string {
     case "charged":
       return "Charged";
     case "damage":
-      return "Reported damaged";
+      return "Damage reported";
   }
   return e.kind;
 }

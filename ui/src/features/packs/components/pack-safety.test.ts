@@ -23,7 +23,7 @@ describe("pack safety on the screens", () => {
     expect(bringBackText({ state: "quarantined" })).toBe("Quarantined — bring it to the bay");
   });
   it("reads a damage report and a recall's state change in the history", () => {
-    expect(eventText(event({ kind: "damage", reason: "Swollen" }))).toBe("Reported damaged");
+    expect(eventText(event({ kind: "damage", reason: "Swollen" }))).toBe("Damage reported");
     expect(eventRecallId(event({ recall: "r1" }))).toBe("r1");
     expect(eventRecallId(event({ recall: { id: "r2" } }))).toBe("r2");
     expect(eventRecallId(event({}))).toBe("");
