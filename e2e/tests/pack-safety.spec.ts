@@ -101,6 +101,7 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
       await expect(dialog.getByRole("list", { name: "Photos to send" }).getByRole("img", { name: "swollen.png" })).toBeVisible();
       await expectNoAxeViolations(page, "the damage report");
       await shot("pack-safety-report");
+      await wide(page, shot, "pack-safety-report");
       await dialog.getByRole("button", { name: "Send report" }).click();
       await expect(toast(page).getByText("Saved on this phone")).toBeVisible();
       await expect(dialog).toBeHidden();
@@ -126,7 +127,7 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
       if (!process.env.NO_STRIP) await expect(strip.getByText(/damage|quarantin/i).first()).toBeVisible();
       await page.goto(`/packs/${damaged}`);
       await expect(page.getByRole("heading", { name: damaged, level: 1 })).toBeVisible();
-      const entry = page.getByRole("list", { name: "History" }).getByRole("listitem").filter({ hasText: "Damage reported" });
+      const entry = page.getByRole("list", { name: "History" }).getByRole("listitem").filter({ has: page.getByText("Damage reported", { exact: true }) });
       await expect(entry).toContainText("Case swollen on one side");
       await expect(entry).toContainText(`${driverName.firstName} ${driverName.lastName}`);
       const img = entry.getByRole("img", { name: "Photo 1 of the damage report" });
@@ -169,6 +170,8 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
       await page.goto("/");
       const held = page.getByRole("link", { name: /^Packs you hold: 3/ });
       await expect(held).toContainText("2 packs recalled — bring them to the bay");
+      await expectNoAxeViolations(page, "the driver home with recalled packs");
+      await fitsPhone(page, "the driver home with recalled packs");
       await shot("pack-safety-driver-home");
       await held.click();
       const mine = page.getByRole("list", { name: "My packs" });

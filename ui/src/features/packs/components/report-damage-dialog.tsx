@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { XIcon } from "lucide-react";
+import { CameraIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { InputFormField } from "@/components/form-fields";
@@ -41,6 +41,7 @@ export function ReportDamageDialog({ open, onOpenChange, serial }: ReportDamageD
   const [problem, setProblem] = React.useState<string | null>(null);
   const [queuing, setQueuing] = React.useState(false);
   const fileInput = React.useId();
+  const camera = React.useRef<HTMLInputElement>(null);
   const close = () => {
     for (const f of files) URL.revokeObjectURL(f.url);
     setFiles([]);
@@ -111,7 +112,6 @@ export function ReportDamageDialog({ open, onOpenChange, serial }: ReportDamageD
                 id={fileInput}
                 type="file"
                 accept="image/jpeg,image/png,image/webp"
-                capture="environment"
                 multiple
                 className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5"
                 onChange={(e) => {
@@ -119,6 +119,24 @@ export function ReportDamageDialog({ open, onOpenChange, serial }: ReportDamageD
                   e.target.value = "";
                 }}
               />
+              {/* the phone's camera straight away (the field above also offers the gallery) */}
+              <input
+                ref={camera}
+                type="file"
+                accept="image/jpeg,image/png,image/webp"
+                capture="environment"
+                tabIndex={-1}
+                aria-hidden
+                className="hidden"
+                onChange={(e) => {
+                  addFiles(e.target.files);
+                  e.target.value = "";
+                }}
+              />
+              <Button type="button" variant="outline" className="w-fit" onClick={() => camera.current?.click()}>
+                <CameraIcon aria-hidden />
+                Take a photo
+              </Button>
               {files.length > 0 && (
                 <ul aria-label="Photos to send" className="flex flex-wrap gap-2">
                   {files.map((f) => (
