@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CameraIcon, XIcon } from "lucide-react";
 import * as React from "react";
-import { useForm } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
@@ -42,6 +42,7 @@ export function ReportDamageDialog({ open, onOpenChange, serial }: ReportDamageD
   const [queuing, setQueuing] = React.useState(false);
   const fileInput = React.useId();
   const camera = React.useRef<HTMLInputElement>(null);
+  const chosenSerial = useWatch({ control: form.control, name: "serial" });
   const close = () => {
     for (const f of files) URL.revokeObjectURL(f.url);
     setFiles([]);
@@ -102,7 +103,7 @@ export function ReportDamageDialog({ open, onOpenChange, serial }: ReportDamageD
             ) : (
               <>
                 <InputFormField control={form.control} name="serial" label="Pack serial" placeholder="SWB-000123" autoComplete="off" autoCapitalize="characters" />
-                <HeldPackChoices onPick={(s) => form.setValue("serial", s, { shouldValidate: true })} />
+                <HeldPackChoices chosen={chosenSerial} onPick={(s) => form.setValue("serial", s, { shouldValidate: true })} />
               </>
             )}
             <TextareaFormField control={form.control} name="note" label="What is wrong" rows={3} maxLength={2000} placeholder="The case is swollen on one side" />
@@ -181,14 +182,22 @@ export function ReportDamageDialog({ open, onOpenChange, serial }: ReportDamageD
 }
 
 /** HeldPackChoices lists the packs the caller holds (a driver's GET /api/packs) to pick one with a tap. */
-function HeldPackChoices({ onPick }: { onPick: (serial: string) => void }) {
+function HeldPackChoices({ chosen, onPick }: { chosen: string; onPick: (serial: string) => void }) {
   const { data } = usePacks({});
   const held = data?.packs ?? [];
   if (held.length === 0) return null;
   return (
     <div role="group" aria-label="Packs you hold" className="flex flex-wrap gap-2">
       {held.slice(0, 12).map((p) => (
-        <Button key={p.id} type="button" size="sm" variant="outline" className="font-mono" onClick={() => onPick(p.serial)}>
+        <Button
+          key={p.id}
+          type="button"
+          size="sm"
+          variant={chosen.trim().toUpperCase() === p.serial ? "default" : "outline"}
+          aria-pressed={chosen.trim().toUpperCase() === p.serial}
+          className="font-mono"
+          onClick={() => onPick(p.serial)}
+        >
           {p.serial}
         </Button>
       ))}
