@@ -1,8 +1,6 @@
 package packs
 
 import (
-	"fmt"
-	"strings"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -13,6 +11,7 @@ import (
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
+	"swapbay/modules/photos"
 )
 
 // A damage report (issue 37 item 2): a driver marks a pack damaged at dropoff or from the
@@ -148,25 +147,13 @@ func driverMayReport(txApp core.App, p *Pack, userId string) (bool, error) {
 	return (kind == schema.AccountKindHolder && holder == userId) || mvUser == userId || p.LastSeenBy() == userId, nil
 }
 
-// checkPhotos refuses a photo that is not a claimed upload of userId.
+// checkPhotos refuses a photo that is not a claimed upload of userId (the photo flow's
+// result: upload, then claim).
 func checkPhotos(txApp core.App, ids []string, userId string) error {
-	if len(ids) == 0 {
-		return nil
-	}
-	params := dbx.Params{"u": userId}
-	holders := make([]string, len(ids))
-	for i, id := range ids {
-		k := fmt.Sprintf("p%d", i)
-		params[k], holders[i] = id, "{:"+k+"}"
-	}
-	var n int
-	err := sqlitedb.Query(txApp.DB(), "SELECT COUNT(*) FROM "+schema.Photos+" WHERE id IN ("+strings.Join(holders, ", ")+
-		") AND claimed = TRUE AND uploadedBy = {:u}", params, func(scan func(...any) error) error { return scan(&n) })
-	if err != nil {
-		return err
-	}
-	if n != len(ids) {
-		return apierr.Invalid("photos", MsgDamagePhoto)
+	for _, id := range ids {
+		if _, err := photos.Find(txApp, id, userId, false); err != nil {
+			return apierr.Invalid("photos", MsgDamagePhoto)
+		}
 	}
 	return nil
 }

@@ -6,11 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
@@ -85,7 +83,7 @@ type Filter struct {
 	State    string // one of schema.PackStates, or ""
 	Location string // ready | waiting | charging | field | unknown | an account key, or ""
 	Lot      string
-	Missing  bool   // not seen for MissingDays days (retired and recycled packs are never missing)
+	Missing  bool   // in service or maintenance and not seen for MissingDays local days (missing.go)
 	Search   string // part of a serial
 	Page     int    // from 1
 	PerPage  int
@@ -148,6 +146,9 @@ type Item struct {
 	// Recall names the recall that quarantined the pack when its latest state change came
 	// from one (a driver sees it in their holdings); absent otherwise.
 	Recall *RecallRef `json:"recall,omitempty"`
+	// LastHolder is the last person the pack was with (a missing pack in a list, any pack on
+	// its page); absent when nobody held it.
+	LastHolder *Person `json:"lastHolder,omitempty"`
 }
 
 // List is a page of packs with the counts per state of every pack the filters match (the
@@ -297,7 +298,7 @@ func (r itemRow) item(cutoff string) Item {
 	if seen == "" {
 		seen = r.Created
 	}
-	it.Missing = cutoff != "" && seen < cutoff && r.State != schema.PackStateRetired && r.State != schema.PackStateRecycled
+	it.Missing = isMissing(r.State, seen, cutoff)
 	return it
 }
 
@@ -310,11 +311,10 @@ func nameOr(name string) string {
 
 // ListPacks answers the packs list for v with f.
 func ListPacks(app core.App, v Viewer, f Filter) (List, error) {
-	days, err := MissingDays.Read(app)
+	cutoff, days, err := missingCutoffAt(app, clock.Now())
 	if err != nil {
 		return List{}, err
 	}
-	cutoff := missingCutoff(days)
 	var where []string
 	params := dbx.Params{"cutoff": cutoff}
 	if v.Driver {
@@ -341,7 +341,7 @@ func ListPacks(app core.App, v Viewer, f Filter) (List, error) {
 		params["lot"] = f.Lot
 	}
 	if f.Missing {
-		where = append(where, "p.[[state]] NOT IN ('retired', 'recycled') AND COALESCE(NULLIF(p.[[lastSeenAt]], ''), p.[[created]]) < {:cutoff}")
+		where = append(where, missingSQL)
 	}
 	if s := strings.TrimSpace(f.Search); s != "" {
 		where = append(where, "p.[[serial]] LIKE {:q} ESCAPE '\\'")
@@ -384,16 +384,29 @@ func ListPacks(app core.App, v Viewer, f Filter) (List, error) {
 		return List{}, err
 	}
 	out.Packs = make([]Item, len(rows))
+	var missing []string
 	for i, r := range rows {
 		out.Packs[i] = r.item(cutoff)
+		if out.Packs[i].Missing {
+			missing = append(missing, r.Id)
+		}
+	}
+	if err := withLastHolders(app, out.Packs, missing); err != nil {
+		return List{}, err
 	}
 	return out, withRecalls(app, v, out.Packs, rows)
 }
 
-// missingCutoff is the stored time before which a pack unseen is missing, days before now.
-func missingCutoff(days int) string {
-	d, _ := types.ParseDateTime(clock.Now().Add(-time.Duration(days) * 24 * time.Hour))
-	return d.String()
+// withLastHolders fills the LastHolder of the items whose ids are in ids.
+func withLastHolders(app core.App, items []Item, ids []string) error {
+	holders, err := lastHolders(app, ids)
+	if err != nil {
+		return err
+	}
+	for i := range items {
+		items[i].LastHolder = holders[items[i].Id]
+	}
+	return nil
 }
 
 func whereSQL(where []string) string {
@@ -465,11 +478,10 @@ type eventRow struct {
 // PackDetail answers the pack page: the pack with serial and its history for v. A driver who
 // does not hold the pack gets the same 404 as for an unknown serial.
 func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
-	days, err := MissingDays.Read(app)
+	cutoff, _, err := missingCutoffAt(app, clock.Now())
 	if err != nil {
 		return Detail{}, err
 	}
-	cutoff := missingCutoff(days)
 	var r itemRow
 	err = app.DB().NewQuery(itemSelect() + " WHERE p.[[serial]] = {:serial}").Bind(dbx.Params{"serial": NormalizeSerial(serial)}).One(&r)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -484,6 +496,9 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 	}
 	one := []Item{d.Item}
 	if err := withRecalls(app, v, one, []itemRow{r}); err != nil {
+		return Detail{}, err
+	}
+	if err := withLastHolders(app, one, []string{r.Id}); err != nil {
 		return Detail{}, err
 	}
 	d.Item = one[0]

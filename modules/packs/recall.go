@@ -341,27 +341,21 @@ func RecallDetail(app core.App, id string) (RecallPage, error) {
 		return RecallPage{}, apierr.NotFound(MsgRecallNotFound)
 	}
 	out := RecallPage{Recall: list[0], Packs: []RecalledPack{}}
-	// the last holder: the person holding it now, else the last person a pack event put it with
-	q := "SELECT p.serial, p.state, COALESCE(a.kind, ''), COALESCE(TRIM(hu.firstName || ' ' || hu.lastName), ''), p.lastSeenAt," +
-		" COALESCE(CASE WHEN a.kind = 'holder' THEN a.user ELSE (SELECT ta.user FROM " + schema.PackEvents + " e2 JOIN " + schema.Accounts + " ta ON ta.id = e2.toAccount" +
-		" WHERE e2.pack = p.id AND ta.kind = 'holder' ORDER BY e2.at DESC, e2.rowid DESC LIMIT 1) END, '') AS holder" +
+	q := "SELECT p.id, p.serial, p.state, COALESCE(a.kind, ''), COALESCE(TRIM(hu.firstName || ' ' || hu.lastName), ''), p.lastSeenAt" +
 		" FROM " + schema.Packs + " p" +
 		" LEFT JOIN " + schema.Accounts + " a ON a.id = p.location AND p.location != ''" +
 		" LEFT JOIN " + schema.Users + " hu ON hu.id = a.user AND a.user != ''" +
 		" WHERE p.id IN (SELECT pack FROM " + schema.PackEvents + " WHERE recall = {:id})" +
 		" ORDER BY p.serial"
-	holders := map[string]bool{}
+	var packIds []string
 	err := sqlitedb.Query(app.DB(), q, dbx.Params{"id": id}, func(scan func(...any) error) error {
 		var r RecalledPack
-		var kind, name, holder string
-		if err := scan(&r.Serial, &r.State, &kind, &name, &r.LastSeenAt, &holder); err != nil {
+		var packId, kind, name string
+		if err := scan(&packId, &r.Serial, &r.State, &kind, &name, &r.LastSeenAt); err != nil {
 			return err
 		}
 		r.Place, r.InBay = recallPlace(kind, name), inBay(kind)
-		if holder != "" {
-			r.LastHolder = &Person{Id: holder}
-			holders[holder] = true
-		}
+		packIds = append(packIds, packId)
 		out.Total++
 		if r.InBay {
 			out.InBay++
@@ -372,14 +366,13 @@ func RecallDetail(app core.App, id string) (RecallPage, error) {
 	if err != nil {
 		return RecallPage{}, err
 	}
-	names, err := userNames(app, holders)
+	// the last holder: the person holding it now, else the last person a pack event put it with
+	holders, err := lastHolders(app, packIds)
 	if err != nil {
 		return RecallPage{}, err
 	}
 	for i := range out.Packs {
-		if h := out.Packs[i].LastHolder; h != nil {
-			h.Name = nameOr(names[h.Id])
-		}
+		out.Packs[i].LastHolder = holders[packIds[i]]
 	}
 	slices.SortStableFunc(out.Packs, func(a, b RecalledPack) int {
 		if a.InBay != b.InBay {
@@ -391,31 +384,6 @@ func RecallDetail(app core.App, id string) (RecallPage, error) {
 		return 0
 	})
 	return out, nil
-}
-
-// userNames reads the full names of the users in ids.
-func userNames(app core.App, set map[string]bool) (map[string]string, error) {
-	out := map[string]string{}
-	if len(set) == 0 {
-		return out, nil
-	}
-	params := dbx.Params{}
-	var holders []string
-	for id := range set {
-		k := "u" + strconv.Itoa(len(holders))
-		params[k] = id
-		holders = append(holders, "{:"+k+"}")
-	}
-	err := sqlitedb.Query(app.DB(), "SELECT id, TRIM(firstName || ' ' || lastName) FROM "+schema.Users+" WHERE id IN ("+strings.Join(holders, ", ")+")",
-		params, func(scan func(...any) error) error {
-			var id, name string
-			if err := scan(&id, &name); err != nil {
-				return err
-			}
-			out[id] = name
-			return nil
-		})
-	return out, err
 }
 
 // RecallRef names the recall that quarantined a pack (its latest state change).

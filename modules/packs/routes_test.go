@@ -302,6 +302,8 @@ func TestStateAndHistory(t *testing.T) {
 		{"maintenance", 200, ""}, // found: back to what it was
 		{"recycled", 409, "pack_state"},
 		{"quarantined", 200, ""},
+		{"recycled", 409, "pack_state"}, // retired first (issue 37)
+		{"retired", 200, ""},
 		{"recycled", 200, ""},
 		{"in_service", 409, "pack_state"},
 		{"broken", 400, "validation_failed"},
@@ -324,7 +326,7 @@ func TestStateAndHistory(t *testing.T) {
 	for _, h := range d.History {
 		kinds = append(kinds, h.Kind+":"+h.ToState)
 	}
-	if d.State != "recycled" || strings.Join(kinds, " ") != "state:recycled state:quarantined found:maintenance state:lost state:maintenance created:" ||
+	if d.State != "recycled" || strings.Join(kinds, " ") != "state:recycled state:retired state:quarantined found:maintenance state:lost state:maintenance created:" ||
 		d.History[0].Reason != "because recycled" || d.History[0].Actor == nil || d.History[0].Actor.Id != c.Admin.Id {
 		t.Fatalf("detail %s %v %+v", d.State, kinds, d.History[0])
 	}

@@ -379,3 +379,42 @@ func TestSafetyChangesNoCountOrPay(t *testing.T) {
 	}
 	sound(t, app)
 }
+
+// The packs' part of the attention strip: quarantined packs, missing packs, discrepancies of
+// the last 7 days and open damage reports (closed by an admin's decision, not reopened by a
+// later quarantine).
+func TestAttentionCounts(t *testing.T) {
+	s := newSafetyWorld(t, 6)
+	app := s.App
+	count := func(want packs.Attention) {
+		t.Helper()
+		got, err := packs.CountAttention(app, clock.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Fatalf("attention = %+v; want %+v", got, want)
+		}
+	}
+	count(packs.Attention{})
+	s.ok(t, s.dana.Id, "POST", "/api/driver/pickup", fmt.Sprintf(`{"quantity": 2, "notes": "n", "packs": [%q, %q]}`, serial(1), serial(2)))
+	s.ok(t, s.dana.Id, "POST", "/api/packs/"+serial(1)+"/damage", `{"note": "swollen"}`)
+	count(packs.Attention{QuarantinedPacks: 1, DamageReports: 1})
+	s.ok(t, s.admin.Id, "PUT", "/api/admin/packs/"+serial(3)+"/state", `{"state": "quarantined", "reason": "check"}`)
+	count(packs.Attention{QuarantinedPacks: 2, DamageReports: 1})
+	s.ok(t, s.admin.Id, "PUT", "/api/admin/packs/"+serial(1)+"/state", `{"state": "maintenance", "reason": "cell swap"}`)
+	count(packs.Attention{QuarantinedPacks: 1})
+	s.ok(t, s.admin.Id, "PUT", "/api/admin/packs/"+serial(1)+"/state", `{"state": "quarantined", "reason": "again"}`)
+	count(packs.Attention{QuarantinedPacks: 2})
+	// Dana returns a pack the records had on the shelf: a discrepancy
+	s.ok(t, s.dana.Id, "POST", "/api/driver/dropoff-batteries", fmt.Sprintf(`{"goodBatteries": 1, "notes": "n", "goodPacks": [%q]}`, serial(5)))
+	if _, err := app.DB().NewQuery("UPDATE packs SET lastSeenAt = '2020-01-01 00:00:00.000Z' WHERE serial = {:s}").Bind(map[string]any{"s": serial(6)}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	count(packs.Attention{QuarantinedPacks: 2, PackDiscrepancies: 1, MissingPacks: 1})
+	restore := clock.Set(func() time.Time { return time.Now().Add(8 * 24 * time.Hour) })
+	defer restore()
+	// a week on: the discrepancy has aged out; every pack not seen since is missing (in service
+	// or maintenance: 2, 4, 5, 6 — 1 and 3 are quarantined)
+	count(packs.Attention{QuarantinedPacks: 2, MissingPacks: 4})
+}
