@@ -8,7 +8,7 @@ import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { PACK_STATES, packStateLabel, usePacks, type PackFilters } from "@/features/packs/api/get-packs";
+import { PACK_STATES, mustComeBack, packStateLabel, usePacks, type PackFilters } from "@/features/packs/api/get-packs";
 import { ImportPacksDialog } from "@/features/packs/components/import-packs-dialog";
 import { MintPacksDialog } from "@/features/packs/components/mint-packs-dialog";
 import { MissingPacks } from "@/features/packs/components/missing-packs";
@@ -141,9 +141,9 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
               <li key={p.id}>
                 <Link to={packPath(p.serial)} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none">
                   <span className="font-mono font-semibold">{p.serial}</span>
-                  <PackStateBadge state={p.state} />
+                  {/* a driver reads "bring it back" instead of the state it comes from */}
+                  {driver && mustComeBack(p) ? <BringBackBadge pack={p} /> : <PackStateBadge state={p.state} />}
                   {p.missing && <span className="text-xs font-medium text-destructive">Missing</span>}
-                  {driver && <BringBackBadge pack={p} />}
                   <span className="min-w-0 basis-full text-sm text-muted-foreground sm:ml-auto sm:basis-auto">
                     {p.location?.label ?? "Unknown"}
                     {p.lastSeen ? ` · seen ${formatRelativeTime(p.lastSeen.at)}` : " · never scanned"}
