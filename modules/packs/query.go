@@ -23,7 +23,7 @@ import (
 
 // MissingDays is how many days without a scan make a pack missing (DESIGN.md §14).
 var MissingDays = settings.Register(settings.Key[int]{
-	Name: schema.SettingPackMissingDays, Default: 7, Parse: settings.ParseInt, KeepWhenBlank: true,
+	Name: schema.SettingPackMissingDays, Default: 7, Parse: settings.ParseInt, KeepWhenBlank: true, MasterOnly: true,
 	Check: func(name, text string) (string, error) {
 		var n int
 		if _, err := fmt.Sscan(text, &n); err != nil || fmt.Sprint(n) != text || n < 1 || n > 365 {

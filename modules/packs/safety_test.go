@@ -16,6 +16,7 @@ import (
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/earnings"
+	"swapbay/modules/inventory"
 	"swapbay/modules/packs"
 )
 
@@ -417,4 +418,48 @@ func TestAttentionCounts(t *testing.T) {
 	// a week on: the discrepancy has aged out; every pack not seen since is missing (in service
 	// or maintenance: 2, 4, 5, 6 — 1 and 3 are quarantined)
 	count(packs.Attention{QuarantinedPacks: 2, MissingPacks: 4})
+}
+
+// A 500-pack lot is recalled in one go: every pack quarantined with an event naming the recall
+// (make bench -only recall measures the time on a larger registry).
+func TestRecallOf500Packs(t *testing.T) {
+	w := fleet(t, 1, schema.PackTrackingOptional)
+	app := w.App
+	ready, err := inventory.SystemAccount(app, inventory.KeyReady)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := app.RunInTransaction(func(tx core.App) error {
+		for i := 2; i <= 511; i++ {
+			lot := "BIG"
+			if i > 501 {
+				lot = "OTHER"
+			}
+			if _, err := tx.DB().NewQuery("INSERT INTO packs (id, serial, state, lot, location, created, updated) VALUES ({:id}, {:s}, 'in_service', {:lot}, {:loc}, '2026-01-01 00:00:00.000Z', '2026-01-01 00:00:00.000Z')").
+				Bind(map[string]any{"id": fmt.Sprintf("pk%013d", i), "s": serial(i), "lot": lot, "loc": ready.Id}).Execute(); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	r, err := packs.Recall(app, packs.RecallForm{By: "lot", Value: "BIG", Reason: "fire at a station"}, w.admin.Id, clock.Now())
+	t.Logf("recall of 500 packs: %s (the machine's load makes this no benchmark)", time.Since(start))
+	if err != nil || r.PackCount != 500 {
+		t.Fatalf("recall = %+v %v", r, err)
+	}
+	var quarantined, recalled int
+	if err := app.DB().NewQuery("SELECT (SELECT COUNT(*) FROM packs WHERE state = 'quarantined' AND lot = 'BIG'), (SELECT COUNT(*) FROM pack_events WHERE recall = {:r} AND toState = 'quarantined' AND fromState = 'in_service')").
+		Bind(map[string]any{"r": r.Id}).Row(&quarantined, &recalled); err != nil {
+		t.Fatal(err)
+	}
+	if quarantined != 500 || recalled != 500 || packState(t, app, serial(502)) != schema.PackStateInService {
+		t.Fatalf("%d quarantined, %d recall events; want 500 and 500, the other lot untouched", quarantined, recalled)
+	}
+	page, err := packs.RecallDetail(app, r.Id)
+	if err != nil || page.Total != 500 || page.InBay != 500 {
+		t.Fatalf("recall page: %d packs, %d in the bay, %v", page.Total, page.InBay, err)
+	}
 }

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -31,6 +31,17 @@ export function packPath(serial: string): string {
   return paths.pack.path.replace(":serial", encodeURIComponent(serial));
 }
 
+/** initialFilters reads the filters a link opened the list with (?state=, ?missing=1, ?lot=). */
+export function initialFilters(params: URLSearchParams): PackFilters {
+  const f: PackFilters = {};
+  const state = params.get("state");
+  if (state && (PACK_STATES as readonly string[]).includes(state)) f.state = state;
+  if (params.get("missing") === "1") f.missing = true;
+  const lot = params.get("lot")?.trim();
+  if (lot) f.lot = lot;
+  return f;
+}
+
 /**
  * PacksPage is /packs (DESIGN.md §14): counts per state (each a filter), search by serial, the
  * location, lot and missing filters and the packs, each a link to its page. Admins mint,
@@ -39,7 +50,9 @@ export function packPath(serial: string): string {
  * their last holder (issue 37 item 4).
  */
 export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }) {
-  const [filters, setFilters] = React.useState<PackFilters>({});
+  const [params] = useSearchParams();
+  // a link may open the list filtered (the attention strip: ?state=quarantined, ?missing=1)
+  const [filters, setFilters] = React.useState<PackFilters>(() => initialFilters(params));
   const [search, setSearch] = React.useState("");
   const set = (f: Partial<PackFilters>) => setFilters((old) => ({ ...old, page: 1, ...f }));
   React.useEffect(() => {
