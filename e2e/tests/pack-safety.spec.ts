@@ -124,8 +124,10 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
       await page.goto("/");
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible({ timeout: 30_000 });
       const strip = page.getByRole("region", { name: /attention/i });
-      if (!process.env.NO_STRIP) await expect(strip.getByText(/damage|quarantin/i).first()).toBeVisible();
-      await page.goto(`/packs/${damaged}`);
+      await strip.getByRole("link", { name: /damaged packs? reported/ }).click();
+      await expect(page.getByRole("button", { name: /^Quarantined/, pressed: true })).toBeVisible();
+      await page.getByLabel("Search serial").fill(damaged);
+      await page.getByRole("list", { name: "Packs" }).getByRole("link", { name: new RegExp(`^${damaged} `) }).click();
       await expect(page.getByRole("heading", { name: damaged, level: 1 })).toBeVisible();
       const entry = page.getByRole("list", { name: "History" }).getByRole("listitem").filter({ has: page.getByText("Damage reported", { exact: true }) });
       await expect(entry).toContainText("Case swollen on one side");

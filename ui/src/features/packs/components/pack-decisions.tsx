@@ -73,18 +73,17 @@ export function DecisionDialog({ serial, decision, onClose }: { serial: string; 
     if (decision) form.reset({ state: decision.to, reason: "" });
     key.current = newIdempotencyKey();
   }, [decision, form]);
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(
-      { values, idempotencyKey: key.current },
-      {
-        onSuccess: (res) => {
-          toast({ title: res.message });
-          onClose();
-        },
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Could not change the state"), variant: "destructive" }),
-      },
-    ),
-  );
+  // mutateAsync, not mutate's callbacks: the change can unmount the caller (a pack declared lost
+  // leaves the Missing list, a retired pack has no decisions left) and the toast must still show
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await save.mutateAsync({ values, idempotencyKey: key.current });
+      toast({ title: res.message });
+      onClose();
+    } catch (e) {
+      toast({ title: "Error", description: errorMessage(e, "Could not change the state"), variant: "destructive" });
+    }
+  });
   return (
     <Dialog open={decision !== null} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="grid-cols-[minmax(0,1fr)]">
@@ -95,7 +94,7 @@ export function DecisionDialog({ serial, decision, onClose }: { serial: string; 
           <DialogDescription>{decision?.hint}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+          <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
             <TextareaFormField control={form.control} name="reason" label="Reason" rows={3} maxLength={2000} />
             <DialogFooter>
               <Button type="button" variant="outline" onClick={onClose}>
