@@ -302,9 +302,11 @@ func TestRecall(t *testing.T) {
 	if err != nil || page.InBay != 3 {
 		t.Fatalf("after a return: %+v %v", page, err)
 	}
-	// handed out again: refused, naming the pack
-	status, refusal := s.call(t, s.dana.Id, "POST", "/api/driver/pickup", "", fmt.Sprintf(`{"quantity": 1, "notes": "n", "packs": [%q]}`, serial(1)))
-	if status != 409 || refusal["code"] != "pack_quarantined" {
+	// handed out again — a pickup queued offline before the recall, sent now — refused at
+	// send, naming the pack
+	queued := clock.Now().Add(-30 * time.Minute).UTC().Format(time.RFC3339)
+	status, refusal := s.call(t, s.dana.Id, "POST", "/api/driver/pickup", "k-queued", fmt.Sprintf(`{"quantity": 1, "notes": "n", "occurredAt": %q, "packs": [%q]}`, queued, serial(1)))
+	if status != 409 || refusal["code"] != "pack_quarantined" || refusal["message"] != "Pack SWB-000001 is quarantined and cannot be handed out" {
 		t.Fatalf("pickup of a recalled pack: %d %v", status, refusal)
 	}
 }
@@ -461,5 +463,32 @@ func TestRecallOf500Packs(t *testing.T) {
 	page, err := packs.RecallDetail(app, r.Id)
 	if err != nil || page.Total != 500 || page.InBay != 500 {
 		t.Fatalf("recall page: %d packs, %d in the bay, %v", page.Total, page.InBay, err)
+	}
+}
+
+// A pack declared lost (the state route) is found when a movement scans it: its state comes
+// back, the find is in its history, and it was never on the missing list meanwhile.
+func TestDeclaredLostIsFoundByAScan(t *testing.T) {
+	s := newSafetyWorld(t, 3)
+	app := s.App
+	s.ok(t, s.admin.Id, "PUT", "/api/admin/packs/"+serial(2)+"/state", `{"state": "maintenance", "reason": "cell check"}`)
+	s.ok(t, s.admin.Id, "PUT", "/api/admin/packs/"+serial(2)+"/state", `{"state": "lost", "reason": "not on the shelf at the count"}`)
+	if got := missingSerials(t, app); len(got) != 0 {
+		t.Fatalf("missing %v; a lost pack is not missing", got)
+	}
+	s.ok(t, s.dana.Id, "POST", "/api/driver/pickup", fmt.Sprintf(`{"quantity": 1, "notes": "n", "packs": [%q]}`, serial(2)))
+	d, err := packs.PackDetail(app, packs.Viewer{UserId: s.admin.Id}, serial(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.State != schema.PackStateMaintenance || len(d.History) == 0 {
+		t.Fatalf("after the scan: %s; want maintenance again", d.State)
+	}
+	found := false
+	for _, h := range d.History {
+		found = found || (h.Kind == schema.PackEventFound && h.FromState == "lost" && h.ToState == "maintenance" && h.Actor != nil && h.Actor.Id == s.dana.Id)
+	}
+	if !found {
+		t.Fatalf("no find in the history: %+v", d.History)
 	}
 }
