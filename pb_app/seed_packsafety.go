@@ -47,10 +47,10 @@ func (s *seeder) missingPacks() error {
 	}
 	// each pack's last move into a person's hands in the window; packs without a discrepancy,
 	// so the history's discrepancies stay as they are
-	err := s.app.DB().NewQuery(`SELECT e.id AS event, e.pack AS pack FROM pack_events e JOIN accounts a ON a.id = e.toAccount
+	err := s.app.DB().NewQuery(`SELECT e.id AS event, e.pack AS pack FROM {{pack_events}} e JOIN {{accounts}} a ON a.id = e.toAccount
 		WHERE a.kind = 'holder' AND e.kind = 'moved' AND e.at BETWEEN {:from} AND {:to}
-		AND e.pack NOT IN (SELECT pack FROM pack_events WHERE kind = 'discrepancy')
-		AND e.at = (SELECT MAX(x.at) FROM pack_events x JOIN accounts xa ON xa.id = x.toAccount WHERE x.pack = e.pack AND xa.kind = 'holder' AND x.at BETWEEN {:from} AND {:to})
+		AND e.pack NOT IN (SELECT pack FROM {{pack_events}} WHERE kind = 'discrepancy')
+		AND e.at = (SELECT MAX(x.at) FROM {{pack_events}} x JOIN {{accounts}} xa ON xa.id = x.toAccount WHERE x.pack = e.pack AND xa.kind = 'holder' AND x.at BETWEEN {:from} AND {:to})
 		GROUP BY e.pack ORDER BY e.pack LIMIT {:n}`).Bind(dbx.Params{"from": from, "to": to, "n": demoMissing}).All(&rows)
 	if err != nil {
 		return err
@@ -63,10 +63,10 @@ func (s *seeder) missingPacks() error {
 			To       string `db:"toAccount"`
 			Rowid    int64  `db:"rid"`
 		}
-		if err := s.app.DB().NewQuery("SELECT at, actor, movement, toAccount, rowid AS rid FROM pack_events WHERE id = {:id}").Bind(dbx.Params{"id": r.Event}).One(&e); err != nil {
+		if err := s.app.DB().NewQuery("SELECT at, actor, movement, toAccount, rowid AS rid FROM {{pack_events}} WHERE id = {:id}").Bind(dbx.Params{"id": r.Event}).One(&e); err != nil {
 			return err
 		}
-		if _, err := s.app.DB().NewQuery("DELETE FROM pack_events WHERE pack = {:p} AND rowid > {:rid}").Bind(dbx.Params{"p": r.Pack, "rid": e.Rowid}).Execute(); err != nil {
+		if _, err := s.app.DB().NewQuery("DELETE FROM {{pack_events}} WHERE pack = {:p} AND rowid > {:rid}").Bind(dbx.Params{"p": r.Pack, "rid": e.Rowid}).Execute(); err != nil {
 			return err
 		}
 		if _, err := s.app.DB().Update(schema.Packs, dbx.Params{schema.PackLocation: e.To, schema.PackLastSeenAt: e.At, schema.PackLastSeenBy: e.Actor,
@@ -83,7 +83,7 @@ func (s *seeder) recall() error {
 	var ids []string
 	pick := func(where string, n int) error {
 		var got []string
-		err := s.app.DB().NewQuery("SELECT p.id FROM packs p JOIN accounts a ON a.id = p.location WHERE " + where +
+		err := s.app.DB().NewQuery("SELECT p.id FROM {{packs}} p JOIN {{accounts}} a ON a.id = p.location WHERE " + where +
 			" AND p.state = 'in_service' AND p.lot != {:lot} AND p.lastSeenAt >= {:recent} ORDER BY p.serial LIMIT {:n}").
 			Bind(dbx.Params{"lot": demoRecallLot, "n": n, "recent": s.stamp(s.now.AddDate(0, 0, -3))}).Column(&got)
 		ids = append(ids, got...)
@@ -113,10 +113,10 @@ func (s *seeder) damageReport() error {
 		Driver string `db:"driver"`
 		Photo  string `db:"photo"`
 	}
-	err := s.app.DB().NewQuery(`SELECT p.serial AS serial, p.lastSeenBy AS driver, COALESCE((SELECT ph.id FROM photos ph WHERE ph.uploadedBy = p.lastSeenBy AND ph.claimed = TRUE ORDER BY ph.id LIMIT 1), '') AS photo
-		FROM packs p JOIN accounts a ON a.id = p.location JOIN users u ON u.id = p.lastSeenBy
+	err := s.app.DB().NewQuery(`SELECT p.serial AS serial, p.lastSeenBy AS driver, COALESCE((SELECT ph.id FROM {{photos}} ph WHERE ph.uploadedBy = p.lastSeenBy AND ph.claimed = TRUE ORDER BY ph.id LIMIT 1), '') AS photo
+		FROM {{packs}} p JOIN {{accounts}} a ON a.id = p.location JOIN {{users}} u ON u.id = p.lastSeenBy
 		WHERE a.kind = 'ready' AND p.state = 'in_service' AND u.role = 'driver' AND p.lot != {:lot}
-		ORDER BY (SELECT COUNT(*) FROM photos ph WHERE ph.uploadedBy = p.lastSeenBy AND ph.claimed = TRUE) DESC, p.lastSeenAt DESC LIMIT 1`).
+		ORDER BY (SELECT COUNT(*) FROM {{photos}} ph WHERE ph.uploadedBy = p.lastSeenBy AND ph.claimed = TRUE) DESC, p.lastSeenAt DESC LIMIT 1`).
 		Bind(dbx.Params{"lot": demoRecallLot}).One(&row)
 	if err != nil {
 		return err
