@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
 	"swapbay/lib/clock"
+	"swapbay/lib/events"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/earnings"
@@ -491,4 +493,44 @@ func TestDeclaredLostIsFoundByAScan(t *testing.T) {
 	if !found {
 		t.Fatalf("no find in the history: %+v", d.History)
 	}
+}
+
+// Each pack change announces INVENTORY_UPDATED once it commits (the packs list, the recall
+// page and the attention strip refetch on it); a refused one announces nothing.
+func TestPackChangesAnnounceThemselves(t *testing.T) {
+	s := newSafetyWorld(t, 3)
+	app := s.App
+	setLot(t, app, 1, 3, "L-1", "S48", "Voltcell")
+	var mu sync.Mutex
+	var got []string
+	cancel := events.For(app).Subscribe(func(m events.Message) {
+		mu.Lock()
+		got = append(got, m.Type)
+		mu.Unlock()
+	})
+	defer cancel()
+	announced := func(what string, want int) {
+		t.Helper()
+		mu.Lock()
+		defer mu.Unlock()
+		n := 0
+		for _, typ := range got {
+			if typ == events.InventoryUpdated {
+				n++
+			}
+		}
+		if n != want {
+			t.Fatalf("after %s: %d INVENTORY_UPDATED (%v); want %d", what, n, got, want)
+		}
+	}
+	s.ok(t, s.admin.Id, "PUT", "/api/admin/packs/"+serial(1)+"/state", `{"state": "maintenance", "reason": "check"}`)
+	announced("a state change", 1)
+	s.ok(t, s.admin.Id, "POST", "/api/packs/"+serial(2)+"/damage", `{"note": "dented"}`)
+	announced("a damage report", 2)
+	s.ok(t, s.admin.Id, "POST", "/api/admin/packs/recall", `{"by": "lot", "value": "L-1", "reason": "notice"}`)
+	announced("a recall", 3)
+	if status, _ := s.call(t, s.admin.Id, "POST", "/api/admin/packs/recall", "", `{"by": "lot", "value": "L-1", "reason": "again"}`); status != 409 {
+		t.Fatalf("second recall = %d", status)
+	}
+	announced("a refused recall", 3)
 }
