@@ -118,7 +118,7 @@ func ReportDamage(app core.App, d Damage, now time.Time) (*Pack, bool, error) {
 			quarantined = true
 		}
 		// the pack pages, the recall page and the attention strip refetch
-		events.Publish(txApp, events.InventoryUpdated, events.ActivityUpdated)
+		events.Publish(txApp, events.InventoryUpdated)
 		out = p
 		return nil
 	})

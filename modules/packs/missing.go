@@ -77,7 +77,7 @@ func RunMissing(app core.App, now time.Time) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	events.Publish(app, events.InventoryUpdated, events.ActivityUpdated)
+	events.Publish(app, events.InventoryUpdated)
 	return n, nil
 }
 

@@ -263,7 +263,7 @@ func Recall(app core.App, f RecallForm, actor string, now time.Time) (RecallInfo
 		if int(n) != len(todo) {
 			return fmt.Errorf("recall: %d packs updated, %d expected", n, len(todo))
 		}
-		events.Publish(txApp, events.InventoryUpdated, events.ActivityUpdated)
+		events.Publish(txApp, events.InventoryUpdated)
 		out = RecallInfo{Id: rec.Id, By: by, Value: value, Reason: reason, At: at.String(), PackCount: len(todo)}
 		if actor != "" {
 			out.Actor = &Person{Id: actor}

@@ -213,6 +213,16 @@ func TestMintAndLabelSheet(t *testing.T) {
 	if st, raw := srv.do(master, "POST", "/api/admin/settings", map[string]any{"settings": []map[string]any{{"key": "pack_prefix", "value": "nyc"}}}); st != 200 {
 		t.Fatalf("master sets the prefix = %d %s", st, raw)
 	}
+	// the days before a pack is missing are the master admin's too, from 1 to 365
+	for _, c := range []struct {
+		who   map[string]string
+		value any
+		want  int
+	}{{admin, "10", 403}, {master, "0", 400}, {master, "ten", 400}, {master, "10", 200}} {
+		if st, raw := srv.do(c.who, "POST", "/api/admin/settings", map[string]any{"settings": []map[string]any{{"key": "pack_missing_days", "value": c.value}}}); st != c.want {
+			t.Fatalf("pack_missing_days = %v: %d %s; want %d", c.value, st, raw, c.want)
+		}
+	}
 	st, raw = srv.do(admin, "POST", "/api/admin/packs/mint", map[string]any{"count": 1, "model": "M"})
 	if got := decode[struct{ Packs []struct{ Serial string } }](t, raw); st != 200 || got.Packs[0].Serial != "NYC-000025" {
 		t.Fatalf("mint after the prefix change = %d %s; want NYC-000025", st, raw)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
 	"swapbay/lib/clock"
+	"swapbay/lib/events"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/earnings"
@@ -302,9 +304,11 @@ func TestRecall(t *testing.T) {
 	if err != nil || page.InBay != 3 {
 		t.Fatalf("after a return: %+v %v", page, err)
 	}
-	// handed out again: refused, naming the pack
-	status, refusal := s.call(t, s.dana.Id, "POST", "/api/driver/pickup", "", fmt.Sprintf(`{"quantity": 1, "notes": "n", "packs": [%q]}`, serial(1)))
-	if status != 409 || refusal["code"] != "pack_quarantined" {
+	// handed out again — a pickup queued offline before the recall, sent now — refused at
+	// send, naming the pack
+	queued := clock.Now().Add(-30 * time.Minute).UTC().Format(time.RFC3339)
+	status, refusal := s.call(t, s.dana.Id, "POST", "/api/driver/pickup", "k-queued", fmt.Sprintf(`{"quantity": 1, "notes": "n", "occurredAt": %q, "packs": [%q]}`, queued, serial(1)))
+	if status != 409 || refusal["code"] != "pack_quarantined" || refusal["message"] != "Pack SWB-000001 is quarantined and cannot be handed out" {
 		t.Fatalf("pickup of a recalled pack: %d %v", status, refusal)
 	}
 }
@@ -462,4 +466,71 @@ func TestRecallOf500Packs(t *testing.T) {
 	if err != nil || page.Total != 500 || page.InBay != 500 {
 		t.Fatalf("recall page: %d packs, %d in the bay, %v", page.Total, page.InBay, err)
 	}
+}
+
+// A pack declared lost (the state route) is found when a movement scans it: its state comes
+// back, the find is in its history, and it was never on the missing list meanwhile.
+func TestDeclaredLostIsFoundByAScan(t *testing.T) {
+	s := newSafetyWorld(t, 3)
+	app := s.App
+	s.ok(t, s.admin.Id, "PUT", "/api/admin/packs/"+serial(2)+"/state", `{"state": "maintenance", "reason": "cell check"}`)
+	s.ok(t, s.admin.Id, "PUT", "/api/admin/packs/"+serial(2)+"/state", `{"state": "lost", "reason": "not on the shelf at the count"}`)
+	if got := missingSerials(t, app); len(got) != 0 {
+		t.Fatalf("missing %v; a lost pack is not missing", got)
+	}
+	s.ok(t, s.dana.Id, "POST", "/api/driver/pickup", fmt.Sprintf(`{"quantity": 1, "notes": "n", "packs": [%q]}`, serial(2)))
+	d, err := packs.PackDetail(app, packs.Viewer{UserId: s.admin.Id}, serial(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.State != schema.PackStateMaintenance || len(d.History) == 0 {
+		t.Fatalf("after the scan: %s; want maintenance again", d.State)
+	}
+	found := false
+	for _, h := range d.History {
+		found = found || (h.Kind == schema.PackEventFound && h.FromState == "lost" && h.ToState == "maintenance" && h.Actor != nil && h.Actor.Id == s.dana.Id)
+	}
+	if !found {
+		t.Fatalf("no find in the history: %+v", d.History)
+	}
+}
+
+// Each pack change announces INVENTORY_UPDATED once it commits (the packs list, the recall
+// page and the attention strip refetch on it); a refused one announces nothing.
+func TestPackChangesAnnounceThemselves(t *testing.T) {
+	s := newSafetyWorld(t, 3)
+	app := s.App
+	setLot(t, app, 1, 3, "L-1", "S48", "Voltcell")
+	var mu sync.Mutex
+	var got []string
+	cancel := events.For(app).Subscribe(func(m events.Message) {
+		mu.Lock()
+		got = append(got, m.Type)
+		mu.Unlock()
+	})
+	defer cancel()
+	announced := func(what string, want int) {
+		t.Helper()
+		mu.Lock()
+		defer mu.Unlock()
+		n := 0
+		for _, typ := range got {
+			if typ == events.InventoryUpdated {
+				n++
+			}
+		}
+		if n != want {
+			t.Fatalf("after %s: %d INVENTORY_UPDATED (%v); want %d", what, n, got, want)
+		}
+	}
+	s.ok(t, s.admin.Id, "PUT", "/api/admin/packs/"+serial(1)+"/state", `{"state": "maintenance", "reason": "check"}`)
+	announced("a state change", 1)
+	s.ok(t, s.admin.Id, "POST", "/api/packs/"+serial(2)+"/damage", `{"note": "dented"}`)
+	announced("a damage report", 2)
+	s.ok(t, s.admin.Id, "POST", "/api/admin/packs/recall", `{"by": "lot", "value": "L-1", "reason": "notice"}`)
+	announced("a recall", 3)
+	if status, _ := s.call(t, s.admin.Id, "POST", "/api/admin/packs/recall", "", `{"by": "lot", "value": "L-1", "reason": "again"}`); status != 409 {
+		t.Fatalf("second recall = %d", status)
+	}
+	announced("a refused recall", 3)
 }

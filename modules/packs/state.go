@@ -96,7 +96,7 @@ func SetState(app core.App, serial, state, reason, actor string, now time.Time) 
 			return err
 		}
 		// the pack pages, the recall page and the attention strip refetch
-		events.Publish(txApp, events.InventoryUpdated, events.ActivityUpdated)
+		events.Publish(txApp, events.InventoryUpdated)
 		out = p
 		return nil
 	})
