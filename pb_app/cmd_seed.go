@@ -124,6 +124,9 @@ func seedDemo(app core.App, now time.Time, out io.Writer) error {
 	if err := s.photos(); err != nil {
 		return err
 	}
+	if err := s.packSafety(); err != nil {
+		return err
+	}
 	if err := s.agreements(); err != nil {
 		return err
 	}

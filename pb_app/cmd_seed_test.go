@@ -10,6 +10,7 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
+	"swapbay/modules/packs"
 	"swapbay/modules/users"
 )
 
@@ -153,6 +154,35 @@ func TestSeedDemo(t *testing.T) {
 	}
 	if len(rec.PackCorrections) > 0 {
 		t.Errorf("pack corrections: %v", rec.PackCorrections)
+	}
+
+	// pack safety (issue 37): one recall of a six-pack lot, some in the bay and some with
+	// drivers; a few missing packs with a last holder; an open damage report with a photo
+	recalls, err := packs.Recalls(app)
+	if err != nil || len(recalls) != 1 || recalls[0].PackCount != 6 {
+		t.Fatalf("recalls = %+v %v; want one of 6 packs", recalls, err)
+	}
+	page, err := packs.RecallDetail(app, recalls[0].Id)
+	if err != nil || page.InBay < 1 || page.InBay > 5 {
+		t.Errorf("recall page: %d of %d in the bay (%v); want some in, some out", page.InBay, page.Total, err)
+	}
+	missing, err := packs.ListPacks(app, packs.Viewer{}, packs.Filter{Missing: true})
+	if err != nil || len(missing.Packs) < 2 {
+		t.Fatalf("missing packs = %d (%v); want a few", len(missing.Packs), err)
+	}
+	for _, p := range missing.Packs {
+		if p.LastHolder == nil {
+			t.Errorf("missing pack %s has no last holder", p.Serial)
+		}
+	}
+	attention, err := packs.CountAttention(app, time.Now())
+	if err != nil || attention.DamageReports != 1 || attention.QuarantinedPacks != 7 || attention.MissingPacks != len(missing.Packs) {
+		t.Errorf("attention = %+v (%v); want 1 damage report, 7 quarantined, the missing packs", attention, err)
+	}
+	var photos int
+	_ = app.DB().NewQuery("SELECT COUNT(*) FROM pack_events WHERE kind = 'damage' AND photos != '[]' AND photos != ''").Row(&photos)
+	if photos != 1 {
+		t.Errorf("%d damage reports with a photo; want 1", photos)
 	}
 
 	// a second run refuses and changes nothing

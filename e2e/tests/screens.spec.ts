@@ -188,10 +188,17 @@ test("the admin Home's attention strip on the demo data links where each count i
     chargingDue: { sessions: number; batteries: number };
     pendingApprovals: number;
     failedPdfs: number;
+    damageReports: number;
+    quarantinedPacks: number;
+    missingPacks: number;
   };
-  // the demo data has a session past its ETA and an account awaiting approval
+  // the demo data has a session past its ETA, an account awaiting approval, a damage report,
+  // a recall (quarantined packs) and missing packs (issue 37)
   expect(counts.chargingDue.sessions).toBeGreaterThan(0);
   expect(counts.pendingApprovals).toBeGreaterThan(0);
+  expect(counts.damageReports).toBe(1);
+  expect(counts.quarantinedPacks).toBeGreaterThan(counts.damageReports);
+  expect(counts.missingPacks).toBeGreaterThan(0);
 
   await page.goto(base + "/");
   const strip = page.getByRole("region", { name: "Needs attention" });
@@ -215,6 +222,19 @@ test("the admin Home's attention strip on the demo data links where each count i
   await approvals.click();
   await expect(page).toHaveURL(/\/admin-users$/);
   await expect(page.getByRole("list", { name: "Users awaiting approval" }).getByRole("listitem")).toHaveCount(counts.pendingApprovals);
+
+  // the packs' lines open the packs list filtered: the damaged pack among the quarantined ones,
+  // the missing packs
+  await page.goBack();
+  await strip.getByRole("link", { name: /^1 damaged pack reported/ }).click();
+  await expect(page).toHaveURL(/\/packs\?state=quarantined$/);
+  await expect(page.getByRole("button", { name: /^Quarantined/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("list", { name: "Packs" }).getByRole("listitem")).toHaveCount(counts.quarantinedPacks);
+  await page.goBack();
+  await strip.getByRole("link", { name: new RegExp(`^${counts.missingPacks} packs? missing`) }).click();
+  await expect(page).toHaveURL(/\/packs\?missing=1$/);
+  await expect(page.getByRole("checkbox", { name: /^Missing/ })).toBeChecked();
+  await expect(page.getByRole("list", { name: "Packs" }).getByRole("listitem")).toHaveCount(counts.missingPacks);
 
   // where the failed-PDF line goes: the Signed Agreements block, scrolled into view once loaded,
   // each agreement saying how it was signed

@@ -9,6 +9,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/modules/charging"
+	"swapbay/modules/packs"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
 )
@@ -23,9 +24,12 @@ type Attention struct {
 	PendingApprovals int64 `json:"pendingApprovals"`
 	// FailedPDFs is how many agreement PDFs failed (terms.CountFailedPDFs).
 	FailedPDFs int64 `json:"failedPdfs"`
+	// The packs' part (packs.CountAttention): quarantinedPacks, missingPacks,
+	// packDiscrepancies (last 7 days) and damageReports (open).
+	packs.Attention
 }
 
-// AttentionAt returns the counts at now: three indexed reads.
+// AttentionAt returns the counts at now: four indexed reads.
 func AttentionAt(app core.App, now time.Time) (Attention, error) {
 	var a Attention
 	var err error
@@ -35,7 +39,10 @@ func AttentionAt(app core.App, now time.Time) (Attention, error) {
 	if a.PendingApprovals, err = users.CountPending(app); err != nil {
 		return a, err
 	}
-	a.FailedPDFs, err = terms.CountFailedPDFs(app)
+	if a.FailedPDFs, err = terms.CountFailedPDFs(app); err != nil {
+		return a, err
+	}
+	a.Attention, err = packs.CountAttention(app, now)
 	return a, err
 }
 

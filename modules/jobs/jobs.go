@@ -5,6 +5,8 @@ package jobs
 import (
 	"context"
 	"log/slog"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/go-co-op/gocron/v2"
@@ -12,10 +14,14 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/clock"
+	"swapbay/lib/events"
+	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
 	"swapbay/modules/charging"
+	"swapbay/modules/packs"
 	"swapbay/modules/photos"
 	"swapbay/modules/replication"
+	"swapbay/modules/system"
 	"swapbay/modules/terms"
 )
 
@@ -37,11 +43,33 @@ const AgreementPDFInterval = time.Minute
 //	wal-checkpoint every 200 ms copy each database's WAL back into its file, off the write
 //	                            path (sqlitedb.Checkpoint); data.db is skipped while it is
 //	                            replicated: Litestream owns its checkpoints then
+//	pack-missing   local midnight the missing-packs cutoff moves a day (packs.RunMissing):
+//	                            count them, announce the change; the operation's time zone
+//	                            (a saved time_zone setting moves the job with it)
 func Register(app core.App) {
 	var scheduler gocron.Scheduler
-	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+	var packMissing gocron.Job
+	var mu sync.Mutex // guards scheduler and packMissing against the settings subscriber
+	// a saved time_zone setting moves the pack-missing job to the new local midnight
+	cancel := events.For(app).Subscribe(func(m events.Message) {
+		if c, ok := m.Data.(events.SettingsChange); ok && m.Type == events.SettingsSaved && slices.Contains(c.Keys, schema.SettingTimeZone) {
+			mu.Lock()
+			defer mu.Unlock()
+			if s, job := scheduler, packMissing; s != nil && job != nil {
+				j, err := s.Update(job.ID(), PackMissingSchedule(operationZone(app)), packMissingTask(app), packMissingOptions()...)
+				if err != nil {
+					app.Logger().Error("pack-missing job: could not follow the time zone", slog.String("error", err.Error()))
+					return
+				}
+				packMissing = j
+			}
+		}
+	})
+	start := func() error {
+		mu.Lock()
+		defer mu.Unlock()
 		if scheduler != nil {
-			return se.Next()
+			return nil
 		}
 		s, err := gocron.NewScheduler()
 		if err != nil {
@@ -84,6 +112,9 @@ func Register(app core.App) {
 		if err != nil {
 			return err
 		}
+		if packMissing, err = s.NewJob(PackMissingSchedule(operationZone(app)), packMissingTask(app), packMissingOptions()...); err != nil {
+			return err
+		}
 		_, err = s.NewJob(gocron.DurationJob(sqlitedb.CheckpointInterval),
 			gocron.NewTask(func() { Checkpoint(app) }),
 			gocron.WithName("wal-checkpoint"),
@@ -94,9 +125,18 @@ func Register(app core.App) {
 		s.Start()
 		scheduler = s
 		app.Store().Set(storeKey, s)
+		return nil
+	}
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		if err := start(); err != nil {
+			return err
+		}
 		return se.Next()
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		cancel()
+		mu.Lock()
+		defer mu.Unlock()
 		if scheduler != nil {
 			_ = scheduler.Shutdown()
 			scheduler = nil
@@ -104,6 +144,37 @@ func Register(app core.App) {
 		}
 		return e.Next()
 	})
+}
+
+// PackMissingSchedule runs the pack-missing job at midnight in loc (a cron in that zone, so a
+// daylight-saving change keeps it at local midnight).
+func PackMissingSchedule(loc *time.Location) gocron.JobDefinition {
+	return gocron.CronJob("CRON_TZ="+loc.String()+" 0 0 * * *", false)
+}
+
+func packMissingTask(app core.App) gocron.Task {
+	return gocron.NewTask(func() {
+		n, err := packs.RunMissing(app, clock.Now())
+		if err != nil {
+			app.Logger().Error("pack-missing job failed", slog.String("error", err.Error()))
+			return
+		}
+		app.Logger().Info("pack-missing job", slog.Int("missing", n))
+	})
+}
+
+func packMissingOptions() []gocron.JobOption {
+	return []gocron.JobOption{gocron.WithName("pack-missing"), gocron.WithSingletonMode(gocron.LimitModeReschedule)}
+}
+
+// operationZone is the operation's time zone (UTC when it cannot be read: logged).
+func operationZone(app core.App) *time.Location {
+	loc, err := system.Location(app)
+	if err != nil {
+		app.Logger().Warn("jobs: could not read the time zone; pack-missing runs at UTC midnight", slog.String("error", err.Error()))
+		return time.UTC
+	}
+	return loc
 }
 
 // Checkpointed is one database the wal-checkpoint job checkpointed: its WAL's pages and how

@@ -2,14 +2,13 @@ package packs
 
 import (
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
@@ -24,7 +23,7 @@ import (
 
 // MissingDays is how many days without a scan make a pack missing (DESIGN.md §14).
 var MissingDays = settings.Register(settings.Key[int]{
-	Name: schema.SettingPackMissingDays, Default: 7, Parse: settings.ParseInt, KeepWhenBlank: true,
+	Name: schema.SettingPackMissingDays, Default: 7, Parse: settings.ParseInt, KeepWhenBlank: true, MasterOnly: true,
 	Check: func(name, text string) (string, error) {
 		var n int
 		if _, err := fmt.Sscan(text, &n); err != nil || fmt.Sprint(n) != text || n < 1 || n > 365 {
@@ -84,7 +83,7 @@ type Filter struct {
 	State    string // one of schema.PackStates, or ""
 	Location string // ready | waiting | charging | field | unknown | an account key, or ""
 	Lot      string
-	Missing  bool   // not seen for MissingDays days (retired and recycled packs are never missing)
+	Missing  bool   // in service or maintenance and not seen for MissingDays local days (missing.go)
 	Search   string // part of a serial
 	Page     int    // from 1
 	PerPage  int
@@ -144,6 +143,12 @@ type Item struct {
 	Location       *Place    `json:"location"`
 	LastSeen       *LastSeen `json:"lastSeen"`
 	Missing        bool      `json:"missing"`
+	// Recall names the recall that quarantined the pack when its latest state change came
+	// from one (a driver sees it in their holdings); absent otherwise.
+	Recall *RecallRef `json:"recall,omitempty"`
+	// LastHolder is the last person the pack was with (a missing pack in a list, any pack on
+	// its page); absent when nobody held it.
+	LastHolder *Person `json:"lastHolder,omitempty"`
 }
 
 // List is a page of packs with the counts per state of every pack the filters match (the
@@ -227,6 +232,7 @@ type itemRow struct {
 	SeenType       string  `db:"seenType"`
 	SeenKind       string  `db:"seenKind"`
 	SeenOccurredAt string  `db:"seenOccurredAt"`
+	RecallId       string  `db:"recallId"`
 }
 
 const itemFrom = " FROM {{packs}} p"
@@ -236,10 +242,41 @@ func itemSelect() string {
 		"p.[[manufactured]], p.[[inServiceSince]], p.[[state]], p.[[stateBefore]], p.[[chargeCount]], p.[[lastSeenAt]], p.[[created]], " +
 		placeCols("a", "hu", "loc") + ", " +
 		"p.[[lastSeenBy]] AS seenBy, COALESCE(TRIM(su.[[firstName]] || ' ' || su.[[lastName]]),'') AS seenByName, " +
-		"p.[[lastSeenMovement]] AS seenMovement, COALESCE(m.[[type]],'') AS seenType, " + moveKind("m") + " AS seenKind, COALESCE(m.[[occurredAt]],'') AS seenOccurredAt" +
+		"p.[[lastSeenMovement]] AS seenMovement, COALESCE(m.[[type]],'') AS seenType, " + moveKind("m") + " AS seenKind, COALESCE(m.[[occurredAt]],'') AS seenOccurredAt, " +
+		recallIdSQL +
 		itemFrom + placeJoin("a", "hu", "p.[[location]]") +
 		" LEFT JOIN {{users}} su ON su.[[id]] = p.[[lastSeenBy]] AND p.[[lastSeenBy]] != ''" +
 		" LEFT JOIN {{movements}} m ON m.[[id]] = p.[[lastSeenMovement]] AND p.[[lastSeenMovement]] != ''"
+}
+
+// recallIdSQL is the SQL of the recall behind a quarantined pack's latest state change ("" when
+// none): read for quarantined packs only.
+const recallIdSQL = "CASE WHEN p.[[state]] = 'quarantined' THEN COALESCE((SELECT re.[[recall]] FROM {{pack_events}} re WHERE re.[[pack]] = p.[[id]]" +
+	" AND re.[[kind]] IN ('state', 'found') ORDER BY re.rowid DESC LIMIT 1), '') ELSE '' END AS recallId"
+
+// withRecalls fills the Recall of the items whose rows name one (one query for all of them);
+// the liaison sees no reason.
+func withRecalls(app core.App, v Viewer, items []Item, rows []itemRow) error {
+	want := map[string]bool{}
+	for _, r := range rows {
+		if r.RecallId != "" {
+			want[r.RecallId] = true
+		}
+	}
+	refs, err := recallRefs(app, want)
+	if err != nil {
+		return err
+	}
+	for i, r := range rows {
+		if ref, ok := refs[r.RecallId]; ok {
+			c := *ref
+			if v.Liaison {
+				c.Reason = ""
+			}
+			items[i].Recall = &c
+		}
+	}
+	return nil
 }
 
 func (r itemRow) item(cutoff string) Item {
@@ -261,7 +298,7 @@ func (r itemRow) item(cutoff string) Item {
 	if seen == "" {
 		seen = r.Created
 	}
-	it.Missing = cutoff != "" && seen < cutoff && r.State != schema.PackStateRetired && r.State != schema.PackStateRecycled
+	it.Missing = isMissing(r.State, seen, cutoff)
 	return it
 }
 
@@ -274,11 +311,10 @@ func nameOr(name string) string {
 
 // ListPacks answers the packs list for v with f.
 func ListPacks(app core.App, v Viewer, f Filter) (List, error) {
-	days, err := MissingDays.Read(app)
+	cutoff, days, err := missingCutoffAt(app, clock.Now())
 	if err != nil {
 		return List{}, err
 	}
-	cutoff := missingCutoff(days)
 	var where []string
 	params := dbx.Params{"cutoff": cutoff}
 	if v.Driver {
@@ -305,7 +341,7 @@ func ListPacks(app core.App, v Viewer, f Filter) (List, error) {
 		params["lot"] = f.Lot
 	}
 	if f.Missing {
-		where = append(where, "p.[[state]] NOT IN ('retired', 'recycled') AND COALESCE(NULLIF(p.[[lastSeenAt]], ''), p.[[created]]) < {:cutoff}")
+		where = append(where, missingSQL)
 	}
 	if s := strings.TrimSpace(f.Search); s != "" {
 		where = append(where, "p.[[serial]] LIKE {:q} ESCAPE '\\'")
@@ -348,16 +384,29 @@ func ListPacks(app core.App, v Viewer, f Filter) (List, error) {
 		return List{}, err
 	}
 	out.Packs = make([]Item, len(rows))
+	var missing []string
 	for i, r := range rows {
 		out.Packs[i] = r.item(cutoff)
+		if out.Packs[i].Missing {
+			missing = append(missing, r.Id)
+		}
 	}
-	return out, nil
+	if err := withLastHolders(app, out.Packs, missing); err != nil {
+		return List{}, err
+	}
+	return out, withRecalls(app, v, out.Packs, rows)
 }
 
-// missingCutoff is the stored time before which a pack unseen is missing, days before now.
-func missingCutoff(days int) string {
-	d, _ := types.ParseDateTime(clock.Now().Add(-time.Duration(days) * 24 * time.Hour))
-	return d.String()
+// withLastHolders fills the LastHolder of the items whose ids are in ids.
+func withLastHolders(app core.App, items []Item, ids []string) error {
+	holders, err := lastHolders(app, ids)
+	if err != nil {
+		return err
+	}
+	for i := range items {
+		items[i].LastHolder = holders[items[i].Id]
+	}
+	return nil
 }
 
 func whereSQL(where []string) string {
@@ -381,6 +430,10 @@ type HistoryEvent struct {
 	Expected  *Place       `json:"expected"`
 	Movement  *MovementRef `json:"movement"`
 	Session   string       `json:"session,omitempty"`
+	// Photos are a damage report's photos (ids of /api/photos/{id}/image); Recall the recall
+	// a state change belongs to.
+	Photos []string `json:"photos,omitempty"`
+	Recall string   `json:"recall,omitempty"`
 }
 
 // Detail is a pack with its history, newest first.
@@ -403,6 +456,8 @@ type eventRow struct {
 	MoveKind  string `db:"moveKind"`
 	MoveAt    string `db:"moveAt"`
 	Session   string `db:"session"`
+	Photos    string `db:"photos"`
+	Recall    string `db:"recall"`
 	FromKey   string `db:"fromKey"`
 	FromKind  string `db:"fromKind"`
 	FromType  string `db:"fromType"`
@@ -423,11 +478,10 @@ type eventRow struct {
 // PackDetail answers the pack page: the pack with serial and its history for v. A driver who
 // does not hold the pack gets the same 404 as for an unknown serial.
 func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
-	days, err := MissingDays.Read(app)
+	cutoff, _, err := missingCutoffAt(app, clock.Now())
 	if err != nil {
 		return Detail{}, err
 	}
-	cutoff := missingCutoff(days)
 	var r itemRow
 	err = app.DB().NewQuery(itemSelect() + " WHERE p.[[serial]] = {:serial}").Bind(dbx.Params{"serial": NormalizeSerial(serial)}).One(&r)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -440,6 +494,14 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 	if v.Driver && (r.LocKind != schema.AccountKindHolder || r.LocUser != v.UserId) {
 		return Detail{}, apierr.NotFound(MsgPackNotFound)
 	}
+	one := []Item{d.Item}
+	if err := withRecalls(app, v, one, []itemRow{r}); err != nil {
+		return Detail{}, err
+	}
+	if err := withLastHolders(app, one, []string{r.Id}); err != nil {
+		return Detail{}, err
+	}
+	d.Item = one[0]
 	where := " WHERE e.[[pack]] = {:pack}"
 	params := dbx.Params{"pack": r.Id, "limit": MaxHistory}
 	if v.Driver { // their own part: what they did, and what came to or from their holdings
@@ -447,7 +509,7 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 		params["viewer"] = v.UserId
 	}
 	q := "SELECT e.[[id]], e.[[kind]], e.[[at]], e.[[actor]], COALESCE(TRIM(au.[[firstName]] || ' ' || au.[[lastName]]),'') AS actorName, " +
-		"e.[[reason]], e.[[fromState]], e.[[toState]], e.[[movement]], COALESCE(m.[[type]],'') AS moveType, " + moveKind("m") + " AS moveKind, COALESCE(m.[[occurredAt]],'') AS moveAt, e.[[session]], " +
+		"e.[[reason]], e.[[fromState]], e.[[toState]], e.[[movement]], COALESCE(m.[[type]],'') AS moveType, " + moveKind("m") + " AS moveKind, COALESCE(m.[[occurredAt]],'') AS moveAt, e.[[session]], COALESCE(e.[[photos]], '') AS photos, COALESCE(e.[[recall]], '') AS recall, " +
 		placeCols("fa", "fu", "from") + ", " + placeCols("ta", "tu", "to") + ", " + placeCols("xa", "xu", "exp") +
 		" FROM {{pack_events}} e" +
 		" LEFT JOIN {{users}} au ON au.[[id]] = e.[[actor]] AND e.[[actor]] != ''" +
@@ -466,6 +528,10 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 		if !v.Liaison {
 			h.Reason = e.Reason
 		}
+		if e.Photos != "" && e.Photos != "[]" {
+			_ = json.Unmarshal([]byte(e.Photos), &h.Photos)
+		}
+		h.Recall = e.Recall
 		if e.Actor != "" {
 			h.Actor = &Person{Id: e.Actor, Name: nameOr(e.ActorName)}
 		}

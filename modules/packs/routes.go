@@ -33,6 +33,14 @@ import (
 //	GET  /api/packs/lookup               approved users ?serials=A,B,… (at most 50; serials or label URLs)
 //	                                              → {packs: [{serial, known, model, state}]}: public attributes only
 //	GET  /api/packs/{serial}             as the list (a driver: a pack they hold) → Detail (with its history)
+//	POST /api/packs/{serial}/damage      admins: any pack; drivers: a pack they hold or last moved
+//	                                              {note, photos: [photoId…] ≤ 10 claimed by the caller, occurredAt?}
+//	                                              → {success, message, pack: Detail}; quarantines the pack (ReportDamage)
+//	GET  /api/admin/packs/recall-preview admins   ?by=lot|model|manufacturer&value=X → Preview {count, alreadyQuarantined, places}
+//	POST /api/admin/packs/recall         admins   {by, value, reason} → {success, message, recall: RecallInfo};
+//	                                              404 no pack matches, 409 none left to quarantine
+//	GET  /api/admin/packs/recalls        admins   → [RecallInfo] newest first
+//	GET  /api/admin/packs/recalls/{id}   admins   → RecallPage {recall, total, inBay, packs}
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		admin := se.Router.Group("/api/admin/packs")
@@ -41,12 +49,17 @@ func Register(app core.App) {
 		admin.GET("/labels", handleLabels)
 		admin.POST("/import", handleImport).Bind(idempotency.Keyed())
 		admin.PUT("/{serial}/state", handleState).Bind(idempotency.Keyed())
+		admin.GET("/recall-preview", handleRecallPreview)
+		admin.POST("/recall", handleRecall).Bind(idempotency.Keyed())
+		admin.GET("/recalls", handleRecalls)
+		admin.GET("/recalls/{id}", handleRecallDetail)
 
 		readers := se.Router.Group("/api/packs")
 		readers.Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Liaison, roles.Driver))
 		readers.GET("", handleList)
 		readers.GET("/lookup", handleLookup)
 		readers.GET("/{serial}", handleDetail)
+		readers.POST("/{serial}/damage", handleDamage).Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Driver), idempotency.Keyed())
 		return se.Next()
 	})
 }

@@ -95,6 +95,13 @@ func TestPackRoutesByCaller(t *testing.T) {
 		// a driver holds no pack: the page is a 404 as for an unknown serial
 		{"GET", "/api/packs/SWB-000001", nil, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 404, testkit.Liaison: 200, testkit.Admin: 200, testkit.Master: 200}},
 		{"PUT", "/api/admin/packs/SWB-000002/state", map[string]any{"state": "maintenance", "reason": "cell check"}, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 409}},
+		// a driver who never held the pack: 404 as its page; the master's report finds it quarantined (200)
+		{"POST", "/api/packs/SWB-000001/damage", map[string]any{"note": "swollen"}, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 404, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 200}},
+		{"GET", "/api/admin/packs/recall-preview?by=lot&value=L2026-03", nil, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 200}},
+		// the master's recall of the same lot finds nothing left to quarantine
+		{"POST", "/api/admin/packs/recall", map[string]any{"by": "lot", "value": "L2026-03", "reason": "supplier notice"}, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 409}},
+		{"GET", "/api/admin/packs/recalls", nil, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 200}},
+		{"GET", "/api/admin/packs/recalls/unknown", nil, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 404, testkit.Master: 404}},
 	}
 	for _, r := range routes {
 		for _, who := range testkit.AllCallers {
@@ -108,8 +115,9 @@ func TestPackRoutesByCaller(t *testing.T) {
 			}
 		}
 	}
-	// the master's second change of the same pack found it already in maintenance
-	st, raw := srv.do(testkit.Headers(t, c.Master), "PUT", "/api/admin/packs/SWB-000002/state", map[string]any{"state": "maintenance", "reason": "x"})
+	// the master's second change of the same pack found it already in maintenance (since
+	// quarantined by the recall: the same refusal)
+	st, raw := srv.do(testkit.Headers(t, c.Master), "PUT", "/api/admin/packs/SWB-000002/state", map[string]any{"state": "quarantined", "reason": "x"})
 	if e := decode[errBody](t, raw); st != 409 || e.Code != "pack_state" {
 		t.Fatalf("same state = %d %s; want 409 pack_state", st, raw)
 	}
@@ -206,6 +214,16 @@ func TestMintAndLabelSheet(t *testing.T) {
 	if st, raw := srv.do(master, "POST", "/api/admin/settings", map[string]any{"settings": []map[string]any{{"key": "pack_prefix", "value": "nyc"}}}); st != 200 {
 		t.Fatalf("master sets the prefix = %d %s", st, raw)
 	}
+	// the days before a pack is missing are the master admin's too, from 1 to 365
+	for _, c := range []struct {
+		who   map[string]string
+		value any
+		want  int
+	}{{admin, "10", 403}, {master, "0", 400}, {master, "ten", 400}, {master, "10", 200}} {
+		if st, raw := srv.do(c.who, "POST", "/api/admin/settings", map[string]any{"settings": []map[string]any{{"key": "pack_missing_days", "value": c.value}}}); st != c.want {
+			t.Fatalf("pack_missing_days = %v: %d %s; want %d", c.value, st, raw, c.want)
+		}
+	}
 	st, raw = srv.do(admin, "POST", "/api/admin/packs/mint", map[string]any{"count": 1, "model": "M"})
 	if got := decode[struct{ Packs []struct{ Serial string } }](t, raw); st != 200 || got.Packs[0].Serial != "NYC-000025" {
 		t.Fatalf("mint after the prefix change = %d %s; want NYC-000025", st, raw)
@@ -295,6 +313,8 @@ func TestStateAndHistory(t *testing.T) {
 		{"maintenance", 200, ""}, // found: back to what it was
 		{"recycled", 409, "pack_state"},
 		{"quarantined", 200, ""},
+		{"recycled", 409, "pack_state"}, // retired first (issue 37)
+		{"retired", 200, ""},
 		{"recycled", 200, ""},
 		{"in_service", 409, "pack_state"},
 		{"broken", 400, "validation_failed"},
@@ -317,7 +337,7 @@ func TestStateAndHistory(t *testing.T) {
 	for _, h := range d.History {
 		kinds = append(kinds, h.Kind+":"+h.ToState)
 	}
-	if d.State != "recycled" || strings.Join(kinds, " ") != "state:recycled state:quarantined found:maintenance state:lost state:maintenance created:" ||
+	if d.State != "recycled" || strings.Join(kinds, " ") != "state:recycled state:retired state:quarantined found:maintenance state:lost state:maintenance created:" ||
 		d.History[0].Reason != "because recycled" || d.History[0].Actor == nil || d.History[0].Actor.Id != c.Admin.Id {
 		t.Fatalf("detail %s %v %+v", d.State, kinds, d.History[0])
 	}

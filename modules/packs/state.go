@@ -9,18 +9,24 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/events"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 )
 
-// Transitions is the state table an admin's state change follows (DESIGN.md §14): from each
-// state, the states it may go to. Recycled is final; a lost pack that is found returns to the
-// state it had (StateBefore) — by a scan (the ledger) or by an admin choosing it here.
-// Issue 37 refines the table (damage reports, recalls).
+// Transitions is the state table an admin's state change follows (DESIGN.md §14, issue 37):
+// from each state, the states it may go to.
+//   - A quarantined pack (a damage report, a recall, an admin's doubt) waits for an admin's
+//     decision: maintenance, back in service or retired. It is never recycled straight away:
+//     retired first, so a pack's end of life is one path. A recalled pack that never comes
+//     back may be declared lost; found again, it returns quarantined (StateBefore).
+//   - Recycled is final; retired only goes on to recycled.
+//   - A lost pack that is found returns to the state it had (StateBefore) — by a scan (the
+//     ledger) or by an admin choosing a state here.
 var Transitions = map[string][]string{
 	schema.PackStateInService:   {schema.PackStateMaintenance, schema.PackStateQuarantined, schema.PackStateRetired, schema.PackStateLost},
 	schema.PackStateMaintenance: {schema.PackStateInService, schema.PackStateQuarantined, schema.PackStateRetired, schema.PackStateLost},
-	schema.PackStateQuarantined: {schema.PackStateInService, schema.PackStateMaintenance, schema.PackStateRetired, schema.PackStateRecycled},
+	schema.PackStateQuarantined: {schema.PackStateInService, schema.PackStateMaintenance, schema.PackStateRetired, schema.PackStateLost},
 	schema.PackStateRetired:     {schema.PackStateRecycled},
 	schema.PackStateRecycled:    {},
 	schema.PackStateLost:        {schema.PackStateInService, schema.PackStateMaintenance, schema.PackStateQuarantined, schema.PackStateRetired},
@@ -77,11 +83,11 @@ func SetState(app core.App, serial, state, reason, actor string, now time.Time) 
 		if err := txApp.Save(p); err != nil {
 			return err
 		}
-		_, events, err := collections(txApp)
+		_, evCol, err := collections(txApp)
 		if err != nil {
 			return err
 		}
-		ev := NewEvent(events, p.Id, kind, actor, now)
+		ev := NewEvent(evCol, p.Id, kind, actor, now)
 		ev.Set(schema.PackEventFromState, from)
 		ev.Set(schema.PackEventToState, state)
 		ev.Set(schema.PackEventReason, reason)
@@ -89,6 +95,8 @@ func SetState(app core.App, serial, state, reason, actor string, now time.Time) 
 		if err := txApp.Save(ev); err != nil {
 			return err
 		}
+		// the pack pages, the recall page and the attention strip refetch
+		events.Publish(txApp, events.InventoryUpdated)
 		out = p
 		return nil
 	})

@@ -31,7 +31,7 @@ describe("the registered driver actions", () => {
     item("pickup", { quantity: 50 }, "refused"),
   ];
   it("each is sent somewhere and refreshes something", () => {
-    for (const kind of ["pickup", "dropoff", "rebalance", "retrieves_repairs_dropoff", "photo"]) {
+    for (const kind of ["pickup", "dropoff", "rebalance", "retrieves_repairs_dropoff", "photo", "pack-damage-photo", "pack-damage"]) {
       const a = actionOf(kind);
       expect(a, kind).toBeDefined();
       expect(!!a!.url || !!a!.send, kind).toBe(true);

@@ -3,7 +3,8 @@
 import { rebalanceAction, recoversAction } from "@/features/activity/api/log-activity";
 import { dropoffAction } from "@/features/driver-ops/api/record-dropoff";
 import { pickupAction } from "@/features/driver-ops/api/record-pickup";
+import { damageAction, damagePhotoAction } from "@/features/packs/api/report-damage";
 import { photoAction } from "@/features/photos/api/photos";
 import { registerActions } from "@/lib/outbox/actions";
 
-registerActions(pickupAction, dropoffAction, rebalanceAction, recoversAction, photoAction);
+registerActions(pickupAction, dropoffAction, rebalanceAction, recoversAction, photoAction, damagePhotoAction, damageAction);

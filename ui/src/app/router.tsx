@@ -108,6 +108,14 @@ export const routes: RouteObject[] = [
                 path: paths.adminSystem.path,
                 lazy: () => import("@/app/routes/admin-system").then((m) => ({ Component: m.AdminSystemRoute })),
               },
+              {
+                path: paths.packRecalls.path,
+                lazy: () => import("@/app/routes/pack-recalls").then((m) => ({ Component: m.PackRecallsRoute })),
+              },
+              {
+                path: paths.packRecall.path,
+                lazy: () => import("@/app/routes/pack-recalls").then((m) => ({ Component: m.PackRecallRoute })),
+              },
             ],
           },
         ],

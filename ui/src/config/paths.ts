@@ -21,6 +21,9 @@ export const paths = {
   liaisonConsole: { path: "/liaison-console", label: "Operations Dashboard" },
   changePassword: { path: "/change-password", label: "Change Password" },
   mobileDebug: { path: "/mobile-debug", label: "Debug Info" },
+  /** recalls by lot, model or manufacturer (admins; DESIGN.md §14) */
+  packRecalls: { path: "/packs/recalls", label: "Recalls" },
+  packRecall: { path: "/packs/recalls/:id", label: "Recall" },
 } as const;
 
 /** PathKey names one entry of paths. */

@@ -13,6 +13,7 @@ import { PhotoUploadCard } from "@/features/photos/components/photo-upload-card"
 import { type User, displayName } from "@/lib/user";
 import { PayEstimateCard } from "@/features/earnings/components/pay-estimate-card";
 import { HeldPacksLink } from "@/features/packs/components/held-packs-link";
+import { ReportDamageButton } from "@/features/packs/components/report-damage-button";
 import { holdingsDelta, pendingCounts, pendingFeed, useOutbox } from "@/lib/outbox/use-outbox";
 
 // The driver dashboard is its own chunk (DESIGN.md §10): it carries none of the admin screens.
@@ -55,7 +56,7 @@ export function DriverHome({ user, state }: { user: User; state?: AppState }) {
           <ChargingEtaList sessions={state?.chargingSessions ?? []} emptyText="No batteries charging" />
         </CardContent>
       </Card>
-      <DriverOperationsPanel prompts={state?.settings} />
+      <DriverOperationsPanel prompts={state?.settings} dropoffExtra={<ReportDamageButton className="w-full" />} />
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <CameraCaptureCard />
         <PhotoUploadCard />

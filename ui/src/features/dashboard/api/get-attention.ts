@@ -4,12 +4,18 @@ import { STATE_POLL_MS } from "@/lib/state";
 /**
  * Attention is what needs an admin's action first (GET /api/admin/attention): the charging
  * sessions due (ETA now or past, the sessions table's 'Due') and their batteries, the accounts
- * awaiting approval, and the agreement PDFs that failed.
+ * awaiting approval, the agreement PDFs that failed, and the packs' part (DESIGN.md §14): open
+ * damage reports (the pack still quarantined), quarantined packs, missing packs and the pack
+ * discrepancies of the last 7 days.
  */
 export type Attention = {
   chargingDue: { sessions: number; batteries: number };
   pendingApprovals: number;
   failedPdfs: number;
+  damageReports: number;
+  quarantinedPacks: number;
+  missingPacks: number;
+  packDiscrepancies: number;
 };
 
 /**
@@ -19,7 +25,7 @@ export type Attention = {
  */
 export const adminAttentionQueryOptions = queryOptions<Attention>({
   queryKey: ["/api/admin/attention"],
-  meta: { staleOn: ["CHARGING_UPDATED", "USERS_UPDATED", "TERMS_UPDATED", "charging", "users", "terms"] },
+  meta: { staleOn: ["CHARGING_UPDATED", "USERS_UPDATED", "TERMS_UPDATED", "INVENTORY_UPDATED", "charging", "users", "terms", "packs"] },
   refetchInterval: STATE_POLL_MS,
 });
 

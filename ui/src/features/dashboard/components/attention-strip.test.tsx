@@ -13,7 +13,15 @@ afterEach(() => {
   document.body.innerHTML = "";
 });
 
-const NONE: Attention = { chargingDue: { sessions: 0, batteries: 0 }, pendingApprovals: 0, failedPdfs: 0 };
+const NONE: Attention = {
+  chargingDue: { sessions: 0, batteries: 0 },
+  pendingApprovals: 0,
+  failedPdfs: 0,
+  damageReports: 0,
+  quarantinedPacks: 0,
+  missingPacks: 0,
+  packDiscrepancies: 0,
+};
 
 function renderWith(answer: Attention) {
   const fetch = vi.fn(async (_url: string) => new Response(JSON.stringify(answer), { status: 200, headers: { "Content-Type": "application/json" } }));
@@ -32,7 +40,7 @@ describe("attentionItems", () => {
   it("gives one line per kind that has something, singular or plural", () => {
     expect(attentionItems(NONE)).toEqual([]);
     expect(
-      attentionItems({ chargingDue: { sessions: 1, batteries: 1 }, pendingApprovals: 1, failedPdfs: 1 }).map((i) => [i.text, i.detail ?? "", i.to]),
+      attentionItems({ ...NONE, chargingDue: { sessions: 1, batteries: 1 }, pendingApprovals: 1, failedPdfs: 1 }).map((i) => [i.text, i.detail ?? "", i.to]),
     ).toEqual([
       ["1 charging session due", "1 battery ready to take off the chargers", "/admin-charging"],
       ["1 user waiting for approval", "", "/admin-users"],
@@ -40,11 +48,31 @@ describe("attentionItems", () => {
     ]);
     expect(attentionItems({ ...NONE, pendingApprovals: 3 }).map((i) => i.text)).toEqual(["3 users waiting for approval"]);
   });
+
+  it("puts damaged packs first and the other pack counts last, each to its filtered list", () => {
+    expect(
+      attentionItems({ ...NONE, pendingApprovals: 1, damageReports: 1, quarantinedPacks: 7, missingPacks: 3, packDiscrepancies: 1 }).map((i) => [
+        i.text,
+        i.detail ?? "",
+        i.to,
+      ]),
+    ).toEqual([
+      ["1 damaged pack reported", "Quarantined: decide maintenance, back in service or retired", "/packs?state=quarantined"],
+      ["1 user waiting for approval", "", "/admin-users"],
+      ["6 packs in quarantine", "Besides the damaged ones: recalls and checks", "/packs?state=quarantined"],
+      ["3 packs missing", "Not seen for days: see their last holder", "/packs?missing=1"],
+      ["1 pack discrepancy this week", "Scanned where the records did not have them", "/packs"],
+    ]);
+    // quarantined with no damage report: the recall's packs alone
+    expect(attentionItems({ ...NONE, quarantinedPacks: 1 }).map((i) => [i.text, i.detail])).toEqual([
+      ["1 pack in quarantine", "Recalls and checks waiting for a decision"],
+    ]);
+  });
 });
 
 describe("AttentionStrip", () => {
   it("links each count to where it is handled", async () => {
-    const fetch = renderWith({ chargingDue: { sessions: 2, batteries: 8 }, pendingApprovals: 3, failedPdfs: 2 });
+    const fetch = renderWith({ ...NONE, chargingDue: { sessions: 2, batteries: 8 }, pendingApprovals: 3, failedPdfs: 2 });
     const strip = await screen.findByRole("region", { name: "Needs attention" });
     expect(fetch.mock.calls[0]?.[0]).toBe("/api/admin/attention");
     const links = within(strip).getAllByRole("link");

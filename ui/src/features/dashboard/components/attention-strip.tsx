@@ -1,4 +1,14 @@
-import { BatteryChargingIcon, ChevronRightIcon, CircleCheckIcon, FileWarningIcon, UserPlusIcon } from "lucide-react";
+import {
+  BatteryChargingIcon,
+  ChevronRightIcon,
+  CircleCheckIcon,
+  FileWarningIcon,
+  MapPinOffIcon,
+  ShieldAlertIcon,
+  TriangleAlertIcon,
+  UserPlusIcon,
+  WaypointsIcon,
+} from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
 import { useAdminAttention, type Attention } from "@/features/dashboard/api/get-attention";
@@ -16,11 +26,21 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /**
  * attentionItems turns the counts into the strip's lines, one per kind that has something, in
- * the order an admin handles them: batteries waiting on a charger, people waiting for access,
- * legal records to regenerate.
+ * the order an admin handles them: damaged packs to decide on, batteries waiting on a charger,
+ * people waiting for access, legal records to regenerate, then the packs to look into
+ * (quarantined, missing, scanned where the records did not have them).
  */
 export function attentionItems(a: Attention): AttentionItem[] {
   const items: AttentionItem[] = [];
+  if (a.damageReports > 0) {
+    items.push({
+      key: "damage",
+      text: `${plural(a.damageReports, "damaged pack", "damaged packs")} reported`,
+      detail: "Quarantined: decide maintenance, back in service or retired",
+      to: `${paths.packs.path}?state=quarantined`,
+      icon: TriangleAlertIcon,
+    });
+  }
   if (a.chargingDue.sessions > 0) {
     items.push({
       key: "charging",
@@ -45,6 +65,34 @@ export function attentionItems(a: Attention): AttentionItem[] {
       detail: "Retry PDF in Signed Agreements",
       to: `${paths.adminSystem.path}#${anchors.signedAgreements}`,
       icon: FileWarningIcon,
+    });
+  }
+  const otherQuarantined = a.quarantinedPacks - a.damageReports;
+  if (otherQuarantined > 0) {
+    items.push({
+      key: "quarantined",
+      text: `${plural(otherQuarantined, "pack", "packs")} in quarantine`,
+      detail: a.damageReports > 0 ? "Besides the damaged ones: recalls and checks" : "Recalls and checks waiting for a decision",
+      to: `${paths.packs.path}?state=quarantined`,
+      icon: ShieldAlertIcon,
+    });
+  }
+  if (a.missingPacks > 0) {
+    items.push({
+      key: "missing",
+      text: `${plural(a.missingPacks, "pack", "packs")} missing`,
+      detail: "Not seen for days: see their last holder",
+      to: `${paths.packs.path}?missing=1`,
+      icon: MapPinOffIcon,
+    });
+  }
+  if (a.packDiscrepancies > 0) {
+    items.push({
+      key: "discrepancies",
+      text: `${plural(a.packDiscrepancies, "pack discrepancy", "pack discrepancies")} this week`,
+      detail: "Scanned where the records did not have them",
+      to: paths.packs.path,
+      icon: WaypointsIcon,
     });
   }
   return items;

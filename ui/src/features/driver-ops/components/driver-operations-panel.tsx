@@ -36,15 +36,16 @@ export type Prompts = { dropoff_prompt?: string; pickup_prompt?: string };
  * apart): optional, the count is typed and the packs scanned go along; required, the count
  * is the number scanned. The packs travel in the outbox item; a refusal that names a pack
  * shows on its row, the list kept, until the driver removes it and sends again.
+ * dropoffExtra is shown under the dropoff form (the app puts the damage report's entry there).
  */
-export function DriverOperationsPanel({ prompts }: { prompts?: Prompts }) {
+export function DriverOperationsPanel({ prompts, dropoffExtra }: { prompts?: Prompts; dropoffExtra?: React.ReactNode }) {
   return (
     <section aria-labelledby="driver-ops-title" className="space-y-3">
       <h2 id="driver-ops-title" className="text-lg font-semibold">
         Driver Operations
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
-        <DropoffForm prompt={prompts?.dropoff_prompt} />
+        <DropoffForm prompt={prompts?.dropoff_prompt} extra={dropoffExtra} />
         <PickupForm prompt={prompts?.pickup_prompt} />
       </div>
     </section>
@@ -53,7 +54,7 @@ export function DriverOperationsPanel({ prompts }: { prompts?: Prompts }) {
 
 const DROPOFF_LISTS = ["goodPacks", "deadPacks"] as const;
 
-function DropoffForm({ prompt }: { prompt?: string }) {
+function DropoffForm({ prompt, extra }: { prompt?: string; extra?: React.ReactNode }) {
   const dropoff = useOutboxSubmit();
   const form = useForm<DropoffInput, unknown, DropoffBody>({
     resolver: zodResolver(dropoffSchema),
@@ -144,6 +145,7 @@ function DropoffForm({ prompt }: { prompt?: string }) {
           </Button>
         </form>
       </Form>
+      {extra && <div className="mt-4 border-t pt-4">{extra}</div>}
       <LazyConfirmActionDialog
         open={confirming !== null}
         onOpenChange={(o) => !o && setConfirming(null)}

@@ -4,7 +4,7 @@ import type { MovementRef, PackPlace, PackSummary } from "@/features/packs/api/g
 /** PackEvent is one line of a pack's history. */
 export type PackEvent = {
   id: string;
-  kind: "created" | "imported" | "moved" | "discrepancy" | "state" | "found" | "charged";
+  kind: "created" | "imported" | "moved" | "discrepancy" | "state" | "found" | "charged" | "damage";
   at: string;
   actor: { id: string; name: string } | null;
   reason?: string;
@@ -15,7 +15,17 @@ export type PackEvent = {
   expected: PackPlace | null;
   movement: MovementRef | null;
   session?: string;
+  /** photos: a damage report's photos (ids for GET /api/photos/{id}/image). */
+  photos?: string[];
+  /** recall: the recall a state change belongs to. */
+  recall?: string | { id: string } | null;
 };
+
+/** eventRecallId is the id of the recall an event belongs to, or "". */
+export function eventRecallId(e: PackEvent): string {
+  if (!e.recall) return "";
+  return typeof e.recall === "string" ? e.recall : e.recall.id;
+}
 
 /** PackDetail is GET /api/packs/{serial}: the pack and its history, newest first. */
 export type PackDetail = PackSummary & { history: PackEvent[] };

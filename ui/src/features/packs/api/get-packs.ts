@@ -39,7 +39,16 @@ export type PackSummary = {
     movement: MovementRef | null;
   } | null;
   missing: boolean;
+  /** recall: the recall that quarantined the pack, while it is quarantined by it. */
+  recall?: { id: string; reason: string } | null;
+  /** lastHolder: the last person who held the pack (the missing list names them). */
+  lastHolder?: { id: string; name: string } | null;
 };
+
+/** mustComeBack: a pack its holder must bring to the bay (recalled or quarantined). */
+export function mustComeBack(p: Pick<PackSummary, "state" | "recall">): boolean {
+  return !!p.recall || p.state === "quarantined";
+}
 
 /** PackList is GET /api/packs: a page of packs and the counts per state. */
 export type PackList = {

@@ -55,3 +55,19 @@ describe("HeldPacksLink", () => {
     expect(toasts).not.toHaveBeenCalled();
   });
 });
+
+describe("HeldPacksLink with a recalled pack", () => {
+  it("names it first and asks for it back", async () => {
+    const packs = [pack("A-1"), pack("A-2"), pack("A-3"), { ...pack("A-4"), state: "quarantined", recall: { id: "r1", reason: "Lot overheats" } }];
+    renderWith({ packs, total: 4, page: 1, perPage: 50, counts: {}, missingDays: 7 });
+    const link = await screen.findByRole("link", { name: /^Packs you hold: 4/ });
+    expect(link.textContent).toContain("A-4, A-1, A-2 +1 more");
+    expect(link.textContent).toContain("A-4: recalled — bring it to the bay");
+  });
+  it("counts several", async () => {
+    const packs = [pack("A-1"), { ...pack("A-2"), state: "quarantined" }, { ...pack("A-3"), state: "quarantined", recall: { id: "r1", reason: "x" } }];
+    renderWith({ packs, total: 3, page: 1, perPage: 50, counts: {}, missingDays: 7 });
+    const link = await screen.findByRole("link", { name: /^Packs you hold: 3/ });
+    expect(link.textContent).toContain("2 packs recalled — bring them to the bay");
+  });
+});

@@ -1,8 +1,8 @@
-import { ChevronRightIcon, PackageIcon } from "lucide-react";
+import { ChevronRightIcon, PackageIcon, TriangleAlertIcon } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
-import { packsQueryOptions } from "@/features/packs/api/get-packs";
+import { mustComeBack, packsQueryOptions } from "@/features/packs/api/get-packs";
 
 const HELD = packsQueryOptions({});
 
@@ -14,12 +14,14 @@ const SHOWN = 3;
  * the driver holds and the first serials, a link to My packs. For a driver GET /api/packs
  * answers only the packs they hold; with none (tracking off, or no pack named) it renders nothing.
  * A failed load (offline, say) shows nothing either, without the data-load toast: the line is a
- * pointer, not the home's data.
+ * pointer, not the home's data. Packs recalled or quarantined while the driver holds them are
+ * named first, in red: they must come back to the bay (DESIGN.md §14).
  */
 export function HeldPacksLink() {
   const { data } = useQuery({ ...HELD, meta: { ...HELD.meta, silentError: true } });
   if (!data || data.total === 0) return null;
-  const serials = data.packs.slice(0, SHOWN).map((p) => p.serial);
+  const back = data.packs.filter(mustComeBack);
+  const serials = [...back, ...data.packs.filter((p) => !mustComeBack(p))].slice(0, SHOWN).map((p) => p.serial);
   const more = data.total - serials.length;
   return (
     <Link
@@ -35,6 +37,14 @@ export function HeldPacksLink() {
           {serials.join(", ")}
           {more > 0 ? ` +${more} more` : ""}
         </span>
+        {back.length > 0 && (
+          <span className="mt-1 flex items-start gap-1 font-medium text-destructive">
+            <TriangleAlertIcon aria-hidden className="mt-0.5 size-4 shrink-0" />
+            <span className="min-w-0">
+              {back.length === 1 ? `${back[0]!.serial}: ${back[0]!.recall ? "recalled" : "quarantined"} — bring it to the bay` : `${back.length} packs recalled — bring them to the bay`}
+            </span>
+          </span>
+        )}
       </span>
       <ChevronRightIcon aria-hidden className="size-4 shrink-0 text-muted-foreground" />
     </Link>

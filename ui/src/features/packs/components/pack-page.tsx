@@ -9,10 +9,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { usePack, type PackEvent } from "@/features/packs/api/get-pack";
+import { eventRecallId, usePack, type PackEvent } from "@/features/packs/api/get-pack";
 import { PACK_STATES, packStateLabel, type MovementRef, type PackPlace } from "@/features/packs/api/get-packs";
 import { stateSchema, useSetPackState, type StateValues } from "@/features/packs/api/set-pack-state";
+import { PackDecisions } from "@/features/packs/components/pack-decisions";
+import { BringBackNotice, EventPhotos } from "@/features/packs/components/pack-safety";
 import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
+import { ReportDamageButton } from "@/features/packs/components/report-damage-button";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
@@ -61,6 +64,8 @@ export function eventText(e: PackEvent): string {
       return `Found: ${packStateLabel(e.fromState ?? "lost")} → ${packStateLabel(e.toState ?? "")}`;
     case "charged":
       return "Charged";
+    case "damage":
+      return "Damage reported";
   }
   return e.kind;
 }
@@ -105,14 +110,18 @@ export function PackPage({ serial, admin }: { serial: string; admin: boolean }) 
         <h1 className="font-mono text-2xl font-bold tracking-tight">{pack.serial}</h1>
         <PackStateBadge state={pack.state} />
         {pack.missing && <span className="text-sm font-medium text-destructive">Missing</span>}
-        {admin && (
-          <Button asChild variant="outline" size="sm" className="sm:ml-auto">
-            <a href={`/api/admin/packs/labels?serials=${encodeURIComponent(pack.serial)}`} download>
-              Download label
-            </a>
-          </Button>
-        )}
+        <div className="flex flex-wrap gap-2 sm:ml-auto">
+          {pack.state !== "recycled" && <ReportDamageButton serial={pack.serial} label="Report damage" />}
+          {admin && (
+            <Button asChild variant="outline">
+              <a href={`/api/admin/packs/labels?serials=${encodeURIComponent(pack.serial)}`} download>
+                Download label
+              </a>
+            </Button>
+          )}
+        </div>
       </div>
+      <BringBackNotice pack={pack} admin={admin} />
       <Card>
         <CardContent>
           <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
@@ -125,6 +134,7 @@ export function PackPage({ serial, admin }: { serial: string; admin: boolean }) 
           </dl>
         </CardContent>
       </Card>
+      {admin && <PackDecisions serial={pack.serial} state={pack.state} />}
       {admin && <PackStateForm serial={pack.serial} current={pack.state} />}
       <Card>
         <CardHeader>
@@ -146,6 +156,7 @@ export function PackPage({ serial, admin }: { serial: string; admin: boolean }) 
                     {e.movement ? ` · ${movementLabel(e.movement)}` : ""}
                   </p>
                   {e.reason && <p className="text-sm break-words">{e.reason}</p>}
+                  <EventPhotos event={e} recallId={admin ? eventRecallId(e) : ""} />
                 </li>
               ))}
             </ol>

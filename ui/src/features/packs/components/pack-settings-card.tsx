@@ -60,7 +60,7 @@ export function PackSettingsCard() {
           <form onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" noValidate>
             <SelectFormField control={form.control} name="pack_tracking" label="Tracking mode" options={TRACKING_MODES} className="sm:col-span-2" />
             <InputFormField control={form.control} name="pack_prefix" label="Serial prefix" autoComplete="off" description="New serials read PREFIX-000123; existing packs keep theirs." />
-            <InputFormField control={form.control} name="pack_missing_days" label="Missing after (days)" inputMode="numeric" />
+            <InputFormField control={form.control} name="pack_missing_days" label="Missing after (days)" inputMode="numeric" description="A pack in service unseen since local midnight this many days ago is listed as missing." />
             <div className="sm:col-span-2">
               <Button type="submit" disabled={save.isPending}>
                 {save.isPending ? "Saving..." : "Save pack settings"}

@@ -1,17 +1,19 @@
 import * as React from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
-import { PACK_STATES, packStateLabel, usePacks, type PackFilters } from "@/features/packs/api/get-packs";
+import { PACK_STATES, mustComeBack, packStateLabel, usePacks, type PackFilters } from "@/features/packs/api/get-packs";
 import { ImportPacksDialog } from "@/features/packs/components/import-packs-dialog";
 import { MintPacksDialog } from "@/features/packs/components/mint-packs-dialog";
+import { MissingPacks } from "@/features/packs/components/missing-packs";
+import { BringBackBadge } from "@/features/packs/components/pack-safety";
+import { RecallPacksDialog } from "@/features/packs/components/recall-packs-dialog";
 import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
 import { formatRelativeTime } from "@/lib/format";
 
@@ -29,13 +31,28 @@ export function packPath(serial: string): string {
   return paths.pack.path.replace(":serial", encodeURIComponent(serial));
 }
 
+/** initialFilters reads the filters a link opened the list with (?state=, ?missing=1, ?lot=). */
+export function initialFilters(params: URLSearchParams): PackFilters {
+  const f: PackFilters = {};
+  const state = params.get("state");
+  if (state && (PACK_STATES as readonly string[]).includes(state)) f.state = state;
+  if (params.get("missing") === "1") f.missing = true;
+  const lot = params.get("lot")?.trim();
+  if (lot) f.lot = lot;
+  return f;
+}
+
 /**
  * PacksPage is /packs (DESIGN.md §14): counts per state (each a filter), search by serial, the
- * location, lot and missing filters and the packs, each a link to its page. Admins mint and
- * import here. A driver sees "My packs": only the packs they hold.
+ * location, lot and missing filters and the packs, each a link to its page. Admins mint,
+ * import and recall here. A driver sees "My packs": only the packs they hold, a recalled or
+ * quarantined one marked to be brought back. Missing lists the packs not seen for N days with
+ * their last holder (issue 37 item 4).
  */
 export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }) {
-  const [filters, setFilters] = React.useState<PackFilters>({});
+  const [params] = useSearchParams();
+  // a link may open the list filtered (the attention strip: ?state=quarantined, ?missing=1)
+  const [filters, setFilters] = React.useState<PackFilters>(() => initialFilters(params));
   const [search, setSearch] = React.useState("");
   const set = (f: Partial<PackFilters>) => setFilters((old) => ({ ...old, page: 1, ...f }));
   React.useEffect(() => {
@@ -53,13 +70,22 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
           <div className="flex flex-wrap gap-2">
             <MintPacksDialog />
             <ImportPacksDialog />
+            <RecallPacksDialog />
+            <Button asChild variant="ghost">
+              <Link to={paths.packRecalls.path}>Recalls</Link>
+            </Button>
           </div>
         )}
       </PageHeader>
       <div className="space-y-4">
         {!driver && (
           <div role="group" aria-label="Packs by state" className="flex flex-wrap gap-2">
-            <Button variant={!filters.state ? "default" : "outline"} size="sm" aria-pressed={!filters.state} onClick={() => set({ state: undefined })}>
+            <Button
+              variant={!filters.state && !filters.missing ? "default" : "outline"}
+              size="sm"
+              aria-pressed={!filters.state && !filters.missing}
+              onClick={() => set({ state: undefined, missing: false })}
+            >
               All {data ? PACK_STATES.reduce((n, s) => n + (data.counts[s] ?? 0), 0) : ""}
             </Button>
             {PACK_STATES.map((s) => (
@@ -67,8 +93,18 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
                 {packStateLabel(s)} {data?.counts[s] ?? ""}
               </Button>
             ))}
+            <Button
+              variant={filters.missing ? "destructive" : "outline"}
+              size="sm"
+              aria-pressed={!!filters.missing}
+              onClick={() => set({ missing: !filters.missing })}
+              title={`Not seen for ${data?.missingDays ?? 7} days or more`}
+            >
+              Missing {filters.missing && data ? data.total : ""}
+            </Button>
           </div>
         )}
+        {filters.missing && <p className="text-sm text-muted-foreground">Packs not seen for {data?.missingDays ?? 7} days or more, with who had them last. A pack scanned again leaves this list.</p>}
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <div className="grid gap-1.5">
             <Label htmlFor={`${ids}-q`}>Search serial</Label>
@@ -95,10 +131,6 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
                 <Label htmlFor={`${ids}-lot`}>Lot</Label>
                 <Input id={`${ids}-lot`} value={filters.lot ?? ""} onChange={(e) => set({ lot: e.target.value })} autoComplete="off" />
               </div>
-              <div className="flex items-center gap-2 self-end pb-2">
-                <Checkbox id={`${ids}-missing`} checked={!!filters.missing} onCheckedChange={(c) => set({ missing: c === true })} />
-                <Label htmlFor={`${ids}-missing`}>Missing ({data?.missingDays ?? 7}+ days unseen)</Label>
-              </div>
             </>
           )}
         </div>
@@ -110,15 +142,20 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
           </p>
         ) : data.packs.length === 0 ? (
           <Card>
-            <CardContent className="py-6 text-center text-muted-foreground">{driver ? "You hold no named packs." : "No packs match."}</CardContent>
+            <CardContent className="py-6 text-center text-muted-foreground">
+              {driver ? "You hold no named packs." : filters.missing ? "No pack is missing." : "No packs match."}
+            </CardContent>
           </Card>
+        ) : filters.missing ? (
+          <MissingPacks packs={data.packs} admin={admin} packPath={packPath} />
         ) : (
           <ul aria-label={title} className="divide-y rounded-lg border bg-card">
             {data.packs.map((p) => (
               <li key={p.id}>
                 <Link to={packPath(p.serial)} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none">
                   <span className="font-mono font-semibold">{p.serial}</span>
-                  <PackStateBadge state={p.state} />
+                  {/* a driver reads "bring it back" instead of the state it comes from */}
+                  {driver && mustComeBack(p) ? <BringBackBadge pack={p} /> : <PackStateBadge state={p.state} />}
                   {p.missing && <span className="text-xs font-medium text-destructive">Missing</span>}
                   <span className="min-w-0 basis-full text-sm text-muted-foreground sm:ml-auto sm:basis-auto">
                     {p.location?.label ?? "Unknown"}

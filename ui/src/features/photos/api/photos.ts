@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/hooks/use-toast";
-import { ApiError, apiRequest, errorMessage } from "@/lib/api-client";
+import { apiRequest, errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import { defineAction } from "@/lib/outbox/actions";
-import type { OutboxItem } from "@/lib/outbox/db";
-import { PUT_TIMEOUT_MS, SEND_TIMEOUT_MS, TransportError } from "@/lib/outbox/outbox";
+import { sendQueuedPhoto } from "@/lib/outbox/photo-upload";
 
 /** PHOTOS_POLL_MS: photo queries refresh every 60 s (spec part 2 §7). */
 export const PHOTOS_POLL_MS = 60_000;
@@ -60,42 +59,6 @@ export function useMassDeletePhotos() {
     onError: (error) => toast({ title: "Mass delete failed", description: errorMessage(error, "Mass delete failed"), variant: "destructive" }),
     onSettled: () => qc.invalidateQueries({ queryKey: photosQueryOptions.queryKey }),
   });
-}
-
-/**
- * sendQueuedPhoto sends a photo kept in the outbox: a fresh upload URL (one lives 15 minutes,
- * so each send asks anew), the PUT of the stored bytes and the claim under the item's key
- * with the tap's time.
- */
-async function sendQueuedPhoto(item: OutboxItem): Promise<unknown> {
-  const { uploadURL } = await apiRequest<{ uploadURL: string }>("POST", "/api/objects/upload", undefined, {
-    idempotencyKey: newIdempotencyKey(),
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  });
-  let res: Response;
-  try {
-    res = await fetch(uploadURL, {
-      method: "PUT",
-      body: item.blob,
-      credentials: "include",
-      headers: { "Content-Type": item.blob?.type || "application/octet-stream" },
-      signal: AbortSignal.timeout(PUT_TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new TransportError(0, error instanceof Error ? error.message : "Network error");
-  }
-  if (!res.ok) {
-    const text = await res.text().catch(() => "");
-    const e = new ApiError(res.status, text || res.statusText);
-    throw new TransportError(res.status, e.serverMessage || "Failed to upload file", e.code);
-  }
-  const notes = typeof item.body.notes === "string" ? item.body.notes.trim() : "";
-  return apiRequest(
-    "POST",
-    "/api/photos/upload",
-    { filename: item.body.filename, url: uploadURL.split("?")[0], notes: notes === "" ? null : notes, occurredAt: item.occurredAt },
-    { idempotencyKey: item.key, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
-  );
 }
 
 /** photoAction is a photo kept in the outbox (body {filename, notes}, the bytes as its blob). */

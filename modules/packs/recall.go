@@ -1,0 +1,421 @@
+package packs
+
+import (
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"swapbay/lib/apierr"
+	"swapbay/lib/events"
+	"swapbay/lib/ids"
+	"swapbay/lib/reqx"
+	"swapbay/lib/schema"
+	"swapbay/lib/sqlitedb"
+)
+
+// A recall (issue 37 item 3, DESIGN.md §14): an admin chooses a lot, model or manufacturer,
+// sees how many packs match and where they are (RecallPreview), and quarantines them all at
+// once with a reason (Recall): one transaction of a few statements whatever the lot's size —
+// the events in multi-row INSERTs, the packs in one UPDATE — not a record save per pack. The
+// recall page (RecallDetail) lists every recalled pack with its place and last holder.
+
+// Messages of a recall.
+const (
+	MsgRecallBy        = "Recall by lot, model or manufacturer"
+	MsgRecallValue     = "Choose the lot, model or manufacturer to recall"
+	MsgRecallReason    = "Please give a reason for the recall"
+	MsgRecallNoMatch   = "No pack has %s %s"
+	MsgRecallNothing   = "Every pack with %s %s is already quarantined, retired or recycled: nothing to recall"
+	MsgRecalled        = "%d packs with %s %s quarantined"
+	MsgRecallNotFound  = "Recall not found"
+	reasonRecallFormat = "Recall of %s %s: %s"
+)
+
+// Place labels of the recall page (a person's place is their name).
+const (
+	PlaceReady      = "Ready"
+	PlaceWaiting    = "Waiting to charge"
+	PlaceCharging   = "Charging"
+	PlaceUnassigned = "In the field (unassigned)"
+	PlaceUnknown    = "Unknown"
+)
+
+// recallColumn is the packs column a recall by by matches.
+func recallColumn(by string) (string, bool) {
+	switch by {
+	case schema.PackRecallByLot:
+		return schema.PackLot, true
+	case schema.PackRecallByModel:
+		return schema.PackModel, true
+	case schema.PackRecallByManufacturer:
+		return schema.PackManufacturer, true
+	}
+	return "", false
+}
+
+// recallTarget checks by and value.
+func recallTarget(by, value string) (string, string, error) {
+	by = strings.TrimSpace(by)
+	col, ok := recallColumn(by)
+	if !ok {
+		return "", "", apierr.Invalid("by", MsgRecallBy)
+	}
+	value = strings.TrimSpace(value)
+	if value == "" || len([]rune(value)) > schema.MaxPackTextLength {
+		return "", "", apierr.Invalid("value", MsgRecallValue)
+	}
+	return col, value, nil
+}
+
+// PlaceCount is how many packs are at one place.
+type PlaceCount struct {
+	Place string `json:"place"`
+	Count int    `json:"count"`
+}
+
+// Preview is what a recall would quarantine: Count packs (at Places), AlreadyQuarantined
+// matching packs it leaves as they are (retired and recycled ones are not counted).
+type Preview struct {
+	Count              int          `json:"count"`
+	AlreadyQuarantined int          `json:"alreadyQuarantined"`
+	Places             []PlaceCount `json:"places"`
+}
+
+// recallPlace is how the recall pages name a place: the bay's shelves, a charger, a person.
+func recallPlace(kind, name string) string {
+	switch kind {
+	case schema.AccountKindReady:
+		return PlaceReady
+	case schema.AccountKindWaiting:
+		return PlaceWaiting
+	case schema.AccountKindSession, schema.AccountKindUntracked:
+		return PlaceCharging
+	case schema.AccountKindHolder:
+		return nameOr(name)
+	case schema.AccountKindUnassigned:
+		return PlaceUnassigned
+	}
+	return PlaceUnknown
+}
+
+// inBay reports whether an account of kind is in the bay (ready, waiting or on a charger).
+func inBay(kind string) bool {
+	return kind == schema.AccountKindReady || kind == schema.AccountKindWaiting ||
+		kind == schema.AccountKindSession || kind == schema.AccountKindUntracked
+}
+
+const stoppedStates = "('" + schema.PackStateQuarantined + "', '" + schema.PackStateRetired + "', '" + schema.PackStateRecycled + "')"
+
+// RecallPreview answers how many packs a recall by by of value would quarantine and where.
+func RecallPreview(app core.App, by, value string) (Preview, error) {
+	col, value, err := recallTarget(by, value)
+	if err != nil {
+		return Preview{}, err
+	}
+	out := Preview{Places: []PlaceCount{}}
+	counts := map[string]int{}
+	var order []string
+	err = sqlitedb.Query(app.DB(), "SELECT p.state, COALESCE(a.kind, ''), COALESCE(TRIM(u.firstName || ' ' || u.lastName), ''), COUNT(*) FROM "+schema.Packs+" p"+
+		" LEFT JOIN "+schema.Accounts+" a ON a.id = p.location AND p.location != ''"+
+		" LEFT JOIN "+schema.Users+" u ON u.id = a.user AND a.user != ''"+
+		" WHERE p."+col+" = {:v} AND p.state NOT IN ('"+schema.PackStateRetired+"', '"+schema.PackStateRecycled+"')"+
+		" GROUP BY p.state = '"+schema.PackStateQuarantined+"', a.kind, a.user ORDER BY COUNT(*) DESC",
+		dbx.Params{"v": value}, func(scan func(...any) error) error {
+			var state, kind, name string
+			var n int
+			if err := scan(&state, &kind, &name, &n); err != nil {
+				return err
+			}
+			if state == schema.PackStateQuarantined {
+				out.AlreadyQuarantined += n
+				return nil
+			}
+			out.Count += n
+			place := recallPlace(kind, name)
+			if _, ok := counts[place]; !ok {
+				order = append(order, place)
+			}
+			counts[place] += n
+			return nil
+		})
+	if err != nil {
+		return Preview{}, err
+	}
+	for _, p := range order {
+		out.Places = append(out.Places, PlaceCount{Place: p, Count: counts[p]})
+	}
+	slices.SortStableFunc(out.Places, func(a, b PlaceCount) int { return b.Count - a.Count })
+	return out, nil
+}
+
+// RecallInfo is a recall as the routes answer it.
+type RecallInfo struct {
+	Id        string  `json:"id"`
+	By        string  `json:"by"`
+	Value     string  `json:"value"`
+	Reason    string  `json:"reason"`
+	At        string  `json:"at"`
+	PackCount int     `json:"packCount"`
+	Actor     *Person `json:"actor"`
+}
+
+// RecallForm is a recall as an admin asks for it.
+type RecallForm struct {
+	By     string `json:"by"`
+	Value  string `json:"value"`
+	Reason string `json:"reason"`
+}
+
+// eventChunk is how many pack events one INSERT writes (6 parameters a row, well under
+// SQLite's limit on parameters).
+const eventChunk = 500
+
+// Recall quarantines every pack matching f that is not already quarantined, retired or
+// recycled, in one transaction: the recall row, a "state" event per pack naming the recall,
+// and the packs' state in one UPDATE. A recall that matches no pack (404), or only packs
+// already out of use (409), is refused and writes nothing.
+func Recall(app core.App, f RecallForm, actor string, now time.Time) (RecallInfo, error) {
+	col, value, err := recallTarget(f.By, f.Value)
+	if err != nil {
+		return RecallInfo{}, err
+	}
+	by := strings.TrimSpace(f.By)
+	reason, err := reqx.Notes("reason", f.Reason, MsgRecallReason)
+	if err != nil {
+		return RecallInfo{}, err
+	}
+	var out RecallInfo
+	err = app.RunInTransaction(func(txApp core.App) error {
+		type match struct{ id, state, location string }
+		var todo []match
+		total := 0
+		err := sqlitedb.Query(txApp.DB(), "SELECT id, state, location FROM "+schema.Packs+" WHERE "+col+" = {:v}",
+			dbx.Params{"v": value}, func(scan func(...any) error) error {
+				var m match
+				if err := scan(&m.id, &m.state, &m.location); err != nil {
+					return err
+				}
+				total++
+				if !stopped(m.state) {
+					todo = append(todo, m)
+				}
+				return nil
+			})
+		if err != nil {
+			return err
+		}
+		if total == 0 {
+			return apierr.NotFound(fmt.Sprintf(MsgRecallNoMatch, by, value))
+		}
+		if len(todo) == 0 {
+			return apierr.Conflict(fmt.Sprintf(MsgRecallNothing, by, value))
+		}
+		col, err := txApp.FindCachedCollectionByNameOrId(schema.PackRecalls)
+		if err != nil {
+			return err
+		}
+		rec := core.NewRecord(col)
+		rec.Set(schema.PackRecallBy, by)
+		rec.Set(schema.PackRecallValue, value)
+		rec.Set(schema.PackRecallReason, reason)
+		rec.Set(schema.PackRecallActor, actor)
+		rec.Set(schema.PackRecallAt, now.UTC())
+		rec.Set(schema.PackRecallPackCount, len(todo))
+		if err := txApp.Save(rec); err != nil {
+			return err
+		}
+		at, _ := types.ParseDateTime(now.UTC())
+		stamp := types.NowDateTime().String()
+		evReason := truncate(fmt.Sprintf(reasonRecallFormat, by, value, reason), schema.MaxNotesLength)
+		for start := 0; start < len(todo); start += eventChunk {
+			chunk := todo[start:min(start+eventChunk, len(todo))]
+			params := dbx.Params{"kind": schema.PackEventState, "actor": actor, "at": at.String(), "created": stamp,
+				"to": schema.PackStateQuarantined, "reason": evReason, "recall": rec.Id}
+			var sb strings.Builder
+			sb.WriteString("INSERT INTO " + schema.PackEvents + " (id, pack, kind, movement, session, fromAccount, toAccount, expectedAccount, actor, reason, fromState, toState, at, created, photos, recall) VALUES ")
+			for i, m := range chunk {
+				if i > 0 {
+					sb.WriteString(", ")
+				}
+				k := strconv.Itoa(i)
+				fmt.Fprintf(&sb, "({:id%[1]s}, {:p%[1]s}, {:kind}, '', '', '', {:l%[1]s}, '', {:actor}, {:reason}, {:s%[1]s}, {:to}, {:at}, {:created}, '[]', {:recall})", k)
+				params["id"+k], params["p"+k], params["l"+k], params["s"+k] = ids.New(), m.id, m.location, m.state
+			}
+			if err := sqlitedb.Exec(txApp.DB(), sb.String(), params); err != nil {
+				return fmt.Errorf("recall events: %w", err)
+			}
+		}
+		// a lost pack recalled is quarantined too: it stays out of use wherever it turns up
+		n, err := sqlitedb.ExecAffected(txApp.DB(), "UPDATE "+schema.Packs+" SET state = {:q}, stateBefore = '', updated = {:now}"+
+			" WHERE id IN (SELECT pack FROM "+schema.PackEvents+" WHERE recall = {:r})",
+			dbx.Params{"q": schema.PackStateQuarantined, "now": stamp, "r": rec.Id})
+		if err != nil {
+			return fmt.Errorf("recall packs: %w", err)
+		}
+		if int(n) != len(todo) {
+			return fmt.Errorf("recall: %d packs updated, %d expected", n, len(todo))
+		}
+		events.Publish(txApp, events.InventoryUpdated)
+		out = RecallInfo{Id: rec.Id, By: by, Value: value, Reason: reason, At: at.String(), PackCount: len(todo)}
+		if actor != "" {
+			out.Actor = &Person{Id: actor}
+		}
+		return nil
+	})
+	if err != nil {
+		return RecallInfo{}, err
+	}
+	if out.Actor != nil {
+		out.Actor.Name = userName(app, out.Actor.Id)
+	}
+	return out, nil
+}
+
+// userName is a user's full name ("A former user" when gone).
+func userName(app core.App, id string) string {
+	var name string
+	_ = sqlitedb.Query(app.DB(), "SELECT TRIM(firstName || ' ' || lastName) FROM "+schema.Users+" WHERE id = {:id}",
+		dbx.Params{"id": id}, func(scan func(...any) error) error { return scan(&name) })
+	return nameOr(name)
+}
+
+const recallSelect = "SELECT r.id, r.by, r.value, r.reason, r.at, r.packCount, r.actor, COALESCE(TRIM(u.firstName || ' ' || u.lastName), '') FROM " +
+	schema.PackRecalls + " r LEFT JOIN " + schema.Users + " u ON u.id = r.actor AND r.actor != ''"
+
+func scanRecall(out *[]RecallInfo) func(scan func(...any) error) error {
+	return func(scan func(...any) error) error {
+		var r RecallInfo
+		var actor, name string
+		if err := scan(&r.Id, &r.By, &r.Value, &r.Reason, &r.At, &r.PackCount, &actor, &name); err != nil {
+			return err
+		}
+		if actor != "" {
+			r.Actor = &Person{Id: actor, Name: nameOr(name)}
+		}
+		*out = append(*out, r)
+		return nil
+	}
+}
+
+// Recalls lists every recall, newest first.
+func Recalls(app core.App) ([]RecallInfo, error) {
+	out := []RecallInfo{}
+	err := sqlitedb.Query(app.DB(), recallSelect+" ORDER BY r.at DESC, r.id DESC", nil, scanRecall(&out))
+	return out, err
+}
+
+// RecalledPack is one pack of a recall as its page lists it.
+type RecalledPack struct {
+	Serial     string  `json:"serial"`
+	State      string  `json:"state"`
+	Place      string  `json:"place"`
+	LastHolder *Person `json:"lastHolder"`
+	LastSeenAt string  `json:"lastSeenAt"`
+	InBay      bool    `json:"inBay"`
+}
+
+// RecallPage is a recall with its packs: Total of them, InBay back in the bay (ready,
+// waiting or on a charger); the packs still out first.
+type RecallPage struct {
+	Recall RecallInfo     `json:"recall"`
+	Total  int            `json:"total"`
+	InBay  int            `json:"inBay"`
+	Packs  []RecalledPack `json:"packs"`
+}
+
+// RecallDetail answers the recall page of recall id.
+func RecallDetail(app core.App, id string) (RecallPage, error) {
+	var list []RecallInfo
+	if err := sqlitedb.Query(app.DB(), recallSelect+" WHERE r.id = {:id}", dbx.Params{"id": id}, scanRecall(&list)); err != nil {
+		return RecallPage{}, err
+	}
+	if len(list) == 0 {
+		return RecallPage{}, apierr.NotFound(MsgRecallNotFound)
+	}
+	out := RecallPage{Recall: list[0], Packs: []RecalledPack{}}
+	q := "SELECT p.id, p.serial, p.state, COALESCE(a.kind, ''), COALESCE(TRIM(hu.firstName || ' ' || hu.lastName), ''), p.lastSeenAt" +
+		" FROM " + schema.Packs + " p" +
+		" LEFT JOIN " + schema.Accounts + " a ON a.id = p.location AND p.location != ''" +
+		" LEFT JOIN " + schema.Users + " hu ON hu.id = a.user AND a.user != ''" +
+		" WHERE p.id IN (SELECT pack FROM " + schema.PackEvents + " WHERE recall = {:id})" +
+		" ORDER BY p.serial"
+	var packIds []string
+	err := sqlitedb.Query(app.DB(), q, dbx.Params{"id": id}, func(scan func(...any) error) error {
+		var r RecalledPack
+		var packId, kind, name string
+		if err := scan(&packId, &r.Serial, &r.State, &kind, &name, &r.LastSeenAt); err != nil {
+			return err
+		}
+		r.Place, r.InBay = recallPlace(kind, name), inBay(kind)
+		packIds = append(packIds, packId)
+		out.Total++
+		if r.InBay {
+			out.InBay++
+		}
+		out.Packs = append(out.Packs, r)
+		return nil
+	})
+	if err != nil {
+		return RecallPage{}, err
+	}
+	// the last holder: the person holding it now, else the last person a pack event put it with
+	holders, err := lastHolders(app, packIds)
+	if err != nil {
+		return RecallPage{}, err
+	}
+	for i := range out.Packs {
+		out.Packs[i].LastHolder = holders[packIds[i]]
+	}
+	slices.SortStableFunc(out.Packs, func(a, b RecalledPack) int {
+		if a.InBay != b.InBay {
+			if a.InBay {
+				return 1
+			}
+			return -1
+		}
+		return 0
+	})
+	return out, nil
+}
+
+// RecallRef names the recall that quarantined a pack (its latest state change).
+type RecallRef struct {
+	Id     string `json:"id"`
+	Reason string `json:"reason"`
+}
+
+// recallRefs reads the recalls named by ids (id → its reference).
+func recallRefs(app core.App, recallIds map[string]bool) (map[string]*RecallRef, error) {
+	out := map[string]*RecallRef{}
+	if len(recallIds) == 0 {
+		return out, nil
+	}
+	params := dbx.Params{}
+	var holders []string
+	for id := range recallIds {
+		k := "r" + strconv.Itoa(len(holders))
+		params[k] = id
+		holders = append(holders, "{:"+k+"}")
+	}
+	err := sqlitedb.Query(app.DB(), "SELECT id, reason FROM "+schema.PackRecalls+" WHERE id IN ("+strings.Join(holders, ", ")+")",
+		params, func(scan func(...any) error) error {
+			var r RecallRef
+			if err := scan(&r.Id, &r.Reason); err != nil {
+				return err
+			}
+			out[r.Id] = &r
+			return nil
+		})
+	if errors.Is(err, sql.ErrNoRows) {
+		err = nil
+	}
+	return out, err
+}

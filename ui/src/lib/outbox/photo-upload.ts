@@ -1,0 +1,46 @@
+// A photo kept in the outbox is sent in three steps (DESIGN.md §12): a fresh upload URL, the
+// PUT of the stored bytes and the claim under the item's key with the tap's time. The photos
+// feature's own photo and a damage report's photos (features/packs) both send this way.
+import { ApiError, apiRequest } from "@/lib/api-client";
+import { newIdempotencyKey } from "@/lib/idempotency";
+import type { OutboxItem } from "@/lib/outbox/db";
+import { PUT_TIMEOUT_MS, SEND_TIMEOUT_MS, TransportError } from "@/lib/outbox/outbox";
+
+/** ClaimedPhoto is POST /api/photos/upload's answer: the photo's id. */
+export type ClaimedPhoto = { id: string; sha256: string };
+
+/**
+ * sendQueuedPhoto sends a photo kept in the outbox (body {filename, notes}, the bytes as its
+ * blob): a fresh upload URL (one lives 15 minutes, so each send asks anew), the PUT of the
+ * stored bytes and the claim under the item's key with the tap's time.
+ */
+export async function sendQueuedPhoto(item: OutboxItem): Promise<ClaimedPhoto> {
+  const { uploadURL } = await apiRequest<{ uploadURL: string }>("POST", "/api/objects/upload", undefined, {
+    idempotencyKey: newIdempotencyKey(),
+    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+  });
+  let res: Response;
+  try {
+    res = await fetch(uploadURL, {
+      method: "PUT",
+      body: item.blob,
+      credentials: "include",
+      headers: { "Content-Type": item.blob?.type || "application/octet-stream" },
+      signal: AbortSignal.timeout(PUT_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new TransportError(0, error instanceof Error ? error.message : "Network error");
+  }
+  if (!res.ok) {
+    const text = await res.text().catch(() => "");
+    const e = new ApiError(res.status, text);
+    throw new TransportError(res.status, e.serverMessage || "Failed to upload file", e.code);
+  }
+  const notes = typeof item.body.notes === "string" ? item.body.notes.trim() : "";
+  return apiRequest<ClaimedPhoto>(
+    "POST",
+    "/api/photos/upload",
+    { filename: item.body.filename, url: uploadURL.split("?")[0], notes: notes === "" ? null : notes, occurredAt: item.occurredAt },
+    { idempotencyKey: item.key, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
+  );
+}
