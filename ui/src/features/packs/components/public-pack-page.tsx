@@ -24,9 +24,10 @@ export function PublicPackPage({ serial }: { serial: string }) {
             <h1>{passport?.swapbay.serial ?? serial}</h1>
           </CardTitle>
           {passport && (
-            <div className="flex justify-center">
+            <p className="flex justify-center">
+              <span className="sr-only">State: </span>
               <PackStateBadge state={passport.swapbay.state} />
-            </div>
+            </p>
           )}
         </CardHeader>
         <CardContent>
@@ -49,7 +50,6 @@ function PassportFacts({ passport }: { passport: NonNullable<ReturnType<typeof u
   const p = passport.swapbay;
   const chemistry = passport.materialComposition?.batteryChemistry;
   const facts: [string, React.ReactNode][] = [
-    ["State", p.stateLabel],
     ["Model", p.model || "—"],
     ["Chemistry", chemistry ? (chemistry.clearName !== chemistry.shortName ? `${chemistry.shortName} (${chemistry.clearName})` : chemistry.shortName) : "—"],
     ["Nominal energy", p.nominalEnergyWh ? `${p.nominalEnergyWh} Wh` : "—"],
