@@ -2,7 +2,9 @@
 // opens. Signed out, a visitor sees the pack's public passport attributes (serial, state in
 // words, model, chemistry, energy, manufacturer, month of manufacture) and no person's name,
 // axe clean and fitting a 360 px phone; a driver sees the same page; an admin opening it lands
-// on the pack page. The packs are minted through the API (the step under test is the page).
+// on the pack page, where a damage report links its incident PDF. The pack is minted through
+// the API (the step under test is the page).
+import { execFileSync } from "node:child_process";
 import { expectNoAxeViolations } from "../a11y";
 import type { Page } from "@playwright/test";
 import { expect, seedUser, signIn, test } from "../fixtures";
@@ -28,7 +30,7 @@ test("a pack's label page: public signed out and for a driver, the pack page for
     data: { count: 1, model: "Nova 48V 15Ah", chemistry: "LFP", nominalWh: 720, manufacturer: "Voltcell", lot, manufactured: "2026-03" },
   });
   expect(minted.status(), await minted.text()).toBe(200);
-  const serial: string = (await minted.json()).packs[0].serial;
+  const { id: packId, serial } = (await minted.json()).packs[0] as { id: string; serial: string };
 
   await test.step("signed out: the public attributes, no person, axe clean, fits 360 px", async () => {
     await page.context().clearCookies();
@@ -75,5 +77,22 @@ test("a pack's label page: public signed out and for a driver, the pack page for
     await expect(page).toHaveURL(new RegExp(`/packs/${serial}$`));
     await expect(page.getByRole("heading", { name: serial, level: 1 })).toBeVisible();
     await expect(page.getByRole("list", { name: "History" })).toBeVisible();
+  });
+
+  await test.step("a damage report on the pack page links its incident PDF", async () => {
+    // the damage report route is issue 37's other part: the event is written as the superuser
+    const reporter = await pb.collection("users").getFirstListItem(pb.filter("email = {:email}", { email: driver.email }));
+    await pb.collection("pack_events").create({ pack: packId, kind: "damage", actor: reporter.id, at: new Date().toISOString(), reason: "Swollen casing" });
+    await page.goto(`/packs/${serial}`);
+    const history = page.getByRole("list", { name: "History" });
+    await expect(history.getByText("Damage reported")).toBeVisible();
+    const download = page.waitForEvent("download");
+    await history.getByRole("link", { name: "Report (PDF)" }).click();
+    const file = await (await download).path();
+    const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+    expect(text).toContain(`Incident report — pack ${serial}`);
+    expect(text).toContain("Note: Swollen casing");
+    expect(text).toContain(`Reported by: ${driver.firstName} ${driver.lastName}`);
+    await expectNoAxeViolations(page, "the pack page with a damage report");
   });
 });
