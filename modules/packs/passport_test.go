@@ -386,4 +386,18 @@ func TestPassportRouteByCaller(t *testing.T) {
 	if st, raw := srv.do(nil, "GET", "/api/packs/SWB-999999/passport", nil); st != 404 {
 		t.Fatalf("unknown serial = %d %s", st, raw)
 	}
+	// a flood from one address is refused (PassportLimit): every caller and the unknown serial
+	// asked above, from the same address
+	asked, refused := len(testkit.AllCallers)+1, 0
+	for range packs.PassportLimit.PerIP.N {
+		if st, raw := srv.do(nil, "GET", "/api/packs/SWB-000001/passport", nil); st == 429 {
+			if e := decode[errBody](t, raw); e.Code != "too_many_requests" {
+				t.Fatalf("429 without its code: %s", raw)
+			}
+			refused++
+		}
+	}
+	if refused != asked {
+		t.Fatalf("%d of %d requests refused, want the %d over %d a minute", refused, packs.PassportLimit.PerIP.N, asked, packs.PassportLimit.PerIP.N)
+	}
 }
