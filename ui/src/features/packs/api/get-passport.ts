@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { ApiError } from "@/lib/api-client";
 
 /** PassportRegistry is the pack as SwapBay's registry records it (the passport's "swapbay" part: public, no person). */
 export type PassportRegistry = {
@@ -35,7 +36,13 @@ export type Passport = {
 
 /** passportQueryOptions: the passport of one pack (public: a label's QR opens it signed out). */
 export function passportQueryOptions(serial: string) {
-  return queryOptions<Passport>({ queryKey: ["/api/packs", encodeURIComponent(serial), "passport"], retry: false });
+  return queryOptions<Passport>({
+    queryKey: ["/api/packs", encodeURIComponent(serial), "passport"],
+    // the page says what went wrong itself: no data-load toast
+    meta: { silentError: true },
+    // an unknown serial (404) or the rate limit (429) is the answer; a lost connection is retried
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
 }
 
 /** usePassport loads the passport of one pack. */

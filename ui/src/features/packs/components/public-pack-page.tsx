@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePassport } from "@/features/packs/api/get-passport";
 import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
+import { ApiError, errorMessage } from "@/lib/api-client";
 
 /**
  * PublicPackPage is /p/<serial> for a visitor who is not an admin (what a label's QR code
@@ -13,7 +14,7 @@ import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
  * no place.
  */
 export function PublicPackPage({ serial }: { serial: string }) {
-  const { data: passport, isPending, isError } = usePassport(serial);
+  const { data: passport, isPending, isError, error } = usePassport(serial);
   return (
     <Centered className="items-start sm:items-center">
       <Card className="w-full max-w-md">
@@ -35,7 +36,7 @@ export function PublicPackPage({ serial }: { serial: string }) {
             <Skeleton className="h-48 w-full" />
           ) : isError || !passport ? (
             <p role="alert" className="text-center">
-              No pack has this serial.
+              {error instanceof ApiError && error.status === 404 ? "No pack has this serial." : errorMessage(error, "The pack could not be loaded. Please try again.")}
             </p>
           ) : (
             <PassportFacts passport={passport} />
