@@ -34,6 +34,7 @@ var moduleImports = map[[2]string]string{
 	{"auth", "system"}:        "the signed-in user's answer carries the operation's time zone (the UI shows times in it)",
 	{"charging", "inventory"}: "a charging session moves batteries through the ledger",
 	{"custody", "inventory"}:  "assignments, swaps and transfers move batteries through the ledger",
+	{"packs", "photos"}:       "the incident report prints a damage report's photos from their thumbnails (photos.Thumb)",
 	{"packs", "inventory"}:    "the pack ledger writes the packs a movement names (inventory.PackLedger, bound by packs.RegisterLedger) and reads accounts",
 	{"packs", "system"}:       "packs go missing by the operation's local days: the cutoff is local midnight in the time zone setting (system.Location)",
 	{"packs", "photos"}:       "a damage report's photos are the reporter's own claimed uploads (photos.Find)",

@@ -508,6 +508,17 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 		where += " AND (e.[[actor]] = {:viewer} OR fa.[[user]] = {:viewer} OR ta.[[user]] = {:viewer})"
 		params["viewer"] = v.UserId
 	}
+	h, err := queryHistory(app, v, where, params)
+	if err != nil {
+		return Detail{}, err
+	}
+	d.History = append(d.History, h...)
+	return d, nil
+}
+
+// queryHistory answers the history lines of pack events aliased e matching where (with
+// params; {:limit} bounds them), newest first, as v sees them.
+func queryHistory(app core.App, v Viewer, where string, params dbx.Params) ([]HistoryEvent, error) {
 	q := "SELECT e.[[id]], e.[[kind]], e.[[at]], e.[[actor]], COALESCE(TRIM(au.[[firstName]] || ' ' || au.[[lastName]]),'') AS actorName, " +
 		"e.[[reason]], e.[[fromState]], e.[[toState]], e.[[movement]], COALESCE(m.[[type]],'') AS moveType, " + moveKind("m") + " AS moveKind, COALESCE(m.[[occurredAt]],'') AS moveAt, e.[[session]], COALESCE(e.[[photos]], '') AS photos, COALESCE(e.[[recall]], '') AS recall, " +
 		placeCols("fa", "fu", "from") + ", " + placeCols("ta", "tu", "to") + ", " + placeCols("xa", "xu", "exp") +
@@ -518,8 +529,9 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 		where + " ORDER BY e.[[at]] DESC, e.[[created]] DESC LIMIT {:limit}"
 	var rows []eventRow
 	if err := app.DB().NewQuery(q).Bind(params).All(&rows); err != nil {
-		return Detail{}, err
+		return nil, err
 	}
+	out := make([]HistoryEvent, 0, len(rows))
 	for _, e := range rows {
 		h := HistoryEvent{Id: e.Id, Kind: e.Kind, At: e.At, FromState: e.FromState, ToState: e.ToState, Session: e.Session,
 			From:     placeRow{e.FromKey, e.FromKind, e.FromType, e.FromUser, e.FromName}.place(),
@@ -538,9 +550,9 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 		if e.Movement != "" {
 			h.Movement = &MovementRef{Id: e.Movement, Type: e.MoveType, Kind: e.MoveKind, OccurredAt: e.MoveAt}
 		}
-		d.History = append(d.History, h)
+		out = append(out, h)
 	}
-	return d, nil
+	return out, nil
 }
 
 // Serials returns the packs with the given serials, in that order; an unknown serial is a 400

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -14,6 +15,7 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
+	"swapbay/lib/ratelimit"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -41,6 +43,10 @@ import (
 //	                                              404 no pack matches, 409 none left to quarantine
 //	GET  /api/admin/packs/recalls        admins   → [RecallInfo] newest first
 //	GET  /api/admin/packs/recalls/{id}   admins   → RecallPage {recall, total, inBay, packs}
+//	GET  /api/packs/{serial}/passport    anyone, signed in or not (PassportLimit per address) → Passport: the
+//	                                              public attributes; admins also the use-phase ones; 404 unknown
+//	GET  /api/admin/packs/{serial}/incidents/{eventId}/report
+//	                                     admins   → the incident PDF of a damage report (IncidentLimit)
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		admin := se.Router.Group("/api/admin/packs")
@@ -53,6 +59,10 @@ func Register(app core.App) {
 		admin.POST("/recall", handleRecall).Bind(idempotency.Keyed())
 		admin.GET("/recalls", handleRecalls)
 		admin.GET("/recalls/{id}", handleRecallDetail)
+		admin.GET("/{serial}/incidents/{eventId}/report", handleIncidentReport).Bind(IncidentLimit.Handler())
+
+		// the label's QR opens the public page, which reads this: no sign-in
+		se.Router.GET("/api/packs/{serial}/passport", handlePassport).Bind(PassportLimit.Handler())
 
 		readers := se.Router.Group("/api/packs")
 		readers.Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Liaison, roles.Driver))
@@ -137,7 +147,7 @@ func handleLabels(e *core.RequestEvent) error {
 		labels[i] = Label{Serial: p.Serial(), Model: p.Model(), Lot: p.Lot()}
 	}
 	var buf bytes.Buffer
-	if err := WriteLabels(&buf, httpx.RequestScheme(e.Request)+"://"+e.Request.Host, labels); err != nil {
+	if err := WriteLabels(&buf, site(e), labels); err != nil {
 		return apierr.Response(e, err)
 	}
 	h := e.Response.Header()
@@ -242,4 +252,42 @@ func handleDetail(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	return e.JSON(http.StatusOK, d)
+}
+
+// PassportLimit bounds the public passport reads per client address (anyone may ask, signed
+// in or not): a person scans a label now and then; a bay's phones share one address.
+var PassportLimit = ratelimit.Limit{Name: "GET /api/packs/passport",
+	PerAccount: ratelimit.Rule{N: 120, Window: time.Minute}, PerIP: ratelimit.Rule{N: 120, Window: time.Minute}}
+
+// IncidentLimit bounds the incident PDFs (each prints up to 10 photo thumbnails).
+var IncidentLimit = ratelimit.Limit{Name: "GET /api/admin/packs/incidents/report",
+	PerAccount: ratelimit.Rule{N: 30, Window: time.Minute}, PerIP: ratelimit.Rule{N: 120, Window: time.Minute}}
+
+// site is the scheme and host the request came to (the links a passport gives).
+func site(e *core.RequestEvent) string {
+	return httpx.RequestScheme(e.Request) + "://" + e.Request.Host
+}
+
+func handlePassport(e *core.RequestEvent) error {
+	admin := httpx.IsAppUser(e) && httpx.Blocked(e) == nil && roles.IsAdmin(e.Auth.GetString(schema.UserRole))
+	p, err := PackPassport(e.App, e.Request.PathValue("serial"), admin, site(e))
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	if admin { // the use-phase attributes must not sit in a shared cache
+		e.Response.Header().Set("Cache-Control", "private, no-store")
+	}
+	return e.JSON(http.StatusOK, p)
+}
+
+func handleIncidentReport(e *core.RequestEvent) error {
+	var buf bytes.Buffer
+	name, err := WriteIncidentReport(e.App, &buf, e.Request.PathValue("serial"), e.Request.PathValue("eventId"))
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	h := e.Response.Header()
+	h.Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	h.Set("Cache-Control", "no-store")
+	return e.Blob(http.StatusOK, "application/pdf", buf.Bytes())
 }

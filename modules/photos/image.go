@@ -14,11 +14,13 @@ import (
 	"net/http"
 	"os"
 
+	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 	xdraw "golang.org/x/image/draw"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/imagebudget"
+	"swapbay/lib/schema"
 )
 
 // MaxBytes is the largest image accepted (10 MB); a larger body is answered 413.
@@ -153,6 +155,35 @@ func checkLimits(r io.ReaderAt, n int64) (int, error) {
 
 // thumbSide is the side of a photo's square thumbnail (schema.PhotoThumb, "400x400").
 const thumbSide = 400
+
+// thumbKey is the storage key of the thumbnail of rec's file name: the same layout as
+// PocketBase's file API (apis/file.go).
+func thumbKey(rec *core.Record, name string) string {
+	return rec.BaseFilesPath() + "/thumbs_" + name + "/" + schema.PhotoThumb + "_" + name
+}
+
+// Thumb returns the stored 400x400 thumbnail of the photo rec (JPEG, or PNG for a PNG or
+// WebP photo) from fsys, making and storing it first when there is none yet (in an
+// imagebudget slot, after the header check): a reader of many photos (the incident report)
+// never decodes the full pictures at once.
+func Thumb(fsys *filesystem.System, rec *core.Record) ([]byte, error) {
+	name := rec.GetString(schema.PhotoFile)
+	if name == "" {
+		return nil, apierr.NotFound(MsgPhotoNotFound)
+	}
+	thumb := thumbKey(rec, name)
+	if ok, _ := fsys.Exists(thumb); !ok {
+		if err := makeThumb(fsys, rec.BaseFilesPath()+"/"+name, thumb); err != nil {
+			return nil, err
+		}
+	}
+	r, err := fsys.GetReader(thumb)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(io.LimitReader(r, MaxBytes))
+}
 
 // makeThumb makes the thumbnail of the stored image at key and stores it at thumb, once the
 // image's header is within Limits, in an imagebudget slot. It scales the picture's centre

@@ -115,8 +115,7 @@ func handleImage(e *core.RequestEvent) error {
 	key := rec.BaseFilesPath() + "/" + name
 	served := key
 	if e.Request.URL.Query().Get("thumb") != "" {
-		// the same layout as PocketBase's file API (apis/file.go)
-		thumb := rec.BaseFilesPath() + "/thumbs_" + name + "/" + schema.PhotoThumb + "_" + name
+		thumb := thumbKey(rec, name)
 		if ok, _ := fsys.Exists(thumb); ok {
 			served = thumb
 		} else if err := makeThumb(fsys, key, thumb); err == nil {

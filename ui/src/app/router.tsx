@@ -38,6 +38,12 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.auth.path, lazy: () => import("@/app/routes/auth").then((m) => ({ Component: m.AuthRoute })) },
       {
+        // what a label's QR code opens, signed in or not: outside the session gate (an admin is
+        // taken to the pack page, anyone else sees the pack's public passport)
+        path: paths.packLabel.path,
+        lazy: () => import("@/app/routes/pack-label").then((m) => ({ Component: m.PackLabelRoute })),
+      },
+      {
         path: paths.mobileDebug.path,
         lazy: () => import("@/app/routes/mobile-debug").then((m) => ({ Component: m.MobileDebugRoute })),
       },
@@ -60,7 +66,6 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.packs.path, lazy: () => import("@/app/routes/packs").then((m) => ({ Component: m.PacksRoute })) },
               { path: paths.pack.path, lazy: () => import("@/app/routes/packs").then((m) => ({ Component: m.PackRoute })) },
-              { path: paths.packLabel.path, lazy: () => import("@/app/routes/packs").then((m) => ({ Component: m.PackLabelRoute })) },
             ],
           },
           {

@@ -15,7 +15,7 @@ export const paths = {
   adminSystem: { path: "/admin-system", label: "System" },
   packs: { path: "/packs", label: "Packs" },
   pack: { path: "/packs/:serial", label: "Pack" },
-  /** the address a pack's label QR code holds (DESIGN.md §14): opens the pack page */
+  /** the address a pack's label QR code holds (DESIGN.md §14): the public pack page (an admin: the pack page) */
   packLabel: { path: "/p/:serial", label: "Pack" },
   liaison: { path: "/liaison", label: "Operations Dashboard" },
   liaisonConsole: { path: "/liaison-console", label: "Operations Dashboard" },

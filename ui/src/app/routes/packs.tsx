@@ -1,6 +1,6 @@
-import { Navigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import { PackPage } from "@/features/packs/components/pack-page";
-import { PacksPage, packPath } from "@/features/packs/components/packs-page";
+import { PacksPage } from "@/features/packs/components/packs-page";
 import { useUser } from "@/lib/auth";
 import { isAdminRole } from "@/lib/user";
 
@@ -15,10 +15,4 @@ export function PackRoute() {
   const { serial = "" } = useParams();
   const { data: user } = useUser();
   return <PackPage serial={serial} admin={isAdminRole(user?.role)} />;
-}
-
-/** PackLabelRoute is /p/<serial>, what a label's QR code opens: the pack page (a signed-out visitor signs in first). */
-export function PackLabelRoute() {
-  const { serial = "" } = useParams();
-  return <Navigate to={packPath(serial.toUpperCase())} replace />;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PackEvent } from "@/features/packs/api/get-pack";
-import { eventText, movementLabel } from "@/features/packs/components/pack-page";
+import { eventText, incidentReportUrl, movementLabel } from "@/features/packs/components/pack-page";
 
 const holder = { key: "holder:u1:home_charger", kind: "holder", label: "Dara Holder (home charger)", userId: "u1" };
 const ready = { key: "ready", kind: "ready", label: "Ready" };
@@ -16,5 +16,9 @@ describe("the pack page's history", () => {
   it("says where a pack moved from, and only where to when it was seen for the first time", () => {
     expect(eventText(moved(ready))).toBe("Moved from Ready to Dara Holder (home charger)");
     expect(eventText(moved(null))).toBe("Moved to Dara Holder (home charger)");
+  });
+  it("reads a damage report and links its incident PDF", () => {
+    expect(eventText({ ...moved(null), id: "ev1", kind: "damage", reason: "Swollen casing" })).toBe("Damage reported");
+    expect(incidentReportUrl("SWB-000001", "ev1")).toBe("/api/admin/packs/SWB-000001/incidents/ev1/report");
   });
 });

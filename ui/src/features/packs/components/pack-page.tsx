@@ -70,6 +70,11 @@ export function eventText(e: PackEvent): string {
   return e.kind;
 }
 
+/** incidentReportUrl is the incident PDF of a damage report (the passport's accident document; admins). */
+export function incidentReportUrl(serial: string, eventId: string): string {
+  return `/api/admin/packs/${encodeURIComponent(serial)}/incidents/${encodeURIComponent(eventId)}/report`;
+}
+
 /** PackPage is /packs/<serial>: where the pack is, when and by whom it was last seen, its specs and its whole history. */
 export function PackPage({ serial, admin }: { serial: string; admin: boolean }) {
   const { data: pack, isPending, isError } = usePack(serial);
@@ -157,6 +162,11 @@ export function PackPage({ serial, admin }: { serial: string; admin: boolean }) 
                   </p>
                   {e.reason && <p className="text-sm break-words">{e.reason}</p>}
                   <EventPhotos event={e} recallId={admin ? eventRecallId(e) : ""} />
+                  {admin && e.kind === "damage" && (
+                    <a href={incidentReportUrl(pack.serial, e.id)} download className="text-sm font-medium underline underline-offset-4">
+                      Report (PDF)
+                    </a>
+                  )}
                 </li>
               ))}
             </ol>
