@@ -379,6 +379,8 @@ type writer struct {
 	events    []event
 	updates   map[string]*update // pending pack UPDATEs by what they set
 	order     []string           // their keys in the order first seen
+	atStr     string             // atText, once formatted
+	nowStr    string             // nowText, once read
 }
 
 // update is one pending UPDATE of packs: what it sets, with which values, on which packs.
@@ -410,15 +412,27 @@ type event struct {
 	pack, kind, from, to, expected, reason, fromState, toState string
 }
 
-// atText is the movement's time as PocketBase stores dates.
+// atText is the movement's time as PocketBase stores dates (formatted once per writer).
 func (w *writer) atText() string {
-	at, _ := types.ParseDateTime(w.at)
-	return at.String()
+	if w.atStr == "" {
+		at, _ := types.ParseDateTime(w.at)
+		w.atStr = at.String()
+	}
+	return w.atStr
+}
+
+// nowText is the time of the write as PocketBase stores dates (read once per writer: every
+// row the movement changes has the same updated and created).
+func (w *writer) nowText() string {
+	if w.nowStr == "" {
+		w.nowStr = types.NowDateTime().String()
+	}
+	return w.nowStr
 }
 
 // move records pack r's move m (of group g; zero for a return or a stand-in).
 func (w *writer) move(r row, m inventory.PackMove, g inventory.PackGroup) error {
-	params := dbx.Params{"id": r.id, "to": m.To, "now": types.NowDateTime().String(), "at": w.atText(), "by": w.actor, "mv": w.mv.Id, "charge": 0}
+	params := dbx.Params{"to": m.To, "now": w.nowText(), "at": w.atText(), "by": w.actor, "mv": w.mv.Id, "charge": 0}
 	set := []string{"location = {:to}", "updated = {:now}"}
 	seen := !m.StandIn && !w.returning
 	if seen {
@@ -446,9 +460,10 @@ func (w *writer) move(r row, m inventory.PackMove, g inventory.PackGroup) error 
 		set = append(set, "state = {:state}", "stateBefore = {:before}")
 	}
 	// packs that change alike (same place, same flags) share one UPDATE (flushUpdates)
-	delete(params, "id")
 	stmt := strings.Join(set, ", ")
-	key := fmt.Sprint(stmt, "|", params["to"], "|", params["charge"], "|", params["state"], "|", params["before"])
+	state, _ := params["state"].(string)
+	before, _ := params["before"].(string)
+	key := stmt + "|" + m.To + "|" + strconv.Itoa(params["charge"].(int)) + "|" + state + "|" + before
 	u, ok := w.updates[key]
 	if !ok {
 		if w.updates == nil {
@@ -597,7 +612,7 @@ func (w *writer) flush() error {
 	if len(w.events) == 0 {
 		return nil
 	}
-	params := dbx.Params{"mv": w.mv.Id, "session": w.mv.SessionId(), "actor": w.actor, "at": w.atText(), "created": types.NowDateTime().String()}
+	params := dbx.Params{"mv": w.mv.Id, "session": w.mv.SessionId(), "actor": w.actor, "at": w.atText(), "created": w.nowText()}
 	var sb strings.Builder
 	sb.WriteString("INSERT INTO " + schema.PackEvents + " (id, pack, kind, movement, session, fromAccount, toAccount, expectedAccount, actor, reason, fromState, toState, at, created) VALUES ")
 	for i, e := range w.events {
