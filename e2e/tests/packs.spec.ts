@@ -44,14 +44,21 @@ async function mintPacks(page: Page, lot: string) {
   return { first: first!, last: last!, serials };
 }
 
-/** noSidewaysScroll checks that each of paths fits a 360 px phone (then restores the viewport). */
-async function noSidewaysScroll(page: Page, paths: string[]) {
+/**
+ * noSidewaysScroll checks that each of paths fits a 360 px phone and, with axe, that each of
+ * axePaths passes there too (then restores the viewport). The page is measured against the
+ * 360 px set, not innerWidth: a phone browser widens its layout viewport to fit content that
+ * overflows (screens.spec.ts).
+ */
+async function noSidewaysScroll(page: Page, paths: string[], axePaths: string[] = []) {
   const before = page.viewportSize();
   await page.setViewportSize({ width: 360, height: 780 });
   for (const path of paths) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} at 360 px`).toBeLessThanOrEqual(0);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - 360), `${path} at 360 px`).toBeLessThanOrEqual(0);
+    if (axePaths.includes(path)) await expectNoAxeViolations(page, `${path} at 360 px`);
   }
   if (before) await page.setViewportSize(before);
 }
@@ -105,8 +112,8 @@ test("an admin mints 24 packs, downloads the labels and opens a pack", async ({ 
   await expect(page).toHaveURL(new RegExp(`/packs/${first}$`));
   await expect(page.getByRole("heading", { name: first, level: 1 })).toBeVisible();
 
-  // nothing scrolls sideways on a 360 px phone
-  await noSidewaysScroll(page, [`/packs/${first}`, "/packs"]);
+  // nothing scrolls sideways on a 360 px phone, and the list and the pack page pass axe there
+  await noSidewaysScroll(page, [`/packs/${first}`, "/packs"], [`/packs/${first}`, "/packs"]);
 });
 
 test("an admin imports packs after a preview; a master admin turns pack tracking on", async ({ page, pb, shot, unique }) => {
@@ -285,5 +292,110 @@ test("an admin assigns 3 packs to a driver by serial; the driver holds exactly t
   } finally {
     await setMode("off");
     await mode.dispose();
+  }
+});
+
+test("required mode: set on the System page, an assignment naming too few packs is refused by the server and changes nothing; the right serials work", async ({
+  page,
+  pb,
+  shot,
+  unique,
+}) => {
+  test.slow();
+  const stamp = Date.now().toString(36).toUpperCase();
+  const master = { email: unique("packs-required"), password: "master-secret-1", firstName: "Rae", lastName: `Required${stamp}` };
+  const driver = { email: unique("packs-req-driver"), password: "driver-secret-1", firstName: "Dev", lastName: `Counted${stamp}` };
+  await seedUser(pb, { ...master, role: "master_admin" });
+  const driverRec = await seedUser(pb, driver);
+  const driverName = `${driver.firstName} ${driver.lastName}`;
+  await signIn(page, master.email, master.password);
+  const setMode = async (value: string) => {
+    const res = await page.request.post("/api/admin/settings", { data: { settings: [{ key: "pack_tracking", value }] } });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  const lot = `E2E-REQ-${test.info().project.name.toUpperCase()}-${stamp}`;
+  const minted = await page.request.post("/api/admin/packs/mint", {
+    data: { count: 3, model: "Nova 48V 15Ah", lot },
+    headers: { "Idempotency-Key": crypto.randomUUID() },
+  });
+  expect(minted.status(), await minted.text()).toBe(200);
+  const serials = ((await minted.json()).packs as { serial: string }[]).map((p) => p.serial);
+  const inventory = async () => (await (await page.request.get("/api/inventory")).json()) as { ready: number; settings: Record<string, string> };
+  const lotPlaces = async () =>
+    ((await (await page.request.get(`/api/packs?lot=${lot}`)).json()) as PackList).packs.map((p) => `${p.serial}@${p.location?.key ?? ""}`).sort();
+
+  try {
+    // the form is filled while the mode is still off: its check knows nothing of packs, so the
+    // server is the one to refuse once the mode is required
+    await page.goto("/admin-driver-swaps");
+    const card = page.getByRole("region", { name: "Manual Battery Assignment" });
+    const fill = async () => {
+      await card.getByRole("combobox", { name: "Driver" }).click();
+      await page.getByRole("option", { name: new RegExp(`^${driverName}`) }).click();
+      await card.getByLabel("Quantity").fill("3");
+      await card.getByRole("combobox", { name: "Assignment Type" }).click();
+      await page.getByRole("option", { name: "Home Charger" }).click();
+    };
+    await fill();
+    await card.getByRole("button", { name: "Assign Batteries" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm Battery Assignment" });
+    await expect(confirm).toBeVisible();
+
+    await test.step("the master admin sets Pack tracking to Required on the System page", async () => {
+      const system = await page.context().newPage();
+      await system.goto("/admin-system");
+      const packCard = system.getByRole("region", { name: "Pack tracking" });
+      await packCard.getByRole("combobox", { name: "Tracking mode" }).click();
+      await system.getByRole("option", { name: /^Required/ }).click();
+      await packCard.getByRole("button", { name: "Save pack settings" }).click();
+      await expect(toast(system).getByText("Settings saved successfully!")).toBeVisible();
+      await expect.poll(async () => (await inventory()).settings.pack_tracking).toBe("required");
+      await system.close();
+    });
+
+    await test.step("the assignment naming no pack for 3 batteries: the server's pack_count message, nothing changed", async () => {
+      const before = { ready: (await inventory()).ready, packs: await lotPlaces() };
+      const answered = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/admin/assignments" && r.request().method() === "POST");
+      await confirm.getByRole("button", { name: "Confirm" }).click();
+      const res = await answered;
+      expect(res.status()).toBe(400);
+      const body = await res.json();
+      expect(body.code, JSON.stringify(body)).toBe("pack_count");
+      await expect(confirm.getByText("Name exactly 3 packs for 3 batteries (0 named)")).toBeVisible();
+      await expectNoAxeViolations(page, "the refused assignment");
+      await shot("packs-required-refused");
+      expect((await inventory()).ready).toBe(before.ready);
+      expect(await lotPlaces()).toEqual(before.packs);
+      const held = ((await (await page.request.get(`/api/packs?lot=${lot}&location=field`)).json()) as PackList).total;
+      expect(held).toBe(0);
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await expect(confirm).toBeHidden();
+    });
+
+    await test.step("naming the 3 packs: assigned, the packs are with the driver", async () => {
+      // the form follows the stored mode now: the serials are no longer optional, and its own
+      // check asks for one per battery before anything is sent
+      const field = card.getByLabel("Pack serials", { exact: true });
+      await expect(field).toBeVisible();
+      await fill();
+      await field.fill(serials.slice(0, 2).join(", "));
+      await card.getByRole("button", { name: "Assign Batteries" }).click();
+      await expect(card.getByText("Name 3 pack serials, one per battery (2 named)")).toBeVisible();
+      await expect(confirm).toBeHidden();
+      await field.fill(serials.join(", "));
+      await card.getByRole("button", { name: "Assign Batteries" }).click();
+      await expect(confirm.getByText(`Packs: ${serials.join(", ")}`)).toBeVisible();
+      await confirm.getByRole("button", { name: "Confirm" }).click();
+      await expect(toast(page).getByText("Batteries assigned successfully")).toBeVisible();
+      await expect
+        .poll(async () => {
+          const list: PackList = await (await page.request.get(`/api/packs?lot=${lot}&location=field`)).json();
+          return list.packs.map((p) => `${p.serial}@${p.location?.userId}`).sort();
+        })
+        .toEqual([...serials].sort().map((s) => `${s}@${driverRec.id}`));
+    });
+  } finally {
+    // back to off: the other specs on this server count batteries only
+    await setMode("off");
   }
 });

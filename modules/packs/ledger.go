@@ -48,7 +48,9 @@ import (
 // PocketBase record hook runs for these writes.
 
 // RegisterLedger makes app's ledger write the packs its movements name.
-func RegisterLedger(app core.App) { inventory.UsePackLedger(app, ledger{}) }
+func RegisterLedger(app core.App) {
+	inventory.UsePackLedger(app, ledger{mode: newModeCache(app)})
+}
 
 // Refusals of named packs (formats for fmt.Sprintf; each names the pack or the field).
 const (
@@ -70,7 +72,9 @@ const (
 	ReasonFirstSeen   = "First seen"
 )
 
-type ledger struct{}
+type ledger struct {
+	mode *modeCache // the stored tracking mode, kept in memory (modecache.go)
+}
 
 // row is a pack as the ledger reads it, with its location's kind and holder.
 type row struct {
@@ -79,23 +83,25 @@ type row struct {
 
 // effectiveMode is the tracking mode that applies to a movement that occurred at at: the
 // stored mode, except that required applies only to actions taken after it was set.
-func effectiveMode(txApp core.App, at time.Time) (string, error) {
-	var value, updated string
-	found := false
-	err := sqlitedb.Query(txApp.DB(), "SELECT value, updated FROM "+schema.Settings+" WHERE key = {:k} LIMIT 1",
-		dbx.Params{"k": schema.SettingPackTracking}, func(scan func(...any) error) error {
-			found = true
-			return scan(&value, &updated)
-		})
-	if err != nil {
-		return "", fmt.Errorf("read pack tracking: %w", err)
+func (l ledger) effectiveMode(txApp core.App, at time.Time) (string, error) {
+	e, ok, gen := l.mode.get()
+	if !ok {
+		err := sqlitedb.Query(txApp.DB(), "SELECT value, updated FROM "+schema.Settings+" WHERE key = {:k} LIMIT 1",
+			dbx.Params{"k": schema.SettingPackTracking}, func(scan func(...any) error) error {
+				e.found = true
+				return scan(&e.value, &e.updated)
+			})
+		if err != nil {
+			return "", fmt.Errorf("read pack tracking: %w", err)
+		}
+		l.mode.put(gen, e)
 	}
-	if !found {
+	if !e.found {
 		return schema.PackTrackingOff, nil
 	}
-	mode := Tracking.Get(map[string]string{schema.SettingPackTracking: value})
+	mode := Tracking.Get(map[string]string{schema.SettingPackTracking: e.value})
 	if mode == schema.PackTrackingRequired {
-		if since, err := types.ParseDateTime(updated); err == nil && at.Before(since.Time()) {
+		if since, err := types.ParseDateTime(e.updated); err == nil && at.Before(since.Time()) {
 			return schema.PackTrackingOptional, nil
 		}
 	}
@@ -111,9 +117,9 @@ func packErr(status int, field, code, msg string) error {
 }
 
 // Move applies the groups of movement mv (see the package comment).
-func (ledger) Move(txApp core.App, mv *inventory.Movement, groups []inventory.PackGroup, deltas map[string]int, accounts map[string]inventory.AccountRef) ([]inventory.PackMove, error) {
+func (l ledger) Move(txApp core.App, mv *inventory.Movement, groups []inventory.PackGroup, deltas map[string]int, accounts map[string]inventory.AccountRef) ([]inventory.PackMove, error) {
 	at := mv.OccurredAt()
-	mode, err := effectiveMode(txApp, at)
+	mode, err := l.effectiveMode(txApp, at)
 	if err != nil || mode == schema.PackTrackingOff {
 		return nil, err
 	}
@@ -256,7 +262,7 @@ func expected(r row, g inventory.PackGroup) bool {
 // where the movement put it goes back (a pack that has moved on since stays: its later
 // movement is the truth), its charge and its find are undone, and in required mode the records
 // are matched to the counts again.
-func (ledger) Return(txApp core.App, mv *inventory.Movement, moves []inventory.PackMove, undo map[string]int, actorId, reason string) ([]inventory.PackMove, error) {
+func (l ledger) Return(txApp core.App, mv *inventory.Movement, moves []inventory.PackMove, undo map[string]int, actorId, reason string) ([]inventory.PackMove, error) {
 	serials := make([]string, len(moves))
 	for i, m := range moves {
 		serials[i] = m.Serial
@@ -265,7 +271,7 @@ func (ledger) Return(txApp core.App, mv *inventory.Movement, moves []inventory.P
 	if err != nil {
 		return nil, err
 	}
-	mode, err := effectiveMode(txApp, clock.Now())
+	mode, err := l.effectiveMode(txApp, clock.Now())
 	if err != nil {
 		return nil, err
 	}
@@ -373,6 +379,8 @@ type writer struct {
 	events    []event
 	updates   map[string]*update // pending pack UPDATEs by what they set
 	order     []string           // their keys in the order first seen
+	atStr     string             // atText, once formatted
+	nowStr    string             // nowText, once read
 }
 
 // update is one pending UPDATE of packs: what it sets, with which values, on which packs.
@@ -404,15 +412,27 @@ type event struct {
 	pack, kind, from, to, expected, reason, fromState, toState string
 }
 
-// atText is the movement's time as PocketBase stores dates.
+// atText is the movement's time as PocketBase stores dates (formatted once per writer).
 func (w *writer) atText() string {
-	at, _ := types.ParseDateTime(w.at)
-	return at.String()
+	if w.atStr == "" {
+		at, _ := types.ParseDateTime(w.at)
+		w.atStr = at.String()
+	}
+	return w.atStr
+}
+
+// nowText is the time of the write as PocketBase stores dates (read once per writer: every
+// row the movement changes has the same updated and created).
+func (w *writer) nowText() string {
+	if w.nowStr == "" {
+		w.nowStr = types.NowDateTime().String()
+	}
+	return w.nowStr
 }
 
 // move records pack r's move m (of group g; zero for a return or a stand-in).
 func (w *writer) move(r row, m inventory.PackMove, g inventory.PackGroup) error {
-	params := dbx.Params{"id": r.id, "to": m.To, "now": types.NowDateTime().String(), "at": w.atText(), "by": w.actor, "mv": w.mv.Id, "charge": 0}
+	params := dbx.Params{"to": m.To, "now": w.nowText(), "at": w.atText(), "by": w.actor, "mv": w.mv.Id, "charge": 0}
 	set := []string{"location = {:to}", "updated = {:now}"}
 	seen := !m.StandIn && !w.returning
 	if seen {
@@ -440,9 +460,10 @@ func (w *writer) move(r row, m inventory.PackMove, g inventory.PackGroup) error 
 		set = append(set, "state = {:state}", "stateBefore = {:before}")
 	}
 	// packs that change alike (same place, same flags) share one UPDATE (flushUpdates)
-	delete(params, "id")
 	stmt := strings.Join(set, ", ")
-	key := fmt.Sprint(stmt, "|", params["to"], "|", params["charge"], "|", params["state"], "|", params["before"])
+	state, _ := params["state"].(string)
+	before, _ := params["before"].(string)
+	key := stmt + "|" + m.To + "|" + strconv.Itoa(params["charge"].(int)) + "|" + state + "|" + before
 	u, ok := w.updates[key]
 	if !ok {
 		if w.updates == nil {
@@ -591,7 +612,7 @@ func (w *writer) flush() error {
 	if len(w.events) == 0 {
 		return nil
 	}
-	params := dbx.Params{"mv": w.mv.Id, "session": w.mv.SessionId(), "actor": w.actor, "at": w.atText(), "created": types.NowDateTime().String()}
+	params := dbx.Params{"mv": w.mv.Id, "session": w.mv.SessionId(), "actor": w.actor, "at": w.atText(), "created": w.nowText()}
 	var sb strings.Builder
 	sb.WriteString("INSERT INTO " + schema.PackEvents + " (id, pack, kind, movement, session, fromAccount, toAccount, expectedAccount, actor, reason, fromState, toState, at, created) VALUES ")
 	for i, e := range w.events {
@@ -620,7 +641,7 @@ func (w *writer) flush() error {
 // pack's place is unknown. In required mode, every account whose packs differ from its
 // balance is described ("ready: 12 batteries, 11 packs"); a clean ledger has none. The other
 // modes allow unnamed batteries, so they report only the cleared locations.
-func (ledger) Check(txApp core.App) ([]string, error) {
+func (l ledger) Check(txApp core.App) ([]string, error) {
 	out := []string{}
 	n, err := sqlitedb.ExecAffected(txApp.DB(), "UPDATE "+schema.Packs+" SET location = '', updated = {:now} "+
 		"WHERE location != '' AND location NOT IN (SELECT id FROM "+schema.Accounts+")", dbx.Params{"now": types.NowDateTime().String()})
@@ -630,7 +651,7 @@ func (ledger) Check(txApp core.App) ([]string, error) {
 	if n > 0 {
 		out = append(out, fmt.Sprintf("packs: %d locations named a place that no longer exists → unknown", n))
 	}
-	mode, err := effectiveMode(txApp, clock.Now())
+	mode, err := l.effectiveMode(txApp, clock.Now())
 	if err != nil || mode != schema.PackTrackingRequired {
 		return out, err
 	}

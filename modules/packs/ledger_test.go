@@ -20,7 +20,7 @@ import (
 )
 
 // fleet is a test app with n packs SWB-000001… all in ready (ready = n) and the tracking mode.
-func fleet(t *testing.T, n int, mode string) *testkitApp {
+func fleet(t testing.TB, n int, mode string) *testkitApp {
 	t.Helper()
 	app := testkit.NewApp(t)
 	t.Cleanup(app.Cleanup)
