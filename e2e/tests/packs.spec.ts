@@ -361,30 +361,33 @@ test("required mode: set on the System page, an assignment naming too few packs 
       expect(res.status()).toBe(400);
       const body = await res.json();
       expect(body.code, JSON.stringify(body)).toBe("pack_count");
-      await expect(confirm.getByText("Name exactly 3 packs for 3 batteries (0 named)")).toBeVisible();
+      // a refusal of the count closes the dialog on the form; the message stands under the packs list
+      await expect(confirm).toBeHidden();
+      await expect(card.getByRole("alert").filter({ hasText: "Name exactly 3 packs for 3 batteries (0 named)" })).toBeVisible();
       await expectNoAxeViolations(page, "the refused assignment");
       await shot("packs-required-refused");
       expect((await inventory()).ready).toBe(before.ready);
       expect(await lotPlaces()).toEqual(before.packs);
       const held = ((await (await page.request.get(`/api/packs?lot=${lot}&location=field`)).json()) as PackList).total;
       expect(held).toBe(0);
-      await confirm.getByRole("button", { name: "Cancel" }).click();
-      await expect(confirm).toBeHidden();
     });
 
-    await test.step("naming the 3 packs: assigned, the packs are with the driver", async () => {
-      // the form follows the stored mode now: the serials are no longer optional, and its own
-      // check asks for one per battery before anything is sent
-      const field = card.getByLabel("Pack serials", { exact: true });
-      await expect(field).toBeVisible();
-      await fill();
-      await field.fill(serials.slice(0, 2).join(", "));
+    await test.step("naming the 3 packs: the count follows the packs, assigned, the packs are with the driver", async () => {
+      // the form follows the stored mode now: the quantity is the number of packs named
+      await page.reload();
+      await card.getByRole("combobox", { name: "Driver" }).click();
+      await page.getByRole("option", { name: new RegExp(`^${driverName}`) }).click();
+      await card.getByRole("combobox", { name: "Assignment Type" }).click();
+      await page.getByRole("option", { name: "Home Charger" }).click();
+      const packs = card.getByRole("group", { name: "Packs" });
+      for (const code of serials) {
+        await packs.getByLabel("Type a serial").fill(code);
+        await packs.getByLabel("Type a serial").press("Enter");
+      }
+      await expect(packs.getByRole("list", { name: "Packs scanned" }).getByRole("listitem")).toHaveCount(3);
+      await expect(card.getByLabel("Quantity")).toHaveValue("3");
       await card.getByRole("button", { name: "Assign Batteries" }).click();
-      await expect(card.getByText("Name 3 pack serials, one per battery (2 named)")).toBeVisible();
-      await expect(confirm).toBeHidden();
-      await field.fill(serials.join(", "));
-      await card.getByRole("button", { name: "Assign Batteries" }).click();
-      await expect(confirm.getByText(`Packs: ${serials.join(", ")}`)).toBeVisible();
+      await expect(confirm.getByText(serials.join(", "))).toBeVisible();
       await confirm.getByRole("button", { name: "Confirm" }).click();
       await expect(toast(page).getByText("Batteries assigned successfully")).toBeVisible();
       await expect
