@@ -18,14 +18,15 @@ import (
 	"swapbay/lib/pdffont"
 	"swapbay/lib/schema"
 	"swapbay/modules/photos"
+	"swapbay/modules/system"
 )
 
 // The incident report (issue 37 item 5): the battery passport's "accidents" document, one PDF
 // per damage report — the pack's identity, the incident (when, who reported it, the note), its
 // photos and the pack's history in the IncidentWindow either side of it. Photos print from
 // their stored 400x400 thumbnails (photos.Thumb), never the full pictures: ten photos cost
-// ten small JPEGs, inside SwapBay's 1 GB memory budget (lib/imagebudget). Times print in UTC,
-// so the document reads the same wherever it is opened.
+// ten small JPEGs, inside SwapBay's 1 GB memory budget (lib/imagebudget). Times print in the operation's
+// time zone (the time zone setting) with the zone's abbreviation, as the app shows them.
 
 // IncidentWindow is how far before and after an incident the report's history reaches.
 const IncidentWindow = 14 * 24 * time.Hour
@@ -42,7 +43,7 @@ const (
 	reportBottom  = 297*mm - reportMargin
 	photoSide     = 52 * mm
 	photoGap      = 5 * mm
-	reportTime    = "2006-01-02 15:04 UTC"
+	reportTime    = "2006-01-02 15:04 MST"
 	reportTitle   = 16.0
 	reportHeading = 12.0
 	reportBody    = 10.0
@@ -65,7 +66,11 @@ func WriteIncidentReport(app core.App, w io.Writer, serial, eventId string) (nam
 		return "", err
 	}
 	ev := AsEvent(rec)
-	at := ev.At().Time()
+	loc, err := system.Location(app)
+	if err != nil {
+		loc = time.UTC
+	}
+	at := ev.At().Time().In(loc) // printed in the operation's time zone, as the app shows times
 	from, _ := types.ParseDateTime(at.Add(-IncidentWindow))
 	to, _ := types.ParseDateTime(at.Add(IncidentWindow))
 	history, err := queryHistory(app, Viewer{}, " WHERE e.[[pack]] = {:pack} AND e.[[at]] >= {:from} AND e.[[at]] <= {:to}",
@@ -121,7 +126,7 @@ func WriteIncidentReport(app core.App, w io.Writer, serial, eventId string) (nam
 	d.gap(4 * mm)
 
 	d.line(reportHeading, true, "Incident")
-	d.line(reportBody, false, "When: "+at.UTC().Format(reportTime))
+	d.line(reportBody, false, "When: "+at.Format(reportTime))
 	if reporter == "" {
 		reporter = "—"
 	}
@@ -161,11 +166,11 @@ func WriteIncidentReport(app core.App, w io.Writer, serial, eventId string) (nam
 	}
 	d.gap(2 * mm)
 
-	d.line(reportHeading, true, fmt.Sprintf("History %s to %s", at.Add(-IncidentWindow).UTC().Format("2006-01-02"), at.Add(IncidentWindow).UTC().Format("2006-01-02")))
+	d.line(reportHeading, true, fmt.Sprintf("History %s to %s", at.Add(-IncidentWindow).Format("2006-01-02"), at.Add(IncidentWindow).Format("2006-01-02")))
 	for i := len(history) - 1; i >= 0; i-- { // oldest first, as a report reads
 		h := history[i]
 		t, _ := types.ParseDateTime(h.At)
-		line := t.Time().UTC().Format(reportTime) + " · " + HistoryText(h)
+		line := t.Time().In(loc).Format(reportTime) + " · " + HistoryText(h)
 		if h.Actor != nil {
 			line += " · " + h.Actor.Name
 		}
@@ -183,7 +188,7 @@ func WriteIncidentReport(app core.App, w io.Writer, serial, eventId string) (nam
 	if err := d.pdf.Write(w); err != nil {
 		return "", err
 	}
-	return "swapbay-incident-" + p.Serial() + "-" + at.UTC().Format("20060102") + ".pdf", nil
+	return "swapbay-incident-" + p.Serial() + "-" + at.Format("20060102") + ".pdf", nil
 }
 
 // incidentThumbs returns the thumbnails of the photos with ids, in that order (nil for a photo

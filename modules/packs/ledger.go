@@ -57,8 +57,8 @@ const (
 	MsgPackUnknown     = "Unknown pack: %s"
 	MsgPackBlank       = "A pack's serial is blank"
 	MsgPackTwice       = "Pack %s is named twice"
-	MsgPackCountExact  = "Name exactly %d packs for %d batteries (%d named)"
-	MsgPackCountAtMost = "Name at most %d packs for %d batteries (%d named)"
+	MsgPackCountExact  = "Name exactly %s for %s (%d named)" // PackCountMessage fills it
+	MsgPackCountAtMost = "Name at most %s for %s (%d named)"
 	MsgPackQuarantined = "Pack %s is quarantined and cannot be handed out"
 	MsgPackRetired     = "Pack %s is %s and cannot be handed out"
 	MsgPackMovedOn     = "Pack %s has moved on since this movement: correct or delete the later movement first"
@@ -132,10 +132,10 @@ func (l ledger) Move(txApp core.App, mv *inventory.Movement, groups []inventory.
 		}
 		n := len(g.Serials)
 		if mode == schema.PackTrackingRequired && n != g.Count {
-			return nil, packErr(http.StatusBadRequest, g.Field, apierr.CodePackCount, fmt.Sprintf(MsgPackCountExact, g.Count, g.Count, n))
+			return nil, packErr(http.StatusBadRequest, g.Field, apierr.CodePackCount, PackCountMessage(MsgPackCountExact, g.Count, n))
 		}
 		if n > g.Count {
-			return nil, packErr(http.StatusBadRequest, g.Field, apierr.CodePackCount, fmt.Sprintf(MsgPackCountAtMost, g.Count, g.Count, n))
+			return nil, packErr(http.StatusBadRequest, g.Field, apierr.CodePackCount, PackCountMessage(MsgPackCountAtMost, g.Count, n))
 		}
 		for _, code := range g.Serials {
 			serial := scanned(code)
@@ -671,4 +671,14 @@ func (l ledger) Check(txApp core.App) ([]string, error) {
 			return nil
 		})
 	return out, err
+}
+
+// PackCountMessage is a pack_count refusal for count batteries with n packs named, in words
+// ("Name exactly 1 pack for 1 battery (2 named)", "… 3 packs for 3 batteries …").
+func PackCountMessage(format string, count, n int) string {
+	packs, batteries := fmt.Sprintf("%d packs", count), fmt.Sprintf("%d batteries", count)
+	if count == 1 {
+		packs, batteries = "1 pack", "1 battery"
+	}
+	return fmt.Sprintf(format, packs, batteries, n)
 }

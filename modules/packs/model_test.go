@@ -68,3 +68,20 @@ func TestPacksSchema(t *testing.T) {
 		t.Fatalf(`prefix "nyc2" = %q, %v; want NYC2`, got, err)
 	}
 }
+
+// A pack_count refusal reads as words: one pack for one battery, not "1 packs for 1 batteries".
+func TestPackCountMessage(t *testing.T) {
+	for _, c := range []struct {
+		format   string
+		count, n int
+		want     string
+	}{
+		{packs.MsgPackCountExact, 3, 2, "Name exactly 3 packs for 3 batteries (2 named)"},
+		{packs.MsgPackCountAtMost, 1, 2, "Name at most 1 pack for 1 battery (2 named)"},
+		{packs.MsgPackCountExact, 1, 0, "Name exactly 1 pack for 1 battery (0 named)"},
+	} {
+		if got := packs.PackCountMessage(c.format, c.count, c.n); got != c.want {
+			t.Errorf("PackCountMessage(%q, %d, %d) = %q, want %q", c.format, c.count, c.n, got, c.want)
+		}
+	}
+}

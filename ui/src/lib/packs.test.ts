@@ -21,6 +21,7 @@ describe("pack serials", () => {
     expect(packsProblem(["A", "B"], 3, "optional")).toBeNull();
     expect(packsProblem(["A", "B", "C", "D"], 3, "optional")).toBe("Name at most 3 packs for 3 batteries (4 named)");
     expect(packsProblem([], 3, "required")).toBe("Name exactly 3 packs for 3 batteries (0 named)");
+    expect(packsProblem(["A", "B"], 1, "optional")).toBe("Name at most 1 pack for 1 battery (2 named)");
     expect(packsProblem(["A", "B", "C"], 3, "required")).toBeNull();
     expect(packsProblem(["A", "A"], 2, "optional")).toBe("Pack A is named twice");
     expect(packsProblem(["A", "B", "C", "D"], 1, "off")).toBeNull();

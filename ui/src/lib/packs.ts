@@ -41,8 +41,9 @@ export function packsProblem(serials: readonly string[], count: number, mode: Pa
     if (seen.has(s)) return `Pack ${s} is named twice`;
     seen.add(s);
   }
-  if (mode === "required" && n !== count) return `Name exactly ${count} packs for ${count} batteries (${n} named)`;
-  if (n > count) return `Name at most ${count} packs for ${count} batteries (${n} named)`;
+  const what = count === 1 ? "1 pack for 1 battery" : `${count} packs for ${count} batteries`;
+  if (mode === "required" && n !== count) return `Name exactly ${what} (${n} named)`;
+  if (n > count) return `Name at most ${what} (${n} named)`;
   return null;
 }
 

@@ -14,6 +14,7 @@ import { type User, displayName } from "@/lib/user";
 import { PayEstimateCard } from "@/features/earnings/components/pay-estimate-card";
 import { HeldPacksLink } from "@/features/packs/components/held-packs-link";
 import { ReportDamageButton } from "@/features/packs/components/report-damage-button";
+import { packTracking } from "@/lib/packs";
 import { holdingsDelta, pendingCounts, pendingFeed, useOutbox } from "@/lib/outbox/use-outbox";
 
 // The driver dashboard is its own chunk (DESIGN.md §10): it carries none of the admin screens.
@@ -56,7 +57,11 @@ export function DriverHome({ user, state }: { user: User; state?: AppState }) {
           <ChargingEtaList sessions={state?.chargingSessions ?? []} emptyText="No batteries charging" />
         </CardContent>
       </Card>
-      <DriverOperationsPanel prompts={state?.settings} dropoffExtra={<ReportDamageButton className="w-full" />} />
+      {/* packs are named only under pack tracking: with it off, the screens stay as they were */}
+      <DriverOperationsPanel
+        prompts={state?.settings}
+        dropoffExtra={packTracking(state?.settings) === "off" ? undefined : <ReportDamageButton className="w-full" />}
+      />
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <CameraCaptureCard />
         <PhotoUploadCard />

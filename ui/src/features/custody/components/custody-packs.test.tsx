@@ -150,7 +150,7 @@ describe("DriverSwapCard", () => {
     await userEvent.type(screen.getByLabelText("Dead Batteries"), "1");
     await typeSerials("Dead packs", "SWB-000005", "SWB-000006");
     await userEvent.click(screen.getByRole("button", { name: "Record Swap" }));
-    expect(await screen.findByText("Name at most 1 packs for 1 batteries (2 named)")).toBeTruthy();
+    expect(await screen.findByText("Name at most 1 pack for 1 battery (2 named)")).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(posts).toHaveLength(0);
   });
