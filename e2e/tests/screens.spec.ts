@@ -233,8 +233,8 @@ test("the admin Home's attention strip on the demo data links where each count i
   await page.goBack();
   await strip.getByRole("link", { name: new RegExp(`^${counts.missingPacks} packs? missing`) }).click();
   await expect(page).toHaveURL(/\/packs\?missing=1$/);
-  await expect(page.getByRole("checkbox", { name: /^Missing/ })).toBeChecked();
-  await expect(page.getByRole("list", { name: "Packs" }).getByRole("listitem")).toHaveCount(counts.missingPacks);
+  await expect(page.getByRole("button", { name: /^Missing/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("list", { name: "Missing packs" }).getByRole("listitem")).toHaveCount(counts.missingPacks);
 
   // where the failed-PDF line goes: the Signed Agreements block, scrolled into view once loaded,
   // each agreement saying how it was signed
