@@ -34,18 +34,30 @@ async function signInWithKeyboard(page: Page, email: string, password: string) {
 
 /**
  * chooseOption picks name in the open Radix list (listbox) with the arrow keys and Enter:
- * ArrowDown until the focused option is name, at most max times.
+ * ArrowDown until the focused option is name, at most max presses. After each press it waits for
+ * the focus to move (on a loaded machine it can land a frame later, and reading it early made a
+ * second press skip past name); where it cannot move (the end of the list) it turns back up.
  */
 async function chooseOption(page: Page, name: string, max = 30) {
   await expect(page.getByRole("listbox")).toBeVisible();
+  const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+  let key = "ArrowDown";
   for (let i = 0; i < max; i++) {
-    const focused = await page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
+    const focused = await focusedText();
     if (focused === name) {
       await page.keyboard.press("Enter");
       await expect(page.getByRole("listbox")).toHaveCount(0);
       return;
     }
-    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press(key);
+    const moved = await expect
+      .poll(focusedText, { timeout: 1_000 })
+      .not.toBe(focused)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!moved) key = key === "ArrowDown" ? "ArrowUp" : "ArrowDown";
   }
   throw new Error(`option ${name} never had focus`);
 }
