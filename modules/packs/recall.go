@@ -195,7 +195,7 @@ func Recall(app core.App, f RecallForm, actor string, now time.Time) (RecallInfo
 	var out RecallInfo
 	err = app.RunInTransaction(func(txApp core.App) error {
 		type match struct{ id, state, location string }
-		var todo []match
+		var toQuarantine []match
 		total := 0
 		err := sqlitedb.Query(txApp.DB(), "SELECT id, state, location FROM "+schema.Packs+" WHERE "+col+" = {:v}",
 			dbx.Params{"v": value}, func(scan func(...any) error) error {
@@ -205,7 +205,7 @@ func Recall(app core.App, f RecallForm, actor string, now time.Time) (RecallInfo
 				}
 				total++
 				if !stopped(m.state) {
-					todo = append(todo, m)
+					toQuarantine = append(toQuarantine, m)
 				}
 				return nil
 			})
@@ -215,7 +215,7 @@ func Recall(app core.App, f RecallForm, actor string, now time.Time) (RecallInfo
 		if total == 0 {
 			return apierr.NotFound(fmt.Sprintf(MsgRecallNoMatch, by, value))
 		}
-		if len(todo) == 0 {
+		if len(toQuarantine) == 0 {
 			return apierr.Conflict(fmt.Sprintf(MsgRecallNothing, by, value))
 		}
 		col, err := txApp.FindCachedCollectionByNameOrId(schema.PackRecalls)
@@ -228,15 +228,15 @@ func Recall(app core.App, f RecallForm, actor string, now time.Time) (RecallInfo
 		rec.Set(schema.PackRecallReason, reason)
 		rec.Set(schema.PackRecallActor, actor)
 		rec.Set(schema.PackRecallAt, now.UTC())
-		rec.Set(schema.PackRecallPackCount, len(todo))
+		rec.Set(schema.PackRecallPackCount, len(toQuarantine))
 		if err := txApp.Save(rec); err != nil {
 			return err
 		}
 		at, _ := types.ParseDateTime(now.UTC())
 		stamp := types.NowDateTime().String()
 		evReason := truncate(fmt.Sprintf(reasonRecallFormat, by, value, reason), schema.MaxNotesLength)
-		for start := 0; start < len(todo); start += eventChunk {
-			chunk := todo[start:min(start+eventChunk, len(todo))]
+		for start := 0; start < len(toQuarantine); start += eventChunk {
+			chunk := toQuarantine[start:min(start+eventChunk, len(toQuarantine))]
 			params := dbx.Params{"kind": schema.PackEventState, "actor": actor, "at": at.String(), "created": stamp,
 				"to": schema.PackStateQuarantined, "reason": evReason, "recall": rec.Id}
 			var sb strings.Builder
@@ -260,11 +260,11 @@ func Recall(app core.App, f RecallForm, actor string, now time.Time) (RecallInfo
 		if err != nil {
 			return fmt.Errorf("recall packs: %w", err)
 		}
-		if int(n) != len(todo) {
-			return fmt.Errorf("recall: %d packs updated, %d expected", n, len(todo))
+		if int(n) != len(toQuarantine) {
+			return fmt.Errorf("recall: %d packs updated, %d expected", n, len(toQuarantine))
 		}
 		events.Publish(txApp, events.InventoryUpdated)
-		out = RecallInfo{Id: rec.Id, By: by, Value: value, Reason: reason, At: at.String(), PackCount: len(todo)}
+		out = RecallInfo{Id: rec.Id, By: by, Value: value, Reason: reason, At: at.String(), PackCount: len(toQuarantine)}
 		if actor != "" {
 			out.Actor = &Person{Id: actor}
 		}
