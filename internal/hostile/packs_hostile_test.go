@@ -155,6 +155,10 @@ func TestPackHostile(t *testing.T) {
 			if after := w.snapshot(t); after != before {
 				t.Fatalf("pack_missing_days null changed the state:\n%+v\n%+v", before, after)
 			}
+			// a driver's list holds only their own pack
+			if status, body := w.do("GET", "/api/packs?q="+w.serials[0], w.driverTok, ""); status != 200 || strings.Contains(body, w.serials[0]) {
+				t.Errorf("driver's list searched for another driver's pack: %d %s", status, body)
+			}
 			ledgertest.AssertSound(t, w.app)
 			w.assertReadable(t)
 			// the refused world still works: a real damage report and a real recall succeed
@@ -341,6 +345,18 @@ func (w *packWorld) refusals(t *testing.T) []refusal {
 	// 4. another user's ids: driver A asks for the pack driver B holds
 	add(refusal{name: "driver reads another driver's pack", tok: w.driverTok, method: "GET", url: "/api/packs/" + w.serials[0], status: 404})
 	add(refusal{name: "driver reads a shelf pack", tok: w.driverTok, method: "GET", url: "/api/packs/" + w.bay, status: 404})
+	// the label sheet and the import (admin routes of the same file)
+	var thousandOne []string
+	for i := 0; i < packs.MaxMint+1; i++ {
+		thousandOne = append(thousandOne, fmt.Sprintf("SWB-%06d", i+1))
+	}
+	add(refusal{name: "labels 1,001 serials", tok: w.admin, method: "GET", url: "/api/admin/packs/labels?serials=" + strings.Join(thousandOne, ","),
+		status: 400, msg: packs.MsgLabelsTooMany, field: "serials"})
+	add(refusal{name: "labels nothing named", tok: w.admin, method: "GET", url: "/api/admin/packs/labels?from=" + w.serials[0], status: 400, msg: packs.MsgLabelsWhich, field: "serials"})
+	add(refusal{name: "import csv a number", tok: w.admin, method: "POST", url: "/api/admin/packs/import", body: `{"csv":3}`, status: 400, field: "csv"})
+	add(refusal{name: "import dryRun a string", tok: w.admin, method: "POST", url: "/api/admin/packs/import", body: `{"csv":"serial,model\nOLD-1,X\n","dryRun":"no"}`, status: 400, field: "dryRun"})
+	add(refusal{name: "import a minted serial", tok: w.admin, method: "POST", url: "/api/admin/packs/import", body: `{"csv":"serial,model\n` + w.bay + `,X\n"}`})
+	add(refusal{name: "import empty", tok: w.admin, method: "POST", url: "/api/admin/packs/import", body: `{"csv":""}`})
 	add(refusal{name: "driver mints", tok: w.driverTok, method: "POST", url: "/api/admin/packs/mint", body: `{"count":1,"model":"M"}`, status: 403})
 	add(refusal{name: "driver changes a state", tok: w.driverTok, method: "PUT", url: state, body: `{"state":"maintenance","reason":"r"}`, status: 403})
 	add(refusal{name: "driver reads an incident report", tok: w.driverTok, method: "GET", url: "/api/admin/packs/" + w.serials[1] + "/incidents/x/report", status: 403})
