@@ -357,6 +357,20 @@ func (w *packWorld) refusals(t *testing.T) []refusal {
 	add(refusal{name: "import dryRun a string", tok: w.admin, method: "POST", url: "/api/admin/packs/import", body: `{"csv":"serial,model\nOLD-1,X\n","dryRun":"no"}`, status: 400, field: "dryRun"})
 	add(refusal{name: "import a minted serial", tok: w.admin, method: "POST", url: "/api/admin/packs/import", body: `{"csv":"serial,model\n` + w.bay + `,X\n"}`})
 	add(refusal{name: "import empty", tok: w.admin, method: "POST", url: "/api/admin/packs/import", body: `{"csv":""}`})
+	// hostile numbers (and a few other cells) in an import's CSV: the whole file is refused
+	for _, cell := range []struct{ col, v string }{
+		{"nominalWh", "9223372036854775807"}, {"nominalWh", "2147483648"}, {"nominalWh", "-1"}, {"nominalWh", "1e6"},
+		{"nominalWh", "null"}, {"nominalWh", "NaN"}, {"nominalWh", "Inf"}, {"nominalWh", "-Inf"}, {"nominalWh", "1e309"},
+		{"state", "exploded"}, {"inServiceSince", "2026-13-45"}, {"manufactured", "1e6"}, {"serial", "ÄCME-1"},
+		{"serial", strings.Repeat("A", 41)}, {"model", strings.Repeat("M", 10<<10)},
+	} {
+		row := map[string]string{"serial": "OLD-9", "model": "X", "nominalWh": "500", "state": "in_service", "inServiceSince": "", "manufactured": ""}
+		row[cell.col] = cell.v
+		csv := "serial,model,nominalWh,state,inServiceSince,manufactured\nOLD-1,X,500,in_service,,\n" +
+			strings.Join([]string{row["serial"], row["model"], row["nominalWh"], row["state"], row["inServiceSince"], row["manufactured"]}, ",") + "\n"
+		add(refusal{name: "import " + cell.col + "=" + cell.v[:min(len(cell.v), 40)], tok: w.admin, method: "POST", url: "/api/admin/packs/import",
+			body: fmt.Sprintf(`{"csv":%q}`, csv), status: 400, msg: "Nothing was imported", field: "csv"})
+	}
 	add(refusal{name: "driver mints", tok: w.driverTok, method: "POST", url: "/api/admin/packs/mint", body: `{"count":1,"model":"M"}`, status: 403})
 	add(refusal{name: "driver changes a state", tok: w.driverTok, method: "PUT", url: state, body: `{"state":"maintenance","reason":"r"}`, status: 403})
 	add(refusal{name: "driver reads an incident report", tok: w.driverTok, method: "GET", url: "/api/admin/packs/" + w.serials[1] + "/incidents/x/report", status: 403})
