@@ -2,6 +2,7 @@ package packs
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -75,13 +76,13 @@ func Register(app core.App) {
 }
 
 type mintForm struct {
-	Count        reqx.Int `json:"count"`
-	Model        string   `json:"model"`
-	Chemistry    string   `json:"chemistry"`
-	NominalWh    *float64 `json:"nominalWh"`
-	Manufacturer string   `json:"manufacturer"`
-	Lot          string   `json:"lot"`
-	Manufactured string   `json:"manufactured"`
+	Count        reqx.Int        `json:"count"`
+	Model        string          `json:"model"`
+	Chemistry    string          `json:"chemistry"`
+	NominalWh    json.RawMessage `json:"nominalWh"` // a JSON number; null or absent: not given
+	Manufacturer string          `json:"manufacturer"`
+	Lot          string          `json:"lot"`
+	Manufactured string          `json:"manufactured"`
 }
 
 func handleMint(e *core.RequestEvent) error {
@@ -94,8 +95,8 @@ func handleMint(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	specs := Specs{Model: f.Model, Chemistry: f.Chemistry, Manufacturer: f.Manufacturer, Lot: f.Lot, Manufactured: f.Manufactured}
-	if f.NominalWh != nil {
-		specs.NominalWh = *f.NominalWh
+	if specs.NominalWh, err = nominalWh(f.NominalWh); err != nil {
+		return apierr.Response(e, err)
 	}
 	minted, err := Mint(e.App, count, specs, e.Auth.Id, clock.Now())
 	if err != nil {
@@ -112,6 +113,21 @@ func handleMint(e *core.RequestEvent) error {
 		"packs":     out,
 		"labelsUrl": "/api/admin/packs/labels?from=" + url.QueryEscape(first) + "&to=" + url.QueryEscape(last),
 	})
+}
+
+// nominalWh reads the mint's nominalWh: a JSON number (Specs.Check bounds it); null or absent
+// is 0 (not given). Anything else ("3", true, {}) is refused with the field's own message, not
+// the decoder's generic one.
+func nominalWh(raw json.RawMessage) (float64, error) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return 0, nil
+	}
+	var wh float64
+	if raw[0] == '"' || json.Unmarshal(raw, &wh) != nil {
+		return 0, apierr.Invalid(schema.PackNominalWh, MsgNominalWh)
+	}
+	return wh, nil
 }
 
 // Messages of the label route.
