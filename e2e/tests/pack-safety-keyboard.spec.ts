@@ -266,7 +266,8 @@ test("driver: reports a damaged pack with the keyboard; the admin decides about 
       await expectTabOrder(page, [photos.getByRole("button", { name: "Remove cracked.png" }), photos.getByRole("button", { name: "Remove corner.png" })]);
       await page.keyboard.press("Enter");
       await expect(photos.getByRole("img", { name: "corner.png" })).toHaveCount(0);
-      // the removed photo's button is gone: the focus stays in the dialog, visibly
+      // the removed photo's button is gone: the focus moves to the other photo's, visibly
+      await expect(photos.getByRole("button", { name: "Remove cracked.png" })).toBeFocused();
       await expectFocusIn(dialog);
       await settled(page);
       await expectNoAxeViolations(page, "the damage report with a photo");
