@@ -3,64 +3,14 @@
 // At every focus stop tabTo checks that the focused element shows a focus indicator, lies in
 // the viewport and is not under the sticky header or a toast (WCAG 2.2 SC 2.4.7, 2.4.11).
 // Results are read back through the API.
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { ADMIN } from "../env";
 import { describedAs, expectFocusVisible, tabTo } from "../a11y";
 import { expect, findUser, seedUser, signIn, test, toast } from "../fixtures";
+import { chooseOption, press, signInWithKeyboard, typeInto } from "../keyboard";
 
 // step-by-step focus checks are slow on a loaded 2-core machine: they wait on conditions, never on time
 test.describe.configure({ timeout: 240_000 });
-
-/** press presses key and checks the focus that follows. */
-async function press(page: Page, key: string) {
-  await page.keyboard.press(key);
-  await expectFocusVisible(page);
-}
-
-/** typeInto moves focus to field with Tab (Shift+Tab with back) and types text. */
-async function typeInto(page: Page, field: Locator, text: string, opts: { back?: boolean } = {}) {
-  await tabTo(page, field, opts);
-  await page.keyboard.type(text);
-}
-
-/** signInWithKeyboard fills the sign-in screen (shown to a guest at /) with the keyboard and submits it. */
-async function signInWithKeyboard(page: Page, email: string, password: string) {
-  await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
-  await typeInto(page, page.getByLabel("Email"), email);
-  await typeInto(page, page.getByLabel("Password"), password);
-  await tabTo(page, page.getByRole("button", { name: "Sign In", exact: true }));
-  await page.keyboard.press("Enter");
-}
-
-/**
- * chooseOption picks name in the open Radix list (listbox) with the arrow keys and Enter:
- * ArrowDown until the focused option is name, at most max presses. After each press it waits for
- * the focus to move (on a loaded machine it can land a frame later, and reading it early made a
- * second press skip past name); where it cannot move (the end of the list) it turns back up.
- */
-async function chooseOption(page: Page, name: string, max = 30) {
-  await expect(page.getByRole("listbox")).toBeVisible();
-  const focusedText = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? "");
-  let key = "ArrowDown";
-  for (let i = 0; i < max; i++) {
-    const focused = await focusedText();
-    if (focused === name) {
-      await page.keyboard.press("Enter");
-      await expect(page.getByRole("listbox")).toHaveCount(0);
-      return;
-    }
-    await page.keyboard.press(key);
-    const moved = await expect
-      .poll(focusedText, { timeout: 1_000 })
-      .not.toBe(focused)
-      .then(
-        () => true,
-        () => false,
-      );
-    if (!moved) key = key === "ArrowDown" ? "ArrowUp" : "ArrowDown";
-  }
-  throw new Error(`option ${name} never had focus`);
-}
 
 /** myHoldings sums what the signed-in driver of page holds, from /api/state. */
 async function myHoldings(page: Page, userId: string): Promise<number> {

@@ -42,6 +42,7 @@ export function ReportDamageDialog({ open, onOpenChange, serial }: ReportDamageD
   const [queuing, setQueuing] = React.useState(false);
   const fileInput = React.useId();
   const camera = React.useRef<HTMLInputElement>(null);
+  const takePhoto = React.useRef<HTMLButtonElement>(null);
   const chosenSerial = useWatch({ control: form.control, name: "serial" });
   const close = () => {
     for (const f of files) URL.revokeObjectURL(f.url);
@@ -134,7 +135,7 @@ export function ReportDamageDialog({ open, onOpenChange, serial }: ReportDamageD
                   e.target.value = "";
                 }}
               />
-              <Button type="button" variant="outline" className="w-fit" onClick={() => camera.current?.click()}>
+              <Button ref={takePhoto} type="button" variant="outline" className="w-fit" onClick={() => camera.current?.click()}>
                 <CameraIcon aria-hidden />
                 Take a photo
               </Button>
@@ -149,7 +150,12 @@ export function ReportDamageDialog({ open, onOpenChange, serial }: ReportDamageD
                         variant="secondary"
                         className="absolute -top-2 -right-2 size-6 rounded-full"
                         aria-label={`Remove ${f.file.name}`}
-                        onClick={() => {
+                        onClick={(e) => {
+                          // the button goes with its photo: focus moves to the next photo's (or the
+                          // previous one's, or Take a photo), not out of the dialog to <body>
+                          const li = e.currentTarget.closest("li");
+                          const next = (li?.nextElementSibling ?? li?.previousElementSibling)?.querySelector("button");
+                          (next ?? takePhoto.current)?.focus();
                           URL.revokeObjectURL(f.url);
                           setFiles((old) => old.filter((x) => x.id !== f.id));
                         }}
