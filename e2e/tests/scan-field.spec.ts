@@ -251,6 +251,9 @@ test("a queued pickup refused at send names the pack in the queue; Edit & resend
     await typeSerials(form, "Packs", [known, unknown]);
     const dialog = await confirmPickup(page, form, 2);
     await dialog.getByRole("button", { name: "Confirm" }).press("Enter");
+    // the form has handed it to the queue (until then, a network back at once lets the form
+    // take the refusal itself, as it would for a driver who has not yet seen "Saved")
+    await expect(toast(page).getByText("Saved on this phone")).toBeVisible();
     await expect(page.getByTestId("outbox-status")).toHaveText("Offline · 1 action waiting");
     await context.unrouteAll({ behavior: "ignoreErrors" });
     await context.setOffline(false);
