@@ -1,7 +1,7 @@
 // Test fixtures in the immich e2e style: seed and read raw records as the PocketBase
 // superuser through the JS SDK (the /_/ path admins take), sign in by calling the API so the
 // browser context holds the session cookie, and drive only the step under test in the UI.
-import { type Page, test as base, expect } from "@playwright/test";
+import { type APIRequest, type APIRequestContext, type Page, test as base, expect } from "@playwright/test";
 import PocketBase, { type RecordModel } from "pocketbase";
 import path from "node:path";
 import { BASE_URL, SCREENSHOTS, SUPERUSER } from "./env";
@@ -82,4 +82,24 @@ export async function signIn(page: Page, email: string, password: string): Promi
 /** toast finds the toast region's text (the app shows one toast at a time). */
 export function toast(page: Page) {
   return page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+}
+
+/** keyed posts a JSON write with an Idempotency-Key (as the UI always does) and expects 200. */
+export async function keyed(api: APIRequestContext, url: string, data: unknown): Promise<unknown> {
+  const res = await api.post(url, { data, headers: { "Idempotency-Key": crypto.randomUUID() } });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+  return res.json();
+}
+
+/** apiAs signs who in through /api/login on a request context of its own (no browser). */
+export async function apiAs(request: APIRequest, who: { email: string; password: string }): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: BASE_URL });
+  const res = await api.post("/api/login", { data: { email: who.email, password: who.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  return api;
+}
+
+/** setPackTracking sets the pack tracking mode (DESIGN.md §14) as the master admin signed in on api. */
+export async function setPackTracking(api: APIRequestContext, mode: "off" | "optional" | "required"): Promise<void> {
+  await keyed(api, "/api/admin/settings", { settings: [{ key: "pack_tracking", value: mode }] });
 }

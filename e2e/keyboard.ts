@@ -74,6 +74,20 @@ export async function expectFocusIn(scope: Locator) {
   await expectFocusVisible(scope.page());
 }
 
+/**
+ * expectOpensAndEscapes presses Enter on the focused opener: dialog opens with the focus on
+ * first, inside it and visible; Escape closes it and the focus is back on opener.
+ */
+export async function expectOpensAndEscapes(page: Page, opener: Locator, dialog: Locator, first: Locator) {
+  await expect(opener).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expectFocusIn(dialog);
+  await expect(first).toBeFocused();
+  await press(page, "Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+}
+
 /** settled waits until no animation runs (a dialog's open or close) and no region is busy. */
 export async function settled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));

@@ -13,9 +13,9 @@
 // only and off again after it.
 import type { APIRequestContext, FileChooser, Locator, Page } from "@playwright/test";
 import { expectFocusVisible, expectNoAxeViolations, focusState, tabTo } from "../a11y";
-import { ADMIN, BASE_URL } from "../env";
-import { expect, seedUser, signIn, test, toast } from "../fixtures";
-import { chooseOption, expectFocusIn, expectTabOrder, press, settled } from "../keyboard";
+import { ADMIN } from "../env";
+import { apiAs, expect, keyed, seedUser, setPackTracking, signIn, test, toast } from "../fixtures";
+import { chooseOption, expectFocusIn, expectOpensAndEscapes, expectTabOrder, press, settled } from "../keyboard";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
@@ -25,13 +25,6 @@ const PNG = Buffer.from(
 // keyboard walks check the focus at every stop: on a loaded 2-core machine they wait on
 // conditions, never on time (each test takes well under a minute on a quiet one)
 test.describe.configure({ timeout: 120_000 });
-
-/** keyed posts a keyed JSON write and expects 200. */
-async function keyed(ctx: APIRequestContext, url: string, data: unknown) {
-  const res = await ctx.post(url, { data, headers: { "Idempotency-Key": crypto.randomUUID() } });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
-  return res.json();
-}
 
 /** mint makes count packs as the signed-in admin of api and returns their serials. */
 async function mint(api: APIRequestContext, count: number, fields: Record<string, string | number>): Promise<string[]> {
@@ -112,12 +105,7 @@ test("admin: recalls packs by manufacturer with the keyboard, reads the recall p
 
   await test.step("Enter opens the recall dialog with the focus in it; Escape closes it back onto its button", async () => {
     await tabTo(page, opener);
-    await page.keyboard.press("Enter");
-    await expectFocusIn(dialog);
-    await expect(by).toBeFocused();
-    await press(page, "Escape");
-    await expect(dialog).toHaveCount(0);
-    await expect(opener).toBeFocused();
+    await expectOpensAndEscapes(page, opener, dialog, by);
   });
 
   await test.step("the dialog's controls in order: recall by (a list chosen with the arrows), the value, the reason, Cancel, Recall, Close; the trap wraps", async () => {
@@ -190,15 +178,8 @@ test("driver: reports a damaged pack with the keyboard; the admin decides about 
   const stamp = Date.now().toString(36).toUpperCase();
   const master = { email: unique("keys-master"), password: "master-secret-1", firstName: "Mara", lastName: "Keys" };
   await seedUser(pb, { ...master, role: "master_admin" });
-  const login = async (who: { email: string; password: string }) => {
-    const ctx = await playwright.request.newContext({ baseURL: BASE_URL });
-    const res = await ctx.post("/api/login", { data: { email: who.email, password: who.password } });
-    expect(res.status(), await res.text()).toBe(200);
-    return ctx;
-  };
-  const masterApi = await login(master);
-  const setTracking = (value: string) => keyed(masterApi, "/api/admin/settings", { settings: [{ key: "pack_tracking", value }] });
-  await setTracking("optional");
+  const masterApi = await apiAs(playwright.request, master);
+  await setPackTracking(masterApi, "optional");
   try {
     const driver = { email: unique("keys-driver"), password: "driver-secret-1", firstName: "Dev", lastName: `Keys${stamp}` };
     const { id } = await seedUser(pb, driver);
@@ -222,12 +203,7 @@ test("driver: reports a damaged pack with the keyboard; the admin decides about 
 
     await test.step("Enter opens the report with the focus in it; Escape closes it back onto its button", async () => {
       await tabPastTextareas(page, opener);
-      await page.keyboard.press("Enter");
-      await expectFocusIn(dialog);
-      await expect(serialField).toBeFocused();
-      await press(page, "Escape");
-      await expect(dialog).toHaveCount(0);
-      await expect(opener).toBeFocused();
+      await expectOpensAndEscapes(page, opener, dialog, serialField);
     });
 
     await test.step("the controls in order: serial, the held packs, what is wrong, the photo field, Take a photo, Cancel, Send report, Close; the trap wraps", async () => {
@@ -317,6 +293,6 @@ test("driver: reports a damaged pack with the keyboard; the admin decides about 
       expect(await packState(masterApi, damaged)).toBe("in_service");
     });
   } finally {
-    await setTracking("off");
+    await setPackTracking(masterApi, "off");
   }
 });

@@ -5,11 +5,10 @@
 // every recalled pack with its last holder, following live as one comes back to the bay; the
 // driver's holdings ask for the recalled pack back. Its own lot and users: nothing another spec
 // counts on (pack tracking is optional for the test and off again after it).
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../a11y";
-import { BASE_URL } from "../env";
 import { newDriver } from "../field";
-import { expect, seedUser, signIn, test, toast } from "../fixtures";
+import { apiAs, expect, keyed, seedUser, setPackTracking, signIn, test, toast } from "../fixtures";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==",
@@ -20,13 +19,6 @@ type Pack = { serial: string; state: string; recall?: { id: string; reason: stri
 
 function status(page: Page) {
   return page.getByTestId("outbox-status");
-}
-
-/** keyed posts a keyed JSON write and expects 200. */
-async function keyed(ctx: APIRequestContext, url: string, data: unknown) {
-  const res = await ctx.post(url, { data, headers: { "Idempotency-Key": crypto.randomUUID() } });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
-  return res.json();
 }
 
 /** fitsPhone checks the page does not scroll sideways at 360 px (then restores the viewport). */
@@ -56,16 +48,9 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
   const master = { email: unique("safety-master"), password: "master-secret-1", firstName: "Mara", lastName: "Master" };
   await seedUser(pb, { ...admin, role: "admin" });
   await seedUser(pb, { ...master, role: "master_admin" });
-  const login = async (who: { email: string; password: string }) => {
-    const ctx = await playwright.request.newContext({ baseURL: BASE_URL });
-    const res = await ctx.post("/api/login", { data: { email: who.email, password: who.password } });
-    expect(res.status(), await res.text()).toBe(200);
-    return ctx;
-  };
-  const adminApi = await login(admin);
-  const masterApi = await login(master);
-  const setTracking = (value: string) => keyed(masterApi, "/api/admin/settings", { settings: [{ key: "pack_tracking", value }] });
-  await setTracking("optional");
+  const adminApi = await apiAs(playwright.request, admin);
+  const masterApi = await apiAs(playwright.request, master);
+  await setPackTracking(masterApi, "optional");
   try {
     const driverName = { firstName: "Dana", lastName: `Damage${stamp}` };
     const driverEmail = unique("safety-driver");
@@ -188,7 +173,7 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
       await signIn(page, admin.email, admin.password);
       await page.goto(recallUrl);
       await expect(page.getByText("0 of 5 back in the bay")).toBeVisible({ timeout: 20_000 });
-      const driverApi = await login({ email: driverEmail, password: "driver-secret-1" });
+      const driverApi = await apiAs(playwright.request, { email: driverEmail, password: "driver-secret-1" });
       await keyed(driverApi, "/api/driver/dropoff-batteries", { goodBatteries: 0, deadBatteries: 1, notes: "Recalled pack back", deadPacks: [recalled] });
       await expect(page.getByText("1 of 5 back in the bay")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByRole("list", { name: "Recalled packs" }).getByRole("listitem").filter({ hasText: recalled })).toContainText("In the bay");
@@ -217,6 +202,6 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
       await expect.poll(async () => (await packOf(stray.serial)).state).toBe("lost");
     });
   } finally {
-    await setTracking("off");
+    await setPackTracking(masterApi, "off");
   }
 });

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pocketbase/pocketbase/core"
-
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
 	"swapbay/lib/apierr"
@@ -297,9 +295,9 @@ func (w *packWorld) refusals(t *testing.T) []refusal {
 	damage := "/api/packs/" + w.serials[1] + "/damage" // the driver holds it
 	var eleven []string
 	for i := 0; i < 11; i++ {
-		eleven = append(eleven, fmt.Sprintf("%q", claimedPhoto(t, w.app, w.c.Driver.Id)))
+		eleven = append(eleven, fmt.Sprintf("%q", testkit.ClaimedPhoto(t, w.app, w.c.Driver.Id)))
 	}
-	theirs := claimedPhoto(t, w.app, w.other.Id)
+	theirs := testkit.ClaimedPhoto(t, w.app, w.other.Id)
 	add(refusal{name: "damage 11 photos", tok: w.driverTok, method: "POST", url: damage,
 		body: `{"note":"swollen","photos":[` + strings.Join(eleven, ",") + `]}`, status: 400, msg: packs.MsgDamagePhotos, field: "photos"})
 	add(refusal{name: "damage another user's photo", tok: w.driverTok, method: "POST", url: damage,
@@ -385,21 +383,4 @@ func (w *packWorld) mode(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return rec.GetString(schema.SettingValue)
-}
-
-// claimedPhoto stores a claimed photo of userId (the photo flow's result) and returns its id.
-func claimedPhoto(t *testing.T, app core.App, userId string) string {
-	t.Helper()
-	col, err := app.FindCachedCollectionByNameOrId(schema.Photos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := core.NewRecord(col)
-	rec.Set(schema.PhotoUploadedBy, userId)
-	rec.Set(schema.PhotoClaimed, true)
-	rec.Set(schema.PhotoFilename, "swollen.jpg")
-	if err := app.Save(rec); err != nil {
-		t.Fatal(err)
-	}
-	return rec.Id
 }

@@ -147,6 +147,24 @@ func CreateUser(t testing.TB, app core.App, role, approval string) *core.Record 
 	return rec
 }
 
+// ClaimedPhoto stores a photo of userId as the photo flow leaves it once a movement or a
+// damage report has claimed it, and returns its id.
+func ClaimedPhoto(t testing.TB, app core.App, userId string) string {
+	t.Helper()
+	col, err := app.FindCachedCollectionByNameOrId(schema.Photos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := core.NewRecord(col)
+	rec.Set(schema.PhotoUploadedBy, userId)
+	rec.Set(schema.PhotoClaimed, true)
+	rec.Set(schema.PhotoFilename, "swollen.jpg")
+	if err := app.Save(rec); err != nil {
+		t.Fatalf("testkit: save a claimed photo: %v", err)
+	}
+	return rec.Id
+}
+
 // TokenIn is Token for a user of app: use it when user ids are fixed, as several test apps
 // running in parallel may then hold a user with the same id.
 func TokenIn(t testing.TB, app core.App, rec *core.Record) string {

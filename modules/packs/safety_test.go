@@ -74,23 +74,6 @@ func packState(t *testing.T, app core.App, serial string) string {
 	return rec.GetString(schema.PackState)
 }
 
-// claimedPhoto stores a claimed photo of userId (the photo flow's result) and returns its id.
-func claimedPhoto(t *testing.T, app core.App, userId string) string {
-	t.Helper()
-	col, err := app.FindCachedCollectionByNameOrId(schema.Photos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec := core.NewRecord(col)
-	rec.Set(schema.PhotoUploadedBy, userId)
-	rec.Set(schema.PhotoClaimed, true)
-	rec.Set(schema.PhotoFilename, "swollen.jpg")
-	if err := app.Save(rec); err != nil {
-		t.Fatal(err)
-	}
-	return rec.Id
-}
-
 // A driver reports damage on a pack they hold with a photo: one damage event, the pack
 // quarantined with the note as the reason, the keyed replay writes nothing more. A pack not
 // theirs is a 404, another's photo a 400, the liaison a 403; on a pack already quarantined the
@@ -99,8 +82,8 @@ func TestDamageReport(t *testing.T) {
 	s := newSafetyWorld(t, 6)
 	app := s.App
 	s.ok(t, s.dana.Id, "POST", "/api/driver/pickup", fmt.Sprintf(`{"quantity": 2, "notes": "n", "packs": [%q, %q]}`, serial(1), serial(2)))
-	photo := claimedPhoto(t, app, s.dana.Id)
-	theirs := claimedPhoto(t, app, s.admin.Id)
+	photo := testkit.ClaimedPhoto(t, app, s.dana.Id)
+	theirs := testkit.ClaimedPhoto(t, app, s.admin.Id)
 	before := ledgertest.Capture(t, app)
 
 	for _, c := range []struct {
