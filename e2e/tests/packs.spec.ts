@@ -6,8 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { expectNoAxeViolations } from "../a11y";
 import type { Page } from "@playwright/test";
-import { BASE_URL } from "../env";
-import { expect, seedUser, signIn, test, toast } from "../fixtures";
+import { apiAs, expect, seedUser, setPackTracking, signIn, test, toast } from "../fixtures";
 
 /**
  * mintPacks mints 24 packs of lot through the Mint packs dialog on /packs (checked by axe),
@@ -192,12 +191,8 @@ test("an admin assigns 3 packs to a driver by serial; the driver holds exactly t
 
   // pack tracking optional, set through the API by a master admin (the System page card is the
   // test above's); back to off at the end: the other specs on this server count batteries only
-  const mode = await playwright.request.newContext({ baseURL: BASE_URL });
-  const setMode = async (value: string) => {
-    const res = await mode.post("/api/admin/settings", { data: { settings: [{ key: "pack_tracking", value }] } });
-    expect(res.status(), await res.text()).toBe(200);
-  };
-  expect((await mode.post("/api/login", { data: { email: master.email, password: master.password } })).status()).toBe(200);
+  const mode = await apiAs(playwright.request, master);
+  const setMode = (value: "off" | "optional") => setPackTracking(mode, value);
   await setMode("optional");
   try {
     await signIn(page, admin.email, admin.password);
@@ -309,10 +304,7 @@ test("required mode: set on the System page, an assignment naming too few packs 
   const driverRec = await seedUser(pb, driver);
   const driverName = `${driver.firstName} ${driver.lastName}`;
   await signIn(page, master.email, master.password);
-  const setMode = async (value: string) => {
-    const res = await page.request.post("/api/admin/settings", { data: { settings: [{ key: "pack_tracking", value }] } });
-    expect(res.status(), await res.text()).toBe(200);
-  };
+  const setMode = (value: "off" | "optional" | "required") => setPackTracking(page.request, value);
   const lot = `E2E-REQ-${test.info().project.name.toUpperCase()}-${stamp}`;
   const minted = await page.request.post("/api/admin/packs/mint", {
     data: { count: 3, model: "Nova 48V 15Ah", lot },

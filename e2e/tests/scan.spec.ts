@@ -11,7 +11,7 @@ import { expectNoAxeViolations } from "../a11y";
 import { type CameraPhone, appLabels, cameraDir, cameraPhone, cameraVideo, pickupScanButton, removeCameraDir, unmintedLabels } from "../camera";
 import { BASE_URL, SCREENSHOTS } from "../env";
 import { newDriver } from "../field";
-import { expect, seedUser, test } from "../fixtures";
+import { apiAs, expect, seedUser, setPackTracking, test } from "../fixtures";
 
 const MODEL = "Nova 48V 15Ah";
 
@@ -19,10 +19,7 @@ const MODEL = "Nova 48V 15Ah";
 async function signedIn(playwright: PlaywrightWorkerArgs["playwright"], pb: Parameters<typeof seedUser>[0], email: string, role: "admin" | "master_admin") {
   const password = `${role}-secret-1`;
   await seedUser(pb, { email, password, firstName: "Sam", lastName: role === "admin" ? "Scanner" : "Mode", role });
-  const api = await playwright.request.newContext({ baseURL: BASE_URL });
-  const res = await api.post("/api/login", { data: { email, password } });
-  expect(res.status(), await res.text()).toBe(200);
-  return api;
+  return apiAs(playwright.request, { email, password });
 }
 
 /** mintThree mints 3 packs of a new lot as admin and answers their serials. */
@@ -34,12 +31,6 @@ async function mintThree(admin: APIRequestContext): Promise<string[]> {
   });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()).packs as { serial: string }[]).map((p) => p.serial);
-}
-
-/** setTracking sets the pack tracking mode as a master admin. */
-async function setTracking(master: APIRequestContext, value: "off" | "optional") {
-  const res = await master.post("/api/admin/settings", { data: { settings: [{ key: "pack_tracking", value }] } });
-  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** elsewhere lists the requests of log that went to another host than the test server. */
@@ -82,14 +73,14 @@ test.beforeEach(async ({ playwright, pb, unique }) => {
   dir = cameraDir();
   admin = await signedIn(playwright, pb, unique("scan-admin"), "admin");
   master = await signedIn(playwright, pb, unique("scan-master"), "master_admin");
-  await setTracking(master, "optional");
+  await setPackTracking(master, "optional");
 });
 
 test.afterEach(async () => {
   await phone?.close();
   phone = undefined;
   // back to off: the other specs on this server count batteries only
-  await setTracking(master, "off");
+  await setPackTracking(master, "off");
   await admin.dispose();
   await master.dispose();
   removeCameraDir(dir);
