@@ -24,22 +24,23 @@ import (
 	"time"
 
 	_ "modernc.org/sqlite"
+
+	"swapbay/internal/testbin"
 )
 
 const password = "crash-test-secret"
 
 var keyIn = regexp.MustCompile(`crash-\d+`)
 
-// binary builds swapbay once per test run.
+// binary is the swapbay binary under test: $SWAPBAY_BIN (the one `make` built) when set, else
+// one built for this test (testbin.Path).
 func binary(t *testing.T) string {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "swapbay")
-	cmd := exec.Command("go", "build", "-o", out, "swapbay/pb_app")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, b)
+	bin, err := testbin.Path(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out
+	return bin
 }
 
 func freePort(t *testing.T) string {

@@ -27,6 +27,8 @@ import (
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 	_ "modernc.org/sqlite"
+
+	"swapbay/internal/testbin"
 )
 
 const password = "drill-test-secret"
@@ -34,16 +36,9 @@ const password = "drill-test-secret"
 // Clients is how many clients write at once.
 const Clients = 8
 
-// Build builds swapbay into dir and returns its path.
-func Build(dir string) (string, error) {
-	out := filepath.Join(dir, "swapbay")
-	cmd := exec.Command("go", "build", "-o", out, "swapbay/pb_app")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("build: %v\n%s", err, b)
-	}
-	return out, nil
-}
+// Build returns the swapbay binary to run: $SWAPBAY_BIN (the one `make` built) when set, else
+// one built into dir (testbin.Path).
+func Build(dir string) (string, error) { return testbin.Path(dir) }
 
 // S3 is an in-process S3 server with one bucket.
 type S3 struct {
