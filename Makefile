@@ -8,7 +8,7 @@ HTTP     ?= 127.0.0.1:8090
 DATA     ?= ./pb_data
 UI_SRC   := $(shell find ui/src ui/index.html ui/vite.config.ts ui/package.json -type f 2>/dev/null)
 
-.PHONY: run build test lint test-go test-fuzz test-ui test-e2e bench ui-deps e2e-deps tools clean
+.PHONY: run build test lint stage-lint test-go test-go-unit stage-test-go-unit test-system test-fuzz test-ui test-e2e bench ui-deps e2e-deps tools clean
 
 ## run: build and serve on $(HTTP) with $(DATA); loads demo data into an empty data dir
 run: build
@@ -40,21 +40,54 @@ e2e-deps: e2e/node_modules/.package-lock.json
 tools:
 	@bash scripts/ensure-tools.sh
 
-## test: every test — lint, Go (unit, API, property, concurrency), UI unit, Playwright e2e
-test: tools lint test-go test-ui test-e2e
+## test: every test, in stages (each timed by scripts/stage.sh: .ci/run prints the table):
+##   tools → build → lint → {test-go-unit, test-system, test-ui, test-e2e} at once (make -j)
+# The binary is built once (build) and handed to every test that runs it: the e2e servers and
+# the system tests (SWAPBAY_BIN). TEST_JOBS is how many of the last four stages run at once.
+export STAGE_DIR ?= $(CURDIR)/.stages
+STAGE     := bash scripts/stage.sh
+TEST_JOBS ?= 4
+TEST_STAGES := test-e2e test-system test-go-unit test-ui
+
+test:
+	@rm -rf $(STAGE_DIR)
+	@$(STAGE) tools bash scripts/ensure-tools.sh
+	@$(STAGE) build $(MAKE) --no-print-directory ui-deps e2e-deps build
+	@$(MAKE) --no-print-directory lint
+	@$(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(TEST_STAGES)
 
 lint: ui-deps e2e-deps ui/dist/index.html
+	@$(STAGE) $@ $(MAKE) --no-print-directory stage-lint
+
+stage-lint:
 	go vet $$(go list ./... | grep -v /node_modules/)
 	@bad=$$(gofmt -l pb_app pb_migrations hooks modules lib internal ui/embed.go); if [ -n "$$bad" ]; then echo "gofmt needed: $$bad"; exit 1; fi
 	cd ui && npm run lint && npm run typecheck
 	cd e2e && npm run typecheck
 
-test-go: tools ui/dist/index.html
-	go test -count=1 $$(go list ./... | grep -v /node_modules/)
-	$(MAKE) test-fuzz
+# The system tests run the built binary whole (SIGKILL crash and disk-full, the replication
+# drill, the hostile catalogue's memory budget, each on real `swapbay serve` children): their
+# own stage, beside the UI stages. SYSTEM_RUN names the system tests of a package whose other
+# tests are unit tests; test-go-unit skips them.
+SYSTEM_PKGS := ./internal/crashtest ./internal/drill ./internal/hostile
+SYSTEM_RUN  := ^(TestSIGKILLLosesNothingAndRunsNothingTwice|TestDiskFullRefusesCleanlyAndRecovers|TestDrillRestoresFromTheReplicaAlone|TestHostileCatalogueStaysWithinTheMemoryBudget)$$
+UNIT_PKGS    = $$(go list ./... | grep -v -e /node_modules/ -e /internal/crashtest -e /internal/drill)
+
+## test-go: every Go test (unit, API, property, concurrency, fuzz) and the system tests
+test-go: test-go-unit test-system
+
+test-go-unit: tools ui/dist/index.html
+	@$(STAGE) $@ $(MAKE) --no-print-directory stage-test-go-unit
+
+stage-test-go-unit:
+	go test -count=1 -skip '$(SYSTEM_RUN)' $(UNIT_PKGS)
+	$(MAKE) --no-print-directory test-fuzz
+
+test-system: tools build
+	@$(STAGE) $@ env SWAPBAY_BIN=$(CURDIR)/$(BIN) go test -count=1 -run '$(SYSTEM_RUN)' $(SYSTEM_PKGS)
 
 # test-fuzz runs each fuzz target for a short fixed time (the committed corpus under
-# testdata/fuzz also runs as plain tests in test-go). A route target spends ~4 s starting
+# testdata/fuzz also runs as plain tests in test-go-unit). A route target spends ~4 s starting
 # its app, so the route targets get longer than the pure decoder ones; under a minute in all (about 55 s measured with a warm build cache).
 FUZZ_TARGETS := lib/reqx:FuzzInt:3s lib/reqx:FuzzDecode:3s \
 	modules/inventory:FuzzDriverRoutes:6s modules/charging:FuzzChargingRoutes:6s \
@@ -69,16 +102,16 @@ test-fuzz:
 	done
 
 test-ui: ui-deps
-	cd ui && npm test
+	@$(STAGE) $@ bash -c 'cd ui && npm test'
 
 # The desktop and phone projects run at the same time, each with its own server on a free port
 # (or on $(E2E_PORT) and $(E2E_PORT)+1 when given) and its own data dir: e2e/scripts/run-projects.sh.
 test-e2e: tools build e2e-deps
-	cd e2e && bash scripts/run-projects.sh
+	@$(STAGE) $@ bash -c 'cd e2e && bash scripts/run-projects.sh'
 
 ## bench: load run against a large data set; writes BENCHMARKS.md (not part of `make test`)
 bench: tools build e2e-deps
-	go run ./internal/bench
+	SWAPBAY_BIN=$(CURDIR)/$(BIN) go run ./internal/bench
 
 clean:
-	rm -rf bin ui/dist/assets ui/dist/index.html
+	rm -rf bin ui/dist/assets ui/dist/index.html .stages
