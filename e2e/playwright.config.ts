@@ -15,6 +15,33 @@ const builtUI = path.resolve(import.meta.dirname, "../ui/dist");
 if (!existsSync(uiDir) && existsSync(path.join(builtUI, "index.html"))) cpSync(builtUI, uiDir, { recursive: true });
 process.env.SWAPBAY_UI_DIR ??= uiDir;
 
+/**
+ * PHONE_SPECS run in the phone project only (390×844): a driver's flows — the field app
+ * (outbox, offline start), the camera scanner and scanning forms, photos taken with the camera,
+ * a damage report, the re-sign a driver meets — and the public pack page a label's QR code opens.
+ */
+const PHONE_SPECS = ["field-offline", "field-seams", "ops-driver", "pack-passport", "pack-safety", "photos", "scan", "scan-field", "terms-resign"];
+/**
+ * DESKTOP_SPECS run in the desktop project only (1280×800): an admin's work (system page,
+ * backups, replication, users, corrections, charging and assignments, realtime), what does not
+ * depend on the width (delivery's headers and preloads, the Label in Name check's own test).
+ */
+const DESKTOP_SPECS = [
+  "a11y-axe",
+  "account-and-users",
+  "admin-backups",
+  "admin-replication",
+  "admin-system",
+  "admin-system-throwaway",
+  "delivery",
+  "ops-admin",
+  "ops-b-admin",
+  "ops-realtime",
+  "users-admin",
+];
+/** only matches the spec files named (tests/<name>.spec.ts). */
+const only = (names: string[]) => new RegExp(`[\\\\/](${names.join("|")})\\.spec\\.ts$`);
+
 export default defineConfig({
   testDir: "./tests",
   outputDir: process.env.E2E_OUTPUT ?? "./test-results",
@@ -35,10 +62,14 @@ export default defineConfig({
     serviceWorkers: "block",
     screenshot: "only-on-failure",
   },
+  // The widths each test runs at are chosen here, never by test.skip in a spec (issue 44): a
+  // behaviour spec runs once, at its users' width; layout, axe and keyboard checks, and the specs
+  // whose behaviour differs by width (journey, earnings, terms-admin: a phone's own branch), run
+  // at both. A spec mixing the two is split by tag: @desktop or @phone on a test keeps it to
+  // that project (screens.spec.ts's widths, pack-safety-keyboard's admin and driver walks).
   projects: [
-    // the field app (outbox, offline start) the camera scanner and an offline damage report are a phone's: their specs run in the phone project only
-    { name: "desktop", testIgnore: /(field-(offline|seams)|scan|pack-safety)\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
-    { name: "phone", use: PHONE },
+    { name: "desktop", testIgnore: only(PHONE_SPECS), grepInvert: /@phone\b/, use: { viewport: { width: 1280, height: 800 } } },
+    { name: "phone", testIgnore: only(DESKTOP_SPECS), grepInvert: /@desktop\b/, use: PHONE },
   ],
   webServer: {
     command: `node scripts/serve.mjs ${BINARY} ${dataDir} 127.0.0.1:${PORT}`,

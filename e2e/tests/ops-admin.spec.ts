@@ -5,7 +5,6 @@ import { ADMIN } from "../env";
 import { expect, seedUser, signIn, test, toast } from "../fixtures";
 
 test("an admin corrects a dropoff and deletes a pickup", async ({ browser, page, pb, shot, unique }) => {
-  test.skip(test.info().project.name !== "desktop", "admin screens are checked at desktop size");
   const email = unique("corrected-driver");
   await seedUser(pb, { email, password: "driver-secret-1", firstName: "Cory", lastName: "Rected" });
 

@@ -19,7 +19,6 @@ async function state(page: Page): Promise<State> {
 const held = (s: State, userId: string) => s.activeBatteryHolders.filter((h) => h.user.id === userId).reduce((n, h) => n + h.quantity, 0);
 
 test("a driver picks up, drops off good and dead batteries, logs moves and recovers", async ({ page, pb, shot, unique }) => {
-  test.skip(test.info().project.name !== "phone", "the driver journey runs at phone size (390×844)");
   const email = unique("field-driver");
   const driver = await seedUser(pb, { email, password: "driver-secret-1", firstName: "Fay", lastName: "Field" });
   await signIn(page, email, "driver-secret-1");

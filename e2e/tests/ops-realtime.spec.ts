@@ -4,7 +4,6 @@ import { ADMIN } from "../env";
 import { expect, seedUser, signIn, test, toast } from "../fixtures";
 
 test("a watching admin sees another admin's change without reloading", async ({ browser, page, pb, unique }) => {
-  test.skip(test.info().project.name !== "desktop", "checked once, at desktop size");
   const email = unique("second-admin");
   await seedUser(pb, { email, password: "admin-secret-2", firstName: "Sam", lastName: "Second", role: "admin" });
 

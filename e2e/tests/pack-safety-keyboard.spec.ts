@@ -68,8 +68,8 @@ async function decide(page: Page, label: string, serial: string, reason: string)
   await expectFocusVisible(page);
 }
 
-test("admin: recalls packs by manufacturer with the keyboard, reads the recall page and retires a recalled pack", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "the admin's recall runs at desktop width (the phone runs the driver's damage report)");
+// the admin's recall runs at desktop width (the phone runs the driver's damage report)
+test("admin: recalls packs by manufacturer with the keyboard, reads the recall page and retires a recalled pack", { tag: "@desktop" }, async ({ page }) => {
   const stamp = Date.now().toString(36).toUpperCase();
   const maker = `Keycell ${stamp}`;
   await signIn(page, ADMIN.email, ADMIN.password);
@@ -152,8 +152,8 @@ test("admin: recalls packs by manufacturer with the keyboard, reads the recall p
   });
 });
 
-test("driver: reports a damaged pack with the keyboard; the admin decides about it by keyboard", async ({ page, pb, playwright, unique }, testInfo) => {
-  test.skip(testInfo.project.name !== "phone", "the driver's damage report is a phone's (desktop runs the admin's recall)");
+// the driver's damage report is a phone's (desktop runs the admin's recall)
+test("driver: reports a damaged pack with the keyboard; the admin decides about it by keyboard", { tag: "@phone" }, async ({ page, pb, playwright, unique }) => {
   const stamp = Date.now().toString(36).toUpperCase();
   const master = { email: unique("keys-master"), password: "master-secret-1", firstName: "Mara", lastName: "Keys" };
   await seedUser(pb, { ...master, role: "master_admin" });
