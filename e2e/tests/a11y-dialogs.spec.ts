@@ -1,6 +1,6 @@
 // axe with every dialog, sheet, menu and listbox open, per role, at the project's width
 // (desktop 1280, phone 390), with WCAG 2.2 AA's tags and the target-size rule: no violation of
-// any impact (issue 28 item 4). The closed screens are covered by a11y-axe.spec.ts; here each
+// any impact (issue 28 item 4). The closed screens are covered by the table in screens.spec.ts; here each
 // overlay is opened the way a person opens it, axe'd, then closed or confirmed. Every check is
 // soft, so one run lists every overlay that fails.
 import type { Locator, Page } from "@playwright/test";

@@ -1,7 +1,7 @@
 // Sign without drawing (issue 28, WCAG 2.2 SC 2.5.7): a registration made with the keyboard
 // only, signed with the "Type your name" tab; the agreement records the typed name and
 // signatureMethod "typed", and its PDF (read back with pdftotext) says so. (axe on these
-// screens runs in a11y-axe.spec.ts.)
+// screens runs in the table of screens.spec.ts.)
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import os from "node:os";

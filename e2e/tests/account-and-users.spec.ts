@@ -1,6 +1,5 @@
 // Change password (spec part 2 §2, §5, §8), the Users page's Reject and failure toast, the
-// liaison's way back, and an accessibility scan of the screens built here.
-import { axeViolations } from "../a11y";
+// liaison's way back. (axe on these screens: the table in screens.spec.ts.)
 import { ADMIN } from "../env";
 import { expect, findUser, seedUser, signIn, test, toast } from "../fixtures";
 
@@ -77,31 +76,4 @@ test("an admin rejects a pending user; a failed update says so", async ({ page, 
   await expect(toast(page).getByText("Failed to update user approval")).toBeVisible();
   await shot("users-approval-failed");
   expect((await findUser(pb, other))?.isApproved).toBe("pending");
-});
-
-test.describe("accessibility", () => {
-  test("the sign-in screen, terms modal, shell and Users page have no axe violations", async ({ page, unique }) => {
-    await page.goto("/auth");
-    await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-
-    await page.getByRole("tab", { name: "Register" }).click();
-    await page.getByLabel("First Name").fill("Axe");
-    await page.getByLabel("Last Name").fill("Scan");
-    await page.getByLabel("Email").fill(unique("axe"));
-    await page.getByLabel("Password").fill("secret-123");
-    await page.getByRole("button", { name: "Continue to Terms" }).click();
-    await expect(page.getByRole("dialog").getByRole("checkbox", { name: /I have read/ })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
-
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto("/admin-users");
-    await expect(page.getByRole("heading", { name: "All Users" })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-
-    await page.goto("/change-password");
-    await expect(page.getByRole("heading", { name: "Change Password" })).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
-  });
 });
