@@ -17,10 +17,12 @@ process.env.SWAPBAY_UI_DIR ??= uiDir;
 
 /**
  * PHONE_SPECS run in the phone project only (390×844): a driver's flows — the field app
- * (outbox, offline start), the camera scanner and scanning forms, photos taken with the camera,
- * a damage report, the re-sign a driver meets — and the public pack page a label's QR code opens.
+ * (outbox, offline start), the driver's day, the camera scanner, a damage report and recalls as
+ * the driver meets them, the re-sign a driver meets. (Driver flows that run axe on a state no
+ * table row covers — photos, pack-passport, scan-field — run at both widths, so each of those
+ * axe checks keeps both widths.)
  */
-const PHONE_SPECS = ["field-offline", "field-seams", "ops-driver", "pack-passport", "pack-safety", "photos", "scan", "scan-field", "terms-resign"];
+const PHONE_SPECS = ["field-offline", "field-seams", "ops-driver", "pack-safety", "scan", "terms-resign"];
 /**
  * DESKTOP_SPECS run in the desktop project only (1280×800): an admin's work (system page,
  * backups, replication, users, corrections, charging and assignments, realtime), what does not
