@@ -41,12 +41,15 @@ tools:
 	@bash scripts/ensure-tools.sh
 
 ## test: every test, in stages (each timed by scripts/stage.sh: .ci/run prints the table):
-##   tools → build → lint → {test-go-unit, test-system, test-ui, test-e2e} at once (make -j)
+##   tools → build → lint → {test-e2e, test-system, test-go-unit, test-ui} (make -j$(TEST_JOBS))
 # The binary is built once (build) and handed to every test that runs it: the e2e servers and
-# the system tests (SWAPBAY_BIN). TEST_JOBS is how many of the last four stages run at once.
+# the system tests (SWAPBAY_BIN). TEST_JOBS is how many of the last four stages run at once: on
+# 2 cores, 2 — the e2e suite (itself two Playwright projects at once) beside one other stage at
+# a time, in the order of TEST_STAGES (system, then Go unit and fuzz, then UI unit), so the
+# browsers never share the CPU with more than one other stage.
 export STAGE_DIR ?= $(CURDIR)/.stages
 STAGE     := bash scripts/stage.sh
-TEST_JOBS ?= 4
+TEST_JOBS ?= 2
 TEST_STAGES := test-e2e test-system test-go-unit test-ui
 
 test:
