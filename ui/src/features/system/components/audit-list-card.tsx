@@ -42,13 +42,13 @@ export function AuditListCard() {
               <li key={r.id} className="grid gap-1 rounded-md border p-3 text-sm">
                 <div className="flex flex-wrap items-center gap-2">
                   <Badge variant={r.action === "delete" ? "destructive" : "secondary"}>{ACTION_LABEL[r.action]}</Badge>
-                  <span className="font-medium break-all">
+                  <span className="font-medium [overflow-wrap:anywhere]">
                     {r.collection} {r.recordId}
                   </span>
                 </div>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-muted-foreground">
                   <dt>By</dt>
-                  <dd className="break-all">
+                  <dd className="[overflow-wrap:anywhere]">
                     {r.actor || "unknown"}
                     {r.actorKind === "_superusers" ? " (superuser)" : ""}
                   </dd>
@@ -57,7 +57,7 @@ export function AuditListCard() {
                   {r.fields.length > 0 && (
                     <>
                       <dt>Fields</dt>
-                      <dd className="break-all">{r.fields.join(", ")}</dd>
+                      <dd className="[overflow-wrap:anywhere]">{r.fields.join(", ")}</dd>
                     </>
                   )}
                 </dl>
