@@ -89,7 +89,7 @@ test("a pack's label page: public signed out and for a driver, the pack page for
     expect(reported.status(), await reported.text()).toBe(200);
     await page.goto(`/packs/${serial}`);
     const history = page.getByRole("list", { name: "History" });
-    await expect(history.getByText("Damage reported")).toBeVisible();
+    await expect(history.getByText("Damage reported", { exact: true })).toBeVisible();
     const download = page.waitForEvent("download");
     await history.getByRole("link", { name: "Report (PDF)" }).click();
     const file = await (await download).path();
