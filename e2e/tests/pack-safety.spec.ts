@@ -72,7 +72,7 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
     const stray = ((await keyed(adminApi, "/api/admin/packs/mint", { count: 1, model: "Nova 48V 15Ah", lot: `${lot}-M` })) as { packs: { id: string; serial: string }[] }).packs[0]!;
     await keyed(adminApi, "/api/admin/assignments", { userId: driver.id, quantity: 2, assignmentType: "home_charger", packs: [damaged, recalled] });
     await keyed(masterApi, "/api/admin/settings", { settings: [{ key: "pack_missing_days", value: "5" }] });
-    await keyed(page.request, "/api/driver/pickup", { quantity: 1, packs: [stray.serial], occurredAt: new Date(Date.now() - 6 * 86_400_000).toISOString() });
+    await keyed(page.request, "/api/driver/pickup", { quantity: 1, notes: "stray pack", packs: [stray.serial], occurredAt: new Date(Date.now() - 6 * 86_400_000).toISOString() });
     let recallUrl = "";
     const packOf = async (serial: string): Promise<Pack> => (await adminApi.get(`/api/packs/${serial}`)).json();
 
