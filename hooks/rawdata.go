@@ -8,7 +8,6 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
-	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -44,7 +43,6 @@ const (
 	MsgPhotos       = "Photos are uploaded and deleted in the app (Photos page); only a photo's notes can be changed here."
 	MsgAuditLog     = "The audit list is kept as it was written and cannot be changed."
 	MsgSchema       = "SwapBay's collections change only through its migrations, not here."
-	MsgUnlisted     = "This collection is not open to raw writes."
 )
 
 // door is how the record API may write one collection.
@@ -57,8 +55,10 @@ type door struct {
 	plain    bool     // plain data: every write passes (its collection's hooks still apply)
 }
 
-// Doors lists every SwapBay collection. A collection not listed is refused (MsgUnlisted);
-// PocketBase's own (_superusers, _mfas, …) pass. hooks_test fails on a collection missing here.
+// doors lists every SwapBay collection (hooks' table test fails on a collection of the
+// migrations missing here). A collection not listed is not SwapBay's — PocketBase's own
+// (_superusers, …) or one a superuser made in /_/ (the bench's bench_items): its writes pass,
+// recorded on the audit list, and its schema is its maker's.
 var doors = map[string]door{
 	schema.Movements:        {refuse: MsgMovements},
 	schema.Entries:          {refuse: MsgMovements},
@@ -87,19 +87,14 @@ var doors = map[string]door{
 	schema.TermsVersions: {plain: true}, // hooks: terms.go (sanitised, signed immutable, one active)
 }
 
-// doorOf answers the door of collection c (nil for PocketBase's own collections).
+// doorOf answers the door of collection c (false: not SwapBay's, every write passes).
 func doorOf(c *core.Collection) (door, bool) {
-	if d, ok := doors[c.Name]; ok {
-		return d, true
-	}
-	if c.System || strings.HasPrefix(c.Name, "_") {
-		return door{}, false
-	}
-	return door{refuse: MsgUnlisted}, true
+	d, ok := doors[c.Name]
+	return d, ok
 }
 
-// Collections lists the collections the raw-data door knows (tests: every collection must
-// be one of them or PocketBase's own).
+// Collections lists the collections the raw-data door knows (tests: every collection the
+// migrations make must be one of them).
 func Collections() []string {
 	out := make([]string, 0, len(doors))
 	for name := range doors {
@@ -114,10 +109,7 @@ func Collections() []string {
 func Refused(collection, action string, changed []string) string {
 	d, ok := doors[collection]
 	if !ok {
-		if strings.HasPrefix(collection, "_") {
-			return ""
-		}
-		return MsgUnlisted
+		return ""
 	}
 	return d.refusal(action, changed)
 }
@@ -256,9 +248,13 @@ func sameValue(a, b any) bool {
 	return fmt.Sprint(a) == fmt.Sprint(b)
 }
 
-// guarded reports whether collection c is one of SwapBay's (listed or not).
+// guarded reports whether collection c is one of SwapBay's (its migrations' schema).
 func guarded(c *core.Collection) bool {
-	return c != nil && !c.System && !strings.HasPrefix(c.Name, "_")
+	if c == nil {
+		return false
+	}
+	_, ok := doors[c.Name]
+	return ok
 }
 
 func guardCollection(e *core.CollectionRequestEvent) error {
