@@ -4,9 +4,10 @@
 // to do it, and change nothing; editing a user's first name is saved and listed, with who made
 // it, on the System page's audit list. The movement and the pack event are made through the
 // app's routes (a pickup, a mint); the step under test is the dashboard.
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../a11y";
-import { ADMIN, SUPERUSER } from "../env";
+import { ADMIN, SCREENSHOTS, SUPERUSER } from "../env";
 import { apiAs, expect, keyed, seedUser, signIn, test } from "../fixtures";
 
 /** The server's refusals, as hooks/rawdata.go words them. */
@@ -105,12 +106,12 @@ test("a superuser in /_/: ledger writes are refused with the app's way, a user's
     await expect(audit.getByText(`movements ${movementId}`)).toHaveCount(0);
     await expectNoAxeViolations(page, "the System page's audit list");
     await row.scrollIntoViewIfNeeded();
-    await audit.screenshot({ path: test.info().outputPath("audit-list-desktop.png") });
+    await audit.screenshot({ path: path.join(SCREENSHOTS, "desktop-audit-list-card.png") });
     await shot("system-audit-list");
     await page.setViewportSize({ width: 390, height: 844 });
     await row.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), "390 px").toBeLessThanOrEqual(0);
-    await audit.screenshot({ path: test.info().outputPath("audit-list-phone.png") });
+    await audit.screenshot({ path: path.join(SCREENSHOTS, "phone-width-audit-list-card.png") });
     await shot("system-audit-list-phone");
   });
 });
