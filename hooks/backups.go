@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/order"
 )
 
 // MsgRestoreRefused answers PocketBase's own backup restore: SwapBay has one restore pipeline
@@ -27,12 +28,13 @@ func bindBackups(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: BackupRestoreRouteId,
 		Func: func(se *core.ServeEvent) error {
-			se.Router.BindFunc(func(e *core.RequestEvent) error {
-				if e.Request.Method == http.MethodPost && restoreRoute.MatchString(e.Request.URL.Path) {
-					return apierr.NewCode(http.StatusForbidden, "", MsgRestoreRefused, apierr.CodeRestoreRefused)
-				}
-				return e.Next()
-			})
+			se.Router.Bind(&hook.Handler[*core.RequestEvent]{Id: BackupRestoreRouteId, Priority: order.RawDoors,
+				Func: func(e *core.RequestEvent) error {
+					if e.Request.Method == http.MethodPost && restoreRoute.MatchString(e.Request.URL.Path) {
+						return apierr.NewCode(http.StatusForbidden, "", MsgRestoreRefused, apierr.CodeRestoreRefused)
+					}
+					return e.Next()
+				}})
 			return se.Next()
 		},
 	})

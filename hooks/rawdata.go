@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/order"
 	"swapbay/lib/schema"
 )
 
@@ -191,7 +192,7 @@ func bindRawData(app core.App) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: RawTruncateId,
 		Func: func(se *core.ServeEvent) error {
-			se.Router.BindFunc(guardTruncate)
+			se.Router.Bind(&hook.Handler[*core.RequestEvent]{Id: RawTruncateId, Priority: order.RawDoors, Func: guardTruncate})
 			return se.Next()
 		},
 	})
