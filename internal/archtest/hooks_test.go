@@ -21,6 +21,17 @@ var ledgerTables = map[string]bool{"Movements": true, "Entries": true, "Accounts
 // OnRecordEnrich, OnRecordsListRequest, …): their arguments name the collections they run for.
 var collectionHook = regexp.MustCompile(`^On(Record|Records|Model)[A-Z]\w*$`)
 
+// requestHook matches the record API's request hooks (OnRecordCreateRequest,
+// OnRecordsListRequest, …): they run only for PocketBase's own routes (the /_/ dashboard's
+// door), never for a service's save nor the ledger's statements, so the raw-data guards in
+// hooks/ bind them on the ledger tables too, and on every collection at once.
+var requestHook = regexp.MustCompile(`^On(Record|Records)\w*Request$`)
+
+// recordHook matches the record hooks that run inside a save (OnRecordCreate, OnRecordUpdate,
+// OnRecordAfterDeleteSuccess, …): the hooks that guard an invariant for every writer. They
+// live in hooks/ (DESIGN.md §1); a module's model hooks (OnModel…) only keep its caches fresh.
+var recordHook = regexp.MustCompile(`^OnRecord[A-Z]\w*$`)
+
 // hookViolations lists the per-collection hook bindings of f that may run on a ledger table:
 // one naming Movements, Entries or Accounts, one naming no collection (it runs for every
 // collection), and one naming its collections other than as schema constants (a variable
@@ -33,7 +44,7 @@ func hookViolations(fset *token.FileSet, rel string, f *ast.File) []string {
 			return true
 		}
 		sel, ok := call.Fun.(*ast.SelectorExpr)
-		if !ok || !collectionHook.MatchString(sel.Sel.Name) {
+		if !ok || !collectionHook.MatchString(sel.Sel.Name) || requestHook.MatchString(sel.Sel.Name) {
 			return true
 		}
 		at := fmt.Sprintf("%s:%d: %s", rel, fset.Position(call.Pos()).Line, sel.Sel.Name)
@@ -74,7 +85,7 @@ func TestNoHookOnLedgerTables(t *testing.T) {
 	}
 	fset := token.NewFileSet()
 	files := 0
-	for _, dir := range []string{"modules", "lib", "pb_app", "pb_migrations", "internal"} {
+	for _, dir := range []string{"hooks", "modules", "lib", "pb_app", "pb_migrations", "internal"} {
 		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 				return err
@@ -112,6 +123,8 @@ func register(app core.App) {
 	app.OnRecordValidate("entries").BindFunc(nil)
 	app.OnRecordUpdate(schema.Users).BindFunc(nil)
 	app.OnServe().BindFunc(nil)
+	app.OnRecordUpdateRequest().BindFunc(nil)
+	app.OnRecordDeleteRequest(schema.Movements).BindFunc(nil)
 }
 `, 0)
 	if err != nil {
@@ -120,5 +133,82 @@ func register(app core.App) {
 	got := hookViolations(fset, "x.go", f)
 	if len(got) != 5 {
 		t.Fatalf("the guard found %d violations, want 5 (Movements, Accounts, no collection, a list, a literal):\n%s", len(got), strings.Join(got, "\n"))
+	}
+}
+
+// recordHookViolations lists the record hooks (recordHook) bound in f: outside hooks/ each is
+// an invariant guard out of its place.
+func recordHookViolations(fset *token.FileSet, rel string, f *ast.File) []string {
+	var out []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if ok && recordHook.MatchString(sel.Sel.Name) {
+			out = append(out, fmt.Sprintf("%s:%d: %s is a record hook: hooks that guard an invariant live in hooks/ (bound from hooks.Register)", rel, fset.Position(call.Pos()).Line, sel.Sel.Name))
+		}
+		return true
+	})
+	return out
+}
+
+// TestRecordHooksLiveInHooks: every record hook (one that runs inside a save, whatever the door)
+// is bound in hooks/, named, so a reader finds every invariant guard in one folder; request
+// hooks outside it are refused too, since they guard the record API's door.
+func TestRecordHooksLiveInHooks(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	inHooks := 0
+	for _, dir := range []string{"hooks", "modules", "lib", "pb_app", "pb_migrations"} {
+		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+				return err
+			}
+			f, err := parser.ParseFile(fset, path, nil, 0)
+			if err != nil {
+				return err
+			}
+			rel, _ := filepath.Rel(root, path)
+			found := recordHookViolations(fset, filepath.ToSlash(rel), f)
+			if dir == "hooks" {
+				inHooks += len(found)
+				return nil
+			}
+			for _, v := range found {
+				t.Error(v)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if inHooks == 0 {
+		t.Fatal("no record hook found in hooks/: the walk is broken")
+	}
+}
+
+// TestRecordHookGuardCatchesViolations proves the rule can fail, on a fake source.
+func TestRecordHookGuardCatchesViolations(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "x.go", `package x
+
+func register(app core.App) {
+	app.OnRecordUpdate(schema.Users).BindFunc(nil)
+	app.OnRecordCreateRequest().BindFunc(nil)
+	app.OnModelUpdate(schema.Settings).BindFunc(nil)
+	app.OnServe().BindFunc(nil)
+}
+`, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := recordHookViolations(fset, "x.go", f); len(got) != 2 {
+		t.Fatalf("found %d record hooks, want 2 (OnRecordUpdate, OnRecordCreateRequest):\n%s", len(got), strings.Join(got, "\n"))
 	}
 }

@@ -1,5 +1,5 @@
-// Package archtest checks the Go import direction of STYLE.md: pb_app, pb_migrations →
-// modules → lib. Leaf packages import no SwapBay package above them, modules never import the
+// Package archtest checks the Go import direction of STYLE.md: pb_app → hooks, pb_migrations
+// → modules → lib. Leaf packages import no SwapBay package above them, modules never import the
 // wiring or migrations, and no module reaches into another module's internal packages.
 // modules_test.go checks the module → module imports against a table of reasons and that no
 // module uses another module's plumbing.
@@ -29,6 +29,8 @@ func layer(rel string) string {
 		return "migrations"
 	case rel == "pb_app" || strings.HasPrefix(rel, "pb_app/"):
 		return "app"
+	case rel == "hooks" || strings.HasPrefix(rel, "hooks/"):
+		return "hooks"
 	case rel == "ui":
 		return "ui"
 	}
@@ -41,7 +43,8 @@ var allowed = map[string][]string{
 	"ui":         {},
 	"modules":    {"lib", "modules"},
 	"migrations": {"lib", "modules"},
-	"app":        {"lib", "modules", "migrations", "app", "ui"},
+	"hooks":      {"lib", "modules"},
+	"app":        {"lib", "modules", "migrations", "hooks", "app", "ui"},
 }
 
 func moduleOf(rel string) string {

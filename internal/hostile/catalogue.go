@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"swapbay/internal/bombs"
+	"swapbay/modules/packs"
 )
 
 // The hostile catalogue (issue 34): requests meant to exhaust a 1 GB VPS, each sent to a real
@@ -64,6 +65,7 @@ type Server struct {
 	log     bytes.Buffer
 	Driver  string // an approved driver's session cookie
 	Pending string // a pending driver's (just registered) session cookie
+	Master  string // the master admin's session cookie
 	n       int    // registrations so far
 }
 
@@ -120,6 +122,10 @@ func Start(bin, seed, work string) (*Server, error) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	if s.Driver, err = s.login("driver@hostile.test"); err != nil {
+		s.Stop()
+		return nil, err
+	}
+	if s.Master, err = s.login("master@hostile.test"); err != nil {
 		s.Stop()
 		return nil, err
 	}
@@ -376,8 +382,77 @@ func Catalogue() []Case {
 			}
 			return note, ""
 		}},
+		labelsCase(),
+		labelsBurstCase(),
 		concurrentCase(),
 	}
+}
+
+// mintForLabels mints packs.MaxLabels packs as the master admin (one keyed mint) and answers
+// the label sheet's address for all of them.
+func mintForLabels(s *Server) (any, error) {
+	req, _ := http.NewRequest("POST", s.Base+"/api/admin/packs/mint",
+		strings.NewReader(fmt.Sprintf(`{"count":%d,"model":"S-48V 15Ah","lot":"L-HOSTILE"}`, packs.MaxLabels)))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Cookie", s.Master)
+	req.Header.Set("Idempotency-Key", fmt.Sprintf("hostile-mint-%d", time.Now().UnixNano()))
+	res, err := client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer res.Body.Close()
+	var out struct {
+		Packs []struct {
+			Serial string `json:"serial"`
+		} `json:"packs"`
+	}
+	if err := json.NewDecoder(res.Body).Decode(&out); err != nil || res.StatusCode != 200 || len(out.Packs) != packs.MaxLabels {
+		return nil, fmt.Errorf("mint: %d %v (%d packs)", res.StatusCode, err, len(out.Packs))
+	}
+	return "/api/admin/packs/labels?from=" + out.Packs[0].Serial + "&to=" + out.Packs[len(out.Packs)-1].Serial, nil
+}
+
+// labelsCase: the largest label sheet (packs.MaxLabels labels, ~65 MB while it renders).
+func labelsCase() Case {
+	return Case{Name: fmt.Sprintf("labels: a sheet of %d labels", packs.MaxLabels), prepare: mintForLabels,
+		run: func(s *Server, url any) (string, string) {
+			st, body := s.Do("GET", url.(string), s.Master, "", nil)
+			return fmt.Sprintf("%d, %d bytes", st, len(body)), expect("labels", st, body, 200)
+		}}
+}
+
+// labelsBurstCase: 12 of the largest sheets asked at once by one admin: the rate limit refuses
+// those over packs.LabelsLimit, the PDF queue renders the rest one at a time (held to the
+// concurrent budget), and the ordinary routes keep answering.
+func labelsBurstCase() Case {
+	return Case{Name: fmt.Sprintf("labels: 12 sheets of %d at once", packs.MaxLabels), concurrent: true, prepare: mintForLabels,
+		run: func(s *Server, url any) (string, string) {
+			by := map[int]int{}
+			var mu sync.Mutex
+			var wg sync.WaitGroup
+			for range 12 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					st, _ := s.Do("GET", url.(string), s.Master, "", nil)
+					mu.Lock()
+					by[st]++
+					mu.Unlock()
+				}()
+			}
+			t0 := time.Now()
+			st, body := s.Do("GET", "/api/state", s.Driver, "", nil)
+			took := time.Since(t0)
+			wg.Wait()
+			note := fmt.Sprintf("%d sheets, %d refused 429; /api/state meanwhile %s", by[200], by[429], took.Round(time.Millisecond))
+			switch {
+			case by[200] > packs.LabelsLimit.PerAccount.N || by[200]+by[429] != 12:
+				return note, "answers: " + fmt.Sprint(by)
+			case st != 200 || took > ProbeBudget:
+				return note, fmt.Sprintf("/api/state meanwhile: %d in %s (%s)", st, took, truncate(body))
+			}
+			return note, ""
+		}}
 }
 
 // concurrentCase sends Concurrent hostile requests at once (signature bombs, JPEG bombs,

@@ -40,6 +40,9 @@ const (
 
 	// SecurityHeaders sets SwapBay's page headers (lib/httpx), over PocketBase's.
 	SecurityHeaders = apis.DefaultSecurityHeadersMiddlewarePriority + 1
+	// RawDoors refuses PocketBase's own routes that would bypass SwapBay's record guards: a
+	// collection's truncate and the backup restore (hooks/, issue 43).
+	RawDoors = apis.DefaultSecurityHeadersMiddlewarePriority + 2
 
 	// (PocketBase: the rate limiter, then the body limit. Then the route guards bound on
 	// groups and routes — httpx.RequireUser, RequireRoles… — at priority 0.)

@@ -330,3 +330,24 @@ const (
 
 // SettingPackMissingDays is how many days without a scan make a pack missing (DESIGN.md §14).
 const SettingPackMissingDays = "pack_missing_days"
+
+// AuditLog is the System page's audit list (issue 43): one row per raw write a superuser (or
+// anyone) made through PocketBase's record API or its /_/ dashboard and the guards allowed
+// (hooks/). Rows are written by the hook in the write's own transaction and never changed.
+const (
+	AuditLog        = "audit_log"
+	AuditActor      = "actor"      // the writer's email (a superuser's, from _superusers)
+	AuditActorId    = "actorId"    // the writer's record id
+	AuditActorKind  = "actorKind"  // the writer's collection: _superusers, users
+	AuditAction     = "action"     // create | update | delete
+	AuditCollection = "collection" // the collection written
+	AuditRecord     = "record"     // the record's id
+	AuditFields     = "fields"     // json: the names of the fields the write set or changed
+
+	AuditActionCreate = "create"
+	AuditActionUpdate = "update"
+	AuditActionDelete = "delete"
+
+	// AuditListLimit is how many of the newest rows the System page lists.
+	AuditListLimit = 200
+)

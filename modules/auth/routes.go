@@ -31,7 +31,6 @@ import (
 //	GET  /api/admin/sign-in-failures  admins             [{account, source, count, lastAt, slowed}]: sources
 //	                                                     with repeated failed sign-ins (System page)
 func Register(app core.App) {
-	registerSessionHooks(app)
 	limiter := newThrottle()
 	login := func(e *core.RequestEvent) error { return handleLogin(e, limiter) }
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -161,7 +160,7 @@ type changePasswordForm struct {
 	NewPassword     string `json:"newPassword"`
 }
 
-// changePassword sets a new password. Every session of the user ends (EndSessionsHookId);
+// changePassword sets a new password. Every session of the user ends (hooks.EndSessionsId);
 // this device gets a new one.
 func changePassword(e *core.RequestEvent) error {
 	var form changePasswordForm

@@ -7,12 +7,10 @@ import (
 	"github.com/golang-jwt/jwt/v5"
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/security"
 	"golang.org/x/crypto/bcrypt"
 
 	"swapbay/lib/events"
-	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 )
 
@@ -69,53 +67,6 @@ func EndAllSessions(app core.App, userId string) error {
 		events.Send(app, events.Message{Type: events.SessionsRevoked, Data: events.Revocation{UserId: userId}})
 	}
 	return err
-}
-
-// EndSessionsHookId names the hook that ends a user's sessions when their account changes in
-// a way that must sign them out everywhere: approval taken away (suspended, rejected, back to
-// pending), role changed, password changed. It runs inside the save, so it holds for every
-// path (SwapBay's routes, the CLI, the superuser dashboard).
-const EndSessionsHookId = "swapbayEndSessionsOnAccountChange"
-
-// CloseSocketsHookId names the hook that closes a deleted user's sockets after the delete
-// commits, whatever door the delete came through.
-const CloseSocketsHookId = "swapbayCloseSocketsOnUserDelete"
-
-func registerSessionHooks(app core.App) {
-	app.OnRecordUpdate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: EndSessionsHookId,
-		Func: func(e *core.RecordEvent) error {
-			// the stored row, not e.Record.Original(): a record kept since its creation
-			// still carries its pre-creation original
-			old, err := e.App.FindRecordById(schema.Users, e.Record.Id)
-			if err != nil {
-				return e.Next()
-			}
-			end := old.GetString(schema.UserRole) != e.Record.GetString(schema.UserRole) ||
-				(old.GetString(schema.UserIsApproved) == roles.Approved && e.Record.GetString(schema.UserIsApproved) != roles.Approved) ||
-				old.TokenKey() != e.Record.TokenKey() ||
-				old.GetString(core.FieldNamePassword+":hash") != e.Record.GetString(core.FieldNamePassword+":hash")
-			if err := e.Next(); err != nil {
-				return err
-			}
-			if end {
-				return EndAllSessions(e.App, e.Record.Id)
-			}
-			return nil
-		},
-	})
-	// the sessions go with the user (cascade); the sockets are closed once the delete
-	// commits (events.Send: after the caller's transaction, at once when there is none)
-	app.OnRecordDelete(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
-		Id: CloseSocketsHookId,
-		Func: func(e *core.RecordEvent) error {
-			if err := e.Next(); err != nil {
-				return err
-			}
-			events.Send(e.App, events.Message{Type: events.SessionsRevoked, Data: events.Revocation{UserId: e.Record.Id}})
-			return nil
-		},
-	})
 }
 
 // dummyHashes are compared against when the email is unknown, so a sign-in costs the same

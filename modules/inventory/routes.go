@@ -6,17 +6,13 @@
 package inventory
 
 import (
-	"net/http"
-
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
-	"swapbay/lib/schema"
 )
 
 // Routes (driver operations; callers: approved driver, admin, master_admin — always for
@@ -44,11 +40,6 @@ import (
 //	DELETE /api/admin/movements/{id}                                            DeleteMovement
 //	       → {success, message: 'The movement has been deleted and batteries returned.', stats}
 func Register(app core.App) {
-	app.OnRecordDelete(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
-		Id:       KeepHoldersHookId,
-		Priority: keepHoldersPriority,
-		Func:     keepHolders,
-	})
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		driver := se.Router.Group("/api/driver")
 		driver.Bind(httpx.RequireRoles(roles.Driver, roles.Admin, roles.MasterAdmin))
@@ -65,27 +56,9 @@ func Register(app core.App) {
 	})
 }
 
-// KeepHoldersHookId names the hook that refuses deleting a user who still holds batteries:
-// their holder accounts would lose their owner and the batteries would be stranded in the
-// field count. Delete or move their assignments first.
-const KeepHoldersHookId = "swapbayKeepBatteryHolders"
-
 // MsgHoldsBatteries is the one answer (409) to deleting a user who still holds batteries,
-// whether the users service or this hook catches it.
+// whether the users service or the hook that keeps battery holders (hooks/) catches it.
 const MsgHoldsBatteries = "This user still holds batteries: record their dropoff or delete their assignments before deleting the account"
-
-const keepHoldersPriority = -30
-
-func keepHolders(e *core.RecordEvent) error {
-	held, err := HeldBy(e.App, e.Record.Id)
-	if err != nil {
-		return err
-	}
-	if held > 0 {
-		return apierr.NewCode(http.StatusConflict, "", MsgHoldsBatteries, apierr.CodeHoldsBatteries)
-	}
-	return e.Next()
-}
 
 type quantityForm struct {
 	Quantity   reqx.Int `json:"quantity"`

@@ -16,6 +16,7 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
+	"swapbay/lib/pdfqueue"
 	"swapbay/lib/ratelimit"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
@@ -27,7 +28,8 @@ import (
 //
 //	POST /api/admin/packs/mint           admins   {count 1..1000, model, chemistry, nominalWh, manufacturer, lot, manufactured}
 //	                                              → {success, message, packs: [{id, serial}], labelsUrl}
-//	GET  /api/admin/packs/labels         admins   ?serials=A,B,… or ?from=A&to=B (at most 1,000) → the label sheet (PDF)
+//	GET  /api/admin/packs/labels         admins   ?serials=A,B,… or ?from=A&to=B (at most MaxLabels) → the label sheet (PDF),
+//	                                              rendered in the PDF queue (lib/pdfqueue), LabelsLimit
 //	POST /api/admin/packs/import         admins   {csv, dryRun} → ImportResult (dryRun: the preview, nothing written;
 //	                                              else all rows in one transaction, or nothing and the first bad line)
 //	PUT  /api/admin/packs/{serial}/state admins   {state, reason} → {success, message, pack}; 409 pack_state
@@ -53,7 +55,7 @@ func Register(app core.App) {
 		admin := se.Router.Group("/api/admin/packs")
 		admin.Bind(httpx.RequireAdmin())
 		admin.POST("/mint", handleMint).Bind(idempotency.Keyed())
-		admin.GET("/labels", handleLabels)
+		admin.GET("/labels", handleLabels).Bind(LabelsLimit.Handler())
 		admin.POST("/import", handleImport).Bind(idempotency.Keyed())
 		admin.PUT("/{serial}/state", handleState).Bind(idempotency.Keyed())
 		admin.GET("/recall-preview", handleRecallPreview)
@@ -133,7 +135,7 @@ func nominalWh(raw json.RawMessage) (float64, error) {
 // Messages of the label route.
 var (
 	MsgLabelsWhich   = "Name the packs: serials=A,B,… or from=A&to=B"
-	MsgLabelsTooMany = fmt.Sprintf("At most %d labels at a time", MaxMint)
+	MsgLabelsTooMany = fmt.Sprintf("At most %d labels at a time", MaxLabels)
 )
 
 func handleLabels(e *core.RequestEvent) error {
@@ -143,13 +145,13 @@ func handleLabels(e *core.RequestEvent) error {
 	switch {
 	case strings.TrimSpace(q.Get("serials")) != "":
 		serials := SplitSerials(q.Get("serials"))
-		if len(serials) > MaxMint {
+		if len(serials) > MaxLabels {
 			return apierr.Response(e, apierr.Invalid("serials", MsgLabelsTooMany))
 		}
 		packs, err = Serials(e.App, serials)
 	case q.Get("from") != "" && q.Get("to") != "":
-		packs, err = SerialRange(e.App, NormalizeSerial(q.Get("from")), NormalizeSerial(q.Get("to")), MaxMint)
-		if err == nil && len(packs) > MaxMint {
+		packs, err = SerialRange(e.App, NormalizeSerial(q.Get("from")), NormalizeSerial(q.Get("to")), MaxLabels)
+		if err == nil && len(packs) > MaxLabels {
 			err = apierr.Invalid("to", MsgLabelsTooMany)
 		}
 	default:
@@ -163,7 +165,8 @@ func handleLabels(e *core.RequestEvent) error {
 		labels[i] = Label{Serial: p.Serial(), Model: p.Model(), Lot: p.Lot()}
 	}
 	var buf bytes.Buffer
-	if err := WriteLabels(&buf, site(e), labels); err != nil {
+	// one PDF at a time in the process (lib/pdfqueue): a sheet of MaxLabels holds ~65 MB
+	if err := pdfqueue.Do(e.Request.Context(), func() error { return WriteLabels(&buf, site(e), labels) }); err != nil {
 		return apierr.Response(e, err)
 	}
 	h := e.Response.Header()
@@ -275,6 +278,16 @@ func handleDetail(e *core.RequestEvent) error {
 var PassportLimit = ratelimit.Limit{Name: "GET /api/packs/passport",
 	PerAccount: ratelimit.Rule{N: 120, Window: time.Minute}, PerIP: ratelimit.Rule{N: 120, Window: time.Minute}}
 
+// MaxLabels is the most labels one sheet prints: one mint's worth (MaxMint), about 65 MB
+// while it renders, one sheet at a time (lib/pdfqueue).
+const MaxLabels = MaxMint
+
+// LabelsLimit bounds the label sheets per account and per address: an admin prints a mint's
+// sheet, maybe again after a paper jam; each sheet renders alone in the PDF queue, so a burst
+// would only queue behind itself.
+var LabelsLimit = ratelimit.Limit{Name: "GET /api/admin/packs/labels",
+	PerAccount: ratelimit.Rule{N: 10, Window: time.Minute}, PerIP: ratelimit.Rule{N: 30, Window: time.Minute}}
+
 // IncidentLimit bounds the incident PDFs (each prints up to 10 photo thumbnails).
 var IncidentLimit = ratelimit.Limit{Name: "GET /api/admin/packs/incidents/report",
 	PerAccount: ratelimit.Rule{N: 30, Window: time.Minute}, PerIP: ratelimit.Rule{N: 120, Window: time.Minute}}
@@ -298,7 +311,11 @@ func handlePassport(e *core.RequestEvent) error {
 
 func handleIncidentReport(e *core.RequestEvent) error {
 	var buf bytes.Buffer
-	name, err := WriteIncidentReport(e.App, &buf, e.Request.PathValue("serial"), e.Request.PathValue("eventId"))
+	var name string
+	err := pdfqueue.Do(e.Request.Context(), func() (err error) {
+		name, err = WriteIncidentReport(e.App, &buf, e.Request.PathValue("serial"), e.Request.PathValue("eventId"))
+		return err
+	})
 	if err != nil {
 		return apierr.Response(e, err)
 	}

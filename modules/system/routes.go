@@ -32,6 +32,8 @@ import (
 //	POST   /api/admin/settings                {settings: [{key, value}, ...]}
 //	       → {success, message: 'Settings saved successfully!', settings: Settings, stats}
 //	GET    /api/admin/history/count?targetDate=YYYY-MM-DD  → {count}: movements a wipe would remove
+//	GET    /api/admin/audit                   → {entries: [{id, at, actor, actorKind, action, collection, recordId, fields}]}
+//	       the audit list: raw writes through PocketBase's record API or /_/ that hooks/ allowed, newest first
 //	POST   /api/admin/history/wipe (master)   {targetDate: 'YYYY-MM-DD', confirmPhrase: 'DELETE HISTORY'}
 //	       → {success, message: 'History wiped successfully!', deleted, checkpoint|null, stats}
 //	POST   /api/admin/clean-slate (master)    {}
@@ -46,6 +48,7 @@ func Register(app core.App) {
 		admin.POST("/recalculate-inventory", handleRecalculate).Bind(idempotency.Keyed())
 		admin.POST("/settings", handleSettings).Bind(idempotency.Keyed())
 		admin.GET("/history/count", handleHistoryCount)
+		admin.GET("/audit", handleAudit)
 
 		master := se.Router.Group("/api/admin")
 		master.Bind(httpx.RequireRoles(roles.MasterAdmin))

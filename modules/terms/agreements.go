@@ -20,6 +20,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/events"
 	"swapbay/lib/imagebudget"
+	"swapbay/lib/pdfqueue"
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
 	"swapbay/modules/system"
@@ -150,9 +151,6 @@ func FindAgreement(app core.App, id string) (Agreement, error) {
 // SignerId is the user who signed ("" once their account is deleted).
 func (a Agreement) SignerId() string { return a.GetString(schema.AgreementUser) }
 
-// renderQueue lets one agreement PDF render at a time in this process.
-var renderQueue = make(chan struct{}, 1)
-
 // inflight holds the agreements whose PDF is being made in this process, so the after-commit
 // generation, the job and a retry never make the same PDF twice at once.
 var inflight sync.Map
@@ -196,10 +194,14 @@ func Generate(app core.App, id string, now time.Time) error {
 	wg.Add(1)
 	defer wg.Done()
 
-	// one render at a time, in the order asked (the after-commit generation, the job, an
-	// admin's retry): a render holds the terms text and the signature in memory
-	renderQueue <- struct{}{}
-	defer func() { <-renderQueue }()
+	// one render at a time in the process's PDF queue, in the order asked (the after-commit
+	// generation, the job, an admin's retry, the label sheets): a render holds the terms text
+	// and the signature in memory
+	return pdfqueue.Do(context.Background(), func() error { return generate(app, id, now) })
+}
+
+// generate is Generate's work, inside the PDF queue.
+func generate(app core.App, id string, now time.Time) error {
 	a, err := FindAgreement(app, id)
 	if err != nil {
 		return err

@@ -28,7 +28,6 @@ import (
 //	POST   /api/admin/users/{id}/suspend
 //	POST   /api/admin/force-terms-resigning/{id}  the user signs the terms again at next login
 func Register(app core.App) {
-	bindHooks(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api/admin")
 		g.Bind(httpx.RequireAdmin())

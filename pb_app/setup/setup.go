@@ -1,5 +1,5 @@
-// Package setup wires SwapBay onto a PocketBase app: the shared middlewares, every module's
-// routes and hooks, and the SPA. pb_app/main.go and the tests call the same Register.
+// Package setup wires SwapBay onto a PocketBase app: the shared middlewares, the invariant
+// hooks (hooks/), every module's routes, and the SPA. pb_app/main.go and the tests call the same Register.
 package setup
 
 import (
@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"swapbay/hooks"
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
@@ -35,9 +36,12 @@ import (
 	_ "swapbay/pb_migrations"
 )
 
-// Register wires every SwapBay module onto app. It is safe to call on a test app.
+// Register wires every SwapBay module onto app, and the hooks that guard its invariants for
+// every writer (hooks/: the /_/ dashboard and PocketBase's record API included), once. It is
+// safe to call on a test app.
 func Register(app core.App) {
 	restore.Register(app) // first: a restore's unfinished dir is refused before anything opens it
+	hooks.Register(app)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "swapbayMiddlewares",
 		Func: func(se *core.ServeEvent) error {

@@ -1,4 +1,4 @@
-package users_test
+package hooks_test
 
 import (
 	"errors"

@@ -1,49 +1,55 @@
-package users
-
-// The users collection's named PocketBase hooks: they guard its invariants no matter which door
-// a write comes through (SwapBay routes, the CLI, the /_/ dashboard). Register binds them.
+package hooks
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/users"
 )
 
-// Hook ids, so tests and other code can find or unbind them.
-const (
-	UserDefaultsId         = "swapbayUserDefaults"
-	LastMasterOnUpdateId   = "swapbayLastMasterOnUpdate"
-	LastMasterOnDeleteId   = "swapbayLastMasterOnDelete"
-	userDefaultsPriority   = -50
-	lastMasterHookPriority = -40
-)
-
-// bindHooks binds the users collection's hooks to app (Register).
-func bindHooks(app core.App) {
+func bindUsers(app core.App) {
+	// a new user has a role (driver), an approval (pending) and a pay reduction (20%) even
+	// when its creator left them empty
 	app.OnRecordCreate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
 		Id:       UserDefaultsId,
 		Priority: userDefaultsPriority,
 		Func:     userDefaults,
 	})
+	// a user's role and approval are one of SwapBay's values, even if the collection's select
+	// field was widened in the dashboard
+	app.OnRecordCreate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
+		Id:       UserRoleValuesId,
+		Priority: roleValuesPriority,
+		Func:     roleValues,
+	})
+	app.OnRecordUpdate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
+		Id:       UserRoleValuesId,
+		Priority: roleValuesPriority,
+		Func:     roleValues,
+	})
+	// the last approved master admin is never demoted, suspended, rejected or un-approved…
 	app.OnRecordUpdate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
 		Id:       LastMasterOnUpdateId,
-		Priority: lastMasterHookPriority,
+		Priority: lastMasterPriority,
 		Func:     keepLastMasterOnUpdate,
 	})
+	// …nor deleted: the system always keeps one account that can manage every other
 	app.OnRecordDelete(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
 		Id:       LastMasterOnDeleteId,
-		Priority: lastMasterHookPriority,
-		Func:     keepLastMasterOnDelete,
+		Priority: lastMasterPriority,
+		Func:     guardLastMaster,
 	})
 }
 
-// userDefaults fills a new user's role (driver), approval (pending) and pay reduction (20%)
-// when the creator left them empty. A pay reduction of 0 counts as unset on create: the
-// record cannot tell the two apart, and a 0% reduction can be set by an edit afterwards.
+// userDefaults fills a new user's role, approval and pay reduction when the creator left them
+// empty. A pay reduction of 0 counts as unset on create: the record cannot tell the two apart,
+// and a 0% reduction can be set by an edit afterwards.
 func userDefaults(e *core.RecordEvent) error {
 	if e.Record.GetString(schema.UserRole) == "" {
 		e.Record.Set(schema.UserRole, roles.Driver)
@@ -57,22 +63,27 @@ func userDefaults(e *core.RecordEvent) error {
 	return e.Next()
 }
 
+// roleValues refuses a role or approval outside roles.All and roles.ApprovalStates.
+func roleValues(e *core.RecordEvent) error {
+	if !slices.Contains(roles.All, e.Record.GetString(schema.UserRole)) {
+		return apierr.Invalid(schema.UserRole, users.MsgRoleInvalid)
+	}
+	if !slices.Contains(roles.ApprovalStates, e.Record.GetString(schema.UserIsApproved)) {
+		return apierr.Invalid(schema.UserIsApproved, users.MsgApprovalInvalid)
+	}
+	return e.Next()
+}
+
 // isActiveMaster reports whether rec is an approved master_admin.
 func isActiveMaster(rec *core.Record) bool {
 	return rec.GetString(schema.UserRole) == roles.MasterAdmin && rec.GetString(schema.UserIsApproved) == roles.Approved
 }
 
-// keepLastMasterOnUpdate refuses to demote, suspend, reject or un-approve the last approved
-// master_admin, so the system always keeps one account that can manage every other.
+// keepLastMasterOnUpdate: a save that keeps the user an approved master needs no check.
 func keepLastMasterOnUpdate(e *core.RecordEvent) error {
 	if isActiveMaster(e.Record) {
 		return e.Next()
 	}
-	return guardLastMaster(e)
-}
-
-// keepLastMasterOnDelete refuses to delete the last approved master_admin.
-func keepLastMasterOnDelete(e *core.RecordEvent) error {
 	return guardLastMaster(e)
 }
 
@@ -87,12 +98,12 @@ func guardLastMaster(e *core.RecordEvent) error {
 			return err
 		}
 		if isActiveMaster(stored) {
-			others, err := CountApprovedMasters(txApp, e.Record.Id)
+			others, err := users.CountApprovedMasters(txApp, e.Record.Id)
 			if err != nil {
 				return err
 			}
 			if others == 0 {
-				return fmt.Errorf("user %s: %w", e.Record.Id, ErrLastMasterAdmin)
+				return fmt.Errorf("user %s: %w", e.Record.Id, users.ErrLastMasterAdmin)
 			}
 		}
 		e.App = txApp

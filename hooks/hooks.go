@@ -1,0 +1,63 @@
+// Package hooks holds SwapBay's PocketBase hooks that guard an invariant for every writer —
+// SwapBay's routes, the CLI, PocketBase's record API and its /_/ dashboard (DESIGN.md §1).
+// Each is a named hook.Handler{Id, Priority} with a one-line comment on what it guards;
+// Register binds them all, once, from pb_app/setup (the tests use the same Register).
+//
+// Two kinds:
+//   - record hooks (OnRecordCreate/Update/Delete): they run inside every save of the record,
+//     whatever door it came through (users.go, holders.go, sessions.go);
+//   - request hooks (OnRecord…Request, OnCollection…Request, the backup routes): they run only
+//     for PocketBase's own API, which the /_/ dashboard uses. The app's services write with
+//     app.Save (or, for the ledger, plain statements) and never trigger them, so they can
+//     refuse a raw write without touching the app's own (rawdata.go, audit.go, terms.go,
+//     settings.go, backups.go).
+//
+// A module keeps the rule itself (users.CountApprovedMasters, inventory.HeldBy,
+// auth.EndAllSessions, terms.Sanitize, settings.Lookup); the hook only says where it applies.
+package hooks
+
+import "github.com/pocketbase/pocketbase/core"
+
+// Hook ids, so tests and other code can find or unbind them.
+const (
+	UserDefaultsId       = "swapbayUserDefaults"
+	UserRoleValuesId     = "swapbayUserRoleValues"
+	LastMasterOnUpdateId = "swapbayLastMasterOnUpdate"
+	LastMasterOnDeleteId = "swapbayLastMasterOnDelete"
+	KeepHoldersId        = "swapbayKeepBatteryHolders"
+	EndSessionsId        = "swapbayEndSessionsOnAccountChange"
+	CloseSocketsId       = "swapbayCloseSocketsOnUserDelete"
+	RawCreateId          = "swapbayRawCreate"
+	RawUpdateId          = "swapbayRawUpdate"
+	RawDeleteId          = "swapbayRawDelete"
+	RawCollectionId      = "swapbayRawCollection"
+	RawTruncateId        = "swapbayRawTruncate"
+	RawImportId          = "swapbayRawImport"
+	BackupRestoreId      = "swapbayBackupRestore"
+	BackupRestoreRouteId = "swapbayBackupRestoreRoute"
+)
+
+// Priorities: lower runs first. On a users save the defaults come first (the role checks
+// read them), then the role values, the last master, the battery holders; the sessions hook
+// runs last, around the save itself. On a raw request the guard refuses before the audit
+// opens its transaction.
+const (
+	userDefaultsPriority = -50
+	roleValuesPriority   = -45
+	lastMasterPriority   = -40
+	keepHoldersPriority  = -30
+	rawGuardPriority     = -20
+	rawAuditPriority     = -10
+)
+
+// Register binds every hook of this package to app.
+func Register(app core.App) {
+	bindUsers(app)
+	bindHolders(app)
+	bindSessions(app)
+	bindRawData(app)
+	bindTerms(app)
+	bindSettings(app)
+	bindAudit(app)
+	bindBackups(app)
+}

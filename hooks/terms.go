@@ -1,0 +1,86 @@
+package hooks
+
+import (
+	"net/http"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"swapbay/lib/apierr"
+	"swapbay/lib/schema"
+	"swapbay/modules/terms"
+)
+
+// MsgTermsActivate refuses a raw change of which version is active.
+const MsgTermsActivate = "Exactly one terms version is active: activate a version in the Terms & Conditions Editor on the System page."
+
+// MsgTermsDeleteActive refuses a raw delete of the active version.
+const MsgTermsDeleteActive = "The active terms version cannot be deleted: activate another version first."
+
+func bindTerms(app core.App) {
+	// a raw terms draft is sanitised like the editor's (only what its toolbar makes), and may
+	// not be created active: exactly one version is active, switched in one transaction
+	app.OnRecordCreateRequest(schema.TermsVersions).Bind(&hook.Handler[*core.RecordRequestEvent]{
+		Id:       "swapbayRawTermsCreate",
+		Priority: rawGuardPriority + 1,
+		Func: func(e *core.RecordRequestEvent) error {
+			if e.Record.GetBool(schema.TermsIsActive) {
+				return refuseConflict(MsgTermsActivate)
+			}
+			e.Record.Set(schema.TermsContent, terms.Sanitize(e.Record.GetString(schema.TermsContent)))
+			return e.Next()
+		},
+	})
+	// a raw edit is sanitised too, may not switch the active version, and may not change a
+	// version someone has signed (it is immutable, as PUT /api/admin/terms-content/{id} says)
+	app.OnRecordUpdateRequest(schema.TermsVersions).Bind(&hook.Handler[*core.RecordRequestEvent]{
+		Id:       "swapbayRawTermsUpdate",
+		Priority: rawGuardPriority + 1,
+		Func: func(e *core.RecordRequestEvent) error {
+			if e.Record.GetBool(schema.TermsIsActive) != e.Record.Original().GetBool(schema.TermsIsActive) {
+				return refuseConflict(MsgTermsActivate)
+			}
+			e.Record.Set(schema.TermsContent, terms.Sanitize(e.Record.GetString(schema.TermsContent)))
+			if len(changedFields(e.Record)) > 0 {
+				signed, err := signedCount(e.App, e.Record.Id)
+				if err != nil {
+					return err
+				}
+				if signed > 0 {
+					return refuseConflict(terms.MsgVersionSigned)
+				}
+			}
+			return e.Next()
+		},
+	})
+	// the active version and a signed one are never deleted (registration needs the first, the
+	// agreements point at the second)
+	app.OnRecordDeleteRequest(schema.TermsVersions).Bind(&hook.Handler[*core.RecordRequestEvent]{
+		Id:       "swapbayRawTermsDelete",
+		Priority: rawGuardPriority + 1,
+		Func: func(e *core.RecordRequestEvent) error {
+			if e.Record.GetBool(schema.TermsIsActive) {
+				return refuseConflict(MsgTermsDeleteActive)
+			}
+			signed, err := signedCount(e.App, e.Record.Id)
+			if err != nil {
+				return err
+			}
+			if signed > 0 {
+				return refuseConflict(terms.MsgVersionSigned)
+			}
+			return e.Next()
+		},
+	})
+}
+
+func signedCount(app core.App, id string) (int, error) {
+	var n int
+	err := app.DB().Select("COUNT(*)").From(schema.Agreements).Where(dbx.HashExp{schema.AgreementTerms: id}).Row(&n)
+	return n, err
+}
+
+func refuseConflict(msg string) error {
+	return apierr.NewCode(http.StatusConflict, "", msg, apierr.CodeConflict)
+}

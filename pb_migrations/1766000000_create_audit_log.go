@@ -1,0 +1,36 @@
+package pb_migrations
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+	m "github.com/pocketbase/pocketbase/migrations"
+
+	"swapbay/lib/schema"
+)
+
+// Creates audit_log, the System page's audit list (issue 43): the raw writes made through
+// PocketBase's record API and its /_/ dashboard that the guards in hooks/ allowed, with who
+// made them and when. No rules (superuser-only reads); hooks/ refuses raw writes to it.
+func init() {
+	m.Register(func(app core.App) error {
+		c := core.NewBaseCollection(schema.AuditLog)
+		c.Fields.Add(
+			&core.TextField{Name: schema.AuditActor, Max: 300},
+			&core.TextField{Name: schema.AuditActorId, Max: 100},
+			&core.TextField{Name: schema.AuditActorKind, Max: 100},
+			&core.SelectField{Name: schema.AuditAction, MaxSelect: 1, Required: true,
+				Values: []string{schema.AuditActionCreate, schema.AuditActionUpdate, schema.AuditActionDelete}},
+			&core.TextField{Name: schema.AuditCollection, Max: 100, Required: true},
+			&core.TextField{Name: schema.AuditRecord, Max: 100},
+			&core.JSONField{Name: schema.AuditFields, MaxSize: 20000},
+			&core.AutodateField{Name: schema.Created, OnCreate: true},
+		)
+		c.AddIndex("idx_audit_log_created", false, "`created`", "")
+		return app.Save(c)
+	}, func(app core.App) error {
+		c, err := app.FindCollectionByNameOrId(schema.AuditLog)
+		if err != nil {
+			return nil
+		}
+		return app.Delete(c)
+	})
+}

@@ -1,0 +1,71 @@
+import * as React from "react";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { type AuditEntry, useAudit } from "@/features/system/api/audit";
+import { useUser } from "@/lib/auth";
+import { formatDateTimeYear } from "@/lib/format";
+import { isAdminRole } from "@/lib/user";
+
+const ACTION_LABEL: Record<AuditEntry["action"], string> = { create: "Created", update: "Changed", delete: "Deleted" };
+
+/**
+ * AuditListCard is the Audit List block of /admin-system (issue 43): every change made to the
+ * data directly through the PocketBase dashboard (/_/) or its record API that the server allowed,
+ * newest first, with who made it and when, and which record and fields. Changes to the ledger,
+ * packs' state and place and the other records only the app writes are refused there, so the
+ * list holds plain data only (users, settings, terms drafts, photo notes, …). Admins only.
+ */
+export function AuditListCard() {
+  const user = useUser();
+  const admin = isAdminRole(user.data?.role);
+  const audit = useAudit(admin);
+  const ids = React.useId();
+  if (!admin) return null;
+  const rows = audit.data ?? [];
+  return (
+    <Card role="region" aria-labelledby={`${ids}-title`}>
+      <CardHeader>
+        <CardTitle id={`${ids}-title`}>Audit List</CardTitle>
+        <CardDescription>
+          Changes made directly in the data dashboard (/_/), newest first. The inventory, packs and signed records cannot be
+          changed there; use the app&apos;s own pages for them.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {audit.isError ? (
+          <p className="text-sm text-destructive">Could not load the audit list.</p>
+        ) : rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{audit.isPending ? "Loading..." : "No changes made in the data dashboard."}</p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Audit list">
+            {rows.map((r) => (
+              <li key={r.id} className="grid gap-1 rounded-md border p-3 text-sm">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge variant={r.action === "delete" ? "destructive" : "secondary"}>{ACTION_LABEL[r.action]}</Badge>
+                  <span className="font-medium [overflow-wrap:anywhere]">
+                    {r.collection} {r.recordId}
+                  </span>
+                </div>
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-muted-foreground">
+                  <dt>By</dt>
+                  <dd className="[overflow-wrap:anywhere]">
+                    {r.actor || "unknown"}
+                    {r.actorKind === "_superusers" ? " (superuser)" : ""}
+                  </dd>
+                  <dt>At</dt>
+                  <dd>{formatDateTimeYear(r.at)}</dd>
+                  {r.fields.length > 0 && (
+                    <>
+                      <dt>Fields</dt>
+                      <dd className="[overflow-wrap:anywhere]">{r.fields.join(", ")}</dd>
+                    </>
+                  )}
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
