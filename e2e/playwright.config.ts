@@ -24,7 +24,7 @@ process.env.SWAPBAY_UI_DIR ??= uiDir;
  */
 const PHONE_SPECS = ["field-offline", "field-seams", "ops-driver", "pack-safety", "scan", "terms-resign"];
 /**
- * DESKTOP_SPECS run in the desktop project only (1280×800): an admin's work (system page,
+ * DESKTOP_SPECS run in the desktop project only (1280×800): an admin's work (a superuser in /_/, system page,
  * backups, replication, users, corrections, charging and assignments, realtime), what does not
  * depend on the width (delivery's headers and preloads, the Label in Name check's own test).
  */
@@ -39,6 +39,7 @@ const DESKTOP_SPECS = [
   "ops-admin",
   "ops-b-admin",
   "ops-realtime",
+  "raw-data-door",
   "users-admin",
 ];
 /** only matches the spec files named (tests/<name>.spec.ts). */

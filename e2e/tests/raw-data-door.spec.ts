@@ -41,7 +41,6 @@ async function closeRecord(page: Page) {
 }
 
 test("a superuser in /_/: ledger writes are refused with the app's way, a user's name is saved and on the audit list", async ({ page, pb, playwright, shot, unique }) => {
-  test.skip(test.info().project.name !== "desktop", "a superuser works in /_/ on a desktop; the audit list is also shot at 390×844 here");
   const adminApi = await apiAs(playwright.request, ADMIN);
   const driver = { email: unique("raw-driver"), password: "driver-secret-1", firstName: "Rhea", lastName: "Rawlings" };
   const seeded = await seedUser(pb, driver);
