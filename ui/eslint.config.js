@@ -47,12 +47,14 @@ export default tseslint.config(
           zones: [
             // no imports between features: every feature folder may only be entered from app/
             // except the scanner's public face (features/scan/index.ts: the pack scan field every
-            // battery-moving screen puts in its form) and, for the scanner, the packs list query
-            // it completes typed serials from
+            // battery-moving screen puts in its form), the outbox's engine and hooks
+            // (features/outbox/api, hooks: a feature declares its driver actions there and submits
+            // them through it; the queue sheet is the app's) and, for the scanner, the packs list
+            // query it completes typed serials from
             ...features.map((f) => ({
               target: `./src/features/${f}`,
               from: "./src/features",
-              except: [`./${f}`, "./scan/index.ts", ...(f === "scan" ? ["./packs/api/get-packs.ts"] : [])],
+              except: [`./${f}`, "./scan/index.ts", "./outbox/api", "./outbox/hooks", ...(f === "scan" ? ["./packs/api/get-packs.ts"] : [])],
               message: "Features must not import each other; lift shared code to components/, hooks/ or lib/.",
             })),
             // features never import the app layer

@@ -2,7 +2,7 @@
 // demand. When another tab opens a newer version, this tab's connection closes at once (so
 // the upgrade is never blocked) and the next call reopens it — at the newer version, or
 // with a clear error when this tab's code is older than the data (the caller shows it; a
-// reload brings the newer code). Used by the outbox (lib/outbox/db.ts) and the offline read
+// reload brings the newer code). Used by the outbox (features/outbox/api/db.ts) and the offline read
 // cache (lib/offline-cache.ts), each with its own database.
 
 /** StoreSpec names a database, its version, its one store and how to create it. */

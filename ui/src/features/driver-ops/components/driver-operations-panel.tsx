@@ -12,7 +12,7 @@ import { Form } from "@/components/ui/form";
 import { type DropoffBody, type DropoffInput, type DropoffSend, dropoffAction, dropoffSchema } from "@/features/driver-ops/api/record-dropoff";
 import { type PickupBody, type PickupInput, type PickupSend, pickupAction, pickupSchema } from "@/features/driver-ops/api/record-pickup";
 import { PackScanField } from "@/features/scan/index";
-import { useOutboxSubmit } from "@/lib/outbox/use-submit";
+import { useOutboxSubmit } from "@/features/outbox/hooks/use-submit";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { batteryCount } from "@/lib/format";

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CLAIMED_KEY, claimedIds, damageAction, damagePhotoAction, rememberClaimed } from "@/features/packs/api/report-damage";
-import type { OutboxItem } from "@/lib/outbox/db";
+import type { OutboxItem } from "@/features/outbox/api/db";
 
 const item = (kind: string, body: Record<string, unknown>, key: string, blob?: Blob): OutboxItem => ({
   key,

@@ -8,10 +8,10 @@
 import * as z from "zod/mini";
 import { apiRequest } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
-import { defineAction } from "@/lib/outbox/actions";
-import type { OutboxItem } from "@/lib/outbox/db";
-import { SEND_TIMEOUT_MS, enqueue } from "@/lib/outbox/outbox";
-import { sendQueuedPhoto } from "@/lib/outbox/photo-upload";
+import { defineAction } from "@/features/outbox/api/actions";
+import type { OutboxItem } from "@/features/outbox/api/db";
+import { SEND_TIMEOUT_MS, enqueue } from "@/features/outbox/api/outbox";
+import { sendQueuedPhoto } from "@/features/outbox/api/photo-upload";
 
 /** MAX_DAMAGE_PHOTOS is how many photos one report carries (the server's bound). */
 export const MAX_DAMAGE_PHOTOS = 10;

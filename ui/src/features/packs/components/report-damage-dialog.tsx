@@ -19,7 +19,7 @@ import {
 } from "@/features/packs/api/report-damage";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { useOutboxSubmit } from "@/lib/outbox/use-submit";
+import { useOutboxSubmit } from "@/features/outbox/hooks/use-submit";
 
 /** ReportDamageDialogProps: open state, and the pack when the dialog is opened from its page. */
 export type ReportDamageDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; serial?: string };

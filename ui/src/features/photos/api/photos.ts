@@ -2,8 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
-import { defineAction } from "@/lib/outbox/actions";
-import { sendQueuedPhoto } from "@/lib/outbox/photo-upload";
+import { defineAction } from "@/features/outbox/api/actions";
+import { sendQueuedPhoto } from "@/features/outbox/api/photo-upload";
 
 /** PHOTOS_POLL_MS: photo queries refresh every 60 s (spec part 2 §7). */
 export const PHOTOS_POLL_MS = 60_000;

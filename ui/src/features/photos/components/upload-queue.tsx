@@ -3,7 +3,7 @@ import { RotateCcwIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { photoAction, photosQueryOptions } from "@/features/photos/api/photos";
-import { submit } from "@/lib/outbox/outbox";
+import { submit } from "@/features/outbox/api/outbox";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 

@@ -1,5 +1,5 @@
 // The driver's durable outbox (DESIGN.md §12, issue 27). Every driver action is written to
-// IndexedDB (features/outbox/db.ts) with its Idempotency-Key and occurredAt minted at the tap,
+// IndexedDB (features/outbox/api/db.ts) with its Idempotency-Key and occurredAt minted at the tap,
 // before its first send; then sent in order, by one tab (Web Locks), when the app starts, when
 // the connection returns and on a timer with backoff and jitter. The server answers a repeat
 // of a key with the first answer, so a send whose answer was lost is simply sent again.
@@ -18,11 +18,11 @@
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { isBrowserOffline } from "@/lib/connectivity";
 import { newIdempotencyKey } from "@/lib/idempotency";
-import { actionOf } from "@/lib/outbox/actions";
-import * as db from "@/lib/outbox/db";
-import type { OutboxItem, OutboxKind } from "@/lib/outbox/db";
+import { actionOf } from "@/features/outbox/api/actions";
+import * as db from "@/features/outbox/api/db";
+import type { OutboxItem, OutboxKind } from "@/features/outbox/api/db";
 
-export type { OutboxItem, OutboxKind } from "@/lib/outbox/db";
+export type { OutboxItem, OutboxKind } from "@/features/outbox/api/db";
 
 /** StoredItem is an item with its queue position. */
 export type StoredItem = OutboxItem & { seq: number };

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { type OutboxKind, type Outcome, submit } from "@/lib/outbox/outbox";
+import { type OutboxKind, type Outcome, submit } from "@/features/outbox/api/outbox";
 import { toast } from "@/hooks/use-toast";
 
 /** QUEUED_TOAST is what a driver sees when an action could not be sent at once. */
@@ -9,7 +9,7 @@ export const QUEUED_TOAST = {
 } as const;
 
 /**
- * useOutboxSubmit records a driver action through the outbox (features/outbox/outbox.ts):
+ * useOutboxSubmit records a driver action through the outbox (features/outbox/api/outbox.ts):
  * stored before the first send, with the key minted at the tap. isPending while the first
  * send runs; error is the server's refusal of it (the form keeps its values and shows it).
  * A queued action (offline, server away) counts as done for the form: onDone runs after the

@@ -3,7 +3,7 @@
 // a sent item, or the driver's Discard, removes an item.
 import { openStore } from "@/lib/idb";
 
-/** OutboxKind names a registered driver action (lib/outbox/actions.ts). */
+/** OutboxKind names a registered driver action (features/outbox/api/actions.ts). */
 export type OutboxKind = string;
 
 /** OutboxStatus: waiting to be sent, being sent, or refused by the server (kept until Discard). */

@@ -6,7 +6,7 @@
 // The outbox engine, the queue sheet and the driver dashboard know only kinds: a new action is
 // one declaration in its feature's api file (and the screen that submits it).
 import type { Change } from "@/lib/invalidation";
-import type { OutboxItem } from "@/lib/outbox/db";
+import type { OutboxItem } from "@/features/outbox/api/db";
 
 /** Body is a queued action's JSON body (without occurredAt). */
 export type Body = Record<string, unknown>;
