@@ -18,10 +18,16 @@ export type StoreSpec = {
   onVersionChange?: () => void;
 };
 
+/** Result is what a transaction's work answers once committed: an IDBRequest, or any holder of a result. */
+export type Result<T> = { readonly result: T };
+
 /** Store runs transactions on one object store. */
 export type Store = {
-  /** run one request in a transaction; it resolves with the request's result once committed. */
-  run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => IDBRequest<T>): Promise<T>;
+  /**
+   * run runs f in a transaction and resolves, once it has committed, with the result f
+   * returned: its request's, or (for a cursor walk) any object whose result is read then.
+   */
+  run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => Result<T>): Promise<T>;
   /** close forgets the open connection (tests swap the IndexedDB factory). */
   close(): void;
 };
@@ -58,13 +64,13 @@ export function openStore(spec: StoreSpec): Store {
   }
 
   return {
-    async run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+    async run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => Result<T>): Promise<T> {
       const db = await open();
       const t = db.transaction(spec.store, mode, { durability: spec.durability ?? "default" } as IDBTransactionOptions);
       const req = f(t.objectStore(spec.store));
       return new Promise<T>((resolve, reject) => {
         t.oncomplete = () => resolve(req.result);
-        t.onerror = () => reject(t.error ?? req.error ?? new Error("IndexedDB transaction failed"));
+        t.onerror = () => reject(t.error ?? new Error("IndexedDB transaction failed"));
         t.onabort = () => reject(t.error ?? new Error("IndexedDB transaction aborted"));
       });
     },
