@@ -5,6 +5,7 @@ import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
 import { applyUpdate, checkForUpdate, hasHalfFilledForm, startServiceWorker, useUpdateAvailable } from "@/lib/pwa";
 import { formatTime } from "@/lib/format";
+import { invalidate } from "@/lib/invalidation";
 import { persistReads } from "@/lib/offline-cache";
 import { isOffline, useConnectivity } from "@/lib/connectivity";
 import type { User } from "@/lib/user";
@@ -32,7 +33,7 @@ export function FieldBar({ user, children }: { user: User; children?: React.Reac
   }, []);
   React.useEffect(() => void checkForUpdate(), [pathname]);
   React.useEffect(() => {
-    const online = () => void qc.invalidateQueries();
+    const online = () => void invalidate(qc, "everything");
     window.addEventListener("online", online);
     return () => window.removeEventListener("online", online);
   }, [qc]);

@@ -11,9 +11,8 @@ import { paths } from "@/config/paths";
 import { actionOf, editedBody, serials } from "@/features/outbox/api/actions";
 import { type StoredItem, discard, resend, resume, start } from "@/features/outbox/api/outbox";
 import { itemLabel, statusLine, useOutbox } from "@/features/outbox/hooks/use-outbox";
-import { userQueryOptions } from "@/lib/auth";
 import { formatDateTime, formatTime, today } from "@/lib/format";
-import { afterWrite } from "@/lib/invalidation";
+import { afterWrite, invalidate } from "@/lib/invalidation";
 import { namedSerial } from "@/lib/packs";
 import { type User, isAdminRole, isLiaisonRole } from "@/lib/user";
 
@@ -42,7 +41,7 @@ export function OutboxQueue({ user }: { user: User }) {
         },
         // the session says what to fix: the sign-in screen, the re-sign panel or the account's
         // state (the shell starts the outbox again once it is fixed: same keys)
-        onPause: () => void qc.invalidateQueries({ queryKey: userQueryOptions.queryKey }),
+        onPause: () => void invalidate(qc, "session"),
       },
     });
   }, [qc, user.id]);
