@@ -14,7 +14,7 @@ import { ApiError } from "@/lib/api-client";
 type RunOpts = { key?: string; onSent?: (a: unknown) => void; onQueued?: () => void; onRefused?: (e: unknown) => void };
 const h = vi.hoisted(() => ({ mode: "off", run: vi.fn<(kind: string, body: Record<string, unknown>, opts: RunOpts) => Promise<unknown>>() }));
 
-vi.mock("@/features/scan/index", () => import("@/testing/pack-scan-field-stub"));
+vi.mock("@/features/scan/components/pack-scan-field", () => import("@/testing/pack-scan-field-stub"));
 vi.mock("@/hooks/use-toast", () => ({ toast: vi.fn() }));
 vi.mock("@/lib/state", () => ({ useAppState: () => ({ data: { settings: { pack_tracking: h.mode } } }) }));
 vi.mock("@/features/outbox/hooks/use-submit", () => ({
