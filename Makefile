@@ -7,6 +7,8 @@ BIN      := bin/swapbay
 HTTP     ?= 127.0.0.1:8090
 DATA     ?= ./pb_data
 UI_SRC   := $(shell find ui/src ui/index.html ui/vite.config.ts ui/package.json -type f 2>/dev/null)
+# The Go folders (STYLE.md's layers): hooks/ holds the named invariant hooks when there are any.
+GO_DIRS  := pb_app pb_migrations $(wildcard hooks) modules lib
 
 .PHONY: run build test lint stage-lint test-go test-go-unit stage-test-go-unit test-system test-fuzz test-ui test-e2e bench ui-deps e2e-deps tools clean
 
@@ -18,7 +20,7 @@ run: build
 ## build: the single binary with the UI embedded
 build: $(BIN)
 
-$(BIN): ui/dist/index.html $(shell find pb_app pb_migrations hooks modules lib ui -name '*.go' 2>/dev/null) go.mod go.sum
+$(BIN): ui/dist/index.html $(shell find $(GO_DIRS) ui -name '*.go' 2>/dev/null) go.mod go.sum
 	go build -trimpath -o $(BIN) ./pb_app
 
 # npm ci refuses the lock files this npm writes (optional per-platform packages are left out of
@@ -64,7 +66,7 @@ lint: ui-deps e2e-deps ui/dist/index.html
 
 stage-lint:
 	go vet $$(go list ./... | grep -v /node_modules/)
-	@bad=$$(gofmt -l pb_app pb_migrations hooks modules lib internal ui/embed.go); if [ -n "$$bad" ]; then echo "gofmt needed: $$bad"; exit 1; fi
+	@bad=$$(gofmt -l $(GO_DIRS) internal ui/embed.go); if [ -n "$$bad" ]; then echo "gofmt needed: $$bad"; exit 1; fi
 	cd ui && npm run lint && npm run typecheck
 	cd e2e && npm run typecheck
 

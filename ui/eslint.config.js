@@ -17,6 +17,17 @@ const features = readdirSync(new URL("./src/features", import.meta.url), { withF
 // renders a chunk that is already in at once (React.lazy suspends a tick and Suspense then
 // holds the content back up to 300 ms).
 const LAZY = "Use loadable() with <Lazy> or useLoadable from @/lib/loadable, not React.lazy (lib/loadable.tsx says why).";
+const lazyRules = [
+  { selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy']", message: LAZY },
+  { selector: "MemberExpression[object.name='React'][property.name='lazy']", message: LAZY },
+];
+
+// A write refreshes the screens one way (STYLE "one mechanism per concern"): it names what it
+// changed with afterWrite / invalidate (lib/invalidation.ts) and each query says in its
+// meta.staleOn what makes it stale. Only lib/invalidation.ts calls the query client's refetches.
+const REFRESH =
+  "Refresh through afterWrite(qc, change, answer) or invalidate(qc, change) from @/lib/invalidation, and declare the change in the query's meta.staleOn.";
+const refreshRule = { selector: "CallExpression[callee.property.name=/^(invalidateQueries|refetchQueries|resetQueries)$/]", message: REFRESH };
 
 export default tseslint.config(
   { ignores: ["dist", "node_modules"] },
@@ -36,23 +47,21 @@ export default tseslint.config(
       "import/no-cycle": "error",
       // one zod flavour: zod/mini (lib/count.ts says why); one lazy component: lib/loadable.tsx
       "no-restricted-imports": ["error", { paths: [{ name: "zod", message: 'Use zod/mini: import * as z from "zod/mini".' }] }],
-      "no-restricted-syntax": [
-        "error",
-        { selector: "ImportDeclaration[source.value='react'] > ImportSpecifier[imported.name='lazy']", message: LAZY },
-        { selector: "MemberExpression[object.name='React'][property.name='lazy']", message: LAZY },
-      ],
+      "no-restricted-syntax": ["error", ...lazyRules, refreshRule],
       "import/no-restricted-paths": [
         "error",
         {
           zones: [
             // no imports between features: every feature folder may only be entered from app/
             // except the scanner's public face (features/scan/index.ts: the pack scan field every
-            // battery-moving screen puts in its form) and, for the scanner, the packs list query
-            // it completes typed serials from
+            // battery-moving screen puts in its form), the outbox's engine and hooks
+            // (features/outbox/api, hooks: a feature declares its driver actions there and submits
+            // them through it; the queue sheet is the app's) and, for the scanner, the packs list
+            // query it completes typed serials from
             ...features.map((f) => ({
               target: `./src/features/${f}`,
               from: "./src/features",
-              except: [`./${f}`, "./scan/index.ts", ...(f === "scan" ? ["./packs/api/get-packs.ts"] : [])],
+              except: [`./${f}`, "./scan/index.ts", "./outbox/api", "./outbox/hooks", ...(f === "scan" ? ["./packs/api/get-packs.ts"] : [])],
               message: "Features must not import each other; lift shared code to components/, hooks/ or lib/.",
             })),
             // features never import the app layer
@@ -67,6 +76,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // the one place that turns a change into the query client's refetches
+    files: ["src/lib/invalidation.ts"],
+    rules: { "no-restricted-syntax": ["error", ...lazyRules] },
   },
   {
     files: ["vite.config.ts", "eslint.config.js", "scripts/**/*.mjs"],

@@ -20,7 +20,7 @@ test("the sign-in screen loads no admin, dashboard, editor, worker or outbox chu
     // the service worker's registration (pwa), the outbox and the offline read cache belong to
     // the signed-in shell (issue 27: they stay out of the first screen's budget)
     const forbidden = scripts.filter((s) =>
-      /\/assets\/(admin-|home|liaison|signed-in|app-shell|terms-editor|tiptap|photo|camera|earnings|charging|custody|pwa|outbox|use-outbox|offline-cache|field-bar)/i.test(s),
+      /\/assets\/(admin-|home|liaison|signed-in|app-shell|terms-editor|tiptap|photo|camera|earnings|charging|custody|pwa|outbox|use-outbox|queue-sheet|offline-cache|field-bar)/i.test(s),
     );
     expect(forbidden, `scripts loaded by ${path}: ${scripts.join(", ")}`).toEqual([]);
   }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strconv"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -142,4 +143,16 @@ func positional(query string, params dbx.Params) (string, []any, error) {
 
 func isWordByte(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// In binds values as params prefix0, prefix1, … and returns them as an IN list,
+// "{:prefix0}, {:prefix1}" (empty for no values: the caller answers without a query). The same
+// values in the same order make the same statement text, for the statement cache.
+func In(params dbx.Params, prefix string, values []string) string {
+	holders := make([]string, len(values))
+	for i, v := range values {
+		k := prefix + strconv.Itoa(i)
+		params[k], holders[i] = v, "{:"+k+"}"
+	}
+	return strings.Join(holders, ", ")
 }

@@ -46,15 +46,11 @@ const (
 const maxSignatureText = 100
 
 type registerForm struct {
-	Email         string `json:"email"`
-	Password      string `json:"password"`
-	FirstName     string `json:"firstName"`
-	LastName      string `json:"lastName"`
-	AcceptedTerms bool   `json:"acceptedTerms"`
-	SignatureData string `json:"signatureData"`
-	// SignatureMethod is "drawn" (the default) or "typed"; SignatureText is the typed name.
-	SignatureMethod string `json:"signatureMethod"`
-	SignatureText   string `json:"signatureText"`
+	Email     string `json:"email"`
+	Password  string `json:"password"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	signForm
 }
 
 func register(e *core.RequestEvent) error {
@@ -68,14 +64,7 @@ func register(e *core.RequestEvent) error {
 	if _, err := users.ValidateCredentials(form.Email, form.Password); err != nil {
 		return apierr.Response(e, err)
 	}
-	if !form.AcceptedTerms {
-		return apierr.Response(e, apierr.Invalid("acceptedTerms", MsgAcceptTerms))
-	}
-	signature, msg := decodeSignature(form.SignatureData)
-	if msg != "" {
-		return apierr.Response(e, apierr.Invalid("signatureData", msg))
-	}
-	method, text, err := signatureMethod(form.SignatureMethod, form.SignatureText)
+	sig, err := form.signature(e)
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -85,11 +74,11 @@ func register(e *core.RequestEvent) error {
 			Email: form.Email, Password: form.Password,
 			FirstName: form.FirstName, LastName: form.LastName,
 		},
-		Signature: signature,
-		Method:    method,
-		Text:      text,
-		IP:        e.RealIP(),
-		UserAgent: e.Request.UserAgent(),
+		Signature: sig.PNG,
+		Method:    sig.Method,
+		Text:      sig.Text,
+		IP:        sig.IP,
+		UserAgent: sig.UserAgent,
 	})
 	if errors.Is(err, terms.ErrNoActiveTerms) {
 		return apierr.NewCode(http.StatusConflict, "", MsgRegistrationClosed, apierr.CodeRegistrationClosed)

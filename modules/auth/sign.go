@@ -14,11 +14,31 @@ import (
 	"swapbay/modules/users"
 )
 
+// signForm is the part of a body that signs the active terms (registration, a re-sign): the
+// acceptance, the signature's PNG data URL, how it was made ("drawn", the default, or "typed")
+// and the typed name.
 type signForm struct {
 	AcceptedTerms   bool   `json:"acceptedTerms"`
 	SignatureData   string `json:"signatureData"`
 	SignatureMethod string `json:"signatureMethod"`
 	SignatureText   string `json:"signatureText"`
+}
+
+// signature checks f (the terms accepted, the image, the method and the typed name) and gives
+// the signature as the terms module records it, with the request's address and user agent.
+func (f signForm) signature(e *core.RequestEvent) (terms.Signature, error) {
+	if !f.AcceptedTerms {
+		return terms.Signature{}, apierr.Invalid("acceptedTerms", MsgAcceptTerms)
+	}
+	png, msg := decodeSignature(f.SignatureData)
+	if msg != "" {
+		return terms.Signature{}, apierr.Invalid("signatureData", msg)
+	}
+	method, text, err := signatureMethod(f.SignatureMethod, f.SignatureText)
+	if err != nil {
+		return terms.Signature{}, err
+	}
+	return terms.Signature{PNG: png, Method: method, Text: text, IP: e.RealIP(), UserAgent: e.Request.UserAgent()}, nil
 }
 
 // signTerms records a new signature of the active terms by the signed-in user and clears
@@ -28,19 +48,11 @@ func signTerms(e *core.RequestEvent) error {
 	if err := reqx.Decode(e, &form, RegisterBodyLimit); err != nil {
 		return apierr.Response(e, err)
 	}
-	if !form.AcceptedTerms {
-		return apierr.Response(e, apierr.Invalid("acceptedTerms", MsgAcceptTerms))
-	}
-	signature, msg := decodeSignature(form.SignatureData)
-	if msg != "" {
-		return apierr.Response(e, apierr.Invalid("signatureData", msg))
-	}
-	method, text, err := signatureMethod(form.SignatureMethod, form.SignatureText)
+	sig, err := form.signature(e)
 	if err != nil {
 		return apierr.Response(e, err)
 	}
-	rec, err := SignActiveTerms(e.App, e.Auth.Id, terms.Signature{PNG: signature, Method: method, Text: text,
-		IP: e.RealIP(), UserAgent: e.Request.UserAgent()})
+	rec, err := SignActiveTerms(e.App, e.Auth.Id, sig)
 	if errors.Is(err, terms.ErrNoActiveTerms) {
 		return apierr.NewCode(http.StatusNotFound, "", terms.ErrNoActiveTerms.Error(), apierr.CodeNoActiveTerms)
 	}

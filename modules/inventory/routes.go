@@ -60,24 +60,44 @@ func Register(app core.App) {
 // whether the users service or the hook that keeps battery holders (hooks/) catches it.
 const MsgHoldsBatteries = "This user still holds batteries: record their dropoff or delete their assignments before deleting the account"
 
-type quantityForm struct {
-	Quantity   reqx.Int `json:"quantity"`
-	Notes      string   `json:"notes"`
-	OccurredAt string   `json:"occurredAt"`
+// driverForm is what every driver write's body carries beside its counts: the notes, the
+// tap's time and the packs it names.
+type driverForm struct {
+	Notes      string `json:"notes"`
+	OccurredAt string `json:"occurredAt"`
 	PackNames
+}
+
+func (d *driverForm) driver() *driverForm { return d }
+
+// decodeDriver decodes a driver write's body into f and gives the Op it runs as: the caller,
+// the tap's time (reqx.OccurredAt), the notes and packs, and stats to fill with the figures.
+func decodeDriver[F interface{ driver() *driverForm }](e *core.RequestEvent, f F, stats *Snapshot) (Op, error) {
+	if err := reqx.Decode(e, f, 0); err != nil {
+		return Op{}, err
+	}
+	d := f.driver()
+	at, err := reqx.OccurredAt(d.OccurredAt)
+	if err != nil {
+		return Op{}, err
+	}
+	return Op{Actor: e.Auth, At: at, Notes: d.Notes, Packs: d.PackNames, Stats: stats}, nil
+}
+
+type quantityForm struct {
+	Quantity reqx.Int `json:"quantity"`
+	driverForm
 }
 
 func handlePickup(e *core.RequestEvent) error {
 	var f quantityForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
-	at, err := reqx.OccurredAt(f.OccurredAt)
+	var stats Snapshot
+	op, err := decodeDriver(e, &f, &stats)
 	if err != nil {
 		return apierr.Response(e, err)
 	}
-	var stats Snapshot
-	mv, err := Pickup(e.App, Op{Actor: e.Auth, At: at, Notes: f.Notes, NotesRequired: MsgPickupNotesRequired, Packs: f.PackNames, Stats: &stats}, e.Auth.Id, f.Quantity.Or(0))
+	op.NotesRequired = MsgPickupNotesRequired
+	mv, err := Pickup(e.App, op, e.Auth.Id, f.Quantity.Or(0))
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -85,24 +105,20 @@ func handlePickup(e *core.RequestEvent) error {
 }
 
 type dropoffForm struct {
-	Good       reqx.Int `json:"goodBatteries"`
-	Dead       reqx.Int `json:"deadBatteries"`
-	Notes      string   `json:"notes"`
-	OccurredAt string   `json:"occurredAt"`
-	PackNames
+	Good reqx.Int `json:"goodBatteries"`
+	Dead reqx.Int `json:"deadBatteries"`
+	driverForm
 }
 
 func handleDropoff(e *core.RequestEvent) error {
 	var f dropoffForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
-	at, err := reqx.OccurredAt(f.OccurredAt)
+	var stats Snapshot
+	op, err := decodeDriver(e, &f, &stats)
 	if err != nil {
 		return apierr.Response(e, err)
 	}
-	var stats Snapshot
-	mv, err := Dropoff(e.App, Op{Actor: e.Auth, At: at, Notes: f.Notes, NotesRequired: MsgDropoffNotesRequired, Packs: f.PackNames, Stats: &stats}, e.Auth.Id, f.Good.Or(0), f.Dead.Or(0))
+	op.NotesRequired = MsgDropoffNotesRequired
+	mv, err := Dropoff(e.App, op, e.Auth.Id, f.Good.Or(0), f.Dead.Or(0))
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -112,18 +128,16 @@ func handleDropoff(e *core.RequestEvent) error {
 func handleActivity(movementType, message string) func(*core.RequestEvent) error {
 	return func(e *core.RequestEvent) error {
 		var f quantityForm
-		if err := reqx.Decode(e, &f, 0); err != nil {
-			return apierr.Response(e, err)
-		}
-		at, err := reqx.OccurredAt(f.OccurredAt)
+		var stats Snapshot
+		op, err := decodeDriver(e, &f, &stats)
 		if err != nil {
 			return apierr.Response(e, err)
 		}
-		var stats Snapshot
 		if err := f.PackNames.Only(); err != nil { // moves and recovers count for pay: no batteries move
 			return apierr.Response(e, err)
 		}
-		mv, err := LogActivity(e.App, Op{Actor: e.Auth, At: at, Notes: f.Notes, Stats: &stats}, e.Auth.Id, movementType, f.Quantity.Or(0))
+		op.Packs = PackNames{}
+		mv, err := LogActivity(e.App, op, e.Auth.Id, movementType, f.Quantity.Or(0))
 		if err != nil {
 			return apierr.Response(e, err)
 		}

@@ -320,12 +320,7 @@ func bySerial(txApp core.App, serials []string) (map[string]row, error) {
 		return out, nil
 	}
 	params := dbx.Params{}
-	holders := make([]string, len(serials))
-	for i, s := range serials {
-		k := "s" + strconv.Itoa(i)
-		params[k], holders[i] = s, "{:"+k+"}"
-	}
-	err := sqlitedb.Query(txApp.DB(), selectRows+" WHERE p.serial IN ("+strings.Join(holders, ", ")+")", params, scanRow(out))
+	err := sqlitedb.Query(txApp.DB(), selectRows+" WHERE p.serial IN ("+sqlitedb.In(params, "s", serials)+")", params, scanRow(out))
 	return out, err
 }
 
@@ -394,12 +389,7 @@ type update struct {
 func (w *writer) flushUpdates() error {
 	for _, key := range w.order {
 		u := w.updates[key]
-		holders := make([]string, len(u.ids))
-		for i, id := range u.ids {
-			k := "id" + strconv.Itoa(i)
-			u.params[k], holders[i] = id, "{:"+k+"}"
-		}
-		q := "UPDATE " + schema.Packs + " SET " + u.set + " WHERE id IN (" + strings.Join(holders, ", ") + ")"
+		q := "UPDATE " + schema.Packs + " SET " + u.set + " WHERE id IN (" + sqlitedb.In(u.params, "id", u.ids) + ")"
 		if err := sqlitedb.Exec(w.txApp.DB(), q, u.params); err != nil {
 			return fmt.Errorf("move packs: %w", err)
 		}

@@ -1,8 +1,6 @@
 package packs
 
 import (
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -89,15 +87,11 @@ func lastHolders(app core.App, packIds []string) (map[string]*Person, error) {
 		return out, nil
 	}
 	params := dbx.Params{}
-	holders := make([]string, len(packIds))
-	for i, id := range packIds {
-		k := "p" + strconv.Itoa(i)
-		params[k], holders[i] = id, "{:"+k+"}"
-	}
+	in := sqlitedb.In(params, "p", packIds)
 	q := "SELECT h.pack, h.user, COALESCE(TRIM(u.firstName || ' ' || u.lastName), '') FROM (" +
 		"SELECT p.id AS pack, (SELECT ta.user FROM " + schema.PackEvents + " e JOIN " + schema.Accounts + " ta ON ta.id = e.toAccount" +
 		" WHERE e.pack = p.id AND ta.kind = '" + schema.AccountKindHolder + "' ORDER BY e.at DESC, e.rowid DESC LIMIT 1) AS user" +
-		" FROM " + schema.Packs + " p WHERE p.id IN (" + strings.Join(holders, ", ") + ")) h" +
+		" FROM " + schema.Packs + " p WHERE p.id IN (" + in + ")) h" +
 		" LEFT JOIN " + schema.Users + " u ON u.id = h.user WHERE h.user IS NOT NULL AND h.user != ''"
 	err := sqlitedb.Query(app.DB(), q, params, func(scan func(...any) error) error {
 		var pack, user, name string

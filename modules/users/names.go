@@ -2,13 +2,12 @@ package users
 
 import (
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/schema"
+	"swapbay/lib/sqlitedb"
 )
 
 // Person is what the feeds show of a user: name, email and role.
@@ -30,14 +29,10 @@ func Names(app core.App, ids []string) (map[string]Person, error) {
 	list := slices.Sorted(slices.Values(ids)) // the same users make the same statement text
 	list = slices.Compact(list)
 	params := dbx.Params{}
-	in := make([]string, len(list))
-	for i, id := range list {
-		k := "u" + strconv.Itoa(i)
-		params[k], in[i] = id, "{:"+k+"}"
-	}
+	in := sqlitedb.In(params, "u", list)
 	var people []Person
 	err := app.DB().NewQuery("SELECT id, " + schema.UserFirstName + ", " + schema.UserLastName + ", email, " + schema.UserRole +
-		" FROM " + schema.Users + " WHERE id IN (" + strings.Join(in, ", ") + ")").Bind(params).All(&people)
+		" FROM " + schema.Users + " WHERE id IN (" + in + ")").Bind(params).All(&people)
 	if err != nil {
 		return nil, err
 	}

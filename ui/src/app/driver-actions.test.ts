@@ -6,9 +6,9 @@ import { payEstimateQueryOptions } from "@/features/earnings/api/earnings";
 import { photosQueryOptions } from "@/features/photos/api/photos";
 import { afterWrite } from "@/lib/invalidation";
 import { stateQueryOptions } from "@/lib/state";
-import { actionOf } from "@/lib/outbox/actions";
-import type { StoredItem } from "@/lib/outbox/outbox";
-import { holdingsDelta, itemLabel, pendingCounts, pendingFeed } from "@/lib/outbox/use-outbox";
+import { actionOf } from "@/features/outbox/api/actions";
+import type { StoredItem } from "@/features/outbox/api/outbox";
+import { holdingsDelta, itemLabel, pendingCounts, pendingFeed } from "@/features/outbox/hooks/use-outbox";
 
 // The features' declarations as the app registers them: what a queued action shows at once.
 describe("the registered driver actions", () => {

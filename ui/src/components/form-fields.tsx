@@ -1,17 +1,51 @@
 import type * as React from "react";
-import type { Control, FieldPath, FieldValues } from "react-hook-form";
+import type { Control, ControllerRenderProps, FieldPath, FieldValues } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 
-/** InputFormFieldProps: the form's control, the field's name and label, then Input's own props. */
-export type InputFormFieldProps<T extends FieldValues, TOut = T> = {
+/** LabelledFieldProps: the form's control, the field's name and label, help text, the grid cell's class. */
+export type LabelledFieldProps<T extends FieldValues, TOut = T> = {
   control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
   label: React.ReactNode;
-  /** description is help text under the input */
+  /** description is help text under the control */
   description?: React.ReactNode;
   /** className lays out the field's FormItem (the grid cell) */
   className?: string;
+};
+
+/**
+ * LabelledField is the frame every labelled form field shares (shadcn's FormField → FormItem →
+ * FormLabel, the control, the description, FormMessage); control renders the control for the
+ * field's props, inside a FormControl. InputFormField, TextareaFormField and SelectFormField
+ * are it with their control.
+ */
+export function LabelledField<T extends FieldValues, TOut = T>({
+  control,
+  name,
+  label,
+  description,
+  className,
+  render,
+}: LabelledFieldProps<T, TOut> & { render: (field: ControllerRenderProps<T, FieldPath<T>>) => React.ReactNode }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormLabel>{label}</FormLabel>
+          {render(field)}
+          {description && <FormDescription>{description}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** InputFormFieldProps: the form's control, the field's name and label, then Input's own props. */
+export type InputFormFieldProps<T extends FieldValues, TOut = T> = LabelledFieldProps<T, TOut> & {
   /** input renders the control instead of a plain Input (a password input, a textarea…); it gets the field's props */
   input?: (props: React.ComponentProps<"input">) => React.ReactNode;
 } & Omit<React.ComponentProps<typeof Input>, "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "form" | "className">;
@@ -32,16 +66,10 @@ export function InputFormField<T extends FieldValues, TOut = T>({
   ...inputProps
 }: InputFormFieldProps<T, TOut>) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>{input ? input({ ...inputProps, ...field, value: field.value ?? "" }) : <Input {...inputProps} {...field} value={field.value ?? ""} />}</FormControl>
-          {description && <FormDescription>{description}</FormDescription>}
-          <FormMessage />
-        </FormItem>
+    <LabelledField
+      {...{ control, name, label, description, className }}
+      render={(field) => (
+        <FormControl>{input ? input({ ...inputProps, ...field, value: field.value ?? "" }) : <Input {...inputProps} {...field} value={field.value ?? ""} />}</FormControl>
       )}
     />
   );

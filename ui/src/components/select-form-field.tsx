@@ -1,6 +1,7 @@
 import type * as React from "react";
-import type { Control, FieldPath, FieldValues } from "react-hook-form";
-import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import type { FieldValues } from "react-hook-form";
+import { LabelledField, type LabelledFieldProps } from "@/components/form-fields";
+import { FormControl } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 
 // Apart from form-fields.tsx: Radix Select stays out of the screens whose forms have no select
@@ -9,15 +10,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 export type SelectOption = { value: string; label: React.ReactNode };
 
 /** SelectFormFieldProps: the form's control, the field's name and label, and its choices. */
-export type SelectFormFieldProps<T extends FieldValues, TOut = T> = {
-  control: Control<T, unknown, TOut>;
-  name: FieldPath<T>;
-  label: React.ReactNode;
+export type SelectFormFieldProps<T extends FieldValues, TOut = T> = Omit<LabelledFieldProps<T, TOut>, "description"> & {
   options: readonly SelectOption[];
   /** placeholder shows while nothing is chosen */
   placeholder?: string;
   disabled?: boolean;
-  className?: string;
 };
 
 /** SelectFormField is InputFormField for a choice from a list (Radix Select). */
@@ -31,28 +28,23 @@ export function SelectFormField<T extends FieldValues, TOut = T>({
   className,
 }: SelectFormFieldProps<T, TOut>) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
-            <FormControl>
-              <SelectTrigger onBlur={field.onBlur}>
-                <SelectValue placeholder={placeholder} />
-              </SelectTrigger>
-            </FormControl>
-            <SelectContent>
-              {options.map((o) => (
-                <SelectItem key={o.value} value={o.value}>
-                  {o.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <FormMessage />
-        </FormItem>
+    <LabelledField
+      {...{ control, name, label, className }}
+      render={(field) => (
+        <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
+          <FormControl>
+            <SelectTrigger onBlur={field.onBlur}>
+              <SelectValue placeholder={placeholder} />
+            </SelectTrigger>
+          </FormControl>
+          <SelectContent>
+            {options.map((o) => (
+              <SelectItem key={o.value} value={o.value}>
+                {o.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       )}
     />
   );

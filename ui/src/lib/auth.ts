@@ -29,7 +29,7 @@ export const userQueryOptions = queryOptions({
   gcTime: 600_000,
   retry: (failureCount, error) => failureCount < 2 && !(error instanceof ApiError && error.status === 401),
   retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
-  meta: { silentError: true },
+  meta: { silentError: true, staleOn: ["session"] },
 });
 
 /** useUser reads the current user (data is null when signed out). */

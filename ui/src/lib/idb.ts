@@ -2,7 +2,7 @@
 // demand. When another tab opens a newer version, this tab's connection closes at once (so
 // the upgrade is never blocked) and the next call reopens it — at the newer version, or
 // with a clear error when this tab's code is older than the data (the caller shows it; a
-// reload brings the newer code). Used by the outbox (lib/outbox/db.ts) and the offline read
+// reload brings the newer code). Used by the outbox (features/outbox/api/db.ts) and the offline read
 // cache (lib/offline-cache.ts), each with its own database.
 
 /** StoreSpec names a database, its version, its one store and how to create it. */
@@ -18,10 +18,16 @@ export type StoreSpec = {
   onVersionChange?: () => void;
 };
 
+/** Result is what a transaction's work answers once committed: an IDBRequest, or any holder of a result. */
+export type Result<T> = { readonly result: T };
+
 /** Store runs transactions on one object store. */
 export type Store = {
-  /** run one request in a transaction; it resolves with the request's result once committed. */
-  run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => IDBRequest<T>): Promise<T>;
+  /**
+   * run runs f in a transaction and resolves, once it has committed, with the result f
+   * returned: its request's, or (for a cursor walk) any object whose result is read then.
+   */
+  run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => Result<T>): Promise<T>;
   /** close forgets the open connection (tests swap the IndexedDB factory). */
   close(): void;
 };
@@ -58,13 +64,13 @@ export function openStore(spec: StoreSpec): Store {
   }
 
   return {
-    async run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+    async run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => Result<T>): Promise<T> {
       const db = await open();
       const t = db.transaction(spec.store, mode, { durability: spec.durability ?? "default" } as IDBTransactionOptions);
       const req = f(t.objectStore(spec.store));
       return new Promise<T>((resolve, reject) => {
         t.oncomplete = () => resolve(req.result);
-        t.onerror = () => reject(t.error ?? req.error ?? new Error("IndexedDB transaction failed"));
+        t.onerror = () => reject(t.error ?? new Error("IndexedDB transaction failed"));
         t.onabort = () => reject(t.error ?? new Error("IndexedDB transaction aborted"));
       });
     },

@@ -14,9 +14,14 @@ export const REALTIME_CHANGES = ["INVENTORY_UPDATED", "ACTIVITY_UPDATED", "CHARG
  * recorded: driverOps (a pickup or dropoff), activity (moves, recovers, a movement edited or
  * deleted), charging, custody (assignments, swaps, dead-battery transfers), users, terms,
  * earnings (rates, reductions, withholdings, task adjustments), photos, packs (minted,
- * imported, a pack's state changed).
+ * imported, a pack's state changed), stats (a battery figure set by hand), backups (the
+ * schedule saved, a backup made), session (the signed-in user's own account: the terms signed
+ * again, or a paused outbox asking what to fix).
+ *
+ * Every mutation refreshes through these (afterWrite, invalidate): a query says what makes it
+ * stale in its meta.staleOn, and no other file calls invalidateQueries (eslint.config.js).
  */
-export const WRITE_CHANGES = ["driverOps", "activity", "charging", "custody", "users", "terms", "earnings", "photos", "packs"] as const;
+export const WRITE_CHANGES = ["driverOps", "activity", "charging", "custody", "users", "terms", "earnings", "photos", "packs", "stats", "backups", "session"] as const;
 
 /** Change names a realtime message or a kind of write. */
 export type Change = (typeof REALTIME_CHANGES)[number] | (typeof WRITE_CHANGES)[number];

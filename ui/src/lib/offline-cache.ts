@@ -2,7 +2,7 @@
 // made, in IndexedDB, so a signed-in user opens the app without a network and sees the last
 // known figures, marked with their time (lib/connectivity.ts). lib/api-client's getJSON
 // asks it only when a read fails for want of a network. It is a separate database from the
-// outbox (features/outbox/db.ts): clearing it (sign-out, another user) never touches a
+// outbox (features/outbox/api/db.ts): clearing it (sign-out, another user) never touches a
 // queued action. Loaded lazily, outside the sign-in screen's chunk.
 import type { Query, QueryClient } from "@tanstack/react-query";
 import { queryKeyUrl } from "@/lib/api-client";

@@ -63,6 +63,14 @@ export function expectedCount(typed: unknown): number | undefined {
 }
 
 /**
+ * countFieldProps are a count field's props under tracking: in required mode the count IS the
+ * number of packs scanned, so the input is read-only and says so.
+ */
+export function countFieldProps(tracking: PackTracking): { readOnly?: true; description?: string } {
+  return tracking === "required" ? { readOnly: true, description: "The packs scanned" } : {};
+}
+
+/**
  * useRequiredCount makes form's count field name follow the packs scanned in required mode
  * (the count IS the number scanned: show the input read-only then); other modes leave it.
  */

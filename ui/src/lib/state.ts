@@ -70,7 +70,7 @@ export type AppState = {
 /** stateQueryOptions: GET /api/state, refreshed every 60 s and after every mutation. */
 export const stateQueryOptions = queryOptions<AppState>({
   queryKey: ["/api/state"],
-  meta: { staleOn: ["INVENTORY_UPDATED", "ACTIVITY_UPDATED", "CHARGING_UPDATED", "driverOps", "activity", "charging", "custody"] },
+  meta: { staleOn: ["INVENTORY_UPDATED", "ACTIVITY_UPDATED", "CHARGING_UPDATED", "driverOps", "activity", "charging", "custody", "stats"] },
   refetchInterval: STATE_POLL_MS,
 });
 

@@ -1,9 +1,10 @@
 // A stand-in for features/scan's PackScanField in screen tests: the same contract (value,
 // onChange, errors by serial, expected), no camera and no pack lookups, so a test drives the
-// screen's form logic (counts, bodies, refusals) alone. vi.mock("@/features/scan/index", () =>
-// import("@/testing/pack-scan-field-stub")).
+// screen's form logic (counts, bodies, refusals) alone; the scan feature's own PackListField
+// lays it out as it would the real one. vi.mock("@/features/scan/components/pack-scan-field",
+// () => import("@/testing/pack-scan-field-stub")).
 import * as React from "react";
-import type { PackScanFieldProps } from "@/features/scan/index";
+import type { PackScanFieldProps } from "@/features/scan/components/pack-scan-field";
 
 /** PackScanField lists value (each row with its error and a Remove button) and adds a typed serial on Add. */
 export function PackScanField({ id, label, value, onChange, expected, errors, disabled }: PackScanFieldProps) {
@@ -38,10 +39,4 @@ export function PackScanField({ id, label, value, onChange, expected, errors, di
       </button>
     </fieldset>
   );
-}
-
-/** serialFromCode as the scan feature reads a code: a label URL's last part, or the bare serial. */
-export function serialFromCode(text: string): string | null {
-  const s = text.trim().split("/").pop()?.toUpperCase() ?? "";
-  return s || null;
 }

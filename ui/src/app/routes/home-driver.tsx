@@ -15,7 +15,7 @@ import { PayEstimateCard } from "@/features/earnings/components/pay-estimate-car
 import { HeldPacksLink } from "@/features/packs/components/held-packs-link";
 import { ReportDamageButton } from "@/features/packs/components/report-damage-button";
 import { packTracking } from "@/lib/packs";
-import { holdingsDelta, pendingCounts, pendingFeed, useOutbox } from "@/lib/outbox/use-outbox";
+import { holdingsDelta, pendingCounts, pendingFeed, useOutbox } from "@/features/outbox/hooks/use-outbox";
 
 // The driver dashboard is its own chunk (DESIGN.md §10): it carries none of the admin screens.
 

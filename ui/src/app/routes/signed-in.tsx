@@ -10,8 +10,19 @@ import { TooltipProvider } from "@/components/ui/tooltip";
 import { MyAgreementLink } from "@/features/auth/components/my-agreement-link";
 import { ResignTerms } from "@/features/auth/components/resign-terms";
 import { useUser } from "@/lib/auth";
+import { loadable, useLoadable } from "@/lib/loadable";
 import { useRealtime } from "@/lib/realtime";
 import { handleUnauthorized } from "@/lib/unauthorized";
+import type { User } from "@/lib/user";
+
+// The outbox's queue (it runs the outbox, and shows a driver the queue and its sheet): its own
+// chunk, loaded with the field bar after the first screen.
+const outboxQueue = loadable(() => import("@/features/outbox/components/queue-sheet").then((m) => m.OutboxQueue));
+
+function LoadedOutboxQueue({ user }: { user: User }) {
+  const OutboxQueue = useLoadable(outboxQueue);
+  return OutboxQueue ? <OutboxQueue user={user} /> : null;
+}
 
 /**
  * SignedInLayout guards every signed-in screen (spec part 2 §2), inside SessionGate (which
@@ -39,7 +50,7 @@ export function SignedInLayout() {
   if (user.mustResignTerms) return <ResignTerms />;
   return (
     <TooltipProvider>
-      <AppShell user={user}>
+      <AppShell user={user} queue={<LoadedOutboxQueue user={user} />}>
         <Outlet />
       </AppShell>
     </TooltipProvider>

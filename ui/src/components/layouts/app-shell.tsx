@@ -6,27 +6,27 @@ import { isOffline, useConnectivity } from "@/lib/connectivity";
 import type { User } from "@/lib/user";
 import { isAdminRole, isLiaisonRole } from "@/lib/user";
 
-// The field bar (offline banner, new-version prompt, the driver's queue; the service worker,
-// the offline read cache and the outbox) is its own chunk, loaded once a user is signed in
+// The field bar (offline banner, new-version prompt, the service worker, the offline read
+// cache; below them the queue the app gives, which runs the outbox) is its own chunk, loaded once a user is signed in
 // (a Loadable: shown as soon as it is in, lib/loadable.tsx).
 const fieldBar = loadable(() => import("@/components/layouts/field-bar").then((m) => m.FieldBar));
 
-function LoadedFieldBar({ user }: { user: User }) {
+function LoadedFieldBar({ user, queue }: { user: User; queue?: React.ReactNode }) {
   const FieldBar = useLoadable(fieldBar);
-  return FieldBar ? <FieldBar user={user} /> : null;
+  return FieldBar ? <FieldBar user={user}>{queue}</FieldBar> : null;
 }
 
 /**
  * AppShell frames a signed-in screen: header, the field bar, the admin tab bar for admin
- * roles, content. Offline, admin and liaison screens are read-only (their controls are
+ * roles, content; queue is the outbox's queue, shown in the field bar. Offline, admin and liaison screens are read-only (their controls are
  * disabled): only the driver's actions queue (DESIGN.md §12).
  */
-export function AppShell({ user, children }: { user: User; children: React.ReactNode }) {
+export function AppShell({ user, queue, children }: { user: User; queue?: React.ReactNode; children: React.ReactNode }) {
   const readOnly = isOffline(useConnectivity()) && (isAdminRole(user.role) || isLiaisonRole(user.role));
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader user={user} />
-      <LoadedFieldBar user={user} />
+      <LoadedFieldBar user={user} queue={queue} />
       {isAdminRole(user.role) && <AdminTabBar role={user.role} />}
       <main className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6">
         {/* always the same element, so going offline never remounts the screen */}

@@ -1,5 +1,7 @@
-// The scanner's public face (issue 36): the field every battery-moving screen puts in its form,
+// The scanner's public face (issue 36): the field every battery-moving screen puts in its form
+// (PackListField: one of the form's pack lists, in its slot, as tracking asks),
 // and how a scanned code reads. The camera and decoder code is not imported from here: it loads
 // when a scanner first opens (components/scanner-dialog.tsx, through lib/loadable).
 export { PackScanField, type PackScanFieldProps } from "@/features/scan/components/pack-scan-field";
+export { PackListField, type PackListFieldProps } from "@/features/scan/components/pack-list-field";
 export { serialFromCode } from "@/features/scan/utils/serial";

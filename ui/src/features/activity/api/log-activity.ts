@@ -1,4 +1,4 @@
-import { defineAction, num } from "@/lib/outbox/actions";
+import { defineAction, num } from "@/features/outbox/api/actions";
 
 /** ActivityKind is what a quick log records: moves (rebalance) or recovers. */
 export type ActivityKind = "rebalance" | "retrieves_repairs_dropoff";

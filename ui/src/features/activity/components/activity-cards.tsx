@@ -6,7 +6,7 @@ import { Hint } from "@/components/ui/hint";
 import { Input } from "@/components/ui/input";
 import { type WeekOffset, useAdminWeeklyActivity } from "@/lib/weekly-activity";
 import { ACTIVITY_LABELS, type ActivityKind, activityBody } from "@/features/activity/api/log-activity";
-import { useOutboxSubmit } from "@/lib/outbox/use-submit";
+import { useOutboxSubmit } from "@/features/outbox/hooks/use-submit";
 import { INVALID_QUICK_LOG, parseQuickLog } from "@/features/activity/utils/quick-log";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";

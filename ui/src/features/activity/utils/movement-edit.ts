@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
 import { count } from "@/lib/count";
-import { noteCounts } from "@/lib/format-ops";
+import { movementCounts } from "@/features/activity/utils/movement-summary";
 
 /** EDITABLE_TYPES are the movement types Edit/Correct is offered for (spec part 1 §2). */
 export const EDITABLE_TYPES: readonly string[] = ["pickup", "dropoff", "driver_swap_in", "driver_swap_out", "adjustment"];
@@ -22,13 +22,7 @@ export type MovementDraft = { good: string; dead: string; total: string; notes: 
 /** initialDraft fills the edit form from the movement: its counts (or the note markers), else its quantity. */
 export function initialDraft(m: FeedMovement, userNotes: string): MovementDraft {
   const qty = Math.abs(m.quantity);
-  const counts = m.meta
-    ? m.meta.good + m.meta.dead > 0
-      ? { good: m.meta.good, dead: m.meta.dead }
-      : null
-    : m.goodBatteries !== undefined && m.goodBatteries + (m.deadBatteries ?? 0) > 0
-      ? { good: m.goodBatteries, dead: m.deadBatteries ?? 0 }
-      : noteCounts(m.notes);
+  const counts = movementCounts(m);
   const good = counts ? counts.good : qty;
   const dead = counts ? counts.dead : 0;
   return { good: String(good), dead: String(dead), total: String(qty), notes: userNotes };

@@ -6,6 +6,16 @@ function batteries(n: number): string {
   return `${n} ${n === 1 ? "battery" : "batteries"}`;
 }
 
+/**
+ * movementCounts are a movement's good and dead batteries: its counts (or, for an older one,
+ * the note's markers), or null when it names none.
+ */
+export function movementCounts(m: Pick<FeedMovement, "meta" | "goodBatteries" | "deadBatteries" | "notes">): { good: number; dead: number } | null {
+  if (m.meta) return m.meta.good + m.meta.dead > 0 ? { good: m.meta.good, dead: m.meta.dead } : null;
+  if (m.goodBatteries !== undefined && m.goodBatteries + (m.deadBatteries ?? 0) > 0) return { good: m.goodBatteries, dead: m.deadBatteries ?? 0 };
+  return noteCounts(m.notes);
+}
+
 /** personName is who a movement belongs to ('System' for bookkeeping without one). */
 export function personName(m: Pick<FeedMovement, "user">): string {
   return m.user ? displayName(m.user) : "System";
@@ -18,13 +28,7 @@ export function personName(m: Pick<FeedMovement, "user">): string {
 export function movementSummary(m: FeedMovement): string {
   const who = personName(m);
   const q = Math.abs(m.quantity);
-  const counts = m.meta
-    ? m.meta.good + m.meta.dead > 0
-      ? { good: m.meta.good, dead: m.meta.dead }
-      : null
-    : m.goodBatteries !== undefined && m.goodBatteries + (m.deadBatteries ?? 0) > 0
-      ? { good: m.goodBatteries, dead: m.deadBatteries ?? 0 }
-      : noteCounts(m.notes);
+  const counts = movementCounts(m);
   const split = counts ? ` (${counts.good} good, ${counts.dead} dead)` : "";
   switch (m.type) {
     case "pickup":

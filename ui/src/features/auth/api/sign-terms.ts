@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
-import { useSetUser, userQueryOptions } from "@/lib/auth";
+import { useSetUser } from "@/lib/auth";
+import { afterWrite } from "@/lib/invalidation";
 import type { User } from "@/lib/user";
 
 /** SIGN_TERMS_URL signs the active terms again after an admin's forced re-sign. */
@@ -29,7 +30,7 @@ export function useSignTerms({ onSuccess }: { onSuccess?: () => void } = {}) {
       setUser(user);
       toast({ title: "Terms accepted" });
       onSuccess?.();
-      await qc.invalidateQueries({ queryKey: userQueryOptions.queryKey });
+      await afterWrite(qc, "session");
     },
     onError: (error) => {
       toast({ title: "Failed to sign terms", description: errorMessage(error, "Please try again."), variant: "destructive" });

@@ -10,7 +10,7 @@ export function WaitingActions() {
   const [waiting, setWaiting] = React.useState(0);
   React.useEffect(() => {
     let live = true;
-    import("@/lib/outbox/db")
+    import("@/features/outbox/api/db")
       .then((db) => db.allItems())
       .then((items) => live && setWaiting(items.filter((x) => x.status !== "refused").length))
       .catch(() => undefined); // no IndexedDB: nothing can be waiting

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import * as z from "zod/mini";
 import { apiRequest, getJSON } from "@/lib/api-client";
+import { afterWrite } from "@/lib/invalidation";
 
 /** BACKUPS_URL is the backups call; its URL is also its query key. */
 export const BACKUPS_URL = "/api/admin/backups";
@@ -18,6 +19,7 @@ export type BackupsState = { schedule: BackupSchedule; backups: Backup[]; last: 
 export const backupsQueryOptions = queryOptions({
   queryKey: [BACKUPS_URL],
   queryFn: ({ signal }) => getJSON<BackupsState>(BACKUPS_URL, "throw", signal) as Promise<BackupsState>,
+  meta: { staleOn: ["backups"] },
 });
 
 /** useBackups reads the schedule and the stored backups. */
@@ -57,7 +59,7 @@ export function useSaveSchedule() {
   return useMutation({
     mutationFn: ({ input, idempotencyKey }: { input: ScheduleInput; idempotencyKey: string }) =>
       apiRequest<{ message: string; schedule: BackupSchedule }>("PUT", BACKUPS_URL, input, { idempotencyKey }),
-    onSettled: () => qc.invalidateQueries({ queryKey: backupsQueryOptions.queryKey }),
+    onSettled: () => afterWrite(qc, "backups"),
   });
 }
 
@@ -67,7 +69,7 @@ export function useBackupNow() {
   return useMutation({
     mutationFn: ({ idempotencyKey }: { idempotencyKey: string }) =>
       apiRequest<{ message: string; backup: Backup }>("POST", BACKUPS_URL, {}, { idempotencyKey }),
-    onSettled: () => qc.invalidateQueries({ queryKey: backupsQueryOptions.queryKey }),
+    onSettled: () => afterWrite(qc, "backups"),
   });
 }
 

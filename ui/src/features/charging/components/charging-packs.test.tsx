@@ -14,7 +14,7 @@ import { StartChargingForm } from "@/features/charging/components/start-charging
 import { makeQueryClient } from "@/lib/query-client";
 
 const h = vi.hoisted(() => ({ mode: "required" }));
-vi.mock("@/features/scan/index", () => import("@/testing/pack-scan-field-stub"));
+vi.mock("@/features/scan/components/pack-scan-field", () => import("@/testing/pack-scan-field-stub"));
 vi.mock("@/hooks/use-toast", () => ({ toast: vi.fn() }));
 vi.mock("@/lib/state", () => ({ useAppState: () => ({ data: { settings: { pack_tracking: h.mode } } }) }));
 vi.mock("@/components/lazy-confirm-action-dialog", () => ({

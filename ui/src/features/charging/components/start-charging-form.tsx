@@ -4,7 +4,6 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
-import { PackListSlot } from "@/components/pack-list-slot";
 import { InputFormField } from "@/components/form-fields";
 import { SelectFormField } from "@/components/select-form-field";
 import { Button } from "@/components/ui/button";
@@ -17,11 +16,11 @@ import {
   startChargingSchema,
   useStartCharging,
 } from "@/features/charging/api/start-charging";
-import { PackScanField } from "@/features/scan/index";
+import { PackListField } from "@/features/scan/index";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { batteryCount } from "@/lib/format";
-import { expectedCount, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 
 const START_LISTS = ["packs"] as const;
 
@@ -107,21 +106,9 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
             max={max || undefined}
             step={1}
             placeholder={max > 0 ? `1 - ${max}` : "0"}
-            readOnly={tracking === "required" || undefined}
-            description={tracking === "required" ? "The packs scanned" : undefined}
+            {...countFieldProps(tracking)}
           />
-          {tracking !== "off" && (
-            <PackListSlot error={packs.listError("packs")} className="sm:col-span-2">
-              <PackScanField
-                id="charging.start.packs"
-                label="Packs"
-                purpose="any"
-                expected={tracking === "optional" ? expectedCount(form.watch("quantity")) : undefined}
-                disabled={none}
-                {...packs.field("packs")}
-              />
-            </PackListSlot>
-          )}
+          <PackListField id="charging.start.packs" label="Packs" lists={packs} list="packs" tracking={tracking} count={form.watch("quantity")} disabled={none} className="sm:col-span-2" />
           <Button type="submit" className="sm:col-span-2" disabled={none || waiting === undefined || start.isPending}>
             <BatteryChargingIcon aria-hidden />
             {none ? NO_BATTERIES_TO_CHARGE : "Start Charging"}

@@ -3,7 +3,6 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
-import { PackListSlot } from "@/components/pack-list-slot";
 import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
@@ -13,12 +12,12 @@ import { useBatteryHolders } from "@/features/custody/api/get-battery-holders";
 import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders";
 import { HolderFormField } from "@/features/custody/components/holder-select";
 import { type DeadTransferValues, validateDeadTransfer } from "@/features/custody/utils/swap-validation";
-import { PackScanField } from "@/features/scan/index";
+import { PackListField } from "@/features/scan/index";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
-import { expectedCount, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 
 const TRANSFER_LISTS = ["deadPacks"] as const;
 
@@ -108,21 +107,10 @@ export function DeadBatteryTransferCard() {
             inputMode="numeric"
             min={1}
             step={1}
-            readOnly={tracking === "required" || undefined}
-            description={tracking === "required" ? "The packs scanned" : undefined}
+            {...countFieldProps(tracking)}
           />
           <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={1} />
-          {tracking !== "off" && (
-            <PackListSlot error={packs.listError("deadPacks")} className="sm:col-span-2">
-              <PackScanField
-                id="transfer.deadPacks"
-                label="Dead packs"
-                purpose="any"
-                expected={tracking === "optional" ? expectedCount(form.watch("deadBatteries")) : undefined}
-                {...packs.field("deadPacks")}
-              />
-            </PackListSlot>
-          )}
+          <PackListField id="transfer.deadPacks" label="Dead packs" lists={packs} list="deadPacks" tracking={tracking} count={form.watch("deadBatteries")} className="sm:col-span-2" />
           <Button type="submit" variant="secondary" className="sm:col-span-2" disabled={transfer.isPending}>
             Transfer Dead Batteries
           </Button>

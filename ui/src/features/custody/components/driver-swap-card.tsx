@@ -3,7 +3,6 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
-import { PackListSlot } from "@/components/pack-list-slot";
 import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
@@ -13,12 +12,12 @@ import { useBatteryHolders } from "@/features/custody/api/get-battery-holders";
 import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders";
 import { HolderFormField } from "@/features/custody/components/holder-select";
 import { type ParsedSwap, type SwapField, type SwapFormValues, validateSwap } from "@/features/custody/utils/swap-validation";
-import { PackScanField } from "@/features/scan/index";
+import { PackListField } from "@/features/scan/index";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
-import { expectedCount, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 
 type SwapMode = "simple" | "exchange";
 
@@ -198,22 +197,12 @@ export function DriverSwapCard() {
                 min={0}
                 step={1}
                 placeholder="0"
-                readOnly={tracking === "required" || undefined}
-                description={tracking === "required" ? "The packs scanned" : undefined}
+                {...countFieldProps(tracking)}
               />
             ))}
-            {tracking !== "off" &&
-              COUNT_FIELDS.filter((f) => isExchange || !f.exchangeOnly).map((f) => (
-                <PackListSlot key={f.list} error={packs.listError(f.list)} className="sm:col-span-2">
-                  <PackScanField
-                    id={`swap.${f.list}`}
-                    label={f.listLabel}
-                    purpose="any"
-                    expected={tracking === "optional" ? expectedCount(form.watch(f.name)) : undefined}
-                    {...packs.field(f.list)}
-                  />
-                </PackListSlot>
-              ))}
+            {COUNT_FIELDS.filter((f) => isExchange || !f.exchangeOnly).map((f) => (
+              <PackListField key={f.list} id={`swap.${f.list}`} label={f.listLabel} lists={packs} list={f.list} tracking={tracking} count={form.watch(f.name)} className="sm:col-span-2" />
+            ))}
             <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
             <Button type="submit" className="sm:col-span-2" disabled={swap.isPending}>
               <ArrowLeftRightIcon aria-hidden /> {isExchange ? "Record Exchange" : "Record Swap"}

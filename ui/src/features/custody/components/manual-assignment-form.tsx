@@ -4,7 +4,6 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
-import { PackListSlot } from "@/components/pack-list-slot";
 import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { SelectFormField } from "@/components/select-form-field";
@@ -20,11 +19,11 @@ import {
 import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders";
 import { HolderFormField } from "@/features/custody/components/holder-select";
 import { formTypeLabel } from "@/features/custody/utils/form-type-label";
-import { PackScanField } from "@/features/scan/index";
+import { PackListField } from "@/features/scan/index";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
-import { expectedCount, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 import { batteryCount } from "@/lib/format";
 
 const ASSIGN_LISTS = ["packs"] as const;
@@ -128,21 +127,10 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
             min={1}
             max={max || undefined}
             step={1}
-            readOnly={tracking === "required" || undefined}
-            description={tracking === "required" ? "The packs scanned" : undefined}
+            {...countFieldProps(tracking)}
           />
           <SelectFormField control={form.control} name="assignmentType" label="Assignment Type" options={TYPE_OPTIONS} placeholder="Select type" />
-          {tracking !== "off" && (
-            <PackListSlot error={packs.listError("packs")} className="sm:col-span-2">
-              <PackScanField
-                id="assignment.packs"
-                label="Packs"
-                purpose="handout"
-                expected={tracking === "optional" ? expectedCount(form.watch("quantity")) : undefined}
-                {...packs.field("packs")}
-              />
-            </PackListSlot>
-          )}
+          <PackListField id="assignment.packs" label="Packs" purpose="handout" lists={packs} list="packs" tracking={tracking} count={form.watch("quantity")} className="sm:col-span-2" />
           <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
           <Button type="submit" className="sm:col-span-2" disabled={assign.isPending}>
             <UserPlusIcon aria-hidden /> Assign Batteries

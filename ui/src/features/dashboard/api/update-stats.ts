@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type BatteryStats, type StatKey, stateQueryOptions } from "@/lib/state";
+import { type BatteryStats, type StatKey } from "@/lib/state";
+import { afterWrite } from "@/lib/invalidation";
 import { ApiError, apiRequest } from "@/lib/api-client";
 
 /**
@@ -28,12 +29,11 @@ export function updateStats(body: StatEdit, idempotencyKey?: string) {
 /** useUpdateStats saves a stat edit, then refreshes /api/state (also when the figure had changed meanwhile). */
 export function useUpdateStats() {
   const qc = useQueryClient();
-  const refresh = () => qc.invalidateQueries({ queryKey: stateQueryOptions.queryKey });
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: StatEdit; idempotencyKey?: string }) => updateStats(body, idempotencyKey),
-    onSuccess: refresh,
+    onSuccess: (answer) => afterWrite(qc, "stats", answer),
     onError: (error) => {
-      if (isStatChanged(error)) void refresh();
+      if (isStatChanged(error)) void afterWrite(qc, "stats");
     },
   });
 }

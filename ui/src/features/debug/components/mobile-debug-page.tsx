@@ -6,7 +6,7 @@ import { paths } from "@/config/paths";
 import { type DebugInfo, useDebugInfo } from "@/features/debug/api/get-debug-info";
 import { type CapturedError, capturedErrors, clearCapturedErrors } from "@/lib/error-log";
 import { formatDateTimeYear } from "@/lib/format";
-import { persistenceAnswer } from "@/lib/outbox/outbox";
+import { persistenceAnswer } from "@/features/outbox/api/outbox";
 
 type NetworkInformation = { effectiveType?: string; downlink?: number; rtt?: number; saveData?: boolean };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dropoffAction } from "@/features/driver-ops/api/record-dropoff";
 import { pickupAction } from "@/features/driver-ops/api/record-pickup";
-import { editedBody, packsLabel, serials } from "@/lib/outbox/actions";
+import { editedBody, packsLabel, serials } from "@/features/outbox/api/actions";
 
 // A queued action carries its packs (DESIGN.md §14): the queue names how many, and Edit &
 // resend keeps them, minus the ones the driver removed (the refused one, say).

@@ -1,7 +1,7 @@
 // zod/mini: the driver dashboard is the first screen on a phone network (DESIGN.md §10).
 import * as z from "zod/mini";
 import { count } from "@/lib/count";
-import { defineAction, num, packsLabel } from "@/lib/outbox/actions";
+import { defineAction, num, packsLabel } from "@/features/outbox/api/actions";
 
 const dropoffCount = count({ blankIsZero: true, message: "Must be a valid number 0 or greater" });
 

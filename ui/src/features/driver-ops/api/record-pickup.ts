@@ -2,7 +2,7 @@
 import * as z from "zod/mini";
 import { count } from "@/lib/count";
 import { batteryCount } from "@/lib/format";
-import { defineAction, num, packsLabel } from "@/lib/outbox/actions";
+import { defineAction, num, packsLabel } from "@/features/outbox/api/actions";
 
 /**
  * pickupSchema is the Battery Pickup form (spec part 1 §5): a quantity of 1 or more

@@ -14,10 +14,10 @@ import { ApiError } from "@/lib/api-client";
 type RunOpts = { key?: string; onSent?: (a: unknown) => void; onQueued?: () => void; onRefused?: (e: unknown) => void };
 const h = vi.hoisted(() => ({ mode: "off", run: vi.fn<(kind: string, body: Record<string, unknown>, opts: RunOpts) => Promise<unknown>>() }));
 
-vi.mock("@/features/scan/index", () => import("@/testing/pack-scan-field-stub"));
+vi.mock("@/features/scan/components/pack-scan-field", () => import("@/testing/pack-scan-field-stub"));
 vi.mock("@/hooks/use-toast", () => ({ toast: vi.fn() }));
 vi.mock("@/lib/state", () => ({ useAppState: () => ({ data: { settings: { pack_tracking: h.mode } } }) }));
-vi.mock("@/lib/outbox/use-submit", () => ({
+vi.mock("@/features/outbox/hooks/use-submit", () => ({
   useOutboxSubmit: () => ({ run: h.run, isPending: false, isError: false, error: null, reset: () => undefined }),
 }));
 vi.mock("@/components/lazy-confirm-action-dialog", () => ({

@@ -4,19 +4,18 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { LazyConfirmActionDialog } from "@/components/lazy-confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
-import { PackListSlot } from "@/components/pack-list-slot";
 import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { type DropoffBody, type DropoffInput, type DropoffSend, dropoffAction, dropoffSchema } from "@/features/driver-ops/api/record-dropoff";
 import { type PickupBody, type PickupInput, type PickupSend, pickupAction, pickupSchema } from "@/features/driver-ops/api/record-pickup";
-import { PackScanField } from "@/features/scan/index";
-import { useOutboxSubmit } from "@/lib/outbox/use-submit";
+import { PackListField } from "@/features/scan/index";
+import { useOutboxSubmit } from "@/features/outbox/hooks/use-submit";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { batteryCount } from "@/lib/format";
-import { expectedCount, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 
 /** DEFAULT_DROPOFF_PROMPT is the notes placeholder when no dropoff prompt is set. */
 export const DEFAULT_DROPOFF_PROMPT = "How was it in the field today? Any issues or observations?";
@@ -104,33 +103,12 @@ function DropoffForm({ prompt, extra }: { prompt?: string; extra?: React.ReactNo
                 inputMode="numeric"
                 min={0}
                 placeholder="0"
-                readOnly={mode === "required" || undefined}
-                description={mode === "required" ? "The packs scanned" : undefined}
+                {...countFieldProps(mode)}
               />
             ))}
           </div>
-          {mode !== "off" && (
-            <>
-              <PackListSlot error={packs.listError("goodPacks")}>
-                <PackScanField
-                  id="dropoff.goodPacks"
-                  label="Good packs"
-                  purpose="return"
-                  expected={mode === "optional" ? expectedCount(form.watch("goodBatteries")) : undefined}
-                  {...packs.field("goodPacks")}
-                />
-              </PackListSlot>
-              <PackListSlot error={packs.listError("deadPacks")}>
-                <PackScanField
-                  id="dropoff.deadPacks"
-                  label="Dead packs"
-                  purpose="return"
-                  expected={mode === "optional" ? expectedCount(form.watch("deadBatteries")) : undefined}
-                  {...packs.field("deadPacks")}
-                />
-              </PackListSlot>
-            </>
-          )}
+          <PackListField id="dropoff.goodPacks" label="Good packs" purpose="return" lists={packs} list="goodPacks" tracking={mode} count={form.watch("goodBatteries")} />
+          <PackListField id="dropoff.deadPacks" label="Dead packs" purpose="return" lists={packs} list="deadPacks" tracking={mode} count={form.watch("deadBatteries")} />
           <TextareaFormField
             control={form.control}
             name="notes"
@@ -225,20 +203,9 @@ function PickupForm({ prompt }: { prompt?: string }) {
             type="number"
             inputMode="numeric"
             min={1}
-            readOnly={mode === "required" || undefined}
-            description={mode === "required" ? "The packs scanned" : undefined}
+            {...countFieldProps(mode)}
           />
-          {mode !== "off" && (
-            <PackListSlot error={packs.listError("packs")}>
-              <PackScanField
-                id="pickup.packs"
-                label="Packs"
-                purpose="handout"
-                expected={mode === "optional" ? expectedCount(form.watch("quantity")) : undefined}
-                {...packs.field("packs")}
-              />
-            </PackListSlot>
-          )}
+          <PackListField id="pickup.packs" label="Packs" purpose="handout" lists={packs} list="packs" tracking={mode} count={form.watch("quantity")} />
           <InputFormField
             control={form.control}
             name="notes"

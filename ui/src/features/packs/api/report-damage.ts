@@ -1,17 +1,18 @@
 // A damage report (DESIGN.md §14, issue 37 item 2): a driver (or an admin) says a pack is
 // damaged, with a note and photos; the server quarantines the pack. It is a driver action in
-// the outbox, so it works offline: the photos are queued first (each its own item, sent in
-// three steps like any photo), then the report naming them by their items' keys. The outbox
-// sends in order and stops a round at a send that must be retried, so by the time the report
-// goes its photos have been claimed; each claimed photo's id is kept on the phone under its
-// item's key until the report that names it is recorded.
+// the outbox, so it works offline: the photos are stored with the report, before it and in the
+// same transaction (each its own item, sent in three steps like any photo), the report naming
+// them by their items' keys. The outbox sends in order and stops a round at a send that must
+// be retried, so by the time the report goes its photos have been claimed: each claimed
+// photo's id waits on the report's item in the outbox's store (IndexedDB) until it is
+// recorded or discarded.
 import * as z from "zod/mini";
 import { apiRequest } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
-import { defineAction } from "@/lib/outbox/actions";
-import type { OutboxItem } from "@/lib/outbox/db";
-import { SEND_TIMEOUT_MS, enqueue } from "@/lib/outbox/outbox";
-import { sendQueuedPhoto } from "@/lib/outbox/photo-upload";
+import { defineAction, serials } from "@/features/outbox/api/actions";
+import { type OutboxItem, keepClaimed } from "@/features/outbox/api/db";
+import { type Part, SEND_TIMEOUT_MS } from "@/features/outbox/api/outbox";
+import { sendQueuedPhoto } from "@/features/outbox/api/photo-upload";
 
 /** MAX_DAMAGE_PHOTOS is how many photos one report carries (the server's bound). */
 export const MAX_DAMAGE_PHOTOS = 10;
@@ -30,45 +31,46 @@ export type DamageValues = z.infer<typeof damageSchema>;
 /** DamageAnswer is POST /api/packs/{serial}/damage's answer. */
 export type DamageAnswer = { success: boolean; message: string; pack: { serial: string; state: string } };
 
-/** CLAIMED_KEY is where the ids of claimed damage photos wait for their report (localStorage). */
-export const CLAIMED_KEY = "swapbay-damage-photos";
+/**
+ * LEGACY_CLAIMED_KEY is where versions before issue 43 kept the claimed photos' ids (localStorage,
+ * {photo key: id}); migrateClaimed moves them onto their reports in the outbox's store.
+ */
+export const LEGACY_CLAIMED_KEY = "swapbay-damage-photos";
 
-function claimedMap(): Record<string, string> {
+/** PHOTO_KEYS is the report body's field naming its photos' outbox keys. */
+const PHOTO_KEYS = "photoKeys";
+
+/**
+ * migrateClaimed moves the ids an older version kept in localStorage onto the queued reports
+ * that name their keys (keepClaimed), then forgets the old copy; an id no queued report names
+ * (its report discarded) is dropped. If the store cannot be written the old copy stays for the
+ * next start.
+ */
+export async function migrateClaimed(): Promise<void> {
+  let legacy: Record<string, unknown>;
   try {
-    const v = JSON.parse(localStorage.getItem(CLAIMED_KEY) ?? "{}") as unknown;
-    return v && typeof v === "object" ? (v as Record<string, string>) : {};
+    const raw = localStorage.getItem(LEGACY_CLAIMED_KEY);
+    if (raw === null) return;
+    const v = JSON.parse(raw) as unknown;
+    legacy = v && typeof v === "object" ? (v as Record<string, unknown>) : {};
   } catch {
-    return {};
+    legacy = {}; // unreadable: nothing to move
   }
-}
-
-function saveClaimed(m: Record<string, string>) {
-  try {
-    localStorage.setItem(CLAIMED_KEY, JSON.stringify(m));
-  } catch {
-    // storage full or blocked: the report then goes without this photo's id
+  for (const [key, id] of Object.entries(legacy)) {
+    if (typeof id === "string" && id !== "") await keepClaimed(PHOTO_KEYS, key, id);
   }
+  localStorage.removeItem(LEGACY_CLAIMED_KEY);
 }
 
-/** rememberClaimed keeps a claimed photo's id under its outbox item's key. */
-export function rememberClaimed(key: string, id: string) {
-  saveClaimed({ ...claimedMap(), [key]: id });
-}
-
-/** claimedIds are the ids of the photos claimed under keys (a photo the server refused is left out). */
-export function claimedIds(keys: readonly string[]): string[] {
-  const m = claimedMap();
-  return keys.map((k) => m[k]).filter((id): id is string => typeof id === "string" && id !== "");
-}
-
-function forgetClaimed(keys: readonly string[]) {
-  const m = claimedMap();
-  for (const k of keys) delete m[k];
-  saveClaimed(m);
+/** claimedIds are the ids of item's photos claimed so far, in its order (a photo the server refused is left out). */
+export function claimedIds(item: Pick<OutboxItem, "body" | "claimed">): string[] {
+  return photoKeys(item.body)
+    .map((k) => item.claimed?.[k])
+    .filter((id): id is string => typeof id === "string" && id !== "");
 }
 
 function photoKeys(body: Record<string, unknown>): string[] {
-  return Array.isArray(body.photoKeys) ? body.photoKeys.filter((k): k is string => typeof k === "string") : [];
+  return serials(body[PHOTO_KEYS]);
 }
 
 function serialOf(body: Record<string, unknown>): string {
@@ -80,7 +82,8 @@ export const damagePhotoAction = defineAction({
   kind: "pack-damage-photo",
   send: async (item: OutboxItem) => {
     const photo = await sendQueuedPhoto(item);
-    rememberClaimed(item.key, photo.id);
+    // the id waits with the report in the outbox's store (stored with it, so it is there)
+    await keepClaimed(PHOTO_KEYS, item.key, photo.id);
     return photo;
   },
   label: (b) => `Damage photo · ${serialOf(b) || "pack"}`,
@@ -88,16 +91,13 @@ export const damagePhotoAction = defineAction({
 });
 
 /** sendDamage sends a report: POST /api/packs/{serial}/damage naming its claimed photos, under the item's key. */
-async function sendDamage(item: OutboxItem): Promise<DamageAnswer> {
-  const keys = photoKeys(item.body);
-  const answer = await apiRequest<DamageAnswer>(
+function sendDamage(item: OutboxItem): Promise<DamageAnswer> {
+  return apiRequest<DamageAnswer>(
     "POST",
     `/api/packs/${encodeURIComponent(serialOf(item.body))}/damage`,
-    { note: item.body.note, photos: claimedIds(keys), occurredAt: item.occurredAt },
+    { note: item.body.note, photos: claimedIds(item), occurredAt: item.occurredAt },
     { idempotencyKey: item.key, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
   );
-  forgetClaimed(keys);
-  return answer;
 }
 
 /** damageAction is a damage report (body {serial, note, photoKeys}): the pack goes to quarantine. */
@@ -109,19 +109,17 @@ export const damageAction = defineAction({
     return `Damage report · ${serialOf(b) || "pack"}${n > 0 ? ` · ${n} ${n === 1 ? "photo" : "photos"}` : ""}`;
   },
   refreshes: ["packs"],
+  migrate: migrateClaimed,
 });
 
 /**
- * queueDamagePhotos stores a report's photos in the outbox (each sent on its own, before the report)
- * and returns their keys for the report's body.
+ * damagePhotos are a report's photos as parts of its outbox item (stored before it, in the same
+ * transaction, each sent on its own before it) and their keys for the report's body.
  */
-export async function queueDamagePhotos(serial: string, note: string, files: readonly File[]): Promise<string[]> {
-  const keys: string[] = [];
+export function damagePhotos(serial: string, note: string, files: readonly File[]): { parts: Part[]; photoKeys: string[] } {
   const notes = `Damage report · ${serial}: ${note}`.slice(0, 2000);
-  for (const file of files.slice(0, MAX_DAMAGE_PHOTOS)) {
-    const key = newIdempotencyKey();
-    await enqueue(damagePhotoAction.kind, { filename: file.name, notes, serial }, { blob: file, key });
-    keys.push(key);
-  }
-  return keys;
+  const parts = files.slice(0, MAX_DAMAGE_PHOTOS).map(
+    (file): Part => ({ kind: damagePhotoAction.kind, body: { filename: file.name, notes, serial }, blob: file, key: newIdempotencyKey() }),
+  );
+  return { parts, photoKeys: parts.map((p) => p.key!) };
 }

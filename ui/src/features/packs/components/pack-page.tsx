@@ -12,6 +12,7 @@ import { paths } from "@/config/paths";
 import { eventRecallId, usePack, type PackEvent } from "@/features/packs/api/get-pack";
 import { PACK_STATES, packStateLabel, type MovementRef, type PackPlace } from "@/features/packs/api/get-packs";
 import { stateSchema, useSetPackState, type StateValues } from "@/features/packs/api/set-pack-state";
+import { FactList } from "@/features/packs/components/fact-list";
 import { PackDecisions } from "@/features/packs/components/pack-decisions";
 import { BringBackNotice, EventPhotos } from "@/features/packs/components/pack-safety";
 import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
@@ -129,14 +130,7 @@ export function PackPage({ serial, admin }: { serial: string; admin: boolean }) 
       <BringBackNotice pack={pack} admin={admin} />
       <Card>
         <CardContent>
-          <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
-            {facts.map(([k, v]) => (
-              <div key={k} className="min-w-0">
-                <dt className="text-xs font-medium text-muted-foreground">{k}</dt>
-                <dd className="break-words">{v}</dd>
-              </div>
-            ))}
-          </dl>
+          <FactList facts={facts} />
         </CardContent>
       </Card>
       {admin && <PackDecisions serial={pack.serial} state={pack.state} />}

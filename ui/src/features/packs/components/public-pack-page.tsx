@@ -4,6 +4,7 @@ import { Centered } from "@/components/feedback/centered";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePassport } from "@/features/packs/api/get-passport";
+import { FactList } from "@/features/packs/components/fact-list";
 import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
 import { ApiError, errorMessage } from "@/lib/api-client";
 
@@ -60,14 +61,7 @@ function PassportFacts({ passport }: { passport: NonNullable<ReturnType<typeof u
   ];
   return (
     <div className="space-y-4">
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-3 sm:grid-cols-2">
-        {facts.map(([k, v]) => (
-          <div key={k} className="min-w-0">
-            <dt className="text-xs font-medium text-muted-foreground">{k}</dt>
-            <dd className="break-words">{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} />
       <p className="text-xs text-muted-foreground">
         Battery passport: {passport.dataModel}, light means of transport (LMT) battery. Use-phase data is shown to the operator only.
       </p>

@@ -13,13 +13,13 @@ import {
   MAX_DAMAGE_PHOTOS,
   damageAction,
   damageSchema,
-  queueDamagePhotos,
+  damagePhotos,
   type DamageAnswer,
   type DamageValues,
 } from "@/features/packs/api/report-damage";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
-import { useOutboxSubmit } from "@/lib/outbox/use-submit";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useOutboxSubmit } from "@/features/outbox/hooks/use-submit";
 
 /** ReportDamageDialogProps: open state, and the pack when the dialog is opened from its page. */
 export type ReportDamageDialogProps = { open: boolean; onOpenChange: (open: boolean) => void; serial?: string };
@@ -39,7 +39,6 @@ export function ReportDamageDialog({ open, onOpenChange, serial }: ReportDamageD
   const report = useOutboxSubmit();
   const [files, setFiles] = React.useState<Picked[]>([]);
   const [problem, setProblem] = React.useState<string | null>(null);
-  const [queuing, setQueuing] = React.useState(false);
   const fileInput = React.useId();
   const camera = React.useRef<HTMLInputElement>(null);
   const takePhoto = React.useRef<HTMLButtonElement>(null);
@@ -63,29 +62,23 @@ export function ReportDamageDialog({ open, onOpenChange, serial }: ReportDamageD
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
-    if (queuing || report.isPending) return;
+    if (report.isPending) return;
     setProblem(null);
-    setQueuing(true);
-    let photoKeys: string[];
-    try {
-      photoKeys = await queueDamagePhotos(values.serial, values.note, files.map((f) => f.file));
-    } catch (e) {
-      setProblem(e instanceof Error ? e.message : "Could not keep the photos on this phone");
-      return;
-    } finally {
-      setQueuing(false);
-    }
+    // the photos are stored with the report, before it, in one transaction
+    const { parts, photoKeys } = damagePhotos(values.serial, values.note, files.map((f) => f.file));
     await report.run(damageAction.kind, { serial: values.serial, note: values.note, photoKeys }, {
+      parts,
       onSent: (answer) => {
         toast({ title: (answer as DamageAnswer | null)?.message || `Pack ${values.serial} reported damaged` });
         close();
       },
       onQueued: close,
-      onRefused: (e) => setProblem(errorMessage(e, "Could not report the damage")),
+      // the server's refusal, or the phone's (the outbox full, storage unavailable)
+      onRefused: (e) => setProblem(e instanceof ApiError || !(e instanceof Error) ? errorMessage(e, "Could not report the damage") : e.message),
     });
   });
 
-  const busy = queuing || report.isPending;
+  const busy = report.isPending;
   return (
     <Dialog open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())}>
       <DialogContent className="grid-cols-[minmax(0,1fr)]">

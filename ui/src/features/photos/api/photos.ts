@@ -2,8 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { toast } from "@/hooks/use-toast";
 import { apiRequest, errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
-import { defineAction } from "@/lib/outbox/actions";
-import { sendQueuedPhoto } from "@/lib/outbox/photo-upload";
+import { afterWrite } from "@/lib/invalidation";
+import { defineAction } from "@/features/outbox/api/actions";
+import { sendQueuedPhoto } from "@/features/outbox/api/photo-upload";
 
 /** PHOTOS_POLL_MS: photo queries refresh every 60 s (spec part 2 §7). */
 export const PHOTOS_POLL_MS = 60_000;
@@ -45,7 +46,7 @@ export function useDeletePhoto() {
       apiRequest("DELETE", `/api/photos/${encodeURIComponent(id)}`, undefined, { idempotencyKey: newIdempotencyKey() }),
     onSuccess: () => toast({ title: "Photo deleted", description: "Photo has been completely removed from all systems" }),
     onError: (error) => toast({ title: "Delete failed", description: errorMessage(error, "Delete failed"), variant: "destructive" }),
-    onSettled: () => qc.invalidateQueries({ queryKey: photosQueryOptions.queryKey }),
+    onSettled: () => afterWrite(qc, "photos"),
   });
 }
 
@@ -57,7 +58,7 @@ export function useMassDeletePhotos() {
       apiRequest("DELETE", "/api/photos/mass", { photoIds }, { idempotencyKey: newIdempotencyKey() }),
     onSuccess: (_r, ids) => toast({ title: "Photos deleted", description: `Successfully deleted ${ids.length} photos` }),
     onError: (error) => toast({ title: "Mass delete failed", description: errorMessage(error, "Mass delete failed"), variant: "destructive" }),
-    onSettled: () => qc.invalidateQueries({ queryKey: photosQueryOptions.queryKey }),
+    onSettled: () => afterWrite(qc, "photos"),
   });
 }
 

@@ -2,10 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { RotateCcwIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
-import { photoAction, photosQueryOptions } from "@/features/photos/api/photos";
-import { submit } from "@/lib/outbox/outbox";
+import { photoAction } from "@/features/photos/api/photos";
+import { submit } from "@/features/outbox/api/outbox";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { afterWrite } from "@/lib/invalidation";
 
 /** QueuedFile is one file waiting, uploading, sent or failed. */
 export type QueuedFile = {
@@ -63,7 +64,7 @@ export function useUploadQueue() {
     const todo = (only ?? items).filter((x) => x.status === "ready" || x.status === "failed");
     let ok = 0;
     for (const item of todo) if (await sendOne(item, notes)) ok++;
-    if (ok > 0) await qc.invalidateQueries({ queryKey: photosQueryOptions.queryKey });
+    if (ok > 0) await afterWrite(qc, photoAction.refreshes);
     return ok;
   };
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { pendingUsersQueryOptions } from "@/features/users/api/get-pending-users";
-import { usersQueryOptions } from "@/features/users/api/get-users";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage, apiRequest } from "@/lib/api-client";
+import { afterWrite } from "@/lib/invalidation";
 import type { ApprovalState, User } from "@/lib/user";
 
 /** UpdateApprovalInput approves or rejects one user; idempotencyKey is one per click. */
@@ -22,10 +21,6 @@ export function useUpdateApproval() {
       toast({ title: isApproved === "approved" ? "User approved" : "User rejected" }),
     onError: (error) =>
       toast({ title: "Failed to update user approval", description: errorMessage(error, ""), variant: "destructive" }),
-    onSettled: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: usersQueryOptions.queryKey }),
-        qc.invalidateQueries({ queryKey: pendingUsersQueryOptions.queryKey }),
-      ]),
+    onSettled: () => afterWrite(qc, "users"),
   });
 }

@@ -2,8 +2,8 @@ import { IDBFactory } from "fake-indexeddb";
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/api-client";
-import { defineAction, registerActions, resetActionsForTests } from "@/lib/outbox/actions";
-import { closeForTests } from "@/lib/outbox/db";
+import { defineAction, registerActions, resetActionsForTests } from "@/features/outbox/api/actions";
+import { closeForTests } from "@/features/outbox/api/db";
 import {
   BACKOFF_MAX_MS,
   MAX_PHOTO_BYTES,
@@ -25,8 +25,8 @@ import {
   sendItem,
   start,
   submit,
-} from "@/lib/outbox/outbox";
-import { statusLine } from "@/lib/outbox/use-outbox";
+} from "@/features/outbox/api/outbox";
+import { statusLine } from "@/features/outbox/hooks/use-outbox";
 
 function apiError(status: number, code?: string, message = "Refused") {
   return new ApiError(status, JSON.stringify({ status, message, data: {}, ...(code ? { code } : {}) }));

@@ -6,7 +6,7 @@
 // The outbox engine, the queue sheet and the driver dashboard know only kinds: a new action is
 // one declaration in its feature's api file (and the screen that submits it).
 import type { Change } from "@/lib/invalidation";
-import type { OutboxItem } from "@/lib/outbox/db";
+import type { OutboxItem } from "@/features/outbox/api/db";
 
 /** Body is a queued action's JSON body (without occurredAt). */
 export type Body = Record<string, unknown>;
@@ -45,6 +45,12 @@ export type DriverAction = {
    * Edit & resend keeps them and offers to remove a pack (the one a refusal names, first).
    */
   packs?: readonly (readonly [string, string])[];
+  /**
+   * migrate moves into the outbox's store what an older version of the app kept elsewhere for
+   * this kind (the damage photos' ids it kept in localStorage); the outbox runs it once per
+   * page, before its first round. A failure leaves the old copy for the next start.
+   */
+  migrate?: () => Promise<void>;
 };
 
 const registry = new Map<string, DriverAction>();
@@ -62,6 +68,11 @@ export function registerActions(...actions: DriverAction[]): void {
 /** actionOf is the registered action of kind, or undefined. */
 export function actionOf(kind: string): DriverAction | undefined {
   return registry.get(kind);
+}
+
+/** allActions lists the registered actions. */
+export function allActions(): DriverAction[] {
+  return [...registry.values()];
 }
 
 /** num reads a body's number field (0 when missing or not a number). */

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { type OutboxKind, type Outcome, submit } from "@/lib/outbox/outbox";
+import { type OutboxKind, type Outcome, type Part, submit } from "@/features/outbox/api/outbox";
 import { toast } from "@/hooks/use-toast";
 
 /** QUEUED_TOAST is what a driver sees when an action could not be sent at once. */
@@ -9,9 +9,10 @@ export const QUEUED_TOAST = {
 } as const;
 
 /**
- * useOutboxSubmit records a driver action through the outbox (features/outbox/outbox.ts):
- * stored before the first send, with the key minted at the tap. isPending while the first
- * send runs; error is the server's refusal of it (the form keeps its values and shows it).
+ * useOutboxSubmit records a driver action through the outbox (features/outbox/api/outbox.ts):
+ * stored before the first send, with the key minted at the tap (after its parts, a report's
+ * photos, in the same transaction). isPending while the first send runs; error is the
+ * server's refusal of it (the form keeps its values and shows it).
  * A queued action (offline, server away) counts as done for the form: onDone runs after the
  * QUEUED_TOAST.
  */
@@ -22,13 +23,13 @@ export function useOutboxSubmit() {
     async (
       kind: OutboxKind,
       body: Record<string, unknown>,
-      opts: { key?: string; blob?: Blob; onSent?: (answer: unknown) => void; onQueued?: () => void; onRefused?: (error: unknown) => void },
+      opts: { key?: string; blob?: Blob; parts?: readonly Part[]; onSent?: (answer: unknown) => void; onQueued?: () => void; onRefused?: (error: unknown) => void },
     ): Promise<Outcome> => {
       setPending(true);
       setError(null);
       let outcome: Outcome;
       try {
-        outcome = await submit(kind, body, { key: opts.key, blob: opts.blob });
+        outcome = await submit(kind, body, { key: opts.key, blob: opts.blob, parts: opts.parts });
       } catch (e) {
         // the store refused it (full, or IndexedDB unavailable): nothing was queued
         outcome = { status: "refused", error: e };

@@ -1,5 +1,5 @@
 // The driver's durable outbox (DESIGN.md §12, issue 27). Every driver action is written to
-// IndexedDB (features/outbox/db.ts) with its Idempotency-Key and occurredAt minted at the tap,
+// IndexedDB (features/outbox/api/db.ts) with its Idempotency-Key and occurredAt minted at the tap,
 // before its first send; then sent in order, by one tab (Web Locks), when the app starts, when
 // the connection returns and on a timer with backoff and jitter. The server answers a repeat
 // of a key with the first answer, so a send whose answer was lost is simply sent again.
@@ -18,11 +18,11 @@
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { isBrowserOffline } from "@/lib/connectivity";
 import { newIdempotencyKey } from "@/lib/idempotency";
-import { actionOf } from "@/lib/outbox/actions";
-import * as db from "@/lib/outbox/db";
-import type { OutboxItem, OutboxKind } from "@/lib/outbox/db";
+import { actionOf, allActions } from "@/features/outbox/api/actions";
+import * as db from "@/features/outbox/api/db";
+import type { OutboxItem, OutboxKind } from "@/features/outbox/api/db";
 
-export type { OutboxItem, OutboxKind } from "@/lib/outbox/db";
+export type { OutboxItem, OutboxKind } from "@/features/outbox/api/db";
 
 /** StoredItem is an item with its queue position. */
 export type StoredItem = OutboxItem & { seq: number };
@@ -205,7 +205,17 @@ export function start(forUser: string | null, opts: { sender?: Sender; hooks?: H
     }
   }
   if (!userId) return;
-  void reload().then(() => flush());
+  void migrateOnce()
+    .then(reload)
+    .then(() => flush());
+}
+
+let migrated: Promise<void> | undefined;
+
+/** migrateOnce runs each registered action's migrate once per page, before the first round. */
+function migrateOnce(): Promise<void> {
+  migrated ??= Promise.all(allActions().map((a) => a.migrate?.().catch(() => undefined))).then(() => undefined);
+  return migrated;
 }
 
 /** resume lifts a pause (the driver signed in again, re-signed) and sends, with the same keys. */
@@ -215,7 +225,7 @@ export function resume(): void {
   void flush();
 }
 
-function photoBytes(items: StoredItem[]): number {
+function photoBytes(items: readonly OutboxItem[]): number {
   return items.reduce((n, x) => n + (x.bytes ?? 0), 0);
 }
 
@@ -226,24 +236,39 @@ export class OutboxFullError extends Error {
   }
 }
 
-/** store writes one action, minted now (key and occurredAt) unless given; it returns its seq once durable. */
-async function store(kind: OutboxKind, body: Record<string, unknown>, extra: { blob?: Blob; key?: string; occurredAt?: string }): Promise<number> {
-  if (!userId) throw new Error("Not signed in");
-  if (!actionOf(kind)) throw new Error(`Unknown driver action: ${kind}`);
-  if (extra.blob) {
-    if (photoBytes(await db.allItems()) + extra.blob.size > MAX_PHOTO_BYTES) throw new OutboxFullError();
-  }
-  const item: OutboxItem = {
-    key: extra.key ?? newIdempotencyKey(),
-    kind,
-    userId,
-    body,
-    occurredAt: extra.occurredAt ?? new Date().toISOString(),
-    status: "waiting",
-    attempts: 0,
-    ...(extra.blob ? { blob: extra.blob, bytes: extra.blob.size } : {}),
-  };
-  const seq = await db.addItem(item);
+/**
+ * Part is an action stored with another, before it and in the same transaction (a damage
+ * report's photos): a round never sees one without the other.
+ */
+export type Part = { kind: OutboxKind; body: Record<string, unknown>; blob?: Blob; key?: string };
+
+/** Extra is how an action is stored: its bytes, a key or time minted earlier, the parts stored before it. */
+export type Extra = { blob?: Blob; key?: string; occurredAt?: string; parts?: readonly Part[] };
+
+/**
+ * store writes one action (after its parts), each minted now (key and occurredAt) unless given;
+ * it returns the action's seq once durable.
+ */
+async function store(kind: OutboxKind, body: Record<string, unknown>, extra: Extra): Promise<number> {
+  const forUser = userId;
+  if (!forUser) throw new Error("Not signed in");
+  const occurredAt = extra.occurredAt ?? new Date().toISOString();
+  const items = [...(extra.parts ?? []), { kind, body, blob: extra.blob, key: extra.key }].map(
+    (x): OutboxItem => ({
+      key: x.key ?? newIdempotencyKey(),
+      kind: x.kind,
+      userId: forUser,
+      body: x.body,
+      occurredAt,
+      status: "waiting",
+      attempts: 0,
+      ...(x.blob ? { blob: x.blob, bytes: x.blob.size } : {}),
+    }),
+  );
+  for (const x of items) if (!actionOf(x.kind)) throw new Error(`Unknown driver action: ${x.kind}`);
+  const adding = photoBytes(items);
+  if (adding > 0 && photoBytes(await db.allItems()) + adding > MAX_PHOTO_BYTES) throw new OutboxFullError();
+  const seq = await db.addItems(items);
   await reload();
   broadcast("enqueued");
   void askPersistence();
@@ -254,27 +279,19 @@ async function store(kind: OutboxKind, body: Record<string, unknown>, extra: { b
  * enqueue stores one action, minted now (key and occurredAt), and starts sending. It
  * resolves once the item is durable, with its seq.
  */
-export async function enqueue(
-  kind: OutboxKind,
-  body: Record<string, unknown>,
-  extra: { blob?: Blob; key?: string; occurredAt?: string } = {},
-): Promise<number> {
+export async function enqueue(kind: OutboxKind, body: Record<string, unknown>, extra: Extra = {}): Promise<number> {
   const seq = await store(kind, body, extra);
   void flush();
   return seq;
 }
 
 /**
- * submit enqueues an action and waits for its first send: 'sent' with the answer, 'refused'
+ * submit enqueues an action (after its parts, which are sent first like any item) and waits for its first send: 'sent' with the answer, 'refused'
  * with the error (the item is then removed: the form that submitted it shows the refusal and
  * keeps its values), or 'queued' when it could not be sent now (offline, server down, another
  * tab sending, a 401, or waitMs passed): it stays in the outbox and goes later.
  */
-export async function submit(
-  kind: OutboxKind,
-  body: Record<string, unknown>,
-  extra: { blob?: Blob; key?: string; waitMs?: number } = {},
-): Promise<Outcome> {
+export async function submit(kind: OutboxKind, body: Record<string, unknown>, extra: Extra & { waitMs?: number } = {}): Promise<Outcome> {
   const seq = await store(kind, body, extra);
   claimed.add(seq);
   const outcome = new Promise<Outcome>((resolve) => {
@@ -421,8 +438,12 @@ async function round(): Promise<void> {
     return;
   }
   let index = 0;
-  for (const item of todo) {
+  for (const listed of todo) {
     index++;
+    // read again: an earlier send may have added to it (a photo's id kept on its report), and
+    // another tab may have discarded it
+    const item = await db.getItem(listed.seq);
+    if (!item || item.status === "refused") continue;
     emit({ sending: { index, total: todo.length } });
     const live: StoredItem = { ...item, status: "sending", attempts: item.attempts + 1 };
     await db.putItem(live);
@@ -507,6 +528,7 @@ export function resetForTests(): void {
   if (lockTimer) clearTimeout(lockTimer);
   lockTimer = undefined;
   persistAsked = false;
+  migrated = undefined;
   waiters.clear();
   claimed.clear();
 }

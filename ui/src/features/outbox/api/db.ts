@@ -3,7 +3,7 @@
 // a sent item, or the driver's Discard, removes an item.
 import { openStore } from "@/lib/idb";
 
-/** OutboxKind names a registered driver action (lib/outbox/actions.ts). */
+/** OutboxKind names a registered driver action (features/outbox/api/actions.ts). */
 export type OutboxKind = string;
 
 /** OutboxStatus: waiting to be sent, being sent, or refused by the server (kept until Discard). */
@@ -30,6 +30,12 @@ export type OutboxItem = {
   /** blob: a photo's bytes (photo items only); bytes: its size, counted against the 50 MB. */
   blob?: Blob;
   bytes?: number;
+  /**
+   * claimed: the ids the server gave the items this one names, by their keys — a damage
+   * report's photos, claimed before it (keepClaimed). They wait here, with the item, until it
+   * is recorded or discarded.
+   */
+  claimed?: Record<string, string>;
 };
 
 const store = openStore({
@@ -43,10 +49,23 @@ const store = openStore({
 });
 const tx = store.run;
 
-/** addItem stores a new item and returns its seq; it resolves once the write is durable. */
-export async function addItem(item: OutboxItem): Promise<number> {
-  const { seq: _omit, ...rest } = item;
-  return Number(await tx("readwrite", (s) => s.add(rest)));
+/**
+ * addItems stores new items in one transaction, in order (none is stored if one fails), and
+ * returns the last one's seq; it resolves once the write is durable.
+ */
+export async function addItems(items: readonly OutboxItem[]): Promise<number> {
+  return Number(
+    await tx("readwrite", (s) => {
+      let last!: IDBRequest<IDBValidKey>;
+      for (const { seq: _omit, ...rest } of items) last = s.add(rest);
+      return last;
+    }),
+  );
+}
+
+/** getItem is the stored item seq, or undefined once it is gone (sent, discarded). */
+export async function getItem(seq: number): Promise<(OutboxItem & { seq: number }) | undefined> {
+  return (await tx("readonly", (s) => s.get(seq))) as (OutboxItem & { seq: number }) | undefined;
 }
 
 /** putItem replaces a stored item (same seq). */
@@ -62,6 +81,30 @@ export async function deleteItem(seq: number): Promise<void> {
 /** allItems lists every stored item in queue order. */
 export async function allItems(): Promise<(OutboxItem & { seq: number })[]> {
   return (await tx("readonly", (s) => s.getAll())) as (OutboxItem & { seq: number })[];
+}
+
+/**
+ * keepClaimed keeps id, the server's id for the item keyed key, on every stored item whose
+ * body lists key in field (a damage report's photoKeys), and says how many it found. Read and
+ * written in one transaction.
+ */
+export async function keepClaimed(field: string, key: string, id: string): Promise<number> {
+  return tx("readwrite", (s) => {
+    const found = { result: 0 };
+    const req = s.openCursor();
+    req.onsuccess = () => {
+      const cursor = req.result;
+      if (!cursor) return;
+      const item = cursor.value as OutboxItem;
+      const listed = item.body[field];
+      if (Array.isArray(listed) && listed.includes(key)) {
+        found.result++;
+        cursor.update({ ...item, claimed: { ...item.claimed, [key]: id } });
+      }
+      cursor.continue();
+    };
+    return found;
+  });
 }
 
 /** closeForTests forgets the open connection (tests swap the IndexedDB factory). */

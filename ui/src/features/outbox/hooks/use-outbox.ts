@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { type OutboxItem, type OutboxSnapshot, getSnapshot, subscribe } from "@/lib/outbox/outbox";
-import { actionOf, effectOf } from "@/lib/outbox/actions";
+import { type OutboxItem, type OutboxSnapshot, getSnapshot, subscribe } from "@/features/outbox/api/outbox";
+import { actionOf, effectOf } from "@/features/outbox/api/actions";
 
 /** useOutbox follows the outbox (items, round in progress, pause, offline). */
 export function useOutbox(): OutboxSnapshot {

@@ -3,8 +3,8 @@
 // feature's own photo and a damage report's photos (features/packs) both send this way.
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
-import type { OutboxItem } from "@/lib/outbox/db";
-import { PUT_TIMEOUT_MS, SEND_TIMEOUT_MS, TransportError } from "@/lib/outbox/outbox";
+import type { OutboxItem } from "@/features/outbox/api/db";
+import { PUT_TIMEOUT_MS, SEND_TIMEOUT_MS, TransportError } from "@/features/outbox/api/outbox";
 
 /** ClaimedPhoto is POST /api/photos/upload's answer: the photo's id. */
 export type ClaimedPhoto = { id: string; sha256: string };
