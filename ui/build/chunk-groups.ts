@@ -2,6 +2,7 @@
 // chosen by a module-path regex, which a dependency upgrade can silently stop matching (a
 // file renamed inside a package) or make match too much: the build then fails here, and
 // chunk-groups.test.ts runs the check on made-up bundles.
+import path from "node:path";
 
 /** ChunkGroup is one group: its chunk's name, the modules it takes, and modules it must hold. */
 export type ChunkGroup = { name: string; test: RegExp; mustHold: RegExp[] };
@@ -26,6 +27,65 @@ export const CHUNK_GROUPS: ChunkGroup[] = [
     ],
   },
 ];
+
+/** ModuleGraph is what the grouping reads of the module graph (rolldown's ChunkingContext). */
+export type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/**
+ * firstScreenChunkName names, for the module id, the one chunk it travels in when it belongs
+ * to a signed-in first screen at / (app/first-screen-routes.ts, the list the boot script
+ * preloads): "first-shell" for what more than one role's first screen loads (the signed-in
+ * shell and home among them), "first-<role>" for what only that role's loads; null for the
+ * rest (the entry and the screens after the first keep rolldown's automatic chunks). Without it
+ * the driver's home arrived as some 60 chunks of 0.5 to 14 KB, and on a 150 ms round-trip
+ * phone network their requests, six at a time, took longer than their bytes (DESIGN.md §10).
+ * The static imports of each route module are followed, not its dynamic ones: what the first
+ * screen loads later (a dialog, the camera) stays in its own chunk.
+ */
+export function firstScreenChunkName(
+  root: string,
+  routes: Record<string, string[]>,
+  guest: string[],
+  entry = "src/main.tsx",
+): (id: string, graph: ModuleGraph) => string | null {
+  const src = path.resolve(root, "src") + path.sep;
+  let groupOf: Map<string, string> | undefined;
+  const build = (graph: ModuleGraph) => {
+    // the app's own modules only: a package's index re-exports all of it (radix-ui,
+    // lucide-react), so following packages would claim for the entry what it never bundles
+    const closure = (starts: string[], skip = new Set<string>()) => {
+      const seen = new Set<string>();
+      const stack = starts.map((s) => path.resolve(root, s));
+      while (stack.length > 0) {
+        const id = stack.pop()!;
+        if (seen.has(id) || skip.has(id) || !id.startsWith(src)) continue;
+        seen.add(id);
+        for (const next of graph.getModuleInfo(id)?.importedIds ?? []) stack.push(next);
+      }
+      return seen;
+    };
+    // what the entry or the sign-in screen loads stays out: a guest never loads a first-* chunk
+    const skip = closure([entry, ...guest]);
+    // roles with the same first screen (admin, master_admin) count once
+    const screens = new Map<string, string>();
+    for (const [role, list] of Object.entries(routes)) {
+      const key = list.join("\n");
+      if (!screens.has(key)) screens.set(key, role.replaceAll("_", "-"));
+    }
+    const users = new Map<string, Set<string>>();
+    for (const [key, name] of screens) {
+      for (const id of closure(key.split("\n"), skip)) {
+        if (!users.has(id)) users.set(id, new Set());
+        users.get(id)!.add(name);
+      }
+    }
+    groupOf = new Map([...users].map(([id, names]) => [id, names.size > 1 ? "first-shell" : `first-${[...names][0]}`]));
+  };
+  return (id, graph) => {
+    if (!groupOf) build(graph);
+    return groupOf!.get(id) ?? null;
+  };
+}
 
 type Chunk = { type: "chunk"; name: string; fileName: string; moduleIds: string[] };
 
