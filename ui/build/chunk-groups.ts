@@ -29,7 +29,9 @@ export const CHUNK_GROUPS: ChunkGroup[] = [
 ];
 
 /** ModuleGraph is what the grouping reads of the module graph (rolldown's ChunkingContext). */
-export type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+export type ModuleGraph = {
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
 
 /**
  * firstScreenChunkName names, for the module id, the one chunk it travels in when it belongs
@@ -64,8 +66,12 @@ export function firstScreenChunkName(
       }
       return seen;
     };
-    // what the entry or the sign-in screen loads stays out: a guest never loads a first-* chunk
-    const skip = closure([entry, ...guest]);
+    // what the entry or the sign-in screen loads stays out, and what the sign-in screen loads
+    // later (the outbox's store, the terms): a guest never loads a first-* chunk
+    const inEntry = closure([entry]);
+    const signIn = closure(guest, inEntry);
+    const later = [...signIn].flatMap((id) => graph.getModuleInfo(id)?.dynamicallyImportedIds ?? []);
+    const skip = new Set([...inEntry, ...signIn, ...closure(later, inEntry)]);
     // roles with the same first screen (admin, master_admin) count once
     const screens = new Map<string, string>();
     for (const [role, list] of Object.entries(routes)) {
