@@ -83,7 +83,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             ...CHUNK_GROUPS.map(({ name, test }) => ({ name, test, priority: 1 })),
-            { name: firstScreenChunkName(import.meta.dirname, FIRST_SCREEN_ROUTES, GUEST_ROUTES), includeDependenciesRecursively: false },
+            {
+              name: firstScreenChunkName(import.meta.dirname, FIRST_SCREEN_ROUTES, GUEST_ROUTES, ["corporate_liason"]),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -42,12 +42,17 @@ export type ModuleGraph = {
  * the driver's home arrived as some 60 chunks of 0.5 to 14 KB, and on a 150 ms round-trip
  * phone network their requests, six at a time, took longer than their bytes (DESIGN.md §10).
  * The static imports of each route module are followed, not its dynamic ones: what the first
- * screen loads later (a dialog, the camera) stays in its own chunk.
+ * screen loads later (a dialog, the camera) stays in its own chunk. The packages a route uses
+ * alone (its icons) stay in the route's own chunk, which the first screen's chunk then imports
+ * from while the route imports from it: a module of such a chunk must not read another's
+ * exports while it runs (a constant holding an icon did, on the liaison's screen, which is
+ * left out: `without`).
  */
 export function firstScreenChunkName(
   root: string,
   routes: Record<string, string[]>,
   guest: string[],
+  without: string[] = [],
   entry = "src/main.tsx",
 ): (id: string, graph: ModuleGraph) => string | null {
   const src = path.resolve(root, "src") + path.sep;
@@ -75,6 +80,7 @@ export function firstScreenChunkName(
     // roles with the same first screen (admin, master_admin) count once
     const screens = new Map<string, string>();
     for (const [role, list] of Object.entries(routes)) {
+      if (without.includes(role)) continue;
       const key = list.join("\n");
       if (!screens.has(key)) screens.set(key, role.replaceAll("_", "-"));
     }
