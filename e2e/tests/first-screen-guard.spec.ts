@@ -104,7 +104,7 @@ test.describe("each visitor's first screen at /", () => {
   /** expectFirstScreen records / for role and fails naming each late request, or the bytes over budget. */
   async function expectFirstScreen(page: Page, role: keyof typeof BUDGET_KB) {
     const v = analyze(await recordFirstScreen(page, role === "guest" ? null : role));
-    console.log(`first screen of a ${role}: ${kb(v.jsBytes)} KB of JavaScript in ${v.scripts} scripts (budget ${BUDGET_KB[role]} KB)`);
+    console.log(`first screen, ${role}: ${kb(v.jsBytes)} KB of JavaScript in ${v.scripts} scripts (budget ${BUDGET_KB[role]} KB)`);
     expect(v.late.map((l) => l.message), `${role}: requests the boot list missed`).toEqual([]);
     expect(kb(v.jsBytes), `${role}: first-screen JavaScript over the wire (${v.scripts} scripts), KB`).toBeLessThanOrEqual(BUDGET_KB[role]);
   }
