@@ -80,6 +80,35 @@ describe("firstScreenChunkName", () => {
     expect(groups["src/table.tsx"]).toBe("first-admin");
   });
 
+  it("follows the icons and Radix primitives a module names from their packages' index, not the index", () => {
+    const withBarrels: ModuleGraph = {
+      getModuleInfo: (id) =>
+        ({
+          "/app/src/main.tsx": { importedIds: ["/app/node_modules/lucide-react/dist/esm/lucide-react.mjs"], dynamicallyImportedIds: [], code: 'import { InboxIcon } from "lucide-react";' },
+          "/app/src/home.tsx": {
+            importedIds: ["/app/node_modules/lucide-react/dist/esm/lucide-react.mjs", "/app/node_modules/radix-ui/dist/index.mjs"],
+            dynamicallyImportedIds: [],
+            code: 'import { ChevronRightIcon, InboxIcon as Box } from "lucide-react";\nimport { DropdownMenu as Menu } from "radix-ui";',
+          },
+          "/app/node_modules/lucide-react/dist/esm/lucide-react.mjs": { importedIds: ["/app/node_modules/lucide-react/dist/esm/icons/truck.mjs"], dynamicallyImportedIds: [] },
+          "/app/node_modules/lucide-react/dist/esm/icons/chevron-right.mjs": { importedIds: [], dynamicallyImportedIds: [] },
+          "/app/node_modules/lucide-react/dist/esm/icons/inbox.mjs": { importedIds: [], dynamicallyImportedIds: [] },
+          "/app/node_modules/lucide-react/dist/esm/icons/truck.mjs": { importedIds: [], dynamicallyImportedIds: [] },
+          "/app/node_modules/@radix-ui/react-dropdown-menu/dist/index.mjs": { importedIds: ["/app/node_modules/@radix-ui/react-menu/dist/index.mjs"], dynamicallyImportedIds: [] },
+          "/app/node_modules/@radix-ui/react-menu/dist/index.mjs": { importedIds: [], dynamicallyImportedIds: [] },
+        })[id] ?? null,
+    };
+    const of = firstScreenChunkName("/app", { driver: ["src/home.tsx"] }, []);
+    const icons = "/app/node_modules/lucide-react/dist/esm/icons/";
+    expect(of(`${icons}chevron-right.mjs`, withBarrels)).toBe("first-driver");
+    expect(of("/app/node_modules/@radix-ui/react-dropdown-menu/dist/index.mjs", withBarrels)).toBe("first-driver");
+    expect(of("/app/node_modules/@radix-ui/react-menu/dist/index.mjs", withBarrels)).toBe("first-driver");
+    // the entry's icon stays with the entry; the index and what only it re-exports, nowhere
+    expect(of(`${icons}inbox.mjs`, withBarrels)).toBeNull();
+    expect(of(`${icons}truck.mjs`, withBarrels)).toBeNull();
+    expect(of("/app/node_modules/lucide-react/dist/esm/lucide-react.mjs", withBarrels)).toBeNull();
+  });
+
   it("leaves out the entry's and the sign-in screen's modules, what that screen loads later, packages and lazy chunks", () => {
     for (const m of ["src/main.tsx", "src/lib/api.ts", "src/auth-page.tsx", "src/form.tsx", "src/outbox-db.ts", "src/camera.tsx"]) expect(name(`/app/${m}`, graph), m).toBeNull();
     expect(name("/app/node_modules/radix/index.js", graph)).toBeNull();

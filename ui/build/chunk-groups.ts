@@ -30,7 +30,29 @@ export const CHUNK_GROUPS: ChunkGroup[] = [
 
 /** ModuleGraph is what the grouping reads of the module graph (rolldown's ChunkingContext). */
 export type ModuleGraph = {
-  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[]; code?: string | null } | null;
+};
+
+const kebab = (name: string) =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/([a-zA-Z])(\d)/g, "$1-$2")
+    .toLowerCase();
+
+/**
+ * BARRELS are the packages whose index re-exports all of them (every icon, every Radix
+ * primitive): the module a named import of theirs reaches, found by its name. A name that maps
+ * to no module (an alias) is left to rolldown's automatic chunks.
+ */
+const BARRELS: Record<string, { index: RegExp; module: (name: string) => string }> = {
+  "lucide-react": {
+    index: /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](lucide-react|icons[\\/]index)\.mjs$/,
+    module: (name) => `node_modules/lucide-react/dist/esm/icons/${kebab(name.replace(/Icon$/, ""))}.mjs`,
+  },
+  "radix-ui": {
+    index: /node_modules[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/,
+    module: (name) => `node_modules/@radix-ui/react-${kebab(name)}/dist/index.mjs`,
+  },
 };
 
 /**
@@ -56,18 +78,32 @@ export function firstScreenChunkName(
   entry = "src/main.tsx",
 ): (id: string, graph: ModuleGraph) => string | null {
   const src = path.resolve(root, "src") + path.sep;
+  const barrels = Object.values(BARRELS).map((b) => b.index);
+  const fromBarrels = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["'](${Object.keys(BARRELS).join("|")})["']`, "g");
   let groupOf: Map<string, string> | undefined;
   const build = (graph: ModuleGraph) => {
-    // the app's own modules only: a package's index re-exports all of it (radix-ui,
-    // lucide-react), so following packages would claim for the entry what it never bundles
+    // a package's index re-exports all of it (radix-ui, lucide-react): it is not followed, the
+    // modules an app module names from it are, so that the entry is not said to hold what it
+    // never bundles
+    const named = (code: string) =>
+      [...code.matchAll(fromBarrels)].flatMap(([, names, pkg]) =>
+        names!
+          .split(",")
+          .map((n) => n.trim().split(/\s+as\s+/)[0]!)
+          .filter(Boolean)
+          .map((n) => path.resolve(root, BARRELS[pkg!]!.module(n))),
+      );
     const closure = (starts: string[], skip = new Set<string>()) => {
       const seen = new Set<string>();
       const stack = starts.map((s) => path.resolve(root, s));
       while (stack.length > 0) {
         const id = stack.pop()!;
-        if (seen.has(id) || skip.has(id) || !id.startsWith(src)) continue;
+        if (seen.has(id) || skip.has(id) || barrels.some((b) => b.test(id))) continue;
+        const info = graph.getModuleInfo(id);
+        if (!info) continue;
         seen.add(id);
-        for (const next of graph.getModuleInfo(id)?.importedIds ?? []) stack.push(next);
+        stack.push(...info.importedIds);
+        if (id.startsWith(src) && info.code) stack.push(...named(info.code));
       }
       return seen;
     };
