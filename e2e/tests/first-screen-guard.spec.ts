@@ -131,7 +131,8 @@ test.describe("each visitor's first screen at /", () => {
     const assets = path.resolve(import.meta.dirname, "../../ui/dist/assets");
     const dialog = readdirSync(assets).find((f) => /^report-damage-dialog-.*\.js$/.test(f));
     expect(dialog, "the damage report dialog's chunk").toBeDefined();
-    await page.route(/\/assets\/home-driver-[^/]*\.js$/, async (route) => {
+    // the driver's home is in its route chunk or in the driver's first-screen chunk (ui/build/chunk-groups.ts)
+    await page.route(/\/assets\/(home-driver|first-driver)-[^/]*\.js$/, async (route) => {
       const body = await (await route.fetch()).text();
       await route.fulfill({ status: 200, contentType: "text/javascript", body: `${body}\nimport("./${dialog}");\n` });
     });
