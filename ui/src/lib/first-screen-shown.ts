@@ -31,8 +31,10 @@ export function firstScreenShown() {
   if (shown) return;
   shown = true;
   performance.mark?.(FIRST_SCREEN_MARK);
-  const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 200));
-  idle(runAfter, { timeout: 1000 });
+  // soon in any case: a busy phone must not leave the rest unloaded (the offline start needs it
+  // cached, a repeat visit must not fetch it)
+  const idle = window.requestIdleCallback ?? ((f: () => void) => setTimeout(f, 50));
+  idle(runAfter, { timeout: 250 });
 }
 
 /** afterFirstScreen runs f once the first screen is shown and the browser idle (at once if it was); answers a cancel. */
