@@ -36,8 +36,9 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    // the field app (outbox, offline start) the camera scanner and an offline damage report are a phone's: their specs run in the phone project only
-    { name: "desktop", testIgnore: /(field-(offline|seams)|scan|pack-safety)\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
+    // the field app (outbox, offline start) the camera scanner and an offline damage report are a phone's: their specs run in the phone project only;
+    // so does the first-screen guard (the phone's first screen at /)
+    { name: "desktop", testIgnore: /(field-(offline|seams)|scan|pack-safety|first-screen-guard)\.spec\.ts$/, use: { viewport: { width: 1280, height: 800 } } },
     { name: "phone", use: PHONE },
   ],
   webServer: {
