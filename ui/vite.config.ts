@@ -5,7 +5,8 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { bootScriptPlugin } from "./build/boot-script.ts";
-import { CHUNK_GROUPS, chunkGroupsCheck } from "./build/chunk-groups.ts";
+import { CHUNK_GROUPS, chunkGroupsCheck, firstScreenChunkName } from "./build/chunk-groups.ts";
+import { FIRST_SCREEN_ROUTES, GUEST_ROUTES } from "./src/app/first-screen-routes.ts";
 
 // The Go binary embeds ui/dist (ui/embed.go); dist/.keep must survive a build so that
 // `go build` works on a fresh clone, hence emptyOutDir is off and the build script
@@ -77,8 +78,17 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
-        // build/chunk-groups.ts: the groups, and the check that fails the build when one breaks
-        codeSplitting: { groups: CHUNK_GROUPS.map(({ name, test }) => ({ name, test })) },
+        // build/chunk-groups.ts: the groups, and the check that fails the build when one breaks;
+        // then each signed-in first screen's modules in a few chunks (firstScreenChunkName)
+        codeSplitting: {
+          groups: [
+            ...CHUNK_GROUPS.map(({ name, test }) => ({ name, test, priority: 1 })),
+            {
+              name: firstScreenChunkName(import.meta.dirname, FIRST_SCREEN_ROUTES, GUEST_ROUTES, ["corporate_liason"]),
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
       },
     },
   },

@@ -69,7 +69,14 @@ async function measure(role, email, path = email ? "/" : "/auth") {
   await page.goto(base + path, { waitUntil: "networkidle", timeout: 120_000 });
   await page.waitForTimeout(300);
   const repeat = { jsFromNetwork, jsKB: +(jsBytes / 1024).toFixed(1) };
-  const offline = role === "driver" ? await offlineVisit(page, cdp, context) : undefined;
+  // a failed offline visit is reported, not fatal: the first-screen figures above still count
+  const offline =
+    role === "driver"
+      ? await offlineVisit(page, cdp, context).catch((e) => {
+          console.error(`offline visit: ${e.message.split("\n")[0]}`);
+          return { bytesFromNetwork: -1, figuresMs: -1, banner: false, bannerMs: null, error: e.message.split("\n")[0] };
+        })
+      : undefined;
   await context.close();
   return { role, path, ...first, repeat, ...(offline ? { offline } : {}) };
 }

@@ -12,7 +12,7 @@ const SCREENS: FirstScreens = {
 const GUEST = ["src/features/auth/components/auth-page.tsx"];
 const rolePreloads = (b: Record<string, { type: string }>, base?: string) => preloadsOf(b, SCREENS, GUEST, base);
 
-type FakeChunk = { type: "chunk"; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean };
+type FakeChunk = { type: "chunk"; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean; moduleIds?: string[] };
 
 const chunk = (fileName: string, imports: string[] = [], facade: string | null = null, isEntry = false): FakeChunk => ({
   type: "chunk",
@@ -73,6 +73,13 @@ describe("rolePreloads", () => {
     const out = rolePreloads(bundle(), "/app/");
     expect(out.roles.admin[0]).toBe("/app/assets/signed-in.js");
     expect(out.guest[0]).toBe("/app/assets/auth-page.js");
+  });
+
+  it("finds a route module inside a first screen's chunk (build/chunk-groups.ts) when it has none of its own", () => {
+    const b = bundle();
+    delete b["assets/home-driver.js"];
+    b["assets/first-driver.js"] = { ...chunk("assets/first-driver.js", ["assets/icons.js"]), moduleIds: ["/app/src/app/routes/home-driver.tsx"] } as FakeChunk;
+    expect(rolePreloads(b).roles.driver).toEqual(["/assets/signed-in.js", "/assets/shell.js", "/assets/icons.js", "/assets/home.js", "/assets/first-driver.js"]);
   });
 
   it("fails the build when a route named for a first screen has no chunk", () => {

@@ -8,7 +8,7 @@
 /** FirstScreens is src/app/first-screen.ts's FIRST_SCREENS: per role, its first screen's route modules. */
 export type FirstScreens = Record<string, { routes: string[] }>;
 
-type Chunk = { type: "chunk"; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean };
+type Chunk = { type: "chunk"; fileName: string; facadeModuleId: string | null; imports: string[]; isEntry: boolean; moduleIds?: string[] };
 
 /** Preloads are the files to preload at /: a guest's (the sign-in screen) and each role's. */
 export type Preloads = { guest: string[]; roles: Record<string, string[]> };
@@ -44,7 +44,9 @@ export function rolePreloads(
   const loaded = closure(chunks.filter((c) => c.isEntry));
   const files = (modules: string[]) => {
     const routeChunks = modules.map((m) => {
-      const c = chunks.find((ch) => ch.facadeModuleId?.replaceAll("\\", "/").endsWith(m));
+      const own = (id: string | null | undefined) => !!id?.replaceAll("\\", "/").endsWith(m);
+      // its own chunk, or the first screen's chunk that holds it (build/chunk-groups.ts)
+      const c = chunks.find((ch) => own(ch.facadeModuleId)) ?? chunks.find((ch) => ch.moduleIds?.some(own));
       if (!c) throw new Error(`role-preload: no chunk for ${m}`);
       return c;
     });

@@ -16,7 +16,14 @@ describe("first screens", () => {
       "/api/admin/recent-activity",
       "/api/admin/weekly-activity?activities=none",
     ]);
-    for (const a of FIRST_SCREENS.admin?.api ?? []) expect(script).toContain(JSON.stringify(a));
+    expect(FIRST_SCREENS.driver?.api ?? []).toEqual([
+      "/api/state",
+      "/api/driver/dead-battery-stats",
+      "/api/packs",
+      "/api/driver/pay-estimate",
+      "/api/driver/recent-movements",
+    ]);
+    for (const a of [...(FIRST_SCREENS.admin?.api ?? []), ...(FIRST_SCREENS.driver?.api ?? [])]) expect(script).toContain(JSON.stringify(a));
     expect(GUEST_ROUTES).toEqual(["src/features/auth/components/auth-page.tsx"]);
   });
 

@@ -8,6 +8,10 @@
 import { adminRecentActivityQueryOptions } from "@/features/activity/api/get-recent-activity";
 import { adminChargingSessionsQueryOptions } from "@/features/charging/api/get-charging-sessions";
 import { adminAttentionQueryOptions } from "@/features/dashboard/api/get-attention";
+import { deadBatteryStatsQueryOptions } from "@/features/dashboard/api/get-dead-battery-stats";
+import { driverRecentMovementsQueryOptions } from "@/features/activity/api/get-recent-activity";
+import { payEstimateQueryOptions } from "@/features/earnings/api/earnings";
+import { heldPacksQueryOptions } from "@/features/packs/api/get-packs";
 import { AUTH_USER_URL } from "@/lib/auth-url";
 import { queryKeyUrl } from "@/lib/api-client";
 import { stateQueryOptions } from "@/lib/state";
@@ -37,7 +41,15 @@ const admin = [
 const API: Record<string, string[]> = {
   admin,
   master_admin: admin,
-  driver: [url(stateQueryOptions)],
+  // the driver's home (home-driver.tsx): the state, their figures' dead batteries, the packs
+  // they hold (the home's first line under pack tracking), their week's pay and their own feed
+  driver: [
+    url(stateQueryOptions),
+    url(deadBatteryStatsQueryOptions),
+    url(heldPacksQueryOptions),
+    url(payEstimateQueryOptions),
+    url(driverRecentMovementsQueryOptions),
+  ],
   corporate_liason: [url(stateQueryOptions)],
 };
 

@@ -14,8 +14,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Lazy, loadable } from "@/lib/loadable";
 
 // The earnings panels load after the dashboard's first screen, as their own chunk.
-// Below the week view (off the first screen on a phone), each its own request after the first
-// paint: the feed with its Movement Options, the dropoff notes.
+// Below the week view (off the first screen on a phone), each its own request once the first
+// screen is shown (lib/first-screen-shown.ts): the feed with its Movement Options, the dropoff notes.
 const recentActivityCard = loadable(() => import("@/features/activity/components/recent-activity-card").then((m) => m.RecentActivityCard));
 const dropoffNotesCard = loadable(() => import("@/features/activity/components/dropoff-notes-card").then((m) => m.DropoffNotesCard));
 const earningsPanels = loadable(() => import("@/features/earnings/components/earnings-panels").then((m) => m.default));
@@ -50,6 +50,7 @@ export function AdminHome({ user, state }: { user: User; state?: AppState }) {
         <CollapsibleCard id="home.recent-activity">
           <Lazy
             of={recentActivityCard}
+            afterFirstScreen
             fallback={<Skeleton className="h-96 w-full" />}
             movements={recent.data}
             isLoading={recent.isLoading}
@@ -58,9 +59,9 @@ export function AdminHome({ user, state }: { user: User; state?: AppState }) {
         </CollapsibleCard>
       </div>
       <CollapsibleCard id="home.dropoff-notes">
-        <Lazy of={dropoffNotesCard} fallback={<Skeleton className="h-40 w-full" />} movements={recent.data} isLoading={recent.isLoading} />
+        <Lazy of={dropoffNotesCard} afterFirstScreen fallback={<Skeleton className="h-40 w-full" />} movements={recent.data} isLoading={recent.isLoading} />
       </CollapsibleCard>
-      <Lazy of={earningsPanels} fallback={<Skeleton className="h-64 w-full" />} />
+      <Lazy of={earningsPanels} afterFirstScreen fallback={<Skeleton className="h-64 w-full" />} />
     </div>
   );
 }

@@ -7,17 +7,24 @@ import { DriverStatsCard } from "@/features/dashboard/components/driver-stats-ca
 import { StatsBlock } from "@/features/dashboard/components/stats-block";
 import { ChargingEtaList } from "@/features/charging/components/charging-eta-list";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { DriverOperationsPanel } from "@/features/driver-ops/components/driver-operations-panel";
 import { CameraCaptureCard } from "@/features/photos/components/camera-capture-card";
-import { PhotoUploadCard } from "@/features/photos/components/photo-upload-card";
 import { type User, displayName } from "@/lib/user";
 import { PayEstimateCard } from "@/features/earnings/components/pay-estimate-card";
 import { HeldPacksLink } from "@/features/packs/components/held-packs-link";
 import { ReportDamageButton } from "@/features/packs/components/report-damage-button";
 import { packTracking } from "@/lib/packs";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Lazy, loadable } from "@/lib/loadable";
 import { holdingsDelta, pendingCounts, pendingFeed, useOutbox } from "@/features/outbox/hooks/use-outbox";
 
 // The driver dashboard is its own chunk (DESIGN.md §10): it carries none of the admin screens.
+// Below the figures (off the first screen on a phone), the forms (react-hook-form, zod, the pack
+// scanner's field) and the photo upload load once the first screen is shown
+// (lib/first-screen-shown.ts), in place of placeholders of their height.
+const driverOperationsPanel = loadable(() =>
+  import("@/features/driver-ops/components/driver-operations-panel").then((m) => m.DriverOperationsPanel),
+);
+const photoUploadCard = loadable(() => import("@/features/photos/components/photo-upload-card").then((m) => m.PhotoUploadCard));
 
 /**
  * DriverHome (phone first): the personal batteries card with the packs they hold by serial, Moves and Recovers with quick log,
@@ -58,13 +65,16 @@ export function DriverHome({ user, state }: { user: User; state?: AppState }) {
         </CardContent>
       </Card>
       {/* packs are named only under pack tracking: with it off, the screens stay as they were */}
-      <DriverOperationsPanel
+      <Lazy
+        of={driverOperationsPanel}
+        afterFirstScreen
+        fallback={<Skeleton className="h-[68rem] w-full md:h-[36rem]" />}
         prompts={state?.settings}
         dropoffExtra={packTracking(state?.settings) === "off" ? undefined : <ReportDamageButton className="w-full" />}
       />
       <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
         <CameraCaptureCard />
-        <PhotoUploadCard />
+        <Lazy of={photoUploadCard} afterFirstScreen fallback={<Skeleton className="h-80 w-full" />} />
       </div>
       <section aria-labelledby="fleet-title" className="space-y-2">
         <h2 id="fleet-title" className="text-lg font-semibold">

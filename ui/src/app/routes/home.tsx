@@ -3,6 +3,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { type AppState, useAppState } from "@/lib/state";
 import { useUser } from "@/lib/auth";
+import { useFirstScreenShown } from "@/lib/first-screen-shown";
 import { loadable, useLoadable } from "@/lib/loadable";
 import { type User, displayName, isAdminRole, isLiaisonRole } from "@/lib/user";
 
@@ -22,6 +23,7 @@ export function HomeRoute() {
 
 function LiaisonHome({ user }: { user: User }) {
   const LiaisonScreen = useLoadable(liaisonScreen);
+  useFirstScreenShown(!!LiaisonScreen);
   return LiaisonScreen ? <LiaisonScreen user={user} /> : <Loading />;
 }
 
@@ -54,7 +56,10 @@ function StateHome({ user }: { user: User }) {
   // the role's dashboard chunk downloads while /api/state loads, not after
   const Dashboard = useLoadable(isAdminRole(user.role) ? adminHome : driverHome);
   const state = useAppState();
-  if (state.isPending || !Dashboard) return <HomeSkeleton user={user} />;
+  const ready = !state.isPending && !!Dashboard;
+  // after the dashboard's own effects: its calls have started (app/first-screen.ts)
+  useFirstScreenShown(ready);
+  if (!ready) return <HomeSkeleton user={user} />;
   const data: AppState | undefined = state.data;
   return <Dashboard user={user} state={data} />;
 }

@@ -3,6 +3,7 @@ import { ConnectionIssue } from "@/components/feedback/connection-issue";
 import { AuthLoadingScreen, LoadingScreen } from "@/components/feedback/loading-screen";
 import { paths } from "@/config/paths";
 import { useUser } from "@/lib/auth";
+import { useFirstScreenShown } from "@/lib/first-screen-shown";
 import { loadable, useLoadable } from "@/lib/loadable";
 
 // Both are their own chunks: a guest at / downloads the sign-in screen and never the
@@ -31,6 +32,7 @@ export function SessionGate() {
 
 function SignIn() {
   const AuthPage = useLoadable(authPage);
+  useFirstScreenShown(!!AuthPage);
   return AuthPage ? <AuthPage /> : <LoadingScreen />;
 }
 

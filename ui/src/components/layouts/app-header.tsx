@@ -1,19 +1,16 @@
-import { BatteryChargingIcon, BatteryIcon, KeyRoundIcon, LogOutIcon } from "lucide-react";
-import { Link } from "react-router";
+import { BatteryChargingIcon, LogOutIcon } from "lucide-react";
 import * as React from "react";
+import { AccountButton } from "@/components/layouts/account-button";
 import { Button } from "@/components/ui/button";
 import { Hint } from "@/components/ui/hint";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { paths } from "@/config/paths";
 import { useLogout } from "@/lib/auth";
-import { type User, displayName, initials, roleLabel } from "@/lib/user";
+import { Lazy, loadable } from "@/lib/loadable";
+import { type User, displayName, roleLabel } from "@/lib/user";
+
+// The account menu (Radix menu, popper, focus scope: some 20 KB) is its own chunk, loaded once
+// the first screen is shown (lib/first-screen-shown.ts); until then its button looks the same,
+// and a tap on it opens the menu as soon as it is in.
+const accountMenu = loadable(() => import("@/components/layouts/account-menu").then((m) => m.AccountMenu));
 
 /**
  * AppHeader is the bar on every signed-in screen: battery icon, product title,
@@ -25,6 +22,7 @@ export function AppHeader({ user }: { user: User }) {
   const name = displayName(user);
   const role = roleLabel(user.role);
   const hint = React.useId();
+  const [openOnLoad, setOpenOnLoad] = React.useState(false);
   return (
     <header className="border-b bg-background">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-3">
@@ -34,41 +32,16 @@ export function AppHeader({ user }: { user: User }) {
           <span className="block text-lg leading-tight font-bold">SwapBay</span>
           <span className="block text-xs text-muted-foreground">Auto-updating every 60s</span>
         </div>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <button
-              type="button"
-              aria-describedby={hint}
-              className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-            >
-              {initials(user)}
-            </button>
-          </DropdownMenuTrigger>
-          {/* named by the initials it shows (SC 2.5.3); whose menu it is, is its description */}
-          <Hint id={hint}>Account menu for {name}</Hint>
-          <DropdownMenuContent align="end" className="w-56">
-            <DropdownMenuLabel>
-              <p className="truncate">{name}</p>
-              <p className="text-xs font-normal text-muted-foreground">{role}</p>
-            </DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            {user.role === "driver" && (
-              <DropdownMenuItem asChild>
-                <Link to={paths.packs.path}>
-                  <BatteryIcon /> My packs
-                </Link>
-              </DropdownMenuItem>
-            )}
-            <DropdownMenuItem asChild>
-              <Link to={paths.changePassword.path}>
-                <KeyRoundIcon /> Change Password
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => logout.mutate()}>
-              <LogOutIcon /> Logout
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <Lazy
+          of={accountMenu}
+          afterFirstScreen
+          fallback={<AccountButton user={user} describedBy={hint} onClick={() => setOpenOnLoad(true)} onPointerEnter={() => void accountMenu.preload()} />}
+          user={user}
+          describedBy={hint}
+          defaultOpen={openOnLoad}
+        />
+        {/* named by the initials it shows (SC 2.5.3); whose menu it is, is its description */}
+        <Hint id={hint}>Account menu for {name}</Hint>
         <div className="hidden min-w-0 text-right sm:block">
           <p className="max-w-48 truncate text-sm font-medium">{name}</p>
           <p className="text-xs text-muted-foreground">{role}</p>

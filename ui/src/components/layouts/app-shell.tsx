@@ -7,12 +7,14 @@ import type { User } from "@/lib/user";
 import { isAdminRole, isLiaisonRole } from "@/lib/user";
 
 // The field bar (offline banner, new-version prompt, the service worker, the offline read
-// cache; below them the queue the app gives, which runs the outbox) is its own chunk, loaded once a user is signed in
-// (a Loadable: shown as soon as it is in, lib/loadable.tsx).
+// cache; below them the queue the app gives, which runs the outbox) is its own chunk, loaded once
+// the first screen is shown (lib/first-screen-shown.ts): online with nothing queued it shows
+// nothing, and on a phone network its chunks would hold the first screen's back. Offline the
+// service worker answers it at once (a Loadable: shown as soon as it is in, lib/loadable.tsx).
 const fieldBar = loadable(() => import("@/components/layouts/field-bar").then((m) => m.FieldBar));
 
 function LoadedFieldBar({ user, queue }: { user: User; queue?: React.ReactNode }) {
-  const FieldBar = useLoadable(fieldBar);
+  const FieldBar = useLoadable(fieldBar, { afterFirstScreen: true });
   return FieldBar ? <FieldBar user={user}>{queue}</FieldBar> : null;
 }
 

@@ -1,21 +1,26 @@
 import { InboxIcon } from "lucide-react";
 import * as React from "react";
+import { afterFirstScreen } from "@/lib/first-screen-shown";
 
 /**
  * WaitingActions tells a signed-out driver (a revoked or expired session) how many actions
  * wait in this phone's outbox: signing in here sends them, once, with their keys (DESIGN.md
- * §12). The outbox's store is read in a chunk of its own, after the sign-in screen shows.
+ * §12). The outbox's store is read in a chunk of its own, after the sign-in screen is shown
+ * (lib/first-screen-shown.ts).
  */
 export function WaitingActions() {
   const [waiting, setWaiting] = React.useState(0);
   React.useEffect(() => {
     let live = true;
-    import("@/features/outbox/api/db")
-      .then((db) => db.allItems())
-      .then((items) => live && setWaiting(items.filter((x) => x.status !== "refused").length))
-      .catch(() => undefined); // no IndexedDB: nothing can be waiting
+    const cancel = afterFirstScreen(() => {
+      import("@/features/outbox/api/db")
+        .then((db) => db.allItems())
+        .then((items) => live && setWaiting(items.filter((x) => x.status !== "refused").length))
+        .catch(() => undefined); // no IndexedDB: nothing can be waiting
+    });
     return () => {
       live = false;
+      cancel();
     };
   }, []);
   if (waiting === 0) return null;

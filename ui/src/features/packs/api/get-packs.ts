@@ -86,6 +86,9 @@ export function packsQueryOptions(f: PackFilters) {
   });
 }
 
+/** heldPacksQueryOptions: for a driver, the packs they hold (the list unfiltered); the home's first line (app/first-screen.ts). */
+export const heldPacksQueryOptions = packsQueryOptions({});
+
 /** usePacks loads the packs list for filters. */
 export function usePacks(f: PackFilters) {
   return useQuery(packsQueryOptions(f));

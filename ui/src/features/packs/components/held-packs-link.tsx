@@ -2,9 +2,7 @@ import { ChevronRightIcon, PackageIcon, TriangleAlertIcon } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { paths } from "@/config/paths";
-import { mustComeBack, packsQueryOptions } from "@/features/packs/api/get-packs";
-
-const HELD = packsQueryOptions({});
+import { heldPacksQueryOptions as HELD, mustComeBack } from "@/features/packs/api/get-packs";
 
 /** SHOWN is how many serials the line names before "+N more". */
 const SHOWN = 3;
