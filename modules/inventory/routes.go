@@ -7,6 +7,8 @@ package inventory
 
 import (
 	"net/http"
+	"strings"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -104,7 +106,7 @@ func handlePickup(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	var stats Snapshot
-	mv, err := Pickup(e.App, Op{Actor: e.Auth, At: at, Notes: f.Notes, NotesRequired: MsgPickupNotesRequired, Packs: f.PackNames, Stats: &stats}, e.Auth.Id, f.Quantity.Or(0))
+	mv, err := Pickup(e.App, Op{Actor: e.Auth, At: at, KeyAt: keyAt(e), Notes: f.Notes, NotesRequired: MsgPickupNotesRequired, Packs: f.PackNames, Stats: &stats}, e.Auth.Id, f.Quantity.Or(0))
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -129,7 +131,7 @@ func handleDropoff(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	var stats Snapshot
-	mv, err := Dropoff(e.App, Op{Actor: e.Auth, At: at, Notes: f.Notes, NotesRequired: MsgDropoffNotesRequired, Packs: f.PackNames, Stats: &stats}, e.Auth.Id, f.Good.Or(0), f.Dead.Or(0))
+	mv, err := Dropoff(e.App, Op{Actor: e.Auth, At: at, KeyAt: keyAt(e), Notes: f.Notes, NotesRequired: MsgDropoffNotesRequired, Packs: f.PackNames, Stats: &stats}, e.Auth.Id, f.Good.Or(0), f.Dead.Or(0))
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -156,4 +158,12 @@ func handleActivity(movementType, message string) func(*core.RequestEvent) error
 		}
 		return httpx.Success(e, message, stats, map[string]any{"movement": mv})
 	}
+}
+
+// keyAt is when the request's Idempotency-Key was minted (a UUIDv7 carries its time; zero for
+// an unkeyed request or a key of another form): the tap of an offline action, which the
+// client cannot back-date as it can occurredAt.
+func keyAt(e *core.RequestEvent) time.Time {
+	at, _ := idempotency.KeyTime(strings.TrimSpace(e.Request.Header.Get(idempotency.Header)))
+	return at
 }

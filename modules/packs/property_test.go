@@ -16,10 +16,12 @@ import (
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
+	"swapbay/modules/packs"
 )
 
 // TestPackLedgerProperties sends 10,000 random pack-named writes (steps that send something;
@@ -104,9 +106,12 @@ func runPackSequence(t *testing.T, seed int64, steps int, tally map[string][2]in
 	for _, u := range append([]*core.Record{w.admin}, pw.drivers...) {
 		pw.tokens[u.Id] = testkit.TokenIn(t, w.App, u)
 	}
-	// two packs are quarantined: handing them out is refused
-	if _, err := w.App.DB().NewQuery("UPDATE packs SET state = 'quarantined' WHERE serial IN ('SWB-000039', 'SWB-000040')").Execute(); err != nil {
-		t.Fatal(err)
+	// two packs are quarantined (their batteries go to the quarantine account): handing them
+	// out is refused
+	for _, s := range []string{"SWB-000039", "SWB-000040"} {
+		if _, err := packs.SetState(w.App, s, schema.PackStateQuarantined, "check", w.admin.Id, clock.Now()); err != nil {
+			t.Fatal(err)
+		}
 	}
 	ops := []struct {
 		kind   string
