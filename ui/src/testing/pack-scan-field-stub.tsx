@@ -40,8 +40,5 @@ export function PackScanField({ id, label, value, onChange, expected, errors, di
   );
 }
 
-/** serialFromCode as the scan feature reads a code: a label URL's last part, or the bare serial. */
-export function serialFromCode(text: string): string | null {
-  const s = text.trim().split("/").pop()?.toUpperCase() ?? "";
-  return s || null;
-}
+/** serialFromCode is the one reading of a code (lib/serial), as the scan feature exports it. */
+export { serialFromCode } from "@/lib/serial";

@@ -11,7 +11,6 @@ import { Label } from "@/components/ui/label";
 import { paths } from "@/config/paths";
 import { applyUpdate, checkForUpdate, hasHalfFilledForm, startServiceWorker, useUpdateAvailable } from "@/lib/pwa";
 import { actionOf, editedBody, serials } from "@/lib/outbox/actions";
-import { namedSerial } from "@/lib/packs";
 import { type StoredItem, discard, resend, resume, start } from "@/lib/outbox/outbox";
 import { userQueryOptions } from "@/lib/auth";
 import { itemLabel, statusLine, useOutbox } from "@/lib/outbox/use-outbox";
@@ -226,7 +225,7 @@ function QueueRow({ item, sending }: { item: StoredItem; sending: boolean }) {
               {packLists.map(([name, label]) => {
                 const gone = removed[name] ?? [];
                 const listed = serials(item.body[name]).filter((s) => !gone.includes(s));
-                const refused = item.error ? namedSerial(item.error, listed) : null;
+                const refused = new Map((item.packs ?? []).map((p) => [p.serial.toUpperCase(), p.message || item.error]));
                 return (
                   <div key={name} className="space-y-1">
                     <p className="text-xs text-muted-foreground">{label}</p>
@@ -235,7 +234,7 @@ function QueueRow({ item, sending }: { item: StoredItem; sending: boolean }) {
                         <li key={serial} className="flex items-center gap-2 px-2 py-1">
                           <span className="min-w-0 flex-1">
                             <span className="font-mono break-all">{serial}</span>
-                            {serial === refused && <span className="block text-xs text-destructive">{item.error}</span>}
+                            {refused.has(serial.toUpperCase()) && <span className="block text-xs text-destructive">{refused.get(serial.toUpperCase())}</span>}
                           </span>
                           <Button
                             type="button"

@@ -2,4 +2,4 @@
 // and how a scanned code reads. The camera and decoder code is not imported from here: it loads
 // when a scanner first opens (components/scanner-dialog.tsx, through lib/loadable).
 export { PackScanField, type PackScanFieldProps } from "@/features/scan/components/pack-scan-field";
-export { serialFromCode } from "@/features/scan/utils/serial";
+export { serialFromCode } from "@/lib/serial";
