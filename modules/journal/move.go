@@ -27,9 +27,10 @@ import (
 //   - Tracking mode off: named packs are ignored and the counts apply. Optional: a group may
 //     name up to as many packs as it carries batteries. Required: exactly as many (pack_count).
 //     An offline action whose Idempotency-Key (a UUIDv7, minted at the tap) is older than the
-//     last change of the mode is judged optional at most, and the batteries it moved without
-//     packs are kept in its meta (MetaUnnamed) for the admins' attention strip. occurredAt,
-//     which the client sends, earns nothing.
+//     last change of the mode is judged optional at most for its count (stand-ins still keep
+//     the records equal to the counts), and the batteries it moved without packs are kept in
+//     its meta (MetaUnnamed) for the admins' attention strip. occurredAt, which the client
+//     sends, earns nothing.
 //   - A serial no pack has is refused (pack_unknown, naming it); the same pack twice in one
 //     movement is refused (pack_count, naming it); an out-of-use pack (OutOfUse) going
 //     anywhere but quarantine is refused (pack_quarantined / pack_retired), every such pack
@@ -61,6 +62,7 @@ const (
 	MsgPackRetired     = "Pack %s is %s and cannot be handed out"
 	MsgPacksOutOfUse   = "%d packs are out of use and can only go to quarantine: %s"
 	MsgPackMovedOn     = "Pack %s has moved on since this movement: correct or delete the later movement first"
+	MsgPacksMovedOn    = "This movement's packs have moved on since: correct or delete the later movement first"
 	// MsgCountNeedsStocktake refuses a count change that names no packs in required mode.
 	MsgCountNeedsStocktake = "Pack tracking is required: counts change only with their packs. Count the place with a stocktake instead"
 )
@@ -208,6 +210,11 @@ func Prepare(txApp core.App, mv Movement, groups []Group, quarantine AccountRef)
 		return nil, err
 	}
 	p.mode = mode
+	if graced {
+		// the grace spares the write its count, not the records: stand-ins still keep the
+		// packs equal to the counts (Apply's reconcile)
+		p.mode = schema.PackTrackingRequired
+	}
 	if mode == schema.PackTrackingOff {
 		// only the journal's own movements (Always) move packs; named packs are ignored
 		var always []Group
@@ -696,7 +703,7 @@ func (w *writer) reconcile(countD, packD map[string]int, named map[string]bool) 
 		diff[acc] -= d
 	}
 	// the unknown place and outside only take packs the records can no longer place
-	kinds, err := accountKinds(w.txApp, diff)
+	kinds, users, err := accountsOf(w.txApp, diff)
 	if err != nil {
 		return nil, err
 	}
@@ -728,12 +735,37 @@ func (w *writer) reconcile(countD, packD map[string]int, named map[string]bool) 
 			if err := w.flushUpdates(); err != nil {
 				return nil, err
 			}
-			// an out-of-use pack stands in only toward quarantine (or the unknown)
-			rows, err := locatedAt(w.txApp, src, n, named, dst != "" && kinds[dst] != schema.AccountKindQuarantine)
+			// an out-of-use pack stands in only toward quarantine, the unknown, or another
+			// holding of the same person (the records' split of what one driver holds)
+			sameHands := kinds[src] == schema.AccountKindHolder && kinds[dst] == schema.AccountKindHolder && users[src] != "" && users[src] == users[dst]
+			inUseOnly := dst != "" && kinds[dst] != schema.AccountKindQuarantine && !sameHands
+			rows, err := locatedAt(w.txApp, src, n, named, inUseOnly)
 			if err != nil {
 				return nil, err
 			}
+			if inUseOnly && len(rows) < n {
+				// only out-of-use packs are left to stand in: the records cannot follow the
+				// counts without taking one to a person, a charger or stock — refused, naming them
+				all, err := locatedAt(w.txApp, src, n, named, false)
+				if err != nil {
+					return nil, err
+				}
+				var refused []apierr.PackRefusal
+				for _, r := range all {
+					if r.outOfUse() {
+						refused = append(refused, refusal(r))
+					}
+				}
+				if len(refused) > 0 {
+					return nil, outOfUseErr("", refused)
+				}
+			}
 			if len(rows) == 0 {
+				if w.returning {
+					// a correction or delete whose packs have moved on, and no other pack is
+					// where the records need one: the later movements are the truth
+					return nil, apierr.Conflict(MsgPacksMovedOn)
+				}
 				break // the records had none left there to give
 			}
 			for _, r := range rows {
@@ -765,7 +797,13 @@ func sortedKeys(m map[string]int) []string {
 
 // accountKinds reads the kinds of the accounts with a non-zero entry in diff.
 func accountKinds(txApp core.App, diff map[string]int) (map[string]string, error) {
-	out := map[string]string{}
+	kinds, _, err := accountsOf(txApp, diff)
+	return kinds, err
+}
+
+// accountsOf reads the kinds and holders (users) of the accounts with a non-zero entry in diff.
+func accountsOf(txApp core.App, diff map[string]int) (kinds, users map[string]string, err error) {
+	out, users := map[string]string{}, map[string]string{}
 	params := dbx.Params{}
 	var holders []string
 	for acc, d := range diff {
@@ -777,18 +815,18 @@ func accountKinds(txApp core.App, diff map[string]int) (map[string]string, error
 		holders = append(holders, "{:"+k+"}")
 	}
 	if len(holders) == 0 {
-		return out, nil
+		return out, users, nil
 	}
-	err := sqlitedb.Query(txApp.DB(), "SELECT id, kind FROM "+schema.Accounts+" WHERE id IN ("+strings.Join(holders, ", ")+")", params,
+	err = sqlitedb.Query(txApp.DB(), "SELECT id, kind, COALESCE(user, '') FROM "+schema.Accounts+" WHERE id IN ("+strings.Join(holders, ", ")+")", params,
 		func(scan func(...any) error) error {
-			var id, kind string
-			if err := scan(&id, &kind); err != nil {
+			var id, kind, user string
+			if err := scan(&id, &kind, &user); err != nil {
 				return err
 			}
-			out[id] = kind
+			out[id], users[id] = kind, user
 			return nil
 		})
-	return out, err
+	return out, users, err
 }
 
 // eventChunk is how many pack events one INSERT writes (at most 11 parameters a row, well
