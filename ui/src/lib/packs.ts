@@ -35,7 +35,7 @@ export function splitSerials(text: string): string[] {
 
 /**
  * packsProblem says what the server would refuse about serials named for count batteries
- * under mode, in its words (modules/packs/ledger.go MsgPackCount*), so the form says it
+ * under mode, in its words (modules/journal/move.go MsgPackCount*), so the form says it
  * before sending; null: nothing. Optional: at most one pack per battery; required: exactly.
  */
 export function packsProblem(serials: readonly string[], count: number, mode: PackTracking): string | null {
