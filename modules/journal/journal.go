@@ -19,11 +19,13 @@
 package journal
 
 import (
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/events"
 	"swapbay/lib/schema"
 )
 
@@ -106,9 +108,21 @@ func OutOfUse(state, stateBefore string) bool {
 	return state == schema.PackStateQuarantined || state == schema.PackStateRetired || state == schema.PackStateRecycled
 }
 
-// Register binds the journal's cache of the tracking mode to app's settings saves
-// (pb_app/setup does it, like every module's Register). Without it every write reads the mode
-// from the settings table: slower, never wrong.
+// Register binds the journal's cache of the tracking mode to app's settings (pb_app/setup does
+// it, like every module's Register): it listens to events.SettingsSaved as the other modules do
+// (the backup schedule, the jobs' zone), and to the settings rows' saves for a read inside the
+// saving transaction (mode.go). Without it every write reads the mode from the settings table:
+// slower, never wrong.
 func Register(app core.App) {
-	app.Store().Set(modeCacheKey, newModeCache(app))
+	c := newModeCache(app)
+	app.Store().Set(modeCacheKey, c)
+	cancel := events.For(app).Subscribe(func(m events.Message) {
+		if ch, ok := m.Data.(events.SettingsChange); ok && m.Type == events.SettingsSaved && slices.Contains(ch.Keys, schema.SettingPackTracking) {
+			c.gen.Add(1) // the next write reads the saved mode
+		}
+	})
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		cancel()
+		return e.Next()
+	})
 }
