@@ -68,6 +68,7 @@ func TestIssue42RecalledLostPackIsNotHandedOut(t *testing.T) {
 	}
 	before := ledgertest.Capture(t, app)
 	status, body := s.call(t, s.dana.Id, "POST", "/api/driver/pickup", "", fmt.Sprintf(`{"quantity": 1, "notes": "n", "packs": [%q]}`, serial(1)))
+	defer ledgertest.AssertSound(t, app)
 	if status != http.StatusConflict || body["code"] != apierr.CodePackQuarantined {
 		t.Fatalf("pickup of a recalled lost pack: %d %v; want 409 pack_quarantined", status, body)
 	}
@@ -75,6 +76,18 @@ func TestIssue42RecalledLostPackIsNotHandedOut(t *testing.T) {
 		t.Fatalf("data.packs = %v; want %s refused pack_quarantined", got, serial(1))
 	}
 	ledgertest.AssertUnchanged(t, app, before)
+
+	// found at a charger start it is refused there too, with a retired one beside it: each named
+	if _, err := packs.SetState(app, serial(2), schema.PackStateRetired, "worn out", s.admin.Id, clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := system.EditStat(app, inventory.Op{Actor: s.admin}, "waiting", 2, 0); err != nil { // two dead batteries to charge
+		t.Fatal(err)
+	}
+	status, body = s.call(t, s.admin.Id, "POST", "/api/start-charging", "", fmt.Sprintf(`{"chargerType": "5A", "quantity": 2, "packs": [%q, %q]}`, serial(1), serial(2)))
+	if got := packsData(body); status != http.StatusConflict || got[serial(1)] != apierr.CodePackQuarantined || got[serial(2)] != apierr.CodePackRetired {
+		t.Fatalf("charging a recalled and a retired pack: %d %v; want 409 naming both", status, body)
+	}
 }
 
 // A quarantined pack can neither go on a charger nor be swapped to another driver.
