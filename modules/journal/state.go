@@ -84,14 +84,15 @@ func stateRows(txApp core.App, where string, params dbx.Params) ([]row, error) {
 }
 
 // setState records r going to state (an allowed transition, checked by the caller) in w: the
-// pack's state and stateBefore, and its "state" event (or "found" when a lost pack returns).
+// pack's state and stateBefore, and its "state" event (or "found" when an admin brings a lost
+// pack back; a recall of a lost pack does not find it: its event is a "state").
 func (w *writer) setState(r row, state, reason, recall string) Change {
 	kind := schema.PackEventState
 	before := ""
 	switch {
 	case state == schema.PackStateLost:
 		before = r.state
-	case r.state == schema.PackStateLost:
+	case r.state == schema.PackStateLost && recall == "":
 		kind = schema.PackEventFound
 	}
 	key := "state|" + state + "|" + before
