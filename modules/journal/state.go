@@ -51,16 +51,26 @@ func StateLabel(state string) string { return strings.ReplaceAll(state, "_", " "
 // out of use in ready or waiting, back to waiting when it is released from quarantine).
 type Change struct {
 	PackId, Serial, From, To string
+	FromBefore               string // the state a lost pack had (From lost)
 	Location, LocationKind   string
 }
 
-// WentOutOfUse reports whether the change took the pack out of use.
-func (c Change) WentOutOfUse() bool { return !OutOfUse(c.From, "") && OutOfUse(c.To, "") }
-
-// Released reports whether the change put an out-of-use pack back in use.
-func (c Change) Released() bool {
-	return OutOfUse(c.From, "") && !OutOfUse(c.To, "") && c.To != schema.PackStateLost
+// outOfUseAfter reports whether the pack is out of use after the change (a pack declared
+// lost keeps the state it had as its stateBefore).
+func (c Change) outOfUseAfter() bool {
+	before := ""
+	if c.To == schema.PackStateLost {
+		before = c.From
+	}
+	return OutOfUse(c.To, before)
 }
+
+// WentOutOfUse reports whether the change took the pack out of use.
+func (c Change) WentOutOfUse() bool { return !OutOfUse(c.From, c.FromBefore) && c.outOfUseAfter() }
+
+// Released reports whether the change put an out-of-use pack back in use (a recalled pack
+// declared lost and then brought back in service too).
+func (c Change) Released() bool { return OutOfUse(c.From, c.FromBefore) && !c.outOfUseAfter() }
 
 // stateRows reads the packs with the given ids (all when ids is nil and where is set) with
 // their location's kind.
@@ -108,7 +118,7 @@ func (w *writer) setState(r row, state, reason, recall string) Change {
 	}
 	u.ids = append(u.ids, r.id)
 	w.events = append(w.events, event{pack: r.id, kind: kind, fromState: r.state, toState: state, to: r.location, reason: reason, recall: recall})
-	return Change{PackId: r.id, Serial: r.serial, From: r.state, To: state, Location: r.location, LocationKind: r.locKind}
+	return Change{PackId: r.id, Serial: r.serial, From: r.state, FromBefore: r.stateBefore, To: state, Location: r.location, LocationKind: r.locKind}
 }
 
 // SetState changes the state of the pack with serial to state, for reason (checked by the
