@@ -3,6 +3,7 @@ package journal
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -201,7 +202,7 @@ type Plan struct {
 // bay's stock (ready, waiting) is split off to quarantine (the Redirected batteries). Call it
 // inside the movement's transaction, before its balances.
 func Prepare(txApp core.App, mv Movement, groups []Group, quarantine AccountRef) (*Plan, error) {
-	p := &Plan{groups: groups, named: map[string]bool{}, implicit: map[int][]row{}}
+	p := &Plan{groups: slices.Clone(groups), named: map[string]bool{}, implicit: map[int][]row{}}
 	if len(groups) == 0 {
 		return p, nil
 	}
