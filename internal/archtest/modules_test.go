@@ -17,7 +17,7 @@ import (
 // with its reason. A module uses another only for its domain (STYLE.md: "a module uses
 // another module only through its exported service functions"); shared plumbing lives in
 // lib/*. Adding a line here is a design decision: say why, and keep the graph acyclic
-// (inventory is the bottom; nothing imports activity, auth, backups, custody, debuginfo,
+// (the pack journal is the bottom, then inventory; nothing imports activity, auth, backups, custody, debuginfo,
 // earnings or restore).
 var moduleImports = map[[2]string]string{
 	{"activity", "inventory"}: "the dashboards read the ledger (movement types, Stats, holders)",
@@ -34,7 +34,9 @@ var moduleImports = map[[2]string]string{
 	{"auth", "system"}:        "the signed-in user's answer carries the operation's time zone (the UI shows times in it)",
 	{"charging", "inventory"}: "a charging session moves batteries through the ledger",
 	{"custody", "inventory"}:  "assignments, swaps and transfers move batteries through the ledger",
-	{"packs", "inventory"}:    "the pack ledger writes the packs a movement names (inventory.PackLedger, bound by packs.RegisterLedger) and reads accounts",
+	{"packs", "inventory"}:    "a pack's state change moves its battery with it (inventory.Shelve: quarantine, release); the pack pages read accounts",
+	{"packs", "journal"}:      "every pack write goes through the pack journal: state changes, damage reports, recalls (journal.SetState, Damage, Recall), serials (journal.Serial)",
+	{"inventory", "journal"}:  "the ledger's Post writes a movement's packs through the pack journal in its own transaction (journal.Prepare, Plan.Apply, Return, Check); the journal imports no module",
 	{"packs", "system"}:       "packs go missing by the operation's local days: the cutoff is local midnight in the time zone setting (system.Location)",
 	{"packs", "photos"}:       "a damage report's photos are the reporter's own claimed uploads (photos.Find); the incident report prints them from their thumbnails (photos.Thumb)",
 	{"jobs", "packs"}:         "the pack-missing job moves the missing list at local midnight and announces it (packs.RunMissing)",

@@ -27,8 +27,10 @@ var tableOwners = map[string]struct{ table, module string }{
 	"Users":            {"users", "users"},
 
 	"ReplicationSettings": {"replication_settings", "replication"},
-	"Packs":               {"packs", "packs"},
-	"PackEvents":          {"pack_events", "packs"},
+	// the pack journal is the one writer of a pack's place and state and of its history
+	// (issue 42); the registry (modules/packs) mints and imports through record saves
+	"Packs":      {"packs", "journal"},
+	"PackEvents": {"pack_events", "journal"},
 }
 
 // pendingTableWrites are the writes into another module's table that remain, each with its

@@ -99,7 +99,7 @@ func Violations(app core.App) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	if counted := s.Ready + s.Waiting + s.Charging + s.InField; counted != -outside.Balance() {
+	if counted := s.Ready + s.Waiting + s.Charging + s.InField + s.Quarantined; counted != -outside.Balance() {
 		out = append(out, fmt.Sprintf("counted pool %d != net inflow from outside %d", counted, -outside.Balance()))
 	}
 	var sess []struct {

@@ -36,6 +36,16 @@ type Error struct {
 	Message string
 	Field   string
 	Code    string
+	// Packs are the packs a pack refusal names, answered as data.packs (DESIGN.md §14):
+	// clients mark each refused serial from it and never parse Message.
+	Packs []PackRefusal
+}
+
+// PackRefusal is one refused pack of a refusal: its serial, its own code and message.
+type PackRefusal struct {
+	Serial  string `json:"serial"`
+	Code    string `json:"code"`
+	Message string `json:"message"`
 }
 
 // Error returns the user-facing message.
@@ -129,7 +139,11 @@ func Response(e *core.RequestEvent, err error) error {
 	}
 	var de *Error
 	if errors.As(err, &de) {
-		return NewCode(Status(de), de.Field, de.Message, kindCode(de))
+		apiErr := NewCode(Status(de), de.Field, de.Message, kindCode(de))
+		if len(de.Packs) > 0 {
+			apiErr.Data["packs"] = de.Packs // the list names the packs (for the field packs too)
+		}
+		return apiErr
 	}
 	var fields validation.Errors
 	if errors.As(err, &fields) {

@@ -86,6 +86,9 @@ const (
 	AccountKindHolder     = "holder"
 	AccountKindUnassigned = "unassigned"
 	AccountKindOutside    = "outside"
+	// AccountKindQuarantine is the bay's quarantine shelf (DESIGN.md §14, issue 42): the
+	// batteries of out-of-use packs, counted apart from ready and waiting.
+	AccountKindQuarantine = "quarantine"
 )
 
 // Movements are the audit trail: one row per recorded operation, made of balanced entries.

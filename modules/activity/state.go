@@ -14,11 +14,14 @@ import (
 
 // Stats are the five battery figures, plus unaccounted for admins (DESIGN.md §3).
 type Stats struct {
-	Total       int  `json:"total"`
-	Ready       int  `json:"ready"`
-	Waiting     int  `json:"waiting"`
-	Charging    int  `json:"charging"`
-	InField     int  `json:"inField"`
+	Total    int `json:"total"`
+	Ready    int `json:"ready"`
+	Waiting  int `json:"waiting"`
+	Charging int `json:"charging"`
+	InField  int `json:"inField"`
+	// Quarantined are the batteries of out-of-use packs on the quarantine shelf: in the bay,
+	// neither ready nor waiting (DESIGN.md §14, "Quarantined N").
+	Quarantined int  `json:"quarantined"`
 	Unaccounted *int `json:"unaccounted,omitzero"`
 }
 
@@ -55,13 +58,13 @@ func loadStats(app core.App) (Stats, error) {
 	if err != nil {
 		return Stats{}, err
 	}
-	return Stats{Total: snap.Total, Ready: snap.Ready, Waiting: snap.Waiting, Charging: snap.Charging, InField: snap.InField}, nil
+	return Stats{Total: snap.Total, Ready: snap.Ready, Waiting: snap.Waiting, Charging: snap.Charging, InField: snap.InField, Quarantined: snap.Quarantined}, nil
 }
 
 // statsFor hides unaccounted from everyone but admins.
 func statsFor(s Stats, c Caller) Stats {
 	if roles.IsAdmin(c.Role) {
-		u := s.Total - (s.Ready + s.Waiting + s.Charging + s.InField)
+		u := s.Total - (s.Ready + s.Waiting + s.Charging + s.InField + s.Quarantined)
 		s.Unaccounted = &u
 	} else {
 		s.Unaccounted = nil

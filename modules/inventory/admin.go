@@ -13,6 +13,7 @@ import (
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
+	"swapbay/modules/journal"
 )
 
 // Targets are the figures a stat edit or an emergency override sets; nil leaves one as is.
@@ -81,6 +82,10 @@ func Adjust(txApp core.App, op Op, t Targets, label string) (*Movement, error) {
 	if len(legs) == 0 {
 		return nil, nil
 	}
+	// in required mode a count changes only with its packs (a stocktake)
+	if err := journal.RequireCounted(txApp); err != nil {
+		return nil, err
+	}
 	notes := label + ": " + strings.Join(changes, ", ")
 	if op.Notes != "" {
 		notes += " - " + op.Notes
@@ -122,7 +127,7 @@ const (
 type Recalculation struct {
 	After       Snapshot `json:"after"`
 	Corrections []string `json:"corrections"`
-	// PackCorrections are the pack records' differences from the balances (PackLedger.Check):
+	// PackCorrections are the pack records' differences from the balances (journal.Check):
 	// empty on a clean ledger.
 	PackCorrections []string `json:"packCorrections"`
 }
@@ -168,11 +173,8 @@ func Recalculate(app core.App) (Recalculation, error) {
 				return err
 			}
 		}
-		out.PackCorrections = []string{}
-		if l := packLedger(txApp); l != nil {
-			if out.PackCorrections, err = l.Check(txApp); err != nil {
-				return err
-			}
+		if out.PackCorrections, err = journal.Check(txApp); err != nil {
+			return err
 		}
 		if out.After, err = Stats(txApp); err != nil {
 			return err
@@ -270,6 +272,10 @@ func Wipe(txApp core.App, op Op, cut time.Time, label string) (WipeResult, error
 // outside). Call inside a transaction (txutil.Require refuses otherwise); the caller publishes.
 func CleanSlate(txApp core.App, op Op, total int) (*Movement, error) {
 	if err := txutil.Require(txApp, "inventory.CleanSlate"); err != nil {
+		return nil, err
+	}
+	// in required mode every count names its packs: a bay starts again with a stocktake
+	if err := journal.RequireCounted(txApp); err != nil {
 		return nil, err
 	}
 	if err := deleteMovements(txApp, "", nil); err != nil {

@@ -11,6 +11,7 @@ import (
 	"swapbay/lib/events"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
+	"swapbay/modules/journal"
 )
 
 // EditableTypes are the movement types the Movement Options dialog may correct (spec part 1 §2).
@@ -153,7 +154,7 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 				return err
 			}
 			legs = []Leg{{From: ready.Ref(), To: holder.Ref(), Qty: total}}
-			packs = []PackGroup{{Field: FieldPacks, Serials: names.Packs, Count: total, From: []AccountRef{ready.Ref()}, To: holder.Ref(), HandOut: true}}
+			packs = []PackGroup{{Field: FieldPacks, Serials: names.Packs, Count: total, From: []AccountRef{ready.Ref()}, To: holder.Ref()}}
 			main.Set(schema.MovementQuantity, -total)
 			main.Set(schema.MovementNotes, userNotes)
 			if main.MetaString(MetaKind) == "manual_assignment" {
@@ -199,6 +200,9 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 				half.Set(schema.MovementNotes, sNotes)
 			}
 		case TypeAdjustment:
+			if err := journal.RequireCounted(txApp); err != nil {
+				return err
+			}
 			if err := names.Only(); err != nil {
 				return err
 			}
@@ -214,6 +218,10 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 			if notes != "" {
 				main.Set(schema.MovementNotes, notes)
 			}
+		}
+		plan, legs, err := preparePacks(txApp, op.KeyAt, packs, legs)
+		if err != nil {
+			return err
 		}
 		if newDeltas == nil {
 			newDeltas = legDeltas(legs)
@@ -232,7 +240,7 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 			return err
 		}
 		main.Set(schema.MovementMeta, meta)
-		if err := movePacks(txApp, main.Record, packs, newDeltas, legs); err != nil {
+		if err := applyPacks(txApp, main.Record, plan, newDeltas, op.KeyAt); err != nil {
 			return err
 		}
 		for _, half := range []*Movement{main, pair} {
@@ -298,6 +306,11 @@ func DeleteMovement(app core.App, op Op, id string) error {
 		main, pair, err := carrier(txApp, mv)
 		if err != nil {
 			return err
+		}
+		if main.Type() == TypeAdjustment {
+			if err := journal.RequireCounted(txApp); err != nil {
+				return err
+			}
 		}
 		_, undo, err := entryDeltas(txApp, main.Id)
 		if err != nil {

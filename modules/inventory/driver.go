@@ -122,7 +122,7 @@ func Pickup(app core.App, op Op, userId string, quantity int) (*Movement, error)
 	var mv *Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
 		var err error
-		mv, err = postPickup(txApp, Posting{
+		mv, err = postPickup(txApp, Posting{KeyAt: op.KeyAt,
 			Type: TypePickup, UserId: userId, ActorId: op.ActorId(), At: op.when(),
 			Notes: op.Notes, Meta: map[string]any{MetaUserNotes: op.Notes},
 		}, quantity, AssignmentPickup, op.Packs.Packs)
@@ -152,7 +152,7 @@ func postPickup(txApp core.App, p Posting, quantity int, assignmentType string, 
 	}
 	p.Meta[MetaAssignmentType] = assignmentType
 	p.Legs = []Leg{{From: ready, To: holder, Qty: quantity}}
-	p.Packs = []PackGroup{{Field: FieldPacks, Serials: packs, Count: quantity, From: []AccountRef{ready}, To: holder, HandOut: true}}
+	p.Packs = []PackGroup{{Field: FieldPacks, Serials: packs, Count: quantity, From: []AccountRef{ready}, To: holder}}
 	mv, err := Post(txApp, p)
 	if err != nil {
 		return nil, err
@@ -186,7 +186,7 @@ func Dropoff(app core.App, op Op, userId string, good, dead int) (*Movement, err
 		if err != nil {
 			return err
 		}
-		mv, err = Post(txApp, Posting{
+		mv, err = Post(txApp, Posting{KeyAt: op.KeyAt,
 			Type: TypeDropoff, Quantity: good + dead, UserId: userId, ActorId: op.ActorId(), At: op.when(),
 			Notes: DropoffNotes(good, dead, op.Notes), Good: good, Dead: dead, Discrepancy: excess > 0,
 			Meta: map[string]any{MetaUserNotes: op.Notes, MetaExcess: excess},

@@ -31,6 +31,9 @@ type Op struct {
 	// Packs are the packs the request named (DESIGN.md §14); each write says which share of
 	// its batteries each list carries.
 	Packs PackNames
+	// KeyAt is when the request's Idempotency-Key (a UUIDv7) was minted (zero: not keyed):
+	// an offline action keyed before required tracking was switched on is judged optional.
+	KeyAt time.Time
 	// Stats, when set, receives the figures as of the commit: services read them inside
 	// their transaction (Capture), so an answer built from them cannot fail after the commit.
 	Stats *Snapshot
@@ -93,8 +96,10 @@ type Posting struct {
 	At          time.Time
 	Legs        []Leg
 	// Packs are the packs named for shares of the batteries (DESIGN.md §14), written with
-	// the movement by the app's PackLedger.
+	// the movement by the pack journal.
 	Packs []PackGroup
+	// KeyAt is when the request's Idempotency-Key was minted (Op.KeyAt).
+	KeyAt time.Time
 }
 
 // Leg moves Qty batteries from account From to account To.
@@ -111,8 +116,12 @@ func Post(txApp core.App, p Posting) (*Movement, error) {
 	if err := txutil.Require(txApp, "inventory.Post"); err != nil {
 		return nil, err
 	}
+	plan, legs, err := preparePacks(txApp, p.KeyAt, p.Packs, p.Legs)
+	if err != nil {
+		return nil, err
+	}
 	deltas := map[string]int{}
-	for _, l := range p.Legs {
+	for _, l := range legs {
 		if l.Qty == 0 {
 			continue
 		}
@@ -130,7 +139,7 @@ func Post(txApp core.App, p Posting) (*Movement, error) {
 	rec := core.NewRecord(col)
 	rec.Id = ids.New()
 	setMovementFields(rec, p)
-	if err := movePacks(txApp, rec, p.Packs, deltas, p.Legs); err != nil {
+	if err := applyPacks(txApp, rec, plan, deltas, p.KeyAt); err != nil {
 		return nil, err
 	}
 	if err := insertMovement(txApp, rec); err != nil {

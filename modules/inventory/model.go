@@ -16,6 +16,7 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
 	"swapbay/lib/txutil"
+	"swapbay/modules/journal"
 )
 
 // Movement types (spec part 1 §3). Quantities are signed from the bay's point of view:
@@ -40,6 +41,9 @@ const (
 	KeyOutside    = "outside"
 	KeyUntracked  = "untracked"
 	KeyUnassigned = "unassigned"
+	// KeyQuarantine is the bay's quarantine shelf: the batteries of out-of-use packs
+	// (DESIGN.md §14; created by migration 1766042000).
+	KeyQuarantine = "quarantine"
 )
 
 // AssignmentPickup is the holding a driver's own pickups go to (and dropoffs come from first).
@@ -95,9 +99,7 @@ func (a *Account) Ref() AccountRef {
 // AccountRef names an account for a posting's legs: its id, key and kind, and no balance, so
 // a reference built without reading the account (accountRef, holderRef) cannot answer a
 // balance it never read. Read the account (FindAccount) for its balance.
-type AccountRef struct {
-	Id, Key, Kind string
-}
+type AccountRef = journal.AccountRef
 
 // Balance is the cached sum of the account's entries.
 func (a *Account) Balance() int { return a.GetInt(schema.AccountBalance) }

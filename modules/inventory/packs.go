@@ -2,21 +2,24 @@ package inventory
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
+	"swapbay/modules/journal"
 )
 
 // The ledger names its packs (DESIGN.md §14). Counts stay the truth for stock and pay; the
-// packs a movement names are its detail, written in the movement's own transaction by Post
-// through the PackLedger that modules/packs registers on the app (UsePackLedger). The write
-// paths only say which share of their batteries each named list carries (PackGroup); the
-// tracking mode, the refusals, discrepancies and the records' reconciliation with the counts
-// live in one place, modules/packs/ledger.go.
+// packs a movement names are its detail, written in the movement's own transaction by Post,
+// which calls the pack journal (modules/journal) directly. The write paths only say which
+// share of their batteries each named list carries (PackGroup); the tracking mode, the
+// refusals, discrepancies, out-of-use packs and the records' reconciliation with the counts
+// live in one place, the journal.
 
 // PackNames are the packs a battery-moving request names: Packs where one kind of battery
 // moves, GoodPacks and DeadPacks where good and dead are counted apart (dropoffs, swaps).
@@ -37,65 +40,15 @@ const (
 	FieldDeadPacks = "deadPacks"
 )
 
-// PackGroup is a share of a posting's batteries and the packs named for it.
-type PackGroup struct {
-	Field   string   // the request field that named them (refusals name it)
-	Serials []string // as sent
-	Count   int      // how many batteries of the posting the group carries
-	// From is where the records should have these packs (the accounts the batteries leave);
-	// FromUser, when set, accepts any holding of that user too. A pack found elsewhere is
-	// moved anyway and the difference is recorded as a discrepancy.
-	From     []AccountRef
-	FromUser string
-	To       AccountRef // where they go
-	// Implicit: when no pack is named, the packs the records put at From[0] travel (a
-	// charging session completed or deleted, an assignment deleted: the whole account moves).
-	Implicit bool
-	HandOut  bool // a pickup or assignment: quarantined, retired and recycled packs are refused
-	Charged  bool // a charge completion: each pack's charge count goes up
-}
+// PackGroup is a share of a posting's batteries and the packs named for it (the journal's).
+type PackGroup = journal.Group
 
 // PackMove is one pack a movement moved, kept in the movement's meta (MetaPacks) so that a
-// correction or a delete can put it back where it was.
-type PackMove struct {
-	Serial      string `json:"serial"`
-	Field       string `json:"field,omitempty"` // the request field that named it ("" for a stand-in or an implicit move)
-	From        string `json:"from"`            // account id where the records had it ("" unknown)
-	To          string `json:"to"`
-	Charged     bool   `json:"charged,omitempty"`
-	Discrepancy bool   `json:"discrepancy,omitempty"` // named, but the records had it elsewhere
-	StandIn     bool   `json:"standIn,omitempty"`     // not named: moved so the records match the counts
-	Found       string `json:"found,omitempty"`       // a lost pack found: the state it returned to
-}
+// correction or a delete can put it back where it was (the journal's).
+type PackMove = journal.Move
 
 // MetaPacks is the meta key of a movement's pack moves ([]PackMove).
-const MetaPacks = "packs"
-
-// PackLedger writes the packs of movements. modules/packs provides it (UsePackLedger); without
-// one, named packs are ignored and the counts apply (the tracking mode off).
-type PackLedger interface {
-	// Move applies groups for mv, a movement about to be stored (its id, user, actor, session
-	// and occurredAt are set), whose entries are deltas between accounts (each account's ref
-	// in accounts). It returns the moves to keep in the movement's meta.
-	Move(txApp core.App, mv *Movement, groups []PackGroup, deltas map[string]int, accounts map[string]AccountRef) ([]PackMove, error)
-	// Return puts the moves of movement mv back where they were (a correction or a delete by
-	// actorId); undo is the reversal of its entries. reason is recorded in each pack's history.
-	// It returns the named moves it put back (an edit that names no packs names these again).
-	Return(txApp core.App, mv *Movement, moves []PackMove, undo map[string]int, actorId, reason string) ([]PackMove, error)
-	// Check compares the packs with the balances (Recalculate) and describes each difference
-	// the tracking mode does not allow; it clears locations that name no account.
-	Check(txApp core.App) ([]string, error)
-}
-
-const packLedgerKey = "inventory.packLedger"
-
-// UsePackLedger makes l write the packs of every movement posted on app.
-func UsePackLedger(app core.App, l PackLedger) { app.Store().Set(packLedgerKey, l) }
-
-func packLedger(app core.App) PackLedger {
-	l, _ := app.Store().Get(packLedgerKey).(PackLedger)
-	return l
-}
+const MetaPacks = journal.MetaPacks
 
 // PackMoves returns the packs the movement moved (MetaPacks).
 func (m *Movement) PackMoves() []PackMove {
@@ -106,43 +59,88 @@ func (m *Movement) PackMoves() []PackMove {
 	return meta.Packs
 }
 
-// returnPacks puts movement mv's packs back (a delete or a correction by op's actor); reason
-// goes into each pack's history.
-// It returns the named moves it put back.
-func returnPacks(txApp core.App, op Op, mv *Movement, undo map[string]int, reason string) ([]PackMove, error) {
-	l := packLedger(txApp)
-	moves := mv.PackMoves()
-	if l == nil || len(moves) == 0 {
-		return nil, nil
-	}
-	return l.Return(txApp, mv, moves, undo, op.ActorId(), reason)
+// journalMovement is what the pack journal needs of movement rec (keyAt: when its request's
+// Idempotency-Key was minted, zero when not keyed).
+func journalMovement(rec *core.Record, keyAt time.Time) journal.Movement {
+	mv := &Movement{rec}
+	return journal.Movement{Id: rec.Id, UserId: mv.UserId(), ActorId: mv.ActorId(), SessionId: mv.SessionId(),
+		At: rec.GetDateTime(schema.MovementOccurredAt).Time(), KeyAt: keyAt}
 }
 
-// movePacks writes the packs of groups for rec, a movement about to be stored with entries
-// deltas over the accounts of legs, and keeps the moves in its meta (MetaPacks).
-func movePacks(txApp core.App, rec *core.Record, groups []PackGroup, deltas map[string]int, legs []Leg) error {
-	l := packLedger(txApp)
-	if l == nil || len(groups) == 0 {
+// returnPacks puts movement mv's packs back (a delete or a correction by op's actor); reason
+// goes into each pack's history. It returns the named moves it put back.
+func returnPacks(txApp core.App, op Op, mv *Movement, undo map[string]int, reason string) ([]PackMove, error) {
+	moves := mv.PackMoves()
+	if len(moves) == 0 {
+		return nil, nil
+	}
+	return journal.Return(txApp, journalMovement(mv.Record, time.Time{}), moves, undo, op.ActorId(), reason)
+}
+
+// preparePacks reads the packs of groups for a movement keyed at keyAt, before its balances
+// (journal.Prepare): an out-of-use pack returned to ready or waiting takes its battery to the
+// quarantine account, so the legs bound there are redirected. It returns the plan and the
+// legs to post.
+func preparePacks(txApp core.App, keyAt time.Time, groups []PackGroup, legs []Leg) (*journal.Plan, []Leg, error) {
+	if len(groups) == 0 {
+		return nil, legs, nil
+	}
+	quarantine, err := accountRef(txApp, KeyQuarantine)
+	if err != nil {
+		return nil, nil, err
+	}
+	plan, err := journal.Prepare(txApp, journal.Movement{KeyAt: keyAt}, groups, quarantine)
+	if err != nil || len(plan.Redirected) == 0 {
+		return plan, legs, err
+	}
+	out := make([]Leg, 0, len(legs)+1)
+	left := maps.Clone(plan.Redirected)
+	for _, l := range legs {
+		if n := min(left[l.To.Id], l.Qty); n > 0 {
+			left[l.To.Id] -= n
+			out = append(out, Leg{From: l.From, To: quarantine, Qty: n})
+			l.Qty -= n
+		}
+		out = append(out, l)
+	}
+	return plan, out, nil
+}
+
+// applyPacks writes the packs of plan for rec, a movement about to be stored with entries
+// deltas, and keeps the moves in its meta (MetaPacks, and MetaUnnamed for batteries moved
+// without packs under the offline grace of required mode).
+func applyPacks(txApp core.App, rec *core.Record, plan *journal.Plan, deltas map[string]int, keyAt time.Time) error {
+	if plan == nil {
 		return nil
 	}
-	accounts := map[string]AccountRef{}
-	for _, leg := range legs {
-		accounts[leg.From.Id], accounts[leg.To.Id] = leg.From, leg.To
-	}
-	mv := &Movement{rec}
-	moves, err := l.Move(txApp, mv, groups, deltas, accounts)
+	moves, err := plan.Apply(txApp, journalMovement(rec, keyAt), deltas)
 	if err != nil {
 		return err
 	}
+	mv := &Movement{rec}
 	meta := mv.Meta()
 	if len(moves) > 0 {
 		meta[MetaPacks] = moves
 	} else {
 		delete(meta, MetaPacks)
 	}
+	if plan.Unnamed > 0 {
+		meta[journal.MetaUnnamed] = plan.Unnamed
+	}
+	if len(plan.Redirected) > 0 {
+		n := 0
+		for _, q := range plan.Redirected {
+			n += q
+		}
+		meta[MetaQuarantined] = n
+	}
 	rec.Set("meta", meta)
 	return nil
 }
+
+// MetaQuarantined is the meta key of how many of a movement's batteries went to quarantine
+// instead of ready or waiting (out-of-use packs returned).
+const MetaQuarantined = "quarantined"
 
 // Named reports whether the request named packs in any field (an empty list counts: it
 // names none on purpose).
@@ -169,19 +167,6 @@ func (n PackNames) orPrevious(returned []PackMove) PackNames {
 		}
 	}
 	return out
-}
-
-// SerialOf returns the serial in a scanned code: the last path segment after /p/ of a label
-// URL, else the code itself, trimmed.
-func SerialOf(code string) string {
-	code = strings.TrimSpace(code)
-	if i := strings.LastIndex(code, "/p/"); i >= 0 {
-		code = code[i+3:]
-		if j := strings.IndexAny(code, "?#/"); j >= 0 {
-			code = code[:j]
-		}
-	}
-	return code
 }
 
 // MsgPacksField refuses packs named in a field the write does not take (e.g. packs on a
@@ -216,4 +201,91 @@ func (n PackNames) field(f string) string {
 		return "return" + strings.ToUpper(f[:1]) + f[1:]
 	}
 	return f
+}
+
+// Reasons of the movements that carry a pack's battery when its state changes.
+const (
+	MsgShelvedQuarantine = "Out of use: %d moved to quarantine (%s)"
+	MsgShelvedRelease    = "Back in use: %d moved from quarantine to waiting (%s)"
+)
+
+// Shelve moves the batteries of packs whose state changed with them (DESIGN.md §14): a pack
+// that went out of use in ready or waiting goes to the quarantine account, one released from
+// quarantine goes to waiting — one internal_transfer movement for each direction, in txApp's
+// transaction (the caller publishes MovementEvents). Where the counts hold fewer batteries than the records put packs there
+// (optional tracking), only as many move. It returns the movements written.
+func Shelve(txApp core.App, op Op, changes []journal.Change) ([]*Movement, error) {
+	quarantine, err := accountRef(txApp, KeyQuarantine)
+	if err != nil {
+		return nil, err
+	}
+	waiting, err := accountRef(txApp, KeyWaiting)
+	if err != nil {
+		return nil, err
+	}
+	type leg struct{ from, to string }
+	bySource := map[leg][]string{}
+	var order []leg
+	for _, c := range changes {
+		var l leg
+		switch {
+		case c.WentOutOfUse() && (c.LocationKind == schema.AccountKindReady || c.LocationKind == schema.AccountKindWaiting):
+			l = leg{c.Location, quarantine.Id}
+		case c.Released() && c.LocationKind == schema.AccountKindQuarantine:
+			l = leg{quarantine.Id, waiting.Id}
+		default:
+			continue
+		}
+		if _, ok := bySource[l]; !ok {
+			order = append(order, l)
+		}
+		bySource[l] = append(bySource[l], c.Serial)
+	}
+	var out []*Movement
+	for _, dir := range []string{quarantine.Id, waiting.Id} {
+		var legs []Leg
+		var groups []PackGroup
+		var serials []string
+		for _, l := range order {
+			if l.to != dir {
+				continue
+			}
+			from, err := FindAccount(txApp, l.from)
+			if err != nil {
+				return nil, err
+			}
+			list := bySource[l]
+			list = list[:min(len(list), from.Balance())]
+			if len(list) == 0 {
+				continue
+			}
+			to := quarantine
+			if dir == waiting.Id {
+				to = waiting
+			}
+			legs = append(legs, Leg{From: from.Ref(), To: to, Qty: len(list)})
+			groups = append(groups, PackGroup{Serials: list, Count: len(list), From: []AccountRef{from.Ref()}, To: to, Always: true})
+			serials = append(serials, list...)
+		}
+		if len(legs) == 0 {
+			continue
+		}
+		format, kind := MsgShelvedQuarantine, "quarantine"
+		if dir == waiting.Id {
+			format, kind = MsgShelvedRelease, "release"
+		}
+		notes := fmt.Sprintf(format, len(serials), strings.Join(serials, ", "))
+		if len(notes) > 2000 {
+			notes = notes[:1999] + "…"
+		}
+		mv, err := Post(txApp, Posting{
+			Type: TypeInternalTransfer, Quantity: len(serials), Notes: notes, UserId: op.ActorId(), ActorId: op.ActorId(),
+			At: op.when(), Meta: map[string]any{MetaKind: kind}, Legs: legs, Packs: groups,
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, mv)
+	}
+	return out, nil // the caller announces its change (MovementEvents among them when out is not empty)
 }

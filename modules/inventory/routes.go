@@ -6,6 +6,9 @@
 package inventory
 
 import (
+	"strings"
+	"time"
+
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
@@ -96,6 +99,7 @@ func handlePickup(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Response(e, err)
 	}
+	op.KeyAt = keyAt(e)
 	op.NotesRequired = MsgPickupNotesRequired
 	mv, err := Pickup(e.App, op, e.Auth.Id, f.Quantity.Or(0))
 	if err != nil {
@@ -117,6 +121,7 @@ func handleDropoff(e *core.RequestEvent) error {
 	if err != nil {
 		return apierr.Response(e, err)
 	}
+	op.KeyAt = keyAt(e)
 	op.NotesRequired = MsgDropoffNotesRequired
 	mv, err := Dropoff(e.App, op, e.Auth.Id, f.Good.Or(0), f.Dead.Or(0))
 	if err != nil {
@@ -143,4 +148,12 @@ func handleActivity(movementType, message string) func(*core.RequestEvent) error
 		}
 		return httpx.Success(e, message, stats, map[string]any{"movement": mv})
 	}
+}
+
+// keyAt is when the request's Idempotency-Key was minted (a UUIDv7 carries its time; zero for
+// an unkeyed request or a key of another form): the tap of an offline action, which the
+// client cannot back-date as it can occurredAt.
+func keyAt(e *core.RequestEvent) time.Time {
+	at, _ := idempotency.KeyTime(strings.TrimSpace(e.Request.Header.Get(idempotency.Header)))
+	return at
 }

@@ -48,11 +48,14 @@ var TotalBatteries = settings.Register(settings.Key[int]{
 // nominal fleet size and what the ledger counts (DESIGN.md §3). (Named Snapshot because Go
 // cannot have a type and a function both called Stats.)
 type Snapshot struct {
-	Total       int `json:"total"`
-	Ready       int `json:"ready"`
-	Waiting     int `json:"waiting"`
-	Charging    int `json:"charging"`
-	InField     int `json:"inField"`
+	Total    int `json:"total"`
+	Ready    int `json:"ready"`
+	Waiting  int `json:"waiting"`
+	Charging int `json:"charging"`
+	InField  int `json:"inField"`
+	// Quarantined are the batteries on the quarantine shelf (out-of-use packs): in the bay,
+	// neither ready nor waiting (DESIGN.md §14).
+	Quarantined int `json:"quarantined"`
 	Unaccounted int `json:"unaccounted"`
 }
 
@@ -64,13 +67,14 @@ func Stats(app core.App) (Snapshot, error) {
 		return Snapshot{}, err
 	}
 	s := Snapshot{
-		Ready:    by[schema.AccountKindReady],
-		Waiting:  by[schema.AccountKindWaiting],
-		Charging: by[schema.AccountKindSession] + by[schema.AccountKindUntracked],
-		InField:  by[schema.AccountKindHolder] + by[schema.AccountKindUnassigned],
-		Total:    TotalBatteries.Get(total),
+		Ready:       by[schema.AccountKindReady],
+		Waiting:     by[schema.AccountKindWaiting],
+		Charging:    by[schema.AccountKindSession] + by[schema.AccountKindUntracked],
+		InField:     by[schema.AccountKindHolder] + by[schema.AccountKindUnassigned],
+		Quarantined: by[schema.AccountKindQuarantine],
+		Total:       TotalBatteries.Get(total),
 	}
-	s.Unaccounted = s.Total - (s.Ready + s.Waiting + s.Charging + s.InField)
+	s.Unaccounted = s.Total - (s.Ready + s.Waiting + s.Charging + s.InField + s.Quarantined)
 	return s, nil
 }
 
@@ -78,6 +82,7 @@ func Stats(app core.App) (Snapshot, error) {
 var countedKinds = map[string]bool{
 	schema.AccountKindReady: true, schema.AccountKindWaiting: true, schema.AccountKindSession: true,
 	schema.AccountKindUntracked: true, schema.AccountKindHolder: true, schema.AccountKindUnassigned: true,
+	schema.AccountKindQuarantine: true,
 }
 
 // kindSumsSQL reads the sums of kindSums in one statement. CAST and clamp: a balance damaged

@@ -11,6 +11,7 @@ import (
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
+	"swapbay/modules/journal"
 	"swapbay/modules/photos"
 )
 
@@ -39,12 +40,6 @@ type Damage struct {
 	OccurredAt time.Time // the tap (zero: now)
 	Actor      string
 	Driver     bool // a driver may report only a pack they hold or last moved
-}
-
-// stopped reports whether a pack in state is already out of use (a damage report does not
-// change its state).
-func stopped(state string) bool {
-	return state == schema.PackStateQuarantined || state == schema.PackStateRetired || state == schema.PackStateRecycled
 }
 
 // ReportDamage records d in one transaction: a "damage" event (the note, the photos) and,
@@ -88,37 +83,20 @@ func ReportDamage(app core.App, d Damage, now time.Time) (*Pack, bool, error) {
 		if err := checkPhotos(txApp, d.Photos, d.Actor); err != nil {
 			return err
 		}
-		_, evCol, err := collections(txApp)
+		c, err := journal.Damage(txApp, p.Id, note, d.Photos, truncate(ReasonDamagePrefix+note, reqx.MaxNotes), d.Actor, at)
 		if err != nil {
 			return err
 		}
-		ev := NewEvent(evCol, p.Id, schema.PackEventDamage, d.Actor, at)
-		ev.Set(schema.PackEventReason, note)
-		ev.Set(schema.PackEventPhotos, d.Photos)
-		ev.Set(schema.PackEventToAccount, p.Location())
-		if err := txApp.Save(ev); err != nil {
-			return err
-		}
-		if from := p.State(); !stopped(from) {
-			if from == schema.PackStateLost {
-				p.Set(schema.PackStateBefore, "")
-			}
-			p.Set(schema.PackState, schema.PackStateQuarantined)
-			if err := txApp.Save(p); err != nil {
+		if quarantined = c.To != ""; quarantined {
+			if err := shelve(txApp, d.Actor, at, []journal.Change{c}); err != nil {
 				return err
 			}
-			st := NewEvent(evCol, p.Id, schema.PackEventState, d.Actor, at)
-			st.Set(schema.PackEventFromState, from)
-			st.Set(schema.PackEventToState, schema.PackStateQuarantined)
-			st.Set(schema.PackEventReason, truncate(ReasonDamagePrefix+note, reqx.MaxNotes))
-			st.Set(schema.PackEventToAccount, p.Location())
-			if err := txApp.Save(st); err != nil {
+			if p, err = FindBySerial(txApp, p.Serial()); err != nil {
 				return err
 			}
-			quarantined = true
 		}
 		// the pack pages, the recall page and the attention strip refetch
-		events.Publish(txApp, events.InventoryUpdated)
+		events.Publish(txApp, events.InventoryUpdated, events.ActivityUpdated)
 		out = p
 		return nil
 	})

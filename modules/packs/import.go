@@ -15,6 +15,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
+	"swapbay/modules/journal"
 )
 
 // MaxImportRows bounds one CSV import.
@@ -41,9 +42,6 @@ var (
 	MsgImportRefused    = "Nothing was imported: %d of %d rows have problems (line %d: %s)"
 	MsgImported         = "%d packs imported"
 )
-
-// NormalizeSerial is a serial as stored: trimmed, upper case (a typed serial matches a label).
-func NormalizeSerial(s string) string { return strings.ToUpper(strings.TrimSpace(s)) }
 
 // ImportRow is one CSV row as the preview shows it; Errors says why it cannot be imported.
 type ImportRow struct {
@@ -110,7 +108,7 @@ func Import(app core.App, text string, dryRun bool, actor string, now time.Time)
 			}
 			return apierr.Invalid("csv", msg)
 		}
-		packs, events, err := collections(txApp)
+		packs, _, err := collections(txApp)
 		if err != nil {
 			return err
 		}
@@ -124,10 +122,7 @@ func Import(app core.App, text string, dryRun bool, actor string, now time.Time)
 			if r.State != "" {
 				p.Set(schema.PackState, r.State)
 			}
-			if err := txApp.Save(p); err != nil {
-				return err
-			}
-			if err := txApp.Save(NewEvent(events, p.Id, schema.PackEventImported, actor, now)); err != nil {
+			if err := journal.Create(txApp, p.Record, schema.PackEventImported, actor, now); err != nil {
 				return err
 			}
 		}
@@ -199,7 +194,7 @@ func parseImport(text string) ([]ImportRow, error) {
 }
 
 func checkRow(line int, get func(string) string, seen map[string]int) ImportRow {
-	row := ImportRow{Line: line, Serial: NormalizeSerial(get("serial")), Errors: []string{}}
+	row := ImportRow{Line: line, Serial: journal.Serial(get("serial")), Errors: []string{}}
 	if !serialPattern.MatchString(row.Serial) {
 		row.Errors = append(row.Errors, MsgSerial)
 	} else if at, ok := seen[row.Serial]; ok {

@@ -263,8 +263,11 @@ func TestModeOffAndQueuedBeforeRequired(t *testing.T) {
 	tap := time.Now().UTC().Add(-time.Minute)
 	time.Sleep(5 * time.Millisecond)
 	ledgertest.SetPackTracking(t, app, schema.PackTrackingRequired)
-	if _, err := inventory.Pickup(app, inventory.Op{Actor: dana, Notes: "n", At: tap}, dana.Id, 1); err != nil {
-		t.Fatalf("an action tapped before required was refused: %v", err)
+	if _, err := inventory.Pickup(app, inventory.Op{Actor: dana, Notes: "n", At: tap}, dana.Id, 1); code(err) != apierr.CodePackCount {
+		t.Fatalf("an action back-dated by its occurredAt alone: %v; want pack_count (issue 42)", err)
+	}
+	if _, err := inventory.Pickup(app, inventory.Op{Actor: dana, Notes: "n", At: tap, KeyAt: tap}, dana.Id, 1); err != nil {
+		t.Fatalf("an action keyed before required was refused: %v", err)
 	}
 	if _, err := inventory.Pickup(app, inventory.Op{Actor: dana, Notes: "n"}, dana.Id, 1); code(err) != apierr.CodePackCount {
 		t.Fatalf("a new action without packs in required mode: %v; want pack_count", err)

@@ -10,6 +10,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
+	"swapbay/modules/journal"
 )
 
 // MaxLookup is how many serials one GET /api/packs/lookup checks: a scanner's list.
@@ -39,7 +40,7 @@ func LookupSerials(app core.App, codes []string) ([]Lookup, error) {
 	seen := make(map[string]bool, len(codes))
 	vals := make([]any, 0, len(codes))
 	for _, c := range codes {
-		s := scanned(c)
+		s := journal.Serial(c)
 		if s == "" || seen[s] {
 			continue
 		}

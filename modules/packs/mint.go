@@ -15,6 +15,7 @@ import (
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
+	"swapbay/modules/journal"
 )
 
 // MaxMint is the most packs one mint makes (one label sheet's worth of pages a printer takes).
@@ -103,7 +104,7 @@ func Mint(app core.App, count int, specs Specs, actor string, now time.Time) ([]
 		}
 		prefix := Prefix.Get(vals)
 		seq, _ := strconv.Atoi(strings.TrimSpace(vals[schema.SettingPackSequence]))
-		packs, events, err := collections(txApp)
+		packs, _, err := collections(txApp)
 		if err != nil {
 			return err
 		}
@@ -121,10 +122,7 @@ func Mint(app core.App, count int, specs Specs, actor string, now time.Time) ([]
 			p.Set(schema.PackSerial, serial)
 			specs.apply(p)
 			p.Set(schema.PackInServiceSince, now.UTC())
-			if err := txApp.Save(p); err != nil {
-				return err
-			}
-			if err := txApp.Save(NewEvent(events, p.Id, schema.PackEventCreated, actor, now)); err != nil {
+			if err := journal.Create(txApp, p.Record, schema.PackEventCreated, actor, now); err != nil {
 				return err
 			}
 			out = append(out, p)

@@ -11,6 +11,7 @@ import (
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
+	"swapbay/modules/journal"
 	"swapbay/modules/system"
 )
 
@@ -119,6 +120,10 @@ type Attention struct {
 	// DamageReports are the packs with an open damage report: still quarantined, and not
 	// taken out of quarantine since the report.
 	DamageReports int `json:"damageReports"`
+	// UnnamedBatteries moved without packs in required mode in the last 7 days: offline
+	// actions keyed before the mode was switched on (journal.MetaUnnamed), to be found by a
+	// stocktake.
+	UnnamedBatteries int `json:"unnamedBatteries"`
 }
 
 // CountAttention counts the packs' part of the attention strip at now (one query, on indexes).
@@ -135,8 +140,10 @@ func CountAttention(app core.App, now time.Time) (Attention, error) {
 		" (SELECT COUNT(*) FROM {{pack_events}} WHERE [[kind]] = 'discrepancy' AND [[at]] >= {:since})," +
 		" (SELECT COUNT(DISTINCT e.[[pack]]) FROM {{pack_events}} e JOIN {{packs}} p ON p.[[id]] = e.[[pack]]" +
 		"   WHERE e.[[kind]] = 'damage' AND p.[[state]] = 'quarantined' AND NOT EXISTS (SELECT 1 FROM {{pack_events}} s" +
-		"   WHERE s.[[pack]] = e.[[pack]] AND s.[[kind]] IN ('state', 'found') AND s.[[fromState]] = 'quarantined' AND s.rowid > e.rowid))"
+		"   WHERE s.[[pack]] = e.[[pack]] AND s.[[kind]] IN ('state', 'found') AND s.[[fromState]] = 'quarantined' AND s.rowid > e.rowid))," +
+		" (SELECT COALESCE(SUM(json_extract([[meta]], '$." + journal.MetaUnnamed + "')), 0) FROM {{movements}}" +
+		"   WHERE [[occurredAt]] >= {:since} AND json_extract([[meta]], '$." + journal.MetaUnnamed + "') > 0)"
 	err = app.DB().NewQuery(q).Bind(dbx.Params{"cutoff": cutoff, "since": since.String()}).
-		Row(&a.QuarantinedPacks, &a.MissingPacks, &a.PackDiscrepancies, &a.DamageReports)
+		Row(&a.QuarantinedPacks, &a.MissingPacks, &a.PackDiscrepancies, &a.DamageReports, &a.UnnamedBatteries)
 	return a, err
 }

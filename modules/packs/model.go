@@ -17,12 +17,12 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
+	"swapbay/modules/journal"
 )
 
 // Messages of the pack settings (shown on the System page).
 const (
-	MsgTrackingMode = "Pack tracking must be off, optional or required"
-	MsgPrefix       = "The pack prefix must be 2 to 8 capital letters or digits, starting with a letter"
+	MsgPrefix = "The pack prefix must be 2 to 8 capital letters or digits, starting with a letter"
 )
 
 // DefaultPrefix is the serial prefix until a master admin sets the operation's own.
@@ -36,28 +36,8 @@ var prefixPattern = regexp.MustCompile(`^[A-Z][A-Z0-9]{1,7}$`)
 
 // The pack settings (DESIGN.md §14), set by a master admin on the System page.
 var (
-	// Tracking is the tracking mode: off (the default: no write names packs), optional (a
-	// movement may name its packs) or required (battery-moving writes must name exactly as
-	// many packs as batteries).
-	Tracking = settings.Register(settings.Key[string]{
-		Name:    schema.SettingPackTracking,
-		Default: schema.PackTrackingOff,
-		Parse: func(text string) (string, error) {
-			if !IsTrackingMode(text) {
-				return "", fmt.Errorf("unknown pack tracking mode %q", text)
-			}
-			return text, nil
-		},
-		KeepWhenBlank: true,
-		MasterOnly:    true,
-		Check: func(name, text string) (string, error) {
-			text = strings.ToLower(text)
-			if !IsTrackingMode(text) {
-				return "", apierr.Invalid(name, MsgTrackingMode)
-			}
-			return text, nil
-		},
-	})
+	// Tracking is the tracking mode (the journal owns it: journal.Tracking).
+	Tracking = journal.Tracking
 	// Prefix is the serial prefix of minted packs (the operation's own, so serials stay
 	// unique across cities). Changing it never renames existing packs.
 	Prefix = settings.Register(settings.Key[string]{
@@ -82,9 +62,7 @@ var (
 )
 
 // IsTrackingMode reports whether mode is off, optional or required.
-func IsTrackingMode(mode string) bool {
-	return mode == schema.PackTrackingOff || mode == schema.PackTrackingOptional || mode == schema.PackTrackingRequired
-}
+func IsTrackingMode(mode string) bool { return journal.IsTrackingMode(mode) }
 
 // IsState reports whether state is one of schema.PackStates.
 func IsState(state string) bool { return slices.Contains(schema.PackStates, state) }

@@ -7,6 +7,7 @@ import (
 	"swapbay/internal/testkit"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
+	"swapbay/modules/journal"
 	"swapbay/modules/packs"
 )
 
@@ -76,11 +77,11 @@ func TestPackCountMessage(t *testing.T) {
 		count, n int
 		want     string
 	}{
-		{packs.MsgPackCountExact, 3, 2, "Name exactly 3 packs for 3 batteries (2 named)"},
-		{packs.MsgPackCountAtMost, 1, 2, "Name at most 1 pack for 1 battery (2 named)"},
-		{packs.MsgPackCountExact, 1, 0, "Name exactly 1 pack for 1 battery (0 named)"},
+		{journal.MsgPackCountExact, 3, 2, "Name exactly 3 packs for 3 batteries (2 named)"},
+		{journal.MsgPackCountAtMost, 1, 2, "Name at most 1 pack for 1 battery (2 named)"},
+		{journal.MsgPackCountExact, 1, 0, "Name exactly 1 pack for 1 battery (0 named)"},
 	} {
-		if got := packs.PackCountMessage(c.format, c.count, c.n); got != c.want {
+		if got := journal.PackCountMessage(c.format, c.count, c.n); got != c.want {
 			t.Errorf("PackCountMessage(%q, %d, %d) = %q, want %q", c.format, c.count, c.n, got, c.want)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
 	"swapbay/modules/inventory"
+	"swapbay/modules/journal"
 )
 
 // The pack reads join the ledger's accounts and the users in SQL (one query per answer, not one
@@ -60,7 +61,7 @@ func FindBySerial(app core.App, serial string) (*Pack, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec, err := app.FindFirstRecordByData(col, schema.PackSerial, NormalizeSerial(serial))
+	rec, err := app.FindFirstRecordByData(col, schema.PackSerial, journal.Serial(serial))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, apierr.NotFound(fmt.Sprintf(msgUnknownSerial, serial))
 	}
@@ -483,7 +484,7 @@ func PackDetail(app core.App, v Viewer, serial string) (Detail, error) {
 		return Detail{}, err
 	}
 	var r itemRow
-	err = app.DB().NewQuery(itemSelect() + " WHERE p.[[serial]] = {:serial}").Bind(dbx.Params{"serial": NormalizeSerial(serial)}).One(&r)
+	err = app.DB().NewQuery(itemSelect() + " WHERE p.[[serial]] = {:serial}").Bind(dbx.Params{"serial": journal.Serial(serial)}).One(&r)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Detail{}, apierr.NotFound(MsgPackNotFound)
 	}

@@ -15,10 +15,10 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/events"
-	"swapbay/lib/ids"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
+	"swapbay/modules/journal"
 )
 
 // A recall (issue 37 item 3, DESIGN.md §14): an admin chooses a lot, model or manufacturer,
@@ -46,6 +46,7 @@ const (
 	PlaceCharging   = "Charging"
 	PlaceUnassigned = "In the field (unassigned)"
 	PlaceUnknown    = "Unknown"
+	PlaceQuarantine = "Quarantine"
 )
 
 // recallColumn is the packs column a recall by by matches.
@@ -102,13 +103,16 @@ func recallPlace(kind, name string) string {
 		return nameOr(name)
 	case schema.AccountKindUnassigned:
 		return PlaceUnassigned
+	case schema.AccountKindQuarantine:
+		return PlaceQuarantine
 	}
 	return PlaceUnknown
 }
 
-// inBay reports whether an account of kind is in the bay (ready, waiting or on a charger).
+// inBay reports whether an account of kind is in the bay (ready, waiting, quarantine or on a
+// charger).
 func inBay(kind string) bool {
-	return kind == schema.AccountKindReady || kind == schema.AccountKindWaiting ||
+	return kind == schema.AccountKindReady || kind == schema.AccountKindWaiting || kind == schema.AccountKindQuarantine ||
 		kind == schema.AccountKindSession || kind == schema.AccountKindUntracked
 }
 
@@ -174,10 +178,6 @@ type RecallForm struct {
 	Reason string `json:"reason"`
 }
 
-// eventChunk is how many pack events one INSERT writes (6 parameters a row, well under
-// SQLite's limit on parameters).
-const eventChunk = 500
-
 // Recall quarantines every pack matching f that is not already quarantined, retired or
 // recycled, in one transaction: the recall row, a "state" event per pack naming the recall,
 // and the packs' state in one UPDATE. A recall that matches no pack (404), or only packs
@@ -194,76 +194,45 @@ func Recall(app core.App, f RecallForm, actor string, now time.Time) (RecallInfo
 	}
 	var out RecallInfo
 	err = app.RunInTransaction(func(txApp core.App) error {
-		type match struct{ id, state, location string }
-		var toQuarantine []match
-		total := 0
-		err := sqlitedb.Query(txApp.DB(), "SELECT id, state, location FROM "+schema.Packs+" WHERE "+col+" = {:v}",
-			dbx.Params{"v": value}, func(scan func(...any) error) error {
-				var m match
-				if err := scan(&m.id, &m.state, &m.location); err != nil {
-					return err
-				}
-				total++
-				if !stopped(m.state) {
-					toQuarantine = append(toQuarantine, m)
-				}
-				return nil
-			})
+		total, n, err := journal.RecallCandidates(txApp, col, value)
 		if err != nil {
 			return err
 		}
 		if total == 0 {
 			return apierr.NotFound(fmt.Sprintf(MsgRecallNoMatch, by, value))
 		}
-		if len(toQuarantine) == 0 {
+		if n == 0 {
 			return apierr.Conflict(fmt.Sprintf(MsgRecallNothing, by, value))
 		}
-		col, err := txApp.FindCachedCollectionByNameOrId(schema.PackRecalls)
+		col2, err := txApp.FindCachedCollectionByNameOrId(schema.PackRecalls)
 		if err != nil {
 			return err
 		}
-		rec := core.NewRecord(col)
+		rec := core.NewRecord(col2)
 		rec.Set(schema.PackRecallBy, by)
 		rec.Set(schema.PackRecallValue, value)
 		rec.Set(schema.PackRecallReason, reason)
 		rec.Set(schema.PackRecallActor, actor)
 		rec.Set(schema.PackRecallAt, now.UTC())
-		rec.Set(schema.PackRecallPackCount, len(toQuarantine))
+		rec.Set(schema.PackRecallPackCount, n)
 		if err := txApp.Save(rec); err != nil {
 			return err
 		}
 		at, _ := types.ParseDateTime(now.UTC())
-		stamp := types.NowDateTime().String()
 		evReason := truncate(fmt.Sprintf(reasonRecallFormat, by, value, reason), schema.MaxNotesLength)
-		for start := 0; start < len(toQuarantine); start += eventChunk {
-			chunk := toQuarantine[start:min(start+eventChunk, len(toQuarantine))]
-			params := dbx.Params{"kind": schema.PackEventState, "actor": actor, "at": at.String(), "created": stamp,
-				"to": schema.PackStateQuarantined, "reason": evReason, "recall": rec.Id}
-			var sb strings.Builder
-			sb.WriteString("INSERT INTO " + schema.PackEvents + " (id, pack, kind, movement, session, fromAccount, toAccount, expectedAccount, actor, reason, fromState, toState, at, created, photos, recall) VALUES ")
-			for i, m := range chunk {
-				if i > 0 {
-					sb.WriteString(", ")
-				}
-				k := strconv.Itoa(i)
-				fmt.Fprintf(&sb, "({:id%[1]s}, {:p%[1]s}, {:kind}, '', '', '', {:l%[1]s}, '', {:actor}, {:reason}, {:s%[1]s}, {:to}, {:at}, {:created}, '[]', {:recall})", k)
-				params["id"+k], params["p"+k], params["l"+k], params["s"+k] = ids.New(), m.id, m.location, m.state
-			}
-			if err := sqlitedb.Exec(txApp.DB(), sb.String(), params); err != nil {
-				return fmt.Errorf("recall events: %w", err)
-			}
-		}
-		// a lost pack recalled is quarantined too: it stays out of use wherever it turns up
-		n, err := sqlitedb.ExecAffected(txApp.DB(), "UPDATE "+schema.Packs+" SET state = {:q}, stateBefore = '', updated = {:now}"+
-			" WHERE id IN (SELECT pack FROM "+schema.PackEvents+" WHERE recall = {:r})",
-			dbx.Params{"q": schema.PackStateQuarantined, "now": stamp, "r": rec.Id})
+		changes, _, err := journal.Recall(txApp, col, value, rec.Id, evReason, actor, now)
 		if err != nil {
-			return fmt.Errorf("recall packs: %w", err)
+			return err
 		}
-		if int(n) != len(toQuarantine) {
-			return fmt.Errorf("recall: %d packs updated, %d expected", n, len(toQuarantine))
+		if len(changes) != n {
+			return fmt.Errorf("recall: %d packs quarantined, %d expected", len(changes), n)
 		}
-		events.Publish(txApp, events.InventoryUpdated)
+		// the recalled packs in ready or waiting go to quarantine with their batteries
+		if err := shelve(txApp, actor, now, changes); err != nil {
+			return err
+		}
+		toQuarantine := changes
+		events.Publish(txApp, events.InventoryUpdated, events.ActivityUpdated)
 		out = RecallInfo{Id: rec.Id, By: by, Value: value, Reason: reason, At: at.String(), PackCount: len(toQuarantine)}
 		if actor != "" {
 			out.Actor = &Person{Id: actor}

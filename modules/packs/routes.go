@@ -21,6 +21,7 @@ import (
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/journal"
 )
 
 // Register adds the pack registry's routes (DESIGN.md §14). Writes are keyed like every
@@ -150,7 +151,7 @@ func handleLabels(e *core.RequestEvent) error {
 		}
 		packs, err = Serials(e.App, serials)
 	case q.Get("from") != "" && q.Get("to") != "":
-		packs, err = SerialRange(e.App, NormalizeSerial(q.Get("from")), NormalizeSerial(q.Get("to")), MaxLabels)
+		packs, err = SerialRange(e.App, journal.Serial(q.Get("from")), journal.Serial(q.Get("to")), MaxLabels)
 		if err == nil && len(packs) > MaxLabels {
 			err = apierr.Invalid("to", MsgLabelsTooMany)
 		}
@@ -182,7 +183,7 @@ func SplitSerials(text string) []string {
 	fields := strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\n' || r == '\r' || r == '\t' })
 	out := make([]string, 0, len(fields))
 	for _, f := range fields {
-		if s := NormalizeSerial(f); s != "" {
+		if s := journal.Serial(f); s != "" {
 			out = append(out, s)
 		}
 	}

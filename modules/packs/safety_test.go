@@ -153,10 +153,11 @@ func TestDamageReport(t *testing.T) {
 	if packState(t, app, serial(2)) != schema.PackStateQuarantined {
 		t.Fatal("the dropped-off pack was not quarantined")
 	}
-	// the counts moved only with the dropoff
+	// the dropoff took the quarantined pack's battery to quarantine and the other to ready,
+	// which the second report then moved to quarantine too (issue 42)
 	after := ledgertest.Capture(t, app)
-	if after.Stats.Ready != before.Stats.Ready+2 || after.Movements != before.Movements+1 {
-		t.Fatalf("counts %+v → %+v; want only the dropoff's", before, after)
+	if after.Stats.Ready != before.Stats.Ready || after.Stats.Quarantined != before.Stats.Quarantined+2 || after.Movements != before.Movements+2 {
+		t.Fatalf("counts %+v → %+v; want both batteries in quarantine", before, after)
 	}
 	sound(t, app)
 }
@@ -227,7 +228,11 @@ func TestRecall(t *testing.T) {
 			t.Fatalf("%s is %s; want %s", serial(i+1), got, want)
 		}
 	}
-	ledgertest.AssertUnchanged(t, app, before)
+	// the recalled packs on the shelf (5, declared lost there, and 6) went to quarantine with
+	// their batteries (issue 42)
+	if after := ledgertest.Capture(t, app); after.Stats.Ready != before.Stats.Ready-2 || after.Stats.Quarantined != before.Stats.Quarantined+2 || after.Stats.Unaccounted != before.Stats.Unaccounted {
+		t.Fatalf("counts %+v → %+v; want 2 from ready to quarantine", before.Stats, after.Stats)
+	}
 	sound(t, app)
 
 	// a second recall of the lot finds nothing left: 409, nothing written
@@ -246,7 +251,8 @@ func TestRecall(t *testing.T) {
 	if err := json.Unmarshal(raw, &page); status != 200 || err != nil {
 		t.Fatalf("recall page = %d %s", status, raw)
 	}
-	// SWB-000005 was declared lost where the records last had it (ready): in the bay by the records
+	// SWB-000005 was declared lost where the records last had it (ready), then moved to
+	// quarantine with 6: in the bay by the records
 	if page.Total != 4 || page.InBay != 2 || len(page.Packs) != 4 {
 		t.Fatalf("recall page = %+v; want 4 packs, 2 in the bay", page)
 	}
@@ -257,7 +263,7 @@ func TestRecall(t *testing.T) {
 	if p := bySerial[serial(1)]; p.Place != danaName || p.InBay || p.LastHolder == nil || p.LastHolder.Id != s.dana.Id || p.LastHolder.Name != danaName {
 		t.Fatalf("%s on the recall page = %+v", serial(1), p)
 	}
-	if p := bySerial[serial(6)]; p.Place != "Ready" || !p.InBay || p.LastHolder != nil {
+	if p := bySerial[serial(6)]; p.Place != "Quarantine" || !p.InBay || p.LastHolder != nil {
 		t.Fatalf("%s on the recall page = %+v", serial(6), p)
 	}
 	if page.Packs[len(page.Packs)-1].InBay != true || page.Packs[0].InBay {
@@ -339,9 +345,10 @@ func TestEveryTransition(t *testing.T) {
 	}
 }
 
-// Pay and counts unchanged (issue 37 item 7): a damage report, a quarantine, a recall and an
-// admin's decision change no count and no pay figure; a quarantined pack in the bay still
-// counts where it lies.
+// Pay unchanged (issue 37 item 7): a damage report, a quarantine, a recall and an admin's
+// decision change no pay figure, and the counts only move within the bay: a quarantined pack
+// on the shelf takes its battery to the quarantine account, a released one goes to waiting
+// (issue 42); nothing leaves a person, nothing is unaccounted.
 func TestSafetyChangesNoCountOrPay(t *testing.T) {
 	s := newSafetyWorld(t, 8)
 	app := s.App
@@ -361,7 +368,11 @@ func TestSafetyChangesNoCountOrPay(t *testing.T) {
 	s.ok(t, s.admin.Id, "PUT", "/api/admin/packs/"+serial(4)+"/state", `{"state": "quarantined", "reason": "check"}`)
 	s.ok(t, s.admin.Id, "POST", "/api/admin/packs/recall", `{"by": "lot", "value": "L-1", "reason": "notice"}`)
 	s.ok(t, s.admin.Id, "PUT", "/api/admin/packs/"+serial(4)+"/state", `{"state": "maintenance", "reason": "checked"}`)
-	ledgertest.AssertUnchanged(t, app, before)
+	after := ledgertest.Capture(t, app)
+	bay := func(s inventory.Snapshot) int { return s.Ready + s.Waiting + s.Quarantined }
+	if bay(after.Stats) != bay(before.Stats) || after.Stats.InField != before.Stats.InField || after.Stats.Unaccounted != 0 || after.Stats.Quarantined != 6 {
+		t.Fatalf("counts %+v → %+v; want 6 quarantined, nothing else changed", before.Stats, after.Stats)
+	}
 	if after := pay(); !reflect.DeepEqual(beforePay, after) {
 		t.Fatalf("pay changed:\n%+v\n%+v", beforePay, after)
 	}

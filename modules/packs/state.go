@@ -1,8 +1,6 @@
 package packs
 
 import (
-	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -12,42 +10,30 @@ import (
 	"swapbay/lib/events"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
+	"swapbay/modules/inventory"
+	"swapbay/modules/journal"
 )
 
-// Transitions is the state table an admin's state change follows (DESIGN.md §14, issue 37):
-// from each state, the states it may go to.
-//   - A quarantined pack (a damage report, a recall, an admin's doubt) waits for an admin's
-//     decision: maintenance, back in service or retired. It is never recycled straight away:
-//     retired first, so a pack's end of life is one path. A recalled pack that never comes
-//     back may be declared lost; found again, it returns quarantined (StateBefore).
-//   - Recycled is final; retired only goes on to recycled.
-//   - A lost pack that is found returns to the state it had (StateBefore) — by a scan (the
-//     ledger) or by an admin choosing a state here.
-var Transitions = map[string][]string{
-	schema.PackStateInService:   {schema.PackStateMaintenance, schema.PackStateQuarantined, schema.PackStateRetired, schema.PackStateLost},
-	schema.PackStateMaintenance: {schema.PackStateInService, schema.PackStateQuarantined, schema.PackStateRetired, schema.PackStateLost},
-	schema.PackStateQuarantined: {schema.PackStateInService, schema.PackStateMaintenance, schema.PackStateRetired, schema.PackStateLost},
-	schema.PackStateRetired:     {schema.PackStateRecycled},
-	schema.PackStateRecycled:    {},
-	schema.PackStateLost:        {schema.PackStateInService, schema.PackStateMaintenance, schema.PackStateQuarantined, schema.PackStateRetired},
-}
+// Transitions is the state table an admin's state change follows: the journal's, the one
+// table every state change goes by (journal.Transitions).
+var Transitions = journal.Transitions
 
 // Messages of a state change.
 const (
-	MsgUnknownState  = "State must be one of in_service, maintenance, quarantined, retired, recycled, lost"
+	MsgUnknownState  = journal.MsgUnknownState
 	MsgReason        = "Please give a reason for the change"
 	MsgStateChanged  = "Pack state changed"
-	msgStateRefused  = "A pack that is %s cannot be made %s"
-	msgSameState     = "The pack is already %s"
 	msgUnknownSerial = "No pack has the serial %s"
 )
 
 // StateLabel is how a state reads in a message ("in service", not "in_service").
-func StateLabel(state string) string { return strings.ReplaceAll(state, "_", " ") }
+func StateLabel(state string) string { return journal.StateLabel(state) }
 
 // SetState changes the state of the pack with serial to state, for reason, by actor, in one
-// transaction with its "state" event (or "found" when a lost pack comes back). A change the
-// table does not allow is a 409 pack_state; an unknown serial a 404.
+// transaction through the journal (its "state" event, or "found" when a lost pack comes back),
+// and moves its battery with it: a pack taken out of use in ready or waiting goes to the
+// quarantine account, one released from quarantine goes to waiting (inventory.Shelve). A change
+// the table does not allow is a 409 pack_state; an unknown serial a 404.
 func SetState(app core.App, serial, state, reason, actor string, now time.Time) (*Pack, error) {
 	state = strings.TrimSpace(state)
 	if !IsState(state) {
@@ -59,46 +45,29 @@ func SetState(app core.App, serial, state, reason, actor string, now time.Time) 
 	}
 	var out *Pack
 	err = app.RunInTransaction(func(txApp core.App) error {
-		p, err := FindBySerial(txApp, serial)
+		c, err := journal.SetState(txApp, serial, state, reason, actor, now)
 		if err != nil {
 			return err
 		}
-		from := p.State()
-		if from == state {
-			return &apierr.Error{Kind: apierr.ErrConflict, Code: apierr.CodePackState, Message: fmt.Sprintf(msgSameState, StateLabel(state))}
-		}
-		if !slices.Contains(Transitions[from], state) {
-			return &apierr.Error{Kind: apierr.ErrConflict, Code: apierr.CodePackState,
-				Message: fmt.Sprintf(msgStateRefused, StateLabel(from), StateLabel(state))}
-		}
-		kind := schema.PackEventState
-		switch {
-		case state == schema.PackStateLost:
-			p.Set(schema.PackStateBefore, from)
-		case from == schema.PackStateLost:
-			kind = schema.PackEventFound
-			p.Set(schema.PackStateBefore, "")
-		}
-		p.Set(schema.PackState, state)
-		if err := txApp.Save(p); err != nil {
-			return err
-		}
-		_, evCol, err := collections(txApp)
-		if err != nil {
-			return err
-		}
-		ev := NewEvent(evCol, p.Id, kind, actor, now)
-		ev.Set(schema.PackEventFromState, from)
-		ev.Set(schema.PackEventToState, state)
-		ev.Set(schema.PackEventReason, reason)
-		ev.Set(schema.PackEventToAccount, p.Location())
-		if err := txApp.Save(ev); err != nil {
+		if err := shelve(txApp, actor, now, []journal.Change{c}); err != nil {
 			return err
 		}
 		// the pack pages, the recall page and the attention strip refetch
-		events.Publish(txApp, events.InventoryUpdated)
-		out = p
-		return nil
+		events.Publish(txApp, events.InventoryUpdated, events.ActivityUpdated)
+		out, err = FindBySerial(txApp, c.Serial)
+		return err
 	})
 	return out, err
+}
+
+// shelve moves the batteries of changed packs with them (inventory.Shelve), recorded by actor.
+func shelve(txApp core.App, actor string, at time.Time, changes []journal.Change) error {
+	op := inventory.Op{At: at}
+	if actor != "" {
+		if u, err := txApp.FindRecordById(schema.Users, actor); err == nil {
+			op.Actor = u
+		}
+	}
+	_, err := inventory.Shelve(txApp, op, changes)
+	return err
 }

@@ -281,8 +281,8 @@ func TestCleanSlateAPI(t *testing.T) {
 			if after := ledgertest.Capture(t, app); after.Movements != 1 || after.Sessions != 0 {
 				t.Fatalf("clean slate left %+v", after)
 			}
-			if n, _ := app.CountRecords(schema.Accounts); n != 5 {
-				t.Fatalf("%d accounts left, want the 5 system accounts", n)
+			if n, _ := app.CountRecords(schema.Accounts); n != 6 {
+				t.Fatalf("%d accounts left, want the 6 system accounts (quarantine among them)", n)
 			}
 		})
 	ledgertest.Run(t, cases)

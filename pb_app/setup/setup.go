@@ -23,6 +23,7 @@ import (
 	"swapbay/modules/earnings"
 	"swapbay/modules/inventory"
 	"swapbay/modules/jobs"
+	"swapbay/modules/journal"
 	"swapbay/modules/packs"
 	"swapbay/modules/photos"
 	"swapbay/modules/realtime"
@@ -60,7 +61,7 @@ func Register(app core.App) {
 	inventory.Register(app)
 	charging.Register(app)
 	custody.Register(app)
-	packs.RegisterLedger(app) // the ledger's movements name their packs (DESIGN.md §14)
+	journal.Register(app) // the pack journal keeps the tracking mode in memory (DESIGN.md §14)
 	activity.Register(app)
 	system.Register(app)
 	realtime.Register(app)

@@ -7,6 +7,20 @@ import { logError } from "@/lib/error-log";
  * empty); status, serverMessage (the JSON body's `message`), code (its stable `code`, by
  * which callers decide: DESIGN.md §5) and data are kept for callers.
  */
+/** RefusedPack is one pack a refusal names, as the server sends it in data.packs (docs/errors.md). */
+export type RefusedPack = { serial: string; code: string; message: string };
+
+/** refusedPacks reads a refusal's data.packs (the packs it names, each with its code and reason); [] when none. */
+export function refusedPacks(data: unknown): RefusedPack[] {
+  const list = data && typeof data === "object" ? (data as { packs?: unknown }).packs : undefined;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((p: unknown) => {
+    if (!p || typeof p !== "object") return [];
+    const { serial, code, message } = p as Record<string, unknown>;
+    return typeof serial === "string" && serial !== "" ? [{ serial, code: typeof code === "string" ? code : "", message: typeof message === "string" ? message : "" }] : [];
+  });
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string;

@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
-import { afterListChange, listError, namedSerial, packRefusal, packsBody, packsProblem, packTracking, rowErrors, splitSerials } from "@/lib/packs";
+import { afterListChange, listError, packRefusal, packsBody, packsProblem, packTracking, rowErrors, splitSerials } from "@/lib/packs";
 
-/** refusal builds the server's answer as apierr.NewCode writes it: message, code, data naming the field. */
-function refusal(status: number, code: string, field: string, message: string) {
-  return new ApiError(status, JSON.stringify({ status, message, code, data: field ? { [field]: { code: "validation_invalid", message } } : {} }));
+/** refusal builds the server's answer as apierr.Response writes it: message, code, data naming the field and the packs. */
+function refusal(status: number, code: string, field: string, message: string, packs?: { serial: string; code: string; message: string }[]) {
+  const data: Record<string, unknown> = field ? { [field]: { code: "validation_invalid", message } } : {};
+  if (packs) data.packs = packs;
+  return new ApiError(status, JSON.stringify({ status, message, code, data }));
 }
 
 describe("pack serials", () => {
   it("splits typed serials on commas, spaces and lines, upper-cased", () => {
-    expect(splitSerials(" swb-000001, SWB-000002\nSWB-000003;;  ")).toEqual(["SWB-000001", "SWB-000002", "SWB-000003"]);
+    expect(splitSerials(" swb-000001, SWB-000002\nhttps://bay.example/p/swb-000003;;  ")).toEqual(["SWB-000001", "SWB-000002", "SWB-000003"]);
   });
   it("reads the tracking mode, off when unset or unknown", () => {
     expect(packTracking(undefined)).toBe("off");
@@ -33,42 +35,47 @@ describe("pack serials", () => {
   });
 });
 
-describe("a refusal names the pack", () => {
+describe("a refusal names its packs as data", () => {
   const lists = { goodPacks: ["SWB-000001", "SWB-000002"], deadPacks: ["SWB-000009"] };
-  it("places an unknown pack on its row in the list the field names", () => {
-    const r = packRefusal(refusal(400, "pack_unknown", "deadPacks", "Unknown pack: SWB-000009"), lists);
-    expect(r).toEqual({ field: "deadPacks", serial: "SWB-000009", message: "Unknown pack: SWB-000009" });
-    expect(rowErrors(r, "deadPacks")).toEqual({ "SWB-000009": "Unknown pack: SWB-000009" });
-    expect(rowErrors(r, "goodPacks")).toBeUndefined();
+  it("places an unknown pack on its row from data.packs", () => {
+    const r = packRefusal(refusal(400, "pack_unknown", "deadPacks", "Unknown pack: SWB-000009", [{ serial: "SWB-000009", code: "pack_unknown", message: "Unknown pack: SWB-000009" }]), lists);
+    expect(r).toEqual({ field: "deadPacks", serials: { "SWB-000009": "Unknown pack: SWB-000009" }, message: "Unknown pack: SWB-000009" });
+    expect(rowErrors(r, lists.deadPacks)).toEqual({ "SWB-000009": "Unknown pack: SWB-000009" });
+    expect(rowErrors(r, lists.goodPacks)).toBeUndefined();
     expect(listError(r, "deadPacks")).toBeUndefined();
   });
-  it("places a quarantined or retired pack (409) the same way; without a field, the list that holds it", () => {
-    expect(packRefusal(refusal(409, "pack_quarantined", "goodPacks", "Pack SWB-000002 is quarantined and cannot be handed out"), lists)?.serial).toBe("SWB-000002");
-    expect(packRefusal(refusal(409, "pack_retired", "", "Pack swb-000009 is retired and cannot be handed out"), lists)).toEqual({
-      field: "deadPacks",
-      serial: "SWB-000009",
-      message: "Pack swb-000009 is retired and cannot be handed out",
-    });
+  it("marks every refused pack with its own reason, in whichever list holds it, and never reads the message", () => {
+    const r = packRefusal(
+      refusal(409, "pack_quarantined", "", "2 packs are out of use and can only go to quarantine: SWB-000002, SWB-000009", [
+        { serial: "SWB-000002", code: "pack_quarantined", message: "Pack SWB-000002 is quarantined and cannot be handed out" },
+        { serial: "swb-000009", code: "pack_retired", message: "Pack SWB-000009 is retired and cannot be handed out" },
+      ]),
+      lists,
+    );
+    expect(rowErrors(r, lists.goodPacks)).toEqual({ "SWB-000002": "Pack SWB-000002 is quarantined and cannot be handed out" });
+    expect(rowErrors(r, lists.deadPacks)).toEqual({ "SWB-000009": "Pack SWB-000009 is retired and cannot be handed out" });
+    // a message naming a pack, without data.packs, marks no row
+    const bare = packRefusal(refusal(409, "pack_quarantined", "goodPacks", "Pack SWB-000001 is quarantined and cannot be handed out"), lists);
+    expect(rowErrors(bare, lists.goodPacks)).toBeUndefined();
+    expect(listError(bare, "goodPacks")).toBe("Pack SWB-000001 is quarantined and cannot be handed out");
   });
   it("a count names no pack: it belongs to the list, under it", () => {
     const r = packRefusal(refusal(400, "pack_count", "goodPacks", "Name exactly 3 packs for 3 batteries (2 named)"), lists);
-    expect(r).toEqual({ field: "goodPacks", serial: null, message: "Name exactly 3 packs for 3 batteries (2 named)" });
+    expect(r).toEqual({ field: "goodPacks", serials: {}, message: "Name exactly 3 packs for 3 batteries (2 named)" });
     expect(listError(r, "goodPacks")).toBe("Name exactly 3 packs for 3 batteries (2 named)");
-    expect(rowErrors(r, "goodPacks")).toBeUndefined();
+    expect(rowErrors(r, lists.goodPacks)).toBeUndefined();
   });
   it("is not a pack refusal: another code, or not an answer", () => {
     expect(packRefusal(refusal(409, "not_enough_ready", "", "Only 2 batteries available"), lists)).toBeNull();
     expect(packRefusal(new Error("offline"), lists)).toBeNull();
   });
-  it("goes once its pack leaves the list; stays while it is listed or another list changes", () => {
-    const r = { field: "goodPacks", serial: "SWB-000002", message: "Unknown pack: SWB-000002" };
-    expect(afterListChange(r, "goodPacks", ["SWB-000001", "SWB-000002", "SWB-000003"])).toBe(r);
-    expect(afterListChange(r, "deadPacks", [])).toBe(r);
-    expect(afterListChange(r, "goodPacks", ["SWB-000001"])).toBeNull();
-    expect(afterListChange({ field: "packs", serial: null, message: "Name exactly 2 packs for 2 batteries (1 named)" }, "packs", ["A", "B"])).toBeNull();
-  });
-  it("matches a serial as a whole word only", () => {
-    expect(namedSerial("Unknown pack: SWB-0000011", ["SWB-000001"])).toBeNull();
-    expect(namedSerial("Unknown pack: SWB-000001", ["swb-000001"])).toBe("swb-000001");
+  it("goes once its packs leave the lists; stays while one is listed or for another list's count", () => {
+    const r = { field: "goodPacks", serials: { "SWB-000002": "Unknown pack: SWB-000002" }, message: "Unknown pack: SWB-000002" };
+    expect(afterListChange(r, "goodPacks", ["SWB-000001", "SWB-000002", "SWB-000003"], lists)).toBe(r);
+    expect(afterListChange(r, "deadPacks", [], lists)).toBe(r);
+    expect(afterListChange(r, "goodPacks", ["SWB-000001"], lists)).toBeNull();
+    const count = { field: "packs", serials: {}, message: "Name exactly 2 packs for 2 batteries (1 named)" };
+    expect(afterListChange(count, "packs", ["A", "B"], { packs: ["A"] })).toBeNull();
+    expect(afterListChange(count, "other", ["A"], { packs: ["A"] })).toBe(count);
   });
 });

@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
-import { ApiError } from "@/lib/api-client";
+import { ApiError, refusedPacks } from "@/lib/api-client";
+import { serialFromCode } from "@/lib/serial";
 import { useAppState } from "@/lib/state";
 
 /** PackTracking is the operation's pack tracking mode (DESIGN.md §14). */
@@ -20,17 +21,21 @@ export function usePackTracking(): PackTracking {
   return packTracking(useAppState().data?.settings);
 }
 
-/** splitSerials splits typed pack serials (commas, semicolons, spaces, new lines) into upper-case serials. */
+/**
+ * splitSerials splits typed pack serials or label URLs (commas, semicolons, spaces, new lines)
+ * into serials, each read by the one reading of a code (serialFromCode); a word that is no
+ * serial is kept upper-cased, so the server names it unknown.
+ */
 export function splitSerials(text: string): string[] {
   return text
     .split(/[\s,;]+/)
-    .map((s) => s.trim().toUpperCase())
-    .filter(Boolean);
+    .filter((s) => s.trim() !== "")
+    .map((s) => serialFromCode(s) ?? s.trim().toUpperCase());
 }
 
 /**
  * packsProblem says what the server would refuse about serials named for count batteries
- * under mode, in its words (modules/packs/ledger.go MsgPackCount*), so the form says it
+ * under mode, in its words (modules/journal/move.go MsgPackCount*), so the form says it
  * before sending; null: nothing. Optional: at most one pack per battery; required: exactly.
  */
 export function packsProblem(serials: readonly string[], count: number, mode: PackTracking): string | null {
@@ -95,7 +100,7 @@ export type PackCheck = { field: string; serials: readonly string[]; count: numb
 export function packsCheck(mode: PackTracking, checks: readonly PackCheck[]): PackRefusal | null {
   for (const c of checks) {
     const message = packsProblem(c.serials, c.count, mode);
-    if (message) return { field: c.field, serial: null, message };
+    if (message) return { field: c.field, serials: {}, message };
   }
   return null;
 }
@@ -114,58 +119,69 @@ export function packsBody(mode: PackTracking, lists: PackLists): Record<string, 
   return body;
 }
 
-/** PACK_REFUSAL_CODES are the server's refusals of named packs (lib/apierr, modules/packs/ledger.go). */
+/** PACK_REFUSAL_CODES are the server's refusals of named packs (lib/apierr, modules/journal). */
 export const PACK_REFUSAL_CODES: ReadonlySet<string> = new Set(["pack_unknown", "pack_count", "pack_quarantined", "pack_retired", "pack_state"]);
 
 /**
  * PackRefusal is a refusal of named packs placed on a form: the list (request field) it
- * names, the pack of that list its message names (null for a count), and the message.
+ * belongs to, the refused packs of the lists by serial with their reasons (empty for a count),
+ * and the refusal's message.
  */
-export type PackRefusal = { field: string; serial: string | null; message: string };
-
-/** namedSerial is the serial of serials that message names (as a whole word, any case), or null. */
-export function namedSerial(message: string, serials: readonly string[]): string | null {
-  const words = new Set(message.toUpperCase().split(/[^A-Z0-9_-]+/));
-  return serials.find((s) => words.has(s.toUpperCase())) ?? null;
-}
+export type PackRefusal = { field: string; serials: Readonly<Record<string, string>>; message: string };
 
 /**
- * packRefusal places error on lists when it is a refusal of named packs (its code): on the
- * list its field names (else the list holding the pack its message names, else the first),
- * on the pack it names. Anything else: null (the form shows it as it always did).
+ * packRefusal places error on lists when it is a refusal of named packs (its code): each pack
+ * its data.packs names on its row (in whichever list holds it), the message on the list its
+ * data names as a field (else the list holding the first refused pack, else the first list).
+ * The message is never parsed. Anything else: null (the form shows it as it always did).
  */
 export function packRefusal(error: unknown, lists: PackLists): PackRefusal | null {
   if (!(error instanceof ApiError) || !PACK_REFUSAL_CODES.has(error.code)) return null;
   const fields = Object.keys(lists);
   if (fields.length === 0) return null;
   const message = error.serverMessage.trim();
-  const data = error.data && typeof error.data === "object" ? Object.keys(error.data) : [];
-  const field = data.find((k) => fields.includes(k));
-  for (const f of field ? [field] : fields) {
-    const serial = namedSerial(message, lists[f] ?? []);
-    if (serial) return { field: f, serial, message };
+  const packs = refusedPacks(error.data);
+  const serials: Record<string, string> = {};
+  for (const p of packs) serials[p.serial.toUpperCase()] = p.message || message;
+  const data = error.data && typeof error.data === "object" ? (error.data as Record<string, unknown>) : {};
+  const named = fields.find((f) => f in data && !Array.isArray(data[f]));
+  const holding = fields.find((f) => (lists[f] ?? []).some((s) => s.toUpperCase() in serials));
+  return { field: named ?? holding ?? fields[0]!, serials, message };
+}
+
+/** rowErrors is the scan field's errors for list: its refused packs' rows and their reasons. */
+export function rowErrors(refusal: PackRefusal | null, list: readonly string[]): Record<string, string> | undefined {
+  if (!refusal) return undefined;
+  const out: Record<string, string> = {};
+  for (const s of list) {
+    const why = refusal.serials[s.toUpperCase()];
+    if (why) out[s] = why;
   }
-  return { field: field ?? fields[0]!, serial: null, message };
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** rowErrors is the scan field's errors for list field: the refused pack's row and its reason. */
-export function rowErrors(refusal: PackRefusal | null, field: string): Record<string, string> | undefined {
-  return refusal && refusal.field === field && refusal.serial ? { [refusal.serial]: refusal.message } : undefined;
-}
-
-/** listError is a refusal of list field that names none of its packs (a count), shown under the list. */
+/** listError is a refusal of list field that names none of the form's packs (a count), shown under the list. */
 export function listError(refusal: PackRefusal | null, field: string): string | undefined {
-  return refusal && refusal.field === field && !refusal.serial ? refusal.message : undefined;
+  return refusal && refusal.field === field && Object.keys(refusal.serials).length === 0 ? refusal.message : undefined;
 }
 
 /**
- * afterListChange is what remains of refusal once list field holds serials: a refusal of a
- * pack that left the list is gone (the user may resend), a count refusal of that list too;
- * a refusal of another list, or of a pack still listed, stays.
+ * afterListChange is what remains of refusal once list field holds serials: the refused
+ * packs that left the lists are gone (the user may resend once none is left), a count refusal
+ * of that list too; a refusal of another list stays.
  */
-export function afterListChange(refusal: PackRefusal | null, field: string, serials: readonly string[]): PackRefusal | null {
-  if (!refusal || refusal.field !== field) return refusal;
-  return refusal.serial && serials.includes(refusal.serial) ? refusal : null;
+export function afterListChange(refusal: PackRefusal | null, field: string, serials: readonly string[], lists: PackLists): PackRefusal | null {
+  if (!refusal) return refusal;
+  const refused = Object.keys(refusal.serials);
+  if (refused.length === 0) return refusal.field === field ? null : refusal;
+  const listed = new Set(
+    Object.entries(lists)
+      .flatMap(([f, l]) => (f === field ? serials : l))
+      .map((s) => s.toUpperCase()),
+  );
+  const left = refused.filter((s) => listed.has(s));
+  if (left.length === refused.length) return refusal;
+  return left.length === 0 ? null : { ...refusal, serials: Object.fromEntries(left.map((s) => [s, refusal.serials[s]!])) };
 }
 
 /**
@@ -177,14 +193,18 @@ export function afterListChange(refusal: PackRefusal | null, field: string, seri
 export function usePackLists<F extends string>(fields: readonly F[]) {
   const [lists, setLists] = React.useState<Record<F, string[]>>(() => Object.fromEntries(fields.map((f) => [f, []])) as unknown as Record<F, string[]>);
   const [refusal, setRefusal] = React.useState<PackRefusal | null>(null);
+  const listsRef = React.useRef(lists);
+  React.useEffect(() => {
+    listsRef.current = lists;
+  });
   const set = React.useCallback((field: F, serials: string[]) => {
     setLists((l) => ({ ...l, [field]: serials }));
-    setRefusal((r) => afterListChange(r, field, serials));
+    setRefusal((r) => afterListChange(r, field, serials, listsRef.current));
   }, []);
   return {
     lists,
     refusal,
-    field: (f: F) => ({ value: lists[f], onChange: (serials: string[]) => set(f, serials), errors: rowErrors(refusal, f) }),
+    field: (f: F) => ({ value: lists[f], onChange: (serials: string[]) => set(f, serials), errors: rowErrors(refusal, lists[f]) }),
     listError: (f: F) => listError(refusal, f),
     /** check places the first list the server would refuse (packsCheck); true when all is well. */
     check: (mode: PackTracking, counts: Partial<Record<F, number>>) => {

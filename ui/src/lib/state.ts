@@ -10,6 +10,8 @@ export type BatteryStats = {
   waiting: number;
   charging: number;
   inField: number;
+  /** quarantined: batteries of out-of-use packs on the quarantine shelf, neither ready nor waiting (DESIGN.md §14). */
+  quarantined?: number;
   unaccounted?: number;
 };
 

@@ -40,3 +40,6 @@ export function PackScanField({ id, label, value, onChange, expected, errors, di
     </fieldset>
   );
 }
+
+/** serialFromCode is the one reading of a code (lib/serial), as the scan feature exports it. */
+export { serialFromCode } from "@/lib/serial";

@@ -4,4 +4,4 @@
 // when a scanner first opens (components/scanner-dialog.tsx, through lib/loadable).
 export { PackScanField, type PackScanFieldProps } from "@/features/scan/components/pack-scan-field";
 export { PackListField, type PackListFieldProps } from "@/features/scan/components/pack-list-field";
-export { serialFromCode } from "@/features/scan/utils/serial";
+export { serialFromCode } from "@/lib/serial";

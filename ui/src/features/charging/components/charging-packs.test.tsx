@@ -89,7 +89,7 @@ describe("StartChargingForm", () => {
   it("a refused pack closes the confirmation on its row; the other stays", async () => {
     h.mode = "optional";
     serve();
-    answers.push({ status: 400, body: { status: 400, message: "Unknown pack: NOPE-1", code: "pack_unknown", data: { packs: { code: "validation_invalid", message: "Unknown pack: NOPE-1" } } } });
+    answers.push({ status: 400, body: { status: 400, message: "Unknown pack: NOPE-1", code: "pack_unknown", data: { packs: [{ serial: "NOPE-1", code: "pack_unknown", message: "Unknown pack: NOPE-1" }] } } });
     renderWith(<StartChargingForm waiting={5} />);
     await userEvent.type(screen.getByLabelText("Number of Batteries"), "3");
     await typeSerials(screen.getByRole("group", { name: "Packs" }), "Packs", "SWB-000006", "NOPE-1");
@@ -136,7 +136,7 @@ describe("Mark Done", () => {
   it("a refused pack shows on its row in the dialog; removed, the rest is sent", async () => {
     h.mode = "optional";
     serve([session]);
-    answers.push({ status: 400, body: { status: 400, message: "Unknown pack: NOPE-2", code: "pack_unknown", data: { packs: {} } } });
+    answers.push({ status: 400, body: { status: 400, message: "Unknown pack: NOPE-2", code: "pack_unknown", data: { packs: [{ serial: "NOPE-2", code: "pack_unknown", message: "Unknown pack: NOPE-2" }] } } });
     renderWith(<ChargingSessionsTable role="admin" />);
     const dialog = await markDone();
     const group = within(dialog).getByRole("group", { name: "Packs off the charger" });

@@ -120,7 +120,7 @@ describe("DriverSwapCard", () => {
     h.mode = "optional";
     answers.push({
       status: 400,
-      body: { status: 400, message: "Unknown pack: NOPE-7", code: "pack_unknown", data: { returnGoodPacks: { code: "validation_invalid", message: "Unknown pack: NOPE-7" } } },
+      body: { status: 400, message: "Unknown pack: NOPE-7", code: "pack_unknown", data: { returnGoodPacks: { code: "validation_invalid", message: "Unknown pack: NOPE-7" }, packs: [{ serial: "NOPE-7", code: "pack_unknown", message: "Unknown pack: NOPE-7" }] } },
     });
     renderWith(<DriverSwapCard />);
     await userEvent.click(screen.getByRole("button", { name: "Exchange" }));

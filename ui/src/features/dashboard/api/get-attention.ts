@@ -16,6 +16,8 @@ export type Attention = {
   quarantinedPacks: number;
   missingPacks: number;
   packDiscrepancies: number;
+  /** unnamedBatteries moved without packs in required mode this week (offline actions keyed before the switch). */
+  unnamedBatteries?: number;
 };
 
 /**

@@ -49,6 +49,11 @@ describe("attentionItems", () => {
     expect(attentionItems({ ...NONE, pendingApprovals: 3 }).map((i) => i.text)).toEqual(["3 users waiting for approval"]);
   });
 
+  it("marks batteries moved without packs in required mode for admins", () => {
+    expect(attentionItems({ ...NONE, unnamedBatteries: 2 }).map((i) => [i.text, i.to])).toEqual([["2 batteries moved without packs", "/packs"]]);
+    expect(attentionItems({ ...NONE, unnamedBatteries: 1 }).map((i) => i.text)).toEqual(["1 battery moved without packs"]);
+  });
+
   it("puts damaged packs first and the other pack counts last, each to its filtered list", () => {
     expect(
       attentionItems({ ...NONE, pendingApprovals: 1, damageReports: 1, quarantinedPacks: 7, missingPacks: 3, packDiscrepancies: 1 }).map((i) => [

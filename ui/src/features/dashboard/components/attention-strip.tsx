@@ -95,6 +95,15 @@ export function attentionItems(a: Attention): AttentionItem[] {
       icon: WaypointsIcon,
     });
   }
+  if ((a.unnamedBatteries ?? 0) > 0) {
+    items.push({
+      key: "unnamed",
+      text: `${plural(a.unnamedBatteries!, "battery", "batteries")} moved without packs`,
+      detail: "Queued offline before packs became required: count the place to name them",
+      to: paths.packs.path,
+      icon: WaypointsIcon,
+    });
+  }
   return items;
 }
 

@@ -75,3 +75,19 @@ describe("StatsBlock's inline edit", { timeout: 60_000 }, () => {
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: "Error", description: "Failed to update statistic", variant: "destructive" }));
   });
 });
+
+describe("StatsBlock: the quarantine shelf", () => {
+  it("shows Quarantined N beside the five figures, not editable, and nothing when the shelf is empty", () => {
+    setup(new Response("{}"));
+    expect(screen.queryByText("Quarantined")).toBeNull();
+    document.body.innerHTML = "";
+    const qc = new QueryClient();
+    render(
+      <QueryClientProvider client={qc}>
+        <StatsBlock stats={{ ...STATS, ready: 98, quarantined: 2 }} editable />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByLabelText("Quarantined").textContent).toBe("2");
+    expect(screen.queryByRole("button", { name: "Edit Quarantined" })).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { BatteryChargingIcon, BatteryFullIcon, BatteryLowIcon, BatteryIcon, CheckIcon, PencilIcon, TruckIcon, XIcon } from "lucide-react";
+import { BatteryChargingIcon, BatteryFullIcon, BatteryLowIcon, BatteryIcon, CheckIcon, PencilIcon, ShieldAlertIcon, TruckIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
@@ -22,7 +22,9 @@ export const STAT_CARDS: readonly { key: StatKey; label: string; icon: React.Ele
 ];
 
 /**
- * StatsBlock shows the five battery figures. With editable (admin roles) each card has an
+ * StatsBlock shows the five battery figures, and "Quarantined N" beside them when any battery
+ * is on the quarantine shelf (out-of-use packs: counted apart from ready and waiting, never
+ * edited here). With editable (admin roles) each card has an
  * inline edit: a whole number 0 or more ('Invalid Value' otherwise), 0 just closes, any
  * other value posts that figure alone with the value shown when the edit began; if the
  * figure changed meanwhile the server refuses, the toast says so and the edit closes on the
@@ -34,6 +36,7 @@ export function StatsBlock({ stats, editable = false, isLoading = false }: { sta
       {STAT_CARDS.map((c) => (
         <StatCard key={c.key} card={c} stats={stats} editable={editable} isLoading={isLoading} />
       ))}
+      {(stats?.quarantined ?? 0) > 0 && <QuarantinedCard n={stats!.quarantined!} />}
     </section>
   );
 }
@@ -152,6 +155,24 @@ function StatCard({
             {value ?? "–"}
           </p>
         )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** QuarantinedCard is "Quarantined N": the batteries of out-of-use packs, in the bay but not ready. */
+export function QuarantinedCard({ n }: { n: number }) {
+  const id = React.useId();
+  return (
+    <Card className="gap-2 py-4">
+      <CardContent className="px-4">
+        <span id={`${id}-label`} className="flex items-center gap-1.5 text-sm font-medium text-muted-foreground">
+          <ShieldAlertIcon aria-hidden className="size-4 text-red-700" />
+          Quarantined
+        </span>
+        <p aria-labelledby={`${id}-label`} className="mt-1 text-3xl font-bold tabular-nums text-red-700">
+          {n}
+        </p>
       </CardContent>
     </Card>
   );

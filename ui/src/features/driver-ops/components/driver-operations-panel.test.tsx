@@ -24,8 +24,9 @@ vi.mock("@/components/lazy-confirm-action-dialog", () => ({
   LazyConfirmActionDialog: (p: ConfirmActionDialogProps) => (p.open ? React.createElement(ConfirmActionDialog, p) : null),
 }));
 
-const refusal = (code: string, field: string, message: string) =>
-  new ApiError(400, JSON.stringify({ status: 400, message, code, data: { [field]: { code: "validation_invalid", message } } }));
+/** refusal is a pack refusal as the server answers it: the field, and the pack in data.packs. */
+const refusal = (code: string, field: string, message: string, serial: string) =>
+  new ApiError(400, JSON.stringify({ status: 400, message, code, data: { [field]: { code: "validation_invalid", message }, packs: [{ serial, code, message }] } }));
 
 function pickupForm() {
   return screen.getByRole("form", { name: "Battery Pickup" });
@@ -94,7 +95,7 @@ describe("pickup, tracking required", () => {
   });
   it("a refused pack shows its reason on its row, the list kept; removed, the reason goes and the pickup is sent without it", async () => {
     h.run.mockImplementationOnce(async (_k, _b, opts) => {
-      const error = refusal("pack_unknown", "packs", "Unknown pack: SWB-999999");
+      const error = refusal("pack_unknown", "packs", "Unknown pack: SWB-999999", "SWB-999999");
       opts.onRefused?.(error);
       return { status: "refused", error };
     });
@@ -170,7 +171,7 @@ describe("dropoff", () => {
   it("a refusal of a dead pack shows on the dead list's row only", async () => {
     h.mode = "optional";
     h.run.mockImplementationOnce(async (_k, _b, opts) => {
-      opts.onRefused?.(new ApiError(409, JSON.stringify({ status: 409, message: "Pack SWB-000002 is quarantined and cannot be handed out", code: "pack_quarantined", data: { deadPacks: {} } })));
+      opts.onRefused?.(new ApiError(409, JSON.stringify({ status: 409, message: "Pack SWB-000002 is quarantined and cannot be handed out", code: "pack_quarantined", data: { deadPacks: {}, packs: [{ serial: "SWB-000002", code: "pack_quarantined", message: "Pack SWB-000002 is quarantined and cannot be handed out" }] } })));
       return { status: "refused" };
     });
     render(<DriverOperationsPanel />);

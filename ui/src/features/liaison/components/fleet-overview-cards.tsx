@@ -1,4 +1,4 @@
-import { BatteryChargingIcon, BatteryFullIcon, BatteryLowIcon, BoxesIcon } from "lucide-react";
+import { BatteryChargingIcon, BatteryFullIcon, BatteryLowIcon, BoxesIcon, ShieldAlertIcon } from "lucide-react";
 import type * as React from "react";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -20,11 +20,15 @@ const CARDS: CardDef[] = [
   { key: "charging", label: "Charging", desktopLabel: "Warehouse Charging", icon: BatteryChargingIcon, tone: "text-sky-700" },
 ];
 
-/** FleetOverviewCards are the liaison's four fleet figures (read-only). */
+/** QUARANTINED is the card of batteries on the quarantine shelf, shown when there are any. */
+const QUARANTINED: CardDef = { key: "quarantined", label: "Quarantined", icon: ShieldAlertIcon, tone: "text-red-700" };
+
+/** FleetOverviewCards are the liaison's four fleet figures (read-only), and "Quarantined N" when any. */
 export function FleetOverviewCards({ stats }: { stats: LiaisonStats | undefined }) {
+  const cards = (stats?.quarantined ?? 0) > 0 ? [...CARDS, QUARANTINED] : CARDS;
   return (
     <ul aria-label="Fleet figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {CARDS.map((c) => (
+      {cards.map((c) => (
         <li key={c.key}>
           <Card className="h-full gap-2 py-4">
             <CardContent className="flex items-start justify-between gap-2 px-4">
@@ -40,7 +44,7 @@ export function FleetOverviewCards({ stats }: { stats: LiaisonStats | undefined 
                   )}
                 </p>
                 {stats ? (
-                  <div className="text-3xl font-bold tabular-nums">{stats[c.key]}</div>
+                  <div className="text-3xl font-bold tabular-nums">{stats[c.key] ?? 0}</div>
                 ) : (
                   <Skeleton className="mt-1 h-8 w-14" />
                 )}

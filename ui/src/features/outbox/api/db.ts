@@ -1,6 +1,7 @@
 // The outbox's IndexedDB store (DESIGN.md §12). Its own database, apart from the offline read
 // cache (lib/offline-cache.ts): no cache buster, version change or age ever clears it; only
 // a sent item, or the driver's Discard, removes an item.
+import type { RefusedPack } from "@/lib/api-client";
 import { openStore } from "@/lib/idb";
 
 /** OutboxKind names a registered driver action (features/outbox/api/actions.ts). */
@@ -27,6 +28,8 @@ export type OutboxItem = {
   /** error and code: the server's refusal, shown with Discard / Edit & resend. */
   error?: string;
   code?: string;
+  /** packs: the packs the refusal names (data.packs), each with its reason: the sheet marks them. */
+  packs?: RefusedPack[];
   /** blob: a photo's bytes (photo items only); bytes: its size, counted against the 50 MB. */
   blob?: Blob;
   bytes?: number;

@@ -15,7 +15,7 @@
 // Once something is queued the outbox asks for persistent storage (navigator.storage.persist),
 // once per page. A tab that is not the sender (Web Locks) tries the lock again on a timer.
 // Nothing expires an item: there is no age limit and no cache buster.
-import { ApiError, apiRequest } from "@/lib/api-client";
+import { ApiError, type RefusedPack, apiRequest, refusedPacks } from "@/lib/api-client";
 import { isBrowserOffline } from "@/lib/connectivity";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import { actionOf, allActions } from "@/features/outbox/api/actions";
@@ -95,8 +95,11 @@ export function classify(error: unknown): Verdict {
   return "refused";
 }
 
-function refusal(error: unknown): { message: string; code?: string } {
-  if (error instanceof ApiError) return { message: error.serverMessage.trim() || `Refused (${error.status})`, code: error.code || undefined };
+function refusal(error: unknown): { message: string; code?: string; packs?: RefusedPack[] } {
+  if (error instanceof ApiError) {
+    const packs = refusedPacks(error.data);
+    return { message: error.serverMessage.trim() || `Refused (${error.status})`, code: error.code || undefined, ...(packs.length > 0 ? { packs } : {}) };
+  }
   if (error instanceof TransportError) return { message: error.message, code: error.code };
   return { message: error instanceof Error ? error.message : String(error) };
 }
@@ -465,7 +468,7 @@ async function round(): Promise<void> {
           await db.deleteItem(item.seq);
         } else {
           const r = refusal(error);
-          await db.putItem({ ...live, status: "refused", error: r.message, code: r.code });
+          await db.putItem({ ...live, status: "refused", error: r.message, code: r.code, packs: r.packs });
         }
         await reload();
         broadcast("changed");

@@ -13,7 +13,6 @@ import { type StoredItem, discard, resend, resume, start } from "@/features/outb
 import { itemLabel, statusLine, useOutbox } from "@/features/outbox/hooks/use-outbox";
 import { formatDateTime, formatTime, today } from "@/lib/format";
 import { afterWrite, invalidate } from "@/lib/invalidation";
-import { namedSerial } from "@/lib/packs";
 import { type User, isAdminRole, isLiaisonRole } from "@/lib/user";
 
 // The outbox's queue on screen (DESIGN.md §12, issue 27), in the field bar of every signed-in
@@ -164,7 +163,7 @@ function QueueRow({ item, sending }: { item: StoredItem; sending: boolean }) {
               {packLists.map(([name, label]) => {
                 const gone = removed[name] ?? [];
                 const listed = serials(item.body[name]).filter((s) => !gone.includes(s));
-                const refused = item.error ? namedSerial(item.error, listed) : null;
+                const refused = new Map((item.packs ?? []).map((p) => [p.serial.toUpperCase(), p.message || item.error]));
                 return (
                   <div key={name} className="space-y-1">
                     <p className="text-xs text-muted-foreground">{label}</p>
@@ -173,7 +172,7 @@ function QueueRow({ item, sending }: { item: StoredItem; sending: boolean }) {
                         <li key={serial} className="flex items-center gap-2 px-2 py-1">
                           <span className="min-w-0 flex-1">
                             <span className="font-mono break-all">{serial}</span>
-                            {serial === refused && <span className="block text-xs text-destructive">{item.error}</span>}
+                            {refused.has(serial.toUpperCase()) && <span className="block text-xs text-destructive">{refused.get(serial.toUpperCase())}</span>}
                           </span>
                           <Button
                             type="button"

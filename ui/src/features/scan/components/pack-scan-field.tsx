@@ -9,7 +9,7 @@ import { cn } from "@/lib/utils";
 import { packsQueryOptions } from "@/features/packs/api/get-packs";
 import { usePackLookups } from "@/features/scan/api/lookup-packs";
 import type { ScannerDialogProps } from "@/features/scan/components/scanner-dialog";
-import { serialFromCode } from "@/features/scan/utils/serial";
+import { serialFromCode } from "@/lib/serial";
 import { type PackPurpose, addSerial, countText, holdList, loadList, removeSerial, rowView, saveList } from "@/features/scan/utils/scan-list";
 
 /** PackScanFieldProps are the scan field's props: the contract the battery-moving screens use (issue 36). */

@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { cn } from "@/lib/utils";
 import { type Detector, createDetector, forcePolyfill } from "@/features/scan/utils/detector";
 import { tick } from "@/features/scan/utils/feedback";
-import { serialFromCode } from "@/features/scan/utils/serial";
+import { serialFromCode } from "@/lib/serial";
 
 /** ScannerDialogProps are what the field hands its scanner. */
 export type ScannerDialogProps = {

@@ -1,8 +1,9 @@
-package packs
+package journal
 
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,21 +18,24 @@ import (
 	"swapbay/lib/ids"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
-	"swapbay/modules/inventory"
 )
 
-// The ledger names its packs (DESIGN.md §14). Every battery-moving write hands its named packs
-// to inventory.Post as PackGroups; Post calls this ledger in the movement's own transaction
-// (inventory.UsePackLedger, bound by RegisterLedger). The rules, in one place:
+// A movement's packs (DESIGN.md §14). Every battery-moving write hands its named packs to
+// inventory.Post as Groups; Post calls Prepare before its balances (an out-of-use pack
+// returned to the bay's stock takes its battery to quarantine instead) and Plan.Apply in the
+// movement's own transaction. The rules, in one place:
 //
 //   - Tracking mode off: named packs are ignored and the counts apply. Optional: a group may
 //     name up to as many packs as it carries batteries. Required: exactly as many (pack_count).
-//     A write whose occurredAt (the tap) is older than the last change of the mode is judged as
-//     optional at most: an action queued offline before the mode became required is never
-//     refused for it.
+//     An offline action whose Idempotency-Key (a UUIDv7, minted at the tap) is older than the
+//     last change of the mode is judged optional at most for its count (stand-ins still keep
+//     the records equal to the counts), and the batteries it moved without packs are kept in
+//     its meta (MetaUnnamed) for the admins' attention strip. occurredAt, which the client
+//     sends, earns nothing.
 //   - A serial no pack has is refused (pack_unknown, naming it); the same pack twice in one
-//     movement is refused (pack_count, naming it); a quarantined pack handed out (pickup,
-//     assignment) is refused (pack_quarantined), a retired or recycled one too (pack_retired).
+//     movement is refused (pack_count, naming it); an out-of-use pack (OutOfUse) going
+//     anywhere but quarantine is refused (pack_quarantined / pack_retired), every such pack
+//     named in the refusal's data.packs — named, implicit or a stand-in alike.
 //   - A scan is a physical fact: a pack the records put elsewhere moves anyway and the
 //     difference is recorded (a discrepancy event: where it was scanned, where the records had
 //     it, who, which movement). A pack never placed (no location) is seen for the first time,
@@ -41,16 +45,12 @@ import (
 //   - Required mode keeps, for every account, the packs located there equal to its balance: when
 //     a named pack came from elsewhere, the movement's count deltas and pack deltas differ by
 //     account, and the records move as many other packs (stand-ins, the least recently seen
-//     first) from the accounts that kept too many packs to those left with too few — the least
-//     change that makes the records agree with the counts again, itself in the history.
+//     first, never an out-of-use one toward a person, a charger or stock) from the accounts
+//     that kept too many packs to those left with too few — the least change that makes the
+//     records agree with the counts again, itself in the history.
 //
 // Packs and pack_events are written with plain statements, like the ledger's own rows: no
 // PocketBase record hook runs for these writes.
-
-// RegisterLedger makes app's ledger write the packs its movements name.
-func RegisterLedger(app core.App) {
-	inventory.UsePackLedger(app, ledger{mode: newModeCache(app)})
-}
 
 // Refusals of named packs (formats for fmt.Sprintf; each names the pack or the field).
 const (
@@ -61,30 +61,45 @@ const (
 	MsgPackCountAtMost = "Name at most %s for %s (%d named)"
 	MsgPackQuarantined = "Pack %s is quarantined and cannot be handed out"
 	MsgPackRetired     = "Pack %s is %s and cannot be handed out"
+	MsgPacksOutOfUse   = "%d packs are out of use and can only go to quarantine: %s"
 	MsgPackMovedOn     = "Pack %s has moved on since this movement: correct or delete the later movement first"
+	MsgPacksMovedOn    = "This movement's packs have moved on since: correct or delete the later movement first"
+	// MsgCountNeedsStocktake refuses a count change that names no packs in required mode.
+	MsgCountNeedsStocktake = "Pack tracking is required: counts change only with their packs. Count the place with a stocktake instead"
 )
 
-// Reasons recorded in a pack's history by the ledger.
+// Reasons recorded in a pack's history by the journal.
 const (
 	ReasonDiscrepancy = "Scanned where the records did not have it"
 	ReasonStandIn     = "Records matched to the counts: another pack named in this movement was found elsewhere"
 	ReasonFound       = "Found: named in a movement while lost"
 	ReasonFirstSeen   = "First seen"
+	ReasonQuarantine  = "Out of use: returned to quarantine"
 )
 
-type ledger struct {
-	mode *modeCache // the stored tracking mode, kept in memory (modecache.go)
-}
-
-// row is a pack as the ledger reads it, with its location's kind and holder.
+// row is a pack as the journal reads it, with its location's kind and holder.
 type row struct {
 	id, serial, state, stateBefore, location, locKind, locUser, lastSeen string
 }
 
-// effectiveMode is the tracking mode that applies to a movement that occurred at at: the
-// stored mode, except that required applies only to actions taken after it was set.
-func (l ledger) effectiveMode(txApp core.App, at time.Time) (string, error) {
-	e, ok, gen := l.mode.get()
+func (r row) outOfUse() bool { return OutOfUse(r.state, r.stateBefore) }
+
+// stock reports whether an account of kind is the bay's stock (an out-of-use pack returned
+// there goes to quarantine instead).
+func stock(kind string) bool {
+	return kind == schema.AccountKindReady || kind == schema.AccountKindWaiting
+}
+
+// Mode is the stored tracking mode (off when unset).
+func Mode(txApp core.App) (string, error) {
+	m, _, err := storedMode(txApp)
+	return m, err
+}
+
+// storedMode is the stored mode and when it was last changed.
+func storedMode(txApp core.App) (string, time.Time, error) {
+	c := cacheOf(txApp)
+	e, ok, gen := c.get()
 	if !ok {
 		err := sqlitedb.Query(txApp.DB(), "SELECT value, updated FROM "+schema.Settings+" WHERE key = {:k} LIMIT 1",
 			dbx.Params{"k": schema.SettingPackTracking}, func(scan func(...any) error) error {
@@ -92,20 +107,43 @@ func (l ledger) effectiveMode(txApp core.App, at time.Time) (string, error) {
 				return scan(&e.value, &e.updated)
 			})
 		if err != nil {
-			return "", fmt.Errorf("read pack tracking: %w", err)
+			return "", time.Time{}, fmt.Errorf("read pack tracking: %w", err)
 		}
-		l.mode.put(gen, e)
+		c.put(gen, e)
 	}
 	if !e.found {
-		return schema.PackTrackingOff, nil
+		return schema.PackTrackingOff, time.Time{}, nil
 	}
-	mode := Tracking.Get(map[string]string{schema.SettingPackTracking: e.value})
+	since, _ := types.ParseDateTime(e.updated)
+	return Tracking.Get(map[string]string{schema.SettingPackTracking: e.value}), since.Time(), nil
+}
+
+// effectiveMode is the tracking mode that applies to a write keyed at keyAt (zero: not keyed):
+// the stored mode, except that required is judged optional for an action keyed before it was
+// set (graced).
+func effectiveMode(txApp core.App, keyAt time.Time) (mode string, graced bool, err error) {
+	mode, since, err := storedMode(txApp)
+	if err != nil {
+		return "", false, err
+	}
+	if mode == schema.PackTrackingRequired && !keyAt.IsZero() && keyAt.Before(since) {
+		return schema.PackTrackingOptional, true, nil
+	}
+	return mode, false, nil
+}
+
+// RequireCounted refuses a count change that cannot name packs (a stat edit, the override,
+// an adjustment's edit or delete, the clean slate) in required mode: pack_count, pointing to
+// the stocktake.
+func RequireCounted(txApp core.App) error {
+	mode, _, err := storedMode(txApp)
+	if err != nil {
+		return err
+	}
 	if mode == schema.PackTrackingRequired {
-		if since, err := types.ParseDateTime(e.updated); err == nil && at.Before(since.Time()) {
-			return schema.PackTrackingOptional, nil
-		}
+		return &apierr.Error{Kind: apierr.ErrConflict, Code: apierr.CodePackCount, Message: MsgCountNeedsStocktake}
 	}
-	return mode, nil
+	return nil
 }
 
 func packErr(status int, field, code, msg string) error {
@@ -113,92 +151,223 @@ func packErr(status int, field, code, msg string) error {
 	if status == http.StatusConflict {
 		kind = apierr.ErrConflict
 	}
-	return &apierr.Error{Kind: kind, Message: msg, Field: field, Code: code}
+	return &apierr.Error{Kind: kind, Message: msg, Field: field, Code: code,
+		Packs: []apierr.PackRefusal{}}
 }
 
-// Move applies the groups of movement mv (see the package comment).
-func (l ledger) Move(txApp core.App, mv *inventory.Movement, groups []inventory.PackGroup, deltas map[string]int, accounts map[string]inventory.AccountRef) ([]inventory.PackMove, error) {
-	at := mv.OccurredAt()
-	mode, err := l.effectiveMode(txApp, at)
-	if err != nil || mode == schema.PackTrackingOff {
+// refusal is one pack refused for where it would go.
+func refusal(r row) apierr.PackRefusal {
+	if r.state == schema.PackStateQuarantined || r.state == schema.PackStateLost && r.stateBefore == schema.PackStateQuarantined {
+		return apierr.PackRefusal{Serial: r.serial, Code: apierr.CodePackQuarantined, Message: fmt.Sprintf(MsgPackQuarantined, r.serial)}
+	}
+	state := r.state
+	if state == schema.PackStateLost {
+		state = r.stateBefore
+	}
+	return apierr.PackRefusal{Serial: r.serial, Code: apierr.CodePackRetired, Message: fmt.Sprintf(MsgPackRetired, r.serial, state)}
+}
+
+// outOfUseErr is the refusal of the packs in list, each named (data.packs); the answer's code
+// and message are the first's, or say how many when several.
+func outOfUseErr(field string, list []apierr.PackRefusal) error {
+	msg := list[0].Message
+	if len(list) > 1 {
+		serials := make([]string, len(list))
+		for i, p := range list {
+			serials[i] = p.Serial
+		}
+		msg = fmt.Sprintf(MsgPacksOutOfUse, len(list), strings.Join(serials, ", "))
+	}
+	return &apierr.Error{Kind: apierr.ErrConflict, Message: msg, Field: field, Code: list[0].Code, Packs: list}
+}
+
+// Plan is a movement's packs, read before its balances are written (Prepare) and applied
+// with the movement (Apply).
+type Plan struct {
+	mode     string
+	groups   []Group
+	found    map[string]row // the named packs by serial
+	implicit map[int][]row  // the packs an implicit group moves, by group index
+	named    map[string]bool
+	// Redirected are the batteries, by the stock account they were bound for, that go to
+	// quarantine instead: an out-of-use pack returned to the bay (the caller moves them).
+	Redirected map[string]int
+	// Unnamed is how many batteries the movement moves without packs under the offline grace
+	// of required mode (MetaUnnamed).
+	Unnamed int
+}
+
+// Prepare checks the counts of groups for a movement keyed at mv.KeyAt and reads their packs
+// (one query for the named ones, one per implicit group). An out-of-use pack bound for the
+// bay's stock (ready, waiting) is split off to quarantine (the Redirected batteries). Call it
+// inside the movement's transaction, before its balances.
+func Prepare(txApp core.App, mv Movement, groups []Group, quarantine AccountRef) (*Plan, error) {
+	p := &Plan{groups: slices.Clone(groups), named: map[string]bool{}, implicit: map[int][]row{}}
+	if len(groups) == 0 {
+		return p, nil
+	}
+	mode, graced, err := effectiveMode(txApp, mv.KeyAt)
+	if err != nil {
 		return nil, err
 	}
+	p.mode = mode
+	if graced {
+		// the grace spares the write its count, not the records: stand-ins still keep the
+		// packs equal to the counts (Apply's reconcile)
+		p.mode = schema.PackTrackingRequired
+	}
+	if mode == schema.PackTrackingOff {
+		// only the journal's own movements (Always) move packs; named packs are ignored
+		var always []Group
+		for _, g := range groups {
+			if g.Always {
+				always = append(always, g)
+			}
+		}
+		if p.groups = always; len(always) == 0 {
+			return p, nil
+		}
+	}
 	// the serials, checked for count and repeats before any lookup
-	named := map[string]bool{}
 	var all []string
-	for _, g := range groups {
+	for _, g := range p.groups {
 		if g.Implicit && len(g.Serials) == 0 {
 			continue
 		}
 		n := len(g.Serials)
-		if mode == schema.PackTrackingRequired && n != g.Count {
+		if graced && n < g.Count {
+			p.Unnamed += g.Count - n
+		}
+		if !g.Always && mode == schema.PackTrackingRequired && n != g.Count {
 			return nil, packErr(http.StatusBadRequest, g.Field, apierr.CodePackCount, PackCountMessage(MsgPackCountExact, g.Count, n))
 		}
 		if n > g.Count {
 			return nil, packErr(http.StatusBadRequest, g.Field, apierr.CodePackCount, PackCountMessage(MsgPackCountAtMost, g.Count, n))
 		}
 		for _, code := range g.Serials {
-			serial := scanned(code)
+			serial := Serial(code)
 			if serial == "" {
 				return nil, packErr(http.StatusBadRequest, g.Field, apierr.CodePackUnknown, MsgPackBlank)
 			}
 			if len(serial) > schema.MaxPackSerialLength {
-				return nil, packErr(http.StatusBadRequest, g.Field, apierr.CodePackUnknown, fmt.Sprintf(MsgPackUnknown, serial[:schema.MaxPackSerialLength]+"…"))
+				e := packErr(http.StatusBadRequest, g.Field, apierr.CodePackUnknown, fmt.Sprintf(MsgPackUnknown, serial[:schema.MaxPackSerialLength]+"…"))
+				e.(*apierr.Error).Packs = []apierr.PackRefusal{{Serial: serial[:schema.MaxPackSerialLength], Code: apierr.CodePackUnknown, Message: e.Error()}}
+				return nil, e
 			}
-			if named[serial] {
-				return nil, packErr(http.StatusBadRequest, g.Field, apierr.CodePackCount, fmt.Sprintf(MsgPackTwice, serial))
+			if p.named[serial] {
+				e := packErr(http.StatusBadRequest, g.Field, apierr.CodePackCount, fmt.Sprintf(MsgPackTwice, serial))
+				e.(*apierr.Error).Packs = []apierr.PackRefusal{{Serial: serial, Code: apierr.CodePackCount, Message: e.Error()}}
+				return nil, e
 			}
-			named[serial] = true
+			p.named[serial] = true
 			all = append(all, serial)
 		}
 	}
-	found, err := bySerial(txApp, all)
-	if err != nil {
+	if p.found, err = bySerial(txApp, all); err != nil {
 		return nil, err
 	}
-	w := writer{txApp: txApp, mv: mv, at: at, actor: mv.ActorId()}
-	if w.actor == "" {
-		w.actor = mv.UserId()
-	}
-	packD := map[string]int{}
-	var moves []inventory.PackMove
-	for _, g := range groups {
+	var split []Group
+	for i, g := range p.groups {
 		var rows []row
 		if g.Implicit && len(g.Serials) == 0 {
 			if len(g.From) == 0 || g.Count <= 0 {
 				continue
 			}
-			if err := w.flushUpdates(); err != nil {
+			if rows, err = locatedAt(txApp, g.From[0].Id, g.Count, nil, false); err != nil {
 				return nil, err
 			}
-			if rows, err = locatedAt(txApp, g.From[0].Id, g.Count, nil); err != nil {
-				return nil, err
+			p.implicit[i] = rows
+		}
+		if !stock(g.To.Kind) || quarantine.Id == "" {
+			continue
+		}
+		// an out-of-use pack returned to stock goes to quarantine, with its battery
+		var keep []string
+		var off []string
+		if g.Implicit && len(g.Serials) == 0 {
+			var in []row
+			for _, r := range rows {
+				if r.outOfUse() {
+					off = append(off, r.serial)
+				} else {
+					in = append(in, r)
+				}
 			}
+			p.implicit[i] = in
 		} else {
 			for _, code := range g.Serials {
-				serial := scanned(code)
-				r, ok := found[serial]
+				if r, ok := p.found[Serial(code)]; ok && r.outOfUse() {
+					off = append(off, code)
+				} else {
+					keep = append(keep, code)
+				}
+			}
+		}
+		if len(off) == 0 {
+			continue
+		}
+		if p.Redirected == nil {
+			p.Redirected = map[string]int{}
+		}
+		p.Redirected[g.To.Id] += len(off)
+		q := g
+		q.Serials, q.Count, q.To, q.Implicit = off, len(off), quarantine, false
+		split = append(split, q)
+		p.groups[i].Count -= len(off)
+		if !g.Implicit || len(g.Serials) > 0 {
+			p.groups[i].Serials = keep
+		}
+	}
+	p.groups = append(p.groups, split...)
+	return p, nil
+}
+
+// Apply writes the packs of movement mv (its id, user, actor, session and time set), whose
+// entries are deltas between accounts, and returns the moves to keep in its meta. See the
+// package comment for the rules.
+func (p *Plan) Apply(txApp core.App, mv Movement, deltas map[string]int) ([]Move, error) {
+	if p == nil || len(p.groups) == 0 {
+		return nil, nil
+	}
+	w := writer{txApp: txApp, mv: mv.Id, session: mv.SessionId, at: mv.At, actor: mv.ActorId}
+	if w.actor == "" {
+		w.actor = mv.UserId
+	}
+	packD := map[string]int{}
+	var moves []Move
+	var refused []apierr.PackRefusal
+	refusedField := ""
+	for i, g := range p.groups {
+		var rows []row
+		implicit := g.Implicit && len(g.Serials) == 0
+		if implicit {
+			rows = p.implicit[i]
+		} else {
+			for _, code := range g.Serials {
+				serial := Serial(code)
+				r, ok := p.found[serial]
 				if !ok {
-					return nil, packErr(http.StatusBadRequest, g.Field, apierr.CodePackUnknown, fmt.Sprintf(MsgPackUnknown, serial))
+					e := packErr(http.StatusBadRequest, g.Field, apierr.CodePackUnknown, fmt.Sprintf(MsgPackUnknown, serial))
+					e.(*apierr.Error).Packs = []apierr.PackRefusal{{Serial: serial, Code: apierr.CodePackUnknown, Message: e.Error()}}
+					return nil, e
 				}
 				rows = append(rows, r)
 			}
 		}
 		for _, r := range rows {
-			if g.HandOut {
-				switch r.state {
-				case schema.PackStateQuarantined:
-					return nil, packErr(http.StatusConflict, g.Field, apierr.CodePackQuarantined, fmt.Sprintf(MsgPackQuarantined, r.serial))
-				case schema.PackStateRetired, schema.PackStateRecycled:
-					return nil, packErr(http.StatusConflict, g.Field, apierr.CodePackRetired, fmt.Sprintf(MsgPackRetired, r.serial, r.state))
+			if r.outOfUse() && g.To.Kind != schema.AccountKindQuarantine {
+				refused = append(refused, refusal(r))
+				if refusedField == "" {
+					refusedField = g.Field
 				}
+				continue
 			}
 			from := r.location
 			if r.locKind == schema.AccountKindOutside {
 				from = ""
 			}
-			m := inventory.PackMove{Serial: r.serial, Field: g.Field, From: from, To: g.To.Id, Charged: g.Charged}
-			if g.Implicit && len(g.Serials) == 0 {
+			m := Move{Serial: r.serial, Field: g.Field, From: from, To: g.To.Id, Charged: g.Charged}
+			if implicit {
 				m.Field = ""
 			}
 			if m.Discrepancy = from != "" && !expected(r, g); m.Discrepancy && from == m.To {
@@ -225,8 +394,11 @@ func (l ledger) Move(txApp core.App, mv *inventory.Movement, groups []inventory.
 			moves = append(moves, m)
 		}
 	}
-	if mode == schema.PackTrackingRequired {
-		extra, err := w.reconcile(deltas, packD, named)
+	if len(refused) > 0 {
+		return nil, outOfUseErr(refusedField, refused)
+	}
+	if p.mode == schema.PackTrackingRequired {
+		extra, err := w.reconcile(deltas, packD, p.named)
 		if err != nil {
 			return nil, err
 		}
@@ -244,12 +416,8 @@ func lastWasDiscrepancy(txApp core.App, pack string) (bool, error) {
 	return kind == schema.PackEventDiscrepancy, err
 }
 
-// scanned is the serial in a scanned code: the label URL's last part or the bare serial,
-// trimmed and in capitals as the registry stores serials (NormalizeSerial).
-func scanned(code string) string { return NormalizeSerial(inventory.SerialOf(code)) }
-
 // expected reports whether the records had pack r where group g takes its batteries from.
-func expected(r row, g inventory.PackGroup) bool {
+func expected(r row, g Group) bool {
 	for _, a := range g.From {
 		if a.Id == r.location {
 			return true
@@ -262,7 +430,11 @@ func expected(r row, g inventory.PackGroup) bool {
 // where the movement put it goes back (a pack that has moved on since stays: its later
 // movement is the truth), its charge and its find are undone, and in required mode the records
 // are matched to the counts again.
-func (l ledger) Return(txApp core.App, mv *inventory.Movement, moves []inventory.PackMove, undo map[string]int, actorId, reason string) ([]inventory.PackMove, error) {
+//
+// An out-of-use pack is never put back with a person, on a charger or in stock: such a
+// return is refused (pack_quarantined / pack_retired, naming each pack) in optional and
+// required mode alike.
+func Return(txApp core.App, mv Movement, moves []Move, undo map[string]int, actorId, reason string) ([]Move, error) {
 	serials := make([]string, len(moves))
 	for i, m := range moves {
 		serials[i] = m.Serial
@@ -271,14 +443,23 @@ func (l ledger) Return(txApp core.App, mv *inventory.Movement, moves []inventory
 	if err != nil {
 		return nil, err
 	}
-	mode, err := l.effectiveMode(txApp, clock.Now())
+	mode, err := Mode(txApp)
 	if err != nil {
 		return nil, err
 	}
-	w := writer{txApp: txApp, mv: mv, at: clock.Now().UTC(), actor: actorId, reason: reason, returning: true}
+	dest := map[string]int{}
+	for _, m := range moves {
+		dest[m.From] = 1
+	}
+	kinds, err := accountKinds(txApp, dest)
+	if err != nil {
+		return nil, err
+	}
+	w := writer{txApp: txApp, mv: mv.Id, session: mv.SessionId, at: clock.Now().UTC(), actor: actorId, reason: reason, returning: true}
+	var refused []apierr.PackRefusal
 	packD := map[string]int{}
 	named := map[string]bool{}
-	var returned []inventory.PackMove
+	var returned []Move
 	for i := len(moves) - 1; i >= 0; i-- {
 		m := moves[i]
 		r, ok := found[m.Serial]
@@ -293,9 +474,13 @@ func (l ledger) Return(txApp core.App, mv *inventory.Movement, moves []inventory
 			}
 			continue // it moved on: its later movement is the truth (a stand-in: reconciled below)
 		}
+		if r.outOfUse() && mode != schema.PackTrackingOff && kinds[m.From] != schema.AccountKindQuarantine {
+			refused = append(refused, refusal(r))
+			continue
+		}
 		named[m.Serial] = true
-		back := inventory.PackMove{Serial: m.Serial, From: m.To, To: m.From, Charged: m.Charged, Found: m.Found}
-		if err := w.move(r, back, inventory.PackGroup{}); err != nil {
+		back := Move{Serial: m.Serial, From: m.To, To: m.From, Charged: m.Charged, Found: m.Found}
+		if err := w.move(r, back, Group{}); err != nil {
 			return nil, err
 		}
 		packD[back.From]--
@@ -303,6 +488,9 @@ func (l ledger) Return(txApp core.App, mv *inventory.Movement, moves []inventory
 		if !m.StandIn && m.Field != "" {
 			returned = append(returned, m)
 		}
+	}
+	if len(refused) > 0 {
+		return nil, outOfUseErr("", refused)
 	}
 	if mode == schema.PackTrackingRequired {
 		// where a pack is put back is the records' old guess, not a scan: any pack may stand in
@@ -325,11 +513,15 @@ func bySerial(txApp core.App, serials []string) (map[string]row, error) {
 }
 
 // locatedAt reads up to n packs the records put at account, the least recently seen first,
-// leaving out the serials in skip.
-func locatedAt(txApp core.App, account string, n int, skip map[string]bool) ([]row, error) {
+// leaving out the serials in skip (and the out-of-use packs when inUseOnly).
+func locatedAt(txApp core.App, account string, n int, skip map[string]bool, inUseOnly bool) ([]row, error) {
 	out := map[string]row{}
+	where := " WHERE p.location = {:a}"
+	if inUseOnly {
+		where += " AND p.state NOT IN ('quarantined', 'retired', 'recycled') AND NOT (p.state = 'lost' AND p.stateBefore IN ('quarantined', 'retired', 'recycled'))"
+	}
 	// a few more than asked, so the skipped ones cannot leave the answer short
-	err := sqlitedb.Query(txApp.DB(), selectRows+" WHERE p.location = {:a} ORDER BY p.lastSeenAt, p.id LIMIT {:n}",
+	err := sqlitedb.Query(txApp.DB(), selectRows+where+" ORDER BY p.lastSeenAt, p.id LIMIT {:n}",
 		dbx.Params{"a": account, "n": n + len(skip)}, scanRow(out))
 	if err != nil {
 		return nil, err
@@ -366,7 +558,8 @@ func scanRow(out map[string]row) func(scan func(...any) error) error {
 // writer writes one movement's pack changes: an UPDATE per pack and the events in one INSERT.
 type writer struct {
 	txApp     core.App
-	mv        *inventory.Movement
+	mv        string // the movement's id ("" for a state change, a damage report, a recall)
+	session   string // its charging session ("" none)
 	at        time.Time
 	actor     string
 	reason    string // for every event (a return); "" picks each event's own
@@ -400,6 +593,7 @@ func (w *writer) flushUpdates() error {
 
 type event struct {
 	pack, kind, from, to, expected, reason, fromState, toState string
+	photos, recall                                             string // a damage report's photos (JSON), a recall's id
 }
 
 // atText is the movement's time as PocketBase stores dates (formatted once per writer).
@@ -421,8 +615,8 @@ func (w *writer) nowText() string {
 }
 
 // move records pack r's move m (of group g; zero for a return or a stand-in).
-func (w *writer) move(r row, m inventory.PackMove, g inventory.PackGroup) error {
-	params := dbx.Params{"to": m.To, "now": w.nowText(), "at": w.atText(), "by": w.actor, "mv": w.mv.Id, "charge": 0}
+func (w *writer) move(r row, m Move, g Group) error {
+	params := dbx.Params{"to": m.To, "now": w.nowText(), "at": w.atText(), "by": w.actor, "mv": w.mv, "charge": 0}
 	set := []string{"location = {:to}", "updated = {:now}"}
 	seen := !m.StandIn && !w.returning
 	if seen {
@@ -488,7 +682,7 @@ func (w *writer) move(r row, m inventory.PackMove, g inventory.PackGroup) error 
 // gained or lost equal the batteries it gained or lost (required mode; see the package comment).
 // countD are the movement's entries, packD what its named packs did; named packs are not
 // stand-ins.
-func (w *writer) reconcile(countD, packD map[string]int, named map[string]bool) ([]inventory.PackMove, error) {
+func (w *writer) reconcile(countD, packD map[string]int, named map[string]bool) ([]Move, error) {
 	if err := w.flushUpdates(); err != nil { // the reads below see the named moves
 		return nil, err
 	}
@@ -500,7 +694,7 @@ func (w *writer) reconcile(countD, packD map[string]int, named map[string]bool) 
 		diff[acc] -= d
 	}
 	// the unknown place and outside only take packs the records can no longer place
-	kinds, err := accountKinds(w.txApp, diff)
+	kinds, users, err := accountsOf(w.txApp, diff)
 	if err != nil {
 		return nil, err
 	}
@@ -524,7 +718,7 @@ func (w *writer) reconcile(countD, packD map[string]int, named map[string]bool) 
 		deficit = append(deficit, "")
 		diff[""] = sink
 	}
-	var out []inventory.PackMove
+	var out []Move
 	for _, src := range surplus {
 		for diff[src] > 0 && len(deficit) > 0 {
 			dst := deficit[0]
@@ -532,16 +726,42 @@ func (w *writer) reconcile(countD, packD map[string]int, named map[string]bool) 
 			if err := w.flushUpdates(); err != nil {
 				return nil, err
 			}
-			rows, err := locatedAt(w.txApp, src, n, named)
+			// an out-of-use pack stands in only toward quarantine, the unknown, or another
+			// holding of the same person (the records' split of what one driver holds)
+			sameHands := kinds[src] == schema.AccountKindHolder && kinds[dst] == schema.AccountKindHolder && users[src] != "" && users[src] == users[dst]
+			inUseOnly := dst != "" && kinds[dst] != schema.AccountKindQuarantine && !sameHands
+			rows, err := locatedAt(w.txApp, src, n, named, inUseOnly)
 			if err != nil {
 				return nil, err
 			}
+			if inUseOnly && len(rows) < n {
+				// only out-of-use packs are left to stand in: the records cannot follow the
+				// counts without taking one to a person, a charger or stock — refused, naming them
+				all, err := locatedAt(w.txApp, src, n, named, false)
+				if err != nil {
+					return nil, err
+				}
+				var refused []apierr.PackRefusal
+				for _, r := range all {
+					if r.outOfUse() {
+						refused = append(refused, refusal(r))
+					}
+				}
+				if len(refused) > 0 {
+					return nil, outOfUseErr("", refused)
+				}
+			}
 			if len(rows) == 0 {
+				if w.returning {
+					// a correction or delete whose packs have moved on, and no other pack is
+					// where the records need one: the later movements are the truth
+					return nil, apierr.Conflict(MsgPacksMovedOn)
+				}
 				break // the records had none left there to give
 			}
 			for _, r := range rows {
-				m := inventory.PackMove{Serial: r.serial, From: src, To: dst, StandIn: true}
-				if err := w.move(r, m, inventory.PackGroup{}); err != nil {
+				m := Move{Serial: r.serial, From: src, To: dst, StandIn: true}
+				if err := w.move(r, m, Group{}); err != nil {
 					return nil, err
 				}
 				named[r.serial] = true
@@ -568,7 +788,13 @@ func sortedKeys(m map[string]int) []string {
 
 // accountKinds reads the kinds of the accounts with a non-zero entry in diff.
 func accountKinds(txApp core.App, diff map[string]int) (map[string]string, error) {
-	out := map[string]string{}
+	kinds, _, err := accountsOf(txApp, diff)
+	return kinds, err
+}
+
+// accountsOf reads the kinds and holders (users) of the accounts with a non-zero entry in diff.
+func accountsOf(txApp core.App, diff map[string]int) (kinds, users map[string]string, err error) {
+	out, users := map[string]string{}, map[string]string{}
 	params := dbx.Params{}
 	var holders []string
 	for acc, d := range diff {
@@ -580,47 +806,56 @@ func accountKinds(txApp core.App, diff map[string]int) (map[string]string, error
 		holders = append(holders, "{:"+k+"}")
 	}
 	if len(holders) == 0 {
-		return out, nil
+		return out, users, nil
 	}
-	err := sqlitedb.Query(txApp.DB(), "SELECT id, kind FROM "+schema.Accounts+" WHERE id IN ("+strings.Join(holders, ", ")+")", params,
+	err = sqlitedb.Query(txApp.DB(), "SELECT id, kind, COALESCE(user, '') FROM "+schema.Accounts+" WHERE id IN ("+strings.Join(holders, ", ")+")", params,
 		func(scan func(...any) error) error {
-			var id, kind string
-			if err := scan(&id, &kind); err != nil {
+			var id, kind, user string
+			if err := scan(&id, &kind, &user); err != nil {
 				return err
 			}
-			out[id] = kind
+			out[id], users[id] = kind, user
 			return nil
 		})
-	return out, err
+	return out, users, err
 }
 
-// flush runs the pending UPDATEs and stores the events in one multi-row INSERT.
+// eventChunk is how many pack events one INSERT writes (at most 11 parameters a row, well
+// under SQLite's limit on parameters).
+const eventChunk = 500
+
+// flush runs the pending UPDATEs and stores the events in multi-row INSERTs: the one writer
+// of pack_events.
 func (w *writer) flush() error {
 	if err := w.flushUpdates(); err != nil {
 		return err
 	}
-	if len(w.events) == 0 {
-		return nil
-	}
-	params := dbx.Params{"mv": w.mv.Id, "session": w.mv.SessionId(), "actor": w.actor, "at": w.atText(), "created": w.nowText()}
-	var sb strings.Builder
-	sb.WriteString("INSERT INTO " + schema.PackEvents + " (id, pack, kind, movement, session, fromAccount, toAccount, expectedAccount, actor, reason, fromState, toState, at, created) VALUES ")
-	for i, e := range w.events {
-		if i > 0 {
-			sb.WriteString(", ")
+	for start := 0; start < len(w.events); start += eventChunk {
+		chunk := w.events[start:min(start+eventChunk, len(w.events))]
+		params := dbx.Params{"mv": w.mv, "session": w.session, "actor": w.actor, "at": w.atText(), "created": w.nowText()}
+		var sb strings.Builder
+		sb.WriteString("INSERT INTO " + schema.PackEvents + " (id, pack, kind, movement, session, fromAccount, toAccount, expectedAccount, actor, reason, fromState, toState, at, created, photos, recall) VALUES ")
+		for i, e := range chunk {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			k := strconv.Itoa(i)
+			fmt.Fprintf(&sb, "({:id%[1]s}, {:p%[1]s}, {:k%[1]s}, {:mv}, {:session}, {:f%[1]s}, {:t%[1]s}, {:e%[1]s}, {:actor}, {:r%[1]s}, {:fs%[1]s}, {:ts%[1]s}, {:at}, {:created}, {:ph%[1]s}, {:rc%[1]s})", k)
+			reason := e.reason
+			if w.reason != "" {
+				reason = w.reason
+			}
+			photos := e.photos
+			if photos == "" {
+				photos = "[]"
+			}
+			params["id"+k], params["p"+k], params["k"+k] = ids.New(), e.pack, e.kind
+			params["f"+k], params["t"+k], params["e"+k], params["r"+k] = e.from, e.to, e.expected, reason
+			params["fs"+k], params["ts"+k], params["ph"+k], params["rc"+k] = e.fromState, e.toState, photos, e.recall
 		}
-		k := strconv.Itoa(i)
-		fmt.Fprintf(&sb, "({:id%[1]s}, {:p%[1]s}, {:k%[1]s}, {:mv}, {:session}, {:f%[1]s}, {:t%[1]s}, {:e%[1]s}, {:actor}, {:r%[1]s}, {:fs%[1]s}, {:ts%[1]s}, {:at}, {:created})", k)
-		reason := e.reason
-		if w.reason != "" {
-			reason = w.reason
+		if err := sqlitedb.Exec(w.txApp.DB(), sb.String(), params); err != nil {
+			return fmt.Errorf("save pack events: %w", err)
 		}
-		params["id"+k], params["p"+k], params["k"+k] = ids.New(), e.pack, e.kind
-		params["f"+k], params["t"+k], params["e"+k], params["r"+k] = e.from, e.to, e.expected, reason
-		params["fs"+k], params["ts"+k] = e.fromState, e.toState
-	}
-	if err := sqlitedb.Exec(w.txApp.DB(), sb.String(), params); err != nil {
-		return fmt.Errorf("save pack events: %w", err)
 	}
 	w.events = nil
 	return nil
@@ -631,7 +866,7 @@ func (w *writer) flush() error {
 // pack's place is unknown. In required mode, every account whose packs differ from its
 // balance is described ("ready: 12 batteries, 11 packs"); a clean ledger has none. The other
 // modes allow unnamed batteries, so they report only the cleared locations.
-func (l ledger) Check(txApp core.App) ([]string, error) {
+func Check(txApp core.App) ([]string, error) {
 	out := []string{}
 	n, err := sqlitedb.ExecAffected(txApp.DB(), "UPDATE "+schema.Packs+" SET location = '', updated = {:now} "+
 		"WHERE location != '' AND location NOT IN (SELECT id FROM "+schema.Accounts+")", dbx.Params{"now": types.NowDateTime().String()})
@@ -641,7 +876,7 @@ func (l ledger) Check(txApp core.App) ([]string, error) {
 	if n > 0 {
 		out = append(out, fmt.Sprintf("packs: %d locations named a place that no longer exists → unknown", n))
 	}
-	mode, err := l.effectiveMode(txApp, clock.Now())
+	mode, err := Mode(txApp)
 	if err != nil || mode != schema.PackTrackingRequired {
 		return out, err
 	}

@@ -1,7 +1,8 @@
 // What a scanned code means (DESIGN.md §14 Labels): a label's QR holds <site>/p/<serial> so
 // any phone camera opens the pack; the app's scanner accepts that URL from any site (a label
 // printed for another city, a site renamed) or the bare serial (typed, or an older label).
-// The server reads a code the same way (modules/inventory/packs.go SerialOf).
+// It is the one place the UI reads a code (typed lists too: splitSerials); the server reads a
+// code the same way in one place (modules/journal Serial).
 
 /** SERIAL_PATTERN is what a serial may be once upper-cased (modules/packs/import.go serialPattern). */
 export const SERIAL_PATTERN = /^[A-Z0-9][A-Z0-9.-]{0,39}$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { serialFromCode } from "@/features/scan/utils/serial";
+import { serialFromCode } from "@/lib/serial";
 
 describe("serialFromCode", () => {
   it.each([

@@ -1,4 +1,4 @@
-package packs
+package journal
 
 import (
 	"sync"
@@ -11,9 +11,22 @@ import (
 	"swapbay/lib/schema"
 )
 
+// modeCacheKey is where Register keeps an app's modeCache (app.Store()).
+const modeCacheKey = "journal.modeCache"
+
+// cacheOf returns app's mode cache (nil before Register: every read goes to the table).
+func cacheOf(app core.App) *modeCache {
+	c, _ := app.Store().Get(modeCacheKey).(*modeCache)
+	return c
+}
+
 // modeCache keeps the stored tracking mode (its value and when it was last changed) in memory,
 // so that a ledger write does not read the settings table for it (issue 35: the read was about
 // an eighth of the pack ledger's cost in the packwrites profile).
+//
+// It listens to the settings rows' model hooks rather than to events.SettingsSaved alone:
+// that message comes after the commit, and a write inside the saving transaction (the tests',
+// a seed's) must already see the new mode, while a save rolled back must never be seen.
 //
 // Every save or delete of a settings row (system.SaveSettings, the /_/ dashboard, the tests'
 // helpers: all of them record saves, which run the model hooks) invalidates it twice: when the
