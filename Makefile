@@ -10,7 +10,7 @@ UI_SRC   := $(shell find ui/src ui/index.html ui/vite.config.ts ui/package.json 
 # The Go folders (STYLE.md's layers): hooks/ holds the named invariant hooks when there are any.
 GO_DIRS  := pb_app pb_migrations $(wildcard hooks) modules lib
 
-.PHONY: run build test lint stage-lint test-go test-go-unit stage-test-go-unit test-system test-fuzz test-ui test-e2e bench ui-deps e2e-deps tools clean
+.PHONY: run build test lint stage-lint test-go test-go-unit stage-test-go-unit run-test-go-unit run-test-system run-test-ui run-test-e2e test-system test-fuzz test-ui test-e2e bench ui-deps e2e-deps tools clean
 
 ## run: build and serve on $(HTTP) with $(DATA); loads demo data into an empty data dir
 run: build
@@ -59,7 +59,7 @@ test:
 	@$(STAGE) tools bash scripts/ensure-tools.sh
 	@$(STAGE) build $(MAKE) --no-print-directory ui-deps e2e-deps build
 	@$(MAKE) --no-print-directory lint
-	@$(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(TEST_STAGES)
+	@$(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(addprefix run-,$(TEST_STAGES))
 
 lint: ui-deps e2e-deps ui/dist/index.html
 	@$(STAGE) $@ $(MAKE) --no-print-directory stage-lint
@@ -81,15 +81,23 @@ UNIT_PKGS    = $$(go list ./... | grep -v -e /node_modules/ -e /internal/crashte
 ## test-go: every Go test (unit, API, property, concurrency, fuzz) and the system tests
 test-go: test-go-unit test-system
 
+# Each stage X is `make X` (its prerequisites first) or `make run-X` (none: `make test` has made
+# them all before the stages start, and make -j then starts every stage at once).
 test-go-unit: tools ui/dist/index.html
-	@$(STAGE) $@ $(MAKE) --no-print-directory stage-test-go-unit
+	@$(MAKE) --no-print-directory run-$@
+
+run-test-go-unit:
+	@$(STAGE) test-go-unit $(MAKE) --no-print-directory stage-test-go-unit
 
 stage-test-go-unit:
 	go test -count=1 -skip '$(SYSTEM_RUN)' $(UNIT_PKGS)
 	$(MAKE) --no-print-directory test-fuzz
 
 test-system: tools build
-	@$(STAGE) $@ env SWAPBAY_BIN=$(CURDIR)/$(BIN) go test -count=1 -run '$(SYSTEM_RUN)' $(SYSTEM_PKGS)
+	@$(MAKE) --no-print-directory run-$@
+
+run-test-system:
+	@$(STAGE) test-system env SWAPBAY_BIN=$(CURDIR)/$(BIN) go test -count=1 -run '$(SYSTEM_RUN)' $(SYSTEM_PKGS)
 
 # test-fuzz runs each fuzz target for a short fixed time (the committed corpus under
 # testdata/fuzz also runs as plain tests in test-go-unit). A route target spends ~4 s starting
@@ -107,12 +115,18 @@ test-fuzz:
 	done
 
 test-ui: ui-deps
-	@$(STAGE) $@ bash -c 'cd ui && npm test'
+	@$(MAKE) --no-print-directory run-$@
+
+run-test-ui:
+	@$(STAGE) test-ui bash -c 'cd ui && npm test'
 
 # The desktop and phone projects run at the same time, each with its own server on a free port
 # (or on $(E2E_PORT) and $(E2E_PORT)+1 when given) and its own data dir: e2e/scripts/run-projects.sh.
 test-e2e: tools build e2e-deps
-	@$(STAGE) $@ bash -c 'cd e2e && bash scripts/run-projects.sh'
+	@$(MAKE) --no-print-directory run-$@
+
+run-test-e2e:
+	@$(STAGE) test-e2e bash -c 'cd e2e && bash scripts/run-projects.sh'
 
 ## bench: load run against a large data set; writes BENCHMARKS.md (not part of `make test`)
 bench: tools build e2e-deps
