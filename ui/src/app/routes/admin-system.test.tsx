@@ -12,6 +12,7 @@ vi.mock("@/features/replication/components/replication-card", () => ({ Replicati
 vi.mock("@/features/system/components/system-settings-form", () => ({ SystemSettingsForm: block("System Settings") }));
 vi.mock("@/features/packs/components/pack-settings-card", () => ({ PackSettingsCard: block("Pack tracking") }));
 vi.mock("@/features/system/components/sign-in-failures-card", () => ({ SignInFailuresCard: block("Failed sign-ins") }));
+vi.mock("@/features/system/components/audit-list-card", () => ({ AuditListCard: block("Audit List") }));
 vi.mock("@/features/system/components/history-wipe-card", () => ({ HistoryWipeCard: block("History Management") }));
 vi.mock("@/features/system/components/clean-slate-card", () => ({ CleanSlateCard: block("Clean Slate") }));
 vi.mock("@/features/inventory/components/emergency-override-form", () => ({ EmergencyOverrideForm: block("Emergency Override") }));
@@ -32,6 +33,7 @@ describe("AdminSystemRoute", { timeout: 60_000 }, () => {
     render(<AdminSystemRoute />);
     expect(screen.getByRole("region", { name: "System Settings" })).toBeDefined();
     expect(screen.getByRole("region", { name: "Emergency Override" })).toBeDefined();
+    expect(screen.getByRole("region", { name: "Audit List" })).toBeDefined();
     expect(screen.queryByRole("region", { name: "History Management" })).toBeNull();
     expect(screen.queryByRole("region", { name: "Clean Slate" })).toBeNull();
     expect(screen.queryByRole("region", { name: "Pack tracking" })).toBeNull();
