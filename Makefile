@@ -10,7 +10,7 @@ UI_SRC   := $(shell find ui/src ui/index.html ui/vite.config.ts ui/package.json 
 # The Go folders (STYLE.md's layers): hooks/ holds the named invariant hooks when there are any.
 GO_DIRS  := pb_app pb_migrations $(wildcard hooks) modules lib
 
-.PHONY: run build test lint stage-lint test-go test-go-unit stage-test-go-unit run-test-go-unit run-test-system run-test-ui run-test-e2e test-system test-fuzz test-ui test-e2e bench ui-deps e2e-deps tools clean
+.PHONY: run build test lint run-lint stage-lint test-go test-go-unit stage-test-go-unit run-test-go-unit run-test-system run-test-ui run-test-e2e test-system test-fuzz test-ui test-e2e bench ui-deps e2e-deps tools clean
 
 ## run: build and serve on $(HTTP) with $(DATA); loads demo data into an empty data dir
 run: build
@@ -43,26 +43,30 @@ tools:
 	@bash scripts/ensure-tools.sh
 
 ## test: every test, in stages (each timed by scripts/stage.sh: .ci/run prints the table):
-##   tools → build → lint → {test-e2e, test-system, test-go-unit, test-ui} (make -j$(TEST_JOBS))
+##   tools → build → {test-e2e, lint, test-system, test-go-unit, test-ui} (make -j$(TEST_JOBS))
 # The binary is built once (build) and handed to every test that runs it: the e2e servers and
-# the system tests (SWAPBAY_BIN). TEST_JOBS is how many of the last four stages run at once: on
+# the system tests (SWAPBAY_BIN). TEST_JOBS is how many of the last five stages run at once: on
 # 2 cores, 2 — the e2e suite (itself two Playwright projects at once) beside one other stage at
-# a time, in the order of TEST_STAGES (system, then Go unit and fuzz, then UI unit), so the
+# a time, in the order of TEST_STAGES (lint, system, then Go unit and fuzz, then UI unit), so the
 # browsers never share the CPU with more than one other stage.
 export STAGE_DIR ?= $(CURDIR)/.stages
 STAGE     := bash scripts/stage.sh
 TEST_JOBS ?= 2
-TEST_STAGES := test-e2e test-system test-go-unit test-ui
+# Lint runs beside the e2e suite too: the suite is the longest stage and waits for nothing lint
+# makes (a lint failure still fails make test; -k lets the other stages finish and be timed).
+TEST_STAGES := test-e2e lint test-system test-go-unit test-ui
 
 test:
 	@rm -rf $(STAGE_DIR)
 	@$(STAGE) tools bash scripts/ensure-tools.sh
 	@$(STAGE) build $(MAKE) --no-print-directory ui-deps e2e-deps build
-	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(addprefix run-,$(TEST_STAGES))
 
 lint: ui-deps e2e-deps ui/dist/index.html
-	@$(STAGE) $@ $(MAKE) --no-print-directory stage-lint
+	@$(MAKE) --no-print-directory run-$@
+
+run-lint:
+	@$(STAGE) lint $(MAKE) --no-print-directory stage-lint
 
 stage-lint:
 	go vet $$(go list ./... | grep -v /node_modules/)

@@ -91,8 +91,25 @@ async function offlineVisit(page, cdp, context) {
     await navigator.serviceWorker.ready;
   });
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 60_000 });
-  // the offline read cache holds the dashboard's state once it has been read
-  await page.waitForTimeout(1000);
+  // the offline read cache holds the dashboard's state once it has been read and the field bar
+  // (which keeps the cache) is in: wait for it there, as field-offline.spec.ts does, not for a
+  // fixed second (on the emulated phone network the field bar loads after the first screen)
+  await page.waitForFunction(
+    () =>
+      new Promise((resolve) => {
+        const req = indexedDB.open("swapbay-reads");
+        req.onsuccess = () => {
+          const db = req.result;
+          if (!db.objectStoreNames.contains("answers")) return resolve(false);
+          const get = db.transaction("answers").objectStore("answers").get("/api/state");
+          get.onsuccess = () => resolve(!!get.result);
+          get.onerror = () => resolve(false);
+        };
+        req.onerror = () => resolve(false);
+      }),
+    null,
+    { timeout: 60_000, polling: 250 },
+  );
   let bytes = 0;
   const local = new Set();
   const onResponse = (ev) => {
@@ -109,7 +126,7 @@ async function offlineVisit(page, cdp, context) {
   await cdp.send("Network.emulateNetworkConditions", { ...NETWORK, offline: true });
   await context.setOffline(true);
   await page.reload({ waitUntil: "load", timeout: 60_000 });
-  await page.waitForSelector('[aria-label^="Your Batteries"]', { timeout: 60_000 });
+  await page.getByRole("button", { name: /^Your Batteries/ }).waitFor({ timeout: 60_000 });
   const figuresMs = Math.round(await page.evaluate(() => performance.now()));
   const bannerMs = await page
     .getByText(/^Offline — figures from/)
