@@ -172,6 +172,21 @@ test("a second tab that found the first one sending sends once the first closes"
   expect(mine.filter((m) => m.type === "retrieves_repairs_dropoff").map((m) => m.quantity)).toEqual([6]);
 });
 
+test("a quick log tapped before the queue's sheet has loaded is recorded: the outbox runs from the shell", async ({ page, pb, unique }) => {
+  await newDriver(page, pb, unique("seam-early"), { firstName: "Sam", lastName: "Seam" });
+  // the field bar and the queue's sheet load after the first screen; held back here, as on a slow
+  // phone network, a tap on the first screen must still find the outbox running (it was refused
+  // "Not signed in" while the outbox was started by the sheet)
+  const early = await page.context().newPage();
+  await early.route(/\/assets\/(field-bar|queue-sheet)-[^/]+\.js$/, () => undefined);
+  await early.goto("/");
+  await expect(early.getByRole("heading", { name: "Driver Home" })).toBeVisible({ timeout: 30_000 });
+  await quickLog(early, "Moves", 3);
+  await expect(early.getByText("Moves activity logged successfully")).toBeVisible();
+  expect((await movements(early)).filter((m) => m.type === "rebalance").map((m) => m.quantity)).toEqual([3]);
+  await early.close();
+});
+
 test("a dropoff committed while the realtime link reconnects: the count on screen equals the server's within 2 s", async ({ page, pb, unique }) => {
   const driver = await newDriver(page, pb, unique("seam-realtime"), { firstName: "Sam", lastName: "Seam" }, { worker: true });
   let socket: { close: () => Promise<void> } | null = null;

@@ -9,14 +9,15 @@ import { AppShell } from "@/components/layouts/app-shell";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { MyAgreementLink } from "@/features/auth/components/my-agreement-link";
 import { ResignTerms } from "@/features/auth/components/resign-terms";
+import { useOutboxStart } from "@/features/outbox/hooks/use-outbox-start";
 import { useUser } from "@/lib/auth";
 import { loadable, useLoadable } from "@/lib/loadable";
 import { useRealtime } from "@/lib/realtime";
 import { handleUnauthorized } from "@/lib/unauthorized";
 import type { User } from "@/lib/user";
 
-// The outbox's queue (it runs the outbox, and shows a driver the queue and its sheet): its own
-// chunk, loaded with the field bar after the first screen.
+// The outbox's queue (a driver's status line and sheet): its own chunk, loaded with the field bar
+// after the first screen.
 const outboxQueue = loadable(() => import("@/features/outbox/components/queue-sheet").then((m) => m.OutboxQueue));
 
 function LoadedOutboxQueue({ user }: { user: User }) {
@@ -36,7 +37,11 @@ export function SignedInLayout() {
   const { data: user, isPending, isError } = useUser();
   // The one realtime link of the tab (spec part 1 §4): open while an approved user with nothing
   // to sign is signed in.
-  useRealtime(user && user.isApproved === "approved" && !user.mustResignTerms ? user.id : null);
+  const working = user && user.isApproved === "approved" && !user.mustResignTerms ? user.id : null;
+  useRealtime(working);
+  // The outbox runs for the same user from here: the queue's sheet loads after the first screen,
+  // and a tap before it must find the outbox running.
+  useOutboxStart(working);
 
   if (isPending) return <AuthLoadingScreen />;
   if (isError) return <ConnectionIssue />;

@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { InboxIcon } from "lucide-react";
 import * as React from "react";
 import { Badge } from "@/components/ui/badge";
@@ -9,17 +8,15 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { paths } from "@/config/paths";
 import { actionOf, editedBody, serials } from "@/features/outbox/api/actions";
-import { type StoredItem, discard, resend, resume, start } from "@/features/outbox/api/outbox";
+import { type StoredItem, discard, resend, resume } from "@/features/outbox/api/outbox";
 import { itemLabel, statusLine, useOutbox } from "@/features/outbox/hooks/use-outbox";
 import { formatDateTime, formatTime, today } from "@/lib/format";
-import { afterWrite, invalidate } from "@/lib/invalidation";
 import { type User, isAdminRole, isLiaisonRole } from "@/lib/user";
 
 // The outbox's queue on screen (DESIGN.md §12, issue 27), in the field bar of every signed-in
-// screen: it runs the outbox for the signed-in user (the app refreshes what a sent action
-// changed; a pause refreshes the session, which says what to fix) and, for drivers, shows the
-// queue's status line and its sheet (each item's state; Discard, Edit & resend for a refused
-// one). Its own chunk, loaded after the first screen (app/routes/signed-in.tsx).
+// screen: for drivers, the queue's status line and its sheet (each item's state; Discard, Edit & resend for a refused
+// one). Its own chunk, loaded after the first screen (app/routes/signed-in.tsx); the outbox itself
+// runs from the shell's start (hooks/use-outbox-start.ts), so a tap before this loads is kept.
 
 /** whenTapped is an action's tap time in the operation's time zone: '2:32 PM' today, else 'Nov 24, 2:32 PM'. */
 export function whenTapped(iso: string, now: Date = new Date()): string {
@@ -28,22 +25,9 @@ export function whenTapped(iso: string, now: Date = new Date()): string {
 }
 
 
-/** OutboxQueue runs the outbox for user and, for a driver, shows the queue: see the file comment. */
+/** OutboxQueue shows a driver the queue: see the file comment. */
 export function OutboxQueue({ user }: { user: User }) {
-  const qc = useQueryClient();
   const driver = !isAdminRole(user.role) && !isLiaisonRole(user.role);
-  React.useEffect(() => {
-    start(user.id, {
-      hooks: {
-        onSent: (item, answer) => {
-          void afterWrite(qc, actionOf(item.kind)?.refreshes ?? [], answer);
-        },
-        // the session says what to fix: the sign-in screen, the re-sign panel or the account's
-        // state (the shell starts the outbox again once it is fixed: same keys)
-        onPause: () => void invalidate(qc, "session"),
-      },
-    });
-  }, [qc, user.id]);
   return driver ? <QueueStatus /> : null;
 }
 
