@@ -160,10 +160,14 @@ export async function focusState(page: Page): Promise<FocusState | null> {
       if (tall ? coveredArea > shownArea / 2 : overlaps(b)) obscuredBy = `toast "${(t.textContent ?? "").trim().slice(0, 40)}"`;
     }
     if (!obscuredBy) {
-      const x = Math.min(Math.max(r.left + r.width / 2, 0), window.innerWidth - 1);
-      const y = Math.min(Math.max(r.top + r.height / 2, 0), window.innerHeight - 1);
+      // the middle of what the screen shows of it (a panel taller than the screen: not its own
+      // middle clamped to the screen's edge, where the toasts' empty list sits); toasts are
+      // judged above, by what they cover
+      const x = Math.min((Math.max(r.left, 0) + Math.min(r.right, window.innerWidth)) / 2, window.innerWidth - 1);
+      const y = Math.min((Math.max(r.top, 0) + Math.min(r.bottom, window.innerHeight)) / 2, window.innerHeight - 1);
       const hit = document.elementFromPoint(x, y);
-      if (hit && hit !== el && !el.contains(hit) && !hit.contains(el)) obscuredBy = describe(hit);
+      const inToasts = !!hit?.closest('[role="region"][aria-label^="Notifications"]');
+      if (hit && hit !== el && !el.contains(hit) && !hit.contains(el) && !inToasts) obscuredBy = describe(hit);
     }
     return {
       tag: describe(el),
