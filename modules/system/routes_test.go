@@ -323,3 +323,13 @@ func TestStatChangedHasItsCode(t *testing.T) {
 		t.Fatalf("ready %d after a refused edit", s.Ready)
 	}
 }
+
+// The audit list (issue 43) is the administrators' only: a row per caller.
+func TestAuditAPI(t *testing.T) {
+	want := map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 200}
+	for _, who := range testkit.AllCallers {
+		factory, headers := testkit.As(who, nil)
+		(&tests.ApiScenario{Name: who, Method: "GET", URL: "/api/admin/audit",
+			Headers: headers, TestAppFactory: factory, ExpectedStatus: want[who], ExpectedContent: []string{`"`}}).Test(t)
+	}
+}
