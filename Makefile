@@ -10,7 +10,7 @@ UI_SRC   := $(shell find ui/src ui/index.html ui/vite.config.ts ui/package.json 
 # The Go folders (STYLE.md's layers): hooks/ holds the named invariant hooks when there are any.
 GO_DIRS  := pb_app pb_migrations $(wildcard hooks) modules lib
 
-.PHONY: run build test lint run-lint stage-lint test-go test-go-unit stage-test-go-unit run-test-go-unit run-test-system run-test-ui run-test-e2e test-system test-fuzz test-ui test-e2e bench ui-deps e2e-deps tools clean
+.PHONY: run build test lint run-lint stage-lint test-go test-go-unit run-test-go-unit run-test-system run-test-fuzz run-test-ui run-test-e2e test-system test-fuzz test-ui test-e2e bench ui-deps e2e-deps tools clean
 
 ## run: build and serve on $(HTTP) with $(DATA); loads demo data into an empty data dir
 run: build
@@ -43,18 +43,17 @@ tools:
 	@bash scripts/ensure-tools.sh
 
 ## test: every test, in stages (each timed by scripts/stage.sh: .ci/run prints the table):
-##   tools → build → {test-e2e, lint, test-system, test-go-unit, test-ui} (make -j$(TEST_JOBS))
+##   tools → build → {test-e2e, test-go-unit, lint, test-system, test-fuzz, test-ui} (make -j$(TEST_JOBS))
 # The binary is built once (build) and handed to every test that runs it: the e2e servers and
-# the system tests (SWAPBAY_BIN). TEST_JOBS is how many of the last five stages run at once: on
-# 2 cores, 2 — the e2e suite (itself two Playwright projects at once) beside one other stage at
-# a time, in the order of TEST_STAGES (lint, system, then Go unit and fuzz, then UI unit), so the
-# browsers never share the CPU with more than one other stage.
+# the system tests (SWAPBAY_BIN). TEST_JOBS is how many of the last six stages run at once: on
+# 2 cores, 3 — the e2e suite (four Playwright runs that mostly wait: e2e/scripts/run-projects.sh),
+# the Go unit tests (the longest of the rest) and, one after the other in the order of
+# TEST_STAGES, lint, the system tests, the fuzz targets and the UI unit tests. -k lets every
+# stage finish and be timed when one fails (any failure still fails make test).
 export STAGE_DIR ?= $(CURDIR)/.stages
 STAGE     := bash scripts/stage.sh
-TEST_JOBS ?= 2
-# Lint runs beside the e2e suite too: the suite is the longest stage and waits for nothing lint
-# makes (a lint failure still fails make test; -k lets the other stages finish and be timed).
-TEST_STAGES := test-e2e lint test-system test-go-unit test-ui
+TEST_JOBS ?= 3
+TEST_STAGES := test-e2e test-go-unit lint test-system test-fuzz test-ui
 
 test:
 	@rm -rf $(STAGE_DIR)
@@ -83,7 +82,7 @@ SYSTEM_RUN  := ^(TestSIGKILLLosesNothingAndRunsNothingTwice|TestDiskFullRefusesC
 UNIT_PKGS    = $$(go list ./... | grep -v -e /node_modules/ -e /internal/crashtest -e /internal/drill)
 
 ## test-go: every Go test (unit, API, property, concurrency, fuzz) and the system tests
-test-go: test-go-unit test-system
+test-go: test-go-unit test-fuzz test-system
 
 # Each stage X is `make X` (its prerequisites first) or `make run-X` (none: `make test` has made
 # them all before the stages start, and make -j then starts every stage at once).
@@ -91,11 +90,7 @@ test-go-unit: tools ui/dist/index.html
 	@$(MAKE) --no-print-directory run-$@
 
 run-test-go-unit:
-	@$(STAGE) test-go-unit $(MAKE) --no-print-directory stage-test-go-unit
-
-stage-test-go-unit:
-	go test -count=1 -skip '$(SYSTEM_RUN)' $(UNIT_PKGS)
-	$(MAKE) --no-print-directory test-fuzz
+	@$(STAGE) test-go-unit go test -count=1 -skip '$(SYSTEM_RUN)' $(UNIT_PKGS)
 
 test-system: tools build
 	@$(MAKE) --no-print-directory run-$@
@@ -111,7 +106,13 @@ FUZZ_TARGETS := lib/reqx:FuzzInt:3s lib/reqx:FuzzDecode:3s \
 	modules/custody:FuzzCustodyRoutes:6s modules/system:FuzzSystemRoutes:6s \
 	modules/users:FuzzUserRoutes:5s
 
-test-fuzz:
+test-fuzz: tools ui/dist/index.html
+	@$(MAKE) --no-print-directory run-$@
+
+run-test-fuzz:
+	@$(STAGE) test-fuzz $(MAKE) --no-print-directory stage-test-fuzz
+
+stage-test-fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; rest=$${t#*:}; name=$${rest%%:*}; time=$${rest#*:}; \
 		echo "fuzz $$pkg $$name $$time"; \

@@ -44,6 +44,20 @@ const DESKTOP_SPECS = [
 ];
 /** only matches the spec files named (tests/<name>.spec.ts). */
 const only = (names: string[]) => new RegExp(`[\\\\/](${names.join("|")})\\.spec\\.ts$`);
+/**
+ * A project's specs run in two parts at once, each on its own server (E2E_PART=1 or 2, set by
+ * scripts/run-projects.sh; unset runs them all): PART_ONE_SPECS are the longest specs (~450 s a
+ * project in a fresh-clone run, the other part about the same), so `make test`'s four Playwright
+ * runs end close together. Which part a spec runs in changes nothing it checks: each part has its
+ * own server and data dir, and a spec never reads what another spec wrote.
+ */
+const PART_ONE_SPECS = ["screens", "a11y-dialogs", "packs"];
+const part = process.env.E2E_PART;
+/** what a project runs in this part: the widths' own ignore list, plus the other part's specs. */
+const inPart = (ignore: string[]) =>
+  part === "1"
+    ? { testMatch: only(PART_ONE_SPECS), testIgnore: only(ignore) }
+    : { testIgnore: part === "2" ? [only(ignore), only(PART_ONE_SPECS)] : only(ignore) };
 
 export default defineConfig({
   testDir: "./tests",
@@ -71,8 +85,8 @@ export default defineConfig({
   // at both. A spec mixing the two is split by tag: @desktop or @phone on a test keeps it to
   // that project (screens.spec.ts's widths, pack-safety-keyboard's admin and driver walks).
   projects: [
-    { name: "desktop", testIgnore: only(PHONE_SPECS), grepInvert: /@phone\b/, use: { viewport: { width: 1280, height: 800 } } },
-    { name: "phone", testIgnore: only(DESKTOP_SPECS), grepInvert: /@desktop\b/, use: PHONE },
+    { name: "desktop", ...inPart(PHONE_SPECS), grepInvert: /@phone\b/, use: { viewport: { width: 1280, height: 800 } } },
+    { name: "phone", ...inPart(DESKTOP_SPECS), grepInvert: /@desktop\b/, use: PHONE },
   ],
   webServer: {
     command: `node scripts/serve.mjs ${BINARY} ${dataDir} 127.0.0.1:${PORT}`,
