@@ -53,6 +53,9 @@ func audited(e *core.RecordRequestEvent, action string) error {
 		if action == schema.AuditActionCreate {
 			fields = setFields(e.Record)
 		}
+		if action == schema.AuditActionUpdate && len(fields) == 0 {
+			return nil // a save that changed no field (only unknown or equal values) changed nothing to record
+		}
 		c := system.Change{Action: action, Collection: e.Collection.Name, Record: e.Record.Id, Fields: fields, Actor: "guest"}
 		if e.Auth != nil {
 			c.Actor, c.ActorId, c.ActorKind = e.Auth.Email(), e.Auth.Id, e.Auth.Collection().Name

@@ -46,7 +46,7 @@ export function AuditListCard() {
                     {r.collection} {r.recordId}
                   </span>
                 </div>
-                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-muted-foreground">
+                <dl className="grid grid-cols-[3.5rem_1fr] gap-x-3 gap-y-0.5 text-muted-foreground">
                   <dt>By</dt>
                   <dd className="[overflow-wrap:anywhere]">
                     {r.actor || "unknown"}
