@@ -166,6 +166,14 @@ func CreateVersion(app core.App, in VersionInput) (VersionJSON, error) {
 	return out, err
 }
 
+// SignedCount returns how many agreements were signed on version id (a signed version is
+// immutable and is never deleted).
+func SignedCount(app core.App, id string) (int, error) {
+	var n int
+	err := app.DB().Select("COUNT(*)").From(schema.Agreements).Where(dbx.HashExp{schema.AgreementTerms: id}).Row(&n)
+	return n, err
+}
+
 func setVersion(rec *core.Record, in VersionInput) {
 	rec.Set(schema.TermsVersion, in.Version)
 	rec.Set(schema.TermsTitle, in.Title)
@@ -185,11 +193,9 @@ func UpdateVersion(app core.App, id string, in VersionInput) (VersionJSON, error
 		if err != nil {
 			return apierr.NotFound(MsgVersionNotFound)
 		}
-		var signed int
-		if err := txApp.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Agreements + " WHERE terms = {:id}").Bind(dbx.Params{"id": id}).Row(&signed); err != nil {
+		if signed, err := SignedCount(txApp, id); err != nil {
 			return err
-		}
-		if signed > 0 {
+		} else if signed > 0 {
 			return apierr.Conflict(MsgVersionSigned)
 		}
 		if taken, err := versionTaken(txApp, in.Version, id); err != nil {
@@ -225,8 +231,7 @@ func Activate(app core.App, id string) (VersionJSON, error) {
 		if err := txApp.Save(rec); err != nil {
 			return err
 		}
-		var signed int
-		_ = txApp.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Agreements + " WHERE terms = {:id}").Bind(dbx.Params{"id": id}).Row(&signed)
+		signed, _ := SignedCount(txApp, id)
 		out = toVersionJSON(rec, signed)
 		events.Publish(txApp, TermsUpdated)
 		return nil
