@@ -3,7 +3,6 @@ package hooks
 import (
 	"net/http"
 
-	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
@@ -43,12 +42,8 @@ func bindTerms(app core.App) {
 			}
 			e.Record.Set(schema.TermsContent, terms.Sanitize(e.Record.GetString(schema.TermsContent)))
 			if len(changedFields(e.Record)) > 0 {
-				signed, err := signedCount(e.App, e.Record.Id)
-				if err != nil {
+				if err := refuseSigned(e.App, e.Record.Id); err != nil {
 					return err
-				}
-				if signed > 0 {
-					return refuseConflict(terms.MsgVersionSigned)
 				}
 			}
 			return e.Next()
@@ -63,22 +58,24 @@ func bindTerms(app core.App) {
 			if e.Record.GetBool(schema.TermsIsActive) {
 				return refuseConflict(MsgTermsDeleteActive)
 			}
-			signed, err := signedCount(e.App, e.Record.Id)
-			if err != nil {
+			if err := refuseSigned(e.App, e.Record.Id); err != nil {
 				return err
-			}
-			if signed > 0 {
-				return refuseConflict(terms.MsgVersionSigned)
 			}
 			return e.Next()
 		},
 	})
 }
 
-func signedCount(app core.App, id string) (int, error) {
-	var n int
-	err := app.DB().Select("COUNT(*)").From(schema.Agreements).Where(dbx.HashExp{schema.AgreementTerms: id}).Row(&n)
-	return n, err
+// refuseSigned refuses a change to version id once someone has signed it.
+func refuseSigned(app core.App, id string) error {
+	signed, err := terms.SignedCount(app, id)
+	if err != nil {
+		return err
+	}
+	if signed > 0 {
+		return refuseConflict(terms.MsgVersionSigned)
+	}
+	return nil
 }
 
 func refuseConflict(msg string) error {

@@ -106,32 +106,21 @@ func seedDemo(app core.App, now time.Time, out io.Writer) error {
 		return err
 	}
 	s := &seeder{app: app, rnd: rand.New(rand.NewPCG(7, 11)), loc: loc, now: now}
-	if err := s.createUsers(); err != nil {
-		return err
-	}
-	if err := s.registerPacks(); err != nil {
-		return err
-	}
-	if err := s.history(); err != nil {
-		return err
-	}
-	if err := s.datedOpening(); err != nil {
-		return err
-	}
-	if err := s.pay(); err != nil {
-		return err
-	}
-	if err := s.photos(); err != nil {
-		return err
-	}
-	if err := s.packSafety(); err != nil {
-		return err
-	}
-	if err := s.agreements(); err != nil {
-		return err
-	}
-	if err := s.recordedWhenTheyHappened(); err != nil {
-		return err
+	// the steps in order: each reads what the ones before it wrote
+	for _, step := range []func() error{
+		s.createUsers,
+		s.registerPacks,
+		s.history,
+		s.datedOpening,
+		s.pay,
+		s.photos,
+		s.packSafety,
+		s.agreements,
+		s.recordedWhenTheyHappened,
+	} {
+		if err := step(); err != nil {
+			return err
+		}
 	}
 	var movements int
 	_ = app.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Movements).Row(&movements)

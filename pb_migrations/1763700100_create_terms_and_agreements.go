@@ -4,6 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 
+	"swapbay/lib/migrate"
 	"swapbay/lib/schema"
 )
 
@@ -16,24 +17,23 @@ func init() {
 			return err
 		}
 
-		terms := core.NewBaseCollection(schema.TermsVersions)
-		terms.Fields.Add(
+		terms, err := migrate.CreateBase(app, schema.TermsVersions, []core.Field{
 			&core.TextField{Name: schema.TermsVersion, Required: true, Max: 50},
 			&core.TextField{Name: schema.TermsTitle, Required: true, Max: 300},
 			&core.TextField{Name: schema.TermsContent, Required: true, Max: 500_000},
 			&core.TextField{Name: schema.TermsEffectiveDate, Required: true, Max: 10, Pattern: `^\d{4}-\d{2}-\d{2}$`},
 			&core.BoolField{Name: schema.TermsIsActive},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
-			&core.AutodateField{Name: schema.Updated, OnCreate: true, OnUpdate: true},
+			migrate.Created(),
+			migrate.Updated(),
+		},
+			migrate.Index("idx_terms_version", true, "`version`", ""),
+			migrate.Index("idx_terms_single_active", true, "`isActive`", "`isActive` = TRUE"),
 		)
-		terms.AddIndex("idx_terms_version", true, "`version`", "")
-		terms.AddIndex("idx_terms_single_active", true, "`isActive`", "`isActive` = TRUE")
-		if err := app.Save(terms); err != nil {
+		if err != nil {
 			return err
 		}
 
-		agreements := core.NewBaseCollection(schema.Agreements)
-		agreements.Fields.Add(
+		_, err = migrate.CreateBase(app, schema.Agreements, []core.Field{
 			&core.RelationField{Name: schema.AgreementUser, CollectionId: users.Id, MaxSelect: 1, Required: true, CascadeDelete: true},
 			&core.RelationField{Name: schema.AgreementTerms, CollectionId: terms.Id, MaxSelect: 1},
 			&core.TextField{Name: schema.AgreementTermsVersion, Max: 50},
@@ -46,11 +46,12 @@ func init() {
 			&core.SelectField{Name: schema.AgreementPDFStatus, Values: []string{"generating", "available", "failed"}, MaxSelect: 1},
 			&core.TextField{Name: schema.AgreementPDFError, Max: 1000},
 			&core.NumberField{Name: schema.AgreementPDFAttempts, OnlyInt: true},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
-			&core.AutodateField{Name: schema.Updated, OnCreate: true, OnUpdate: true},
+			migrate.Created(),
+			migrate.Updated(),
+		},
+			migrate.Index("idx_agreements_user", false, "`user`", ""),
+			migrate.Index("idx_agreements_pdfStatus", false, "`pdfStatus`", ""),
 		)
-		agreements.AddIndex("idx_agreements_user", false, "`user`", "")
-		agreements.AddIndex("idx_agreements_pdfStatus", false, "`pdfStatus`", "")
-		return app.Save(agreements)
+		return err
 	}, nil)
 }

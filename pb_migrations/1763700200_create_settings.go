@@ -4,20 +4,19 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 
+	"swapbay/lib/migrate"
 	"swapbay/lib/schema"
 )
 
 // Creates the operator settings table with the spec's defaults (part 2 §3, §9).
 func init() {
 	m.Register(func(app core.App) error {
-		settings := core.NewBaseCollection(schema.Settings)
-		settings.Fields.Add(
+		settings, err := migrate.CreateBase(app, schema.Settings, []core.Field{
 			&core.TextField{Name: schema.SettingKey, Required: true, Max: 100},
 			&core.TextField{Name: schema.SettingValue, Max: 2000},
-			&core.AutodateField{Name: schema.Updated, OnCreate: true, OnUpdate: true},
-		)
-		settings.AddIndex("idx_settings_key", true, "`key`", "")
-		if err := app.Save(settings); err != nil {
+			migrate.Updated(),
+		}, migrate.Index("idx_settings_key", true, "`key`", ""))
+		if err != nil {
 			return err
 		}
 		defaults := map[string]string{

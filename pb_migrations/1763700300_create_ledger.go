@@ -4,6 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 
+	"swapbay/lib/migrate"
 	"swapbay/lib/schema"
 )
 
@@ -18,8 +19,7 @@ func init() {
 		}
 		zero := 0.0
 
-		sessions := core.NewBaseCollection(schema.ChargingSessions)
-		sessions.Fields.Add(
+		sessions, err := migrate.CreateBase(app, schema.ChargingSessions, []core.Field{
 			&core.NumberField{Name: schema.SessionQuantity, OnlyInt: true, Min: &zero},
 			&core.SelectField{Name: schema.SessionChargerType, Values: []string{"2.5A", "4A", "5A"}, MaxSelect: 1, Required: true},
 			&core.DateField{Name: schema.SessionStartedAt, Required: true},
@@ -28,16 +28,14 @@ func init() {
 			&core.DateField{Name: schema.SessionEndedAt},
 			&core.BoolField{Name: schema.SessionDueAnnounced},
 			&core.RelationField{Name: schema.SessionStartedBy, CollectionId: users.Id, MaxSelect: 1},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
-			&core.AutodateField{Name: schema.Updated, OnCreate: true, OnUpdate: true},
-		)
-		sessions.AddIndex("idx_sessions_status_eta", false, "`status`, `etaAt`", "")
-		if err := app.Save(sessions); err != nil {
+			migrate.Created(),
+			migrate.Updated(),
+		}, migrate.Index("idx_sessions_status_eta", false, "`status`, `etaAt`", ""))
+		if err != nil {
 			return err
 		}
 
-		accounts := core.NewBaseCollection(schema.Accounts)
-		accounts.Fields.Add(
+		accounts, err := migrate.CreateBase(app, schema.Accounts, []core.Field{
 			&core.TextField{Name: schema.AccountKey, Required: true, Max: 200},
 			&core.SelectField{Name: schema.AccountKind, MaxSelect: 1, Required: true, Values: []string{
 				schema.AccountKindReady, schema.AccountKindWaiting, schema.AccountKindSession,
@@ -48,18 +46,18 @@ func init() {
 			&core.TextField{Name: schema.AccountAssignmentType, Max: 50},
 			&core.RelationField{Name: schema.AccountSession, CollectionId: sessions.Id, MaxSelect: 1},
 			&core.NumberField{Name: schema.AccountBalance, OnlyInt: true},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
-			&core.AutodateField{Name: schema.Updated, OnCreate: true, OnUpdate: true},
+			migrate.Created(),
+			migrate.Updated(),
+		},
+			migrate.Index("idx_accounts_key", true, "`key`", ""),
+			migrate.Index("idx_accounts_kind_balance", false, "`kind`, `balance`", ""),
+			migrate.Index("idx_accounts_user", false, "`user`", ""),
 		)
-		accounts.AddIndex("idx_accounts_key", true, "`key`", "")
-		accounts.AddIndex("idx_accounts_kind_balance", false, "`kind`, `balance`", "")
-		accounts.AddIndex("idx_accounts_user", false, "`user`", "")
-		if err := app.Save(accounts); err != nil {
+		if err != nil {
 			return err
 		}
 
-		movements := core.NewBaseCollection(schema.Movements)
-		movements.Fields.Add(
+		movements, err := migrate.CreateBase(app, schema.Movements, []core.Field{
 			&core.TextField{Name: schema.MovementType, Required: true, Max: 50},
 			&core.NumberField{Name: schema.MovementQuantity, OnlyInt: true},
 			&core.TextField{Name: schema.MovementNotes, Max: 4000},
@@ -72,40 +70,41 @@ func init() {
 			&core.JSONField{Name: schema.MovementMeta, MaxSize: 16 << 10},
 			&core.BoolField{Name: schema.MovementCheckpoint},
 			&core.DateField{Name: schema.MovementOccurredAt, Required: true},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
-			&core.AutodateField{Name: schema.Updated, OnCreate: true, OnUpdate: true},
+			migrate.Created(),
+			migrate.Updated(),
+		},
+			migrate.Index("idx_movements_occurredAt", false, "`occurredAt`", ""),
+			migrate.Index("idx_movements_user_occurredAt", false, "`user`, `occurredAt`", ""),
+			migrate.Index("idx_movements_type_occurredAt", false, "`type`, `occurredAt`", ""),
 		)
-		movements.AddIndex("idx_movements_occurredAt", false, "`occurredAt`", "")
-		movements.AddIndex("idx_movements_user_occurredAt", false, "`user`, `occurredAt`", "")
-		movements.AddIndex("idx_movements_type_occurredAt", false, "`type`, `occurredAt`", "")
-		if err := app.Save(movements); err != nil {
+		if err != nil {
 			return err
 		}
 
-		entries := core.NewBaseCollection(schema.Entries)
-		entries.Fields.Add(
+		_, err = migrate.CreateBase(app, schema.Entries, []core.Field{
 			&core.RelationField{Name: schema.EntryMovement, CollectionId: movements.Id, MaxSelect: 1, Required: true, CascadeDelete: true},
 			&core.RelationField{Name: schema.EntryAccount, CollectionId: accounts.Id, MaxSelect: 1, Required: true},
 			&core.NumberField{Name: schema.EntryDelta, OnlyInt: true},
+		},
+			migrate.Index("idx_entries_movement", false, "`movement`", ""),
+			migrate.Index("idx_entries_account", false, "`account`", ""),
 		)
-		entries.AddIndex("idx_entries_movement", false, "`movement`", "")
-		entries.AddIndex("idx_entries_account", false, "`account`", "")
-		if err := app.Save(entries); err != nil {
+		if err != nil {
 			return err
 		}
 
-		idem := core.NewBaseCollection(schema.IdempotencyKeys)
-		idem.Fields.Add(
+		_, err = migrate.CreateBase(app, schema.IdempotencyKeys, []core.Field{
 			&core.TextField{Name: schema.IdemKey, Required: true, Max: 200},
 			&core.RelationField{Name: schema.IdemUser, CollectionId: users.Id, MaxSelect: 1, CascadeDelete: true},
 			&core.TextField{Name: schema.IdemMethod, Max: 10},
 			&core.TextField{Name: schema.IdemPath, Max: 500},
 			&core.NumberField{Name: schema.IdemStatus, OnlyInt: true},
 			&core.TextField{Name: schema.IdemBody, Max: 2 << 20},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
+			migrate.Created(),
+		},
+			migrate.Index("idx_idem_user_key", true, "`user`, `key`", ""),
+			migrate.Index("idx_idem_created", false, "`created`", ""),
 		)
-		idem.AddIndex("idx_idem_user_key", true, "`user`, `key`", "")
-		idem.AddIndex("idx_idem_created", false, "`created`", "")
-		return app.Save(idem)
+		return err
 	}, nil)
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 
+	"swapbay/lib/migrate"
 	"swapbay/lib/schema"
 )
 
@@ -15,20 +16,12 @@ func init() {
 		if err != nil {
 			return err
 		}
-		c := core.NewBaseCollection(schema.AuthSessions)
-		c.Fields.Add(
+		_, err = migrate.CreateBase(app, schema.AuthSessions, []core.Field{
 			&core.RelationField{Name: schema.AuthSessionUser, CollectionId: users.Id, MaxSelect: 1, Required: true, CascadeDelete: true},
 			&core.TextField{Name: schema.AuthSessionIP, Max: 100},
 			&core.TextField{Name: schema.AuthSessionUserAgent, Max: 500},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
-		)
-		c.AddIndex("idx_auth_sessions_user", false, "`"+schema.AuthSessionUser+"`", "")
-		return app.Save(c)
-	}, func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId(schema.AuthSessions)
-		if err != nil {
-			return nil
-		}
-		return app.Delete(c)
-	})
+			migrate.Created(),
+		}, migrate.Index("idx_auth_sessions_user", false, "`"+schema.AuthSessionUser+"`", ""))
+		return err
+	}, migrate.Drop(schema.AuthSessions))
 }

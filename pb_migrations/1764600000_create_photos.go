@@ -4,6 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 
+	"swapbay/lib/migrate"
 	"swapbay/lib/schema"
 )
 
@@ -15,8 +16,7 @@ func init() {
 		if err != nil {
 			return err
 		}
-		photos := core.NewBaseCollection(schema.Photos)
-		photos.Fields.Add(
+		_, err = migrate.CreateBase(app, schema.Photos, []core.Field{
 			&core.FileField{Name: schema.PhotoFile, MaxSelect: 1, MaxSize: 10 << 20, Protected: true,
 				MimeTypes: []string{"image/jpeg", "image/png", "image/webp"}, Thumbs: []string{schema.PhotoThumb}},
 			&core.TextField{Name: schema.PhotoFilename, Max: 255},
@@ -27,17 +27,12 @@ func init() {
 			&core.TextField{Name: schema.PhotoDuplicateOf, Max: 15},
 			&core.TextField{Name: schema.PhotoContentType, Max: 50},
 			&core.BoolField{Name: schema.PhotoClaimed},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
-			&core.AutodateField{Name: schema.Updated, OnCreate: true, OnUpdate: true},
+			migrate.Created(),
+			migrate.Updated(),
+		},
+			migrate.Index("idx_photos_sha256", false, "`sha256`", ""),
+			migrate.Index("idx_photos_claimed_created", false, "`claimed`, `created`", ""),
 		)
-		photos.AddIndex("idx_photos_sha256", false, "`sha256`", "")
-		photos.AddIndex("idx_photos_claimed_created", false, "`claimed`, `created`", "")
-		return app.Save(photos)
-	}, func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId(schema.Photos)
-		if err != nil {
-			return nil
-		}
-		return app.Delete(c)
-	})
+		return err
+	}, migrate.Drop(schema.Photos))
 }

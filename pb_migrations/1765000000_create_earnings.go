@@ -4,6 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 
+	"swapbay/lib/migrate"
 	"swapbay/lib/schema"
 )
 
@@ -19,23 +20,20 @@ func init() {
 		}
 		zero := 0.0
 		maxCents := 100_000_000.0 // 1,000,000.00 per task: far above any real rate
-		rates := core.NewBaseCollection(schema.PayRates)
-		rates.Fields.Add(
+		_, err = migrate.CreateBase(app, schema.PayRates, []core.Field{
 			&core.NumberField{Name: schema.PayRateDeadBattery, Min: &zero, Max: &maxCents, OnlyInt: true},
 			&core.NumberField{Name: schema.PayRateMove, Min: &zero, Max: &maxCents, OnlyInt: true},
 			&core.NumberField{Name: schema.PayRateRecover, Min: &zero, Max: &maxCents, OnlyInt: true},
 			&core.DateField{Name: schema.PayRateEffectiveAt, Required: true},
 			&core.RelationField{Name: schema.PayRateCreatedBy, CollectionId: users.Id, MaxSelect: 1},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
-		)
-		rates.AddIndex("idx_pay_rates_effectiveAt", false, "`effectiveAt`", "")
-		if err := app.Save(rates); err != nil {
+			migrate.Created(),
+		}, migrate.Index("idx_pay_rates_effectiveAt", false, "`effectiveAt`", ""))
+		if err != nil {
 			return err
 		}
 
 		maxCount := 1_000_000.0
-		adj := core.NewBaseCollection(schema.TaskAdjustments)
-		adj.Fields.Add(
+		_, err = migrate.CreateBase(app, schema.TaskAdjustments, []core.Field{
 			&core.RelationField{Name: schema.AdjustmentUser, CollectionId: users.Id, MaxSelect: 1, Required: true, CascadeDelete: true},
 			&core.TextField{Name: schema.AdjustmentWeekStart, Required: true, Pattern: `^\d{4}-\d{2}-\d{2}$`},
 			&core.SelectField{Name: schema.AdjustmentTaskType, Required: true, MaxSelect: 1,
@@ -44,18 +42,8 @@ func init() {
 			&core.NumberField{Name: schema.AdjustmentAdjusted, Min: &zero, Max: &maxCount, OnlyInt: true},
 			&core.TextField{Name: schema.AdjustmentReason, Max: 500},
 			&core.RelationField{Name: schema.AdjustmentCreatedBy, CollectionId: users.Id, MaxSelect: 1},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
-		)
-		adj.AddIndex("idx_task_adjustments_week_user", false, "`weekStart`, `user`, `taskType`", "")
-		return app.Save(adj)
-	}, func(app core.App) error {
-		for _, name := range []string{schema.TaskAdjustments, schema.PayRates} {
-			if c, err := app.FindCollectionByNameOrId(name); err == nil {
-				if err := app.Delete(c); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	})
+			migrate.Created(),
+		}, migrate.Index("idx_task_adjustments_week_user", false, "`weekStart`, `user`, `taskType`", ""))
+		return err
+	}, migrate.Drop(schema.TaskAdjustments, schema.PayRates))
 }

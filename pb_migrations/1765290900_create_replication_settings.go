@@ -4,6 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 
+	"swapbay/lib/migrate"
 	"swapbay/lib/schema"
 )
 
@@ -11,21 +12,14 @@ import (
 // §13): one row, superuser-only in the record API (no rules), the secret a hidden field.
 func init() {
 	m.Register(func(app core.App) error {
-		c := core.NewBaseCollection(schema.ReplicationSettings)
-		c.Fields.Add(
+		_, err := migrate.CreateBase(app, schema.ReplicationSettings, []core.Field{
 			&core.BoolField{Name: schema.ReplicationEnabled},
 			&core.TextField{Name: schema.ReplicationURL, Max: 2000},
 			&core.TextField{Name: schema.ReplicationAccessKeyID, Max: 500, Hidden: true},
 			&core.TextField{Name: schema.ReplicationSecretKey, Max: 500, Hidden: true},
 			&core.TextField{Name: schema.ReplicationUpdatedBy, Max: 100},
-			&core.AutodateField{Name: schema.Updated, OnCreate: true, OnUpdate: true},
-		)
-		return app.Save(c)
-	}, func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId(schema.ReplicationSettings)
-		if err != nil {
-			return nil
-		}
-		return app.Delete(c)
-	})
+			migrate.Updated(),
+		})
+		return err
+	}, migrate.Drop(schema.ReplicationSettings))
 }

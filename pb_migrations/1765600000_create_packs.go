@@ -4,6 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 
+	"swapbay/lib/migrate"
 	"swapbay/lib/schema"
 )
 
@@ -23,8 +24,7 @@ func init() {
 		}
 		zero := 0.0
 		maxWh := 100000.0
-		packs := core.NewBaseCollection(schema.Packs)
-		packs.Fields.Add(
+		packs, err := migrate.CreateBase(app, schema.Packs, []core.Field{
 			&core.TextField{Name: schema.PackSerial, Required: true, Max: schema.MaxPackSerialLength},
 			&core.TextField{Name: schema.PackModel, Max: schema.MaxPackTextLength},
 			&core.TextField{Name: schema.PackChemistry, Max: schema.MaxPackTextLength},
@@ -40,21 +40,21 @@ func init() {
 			&core.RelationField{Name: schema.PackLastSeenBy, CollectionId: ids[schema.Users], MaxSelect: 1},
 			&core.RelationField{Name: schema.PackLastSeenMovement, CollectionId: ids[schema.Movements], MaxSelect: 1},
 			&core.NumberField{Name: schema.PackChargeCount, OnlyInt: true, Min: &zero},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
-			&core.AutodateField{Name: schema.Updated, OnCreate: true, OnUpdate: true},
+			migrate.Created(),
+			migrate.Updated(),
+		},
+			migrate.Index("idx_packs_serial", true, "`serial`", ""),
+			// one index for the place and the ledger's stand-in order (location, least recently seen
+			// first): a pack's move changes one entry of it, not one in each of two indexes
+			migrate.Index("idx_packs_location_lastSeenAt", false, "`location`, `lastSeenAt`", ""),
+			migrate.Index("idx_packs_lot", false, "`lot`", ""),
+			migrate.Index("idx_packs_state", false, "`state`", ""),
 		)
-		packs.AddIndex("idx_packs_serial", true, "`serial`", "")
-		// one index for the place and the ledger's stand-in order (location, least recently seen
-		// first): a pack's move changes one entry of it, not one in each of two indexes
-		packs.AddIndex("idx_packs_location_lastSeenAt", false, "`location`, `lastSeenAt`", "")
-		packs.AddIndex("idx_packs_lot", false, "`lot`", "")
-		packs.AddIndex("idx_packs_state", false, "`state`", "")
-		if err := app.Save(packs); err != nil {
+		if err != nil {
 			return err
 		}
 
-		events := core.NewBaseCollection(schema.PackEvents)
-		events.Fields.Add(
+		_, err = migrate.CreateBase(app, schema.PackEvents, []core.Field{
 			&core.RelationField{Name: schema.PackEventPack, CollectionId: packs.Id, MaxSelect: 1, Required: true},
 			&core.SelectField{Name: schema.PackEventKind, MaxSelect: 1, Required: true, Values: schema.PackEventKinds},
 			&core.RelationField{Name: schema.PackEventMovement, CollectionId: ids[schema.Movements], MaxSelect: 1},
@@ -67,24 +67,14 @@ func init() {
 			&core.SelectField{Name: schema.PackEventFromState, MaxSelect: 1, Values: schema.PackStates},
 			&core.SelectField{Name: schema.PackEventToState, MaxSelect: 1, Values: schema.PackStates},
 			&core.DateField{Name: schema.PackEventAt, Required: true},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
+			migrate.Created(),
+		},
+			// every ledger write adds a row per pack, so only the indexes a read uses: a pack's
+			// history (pack, at) and the discrepancies (a partial index: the other kinds cost it
+			// nothing). A movement's packs are in its meta.packs, so no index on movement.
+			migrate.Index("idx_pack_events_pack_at", false, "`pack`, `at`", ""),
+			migrate.Index("idx_pack_events_discrepancy_at", false, "`at`", "`kind` = '"+schema.PackEventDiscrepancy+"'"),
 		)
-		// every ledger write adds a row per pack, so only the indexes a read uses: a pack's
-		// history (pack, at) and the discrepancies (a partial index: the other kinds cost it
-		// nothing). A movement's packs are in its meta.packs, so no index on movement.
-		events.AddIndex("idx_pack_events_pack_at", false, "`pack`, `at`", "")
-		events.AddIndex("idx_pack_events_discrepancy_at", false, "`at`", "`kind` = '"+schema.PackEventDiscrepancy+"'")
-		return app.Save(events)
-	}, func(app core.App) error {
-		for _, name := range []string{schema.PackEvents, schema.Packs} {
-			c, err := app.FindCollectionByNameOrId(name)
-			if err != nil {
-				continue
-			}
-			if err := app.Delete(c); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+		return err
+	}, migrate.Drop(schema.PackEvents, schema.Packs))
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 
+	"swapbay/lib/migrate"
 	"swapbay/lib/schema"
 )
 
@@ -22,18 +23,16 @@ func init() {
 			return err
 		}
 		zero := 0.0
-		recalls := core.NewBaseCollection(schema.PackRecalls)
-		recalls.Fields.Add(
+		recalls, err := migrate.CreateBase(app, schema.PackRecalls, []core.Field{
 			&core.SelectField{Name: schema.PackRecallBy, MaxSelect: 1, Required: true, Values: schema.PackRecallBys},
 			&core.TextField{Name: schema.PackRecallValue, Required: true, Max: schema.MaxPackTextLength},
 			&core.TextField{Name: schema.PackRecallReason, Required: true, Max: schema.MaxNotesLength},
 			&core.RelationField{Name: schema.PackRecallActor, CollectionId: users.Id, MaxSelect: 1},
 			&core.DateField{Name: schema.PackRecallAt, Required: true},
 			&core.NumberField{Name: schema.PackRecallPackCount, OnlyInt: true, Min: &zero},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
-		)
-		recalls.AddIndex("idx_pack_recalls_at", false, "`at`", "")
-		if err := app.Save(recalls); err != nil {
+			migrate.Created(),
+		}, migrate.Index("idx_pack_recalls_at", false, "`at`", ""))
+		if err != nil {
 			return err
 		}
 

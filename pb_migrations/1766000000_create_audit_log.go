@@ -4,6 +4,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 
+	"swapbay/lib/migrate"
 	"swapbay/lib/schema"
 )
 
@@ -12,8 +13,7 @@ import (
 // made them and when. No rules (superuser-only reads); hooks/ refuses raw writes to it.
 func init() {
 	m.Register(func(app core.App) error {
-		c := core.NewBaseCollection(schema.AuditLog)
-		c.Fields.Add(
+		_, err := migrate.CreateBase(app, schema.AuditLog, []core.Field{
 			&core.TextField{Name: schema.AuditActor, Max: 300},
 			&core.TextField{Name: schema.AuditActorId, Max: 100},
 			&core.TextField{Name: schema.AuditActorKind, Max: 100},
@@ -22,15 +22,8 @@ func init() {
 			&core.TextField{Name: schema.AuditCollection, Max: 100, Required: true},
 			&core.TextField{Name: schema.AuditRecord, Max: 100},
 			&core.JSONField{Name: schema.AuditFields, MaxSize: 20000},
-			&core.AutodateField{Name: schema.Created, OnCreate: true},
-		)
-		c.AddIndex("idx_audit_log_created", false, "`created`", "")
-		return app.Save(c)
-	}, func(app core.App) error {
-		c, err := app.FindCollectionByNameOrId(schema.AuditLog)
-		if err != nil {
-			return nil
-		}
-		return app.Delete(c)
-	})
+			migrate.Created(),
+		}, migrate.Index("idx_audit_log_created", false, "`created`", ""))
+		return err
+	}, migrate.Drop(schema.AuditLog))
 }

@@ -46,10 +46,8 @@ type keysResult struct {
 // keysPart fills the idempotency table of a small data set with 8 days of keys at
 // keysPerDay (answers copied from real keyed writes) and measures what they cost.
 func keysPart() keysResult {
-	ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
-	check(err)
-	srv, err := startServer(ds)
-	check(err)
+	ds := smallDataSet()
+	srv := serve(ds)
 	defer srv.stop()
 	app := ds.app
 	r := keysResult{Ran: time.Now().UTC().Format("2006-01-02 15:04 UTC"), Load: loadAverage()}

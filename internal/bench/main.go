@@ -40,6 +40,31 @@ func main() {
 		wsChild()
 		return
 	}
+	// the parts -only prints alone (the others below need more than a printed section)
+	parts := map[string]func() string{
+		// 500 phones send their queues at once against the main data set
+		"storm": func() string { return stormPart().markdown() },
+		// 8 days of Idempotency-Keys at a busy city's volume: lookup, table and database size
+		"keys": func() string { return keysPart().markdown() },
+		// the recovery point, the recovery time and the writes with replication on and off
+		"replication": func() string { return replicationPart() + "\n" },
+		// the hostile catalogue: RSS growth per hostile request on a real server (issue 34)
+		"hostile": func() string { return hostilePart() + "\n" },
+		// the recovery time alone: a restore of the replica in -replica-dir (with -cpuprofile: its profile)
+		"rto-restore":        func() string { return rtoRestore(*flagReplicaDir) + "\n" },
+		"replication-writes": replicationWritesPart,
+		"labels":             labelsSection,
+		// the scanner with a fake camera streaming a label (issue 36)
+		"scan": scanPart,
+		// a 500-pack lot quarantined in one transaction (issue 37)
+		"recall": recallSection,
+		// ledger writes naming 4 packs each against the same writes without packs (issue 35)
+		"packwrites": packWritesPart,
+	}
+	if part, ok := parts[*flagOnly]; ok {
+		fmt.Print(part())
+		return
+	}
 	if *flagOnly == "compare" {
 		// recompute the change section of flagOut against the report in flagPrevious
 		prev, err := os.ReadFile(*flagPrevious)
@@ -53,34 +78,9 @@ func main() {
 		check(os.WriteFile(*flagOut, []byte(text+changesSection(string(prev), text)), 0o644))
 		return
 	}
-	if *flagOnly == "storm" {
-		// 500 phones send their queues at once against the main data set
-		fmt.Print(stormPart().markdown())
-		return
-	}
-	if *flagOnly == "keys" {
-		// 8 days of Idempotency-Keys at a busy city's volume: lookup, table and database size
-		fmt.Print(keysPart().markdown())
-		return
-	}
-	if *flagOnly == "replication" {
-		// the recovery point, the recovery time and the writes with replication on and off
-		fmt.Println(replicationPart())
-		return
-	}
-	if *flagOnly == "hostile" {
-		// the hostile catalogue: RSS growth per hostile request on a real server (issue 34)
-		fmt.Println(hostilePart())
-		return
-	}
 	if *flagOnly == "rto-build" {
 		// a ledger of -rto-movements shipped to the directory replica -replica-dir, kept there
 		check(rtoBuild(*flagReplicaDir))
-		return
-	}
-	if *flagOnly == "rto-restore" {
-		// the recovery time alone: a restore of the replica in -replica-dir (with -cpuprofile: its profile)
-		fmt.Println(rtoRestore(*flagReplicaDir))
 		return
 	}
 	if *flagOnly == "catchup" {
@@ -90,34 +90,9 @@ func main() {
 		fmt.Print(c.row())
 		return
 	}
-	if *flagOnly == "replication-writes" {
-		fmt.Print(replicationWritesPart())
-		return
-	}
-	if *flagOnly == "labels" {
-		fmt.Print(labelsSection())
-		return
-	}
-	if *flagOnly == "scan" {
-		// the scanner with a fake camera streaming a label (issue 36)
-		fmt.Print(scanPart())
-		return
-	}
-	if *flagOnly == "recall" {
-		// a 500-pack lot quarantined in one transaction (issue 37)
-		fmt.Print(recallSection())
-		return
-	}
-	if *flagOnly == "packwrites" {
-		// ledger writes naming 4 packs each against the same writes without packs (issue 35)
-		fmt.Print(packWritesPart())
-		return
-	}
 	if *flagOnly == "writes" {
-		ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
-		check(err)
-		srv, err := startServer(ds)
-		check(err)
+		ds := smallDataSet()
+		srv := serve(ds)
 		stop := profile(*flagCPUProfile) // the profile covers the ledger writes only
 		w := srv.loadWrites(64, *flagDuration)
 		stop()
@@ -137,10 +112,8 @@ func main() {
 	}
 	if *flagOnly == "big" {
 		// /api/state with the cache off on the big data set (with -stateprofile: its CPU profile)
-		ds, err := buildDataSet(*flagBig, *flagUsers, *flagHolders, true, *flagBigBudget)
-		check(err)
-		srv, err := startServer(ds)
-		check(err)
+		ds := bigDataSet()
+		srv := serve(ds)
 		stop := profile(*flagStateProfile)
 		fmt.Printf("%s\ncache off, 64 clients: %s\n", ds.summary, srv.loadStateUncached(64, *flagDuration))
 		stop()
@@ -149,28 +122,22 @@ func main() {
 		return
 	}
 	if *flagOnly == "earnings" {
-		ds, err := buildDataSet(*flagBig, *flagUsers, *flagHolders, true, *flagBigBudget)
-		check(err)
-		srv, err := startServer(ds)
-		check(err)
+		ds := bigDataSet()
+		srv := serve(ds)
 		fmt.Printf("%s\none client: %s\n64 clients: %s\n", ds.summary, srv.loadEarnings(1, *flagDuration), srv.loadEarnings(64, *flagDuration))
 		srv.stop()
 		return
 	}
 	if *flagOnly == "first" {
-		ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
-		check(err)
-		srv, err := startServer(ds)
-		check(err)
+		ds := smallDataSet()
+		srv := serve(ds)
 		fmt.Println(firstScreenSection(srv.measureFirstScreen()))
 		srv.stop()
 		return
 	}
 	if *flagOnly == "ws" {
-		ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
-		check(err)
-		srv, err := startServer(ds)
-		check(err)
+		ds := smallDataSet()
+		srv := serve(ds)
 		res := srv.loadWSFanout(*flagWSClients, *flagWSRounds)
 		srv.stop()
 		if *flagWSJSON {
@@ -304,6 +271,27 @@ func loadAverage() string {
 		return "unknown"
 	}
 	return strings.Join(f[:3], " / ")
+}
+
+// smallDataSet builds the small data set (-small movements; fatal when it cannot).
+func smallDataSet() *dataSet {
+	ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
+	check(err)
+	return ds
+}
+
+// bigDataSet builds the big data set (-big movements, direct SQL, within -big-budget).
+func bigDataSet() *dataSet {
+	ds, err := buildDataSet(*flagBig, *flagUsers, *flagHolders, true, *flagBigBudget)
+	check(err)
+	return ds
+}
+
+// serve starts a server on ds (fatal when it cannot).
+func serve(ds *dataSet) *server {
+	srv, err := startServer(ds)
+	check(err)
+	return srv
 }
 
 func check(err error) {

@@ -30,11 +30,9 @@ const packsPerWrite = 4
 
 // packWritesPart runs the comparison on the small data set and returns its report section.
 func packWritesPart() string {
-	ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
-	check(err)
+	ds := smallDataSet()
 	check(preparePacks(ds, 64))
-	srv, err := startServer(ds)
-	check(err)
+	srv := serve(ds)
 	defer srv.stop()
 	load := loadAverage()
 	const rounds = 3

@@ -244,11 +244,9 @@ func replicationOptions(url string) *replication.Options {
 
 // replicationWrites measures the ledger writes of a small data set, replicated to url when set.
 func replicationWrites(url string) result {
-	ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
-	check(err)
+	ds := smallDataSet()
 	replication.SetOptions(ds.app, replicationOptions(url))
-	srv, err := startServer(ds)
-	check(err)
+	srv := serve(ds)
 	defer srv.stop()
 	if url != "" && !replication.Active(ds.app) {
 		check(fmt.Errorf("replication did not start"))

@@ -103,11 +103,9 @@ func scanPart() string {
 		b.WriteString("Not measured: e2e dependencies missing (make e2e-deps).\n")
 		return b.String()
 	}
-	ds, err := buildDataSet(*flagSmall, *flagUsers, *flagHolders, false, 0)
-	check(err)
+	ds := smallDataSet()
 	check(preparePacks(ds, 1)) // packs BEN-000001… in ready, tracking optional
-	srv, err := startServer(ds)
-	check(err)
+	srv := serve(ds)
 	defer srv.stop()
 	dir, err := os.MkdirTemp("", "swapbay-scan-bench-")
 	check(err)

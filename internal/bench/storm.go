@@ -58,8 +58,7 @@ func stormPart() stormResult {
 	ds, err := buildDataSet(*flagMovements, stormClients+40, *flagHolders, true, *flagBigBudget)
 	check(err)
 	r.Summary = ds.summary
-	srv, err := startServer(ds)
-	check(err)
+	srv := serve(ds)
 	defer srv.stop()
 	app := ds.app
 	// stock for every pickup of the storm (the data set's ready batteries may be few)

@@ -136,10 +136,7 @@ func RequireApproved() *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id: ApprovedId,
 		Func: func(e *core.RequestEvent) error {
-			if !IsAppUser(e) {
-				return apierr.Unauthorized(e)
-			}
-			if err := Blocked(e); err != nil {
+			if err := refuseUnapproved(e); err != nil {
 				return err
 			}
 			return e.Next()
@@ -147,15 +144,20 @@ func RequireApproved() *hook.Handler[*core.RequestEvent] {
 	}
 }
 
+// refuseUnapproved answers 401 for guests and Blocked's 403 for users who are not approved.
+func refuseUnapproved(e *core.RequestEvent) error {
+	if !IsAppUser(e) {
+		return apierr.Unauthorized(e)
+	}
+	return Blocked(e)
+}
+
 // RequireRoles answers like RequireApproved, then 403 unless the caller has one of allowed.
 func RequireRoles(allowed ...string) *hook.Handler[*core.RequestEvent] {
 	return &hook.Handler[*core.RequestEvent]{
 		Id: RolesId,
 		Func: func(e *core.RequestEvent) error {
-			if !IsAppUser(e) {
-				return apierr.Unauthorized(e)
-			}
-			if err := Blocked(e); err != nil {
+			if err := refuseUnapproved(e); err != nil {
 				return err
 			}
 			role := e.Auth.GetString(schema.UserRole)

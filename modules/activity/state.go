@@ -12,16 +12,10 @@ import (
 	"swapbay/modules/system"
 )
 
-// Stats are the five battery figures, plus unaccounted for admins (DESIGN.md §3).
+// Stats are the ledger's battery figures (inventory.Snapshot), with unaccounted shown to
+// admins only (DESIGN.md §3): the outer Unaccounted hides the snapshot's in JSON.
 type Stats struct {
-	Total    int `json:"total"`
-	Ready    int `json:"ready"`
-	Waiting  int `json:"waiting"`
-	Charging int `json:"charging"`
-	InField  int `json:"inField"`
-	// Quarantined are the batteries of out-of-use packs on the quarantine shelf: in the bay,
-	// neither ready nor waiting (DESIGN.md §14, "Quarantined N").
-	Quarantined int  `json:"quarantined"`
+	inventory.Snapshot
 	Unaccounted *int `json:"unaccounted,omitzero"`
 }
 
@@ -58,13 +52,13 @@ func loadStats(app core.App) (Stats, error) {
 	if err != nil {
 		return Stats{}, err
 	}
-	return Stats{Total: snap.Total, Ready: snap.Ready, Waiting: snap.Waiting, Charging: snap.Charging, InField: snap.InField, Quarantined: snap.Quarantined}, nil
+	return Stats{Snapshot: snap}, nil
 }
 
 // statsFor hides unaccounted from everyone but admins.
 func statsFor(s Stats, c Caller) Stats {
 	if roles.IsAdmin(c.Role) {
-		u := s.Total - (s.Ready + s.Waiting + s.Charging + s.InField + s.Quarantined)
+		u := s.Snapshot.Unaccounted
 		s.Unaccounted = &u
 	} else {
 		s.Unaccounted = nil

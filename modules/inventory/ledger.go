@@ -2,6 +2,8 @@ package inventory
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -172,15 +174,6 @@ func setMovementFields(rec *core.Record, p Posting) {
 	rec.Set(schema.MovementOccurredAt, at)
 }
 
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
 // MaxBalance bounds every cached balance and entry delta (either sign): far above any real
 // fleet (reqx.MaxFleet), far below where SQLite's integer arithmetic overflows into floating
 // point. The accounts and entries tables refuse anything else (migration 1764000000).
@@ -233,7 +226,7 @@ func ApplyDeltas(txApp core.App, deltas map[string]int) error {
 	}
 	// decreases first, so a refusal is explained by the first account that cannot give
 	ids := make([]string, 0, len(deltas))
-	for _, id := range sortedKeys(deltas) {
+	for _, id := range slices.Sorted(maps.Keys(deltas)) {
 		if deltas[id] != 0 {
 			ids = append(ids, id)
 		}

@@ -126,7 +126,7 @@ func writeEntries(txApp core.App, movementId string, deltas map[string]int) erro
 	params := dbx.Params{"m": movementId}
 	sql.WriteString("INSERT INTO " + schema.Entries + " (id, movement, account, delta) VALUES ")
 	sum, n := 0, 0
-	for _, id := range sortedKeys(deltas) {
+	for _, id := range slices.Sorted(maps.Keys(deltas)) {
 		d := deltas[id]
 		if d == 0 {
 			continue

@@ -75,51 +75,34 @@ func Register(app core.App) {
 		if err != nil {
 			return err
 		}
-		_, err = s.NewJob(gocron.DurationJob(ChargingDueInterval),
-			gocron.NewTask(func() {
-				if _, err := charging.AnnounceDue(app, clock.Now()); err != nil {
-					app.Logger().Error("charging-due job failed", slog.String("error", err.Error()))
-				}
-			}),
-			gocron.WithName("charging-due"),
-			gocron.WithSingletonMode(gocron.LimitModeReschedule))
+		err = every(s, ChargingDueInterval, "charging-due", logFailure(app, "charging-due job", func() error {
+			_, err := charging.AnnounceDue(app, clock.Now())
+			return err
+		}))
 		if err != nil {
 			return err
 		}
-		_, err = s.NewJob(gocron.DurationJob(PhotoCleanupInterval),
-			gocron.NewTask(func() {
-				if _, err := photos.RemoveUnclaimed(app, clock.Now()); err != nil {
-					app.Logger().Error("photo-cleanup job failed", slog.String("error", err.Error()))
-				}
-			}),
-			gocron.WithName("photo-cleanup"),
-			gocron.WithSingletonMode(gocron.LimitModeReschedule))
+		err = every(s, PhotoCleanupInterval, "photo-cleanup", logFailure(app, "photo-cleanup job", func() error {
+			_, err := photos.RemoveUnclaimed(app, clock.Now())
+			return err
+		}))
 		if err != nil {
 			return err
 		}
 		// the pdf job: agreements still generating a minute after signing (a restart cut the
 		// after-commit generation short) and failed ones whose backoff has passed; it also runs
 		// once at start, so nothing stays generating across a restart
-		_, err = s.NewJob(gocron.DurationJob(AgreementPDFInterval),
-			gocron.NewTask(func() {
-				if _, err := terms.RetryDue(context.Background(), app, clock.Now(), 20); err != nil {
-					app.Logger().Error("pdf job failed", slog.String("error", err.Error()))
-				}
-			}),
-			gocron.WithName("agreement-pdf"),
-			gocron.WithStartAt(gocron.WithStartImmediately()),
-			gocron.WithSingletonMode(gocron.LimitModeReschedule))
+		err = every(s, AgreementPDFInterval, "agreement-pdf", logFailure(app, "pdf job", func() error {
+			_, err := terms.RetryDue(context.Background(), app, clock.Now(), 20)
+			return err
+		}), gocron.WithStartAt(gocron.WithStartImmediately()))
 		if err != nil {
 			return err
 		}
 		if packMissing, err = s.NewJob(PackMissingSchedule(operationZone(app)), packMissingTask(app), packMissingOptions()...); err != nil {
 			return err
 		}
-		_, err = s.NewJob(gocron.DurationJob(sqlitedb.CheckpointInterval),
-			gocron.NewTask(func() { Checkpoint(app) }),
-			gocron.WithName("wal-checkpoint"),
-			gocron.WithSingletonMode(gocron.LimitModeReschedule))
-		if err != nil {
+		if err := every(s, sqlitedb.CheckpointInterval, "wal-checkpoint", gocron.NewTask(func() { Checkpoint(app) })); err != nil {
 			return err
 		}
 		s.Start()
@@ -164,7 +147,28 @@ func packMissingTask(app core.App) gocron.Task {
 }
 
 func packMissingOptions() []gocron.JobOption {
-	return []gocron.JobOption{gocron.WithName("pack-missing"), gocron.WithSingletonMode(gocron.LimitModeReschedule)}
+	return jobOptions("pack-missing")
+}
+
+// jobOptions names a job, adds extra, and reschedules a run that falls due while the last
+// one still runs (never two at once).
+func jobOptions(name string, extra ...gocron.JobOption) []gocron.JobOption {
+	return append(append([]gocron.JobOption{gocron.WithName(name)}, extra...), gocron.WithSingletonMode(gocron.LimitModeReschedule))
+}
+
+// every adds the job name running task every interval, with jobOptions.
+func every(s gocron.Scheduler, interval time.Duration, name string, task gocron.Task, extra ...gocron.JobOption) error {
+	_, err := s.NewJob(gocron.DurationJob(interval), task, jobOptions(name, extra...)...)
+	return err
+}
+
+// logFailure is a task running run and logging its error as "<what> failed".
+func logFailure(app core.App, what string, run func() error) gocron.Task {
+	return gocron.NewTask(func() {
+		if err := run(); err != nil {
+			app.Logger().Error(what+" failed", slog.String("error", err.Error()))
+		}
+	})
 }
 
 // operationZone is the operation's time zone (UTC when it cannot be read: logged).

@@ -2,6 +2,7 @@ package journal
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"slices"
 	"sort"
@@ -700,7 +701,7 @@ func (w *writer) reconcile(countD, packD map[string]int, named map[string]bool) 
 	}
 	sink := 0
 	var surplus, deficit []string
-	for _, acc := range sortedKeys(diff) {
+	for _, acc := range slices.Sorted(maps.Keys(diff)) {
 		d := diff[acc]
 		if acc == "" || kinds[acc] == schema.AccountKindOutside {
 			if acc == "" {
@@ -775,15 +776,6 @@ func (w *writer) reconcile(countD, packD map[string]int, named map[string]bool) 
 		}
 	}
 	return out, nil
-}
-
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // accountKinds reads the kinds of the accounts with a non-zero entry in diff.

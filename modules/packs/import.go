@@ -45,20 +45,12 @@ var (
 
 // ImportRow is one CSV row as the preview shows it; Errors says why it cannot be imported.
 type ImportRow struct {
-	Line           int      `json:"line"`
-	Serial         string   `json:"serial"`
-	Model          string   `json:"model"`
-	Chemistry      string   `json:"chemistry"`
-	NominalWh      float64  `json:"nominalWh"`
-	Manufacturer   string   `json:"manufacturer"`
-	Lot            string   `json:"lot"`
-	Manufactured   string   `json:"manufactured"`
-	InServiceSince string   `json:"inServiceSince"`
-	State          string   `json:"state"`
-	Errors         []string `json:"errors"`
-	since          time.Time
-	specs          Specs
-	taken          bool // a pack already has the serial
+	Line int `json:"line"`
+	Attributes
+	Errors []string `json:"errors"`
+	since  time.Time
+	specs  Specs
+	taken  bool // a pack already has the serial
 }
 
 // ImportResult is the preview (DryRun) or the outcome of an import.
@@ -194,7 +186,7 @@ func parseImport(text string) ([]ImportRow, error) {
 }
 
 func checkRow(line int, get func(string) string, seen map[string]int) ImportRow {
-	row := ImportRow{Line: line, Serial: journal.Serial(get("serial")), Errors: []string{}}
+	row := ImportRow{Line: line, Attributes: Attributes{Serial: journal.Serial(get("serial"))}, Errors: []string{}}
 	if !serialPattern.MatchString(row.Serial) {
 		row.Errors = append(row.Errors, MsgSerial)
 	} else if at, ok := seen[row.Serial]; ok {

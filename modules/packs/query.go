@@ -127,23 +127,29 @@ type LastSeen struct {
 	Movement *MovementRef `json:"movement"`
 }
 
+// Attributes are a pack's registry fields as the reads and the import preview show them (and
+// as the reads select them).
+type Attributes struct {
+	Serial         string  `db:"serial" json:"serial"`
+	Model          string  `db:"model" json:"model"`
+	Chemistry      string  `db:"chemistry" json:"chemistry"`
+	NominalWh      float64 `db:"nominalWh" json:"nominalWh"`
+	Manufacturer   string  `db:"manufacturer" json:"manufacturer"`
+	Lot            string  `db:"lot" json:"lot"`
+	Manufactured   string  `db:"manufactured" json:"manufactured"`
+	InServiceSince string  `db:"inServiceSince" json:"inServiceSince"`
+	State          string  `db:"state" json:"state"`
+}
+
 // Item is a pack as the reads answer it.
 type Item struct {
-	Id             string    `json:"id"`
-	Serial         string    `json:"serial"`
-	Model          string    `json:"model"`
-	Chemistry      string    `json:"chemistry"`
-	NominalWh      float64   `json:"nominalWh"`
-	Manufacturer   string    `json:"manufacturer"`
-	Lot            string    `json:"lot"`
-	Manufactured   string    `json:"manufactured"`
-	InServiceSince string    `json:"inServiceSince"`
-	State          string    `json:"state"`
-	StateBefore    string    `json:"stateBefore,omitempty"`
-	ChargeCount    int       `json:"chargeCount"`
-	Location       *Place    `json:"location"`
-	LastSeen       *LastSeen `json:"lastSeen"`
-	Missing        bool      `json:"missing"`
+	Id string `json:"id"`
+	Attributes
+	StateBefore string    `json:"stateBefore,omitempty"`
+	ChargeCount int       `json:"chargeCount"`
+	Location    *Place    `json:"location"`
+	LastSeen    *LastSeen `json:"lastSeen"`
+	Missing     bool      `json:"missing"`
 	// Recall names the recall that quarantined the pack when its latest state change came
 	// from one (a driver sees it in their holdings); absent otherwise.
 	Recall *RecallRef `json:"recall,omitempty"`
@@ -208,32 +214,24 @@ func placeLabel(r placeRow) string {
 }
 
 type itemRow struct {
-	Id             string  `db:"id"`
-	Serial         string  `db:"serial"`
-	Model          string  `db:"model"`
-	Chemistry      string  `db:"chemistry"`
-	NominalWh      float64 `db:"nominalWh"`
-	Manufacturer   string  `db:"manufacturer"`
-	Lot            string  `db:"lot"`
-	Manufactured   string  `db:"manufactured"`
-	InServiceSince string  `db:"inServiceSince"`
-	State          string  `db:"state"`
-	StateBefore    string  `db:"stateBefore"`
-	ChargeCount    int     `db:"chargeCount"`
-	LastSeenAt     string  `db:"lastSeenAt"`
-	Created        string  `db:"created"`
-	LocKey         string  `db:"locKey"`
-	LocKind        string  `db:"locKind"`
-	LocType        string  `db:"locType"`
-	LocUser        string  `db:"locUser"`
-	LocName        string  `db:"locName"`
-	SeenBy         string  `db:"seenBy"`
-	SeenByName     string  `db:"seenByName"`
-	SeenMovement   string  `db:"seenMovement"`
-	SeenType       string  `db:"seenType"`
-	SeenKind       string  `db:"seenKind"`
-	SeenOccurredAt string  `db:"seenOccurredAt"`
-	RecallId       string  `db:"recallId"`
+	Id string `db:"id"`
+	Attributes
+	StateBefore    string `db:"stateBefore"`
+	ChargeCount    int    `db:"chargeCount"`
+	LastSeenAt     string `db:"lastSeenAt"`
+	Created        string `db:"created"`
+	LocKey         string `db:"locKey"`
+	LocKind        string `db:"locKind"`
+	LocType        string `db:"locType"`
+	LocUser        string `db:"locUser"`
+	LocName        string `db:"locName"`
+	SeenBy         string `db:"seenBy"`
+	SeenByName     string `db:"seenByName"`
+	SeenMovement   string `db:"seenMovement"`
+	SeenType       string `db:"seenType"`
+	SeenKind       string `db:"seenKind"`
+	SeenOccurredAt string `db:"seenOccurredAt"`
+	RecallId       string `db:"recallId"`
 }
 
 const itemFrom = " FROM {{packs}} p"
@@ -281,9 +279,7 @@ func withRecalls(app core.App, v Viewer, items []Item, rows []itemRow) error {
 }
 
 func (r itemRow) item(cutoff string) Item {
-	it := Item{Id: r.Id, Serial: r.Serial, Model: r.Model, Chemistry: r.Chemistry, NominalWh: r.NominalWh,
-		Manufacturer: r.Manufacturer, Lot: r.Lot, Manufactured: r.Manufactured, InServiceSince: r.InServiceSince,
-		State: r.State, StateBefore: r.StateBefore, ChargeCount: r.ChargeCount,
+	it := Item{Id: r.Id, Attributes: r.Attributes, StateBefore: r.StateBefore, ChargeCount: r.ChargeCount,
 		Location: placeRow{r.LocKey, r.LocKind, r.LocType, r.LocUser, r.LocName}.place()}
 	if r.LastSeenAt != "" {
 		ls := &LastSeen{At: r.LastSeenAt}

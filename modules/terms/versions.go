@@ -138,32 +138,15 @@ func versionTaken(app core.App, name, id string) (bool, error) {
 
 // CreateVersion saves a new, inactive terms version.
 func CreateVersion(app core.App, in VersionInput) (VersionJSON, error) {
-	in, err := in.clean()
-	if err != nil {
-		return VersionJSON{}, err
-	}
-	var out VersionJSON
-	err = app.RunInTransaction(func(txApp core.App) error {
-		if taken, err := versionTaken(txApp, in.Version, ""); err != nil {
-			return err
-		} else if taken {
-			return apierr.Conflict(MsgVersionTaken)
-		}
-		col, err := txApp.FindCachedCollectionByNameOrId(schema.TermsVersions)
-		if err != nil {
-			return err
-		}
-		rec := core.NewRecord(col)
-		setVersion(rec, in)
-		rec.Set(schema.TermsIsActive, false)
-		if err := txApp.Save(rec); err != nil {
-			return err
-		}
-		out = toVersionJSON(rec, 0)
-		events.Publish(txApp, TermsUpdated)
-		return nil
-	})
-	return out, err
+	return saveVersion(app, "", in)
+}
+
+// SignedCount returns how many agreements were signed on version id (a signed version is
+// immutable and is never deleted).
+func SignedCount(app core.App, id string) (int, error) {
+	var n int
+	err := app.DB().Select("COUNT(*)").From(schema.Agreements).Where(dbx.HashExp{schema.AgreementTerms: id}).Row(&n)
+	return n, err
 }
 
 func setVersion(rec *core.Record, in VersionInput) {
@@ -175,22 +158,21 @@ func setVersion(rec *core.Record, in VersionInput) {
 
 // UpdateVersion changes version id; a version someone has signed is immutable (409).
 func UpdateVersion(app core.App, id string, in VersionInput) (VersionJSON, error) {
+	return saveVersion(app, id, in)
+}
+
+// saveVersion writes in to version id, or to a new inactive version when id is "", in one
+// transaction; a version number another version has is refused (409).
+func saveVersion(app core.App, id string, in VersionInput) (VersionJSON, error) {
 	in, err := in.clean()
 	if err != nil {
 		return VersionJSON{}, err
 	}
 	var out VersionJSON
 	err = app.RunInTransaction(func(txApp core.App) error {
-		rec, err := txApp.FindRecordById(schema.TermsVersions, id)
+		rec, err := editableVersion(txApp, id)
 		if err != nil {
-			return apierr.NotFound(MsgVersionNotFound)
-		}
-		var signed int
-		if err := txApp.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Agreements + " WHERE terms = {:id}").Bind(dbx.Params{"id": id}).Row(&signed); err != nil {
 			return err
-		}
-		if signed > 0 {
-			return apierr.Conflict(MsgVersionSigned)
 		}
 		if taken, err := versionTaken(txApp, in.Version, id); err != nil {
 			return err
@@ -206,6 +188,30 @@ func UpdateVersion(app core.App, id string, in VersionInput) (VersionJSON, error
 		return nil
 	})
 	return out, err
+}
+
+// editableVersion returns version id, refused when there is none (404) or someone has signed
+// it (409); or a new inactive version when id is "".
+func editableVersion(txApp core.App, id string) (*core.Record, error) {
+	if id == "" {
+		col, err := txApp.FindCachedCollectionByNameOrId(schema.TermsVersions)
+		if err != nil {
+			return nil, err
+		}
+		rec := core.NewRecord(col)
+		rec.Set(schema.TermsIsActive, false)
+		return rec, nil
+	}
+	rec, err := txApp.FindRecordById(schema.TermsVersions, id)
+	if err != nil {
+		return nil, apierr.NotFound(MsgVersionNotFound)
+	}
+	if signed, err := SignedCount(txApp, id); err != nil {
+		return nil, err
+	} else if signed > 0 {
+		return nil, apierr.Conflict(MsgVersionSigned)
+	}
+	return rec, nil
 }
 
 // Activate makes version id the one active version, in one transaction (the partial unique
@@ -225,8 +231,7 @@ func Activate(app core.App, id string) (VersionJSON, error) {
 		if err := txApp.Save(rec); err != nil {
 			return err
 		}
-		var signed int
-		_ = txApp.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Agreements + " WHERE terms = {:id}").Bind(dbx.Params{"id": id}).Row(&signed)
+		signed, _ := SignedCount(txApp, id)
 		out = toVersionJSON(rec, signed)
 		events.Publish(txApp, TermsUpdated)
 		return nil
