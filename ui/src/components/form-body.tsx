@@ -44,3 +44,12 @@ export function SubmitButton({ pending, pendingLabel, disabled, children, ...pro
     </Button>
   );
 }
+
+/** SubmitRow is the last row of a two-column form: its SubmitButton alone, across both columns ("Saving..." while pending unless told). */
+export function SubmitRow({ pendingLabel = "Saving...", ...props }: Omit<SubmitButtonProps, "pendingLabel"> & { pendingLabel?: React.ReactNode }) {
+  return (
+    <div className="sm:col-span-2">
+      <SubmitButton pendingLabel={pendingLabel} {...props} />
+    </div>
+  );
+}

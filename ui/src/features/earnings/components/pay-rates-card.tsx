@@ -3,10 +3,10 @@ import { PencilIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
+import { FormBody } from "@/components/form-body";
+import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { usePayRates, useSetPayRates } from "@/features/earnings/api/earnings";
@@ -77,26 +77,11 @@ export function PayRatesCard() {
           </dl>
         )}
         {editing && (
-          <Form {...form}>
-            <form noValidate onSubmit={onSubmit} className="grid gap-4">
-              <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-                {FIELDS.map((f) => (
-                  <FormField
-                    key={f.name}
-                    control={form.control}
-                    name={f.name}
-                    render={({ field }) => (
-                      <FormItem>
-                        <FormLabel>{f.label} ($)</FormLabel>
-                        <FormControl>
-                          <Input type="number" inputMode="decimal" min={0} step="0.01" {...field} />
-                        </FormControl>
-                        <FormMessage />
-                      </FormItem>
-                    )}
-                  />
-                ))}
-              </div>
+          <FormBody
+            form={form}
+            onSubmit={onSubmit}
+            className="grid gap-4"
+            footer={
               <div className="flex gap-2">
                 <Button type="submit" disabled={save.isPending}>
                   {save.isPending && <Spinner label="Saving" />}
@@ -106,8 +91,14 @@ export function PayRatesCard() {
                   Cancel
                 </Button>
               </div>
-            </form>
-          </Form>
+            }
+          >
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+              {FIELDS.map((f) => (
+                <InputFormField key={f.name} control={form.control} name={f.name} label={`${f.label} ($)`} type="number" inputMode="decimal" min={0} step="0.01" />
+              ))}
+            </div>
+          </FormBody>
         )}
       </CardContent>
     </Card>
