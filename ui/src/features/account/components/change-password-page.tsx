@@ -52,6 +52,16 @@ export function ChangePasswordPage() {
     }),
   );
 
+  const footer = (
+    <div className="flex justify-end gap-2">
+      <Button type="button" variant="outline" onClick={back} disabled={change.isPending}>
+        Cancel
+      </Button>
+      <SubmitButton pending={change.isPending} pendingLabel="Changing...">
+        Change Password
+      </SubmitButton>
+    </div>
+  );
   return (
     <Card className="mx-auto w-full max-w-md">
       <CardHeader>
@@ -64,21 +74,7 @@ export function ChangePasswordPage() {
         <CardDescription>Enter your current password and choose a new one (at least 6 characters).</CardDescription>
       </CardHeader>
       <CardContent>
-        <FormBody
-          form={form}
-          onSubmit={onSubmit}
-          className="grid gap-4"
-          footer={
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="outline" onClick={back} disabled={change.isPending}>
-                Cancel
-              </Button>
-              <SubmitButton pending={change.isPending} pendingLabel="Changing...">
-                Change Password
-              </SubmitButton>
-            </div>
-          }
-        >
+        <FormBody form={form} onSubmit={onSubmit} className="grid gap-4" footer={footer}>
           {/* the account the new password belongs to, for password managers (never sent) */}
           <input type="email" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
           {PASSWORD_FIELDS.map((f) => (

@@ -44,6 +44,17 @@ export function PayRatesCard() {
       { onSuccess: () => setEditing(false) },
     ),
   );
+  const footer = (
+    <div className="flex gap-2">
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending && <Spinner label="Saving" />}
+        Save Changes
+      </Button>
+      <Button type="button" variant="outline" disabled={save.isPending} onClick={() => setEditing(false)}>
+        Cancel
+      </Button>
+    </div>
+  );
   return (
     <Card role="region" aria-labelledby="pay-rates-title">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -77,22 +88,7 @@ export function PayRatesCard() {
           </dl>
         )}
         {editing && (
-          <FormBody
-            form={form}
-            onSubmit={onSubmit}
-            className="grid gap-4"
-            footer={
-              <div className="flex gap-2">
-                <Button type="submit" disabled={save.isPending}>
-                  {save.isPending && <Spinner label="Saving" />}
-                  Save Changes
-                </Button>
-                <Button type="button" variant="outline" disabled={save.isPending} onClick={() => setEditing(false)}>
-                  Cancel
-                </Button>
-              </div>
-            }
-          >
+          <FormBody form={form} onSubmit={onSubmit} className="grid gap-4" footer={footer}>
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
               {FIELDS.map((f) => (
                 <InputFormField key={f.name} control={form.control} name={f.name} label={`${f.label} ($)`} type="number" inputMode="decimal" min={0} step="0.01" />

@@ -44,16 +44,7 @@ export function HistoryWipeCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <FormBody
-          form={form}
-          onSubmit={onSubmit}
-          className="grid gap-4 sm:grid-cols-2"
-          footer={
-            <SubmitRow variant="destructive" pending={wipe.isPending} pendingLabel="Deleting...">
-              Delete History
-            </SubmitRow>
-          }
-        >
+        <FormBody form={form} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" footer={<SubmitRow variant="destructive" pending={wipe.isPending} pendingLabel="Deleting...">Delete History</SubmitRow>}>
           <InputFormField control={form.control} name="targetDate" label="Delete History Before Date" type="date" />
           <InputFormField control={form.control} name="confirmPhrase" label={`Type ${WIPE_PHRASE} to confirm`} autoComplete="off" />
           <p className="text-sm sm:col-span-2" aria-live="polite">
