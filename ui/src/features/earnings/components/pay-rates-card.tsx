@@ -5,9 +5,9 @@ import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { FormBody } from "@/components/form-body";
 import { InputFormField } from "@/components/form-fields";
+import { QueryStatus } from "@/components/query-status";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { usePayRates, useSetPayRates } from "@/features/earnings/api/earnings";
 import { formatMoney, parseRate } from "@/features/earnings/utils/money";
@@ -71,12 +71,7 @@ export function PayRatesCard() {
         )}
       </CardHeader>
       <CardContent>
-        {rates.isPending && <Skeleton className="h-16 w-full" />}
-        {rates.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load pay rates
-          </p>
-        )}
+        <QueryStatus query={rates} skeletonClassName="h-16 w-full" error="Failed to load pay rates" alert />
         {rates.data && !editing && (
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             {FIELDS.map((f) => (
