@@ -2,11 +2,11 @@ import { BatteryWarningIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
+import { FormBody } from "@/components/form-body";
 import { FormCard } from "@/components/form-card";
 import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
-import { Form } from "@/components/ui/form";
 import { useDeadBatteryTransfer } from "@/features/custody/api/dead-battery-transfer";
 import { useBatteryHolders } from "@/features/custody/api/get-battery-holders";
 import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders";
@@ -84,38 +84,38 @@ export function DeadBatteryTransferCard() {
     );
   };
 
+  const submit = (
+    <Button type="submit" variant="secondary" className="sm:col-span-2" disabled={transfer.isPending}>
+      Transfer Dead Batteries
+    </Button>
+  );
   return (
     <FormCard icon={BatteryWarningIcon} title="Dead Battery Transfer" description="Hand dead batteries from one holder to another.">
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          {(["fromUserId", "toUserId"] as const).map((name) => (
-            <HolderFormField
-              key={name}
-              control={form.control}
-              name={name}
-              label={name === "fromUserId" ? "From Driver" : "To Driver"}
-              users={users.data ?? []}
-              counts={counts}
-              placeholder="Select driver"
-            />
-          ))}
-          <InputFormField
+      <FormBody form={form} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" footer={submit}>
+        {(["fromUserId", "toUserId"] as const).map((name) => (
+          <HolderFormField
+            key={name}
             control={form.control}
-            name="deadBatteries"
-            label="Dead Batteries"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            {...countFieldProps(tracking)}
+            name={name}
+            label={name === "fromUserId" ? "From Driver" : "To Driver"}
+            users={users.data ?? []}
+            counts={counts}
+            placeholder="Select driver"
           />
-          <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={1} />
-          <PackListField id="transfer.deadPacks" label="Dead packs" lists={packs} list="deadPacks" tracking={tracking} count={form.watch("deadBatteries")} className="sm:col-span-2" />
-          <Button type="submit" variant="secondary" className="sm:col-span-2" disabled={transfer.isPending}>
-            Transfer Dead Batteries
-          </Button>
-        </form>
-      </Form>
+        ))}
+        <InputFormField
+          control={form.control}
+          name="deadBatteries"
+          label="Dead Batteries"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          {...countFieldProps(tracking)}
+        />
+        <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={1} />
+        <PackListField id="transfer.deadPacks" label="Dead packs" lists={packs} list="deadPacks" tracking={tracking} count={form.watch("deadBatteries")} className="sm:col-span-2" />
+      </FormBody>
       <ConfirmActionDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
