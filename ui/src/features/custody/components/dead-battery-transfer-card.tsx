@@ -2,9 +2,9 @@ import { BatteryWarningIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
+import { CountFormField } from "@/components/count-form-field";
 import { FormBody } from "@/components/form-body";
 import { FormCard } from "@/components/form-card";
-import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
 import { useDeadBatteryTransfer } from "@/features/custody/api/dead-battery-transfer";
@@ -17,7 +17,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
-import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 
 const TRANSFER_LISTS = ["deadPacks"] as const;
 
@@ -103,16 +103,7 @@ export function DeadBatteryTransferCard() {
             placeholder="Select driver"
           />
         ))}
-        <InputFormField
-          control={form.control}
-          name="deadBatteries"
-          label="Dead Batteries"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          {...countFieldProps(tracking)}
-        />
+        <CountFormField control={form.control} name="deadBatteries" label="Dead Batteries" min={1} tracking={tracking} />
         <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={1} />
         <PackListField id="transfer.deadPacks" label="Dead packs" lists={packs} list="deadPacks" tracking={tracking} count={form.watch("deadBatteries")} className="sm:col-span-2" />
       </FormBody>

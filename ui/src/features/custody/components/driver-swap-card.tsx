@@ -2,9 +2,9 @@ import { ArrowLeftRightIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
+import { CountFormField } from "@/components/count-form-field";
 import { FormBody } from "@/components/form-body";
 import { FormCard } from "@/components/form-card";
-import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
 import { useDriverSwap } from "@/features/custody/api/driver-swap";
@@ -17,7 +17,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
-import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 
 type SwapMode = "simple" | "exchange";
 
@@ -191,18 +191,7 @@ export function DriverSwapCard() {
           {userSelect("fromUserId", "From Driver")}
           {userSelect("toUserId", "To Driver")}
           {COUNT_FIELDS.filter((f) => isExchange || !f.exchangeOnly).map((f) => (
-            <InputFormField
-              key={f.name}
-              control={form.control}
-              name={f.name}
-              label={f.label}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              placeholder="0"
-              {...countFieldProps(tracking)}
-            />
+            <CountFormField key={f.name} control={form.control} name={f.name} label={f.label} min={0} placeholder="0" tracking={tracking} />
           ))}
           {COUNT_FIELDS.filter((f) => isExchange || !f.exchangeOnly).map((f) => (
             <PackListField key={f.list} id={`swap.${f.list}`} label={f.listLabel} lists={packs} list={f.list} tracking={tracking} count={form.watch(f.name)} className="sm:col-span-2" />

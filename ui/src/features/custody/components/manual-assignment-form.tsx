@@ -3,9 +3,9 @@ import { UserPlusIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
+import { CountFormField } from "@/components/count-form-field";
 import { FormBody } from "@/components/form-body";
 import { FormCard } from "@/components/form-card";
-import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { SelectFormField } from "@/components/select-form-field";
 import { Button } from "@/components/ui/button";
@@ -23,7 +23,7 @@ import { PackListField } from "@/features/scan/index";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
-import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 import { batteryCount } from "@/lib/format";
 
 const ASSIGN_LISTS = ["packs"] as const;
@@ -122,17 +122,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
           users={users.data ?? []}
           placeholder={users.isPending ? "Loading drivers..." : "Select driver"}
         />
-        <InputFormField
-          control={form.control}
-          name="quantity"
-          label="Quantity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={max || undefined}
-          step={1}
-          {...countFieldProps(tracking)}
-        />
+        <CountFormField control={form.control} name="quantity" label="Quantity" min={1} max={max || undefined} tracking={tracking} />
         <SelectFormField control={form.control} name="assignmentType" label="Assignment Type" options={TYPE_OPTIONS} placeholder="Select type" />
         <PackListField id="assignment.packs" label="Packs" purpose="handout" lists={packs} list="packs" tracking={tracking} count={form.watch("quantity")} className="sm:col-span-2" />
         <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />

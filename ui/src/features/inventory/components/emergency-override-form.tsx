@@ -3,9 +3,9 @@ import { SirenIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
+import { CountFormField } from "@/components/count-form-field";
 import { FormBody } from "@/components/form-body";
 import { FormCard } from "@/components/form-card";
-import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { type OverrideCounts, type OverrideValues, overrideSchema, useEmergencyOverride } from "@/features/inventory/api/emergency-override";
 import { useInventory } from "@/lib/inventory";
@@ -81,17 +81,7 @@ export function EmergencyOverrideForm() {
       <FormBody form={form} onSubmit={onSubmit} className="grid gap-4" footer={actions}>
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
           {FIELDS.map((f) => (
-            <InputFormField
-              key={f.name}
-              control={form.control}
-              name={f.name}
-              label={f.label}
-              type="number"
-              inputMode="numeric"
-              min={f.min}
-              step={1}
-              placeholder={inventory.data ? String(inventory.data[f.name]) : undefined}
-            />
+            <CountFormField key={f.name} control={form.control} name={f.name} label={f.label} min={f.min} placeholder={inventory.data ? String(inventory.data[f.name]) : undefined} />
           ))}
         </div>
       </FormBody>
