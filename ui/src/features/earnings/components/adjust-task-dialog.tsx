@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
+import { DialogFormFooter } from "@/components/dialog-form";
 import { FormBody } from "@/components/form-body";
 import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { type EarningsRow, type TaskType, useAdjustTask } from "@/features/earnings/api/earnings";
 import { count } from "@/lib/count";
 
@@ -58,14 +58,9 @@ export function AdjustTaskDialog({ target, weekStart, onClose }: { target: Adjus
           <InputFormField control={form.control} name="adjustedCount" label="Adjusted Count" type="number" inputMode="numeric" min={0} step={1} />
           <TextareaFormField control={form.control} name="adjustmentReason" label="Reason" rows={2} maxLength={500} />
         </FormBody>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={adjust.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="adjust-task-form" disabled={adjust.isPending}>
-            Save Adjustment
-          </Button>
-        </DialogFooter>
+        <DialogFormFooter formId="adjust-task-form" pending={adjust.isPending} onCancel={onClose}>
+          Save Adjustment
+        </DialogFormFooter>
       </DialogContent>
     </Dialog>
   );
