@@ -13,6 +13,7 @@ import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders"
 import { HolderFormField } from "@/features/custody/components/holder-select";
 import { type DeadTransferValues, validateDeadTransfer } from "@/features/custody/utils/swap-validation";
 import { PackListField } from "@/features/scan/index";
+import { usePendingConfirm } from "@/hooks/use-pending-confirm";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
@@ -32,7 +33,7 @@ export function DeadBatteryTransferCard() {
   const users = useEligibleHolders();
   const holders = useBatteryHolders();
   const form = useForm<DeadTransferValues>({ defaultValues: EMPTY });
-  const [pending, setPending] = React.useState<(DeadTransferValues & { dead: number }) | null>(null);
+  const [pending, setPending, confirmDialog] = usePendingConfirm<(DeadTransferValues & { dead: number })>();
   const transfer = useDeadBatteryTransfer();
   const counts = React.useMemo(() => new Map((holders.data ?? []).map((h) => [h.user.id, h.total])), [holders.data]);
   const names = React.useMemo(() => new Map((users.data ?? []).map((u) => [u.id, displayName(u)])), [users.data]);
@@ -108,8 +109,7 @@ export function DeadBatteryTransferCard() {
         <PackListField id="transfer.deadPacks" label="Dead packs" lists={packs} list="deadPacks" tracking={tracking} count={form.watch("deadBatteries")} className="sm:col-span-2" />
       </FormBody>
       <ConfirmActionDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
+        {...confirmDialog}
         type="driver_swap"
         title="Confirm Dead Battery Transfer"
         values={{ goodBatteries: 0, deadBatteries: pending?.dead ?? 0 }}

@@ -13,6 +13,7 @@ import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders"
 import { HolderFormField } from "@/features/custody/components/holder-select";
 import { type ParsedSwap, type SwapField, type SwapFormValues, validateSwap } from "@/features/custody/utils/swap-validation";
 import { PackListField } from "@/features/scan/index";
+import { usePendingConfirm } from "@/hooks/use-pending-confirm";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
@@ -53,7 +54,7 @@ export function DriverSwapCard() {
   const holders = useBatteryHolders();
   const [mode, setMode] = React.useState<SwapMode>("simple");
   const form = useForm<SwapFormValues>({ defaultValues: EMPTY });
-  const [pending, setPending] = React.useState<{ values: SwapFormValues; parsed: ParsedSwap } | null>(null);
+  const [pending, setPending, confirmDialog] = usePendingConfirm<{ values: SwapFormValues; parsed: ParsedSwap }>();
   const swap = useDriverSwap();
   const isExchange = mode === "exchange";
   const tracking = usePackTracking();
@@ -200,8 +201,7 @@ export function DriverSwapCard() {
         </FormBody>
       </div>
       <ConfirmActionDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
+        {...confirmDialog}
         type={isExchange ? "two_way_swap" : "driver_swap"}
         values={
           isExchange

@@ -20,6 +20,7 @@ import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders"
 import { HolderFormField } from "@/features/custody/components/holder-select";
 import { formTypeLabel } from "@/features/custody/utils/form-type-label";
 import { PackListField } from "@/features/scan/index";
+import { usePendingConfirm } from "@/hooks/use-pending-confirm";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
@@ -47,7 +48,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
     resolver: zodResolver(schema),
     defaultValues: { userId: "", quantity: "", assignmentType: "", notes: "" },
   });
-  const [pending, setPending] = React.useState<Pending | null>(null);
+  const [pending, setPending, confirmDialog] = usePendingConfirm<Pending>();
   const assign = useAssignBatteries();
   const packs = usePackLists(ASSIGN_LISTS);
   useRequiredCount(form, tracking, "quantity", packs.lists.packs);
@@ -128,8 +129,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
         <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
       </FormBody>
       <ConfirmActionDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
+        {...confirmDialog}
         // an assignment is shown as the Ready pool giving the driver good batteries
         type="driver_swap"
         title="Confirm Battery Assignment"

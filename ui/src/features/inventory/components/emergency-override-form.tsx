@@ -1,6 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SirenIcon } from "lucide-react";
-import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
 import { CountFormField } from "@/components/count-form-field";
@@ -8,6 +7,7 @@ import { FormBody } from "@/components/form-body";
 import { FormCard } from "@/components/form-card";
 import { Button } from "@/components/ui/button";
 import { type OverrideCounts, type OverrideValues, overrideSchema, useEmergencyOverride } from "@/features/inventory/api/emergency-override";
+import { usePendingConfirm } from "@/hooks/use-pending-confirm";
 import { useInventory } from "@/lib/inventory";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -30,7 +30,7 @@ export function EmergencyOverrideForm() {
     resolver: zodResolver(overrideSchema),
     defaultValues: { ready: "", waiting: "", charging: "", total: "" },
   });
-  const [pending, setPending] = React.useState<OverrideCounts | null>(null);
+  const [pending, setPending, confirmDialog] = usePendingConfirm<OverrideCounts>();
   const override = useEmergencyOverride();
 
   const fillCurrent = () => {
@@ -86,8 +86,7 @@ export function EmergencyOverrideForm() {
         </div>
       </FormBody>
       <ConfirmActionDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
+        {...confirmDialog}
         type="edit"
         title="Confirm Emergency Override"
         values={{ quantity: pending?.total ?? 0 }}
