@@ -1,5 +1,8 @@
-import * as React from "react";
+import type * as React from "react";
+import { Link } from "react-router";
+import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { paths } from "@/config/paths";
 import { cn } from "@/lib/utils";
 
 /**
@@ -30,5 +33,16 @@ export function MessageCard({
       </CardHeader>
       {children && <CardContent className="flex flex-col gap-4">{children}</CardContent>}
     </Card>
+  );
+}
+
+/** BackHomeMessage is a MessageCard for a page the user cannot have (not found, access denied): a red icon and Back to Home. */
+export function BackHomeMessage({ icon: Icon, title, description }: { icon: React.ComponentType<{ className?: string; "aria-hidden"?: boolean }>; title: string; description: string }) {
+  return (
+    <MessageCard icon={<Icon aria-hidden className="text-destructive" />} title={title} description={description}>
+      <Button asChild variant="outline" className="mx-auto">
+        <Link to={paths.home.path}>Back to Home</Link>
+      </Button>
+    </MessageCard>
   );
 }

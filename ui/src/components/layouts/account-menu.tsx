@@ -1,4 +1,5 @@
 import { BatteryIcon, KeyRoundIcon, LogOutIcon } from "lucide-react";
+import type * as React from "react";
 import { Link } from "react-router";
 import { AccountButton } from "@/components/layouts/account-button";
 import {
@@ -13,18 +14,26 @@ import { paths } from "@/config/paths";
 import { useLogout } from "@/lib/auth";
 import { type User, displayName, roleLabel } from "@/lib/user";
 
+/** UserMenuProps: whose menu, the button that opens it, where Logout goes, whether it opens as it mounts. */
+export type UserMenuProps = {
+  user: User;
+  /** trigger is the button that opens the menu (it gets the menu's trigger props) */
+  trigger: React.ReactNode;
+  /** logoutTo is where Logout goes (the default: the sign-in screen) */
+  logoutTo?: string;
+  defaultOpen?: boolean;
+};
+
 /**
- * AccountMenu is the header's account menu (its own chunk: app-header.tsx): the user's name and
- * role, My packs for a driver, Change Password and Logout. defaultOpen opens it as it mounts
- * (the button was tapped while the chunk loaded).
+ * UserMenu is the one user menu (the header's account menu, the liaison's user menu): the
+ * user's name and role, My packs for a driver, Change Password and Logout (disabled while it
+ * runs).
  */
-export function AccountMenu({ user, describedBy, defaultOpen }: { user: User; describedBy: string; defaultOpen?: boolean }) {
-  const logout = useLogout();
+export function UserMenu({ user, trigger, logoutTo, defaultOpen }: UserMenuProps) {
+  const logout = useLogout(logoutTo);
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
-      <DropdownMenuTrigger asChild>
-        <AccountButton user={user} describedBy={describedBy} />
-      </DropdownMenuTrigger>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
         <DropdownMenuLabel>
           <p className="truncate">{displayName(user)}</p>
@@ -34,19 +43,28 @@ export function AccountMenu({ user, describedBy, defaultOpen }: { user: User; de
         {user.role === "driver" && (
           <DropdownMenuItem asChild>
             <Link to={paths.packs.path}>
-              <BatteryIcon /> My packs
+              <BatteryIcon aria-hidden /> My packs
             </Link>
           </DropdownMenuItem>
         )}
         <DropdownMenuItem asChild>
           <Link to={paths.changePassword.path}>
-            <KeyRoundIcon /> Change Password
+            <KeyRoundIcon aria-hidden /> Change Password
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => logout.mutate()}>
-          <LogOutIcon /> Logout
+        <DropdownMenuItem onSelect={() => logout.mutate()} disabled={logout.isPending}>
+          <LogOutIcon aria-hidden /> Logout
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );
+}
+
+/**
+ * AccountMenu is the header's account menu (its own chunk: app-header.tsx): the UserMenu
+ * opened by the round initials button. defaultOpen opens it as it mounts (the button was
+ * tapped while the chunk loaded).
+ */
+export function AccountMenu({ user, describedBy, defaultOpen }: { user: User; describedBy: string; defaultOpen?: boolean }) {
+  return <UserMenu user={user} defaultOpen={defaultOpen} trigger={<AccountButton user={user} describedBy={describedBy} />} />;
 }

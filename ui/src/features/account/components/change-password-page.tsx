@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeftIcon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { FormBody, SubmitButton } from "@/components/form-body";
 import { Button } from "@/components/ui/button";
 import { InputFormField } from "@/components/form-fields";
 import { PasswordInput } from "@/components/password-input";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form } from "@/components/ui/form";
 import { paths } from "@/config/paths";
 import { type ChangePasswordInput, changePasswordSchema, useChangePassword } from "@/features/account/api/change-password";
 import { toast } from "@/hooks/use-toast";
@@ -52,6 +52,16 @@ export function ChangePasswordPage() {
     }),
   );
 
+  const footer = (
+    <div className="flex justify-end gap-2">
+      <Button type="button" variant="outline" onClick={back} disabled={change.isPending}>
+        Cancel
+      </Button>
+      <SubmitButton pending={change.isPending} pendingLabel="Changing...">
+        Change Password
+      </SubmitButton>
+    </div>
+  );
   return (
     <Card className="mx-auto w-full max-w-md">
       <CardHeader>
@@ -64,30 +74,20 @@ export function ChangePasswordPage() {
         <CardDescription>Enter your current password and choose a new one (at least 6 characters).</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4">
-            {/* the account the new password belongs to, for password managers (never sent) */}
-            <input type="email" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
-            {PASSWORD_FIELDS.map((f) => (
-              <InputFormField
-                key={f.name}
-                control={form.control}
-                name={f.name}
-                label={f.label}
-                autoComplete={f.autoComplete}
-                input={(props) => <PasswordInput {...props} toggleLabel={f.label} />}
-              />
-            ))}
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="outline" onClick={back} disabled={change.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={change.isPending}>
-                {change.isPending ? "Changing..." : "Change Password"}
-              </Button>
-            </div>
-          </form>
-        </Form>
+        <FormBody form={form} onSubmit={onSubmit} className="grid gap-4" footer={footer}>
+          {/* the account the new password belongs to, for password managers (never sent) */}
+          <input type="email" name="username" autoComplete="username" value={user?.email ?? ""} readOnly hidden />
+          {PASSWORD_FIELDS.map((f) => (
+            <InputFormField
+              key={f.name}
+              control={form.control}
+              name={f.name}
+              label={f.label}
+              autoComplete={f.autoComplete}
+              input={(props) => <PasswordInput {...props} toggleLabel={f.label} />}
+            />
+          ))}
+        </FormBody>
       </CardContent>
     </Card>
   );

@@ -1,23 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { StateMovement } from "@/lib/state";
 import type { ActivityUser } from "@/lib/weekly-activity";
 
 /** FEED_POLL_MS is the activity feeds' polling interval (spec part 1 §9). */
 export const FEED_POLL_MS = 60_000;
 
 /**
- * FeedMovement is one activity entry (spec part 1 §3). The admin feed adds actor, the good
- * and dead counts and the discrepancy flag.
+ * FeedMovement is one activity entry (spec part 1 §3): a movement as /api/state lists it; the
+ * admin feed adds actor, the good and dead counts and the discrepancy flag.
  */
-export type FeedMovement = {
-  id: string;
-  type: string;
-  quantity: number;
-  notes: string;
-  createdAt: string;
-  /** recordedAt is when the server recorded it: later than createdAt for an action sent late. */
-  recordedAt?: string;
-  userId: string;
-  user: ActivityUser | null;
+export type FeedMovement = StateMovement & {
   actor?: ActivityUser | null;
   goodBatteries?: number;
   deadBatteries?: number;

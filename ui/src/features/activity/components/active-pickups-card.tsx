@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useActivePickups } from "@/features/activity/api/get-active-pickups";
-import { useNow } from "@/features/activity/hooks/use-now";
+import { useNow } from "@/hooks/use-now";
 import { formatDateTime, formatRelativeTime } from "@/lib/format";
 import { displayName } from "@/lib/user";
 

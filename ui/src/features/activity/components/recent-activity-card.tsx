@@ -7,7 +7,7 @@ import { Hint } from "@/components/ui/hint";
 import { ScrollArea } from "@/components/ui/scroll-area";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
-import { useNow } from "@/features/activity/hooks/use-now";
+import { useNow } from "@/hooks/use-now";
 import { lateActionLabel } from "@/lib/late-action";
 import { movementSummary } from "@/features/activity/utils/movement-summary";
 import { formatRelativeTime } from "@/lib/format";

@@ -1,6 +1,6 @@
 import { ClockIcon } from "lucide-react";
 import type { ChargingSession } from "@/features/charging/api/get-charging-sessions";
-import { useNow } from "@/features/charging/hooks/use-now";
+import { useNow } from "@/hooks/use-now";
 import { etaEntries } from "@/features/charging/utils/session-status";
 import { formatEta } from "@/lib/format";
 
@@ -12,7 +12,7 @@ import { formatEta } from "@/lib/format";
  * unless emptyText is given.
  */
 export function ChargingEtaList({ sessions, emptyText }: { sessions: readonly ChargingSession[]; emptyText?: string }) {
-  const now = useNow();
+  const now = useNow(15_000);
   const entries = etaEntries(sessions);
   if (entries.length === 0) {
     return emptyText ? <p className="text-sm text-muted-foreground">{emptyText}</p> : null;

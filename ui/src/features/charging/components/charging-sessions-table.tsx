@@ -12,7 +12,7 @@ import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/compon
 import { useCompleteChargingSession } from "@/features/charging/api/complete-charging-session";
 import { useDeleteChargingSession } from "@/features/charging/api/delete-charging-session";
 import { type ChargingSession, useChargingSessions } from "@/features/charging/api/get-charging-sessions";
-import { useNow } from "@/features/charging/hooks/use-now";
+import { useNow } from "@/hooks/use-now";
 import {
   chargerBadgeClass,
   earliestEtaFirst,
@@ -61,7 +61,7 @@ const COMPLETE_LISTS = ["packs"] as const;
 export function ChargingSessionsTable({ role, simplified = false, readOnly = false, className }: ChargingSessionsTableProps) {
   const canManage = isAdminRole(role) && !readOnly;
   const sessions = useChargingSessions(canManage ? "admin" : "liaison");
-  const now = useNow();
+  const now = useNow(15_000);
   const [editing, setEditing] = React.useState<ChargingSession | null>(null);
   const [pending, setPending] = React.useState<PendingAction | null>(null);
   const complete = useCompleteChargingSession();

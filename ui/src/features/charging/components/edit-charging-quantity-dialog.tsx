@@ -14,6 +14,7 @@ import {
   useUpdateChargingSessionQuantity,
 } from "@/features/charging/api/update-charging-session-quantity";
 import { quantityChange, quantityChangeSummary } from "@/features/charging/utils/session-status";
+import { usePendingConfirm } from "@/hooks/use-pending-confirm";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 
@@ -51,7 +52,7 @@ function EditQuantityContent({ session, close }: { session: ChargingSession; clo
     resolver: zodResolver(schema),
     defaultValues: { quantity: String(session.quantity), destination: "" },
   });
-  const [confirming, setConfirming] = React.useState<z.output<EditSchema> | null>(null);
+  const [confirming, setConfirming, confirmDialog] = usePendingConfirm<z.output<EditSchema>>();
   const update = useUpdateChargingSessionQuantity();
   const change = quantityChange(session.quantity, form.watch("quantity"));
   const ids = React.useId();
@@ -165,8 +166,7 @@ function EditQuantityContent({ session, close }: { session: ChargingSession; clo
         </Button>
       </DialogFooter>
       <ConfirmActionDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
+        {...confirmDialog}
         type="charging_edit"
         summary={quantityChangeSummary(session.quantity, confirming?.quantity ?? 0, confirming?.destination ?? "")}
         values={{ quantity: confirming?.quantity ?? 0 }}

@@ -1,10 +1,10 @@
 import { Trash2Icon, UsersIcon } from "lucide-react";
 import * as React from "react";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
+import { QueryStatus } from "@/components/query-status";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useDeleteAssignment } from "@/features/custody/api/delete-assignment";
 import { type HolderGroup, useBatteryHolders } from "@/features/custody/api/get-battery-holders";
 import { holderName } from "@/features/custody/utils/swap-validation";
@@ -54,9 +54,7 @@ export function BatteryHoldersCard({ role }: { role: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        {holders.isPending && <Skeleton className="h-24 w-full" />}
-        {holders.isError && <p className="text-sm text-destructive">Error loading battery holders</p>}
-        {holders.data?.length === 0 && <p className="text-sm text-muted-foreground">No one is holding batteries</p>}
+        <QueryStatus query={holders} skeletonClassName="h-24 w-full" error="Error loading battery holders" empty={holders.data?.length === 0 && "No one is holding batteries"} />
         {holders.data && holders.data.length > 0 && (
           <ul aria-label="Battery holders" className="grid gap-3">
             {holders.data.map((h) => (

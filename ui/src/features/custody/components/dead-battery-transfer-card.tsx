@@ -2,22 +2,23 @@ import { BatteryWarningIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
+import { CountFormField } from "@/components/count-form-field";
+import { FormBody } from "@/components/form-body";
 import { FormCard } from "@/components/form-card";
-import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
-import { Form } from "@/components/ui/form";
 import { useDeadBatteryTransfer } from "@/features/custody/api/dead-battery-transfer";
 import { useBatteryHolders } from "@/features/custody/api/get-battery-holders";
 import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders";
 import { HolderFormField } from "@/features/custody/components/holder-select";
 import { type DeadTransferValues, validateDeadTransfer } from "@/features/custody/utils/swap-validation";
 import { PackListField } from "@/features/scan/index";
+import { usePendingConfirm } from "@/hooks/use-pending-confirm";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
-import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 
 const TRANSFER_LISTS = ["deadPacks"] as const;
 
@@ -32,7 +33,7 @@ export function DeadBatteryTransferCard() {
   const users = useEligibleHolders();
   const holders = useBatteryHolders();
   const form = useForm<DeadTransferValues>({ defaultValues: EMPTY });
-  const [pending, setPending] = React.useState<(DeadTransferValues & { dead: number }) | null>(null);
+  const [pending, setPending, confirmDialog] = usePendingConfirm<(DeadTransferValues & { dead: number })>();
   const transfer = useDeadBatteryTransfer();
   const counts = React.useMemo(() => new Map((holders.data ?? []).map((h) => [h.user.id, h.total])), [holders.data]);
   const names = React.useMemo(() => new Map((users.data ?? []).map((u) => [u.id, displayName(u)])), [users.data]);
@@ -84,41 +85,31 @@ export function DeadBatteryTransferCard() {
     );
   };
 
+  const submit = (
+    <Button type="submit" variant="secondary" className="sm:col-span-2" disabled={transfer.isPending}>
+      Transfer Dead Batteries
+    </Button>
+  );
   return (
     <FormCard icon={BatteryWarningIcon} title="Dead Battery Transfer" description="Hand dead batteries from one holder to another.">
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          {(["fromUserId", "toUserId"] as const).map((name) => (
-            <HolderFormField
-              key={name}
-              control={form.control}
-              name={name}
-              label={name === "fromUserId" ? "From Driver" : "To Driver"}
-              users={users.data ?? []}
-              counts={counts}
-              placeholder="Select driver"
-            />
-          ))}
-          <InputFormField
+      <FormBody form={form} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" footer={submit}>
+        {(["fromUserId", "toUserId"] as const).map((name) => (
+          <HolderFormField
+            key={name}
             control={form.control}
-            name="deadBatteries"
-            label="Dead Batteries"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            {...countFieldProps(tracking)}
+            name={name}
+            label={name === "fromUserId" ? "From Driver" : "To Driver"}
+            users={users.data ?? []}
+            counts={counts}
+            placeholder="Select driver"
           />
-          <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={1} />
-          <PackListField id="transfer.deadPacks" label="Dead packs" lists={packs} list="deadPacks" tracking={tracking} count={form.watch("deadBatteries")} className="sm:col-span-2" />
-          <Button type="submit" variant="secondary" className="sm:col-span-2" disabled={transfer.isPending}>
-            Transfer Dead Batteries
-          </Button>
-        </form>
-      </Form>
+        ))}
+        <CountFormField control={form.control} name="deadBatteries" label="Dead Batteries" min={1} tracking={tracking} />
+        <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={1} />
+        <PackListField id="transfer.deadPacks" label="Dead packs" lists={packs} list="deadPacks" tracking={tracking} count={form.watch("deadBatteries")} className="sm:col-span-2" />
+      </FormBody>
       <ConfirmActionDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
+        {...confirmDialog}
         type="driver_swap"
         title="Confirm Dead Battery Transfer"
         values={{ goodBatteries: 0, deadBatteries: pending?.dead ?? 0 }}

@@ -2,22 +2,23 @@ import { ArrowLeftRightIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
+import { CountFormField } from "@/components/count-form-field";
+import { FormBody } from "@/components/form-body";
 import { FormCard } from "@/components/form-card";
-import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
-import { Form } from "@/components/ui/form";
 import { useDriverSwap } from "@/features/custody/api/driver-swap";
 import { useBatteryHolders } from "@/features/custody/api/get-battery-holders";
 import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders";
 import { HolderFormField } from "@/features/custody/components/holder-select";
 import { type ParsedSwap, type SwapField, type SwapFormValues, validateSwap } from "@/features/custody/utils/swap-validation";
 import { PackListField } from "@/features/scan/index";
+import { usePendingConfirm } from "@/hooks/use-pending-confirm";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
-import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 
 type SwapMode = "simple" | "exchange";
 
@@ -53,7 +54,7 @@ export function DriverSwapCard() {
   const holders = useBatteryHolders();
   const [mode, setMode] = React.useState<SwapMode>("simple");
   const form = useForm<SwapFormValues>({ defaultValues: EMPTY });
-  const [pending, setPending] = React.useState<{ values: SwapFormValues; parsed: ParsedSwap } | null>(null);
+  const [pending, setPending, confirmDialog] = usePendingConfirm<{ values: SwapFormValues; parsed: ParsedSwap }>();
   const swap = useDriverSwap();
   const isExchange = mode === "exchange";
   const tracking = usePackTracking();
@@ -148,6 +149,11 @@ export function DriverSwapCard() {
   const fromName = pending ? (names.get(pending.values.fromUserId) ?? "") : "";
   const toName = pending ? (names.get(pending.values.toUserId) ?? "") : "";
 
+  const submit = (
+    <Button type="submit" className="sm:col-span-2" disabled={swap.isPending}>
+      <ArrowLeftRightIcon aria-hidden /> {isExchange ? "Record Exchange" : "Record Swap"}
+    </Button>
+  );
   return (
     <FormCard
       icon={ArrowLeftRightIcon}
@@ -182,37 +188,20 @@ export function DriverSwapCard() {
             </Button>
           ))}
         </div>
-        <Form {...form}>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-            {userSelect("fromUserId", "From Driver")}
-            {userSelect("toUserId", "To Driver")}
-            {COUNT_FIELDS.filter((f) => isExchange || !f.exchangeOnly).map((f) => (
-              <InputFormField
-                key={f.name}
-                control={form.control}
-                name={f.name}
-                label={f.label}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                placeholder="0"
-                {...countFieldProps(tracking)}
-              />
-            ))}
-            {COUNT_FIELDS.filter((f) => isExchange || !f.exchangeOnly).map((f) => (
-              <PackListField key={f.list} id={`swap.${f.list}`} label={f.listLabel} lists={packs} list={f.list} tracking={tracking} count={form.watch(f.name)} className="sm:col-span-2" />
-            ))}
-            <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
-            <Button type="submit" className="sm:col-span-2" disabled={swap.isPending}>
-              <ArrowLeftRightIcon aria-hidden /> {isExchange ? "Record Exchange" : "Record Swap"}
-            </Button>
-          </form>
-        </Form>
+        <FormBody form={form} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" footer={submit}>
+          {userSelect("fromUserId", "From Driver")}
+          {userSelect("toUserId", "To Driver")}
+          {COUNT_FIELDS.filter((f) => isExchange || !f.exchangeOnly).map((f) => (
+            <CountFormField key={f.name} control={form.control} name={f.name} label={f.label} min={0} placeholder="0" tracking={tracking} />
+          ))}
+          {COUNT_FIELDS.filter((f) => isExchange || !f.exchangeOnly).map((f) => (
+            <PackListField key={f.list} id={`swap.${f.list}`} label={f.listLabel} lists={packs} list={f.list} tracking={tracking} count={form.watch(f.name)} className="sm:col-span-2" />
+          ))}
+          <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
+        </FormBody>
       </div>
       <ConfirmActionDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
+        {...confirmDialog}
         type={isExchange ? "two_way_swap" : "driver_swap"}
         values={
           isExchange

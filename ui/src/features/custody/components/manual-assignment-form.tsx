@@ -3,12 +3,12 @@ import { UserPlusIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
+import { CountFormField } from "@/components/count-form-field";
+import { FormBody } from "@/components/form-body";
 import { FormCard } from "@/components/form-card";
-import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { SelectFormField } from "@/components/select-form-field";
 import { Button } from "@/components/ui/button";
-import { Form } from "@/components/ui/form";
 import {
   ASSIGNMENT_FORM_TYPES,
   type AssignmentBody,
@@ -20,10 +20,11 @@ import { useEligibleHolders } from "@/features/custody/api/get-eligible-holders"
 import { HolderFormField } from "@/features/custody/components/holder-select";
 import { formTypeLabel } from "@/features/custody/utils/form-type-label";
 import { PackListField } from "@/features/scan/index";
+import { usePendingConfirm } from "@/hooks/use-pending-confirm";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
-import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
 import { batteryCount } from "@/lib/format";
 
 const ASSIGN_LISTS = ["packs"] as const;
@@ -47,7 +48,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
     resolver: zodResolver(schema),
     defaultValues: { userId: "", quantity: "", assignmentType: "", notes: "" },
   });
-  const [pending, setPending] = React.useState<Pending | null>(null);
+  const [pending, setPending, confirmDialog] = usePendingConfirm<Pending>();
   const assign = useAssignBatteries();
   const packs = usePackLists(ASSIGN_LISTS);
   useRequiredCount(form, tracking, "quantity", packs.lists.packs);
@@ -93,6 +94,11 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
     );
   };
 
+  const submit = (
+    <Button type="submit" className="sm:col-span-2" disabled={assign.isPending}>
+      <UserPlusIcon aria-hidden /> Assign Batteries
+    </Button>
+  );
   return (
     <FormCard
       icon={UserPlusIcon}
@@ -108,38 +114,22 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
         </>
       }
     >
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <HolderFormField
-            control={form.control}
-            name="userId"
-            label="Driver"
-            className="sm:col-span-2"
-            users={users.data ?? []}
-            placeholder={users.isPending ? "Loading drivers..." : "Select driver"}
-          />
-          <InputFormField
-            control={form.control}
-            name="quantity"
-            label="Quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={max || undefined}
-            step={1}
-            {...countFieldProps(tracking)}
-          />
-          <SelectFormField control={form.control} name="assignmentType" label="Assignment Type" options={TYPE_OPTIONS} placeholder="Select type" />
-          <PackListField id="assignment.packs" label="Packs" purpose="handout" lists={packs} list="packs" tracking={tracking} count={form.watch("quantity")} className="sm:col-span-2" />
-          <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
-          <Button type="submit" className="sm:col-span-2" disabled={assign.isPending}>
-            <UserPlusIcon aria-hidden /> Assign Batteries
-          </Button>
-        </form>
-      </Form>
+      <FormBody form={form} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" footer={submit}>
+        <HolderFormField
+          control={form.control}
+          name="userId"
+          label="Driver"
+          className="sm:col-span-2"
+          users={users.data ?? []}
+          placeholder={users.isPending ? "Loading drivers..." : "Select driver"}
+        />
+        <CountFormField control={form.control} name="quantity" label="Quantity" min={1} max={max || undefined} tracking={tracking} />
+        <SelectFormField control={form.control} name="assignmentType" label="Assignment Type" options={TYPE_OPTIONS} placeholder="Select type" />
+        <PackListField id="assignment.packs" label="Packs" purpose="handout" lists={packs} list="packs" tracking={tracking} count={form.watch("quantity")} className="sm:col-span-2" />
+        <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
+      </FormBody>
       <ConfirmActionDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
+        {...confirmDialog}
         // an assignment is shown as the Ready pool giving the driver good batteries
         type="driver_swap"
         title="Confirm Battery Assignment"

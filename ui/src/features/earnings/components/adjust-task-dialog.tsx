@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Textarea } from "@/components/ui/textarea";
+import { DialogFormFooter } from "@/components/dialog-form";
+import { FormBody } from "@/components/form-body";
+import { InputFormField } from "@/components/form-fields";
+import { TextareaFormField } from "@/components/textarea-form-field";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { type EarningsRow, type TaskType, useAdjustTask } from "@/features/earnings/api/earnings";
 import { count } from "@/lib/count";
 
@@ -54,44 +54,13 @@ export function AdjustTaskDialog({ target, weekStart, onClose }: { target: Adjus
             The ledger counted {counted}; the adjusted count replaces it for this week's pay.
           </DialogDescription>
         </DialogHeader>
-        <Form {...form}>
-          <form id="adjust-task-form" noValidate onSubmit={onSubmit} className="grid gap-3">
-            <FormField
-              control={form.control}
-              name="adjustedCount"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Adjusted Count</FormLabel>
-                  <FormControl>
-                    <Input type="number" inputMode="numeric" min={0} step={1} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="adjustmentReason"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Reason</FormLabel>
-                  <FormControl>
-                    <Textarea rows={2} maxLength={500} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          </form>
-        </Form>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose} disabled={adjust.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form="adjust-task-form" disabled={adjust.isPending}>
-            Save Adjustment
-          </Button>
-        </DialogFooter>
+        <FormBody form={form} id="adjust-task-form" onSubmit={onSubmit} className="grid gap-3">
+          <InputFormField control={form.control} name="adjustedCount" label="Adjusted Count" type="number" inputMode="numeric" min={0} step={1} />
+          <TextareaFormField control={form.control} name="adjustmentReason" label="Reason" rows={2} maxLength={500} />
+        </FormBody>
+        <DialogFormFooter formId="adjust-task-form" pending={adjust.isPending} onCancel={onClose}>
+          Save Adjustment
+        </DialogFormFooter>
       </DialogContent>
     </Dialog>
   );

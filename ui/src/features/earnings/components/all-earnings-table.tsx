@@ -1,9 +1,9 @@
 import * as React from "react";
+import { QueryStatus } from "@/components/query-status";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Hint } from "@/components/ui/hint";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import {
   type EarningsRow,
@@ -86,13 +86,7 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-3">
-        {data.isPending && <Skeleton className="h-24 w-full" />}
-        {data.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load earnings data
-          </p>
-        )}
-        {data.data && rows.length === 0 && <p className="text-sm text-muted-foreground">No drivers or admins yet</p>}
+        <QueryStatus query={data} skeletonClassName="h-24 w-full" error="Failed to load earnings data" alert empty={data.data && rows.length === 0 && "No drivers or admins yet"} />
         {rows.length > 0 && (
           <>
             <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Earnings">

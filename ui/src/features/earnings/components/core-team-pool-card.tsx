@@ -1,8 +1,8 @@
 import { ChevronDownIcon } from "lucide-react";
 import * as React from "react";
+import { QueryStatus } from "@/components/query-status";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useCoreTeam } from "@/features/earnings/api/earnings";
 import { formatMoney, poolShares } from "@/features/earnings/utils/money";
@@ -28,12 +28,7 @@ export function CoreTeamPoolCard({ weekStart }: { weekStart: string }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {pool.isPending && <Skeleton className="h-16 w-full" />}
-        {pool.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load earnings data
-          </p>
-        )}
+        <QueryStatus query={pool} skeletonClassName="h-16 w-full" error="Failed to load earnings data" alert />
         {d && (
           <>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">

@@ -1,6 +1,6 @@
 import { WalletIcon } from "lucide-react";
+import { QueryStatus } from "@/components/query-status";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { usePayEstimate } from "@/features/earnings/api/earnings";
 import { DAILY_TARGET, formatMoney } from "@/features/earnings/utils/money";
 import { errorMessage } from "@/lib/api-client";
@@ -27,12 +27,7 @@ export function PayEstimateCard({ pending }: { pending?: { actions: number; dead
         <CardDescription>{e ? `${e.weekStart} to ${e.weekEnd}` : "Monday to Sunday"}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {est.isPending && <Skeleton className="h-20 w-full" />}
-        {est.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(est.error, "Failed to load earnings data")}
-          </p>
-        )}
+        <QueryStatus query={est} skeletonClassName="h-20 w-full" error={errorMessage(est.error, "Failed to load earnings data")} alert />
         {e && (
           <>
             <div>

@@ -3,11 +3,11 @@ import { PencilIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
+import { FormBody } from "@/components/form-body";
+import { InputFormField } from "@/components/form-fields";
+import { QueryStatus } from "@/components/query-status";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { usePayRates, useSetPayRates } from "@/features/earnings/api/earnings";
 import { formatMoney, parseRate } from "@/features/earnings/utils/money";
@@ -44,6 +44,17 @@ export function PayRatesCard() {
       { onSuccess: () => setEditing(false) },
     ),
   );
+  const footer = (
+    <div className="flex gap-2">
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending && <Spinner label="Saving" />}
+        Save Changes
+      </Button>
+      <Button type="button" variant="outline" disabled={save.isPending} onClick={() => setEditing(false)}>
+        Cancel
+      </Button>
+    </div>
+  );
   return (
     <Card role="region" aria-labelledby="pay-rates-title">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -60,12 +71,7 @@ export function PayRatesCard() {
         )}
       </CardHeader>
       <CardContent>
-        {rates.isPending && <Skeleton className="h-16 w-full" />}
-        {rates.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            Failed to load pay rates
-          </p>
-        )}
+        <QueryStatus query={rates} skeletonClassName="h-16 w-full" error="Failed to load pay rates" alert />
         {rates.data && !editing && (
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
             {FIELDS.map((f) => (
@@ -77,37 +83,13 @@ export function PayRatesCard() {
           </dl>
         )}
         {editing && (
-          <Form {...form}>
-            <form noValidate onSubmit={onSubmit} className="grid gap-4">
-              <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-                {FIELDS.map((f) => (
-                  <FormField
-                    key={f.name}
-                    control={form.control}
-                    name={f.name}
-                    render={({ field }) => (
-                      <FormItem>
-                        <FormLabel>{f.label} ($)</FormLabel>
-                        <FormControl>
-                          <Input type="number" inputMode="decimal" min={0} step="0.01" {...field} />
-                        </FormControl>
-                        <FormMessage />
-                      </FormItem>
-                    )}
-                  />
-                ))}
-              </div>
-              <div className="flex gap-2">
-                <Button type="submit" disabled={save.isPending}>
-                  {save.isPending && <Spinner label="Saving" />}
-                  Save Changes
-                </Button>
-                <Button type="button" variant="outline" disabled={save.isPending} onClick={() => setEditing(false)}>
-                  Cancel
-                </Button>
-              </div>
-            </form>
-          </Form>
+          <FormBody form={form} onSubmit={onSubmit} className="grid gap-4" footer={footer}>
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+              {FIELDS.map((f) => (
+                <InputFormField key={f.name} control={form.control} name={f.name} label={`${f.label} ($)`} type="number" inputMode="decimal" min={0} step="0.01" />
+              ))}
+            </div>
+          </FormBody>
         )}
       </CardContent>
     </Card>

@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { SirenIcon } from "lucide-react";
-import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
+import { CountFormField } from "@/components/count-form-field";
+import { FormBody } from "@/components/form-body";
 import { FormCard } from "@/components/form-card";
-import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
-import { Form } from "@/components/ui/form";
 import { type OverrideCounts, type OverrideValues, overrideSchema, useEmergencyOverride } from "@/features/inventory/api/emergency-override";
+import { usePendingConfirm } from "@/hooks/use-pending-confirm";
 import { useInventory } from "@/lib/inventory";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -30,7 +30,7 @@ export function EmergencyOverrideForm() {
     resolver: zodResolver(overrideSchema),
     defaultValues: { ready: "", waiting: "", charging: "", total: "" },
   });
-  const [pending, setPending] = React.useState<OverrideCounts | null>(null);
+  const [pending, setPending, confirmDialog] = usePendingConfirm<OverrideCounts>();
   const override = useEmergencyOverride();
 
   const fillCurrent = () => {
@@ -60,6 +60,16 @@ export function EmergencyOverrideForm() {
     );
   };
 
+  const actions = (
+    <div className="flex flex-wrap gap-2">
+      <Button type="button" variant="outline" onClick={fillCurrent} disabled={!inventory.data}>
+        Use Current Counts
+      </Button>
+      <Button type="submit" variant="destructive" disabled={override.isPending}>
+        Apply Override
+      </Button>
+    </div>
+  );
   return (
     <FormCard
       icon={SirenIcon}
@@ -68,36 +78,15 @@ export function EmergencyOverrideForm() {
       description="Sets the pool counts outright after a physical count. The difference is recorded as an adjustment."
       className="border-destructive/40"
     >
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
-            {FIELDS.map((f) => (
-              <InputFormField
-                key={f.name}
-                control={form.control}
-                name={f.name}
-                label={f.label}
-                type="number"
-                inputMode="numeric"
-                min={f.min}
-                step={1}
-                placeholder={inventory.data ? String(inventory.data[f.name]) : undefined}
-              />
-            ))}
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="button" variant="outline" onClick={fillCurrent} disabled={!inventory.data}>
-              Use Current Counts
-            </Button>
-            <Button type="submit" variant="destructive" disabled={override.isPending}>
-              Apply Override
-            </Button>
-          </div>
-        </form>
-      </Form>
+      <FormBody form={form} onSubmit={onSubmit} className="grid gap-4" footer={actions}>
+        <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          {FIELDS.map((f) => (
+            <CountFormField key={f.name} control={form.control} name={f.name} label={f.label} min={f.min} placeholder={inventory.data ? String(inventory.data[f.name]) : undefined} />
+          ))}
+        </div>
+      </FormBody>
       <ConfirmActionDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
+        {...confirmDialog}
         type="edit"
         title="Confirm Emergency Override"
         values={{ quantity: pending?.total ?? 0 }}

@@ -1,5 +1,5 @@
+import { QueryStatus } from "@/components/query-status";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useInventory } from "@/lib/inventory";
 
 const FIGURES = [
@@ -22,8 +22,7 @@ export function InventoryStatsPanel() {
         <CardDescription>Live counts from the ledger, refreshed every 60 seconds.</CardDescription>
       </CardHeader>
       <CardContent>
-        {inventory.isPending && <Skeleton className="h-20 w-full" />}
-        {inventory.isError && <p className="text-sm text-destructive">Failed to load data. Please try again.</p>}
+        <QueryStatus query={inventory} skeletonClassName="h-20 w-full" error="Failed to load data. Please try again." />
         {stats && (
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
             {FIGURES.map((f) => (

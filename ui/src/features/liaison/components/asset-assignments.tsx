@@ -1,6 +1,6 @@
+import { QueryStatus } from "@/components/query-status";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { useLiaisonHolders } from "@/features/liaison/api/get-liaison-battery-holders";
 import { assetTotals, groupByType, isOwner, latestDate } from "@/features/liaison/utils/holder-summary";
 import { formatDateTime } from "@/lib/format";
@@ -27,9 +27,7 @@ export function AssetAssignments() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {holders.isPending && <Skeleton className="h-20 w-full" />}
-        {holders.isError && <p className="text-sm text-destructive">Error loading battery holders</p>}
-        {holders.data?.length === 0 && <p className="text-sm text-muted-foreground">No active asset assignments</p>}
+        <QueryStatus query={holders} skeletonClassName="h-20 w-full" error="Error loading battery holders" empty={holders.data?.length === 0 && "No active asset assignments"} />
         {list.length > 0 && (
           <ul aria-label="Asset holders" className="grid gap-2">
             {list.map((h) => (

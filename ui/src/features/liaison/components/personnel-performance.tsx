@@ -1,6 +1,6 @@
+import { QueryStatus } from "@/components/query-status";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { ScrollTable } from "@/components/ui/scroll-table";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useAdminWeeklyActivity } from "@/lib/weekly-activity";
@@ -17,9 +17,7 @@ export function PersonnelPerformance() {
         <CardDescription>This week, Monday to Sunday.</CardDescription>
       </CardHeader>
       <CardContent>
-        {week.isPending && <Skeleton className="h-20 w-full" />}
-        {week.isError && <p className="text-sm text-destructive">Unable to load driver activity</p>}
-        {week.isSuccess && rows.length === 0 && <p className="text-sm text-muted-foreground">No driver activity this week</p>}
+        <QueryStatus query={week} skeletonClassName="h-20 w-full" error="Unable to load driver activity" empty={week.isSuccess && rows.length === 0 && "No driver activity this week"} />
         {rows.length > 0 && (
           <ScrollTable label="Personnel performance table">
             <TableHeader>

@@ -1,7 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import * as z from "zod/mini";
-import { apiRequest } from "@/lib/api-client";
-import { invalidate } from "@/lib/invalidation";
 
 /** PACK_SETTING_DEFAULTS are the pack settings until a master admin saves them (DESIGN.md §14). */
 export const PACK_SETTING_DEFAULTS = { pack_tracking: "off", pack_prefix: "SWB", pack_missing_days: "7" } as const;
@@ -30,20 +27,5 @@ export const packSettingsSchema = z.object({
     ),
 });
 
-/** PackSettingsValues are the form's values. */
+/** PackSettingsValues are the form's values (saved through useSettingsForm, lib/settings.ts). */
 export type PackSettingsValues = z.infer<typeof packSettingsSchema>;
-
-/** useSavePackSettings saves the pack settings (master admin) through POST /api/admin/settings. */
-export function useSavePackSettings() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ values, idempotencyKey }: { values: PackSettingsValues; idempotencyKey: string }) =>
-      apiRequest<{ message: string }>(
-        "POST",
-        "/api/admin/settings",
-        { settings: Object.entries(values).map(([key, value]) => ({ key, value: value.trim() })) },
-        { idempotencyKey },
-      ),
-    onSuccess: () => invalidate(qc, "everything"),
-  });
-}

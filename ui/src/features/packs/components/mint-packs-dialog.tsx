@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
+import { DialogForm } from "@/components/dialog-form";
+import { SubmitButton } from "@/components/form-body";
 import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Form } from "@/components/ui/form";
 import { mintSchema, useMintPacks, type MintAnswer, type MintValues } from "@/features/packs/api/mint-packs";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -68,22 +69,25 @@ export function MintPacksDialog() {
             </DialogFooter>
           </div>
         ) : (
-          <Form {...form}>
-            <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
-              <InputFormField control={form.control} name="count" label="Number of packs" inputMode="numeric" />
-              <InputFormField control={form.control} name="model" label="Model" autoComplete="off" />
-              <InputFormField control={form.control} name="chemistry" label="Chemistry" placeholder="NMC" autoComplete="off" />
-              <InputFormField control={form.control} name="nominalWh" label="Nominal Wh" inputMode="decimal" />
-              <InputFormField control={form.control} name="manufacturer" label="Manufacturer" autoComplete="off" />
-              <InputFormField control={form.control} name="lot" label="Lot" autoComplete="off" />
-              <InputFormField control={form.control} name="manufactured" label="Month of manufacture" placeholder="YYYY-MM" autoComplete="off" />
-              <DialogFooter className="sm:col-span-2">
-                <Button type="submit" disabled={mint.isPending}>
-                  {mint.isPending ? "Minting..." : "Mint"}
-                </Button>
-              </DialogFooter>
-            </form>
-          </Form>
+          <DialogForm
+            form={form}
+            onSubmit={onSubmit}
+            className="grid gap-4 sm:grid-cols-2"
+            footerClassName="sm:col-span-2"
+            submit={
+              <SubmitButton pending={mint.isPending} pendingLabel="Minting...">
+                Mint
+              </SubmitButton>
+            }
+          >
+            <InputFormField control={form.control} name="count" label="Number of packs" inputMode="numeric" />
+            <InputFormField control={form.control} name="model" label="Model" autoComplete="off" />
+            <InputFormField control={form.control} name="chemistry" label="Chemistry" placeholder="NMC" autoComplete="off" />
+            <InputFormField control={form.control} name="nominalWh" label="Nominal Wh" inputMode="decimal" />
+            <InputFormField control={form.control} name="manufacturer" label="Manufacturer" autoComplete="off" />
+            <InputFormField control={form.control} name="lot" label="Lot" autoComplete="off" />
+            <InputFormField control={form.control} name="manufactured" label="Month of manufacture" placeholder="YYYY-MM" autoComplete="off" />
+          </DialogForm>
         )}
       </DialogContent>
     </Dialog>

@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
+import { DialogForm } from "@/components/dialog-form";
+import { SubmitButton } from "@/components/form-body";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form } from "@/components/ui/form";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import type { PackState } from "@/features/packs/api/get-packs";
 import { stateSchema, useSetPackState, type StateValues } from "@/features/packs/api/set-pack-state";
 import { toast } from "@/hooks/use-toast";
@@ -93,19 +94,19 @@ export function DecisionDialog({ serial, decision, onClose }: { serial: string; 
           </DialogTitle>
           <DialogDescription>{decision?.hint}</DialogDescription>
         </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={(e) => void onSubmit(e)} className="grid gap-4" noValidate>
-            <TextareaFormField control={form.control} name="reason" label="Reason" rows={3} maxLength={2000} />
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" variant={decision?.destructive ? "destructive" : "default"} disabled={save.isPending}>
-                {save.isPending ? "Saving..." : decision?.label}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
+        <DialogForm
+          form={form}
+          onSubmit={(e) => void onSubmit(e)}
+          className="grid gap-4"
+          onCancel={onClose}
+          submit={
+            <SubmitButton variant={decision?.destructive ? "destructive" : "default"} pending={save.isPending} pendingLabel="Saving...">
+              {decision?.label}
+            </SubmitButton>
+          }
+        >
+          <TextareaFormField control={form.control} name="reason" label="Reason" rows={3} maxLength={2000} />
+        </DialogForm>
       </DialogContent>
     </Dialog>
   );

@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
+import { FormBody, SubmitRow } from "@/components/form-body";
 import { SelectFormField } from "@/components/select-form-field";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form } from "@/components/ui/form";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { eventRecallId, usePack, type PackEvent } from "@/features/packs/api/get-pack";
@@ -195,17 +195,10 @@ function PackStateForm({ serial, current }: { serial: string; current: string })
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <Form {...form}>
-          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
-            <SelectFormField control={form.control} name="state" label="State" options={PACK_STATES.map((s) => ({ value: s, label: packStateLabel(s) }))} />
-            <TextareaFormField control={form.control} name="reason" label="Reason" className="sm:col-span-2" />
-            <div className="sm:col-span-2">
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? "Saving..." : "Change state"}
-              </Button>
-            </div>
-          </form>
-        </Form>
+        <FormBody form={form} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" footer={<SubmitRow pending={save.isPending}>Change state</SubmitRow>}>
+          <SelectFormField control={form.control} name="state" label="State" options={PACK_STATES.map((s) => ({ value: s, label: packStateLabel(s) }))} />
+          <TextareaFormField control={form.control} name="reason" label="Reason" className="sm:col-span-2" />
+        </FormBody>
       </CardContent>
     </Card>
   );

@@ -1,22 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
-import { useForm } from "react-hook-form";
+import { FormBody, SubmitRow } from "@/components/form-body";
 import { InputFormField } from "@/components/form-fields";
 import { SelectFormField } from "@/components/select-form-field";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form } from "@/components/ui/form";
-import {
-  PACK_SETTING_DEFAULTS,
-  TRACKING_MODES,
-  packSettingsSchema,
-  useSavePackSettings,
-  type PackSettingsValues,
-} from "@/features/packs/api/pack-settings";
-import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
-import { newIdempotencyKey } from "@/lib/idempotency";
-import { useInventory } from "@/lib/inventory";
+import { PACK_SETTING_DEFAULTS, TRACKING_MODES, packSettingsSchema, type PackSettingsValues } from "@/features/packs/api/pack-settings";
+import { useSettingsForm } from "@/lib/settings";
 
 /**
  * PackSettingsCard is the Pack tracking block of /admin-system (master admin, DESIGN.md §14):
@@ -24,31 +13,17 @@ import { useInventory } from "@/lib/inventory";
  * pack is missing.
  */
 export function PackSettingsCard() {
-  const inventory = useInventory();
-  const save = useSavePackSettings();
   const ids = React.useId();
-  const stored = inventory.data?.settings;
-  const form = useForm<PackSettingsValues>({
+  const { form, onSubmit, pending } = useSettingsForm<PackSettingsValues>({
     resolver: zodResolver(packSettingsSchema),
-    defaultValues: { ...PACK_SETTING_DEFAULTS },
-    values: stored
-      ? {
-          pack_tracking: (stored.pack_tracking as PackSettingsValues["pack_tracking"]) || PACK_SETTING_DEFAULTS.pack_tracking,
-          pack_prefix: stored.pack_prefix || PACK_SETTING_DEFAULTS.pack_prefix,
-          pack_missing_days: stored.pack_missing_days || PACK_SETTING_DEFAULTS.pack_missing_days,
-        }
-      : undefined,
-    resetOptions: { keepDirtyValues: true },
+    defaults: { ...PACK_SETTING_DEFAULTS },
+    fromStored: (stored) => ({
+      pack_tracking: (stored.pack_tracking as PackSettingsValues["pack_tracking"]) || PACK_SETTING_DEFAULTS.pack_tracking,
+      pack_prefix: stored.pack_prefix || PACK_SETTING_DEFAULTS.pack_prefix,
+      pack_missing_days: stored.pack_missing_days || PACK_SETTING_DEFAULTS.pack_missing_days,
+    }),
+    toSent: (values) => ({ ...values, pack_prefix: values.pack_prefix.trim().toUpperCase() }),
   });
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(
-      { values: { ...values, pack_prefix: values.pack_prefix.trim().toUpperCase() }, idempotencyKey: newIdempotencyKey() },
-      {
-        onSuccess: (res) => toast({ title: res?.message || "Settings saved successfully!" }),
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to save settings"), variant: "destructive" }),
-      },
-    ),
-  );
   return (
     <Card role="region" aria-labelledby={`${ids}-title`}>
       <CardHeader>
@@ -56,18 +31,11 @@ export function PackSettingsCard() {
         <CardDescription>Whether movements name their battery packs, the serial prefix of new packs, and when an unseen pack counts as missing.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form {...form}>
-          <form onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" noValidate>
-            <SelectFormField control={form.control} name="pack_tracking" label="Tracking mode" options={TRACKING_MODES} className="sm:col-span-2" />
-            <InputFormField control={form.control} name="pack_prefix" label="Serial prefix" autoComplete="off" description="New serials read PREFIX-000123; existing packs keep theirs." />
-            <InputFormField control={form.control} name="pack_missing_days" label="Missing after (days)" inputMode="numeric" description="A pack in service unseen since local midnight this many days ago is listed as missing." />
-            <div className="sm:col-span-2">
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? "Saving..." : "Save pack settings"}
-              </Button>
-            </div>
-          </form>
-        </Form>
+        <FormBody form={form} onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" footer={<SubmitRow pending={pending}>Save pack settings</SubmitRow>}>
+          <SelectFormField control={form.control} name="pack_tracking" label="Tracking mode" options={TRACKING_MODES} className="sm:col-span-2" />
+          <InputFormField control={form.control} name="pack_prefix" label="Serial prefix" autoComplete="off" description="New serials read PREFIX-000123; existing packs keep theirs." />
+          <InputFormField control={form.control} name="pack_missing_days" label="Missing after (days)" inputMode="numeric" description="A pack in service unseen since local midnight this many days ago is listed as missing." />
+        </FormBody>
       </CardContent>
     </Card>
   );

@@ -3,12 +3,13 @@ import { ShieldAlertIcon } from "lucide-react";
 import * as React from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
+import { DialogForm } from "@/components/dialog-form";
+import { SubmitButton } from "@/components/form-body";
 import { InputFormField } from "@/components/form-fields";
 import { SelectFormField } from "@/components/select-form-field";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Form } from "@/components/ui/form";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import {
   RECALL_BYS,
   recallSchema,
@@ -87,27 +88,28 @@ export function RecallPacksDialog() {
           <DialogTitle>Recall packs</DialogTitle>
           <DialogDescription>Every pack of a lot, model or manufacturer is quarantined at once; its holders see it in their holdings.</DialogDescription>
         </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={onSubmit} className="grid min-w-0 gap-4 sm:grid-cols-2" noValidate>
-            <SelectFormField control={form.control} name="by" label="Recall by" options={RECALL_BYS} />
-            <InputFormField control={form.control} name="value" label={RECALL_BYS.find((b) => b.value === by)?.label ?? "Value"} list={listId} autoComplete="off" />
-            <datalist id={listId}>
-              {suggestions.slice(0, 50).map((v) => (
-                <option key={v} value={v} />
-              ))}
-            </datalist>
-            <RecallPreviewBox by={by as RecallBy} value={shown} loading={preview.isFetching} data={shown.trim() ? preview.data : undefined} error={preview.isError} />
-            <TextareaFormField control={form.control} name="reason" label="Reason" rows={3} maxLength={2000} placeholder="Supplier notice: cells of this lot may overheat" className="sm:col-span-2" />
-            <DialogFooter className="sm:col-span-2">
-              <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="destructive" disabled={recall.isPending || matching === 0}>
-                {recall.isPending ? "Recalling..." : matching ? `Recall ${packCount(matching)}` : "Recall"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
+        <DialogForm
+          form={form}
+          onSubmit={onSubmit}
+          className="grid min-w-0 gap-4 sm:grid-cols-2"
+          footerClassName="sm:col-span-2"
+          onCancel={() => onOpenChange(false)}
+          submit={
+            <SubmitButton variant="destructive" pending={recall.isPending} pendingLabel="Recalling..." disabled={matching === 0}>
+              {matching ? `Recall ${packCount(matching)}` : "Recall"}
+            </SubmitButton>
+          }
+        >
+          <SelectFormField control={form.control} name="by" label="Recall by" options={RECALL_BYS} />
+          <InputFormField control={form.control} name="value" label={RECALL_BYS.find((b) => b.value === by)?.label ?? "Value"} list={listId} autoComplete="off" />
+          <datalist id={listId}>
+            {suggestions.slice(0, 50).map((v) => (
+              <option key={v} value={v} />
+            ))}
+          </datalist>
+          <RecallPreviewBox by={by as RecallBy} value={shown} loading={preview.isFetching} data={shown.trim() ? preview.data : undefined} error={preview.isError} />
+          <TextareaFormField control={form.control} name="reason" label="Reason" rows={3} maxLength={2000} placeholder="Supplier notice: cells of this lot may overheat" className="sm:col-span-2" />
+        </DialogForm>
       </DialogContent>
     </Dialog>
   );

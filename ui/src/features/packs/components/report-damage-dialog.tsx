@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CameraIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { DialogForm } from "@/components/dialog-form";
 import { InputFormField } from "@/components/form-fields";
 import { TextareaFormField } from "@/components/textarea-form-field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form } from "@/components/ui/form";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { usePacks } from "@/features/packs/api/get-packs";
 import {
@@ -88,93 +88,94 @@ export function ReportDamageDialog({ open, onOpenChange, serial }: ReportDamageD
             Swollen, cracked, wet, hot or smelling? Say what you see and add photos. The pack is taken out of service until the bay checks it.
           </DialogDescription>
         </DialogHeader>
-        <Form {...form}>
-          <form aria-label="Damage report" onSubmit={(e) => void onSubmit(e)} className="grid min-w-0 gap-4" noValidate>
-            {serial ? (
-              <p className="text-sm">
-                Pack <span className="font-mono font-semibold">{serial}</span>
-              </p>
-            ) : (
-              <>
-                <InputFormField control={form.control} name="serial" label="Pack serial" placeholder="SWB-000123" autoComplete="off" autoCapitalize="characters" />
-                <HeldPackChoices chosen={chosenSerial} onPick={(s) => form.setValue("serial", s, { shouldValidate: true })} />
-              </>
+        <DialogForm
+          form={form}
+          aria-label="Damage report"
+          onSubmit={(e) => void onSubmit(e)}
+          className="grid min-w-0 gap-4"
+          onCancel={close}
+          submit={
+            <Button type="submit" variant="destructive" aria-disabled={busy || undefined}>
+              {busy ? "Sending..." : "Send report"}
+            </Button>
+          }
+        >
+          {serial ? (
+            <p className="text-sm">
+              Pack <span className="font-mono font-semibold">{serial}</span>
+            </p>
+          ) : (
+            <>
+              <InputFormField control={form.control} name="serial" label="Pack serial" placeholder="SWB-000123" autoComplete="off" autoCapitalize="characters" />
+              <HeldPackChoices chosen={chosenSerial} onPick={(s) => form.setValue("serial", s, { shouldValidate: true })} />
+            </>
+          )}
+          <TextareaFormField control={form.control} name="note" label="What is wrong" rows={3} maxLength={2000} placeholder="The case is swollen on one side" />
+          <div className="grid min-w-0 gap-2">
+            <Label htmlFor={fileInput}>Photos (up to {MAX_DAMAGE_PHOTOS})</Label>
+            <input
+              id={fileInput}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              multiple
+              className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5"
+              onChange={(e) => {
+                addFiles(e.target.files);
+                e.target.value = "";
+              }}
+            />
+            {/* the phone's camera straight away (the field above also offers the gallery) */}
+            <input
+              ref={camera}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              capture="environment"
+              tabIndex={-1}
+              aria-hidden
+              className="hidden"
+              onChange={(e) => {
+                addFiles(e.target.files);
+                e.target.value = "";
+              }}
+            />
+            <Button ref={takePhoto} type="button" variant="outline" className="w-fit" onClick={() => camera.current?.click()}>
+              <CameraIcon aria-hidden />
+              Take a photo
+            </Button>
+            {files.length > 0 && (
+              <ul aria-label="Photos to send" className="flex flex-wrap gap-2">
+                {files.map((f) => (
+                  <li key={f.id} className="relative">
+                    <img src={f.url} alt={f.file.name} className="size-16 rounded-md border object-cover" />
+                    <Button
+                      type="button"
+                      size="icon"
+                      variant="secondary"
+                      className="absolute -top-2 -right-2 size-6 rounded-full"
+                      aria-label={`Remove ${f.file.name}`}
+                      onClick={(e) => {
+                        // the button goes with its photo: focus moves to the next photo's (or the
+                        // previous one's, or Take a photo), not out of the dialog to <body>
+                        const li = e.currentTarget.closest("li");
+                        const next = (li?.nextElementSibling ?? li?.previousElementSibling)?.querySelector("button");
+                        (next ?? takePhoto.current)?.focus();
+                        URL.revokeObjectURL(f.url);
+                        setFiles((old) => old.filter((x) => x.id !== f.id));
+                      }}
+                    >
+                      <XIcon aria-hidden />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
             )}
-            <TextareaFormField control={form.control} name="note" label="What is wrong" rows={3} maxLength={2000} placeholder="The case is swollen on one side" />
-            <div className="grid min-w-0 gap-2">
-              <Label htmlFor={fileInput}>Photos (up to {MAX_DAMAGE_PHOTOS})</Label>
-              <input
-                id={fileInput}
-                type="file"
-                accept="image/jpeg,image/png,image/webp"
-                multiple
-                className="block w-full min-w-0 text-sm file:mr-3 file:rounded-md file:border file:bg-background file:px-3 file:py-1.5"
-                onChange={(e) => {
-                  addFiles(e.target.files);
-                  e.target.value = "";
-                }}
-              />
-              {/* the phone's camera straight away (the field above also offers the gallery) */}
-              <input
-                ref={camera}
-                type="file"
-                accept="image/jpeg,image/png,image/webp"
-                capture="environment"
-                tabIndex={-1}
-                aria-hidden
-                className="hidden"
-                onChange={(e) => {
-                  addFiles(e.target.files);
-                  e.target.value = "";
-                }}
-              />
-              <Button ref={takePhoto} type="button" variant="outline" className="w-fit" onClick={() => camera.current?.click()}>
-                <CameraIcon aria-hidden />
-                Take a photo
-              </Button>
-              {files.length > 0 && (
-                <ul aria-label="Photos to send" className="flex flex-wrap gap-2">
-                  {files.map((f) => (
-                    <li key={f.id} className="relative">
-                      <img src={f.url} alt={f.file.name} className="size-16 rounded-md border object-cover" />
-                      <Button
-                        type="button"
-                        size="icon"
-                        variant="secondary"
-                        className="absolute -top-2 -right-2 size-6 rounded-full"
-                        aria-label={`Remove ${f.file.name}`}
-                        onClick={(e) => {
-                          // the button goes with its photo: focus moves to the next photo's (or the
-                          // previous one's, or Take a photo), not out of the dialog to <body>
-                          const li = e.currentTarget.closest("li");
-                          const next = (li?.nextElementSibling ?? li?.previousElementSibling)?.querySelector("button");
-                          (next ?? takePhoto.current)?.focus();
-                          URL.revokeObjectURL(f.url);
-                          setFiles((old) => old.filter((x) => x.id !== f.id));
-                        }}
-                      >
-                        <XIcon aria-hidden />
-                      </Button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-            {problem && (
-              <p role="alert" className="text-sm font-medium text-destructive">
-                {problem}
-              </p>
-            )}
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="destructive" aria-disabled={busy || undefined}>
-                {busy ? "Sending..." : "Send report"}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
+          </div>
+          {problem && (
+            <p role="alert" className="text-sm font-medium text-destructive">
+              {problem}
+            </p>
+          )}
+        </DialogForm>
       </DialogContent>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { WIPE_PHRASE, settingsBody, settingsSchema, wipeSchema } from "@/features/system/api/system";
+import { WIPE_PHRASE, settingsSchema, wipeSchema } from "@/features/system/api/system";
+import { settingsBody } from "@/lib/settings";
 
 const message = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0]!.message);
 

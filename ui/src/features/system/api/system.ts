@@ -42,26 +42,6 @@ export const settingsSchema = z.object({
 /** SettingsValues are the form's values (as typed). */
 export type SettingsValues = z.infer<typeof settingsSchema>;
 
-/**
- * settingsBody is POST /api/admin/settings's body: every field, a blank prompt included — the
- * server stores a blank as "no prompt", so clearing a prompt and saving resets it (issue 32:
- * spec part 2 §5's "sent only if non-blank" left a prompt impossible to remove).
- */
-export function settingsBody(v: SettingsValues): { settings: { key: string; value: string }[] } {
-  const settings = (Object.keys(v) as SettingKey[]).map((key) => ({ key, value: v[key].trim() }));
-  return { settings };
-}
-
-/** useSaveSettings saves the settings; every screen may show them, so everything refetches. */
-export function useSaveSettings() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ values, idempotencyKey }: { values: SettingsValues; idempotencyKey: string }) =>
-      apiRequest<{ message: string }>("POST", "/api/admin/settings", settingsBody(values), { idempotencyKey }),
-    onSuccess: () => invalidate(qc, "everything"),
-  });
-}
-
 /** historyCountQueryOptions: how many movements a wipe before date would remove. */
 export function historyCountQueryOptions(date: string) {
   const url = `/api/admin/history/count?targetDate=${encodeURIComponent(date)}`;

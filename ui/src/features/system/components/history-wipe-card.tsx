@@ -1,10 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
 import { useForm } from "react-hook-form";
+import { FormBody, SubmitRow } from "@/components/form-body";
 import { InputFormField } from "@/components/form-fields";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form } from "@/components/ui/form";
 import { WIPE_PHRASE, type WipeValues, useHistoryCount, useWipeHistory, wipeSchema } from "@/features/system/api/system";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
@@ -45,20 +44,13 @@ export function HistoryWipeCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Form {...form}>
-          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
-            <InputFormField control={form.control} name="targetDate" label="Delete History Before Date" type="date" />
-            <InputFormField control={form.control} name="confirmPhrase" label={`Type ${WIPE_PHRASE} to confirm`} autoComplete="off" />
-            <p className="text-sm sm:col-span-2" aria-live="polite">
-              {count.data ? `${count.data.count} movement(s) will be removed.` : date ? "Counting..." : "Choose a date to see how many movements will go."}
-            </p>
-            <div className="sm:col-span-2">
-              <Button type="submit" variant="destructive" disabled={wipe.isPending}>
-                {wipe.isPending ? "Deleting..." : "Delete History"}
-              </Button>
-            </div>
-          </form>
-        </Form>
+        <FormBody form={form} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" footer={<SubmitRow variant="destructive" pending={wipe.isPending} pendingLabel="Deleting...">Delete History</SubmitRow>}>
+          <InputFormField control={form.control} name="targetDate" label="Delete History Before Date" type="date" />
+          <InputFormField control={form.control} name="confirmPhrase" label={`Type ${WIPE_PHRASE} to confirm`} autoComplete="off" />
+          <p className="text-sm sm:col-span-2" aria-live="polite">
+            {count.data ? `${count.data.count} movement(s) will be removed.` : date ? "Counting..." : "Choose a date to see how many movements will go."}
+          </p>
+        </FormBody>
       </CardContent>
     </Card>
   );

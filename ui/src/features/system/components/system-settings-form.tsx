@@ -1,16 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as React from "react";
-import { useForm } from "react-hook-form";
+import { FormBody, SubmitRow } from "@/components/form-body";
 import { InputFormField } from "@/components/form-fields";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Textarea } from "@/components/ui/textarea";
-import { useInventory } from "@/lib/inventory";
-import { SETTING_DEFAULTS, type SettingsValues, settingsSchema, useSaveSettings } from "@/features/system/api/system";
-import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
-import { newIdempotencyKey } from "@/lib/idempotency";
+import { TextareaFormField } from "@/components/textarea-form-field";
+import { SETTING_DEFAULTS, type SettingsValues, settingsSchema } from "@/features/system/api/system";
+import { useSettingsForm } from "@/lib/settings";
 
 /** timeZones are the IANA zones the browser knows, for the searchable time zone list. */
 function timeZones(): string[] {
@@ -29,27 +24,13 @@ const PROMPTS = [
  * days and weeks are cut in it) from a searchable list. Toasts 'Settings saved successfully!'.
  */
 export function SystemSettingsForm() {
-  const inventory = useInventory();
-  const save = useSaveSettings();
   const ids = React.useId();
   const zones = React.useMemo(timeZones, []);
-  const stored = inventory.data?.settings;
-  const form = useForm<SettingsValues>({
+  const { form, onSubmit, pending } = useSettingsForm<SettingsValues>({
     resolver: zodResolver(settingsSchema),
-    defaultValues: { ...SETTING_DEFAULTS },
-    values: stored ? { ...SETTING_DEFAULTS, ...pick(stored) } : undefined,
-    // what the admin already typed survives the stored values arriving or changing
-    resetOptions: { keepDirtyValues: true },
+    defaults: { ...SETTING_DEFAULTS },
+    fromStored: (stored) => ({ ...SETTING_DEFAULTS, ...pick(stored) }),
   });
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(
-      { values, idempotencyKey: newIdempotencyKey() },
-      {
-        onSuccess: (res) => toast({ title: res?.message || "Settings saved successfully!" }),
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to save settings"), variant: "destructive" }),
-      },
-    ),
-  );
   return (
     <Card role="region" aria-labelledby={`${ids}-title`}>
       <CardHeader>
@@ -57,41 +38,21 @@ export function SystemSettingsForm() {
         <CardDescription>Fleet size, charger times, the drivers&apos; form prompts and the operation&apos;s time zone.</CardDescription>
       </CardHeader>
       <CardContent>
-        <Form {...form}>
-          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" noValidate>
-            <InputFormField control={form.control} name="total_batteries" label="Total Batteries" inputMode="numeric" />
-            <InputFormField control={form.control} name="time_zone" label="Time Zone" list={`${ids}-zones`} placeholder="UTC" autoComplete="off" />
-            <datalist id={`${ids}-zones`}>
-              {zones.map((z) => (
-                <option key={z} value={z} />
-              ))}
-            </datalist>
-            <InputFormField control={form.control} name="charger_minutes_2_5A" label="2.5A Charger Minutes" inputMode="numeric" />
-            <InputFormField control={form.control} name="charger_minutes_4A" label="4A Charger Minutes" inputMode="numeric" />
-            <InputFormField control={form.control} name="charger_minutes_5A" label="5A Charger Minutes" inputMode="numeric" />
-            {PROMPTS.map((p) => (
-              <FormField
-                key={p.name}
-                control={form.control}
-                name={p.name}
-                render={({ field }) => (
-                  <FormItem className="sm:col-span-2">
-                    <FormLabel>{p.label}</FormLabel>
-                    <FormControl>
-                      <Textarea rows={2} {...field} />
-                    </FormControl>
-                    <FormMessage />
-                  </FormItem>
-                )}
-              />
+        <FormBody form={form} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" footer={<SubmitRow pending={pending}>Save Settings</SubmitRow>}>
+          <InputFormField control={form.control} name="total_batteries" label="Total Batteries" inputMode="numeric" />
+          <InputFormField control={form.control} name="time_zone" label="Time Zone" list={`${ids}-zones`} placeholder="UTC" autoComplete="off" />
+          <datalist id={`${ids}-zones`}>
+            {zones.map((z) => (
+              <option key={z} value={z} />
             ))}
-            <div className="sm:col-span-2">
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? "Saving..." : "Save Settings"}
-              </Button>
-            </div>
-          </form>
-        </Form>
+          </datalist>
+          <InputFormField control={form.control} name="charger_minutes_2_5A" label="2.5A Charger Minutes" inputMode="numeric" />
+          <InputFormField control={form.control} name="charger_minutes_4A" label="4A Charger Minutes" inputMode="numeric" />
+          <InputFormField control={form.control} name="charger_minutes_5A" label="5A Charger Minutes" inputMode="numeric" />
+          {PROMPTS.map((p) => (
+            <TextareaFormField key={p.name} control={form.control} name={p.name} label={p.label} rows={2} className="sm:col-span-2" />
+          ))}
+        </FormBody>
       </CardContent>
     </Card>
   );

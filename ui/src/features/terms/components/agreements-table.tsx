@@ -1,11 +1,11 @@
 import { FileCheck2Icon, FileTextIcon, RotateCwIcon, SearchIcon } from "lucide-react";
 import * as React from "react";
+import { QueryStatus } from "@/components/query-status";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { ScrollTable } from "@/components/ui/scroll-table";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { openPDF, useAgreements, useRetryPDF, type Agreement } from "@/features/terms/api/terms";
@@ -55,12 +55,7 @@ export function AgreementsTable() {
             className="pl-8"
           />
         </div>
-        {agreements.isPending && <Skeleton className="h-24 w-full" />}
-        {agreements.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(agreements.error, "Failed to load the signed agreements")}
-          </p>
-        )}
+        <QueryStatus query={agreements} skeletonClassName="h-24 w-full" error={errorMessage(agreements.error, "Failed to load the signed agreements")} alert />
         {agreements.data && shown.length === 0 && (
           <p className="py-6 text-center text-sm text-muted-foreground">{query ? "No agreements match your search" : "No signed agreements found"}</p>
         )}

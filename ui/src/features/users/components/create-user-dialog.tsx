@@ -2,13 +2,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlusIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
+import { DialogFormFooter } from "@/components/dialog-form";
+import { FormBody } from "@/components/form-body";
 import { InputFormField } from "@/components/form-fields";
 import { SelectFormField } from "@/components/select-form-field";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } from "@/components/ui/form";
-import { Spinner } from "@/components/ui/spinner";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { FormControl, FormDescription, FormField, FormItem, FormLabel } from "@/components/ui/form";
 import { ROLE_OPTIONS, createUserSchema, useCreateUser, type CreateUserValues } from "@/features/users/api/user-actions";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import type { Role } from "@/lib/user";
@@ -61,46 +62,38 @@ export function CreateUserDialog({ callerRole }: { callerRole: Role | undefined 
           <DialogTitle>Create User</DialogTitle>
           <DialogDescription>The account is approved at once and can sign in with this email and password.</DialogDescription>
         </DialogHeader>
-        <Form {...form}>
-          <form id="create-user-form" className="grid gap-3" noValidate onSubmit={onSubmit}>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <InputFormField control={form.control} name="firstName" label="First Name" autoComplete="off" />
-              <InputFormField control={form.control} name="lastName" label="Last Name" autoComplete="off" />
-            </div>
-            <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
-            <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" />
-            <SelectFormField control={form.control} name="role" label="Role" options={roles} />
-            <FormField
-              control={form.control}
-              name="bypassTerms"
-              render={({ field }) => (
-                <FormItem className="flex items-start gap-3 rounded-md border p-3">
-                  <FormControl>
-                    <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} />
-                  </FormControl>
-                  <div className="grid gap-1">
-                    <FormLabel>Bypass terms</FormLabel>
-                    <FormDescription>For corporate liaisons: the account does not have to sign the contractor terms.</FormDescription>
-                  </div>
-                </FormItem>
-              )}
-            />
-            {rootError && (
-              <p role="alert" className="text-sm text-destructive">
-                {rootError}
-              </p>
+        <FormBody form={form} id="create-user-form" className="grid gap-3" onSubmit={onSubmit}>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <InputFormField control={form.control} name="firstName" label="First Name" autoComplete="off" />
+            <InputFormField control={form.control} name="lastName" label="Last Name" autoComplete="off" />
+          </div>
+          <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
+          <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" />
+          <SelectFormField control={form.control} name="role" label="Role" options={roles} />
+          <FormField
+            control={form.control}
+            name="bypassTerms"
+            render={({ field }) => (
+              <FormItem className="flex items-start gap-3 rounded-md border p-3">
+                <FormControl>
+                  <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} />
+                </FormControl>
+                <div className="grid gap-1">
+                  <FormLabel>Bypass terms</FormLabel>
+                  <FormDescription>For corporate liaisons: the account does not have to sign the contractor terms.</FormDescription>
+                </div>
+              </FormItem>
             )}
-          </form>
-        </Form>
-        <DialogFooter>
-          <Button type="button" variant="outline" disabled={create.isPending} onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" form="create-user-form" disabled={create.isPending}>
-            {create.isPending && <Spinner label="Creating" />}
-            Create User
-          </Button>
-        </DialogFooter>
+          />
+          {rootError && (
+            <p role="alert" className="text-sm text-destructive">
+              {rootError}
+            </p>
+          )}
+        </FormBody>
+        <DialogFormFooter formId="create-user-form" pending={create.isPending} onCancel={() => onOpenChange(false)} spinnerLabel="Creating">
+          Create User
+        </DialogFormFooter>
       </DialogContent>
     </Dialog>
   );

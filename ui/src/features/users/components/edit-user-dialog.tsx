@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type * as z from "zod/mini";
+import { DialogFormFooter } from "@/components/dialog-form";
+import { FormBody } from "@/components/form-body";
 import { InputFormField } from "@/components/form-fields";
 import { SelectFormField } from "@/components/select-form-field";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
-import { Spinner } from "@/components/ui/spinner";
 import type { AdminUser } from "@/features/users/api/get-users";
 import {
   ROLE_OPTIONS,
@@ -68,56 +68,48 @@ function EditUserContent({
         <DialogTitle>Edit User</DialogTitle>
         <DialogDescription>{displayName(user)}: only the fields you change are saved.</DialogDescription>
       </DialogHeader>
-      <Form {...form}>
-        <form id="edit-user-form" className="grid gap-3" noValidate onSubmit={onSubmit}>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <InputFormField control={form.control} name="firstName" label="First Name" />
-            <InputFormField control={form.control} name="lastName" label="Last Name" />
-          </div>
-          <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
-          <InputFormField
+      <FormBody form={form} id="edit-user-form" className="grid gap-3" onSubmit={onSubmit}>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <InputFormField control={form.control} name="firstName" label="First Name" />
+          <InputFormField control={form.control} name="lastName" label="Last Name" />
+        </div>
+        <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
+        <InputFormField
+          control={form.control}
+          name="password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          description="Leave blank to keep the current password."
+        />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectFormField control={form.control} name="role" label="Role" options={roles} />
+          <FormField
             control={form.control}
-            name="password"
-            label="New Password"
-            type="password"
-            autoComplete="new-password"
-            description="Leave blank to keep the current password."
+            name="payReductionPercentage"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Pay Reduction (%)</FormLabel>
+                <FormControl>
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={100}
+                    step={1}
+                    {...field}
+                    onChange={(e) => field.onChange(clampPercent(e.target.value))}
+                  />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
           />
-          <div className="grid gap-3 sm:grid-cols-2">
-            <SelectFormField control={form.control} name="role" label="Role" options={roles} />
-            <FormField
-              control={form.control}
-              name="payReductionPercentage"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Pay Reduction (%)</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={100}
-                      step={1}
-                      {...field}
-                      onChange={(e) => field.onChange(clampPercent(e.target.value))}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-          </div>
-        </form>
-      </Form>
-      <DialogFooter>
-        <Button type="button" variant="outline" disabled={update.isPending} onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" form="edit-user-form" disabled={update.isPending}>
-          {update.isPending && <Spinner label="Saving" />}
-          Save Changes
-        </Button>
-      </DialogFooter>
+        </div>
+      </FormBody>
+      <DialogFormFooter formId="edit-user-form" pending={update.isPending} onCancel={onClose} spinnerLabel="Saving">
+        Save Changes
+      </DialogFormFooter>
     </DialogContent>
   );
 }

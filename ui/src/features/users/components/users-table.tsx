@@ -1,10 +1,10 @@
 import { SearchIcon } from "lucide-react";
 import * as React from "react";
+import { QueryStatus } from "@/components/query-status";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useUsers, type AdminUser } from "@/features/users/api/get-users";
 import { ROLE_OPTIONS } from "@/features/users/api/user-actions";
@@ -100,13 +100,7 @@ export function UsersTable({ callerRole }: { callerRole: Role | undefined }) {
           </Select>
         </div>
 
-        {users.isPending && <Skeleton className="h-24 w-full" />}
-        {users.isError && (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(users.error, "Failed to load data. Please try again.")}
-          </p>
-        )}
-        {users.data && shown.length === 0 && <p className="text-sm text-muted-foreground">No users match these filters</p>}
+        <QueryStatus query={users} skeletonClassName="h-24 w-full" error={errorMessage(users.error, "Failed to load data. Please try again.")} alert empty={users.data && shown.length === 0 && "No users match these filters"} />
 
         {shown.length > 0 && (
           <>
