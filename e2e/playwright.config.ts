@@ -22,7 +22,7 @@ process.env.SWAPBAY_UI_DIR ??= uiDir;
  * table row covers — photos, pack-passport, scan-field — run at both widths, so each of those
  * axe checks keeps both widths.)
  */
-const PHONE_SPECS = ["field-offline", "field-seams", "first-screen-guard", "ops-driver", "pack-safety", "scan", "terms-resign"];
+const PHONE_SPECS = ["field-offline", "field-seams", "first-screen-guard", "ops-driver", "pack-safety", "scan", "stocktake", "terms-resign"];
 /**
  * DESKTOP_SPECS run in the desktop project only (1280×800): an admin's work (a superuser in /_/, system page,
  * backups, replication, users, corrections, charging and assignments, realtime), what does not

@@ -127,7 +127,7 @@ export function StocktakePage({ userId }: { userId: string }) {
           </div>
         )}
         <Card>
-          <CardContent className="grid gap-4 pt-6">
+          <CardContent className="grid gap-4">
             <div className="grid gap-1.5 sm:max-w-xs">
               <Label htmlFor={`${ids}-place`}>Place</Label>
               <Select value={draft.place} onValueChange={(v) => isPlace(v) && setPlace(v)}>
@@ -300,6 +300,7 @@ function missingDetail(p: CountedPack): string {
 }
 
 function Tally({ label, value, tone }: { label: string; value: number | undefined; tone: "ok" | "bad" | "warn" | "none" }) {
+  const id = React.useId();
   return (
     <div
       className={cn(
@@ -308,26 +309,40 @@ function Tally({ label, value, tone }: { label: string; value: number | undefine
         tone === "warn" && "border-amber-500/50 bg-amber-50 dark:bg-amber-950",
       )}
     >
-      <p className="text-xs text-muted-foreground">{label}</p>
-      <p className={cn("text-2xl font-bold tabular-nums", tone === "bad" && "text-destructive")}>{value ?? "–"}</p>
+      <p id={id} className="text-xs text-muted-foreground">
+        {label}
+      </p>
+      <p aria-labelledby={id} className={cn("text-2xl font-bold tabular-nums", tone === "bad" && "text-destructive")}>
+        {value ?? "–"}
+      </p>
     </div>
   );
 }
 
+/** SHOWN is how many rows a section lists before "Show all" (a shelf's missing packs before the first scans). */
+const SHOWN = 20;
+
 function PackSection({ title, hint, children }: { title: string; hint: string; children: React.ReactNode }) {
-  const count = React.Children.count(children);
+  const rows = React.Children.toArray(children);
+  const [all, setAll] = React.useState(false);
+  const shown = all ? rows : rows.slice(0, SHOWN);
   return (
     <Card>
       <CardHeader className="pb-2">
         <CardTitle>
-          {title} ({count})
+          {title} ({rows.length})
         </CardTitle>
         <p className="text-sm text-muted-foreground">{hint}</p>
       </CardHeader>
-      <CardContent>
+      <CardContent className="flex flex-col gap-2">
         <ul aria-label={title} className="flex flex-col divide-y rounded-md border">
-          {children}
+          {shown}
         </ul>
+        {rows.length > shown.length && (
+          <Button type="button" variant="ghost" size="sm" className="self-start" onClick={() => setAll(true)}>
+            Show all {rows.length}
+          </Button>
+        )}
       </CardContent>
     </Card>
   );
