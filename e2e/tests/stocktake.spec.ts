@@ -162,7 +162,9 @@ test("an admin stocktakes the ready shelf: 2 missing, 1 unexpected, applied; the
   for (const s of missing) {
     await page.goto(`/packs/${s}`);
     await expect(page.getByRole("heading", { name: s, level: 1 })).toBeVisible();
-    await expect(page.getByText("Lost", { exact: true })).toBeVisible();
+    // the state badge beside the heading, and the state form's current value
+    await expect(page.getByText("Lost", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("combobox", { name: "State" })).toHaveText("Lost");
     await expect(page.getByRole("definition").first()).toHaveText("Unknown");
   }
   await page.goto(`/packs/${unexpected}`);
