@@ -245,7 +245,7 @@ export function StocktakePage({ userId }: { userId: string }) {
       </div>
 
       <div className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 p-3 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-        <div className="mx-auto flex max-w-5xl items-center justify-end gap-2">
+        <div className="flex items-center justify-end gap-2 sm:px-1">
           <Button variant="outline" disabled={draft.serials.length === 0 || apply.isPending} onClick={() => setConfirming("discard")}>
             Discard
           </Button>
