@@ -320,18 +320,3 @@ func foundState(r row) string {
 	}
 	return r.stateBefore
 }
-
-// queue adds pack id to the pending UPDATE filed under key (set with params; the first
-// params filed under a key are used).
-func (w *writer) queue(key, set string, params dbx.Params, id string) {
-	u, ok := w.updates[key]
-	if !ok {
-		if w.updates == nil {
-			w.updates = map[string]*update{}
-		}
-		u = &update{set: set, params: params}
-		w.updates[key] = u
-		w.order = append(w.order, key)
-	}
-	u.ids = append(u.ids, id)
-}
