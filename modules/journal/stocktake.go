@@ -13,6 +13,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
+	"swapbay/lib/txutil"
 )
 
 // A stocktake (DESIGN.md §14, issue 42 item 4): an admin counts a place by scanning every
@@ -257,6 +258,9 @@ func (t *Tally) UnknownErr() error {
 // the missing ones leave the place and are lost (a retired or recycled one, which cannot be
 // lost, only leaves). Call it inside the movement's transaction, after Count.
 func (t *Tally) Apply(txApp core.App, mv Movement) error {
+	if err := txutil.Require(txApp, "journal.Tally.Apply"); err != nil {
+		return err
+	}
 	w := writer{txApp: txApp, mv: mv.Id, at: mv.At, actor: mv.ActorId}
 	if w.actor == "" {
 		w.actor = mv.UserId

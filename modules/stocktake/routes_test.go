@@ -16,6 +16,7 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/modules/charging"
 	"swapbay/modules/inventory"
+	"swapbay/modules/journal"
 	"swapbay/modules/stocktake"
 	"swapbay/modules/system"
 )
@@ -366,5 +367,67 @@ func TestStocktakeRequiredModeBringsCountsAndPacksTogether(t *testing.T) {
 	}
 	if code := ledgertest.Body(t, raw)["unexpected"].([]any)[0].(map[string]any)["state"]; code != schema.PackStateLost {
 		t.Fatalf("pack 13 answered as %v; want its state as scanned (lost)", code)
+	}
+}
+
+// The chargers counted: a pack found on a charger that no session names counts as charging
+// (untracked), a session's pack not found leaves it (its quantity follows); the quarantine
+// counted: an in-service pack found there stays (an admin releases it), an out-of-use one on
+// the ready shelf is in the wrong place. Counts equal packs in every counted account.
+func TestStocktakeOfChargersAndQuarantine(t *testing.T) {
+	w := newWorld(t)
+	app := w.app
+	op := inventory.Op{Actor: w.c.Admin}
+	sess, _, err := charging.Start(app, inventory.Op{Actor: w.c.Admin, Packs: inventory.PackNames{Packs: []string{serial(11)}}}, "4A", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := stocktake.Apply(app, op, stocktake.Input{Place: stocktake.PlaceChargers, Serials: []string{serial(5)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Counts.Missing != 1 || res.Counts.Unexpected != 1 || res.Counts.After != 1 {
+		t.Fatalf("chargers: %+v; want 11 missing, 5 unexpected, 1 after", res.Counts)
+	}
+	if got, _ := charging.FindSession(app, sess.Id); got.Quantity() != 0 {
+		t.Fatalf("session quantity %d; want 0", got.Quantity())
+	}
+	s, _ := inventory.Stats(app)
+	if s.Charging != 1 || s.Ready != 9 {
+		t.Fatalf("stats %+v; want charging 1 (untracked), ready 9", s)
+	}
+	if _, loc := pack(t, app, 5); loc != account(t, app, inventory.KeyUntracked) {
+		t.Fatalf("pack 5 at %q; want untracked", loc)
+	}
+
+	// pack 2 quarantined on the ready shelf; pack 3 in service in quarantine
+	rec, _ := app.FindFirstRecordByData(schema.Packs, schema.PackSerial, serial(2))
+	rec.Set(schema.PackState, schema.PackStateQuarantined)
+	if err := app.Save(rec); err != nil {
+		t.Fatal(err)
+	}
+	res, err = stocktake.Apply(app, op, stocktake.Input{Place: stocktake.PlaceQuarantine, Serials: []string{serial(3)}})
+	if err != nil || res.Counts.Unexpected != 1 {
+		t.Fatalf("quarantine: %+v %v; want pack 3 unexpected there", res, err)
+	}
+	res, err = stocktake.Apply(app, op, stocktake.Input{Place: stocktake.PlaceReady, Serials: []string{serial(1), serial(2), serial(4), serial(6), serial(7), serial(8), serial(9), serial(10)}})
+	if err != nil || res.Counts.WrongPlace != 1 || res.Counts.Missing != 0 || res.Counts.After != 7 {
+		t.Fatalf("ready: %+v %v; want pack 2 in the wrong place, ready 7", res, err)
+	}
+	if st, loc := pack(t, app, 2); st != schema.PackStateQuarantined || loc != account(t, app, inventory.KeyQuarantine) {
+		t.Fatalf("pack 2: %s at %q; want quarantined in quarantine", st, loc)
+	}
+	s, _ = inventory.Stats(app)
+	if s.Ready != 7 || s.Quarantined != 2 {
+		t.Fatalf("stats %+v; want ready 7, quarantined 2 (packs 2 and 3)", s)
+	}
+	ledgertest.AssertSound(t, app)
+	ledgertest.SetPackTracking(t, app, schema.PackTrackingRequired)
+	if v, err := ledgertest.PackViolations(app); err != nil || len(v) > 0 {
+		t.Fatalf("required mode after the counts: %v %v", v, err)
+	}
+	// outside a transaction the journal's part refuses to run
+	if err := (&journal.Tally{}).Apply(app, journal.Movement{}); err == nil {
+		t.Fatal("Tally.Apply ran outside a transaction")
 	}
 }
