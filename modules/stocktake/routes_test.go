@@ -6,10 +6,13 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
@@ -429,5 +432,69 @@ func TestStocktakeOfChargersAndQuarantine(t *testing.T) {
 	// outside a transaction the journal's part refuses to run
 	if err := (&journal.Tally{}).Apply(app, journal.Movement{}); err == nil {
 		t.Fatal("Tally.Apply ran outside a transaction")
+	}
+}
+
+// A shelf of 1,000 packs counted through the API with 600 packs of the waiting shelf on it and
+// 300 of its own gone: one request, 600 discrepancies written in several INSERTs, the counts and
+// the packs together afterwards. The time is logged: the machine's load makes this no benchmark
+// (make bench -only stocktake is).
+func TestStocktakeOf1000Packs(t *testing.T) {
+	app := testkit.NewApp(t)
+	t.Cleanup(app.Cleanup)
+	c := testkit.SeedCallers(t, app)
+	if _, err := system.Override(app, inventory.Op{Actor: c.Admin}, 1000, 600, 0, 1600); err != nil {
+		t.Fatal(err)
+	}
+	ready, waiting := account(t, app, inventory.KeyReady), account(t, app, inventory.KeyWaiting)
+	now := types.NowDateTime().String()
+	err := app.RunInTransaction(func(tx core.App) error {
+		for i := 1; i <= 1600; i++ {
+			loc := ready
+			if i > 1000 {
+				loc = waiting
+			}
+			if _, err := tx.DB().Insert(schema.Packs, dbx.Params{"id": fmt.Sprintf("pk%013d", i), schema.PackSerial: serial(i),
+				schema.PackState: schema.PackStateInService, schema.PackLocation: loc, schema.PackChargeCount: 0,
+				schema.Created: now, schema.Updated: now}).Execute(); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ledgertest.SetPackTracking(t, app, schema.PackTrackingOptional)
+	var list []int
+	for i := 301; i <= 1600; i++ {
+		list = append(list, i)
+	}
+	srv := testkit.Serve(t, app)
+	start := time.Now()
+	st, raw, _ := ledgertest.Do(t, srv.Client(), "POST", srv.URL+url, testkit.TokenIn(t, app, c.Admin), scanned("ready", false, list...),
+		map[string]string{"Idempotency-Key": uuid.Must(uuid.NewV7()).String()})
+	t.Logf("stocktake of 1,300 scanned packs through the API: %s (the machine's load makes this no benchmark)", time.Since(start))
+	if st != 200 {
+		t.Fatalf("stocktake = %d %.300s", st, raw)
+	}
+	counts := ledgertest.Body(t, raw)["counts"].(map[string]any)
+	if counts["found"] != 700.0 || counts["missing"] != 300.0 || counts["unexpected"] != 600.0 || counts["after"] != 1300.0 {
+		t.Fatalf("counts = %v", counts)
+	}
+	s, _ := inventory.Stats(app)
+	if s.Ready != 1300 || s.Waiting != 0 || s.Unaccounted != 300 {
+		t.Fatalf("stats = %+v; want ready 1300, waiting 0, 300 unaccounted (lost)", s)
+	}
+	var disc, lost int
+	_ = app.DB().NewQuery("SELECT COUNT(*) FROM pack_events WHERE kind = 'discrepancy'").Row(&disc)
+	_ = app.DB().NewQuery("SELECT COUNT(*) FROM packs WHERE state = 'lost' AND location = ''").Row(&lost)
+	if disc != 600 || lost != 300 {
+		t.Fatalf("%d discrepancies, %d lost; want 600 and 300", disc, lost)
+	}
+	ledgertest.AssertSound(t, app)
+	ledgertest.SetPackTracking(t, app, schema.PackTrackingRequired)
+	if v, err := ledgertest.PackViolations(app); err != nil || len(v) > 0 {
+		t.Fatalf("required mode: %v %v", v, err)
 	}
 }
