@@ -33,6 +33,7 @@ const ADMIN_SCREENS: Screen[] = [
   { name: "photos", path: "/admin-photos", heading: "Photos" },
   { name: "users", path: "/admin-users", heading: "Users" },
   { name: "system", path: "/admin-system", heading: "System" },
+  { name: "stocktake", path: "/packs/stocktake", heading: "Stocktake" },
   { name: "change-password", path: "/change-password", heading: "Change Password" },
   { name: "debug", path: "/mobile-debug", heading: "Debug Info" },
 ];

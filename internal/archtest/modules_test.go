@@ -55,6 +55,12 @@ var moduleImports = map[[2]string]string{
 	{"users", "inventory"}:    "a user who still holds batteries cannot be deleted",
 	{"users", "terms"}:        "the user list shows each user's terms status",
 
+	// the stocktake (DESIGN.md §14, issue 42 item 4)
+	{"stocktake", "journal"}:   "a stocktake's packs are counted and moved by the pack journal (journal.Count, Tally.Apply)",
+	{"stocktake", "inventory"}: "a stocktake's batteries move through the ledger in the same transaction (inventory.Post)",
+	{"stocktake", "charging"}:  "a missing pack that leaves a charger lowers its session's quantity (charging.SyncQuantities)",
+	{"stocktake", "packs"}:     "the answer names places and missing packs' last holders as the pack pages do (packs.PlacesOf, LastHolders)",
+
 	// continuous replication (DESIGN.md §13)
 	{"jobs", "replication"}:      "the checkpoint job leaves data.db to Litestream while it replicates",
 	{"debuginfo", "replication"}: "the debug page shows the replication's lag, last sync and warning",

@@ -287,6 +287,10 @@ func editAdjustment(txApp core.App, old map[string]int, total int) (map[string]i
 	return map[string]int{target: sign * total, outside.Id: -sign * total}, nil
 }
 
+// MsgStocktakeKept refuses deleting a stocktake: its packs were counted, not moved by a
+// request that can be undone; the place is counted again instead.
+const MsgStocktakeKept = "A stocktake cannot be deleted: count the place again instead"
+
 // DeleteMovement removes a movement and reverses its entries, returning the batteries to
 // where they came from. A swap's two halves go together. Refused with apierr.ErrNotEnough when the
 // batteries have moved on (a reversal would make a balance negative), and for checkpoints
@@ -299,6 +303,9 @@ func DeleteMovement(app core.App, op Op, id string) error {
 		}
 		if mv.Checkpoint() {
 			return apierr.Conflict("Checkpoint movements cannot be deleted")
+		}
+		if mv.Type() == TypeStocktake {
+			return apierr.Conflict(MsgStocktakeKept)
 		}
 		if mv.SessionId() != "" {
 			return apierr.Conflict("Charging session movements cannot be deleted here; complete, edit or delete the charging session instead")

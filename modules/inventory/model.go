@@ -32,6 +32,9 @@ const (
 	TypeInternalTransfer = "internal_transfer"
 	TypeRebalance        = "rebalance"
 	TypeRetrievesRepairs = "retrieves_repairs_dropoff"
+	// TypeStocktake counts a place by its packs (modules/stocktake): neither edited nor deleted,
+	// a place is counted again instead.
+	TypeStocktake = "stocktake"
 )
 
 // System account keys; holder and session accounts are keyed by HolderKey and SessionKey.

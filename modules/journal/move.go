@@ -579,6 +579,21 @@ type update struct {
 	ids    []string
 }
 
+// queue adds pack id to the pending UPDATE filed under key: packs that change alike share one
+// statement (flushUpdates). set and params are the first filed under the key.
+func (w *writer) queue(key, set string, params dbx.Params, id string) {
+	u, ok := w.updates[key]
+	if !ok {
+		if w.updates == nil {
+			w.updates = map[string]*update{}
+		}
+		u = &update{set: set, params: params}
+		w.updates[key] = u
+		w.order = append(w.order, key)
+	}
+	u.ids = append(u.ids, id)
+}
+
 // flushUpdates runs the pending pack UPDATEs, one statement per kind of change.
 func (w *writer) flushUpdates() error {
 	for _, key := range w.order {
@@ -649,16 +664,7 @@ func (w *writer) move(r row, m Move, g Group) error {
 	state, _ := params["state"].(string)
 	before, _ := params["before"].(string)
 	key := stmt + "|" + m.To + "|" + strconv.Itoa(params["charge"].(int)) + "|" + state + "|" + before
-	u, ok := w.updates[key]
-	if !ok {
-		if w.updates == nil {
-			w.updates = map[string]*update{}
-		}
-		u = &update{set: stmt, params: params}
-		w.updates[key] = u
-		w.order = append(w.order, key)
-	}
-	u.ids = append(u.ids, r.id)
+	w.queue(key, stmt, params, r.id)
 	e := event{pack: r.id, kind: schema.PackEventMoved, from: m.From, to: m.To}
 	switch {
 	case m.StandIn:

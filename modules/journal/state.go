@@ -106,17 +106,8 @@ func (w *writer) setState(r row, state, reason, recall string) Change {
 		kind = schema.PackEventFound
 	}
 	key := "state|" + state + "|" + before
-	u, ok := w.updates[key]
-	if !ok {
-		if w.updates == nil {
-			w.updates = map[string]*update{}
-		}
-		u = &update{set: "state = {:state}, stateBefore = {:before}, updated = {:now}",
-			params: dbx.Params{"state": state, "before": before, "now": w.nowText()}}
-		w.updates[key] = u
-		w.order = append(w.order, key)
-	}
-	u.ids = append(u.ids, r.id)
+	w.queue(key, "state = {:state}, stateBefore = {:before}, updated = {:now}",
+		dbx.Params{"state": state, "before": before, "now": w.nowText()}, r.id)
 	w.events = append(w.events, event{pack: r.id, kind: kind, fromState: r.state, toState: state, to: r.location, reason: reason, recall: recall})
 	return Change{PackId: r.id, Serial: r.serial, From: r.state, FromBefore: r.stateBefore, To: state, Location: r.location, LocationKind: r.locKind}
 }

@@ -209,6 +209,8 @@ func placeLabel(r placeRow) string {
 		return name + " (" + strings.ReplaceAll(r.Type, "_", " ") + ")"
 	case schema.AccountKindUnassigned:
 		return "In the field (unassigned)"
+	case schema.AccountKindQuarantine:
+		return "Quarantine"
 	}
 	return "Outside the bay"
 }

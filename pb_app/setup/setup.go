@@ -29,6 +29,7 @@ import (
 	"swapbay/modules/realtime"
 	"swapbay/modules/replication"
 	"swapbay/modules/restore"
+	"swapbay/modules/stocktake"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
@@ -72,6 +73,7 @@ func Register(app core.App) {
 	debuginfo.Register(app)
 	replication.Register(app)
 	packs.Register(app)
+	stocktake.Register(app)
 
 	registerSPA(app)
 }

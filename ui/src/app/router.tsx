@@ -121,6 +121,10 @@ export const routes: RouteObject[] = [
                 path: paths.packRecall.path,
                 lazy: () => import("@/app/routes/pack-recalls").then((m) => ({ Component: m.PackRecallRoute })),
               },
+              {
+                path: paths.stocktake.path,
+                lazy: () => import("@/app/routes/stocktake").then((m) => ({ Component: m.StocktakeRoute })),
+              },
             ],
           },
         ],

@@ -24,6 +24,8 @@ export const paths = {
   /** recalls by lot, model or manufacturer (admins; DESIGN.md §14) */
   packRecalls: { path: "/packs/recalls", label: "Recalls" },
   packRecall: { path: "/packs/recalls/:id", label: "Recall" },
+  /** count a place by its packs (admins; DESIGN.md §14 Stocktake) */
+  stocktake: { path: "/packs/stocktake", label: "Stocktake" },
 } as const;
 
 /** PathKey names one entry of paths. */

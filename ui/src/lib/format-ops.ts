@@ -30,6 +30,7 @@ const MOVEMENT_LABELS: Record<string, string> = {
   rebalance: "Moves",
   retrieves_repairs_dropoff: "Recovers",
   dead_battery_dropoff: "Dead Dropoff",
+  stocktake: "Stocktake",
 };
 
 /** movementTypeLabel names a movement type for badges ('retrieves_repairs_dropoff' → 'Recovers'). */

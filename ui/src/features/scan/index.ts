@@ -4,4 +4,5 @@
 // when a scanner first opens (components/scanner-dialog.tsx, through lib/loadable).
 export { PackScanField, type PackScanFieldProps } from "@/features/scan/components/pack-scan-field";
 export { PackListField, type PackListFieldProps } from "@/features/scan/components/pack-list-field";
+export { ScanCodesButton, type ScanCodesButtonProps } from "@/features/scan/components/scan-codes-button";
 export { serialFromCode } from "@/lib/serial";

@@ -31,6 +31,7 @@ const MOVEMENT_LABELS: Record<string, string> = {
   driver_swap_out: "swap",
   internal_transfer: "transfer",
   adjustment: "adjustment",
+  stocktake: "stocktake",
 };
 
 /** KIND_LABELS name a movement by its kind where its type alone would mislead (an admin's assignment is recorded as a pickup). */

@@ -74,6 +74,9 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
             <Button asChild variant="ghost">
               <Link to={paths.packRecalls.path}>Recalls</Link>
             </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.stocktake.path}>Stocktake</Link>
+            </Button>
           </div>
         )}
       </PageHeader>
