@@ -108,6 +108,11 @@ func main() {
 		fmt.Print(recallSection())
 		return
 	}
+	if *flagOnly == "stocktake" {
+		// the ready shelf's 1,000 packs counted: reconciled and applied (issue 42 item 4)
+		fmt.Print(stocktakeSection())
+		return
+	}
 	if *flagOnly == "packwrites" {
 		// ledger writes naming 4 packs each against the same writes without packs (issue 35)
 		fmt.Print(packWritesPart())
@@ -179,11 +184,6 @@ func main() {
 			fmt.Println(string(out))
 		}
 		log.Printf("/ws fan-out: %s", res)
-		return
-	}
-	if *flagOnly == "stocktake" {
-		// the ready shelf's 1,000 packs counted: reconciled and applied (issue 42 item 4)
-		fmt.Print(stocktakeSection())
 		return
 	}
 	started := time.Now()
