@@ -114,7 +114,7 @@ test("an admin stocktakes the ready shelf: 2 missing, 1 unexpected, applied; the
 
   // scanned with the camera, continuously: three labels, each listed once
   await page.getByRole("button", { name: "Scan packs" }).click();
-  const scanner = page.getByRole("dialog", { name: /^Scan packs at ready shelf/ });
+  const scanner = page.getByRole("dialog", { name: /^Scan packs at the ready shelf/ });
   await expect(scanner).toBeVisible();
   await expect(scanner.getByText(/camera\. 3 scanned/)).toBeVisible({ timeout: 60_000 });
   await scanner.getByRole("button", { name: "Done" }).click();
@@ -144,7 +144,7 @@ test("an admin stocktakes the ready shelf: 2 missing, 1 unexpected, applied; the
 
   // applied: the server's answer, the list forgotten
   await page.getByRole("button", { name: "Apply", exact: true }).click();
-  const confirm = page.getByRole("alertdialog", { name: "Apply the stocktake of ready shelf?" });
+  const confirm = page.getByRole("alertdialog", { name: "Apply the stocktake of the ready shelf?" });
   await expect(confirm).toContainText(`Ready shelf will count ${counted.length + 1} (now ${before.ready}).`);
   await expect(confirm).toContainText("2 packs missing will be marked lost.");
   await expectNoAxeViolations(page, "the stocktake's confirmation");

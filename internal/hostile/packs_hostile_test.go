@@ -13,6 +13,7 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/schema"
 	"swapbay/modules/packs"
+	"swapbay/modules/stocktake"
 )
 
 // packWorld is a world with registered packs: the other driver holds held[0], the driver
@@ -374,6 +375,33 @@ func (w *packWorld) refusals(t *testing.T) []refusal {
 	add(refusal{name: "driver mints", tok: w.driverTok, method: "POST", url: "/api/admin/packs/mint", body: `{"count":1,"model":"M"}`, status: 403})
 	add(refusal{name: "driver changes a state", tok: w.driverTok, method: "PUT", url: state, body: `{"state":"maintenance","reason":"r"}`, status: 403})
 	add(refusal{name: "driver reads an incident report", tok: w.driverTok, method: "GET", url: "/api/admin/packs/" + w.serials[1] + "/incidents/x/report", status: 403})
+
+	// 4. the stocktake (issue 42 item 4): the apply and its preview alike
+	tooMany := make([]string, stocktake.MaxSerials+1)
+	for i := range tooMany {
+		tooMany[i] = fmt.Sprintf(`"%d"`, i)
+	}
+	for _, dry := range []string{"false", "true"} {
+		for _, c := range []struct{ name, body, msg, field, code string }{
+			{"serials a string", `{"place":"ready","serials":"` + w.bay + `"}`, "", "serials", ""},
+			{"serials [1]", `{"place":"ready","serials":[1]}`, "", "serials.0", ""},
+			{"serials [null]", `{"place":"ready","serials":[null]}`, "", "", apierr.CodePackUnknown},
+			{"a 10 KB serial", `{"place":"ready","serials":["` + big + `"]}`, "", "", apierr.CodePackUnknown},
+			{"the same pack twice", `{"place":"ready","serials":["` + w.bay + `","https://bay.example/p/` + strings.ToLower(w.bay) + `"]}`, "", "", apierr.CodePackCount},
+			{"10,001 serials", `{"place":"ready","serials":[` + strings.Join(tooMany, ",") + `]}`, stocktake.MsgTooMany, "serials", ""},
+			{"no serials", `{"place":"ready","serials":[]}`, stocktake.MsgSerials, "serials", ""},
+			{"place unknown", `{"place":"roof","serials":["` + w.bay + `"]}`, stocktake.MsgPlace, "place", ""},
+			{"place a number", `{"place":3,"serials":["` + w.bay + `"]}`, "", "place", ""},
+		} {
+			add(refusal{name: "stocktake (dryRun " + dry + ") " + c.name, tok: w.admin, method: "POST", url: "/api/admin/stocktake",
+				body: strings.Replace(c.body, `{"place"`, `{"dryRun":`+dry+`,"place"`, 1), status: 400, msg: c.msg, field: c.field, code: c.code})
+		}
+	}
+	add(refusal{name: "stocktake of another operation's serials", tok: w.admin, method: "POST", url: "/api/admin/stocktake",
+		body: `{"place":"ready","serials":["` + w.bay + `","ACME-000004","https://evil.example/p/ACME-000005"]}`, status: 400, code: apierr.CodePackUnknown, field: "packs"})
+	add(refusal{name: "stocktake over the body limit", tok: w.admin, method: "POST", url: "/api/admin/stocktake",
+		body: `{"place":"ready","serials":["` + strings.Repeat("A", 1<<20) + `"]}`, status: 413})
+	add(refusal{name: "stocktake by a driver", tok: w.driverTok, method: "POST", url: "/api/admin/stocktake", body: `{"place":"ready","serials":["` + w.bay + `"]}`, status: 403})
 	return out
 }
 

@@ -5,13 +5,13 @@ import { afterWrite } from "@/lib/invalidation";
 /** STOCKTAKE_URL is the one stocktake route: the preview (dryRun) and the apply (keyed). */
 export const STOCKTAKE_URL = "/api/admin/stocktake";
 
-/** PLACES are the places a stocktake counts (DESIGN.md §14), with how each reads. */
+/** PLACES are the places a stocktake counts (DESIGN.md §14), with how each reads: as a choice, and in a sentence (as the server names them). */
 export const PLACES = [
-  { value: "ready", label: "Ready shelf" },
-  { value: "waiting", label: "Waiting (dead)" },
-  { value: "quarantine", label: "Quarantine" },
-  { value: "chargers", label: "Chargers" },
-  { value: "bay", label: "Whole bay" },
+  { value: "ready", label: "Ready shelf", name: "the ready shelf" },
+  { value: "waiting", label: "Waiting (dead)", name: "the waiting shelf" },
+  { value: "quarantine", label: "Quarantine", name: "quarantine" },
+  { value: "chargers", label: "Chargers", name: "the chargers" },
+  { value: "bay", label: "Whole bay", name: "the whole bay" },
 ] as const;
 
 /** Place is one of PLACES. */
@@ -25,6 +25,11 @@ export function isPlace(v: unknown): v is Place {
 /** placeLabel is how a place reads: "Ready shelf". */
 export function placeLabel(place: string): string {
   return PLACES.find((p) => p.value === place)?.label ?? place;
+}
+
+/** placeName is how a place reads in a sentence: "the ready shelf". */
+export function placeName(place: string): string {
+  return PLACES.find((p) => p.value === place)?.name ?? place;
 }
 
 /** CountedPack is one pack of a stocktake: where the records had it, and for a missing one who had it last. */

@@ -25,6 +25,7 @@ import {
   type StocktakeAnswer,
   isPlace,
   placeLabel,
+  placeName,
   useApplyStocktake,
   useStocktakePreview,
 } from "@/features/stocktake/api/stocktake";
@@ -147,7 +148,7 @@ export function StocktakePage({ userId }: { userId: string }) {
               <ScanCodesButton
                 text="Scan packs"
                 className="w-full sm:w-auto"
-                label={`Packs at ${placeLabel(draft.place).toLowerCase()}`}
+                label={`Packs at ${placeName(draft.place)}`}
                 count={countLine}
                 list={scanned}
                 onCode={add}
@@ -215,7 +216,7 @@ export function StocktakePage({ userId }: { userId: string }) {
           </PackSection>
         )}
         {data && data.missing.length > 0 && (
-          <PackSection title="Missing" hint={`The records have these at ${placeLabel(draft.place).toLowerCase()}; not scanned yet. Applied, they are marked lost.`}>
+          <PackSection title="Missing" hint={`The records have these at ${placeName(draft.place)}, but they have not been scanned. Applied, they are marked lost.`}>
             {data.missing.map((p) => (
               <Row key={p.serial} serial={p.serial} link detail={missingDetail(p)} bad />
             ))}
@@ -258,7 +259,7 @@ export function StocktakePage({ userId }: { userId: string }) {
       <AlertDialog open={confirming !== null} onOpenChange={(o) => !o && !apply.isPending && setConfirming(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>{confirming === "discard" ? "Discard this stocktake?" : `Apply the stocktake of ${placeLabel(draft.place).toLowerCase()}?`}</AlertDialogTitle>
+            <AlertDialogTitle>{confirming === "discard" ? "Discard this stocktake?" : `Apply the stocktake of ${placeName(draft.place)}?`}</AlertDialogTitle>
             <AlertDialogDescription>
               {confirming === "discard"
                 ? `The ${packs(draft.serials.length)} scanned are forgotten; nothing changes.`
