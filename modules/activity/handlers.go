@@ -11,12 +11,26 @@ import (
 	"swapbay/modules/system"
 )
 
+// loaded answers v, or a logged 500 with msg when its read failed (err).
+func loaded(e *core.RequestEvent, msg string, v any, err error) error {
+	if err != nil {
+		return apierr.Log(e, http.StatusInternalServerError, msg, err)
+	}
+	return e.JSON(http.StatusOK, v)
+}
+
+// callerTwoWeeks reads the caller's this week and last week, cut in the operation's zone.
+func callerTwoWeeks(e *core.RequestEvent) (TwoWeeks, error) {
+	loc, err := system.Location(e.App)
+	if err != nil {
+		return TwoWeeks{}, err
+	}
+	return UserTwoWeeks(e.App, e.Auth.Id, clock.Now(), loc)
+}
+
 func handleDriverRecentMovements(e *core.RequestEvent) error {
 	ms, err := OwnMovements(e.App, CallerOf(e.Auth), RecentLimit)
-	if err != nil {
-		return apierr.Log(e, http.StatusInternalServerError, "Failed to load recent movements.", err)
-	}
-	return e.JSON(http.StatusOK, ms)
+	return loaded(e, "Failed to load recent movements.", ms, err)
 }
 
 // driverWeeks is the answer of GET /api/driver/weekly-activity.
@@ -26,11 +40,7 @@ type driverWeeks struct {
 }
 
 func handleDriverWeeklyActivity(e *core.RequestEvent) error {
-	loc, err := system.Location(e.App)
-	if err != nil {
-		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
-	}
-	w, err := UserTwoWeeks(e.App, e.Auth.Id, clock.Now(), loc)
+	w, err := callerTwoWeeks(e)
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
 	}
@@ -38,11 +48,7 @@ func handleDriverWeeklyActivity(e *core.RequestEvent) error {
 }
 
 func handleDeadBatteryStats(e *core.RequestEvent) error {
-	loc, err := system.Location(e.App)
-	if err != nil {
-		return apierr.Log(e, http.StatusInternalServerError, "Failed to load dead battery stats.", err)
-	}
-	w, err := UserTwoWeeks(e.App, e.Auth.Id, clock.Now(), loc)
+	w, err := callerTwoWeeks(e)
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Failed to load dead battery stats.", err)
 	}
@@ -113,10 +119,7 @@ func handleAdminWeeklyActivity(e *core.RequestEvent) error {
 
 func handleChargingSessions(e *core.RequestEvent) error {
 	s, err := ActiveSessions(e.App)
-	if err != nil {
-		return apierr.Log(e, http.StatusInternalServerError, "Failed to load charging sessions.", err)
-	}
-	return e.JSON(http.StatusOK, s)
+	return loaded(e, "Failed to load charging sessions.", s, err)
 }
 
 func handleBatteryHolders(e *core.RequestEvent) error {
@@ -129,10 +132,7 @@ func handleBatteryHolders(e *core.RequestEvent) error {
 
 func handleAdminRecentActivity(e *core.RequestEvent) error {
 	ms, err := AdminRecentActivity(e.App, AdminRecentLimit)
-	if err != nil {
-		return apierr.Log(e, http.StatusInternalServerError, "Failed to load recent activity.", err)
-	}
-	return e.JSON(http.StatusOK, ms)
+	return loaded(e, "Failed to load recent activity.", ms, err)
 }
 
 func handleAdminWeeklyStats(e *core.RequestEvent) error {
@@ -141,10 +141,7 @@ func handleAdminWeeklyStats(e *core.RequestEvent) error {
 		return apierr.Log(e, http.StatusInternalServerError, "Failed to load weekly stats.", err)
 	}
 	s, err := AdminWeeklyStats(e.App, clock.Now(), loc)
-	if err != nil {
-		return apierr.Log(e, http.StatusInternalServerError, "Failed to load weekly stats.", err)
-	}
-	return e.JSON(http.StatusOK, s)
+	return loaded(e, "Failed to load weekly stats.", s, err)
 }
 
 func handleActivePickups(e *core.RequestEvent) error {
@@ -157,8 +154,5 @@ func handleActivePickups(e *core.RequestEvent) error {
 
 func handleInventory(e *core.RequestEvent) error {
 	inv, err := LoadInventory(e.App)
-	if err != nil {
-		return apierr.Log(e, http.StatusInternalServerError, "Failed to load inventory.", err)
-	}
-	return e.JSON(http.StatusOK, inv)
+	return loaded(e, "Failed to load inventory.", inv, err)
 }
