@@ -1,7 +1,7 @@
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useChargingSessions } from "@/features/charging/api/get-charging-sessions";
-import { ChargingEtaList } from "@/features/charging/components/charging-eta-list";
+import { NextReadyCard } from "@/features/charging/components/charging-eta-list";
 import { ChargingSessionsTable } from "@/features/charging/components/charging-sessions-table";
 import { StartChargingForm } from "@/features/charging/components/start-charging-form";
 import { useInventory } from "@/lib/inventory";
@@ -43,14 +43,7 @@ export function AdminChargingRoute() {
               </dl>
             </CardContent>
           </Card>
-          <Card role="region" aria-labelledby="next-ready-title">
-            <CardHeader>
-              <CardTitle id="next-ready-title">Next Ready</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ChargingEtaList sessions={sessions.data ?? []} emptyText="No batteries charging" />
-            </CardContent>
-          </Card>
+          <NextReadyCard sessions={sessions.data ?? []} titleId="next-ready-title" />
         </div>
       </div>
     </>

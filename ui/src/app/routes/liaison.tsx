@@ -1,6 +1,5 @@
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { useChargingSessions } from "@/features/charging/api/get-charging-sessions";
-import { ChargingEtaList } from "@/features/charging/components/charging-eta-list";
+import { NextReadyCard } from "@/features/charging/components/charging-eta-list";
 import { ChargingSessionsTable } from "@/features/charging/components/charging-sessions-table";
 import { PhotoGallery } from "@/features/photos/components/photo-gallery";
 import { LiaisonDashboard } from "@/features/liaison/components/liaison-dashboard";
@@ -12,14 +11,7 @@ function LiaisonCharging({ role }: { role: string }) {
   const sessions = useChargingSessions("liaison");
   return (
     <>
-      <Card role="region" aria-labelledby="liaison-next-ready">
-        <CardHeader>
-          <CardTitle id="liaison-next-ready">Next Ready</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <ChargingEtaList sessions={sessions.data ?? []} emptyText="No batteries charging" />
-        </CardContent>
-      </Card>
+      <NextReadyCard sessions={sessions.data ?? []} titleId="liaison-next-ready" />
       <ChargingSessionsTable role={role} readOnly />
     </>
   );

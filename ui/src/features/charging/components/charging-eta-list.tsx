@@ -1,4 +1,5 @@
 import { ClockIcon } from "lucide-react";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { ChargingSession } from "@/features/charging/api/get-charging-sessions";
 import { useNow } from "@/hooks/use-now";
 import { etaEntries } from "@/features/charging/utils/session-status";
@@ -27,5 +28,19 @@ export function ChargingEtaList({ sessions, emptyText }: { sessions: readonly Ch
         </li>
       ))}
     </ul>
+  );
+}
+
+/** NextReadyCard is the Next Ready card of the admin's and the liaison's charging screens: the ChargingEtaList of sessions, or 'No batteries charging'. */
+export function NextReadyCard({ sessions, titleId }: { sessions: readonly ChargingSession[]; titleId: string }) {
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId}>Next Ready</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ChargingEtaList sessions={sessions} emptyText="No batteries charging" />
+      </CardContent>
+    </Card>
   );
 }

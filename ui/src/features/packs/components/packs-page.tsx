@@ -2,14 +2,13 @@ import * as React from "react";
 import { Link, useSearchParams } from "react-router";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { PACK_STATES, mustComeBack, packStateLabel, usePacks, type PackFilters } from "@/features/packs/api/get-packs";
 import { ImportPacksDialog } from "@/features/packs/components/import-packs-dialog";
+import { ListStatus } from "@/features/packs/components/list-status";
 import { MintPacksDialog } from "@/features/packs/components/mint-packs-dialog";
 import { MissingPacks } from "@/features/packs/components/missing-packs";
 import { BringBackBadge } from "@/features/packs/components/pack-safety";
@@ -59,7 +58,8 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
     const t = setTimeout(() => setFilters((old) => (old.q === search ? old : { ...old, q: search, page: 1 })), 250);
     return () => clearTimeout(t);
   }, [search]);
-  const { data, isPending, isError } = usePacks(filters);
+  const packs = usePacks(filters);
+  const data = packs.data;
   const ids = React.useId();
   const title = driver ? "My packs" : "Packs";
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
@@ -137,38 +137,34 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
             </>
           )}
         </div>
-        {isPending ? (
-          <Skeleton className="h-40 w-full" />
-        ) : isError ? (
-          <p role="alert" className="text-destructive">
-            Could not load the packs.
-          </p>
-        ) : data.packs.length === 0 ? (
-          <Card>
-            <CardContent className="py-6 text-center text-muted-foreground">
-              {driver ? "You hold no named packs." : filters.missing ? "No pack is missing." : "No packs match."}
-            </CardContent>
-          </Card>
-        ) : filters.missing ? (
-          <MissingPacks packs={data.packs} admin={admin} packPath={packPath} />
-        ) : (
-          <ul aria-label={title} className="divide-y rounded-lg border bg-card">
-            {data.packs.map((p) => (
-              <li key={p.id}>
-                <Link to={packPath(p.serial)} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none">
-                  <span className="font-mono font-semibold">{p.serial}</span>
-                  {/* a driver reads "bring it back" instead of the state it comes from */}
-                  {driver && mustComeBack(p) ? <BringBackBadge pack={p} /> : <PackStateBadge state={p.state} />}
-                  {p.missing && <span className="text-xs font-medium text-destructive">Missing</span>}
-                  <span className="min-w-0 basis-full text-sm text-muted-foreground sm:ml-auto sm:basis-auto">
-                    {p.location?.label ?? "Unknown"}
-                    {p.lastSeen ? ` · seen ${formatRelativeTime(p.lastSeen.at)}` : " · never scanned"}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ListStatus
+          query={packs}
+          error="Could not load the packs."
+          empty={(d) => d.packs.length === 0 && (driver ? "You hold no named packs." : filters.missing ? "No pack is missing." : "No packs match.")}
+        >
+          {(d) =>
+            filters.missing ? (
+              <MissingPacks packs={d.packs} admin={admin} packPath={packPath} />
+            ) : (
+              <ul aria-label={title} className="divide-y rounded-lg border bg-card">
+                {d.packs.map((p) => (
+                  <li key={p.id}>
+                    <Link to={packPath(p.serial)} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none">
+                      <span className="font-mono font-semibold">{p.serial}</span>
+                      {/* a driver reads "bring it back" instead of the state it comes from */}
+                      {driver && mustComeBack(p) ? <BringBackBadge pack={p} /> : <PackStateBadge state={p.state} />}
+                      {p.missing && <span className="text-xs font-medium text-destructive">Missing</span>}
+                      <span className="min-w-0 basis-full text-sm text-muted-foreground sm:ml-auto sm:basis-auto">
+                        {p.location?.label ?? "Unknown"}
+                        {p.lastSeen ? ` · seen ${formatRelativeTime(p.lastSeen.at)}` : " · never scanned"}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </ListStatus>
         {data && pages > 1 && (
           <nav aria-label="Pages" className="flex items-center justify-between gap-2">
             <Button variant="outline" size="sm" disabled={(filters.page ?? 1) <= 1} onClick={() => setFilters((f) => ({ ...f, page: (f.page ?? 1) - 1 }))}>

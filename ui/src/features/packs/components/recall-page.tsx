@@ -5,6 +5,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { recallByLabel, useRecall, useRecalls, type Recall, type RecalledPack } from "@/features/packs/api/recall-packs";
+import { ListStatus } from "@/features/packs/components/list-status";
 import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
 import { packCount, recallPath } from "@/features/packs/components/pack-safety";
 import { packPath } from "@/features/packs/components/packs-page";
@@ -135,26 +136,17 @@ function RecalledPackRow({ pack: p }: { pack: RecalledPack }) {
 
 /** RecallsPage is /packs/recalls (admins): every recall, newest first, each a link to its page. */
 export function RecallsPage() {
-  const { data, isPending, isError } = useRecalls();
+  const recalls = useRecalls();
   return (
     <div className="space-y-5">
       <Link to={paths.packs.path} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
         ← All packs
       </Link>
       <PageHeader title="Recalls" description="Packs quarantined together by lot, model or manufacturer." />
-      {isPending ? (
-        <Skeleton className="h-40 w-full" />
-      ) : isError ? (
-        <p role="alert" className="text-destructive">
-          Could not load the recalls.
-        </p>
-      ) : data.length === 0 ? (
-        <Card>
-          <CardContent className="py-6 text-center text-muted-foreground">No recall yet. Start one from the packs page.</CardContent>
-        </Card>
-      ) : (
+      <ListStatus query={recalls} error="Could not load the recalls." empty={(d) => d.length === 0 && "No recall yet. Start one from the packs page."}>
+        {(d) => (
         <ul aria-label="Recalls" className="divide-y rounded-lg border bg-card">
-          {data.map((r) => (
+          {d.map((r) => (
             <li key={r.id}>
               <Link to={recallPath(r.id)} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3 hover:bg-muted/50 focus-visible:bg-muted/50 focus-visible:outline-none">
                 <span className="font-semibold">{recallTitle(r)}</span>
@@ -166,7 +158,8 @@ export function RecallsPage() {
             </li>
           ))}
         </ul>
-      )}
+        )}
+      </ListStatus>
     </div>
   );
 }

@@ -19,6 +19,7 @@ import { formatDateTime } from "@/lib/format";
 import { displayName, type Role } from "@/lib/user";
 
 const STATUSES = ["approved", "pending", "suspended", "rejected"] as const;
+const STATUS_OPTIONS = STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
 
 /** UserFilter is the All Users search and filters. */
 export type UserFilter = { text: string; role: string; status: string };
@@ -72,32 +73,8 @@ export function UsersTable({ callerRole }: { callerRole: Role | undefined }) {
               onChange={(e) => setFilter((f) => ({ ...f, text: e.target.value }))}
             />
           </div>
-          <Select value={filter.role} onValueChange={(role) => setFilter((f) => ({ ...f, role }))}>
-            <SelectTrigger aria-label="Filter by role">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All roles</SelectItem>
-              {ROLE_OPTIONS.map((r) => (
-                <SelectItem key={r.value} value={r.value}>
-                  {r.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <Select value={filter.status} onValueChange={(status) => setFilter((f) => ({ ...f, status }))}>
-            <SelectTrigger aria-label="Filter by status">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="all">All statuses</SelectItem>
-              {STATUSES.map((s) => (
-                <SelectItem key={s} value={s} className="capitalize">
-                  {s[0]!.toUpperCase() + s.slice(1)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <FilterSelect label="Filter by role" value={filter.role} onValueChange={(role) => setFilter((f) => ({ ...f, role }))} all="All roles" options={ROLE_OPTIONS} />
+          <FilterSelect label="Filter by status" value={filter.status} onValueChange={(status) => setFilter((f) => ({ ...f, status }))} all="All statuses" options={STATUS_OPTIONS} itemClassName="capitalize" />
         </div>
 
         <QueryStatus query={users} skeletonClassName="h-24 w-full" error={errorMessage(users.error, "Failed to load data. Please try again.")} alert empty={users.data && shown.length === 0 && "No users match these filters"} />
@@ -170,5 +147,38 @@ export function UsersTable({ callerRole }: { callerRole: Role | undefined }) {
       <EditUserDialog user={editing} callerRole={callerRole} onClose={() => setEditing(null)} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </Card>
+  );
+}
+
+/** FilterSelect is one of the All Users filters: a select named by label, "all" first, then the options. */
+function FilterSelect({
+  label,
+  value,
+  onValueChange,
+  all,
+  options,
+  itemClassName,
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  all: string;
+  options: readonly { value: string; label: string }[];
+  itemClassName?: string;
+}) {
+  return (
+    <Select value={value} onValueChange={onValueChange}>
+      <SelectTrigger aria-label={label}>
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value="all">{all}</SelectItem>
+        {options.map((o) => (
+          <SelectItem key={o.value} value={o.value} className={itemClassName}>
+            {o.label}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
   );
 }
