@@ -17,7 +17,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
-import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { countFieldProps, packsBody, usePackLists, usePackTracking, useScannedCount } from "@/lib/packs";
 
 const TRANSFER_LISTS = ["deadPacks"] as const;
 
@@ -38,7 +38,7 @@ export function DeadBatteryTransferCard() {
   const names = React.useMemo(() => new Map((users.data ?? []).map((u) => [u.id, displayName(u)])), [users.data]);
   const tracking = usePackTracking();
   const packs = usePackLists(TRANSFER_LISTS);
-  useRequiredCount(form, tracking, "deadBatteries", packs.lists.deadPacks);
+  useScannedCount(form, tracking, "deadBatteries", packs.lists.deadPacks);
 
   const onSubmit = form.handleSubmit((values) => {
     form.clearErrors();
@@ -110,7 +110,7 @@ export function DeadBatteryTransferCard() {
             {...countFieldProps(tracking)}
           />
           <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={1} />
-          <PackListField id="transfer.deadPacks" label="Dead packs" lists={packs} list="deadPacks" tracking={tracking} count={form.watch("deadBatteries")} className="sm:col-span-2" />
+          <PackListField id="transfer.deadPacks" label="Dead packs" purpose="handout" lists={packs} list="deadPacks" tracking={tracking} count={form.watch("deadBatteries")} className="sm:col-span-2" />
           <Button type="submit" variant="secondary" className="sm:col-span-2" disabled={transfer.isPending}>
             Transfer Dead Batteries
           </Button>
@@ -130,6 +130,7 @@ export function DeadBatteryTransferCard() {
           </>
         }
         packs={packs.lists.deadPacks}
+        refused={packs.refused}
         notes={pending?.notes.trim() || undefined}
         allowEdit={false}
         pending={transfer.isPending}

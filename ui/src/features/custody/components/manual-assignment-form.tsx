@@ -23,7 +23,7 @@ import { PackListField } from "@/features/scan/index";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
-import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { countFieldProps, packsBody, usePackLists, usePackTracking, useScannedCount } from "@/lib/packs";
 import { batteryCount } from "@/lib/format";
 
 const ASSIGN_LISTS = ["packs"] as const;
@@ -50,7 +50,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
   const [pending, setPending] = React.useState<Pending | null>(null);
   const assign = useAssignBatteries();
   const packs = usePackLists(ASSIGN_LISTS);
-  useRequiredCount(form, tracking, "quantity", packs.lists.packs);
+  useScannedCount(form, tracking, "quantity", packs.lists.packs);
 
   const onSubmit = form.handleSubmit((v) => {
     const user = users.data?.find((u) => u.id === v.userId);
@@ -152,6 +152,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
           </>
         }
         packs={pending?.packs}
+        refused={packs.refused}
         notes={pending?.notes || undefined}
         allowEdit={false}
         pending={assign.isPending}

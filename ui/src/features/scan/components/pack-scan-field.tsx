@@ -8,7 +8,11 @@ import { Lazy, loadable } from "@/lib/loadable";
 import { cn } from "@/lib/utils";
 import { packsQueryOptions } from "@/features/packs/api/get-packs";
 import { usePackLookups } from "@/features/scan/api/lookup-packs";
-import type { ScannerDialogProps } from "@/features/scan/components/scanner-dialog";
+import { useOutOfUse } from "@/features/scan/api/out-of-use";
+import type { CodeResult, ScannerDialogProps } from "@/features/scan/components/scanner-dialog";
+import { type Judge, judgeSerial, refusedOf } from "@/features/scan/utils/judge";
+import { serials as bodySerials, actionOf } from "@/features/outbox/api/actions";
+import { itemLabel, useOutbox } from "@/features/outbox/hooks/use-outbox";
 import { serialFromCode } from "@/lib/serial";
 import { type PackPurpose, addSerial, countText, holdList, loadList, removeSerial, rowView, saveList } from "@/features/scan/utils/scan-list";
 
@@ -25,11 +29,22 @@ export type PackScanFieldProps = {
   onChange: (serials: string[]) => void;
   /** expected is the typed count, for "2 of 3 scanned". */
   expected?: number;
-  /** purpose handout shows a quarantined, retired or recycled pack red with why. */
+  /**
+   * purpose handout (to a person or a charger) refuses an out-of-use pack at the moment of the
+   * scan, with the server's reason (GET /api/packs/out-of-use, kept offline).
+   */
   purpose?: PackPurpose;
   /** errors maps a serial to the reason a server refusal gave, shown red on its row. */
   errors?: Record<string, string>;
   disabled?: boolean;
+  /**
+   * judge replaces the field's own judgement of a serial (purpose and the queued actions): a
+   * refused serial is listed red with its message, gets the refusal's sound in the scanner, and
+   * is reported through onRefused.
+   */
+  judge?: Judge;
+  /** onRefused is told the listed serials the judgement refuses, with their reasons, whenever they change. */
+  onRefused?: (refused: Record<string, string>) => void;
 };
 
 // The camera and the decoder load only when the scanner first opens (issue 36 item 3).
@@ -43,7 +58,7 @@ export const MSG_NOT_SERIAL = "Not a pack serial or label";
  * each — with a Scan button opening the camera scanner and a typed serial (completed from the
  * packs the signed-in driver holds) as the fallback.
  */
-export function PackScanField({ id, label, value, onChange, expected, purpose = "any", errors, disabled }: PackScanFieldProps) {
+export function PackScanField({ id, label, value, onChange, expected, purpose = "any", errors, disabled, judge, onRefused }: PackScanFieldProps) {
   const ids = React.useId();
   const inputRef = React.useRef<HTMLInputElement>(null);
   const [typed, setTyped] = React.useState("");
@@ -80,21 +95,35 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
   }, [id, value, change]);
 
   const infos = usePackLookups(value);
+  const judgeOf = useJudge(purpose === "handout" && !judge);
+  const verdict = judge ?? judgeOf;
+  const refused = refusedOf(value, verdict);
+  const refusedKey = JSON.stringify(refused);
+  const onRefusedRef = React.useRef(onRefused);
+  onRefusedRef.current = onRefused;
+  React.useEffect(() => onRefusedRef.current?.(JSON.parse(refusedKey) as Record<string, string>), [refusedKey]);
+
   const held = useQuery({ ...packsQueryOptions({}), enabled: completing && !disabled, meta: { ...packsQueryOptions({}).meta, silentError: true } });
   const suggestions = (held.data?.packs ?? []).map((p) => p.serial).filter((s) => !value.includes(s));
 
-  function add(text: string): "added" | "duplicate" | "wrong" | "full" {
+  function add(text: string): CodeResult {
     const serial = serialFromCode(text);
     if (!serial) return "wrong";
     const r = addSerial(latest.current, serial);
-    if (r.added) change(r.list);
-    return r.added ? "added" : (r.reason ?? "duplicate");
+    if (!r.added) return r.reason ?? "duplicate";
+    change(r.list);
+    const v = verdict(serial);
+    return "refused" in v ? { refused: v.message } : v.note ? { note: v.note } : "added";
   }
 
   function addTyped() {
     if (!typed.trim()) return;
     const r = add(typed);
-    if (r === "wrong") setTypedError(MSG_NOT_SERIAL);
+    if (typeof r === "object") {
+      // listed: a refusal shows on its row
+      setTypedError("");
+      setTyped("");
+    } else if (r === "wrong") setTypedError(MSG_NOT_SERIAL);
     else if (r === "duplicate") setTypedError(`${serialFromCode(typed)} is already listed`);
     else if (r === "full") setTypedError("The list is full");
     else {
@@ -107,7 +136,7 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
   const list = (
     <ul className="flex flex-col divide-y rounded-md border empty:hidden" aria-label={`${label} scanned`}>
       {value.map((serial) => {
-        const v = rowView(infos[serial], purpose, errors?.[serial]);
+        const v = rowView(infos[serial], purpose, errors?.[serial], verdict(serial));
         return (
           <li key={serial} className={cn("flex items-center gap-2 px-3 py-2 text-sm", v.problem && "bg-destructive/10")}>
             <div className="min-w-0 flex-1">
@@ -213,4 +242,23 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
       )}
     </fieldset>
   );
+}
+
+/**
+ * useJudge is the field's own judgement of a scan: with handout, an out-of-use pack is refused
+ * in the server's words (the last synced list, offline too); any pack a queued action already
+ * names is noted.
+ */
+function useJudge(handout: boolean): Judge {
+  const outOfUse = useOutOfUse(handout);
+  const { items } = useOutbox();
+  const queued = React.useMemo(() => {
+    const m = new Map<string, string>();
+    for (const item of items) {
+      if (item.status === "refused") continue;
+      for (const [field] of actionOf(item.kind)?.packs ?? []) for (const s of bodySerials(item.body[field])) m.set(s.toUpperCase(), itemLabel(item));
+    }
+    return m;
+  }, [items]);
+  return React.useCallback((serial: string) => judgeSerial(serial, handout, outOfUse, queued), [handout, outOfUse, queued]);
 }
