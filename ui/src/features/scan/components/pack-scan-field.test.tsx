@@ -17,6 +17,8 @@ const REGISTRY: Record<string, { model: string; state: string }> = {
   "SWB-000002": { model: "S-48V 15Ah", state: "quarantined" },
 };
 
+const OUT_OF_USE = { serial: "SWB-000002", code: "pack_quarantined", message: "Pack SWB-000002 is quarantined and cannot be handed out" };
+
 /** a server answering the lookup from REGISTRY and the held packs list; offline: every fetch fails. */
 function server(offline = false) {
   const fetch = vi.fn(async (input: string) => {
@@ -26,6 +28,7 @@ function server(offline = false) {
       const serials = (url.searchParams.get("serials") ?? "").split(",");
       return Response.json({ packs: serials.map((s) => (REGISTRY[s] ? { serial: s, known: true, ...REGISTRY[s] } : { serial: s, known: false })) });
     }
+    if (url.pathname === "/api/packs/out-of-use") return Response.json({ packs: [OUT_OF_USE] });
     if (url.pathname === "/api/packs") return Response.json({ packs: [{ serial: "SWB-000001" }, { serial: "SWB-000004" }], total: 2 });
     return new Response("not found", { status: 404 });
   });
@@ -77,7 +80,8 @@ describe("PackScanField typed fallback", () => {
   it("adds typed serials and label URLs upper-case, checks them, and ignores a duplicate", async () => {
     const fetch = server();
     const onValue = vi.fn();
-    show({ expected: 3, purpose: "handout", onValue });
+    const onRefused = vi.fn();
+    show({ expected: 3, purpose: "handout", onValue, onRefused });
     const user = userEvent.setup({ delay: null });
     const input = screen.getByLabelText("Type a serial");
     await enter(user, input, "swb-000001");
@@ -91,7 +95,9 @@ describe("PackScanField typed fallback", () => {
 
     const list = screen.getByRole("list", { name: "Packs scanned" });
     await within(list).findByText("S-48V 15Ah · In service");
-    expect(within(list).getByText("S-48V 15Ah · Quarantined — cannot be handed out")).toBeTruthy();
+    // the out-of-use pack is refused in the server's words, and the form is told
+    expect(within(list).getByText(`S-48V 15Ah · ${OUT_OF_USE.message}`)).toBeTruthy();
+    await waitFor(() => expect(onRefused).toHaveBeenLastCalledWith({ "SWB-000002": OUT_OF_USE.message }));
     expect(within(list).getByText("Unknown pack — not in the registry")).toBeTruthy();
     // each checked once, as it was added
     const lookups = fetch.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith("/api/packs/lookup"));
