@@ -110,9 +110,10 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
     const serial = serialFromCode(text);
     if (!serial) return "wrong";
     const r = addSerial(latest.current, serial);
-    if (!r.added) return r.reason ?? "duplicate";
-    change(r.list);
     const v = verdict(serial);
+    // a refused pack shown again is refused again (its sound and red), not merely "already listed"
+    if (!r.added) return r.reason === "duplicate" && "refused" in v ? { refused: v.message } : (r.reason ?? "duplicate");
+    change(r.list);
     return "refused" in v ? { refused: v.message } : v.note ? { note: v.note } : "added";
   }
 
