@@ -21,7 +21,8 @@ export const OUT_OF_USE_URL = "/api/packs/out-of-use";
 export function outOfUseQueryOptions() {
   return queryOptions({
     queryKey: [OUT_OF_USE_URL],
-    queryFn: async () => (await getJSON<{ packs: OutOfUsePack[] }>(OUT_OF_USE_URL))?.packs ?? [],
+    // the answer as the server gave it: the offline read cache keeps a query's data as the answer of its URL
+    queryFn: async () => (await getJSON<{ packs: OutOfUsePack[] }>(OUT_OF_USE_URL)) ?? { packs: [] },
     meta: { silentError: true, staleOn: ["INVENTORY_UPDATED", "packs", "driverOps", "charging", "custody"] },
   });
 }
@@ -29,5 +30,5 @@ export function outOfUseQueryOptions() {
 /** useOutOfUse is the out-of-use packs by serial (empty until known, or when enabled is false). */
 export function useOutOfUse(enabled: boolean): ReadonlyMap<string, OutOfUsePack> {
   const q = useQuery({ ...outOfUseQueryOptions(), enabled });
-  return React.useMemo(() => new Map((q.data ?? []).map((p) => [p.serial.toUpperCase(), p])), [q.data]);
+  return React.useMemo(() => new Map((q.data?.packs ?? []).map((p) => [p.serial.toUpperCase(), p])), [q.data]);
 }

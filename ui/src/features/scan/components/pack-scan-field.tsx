@@ -133,7 +133,9 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
     }
   }
 
-  const count = countText(value.length, expected);
+  // a refused pack is listed, not counted: it is not sent
+  const nRefused = Object.keys(refused).length;
+  const count = countText(value.length - nRefused, expected) + (nRefused > 0 ? ` · ${nRefused} refused` : "");
   const list = (
     <ul className="flex flex-col divide-y rounded-md border empty:hidden" aria-label={`${label} scanned`}>
       {value.map((serial) => {
