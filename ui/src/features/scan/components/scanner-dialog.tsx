@@ -212,8 +212,8 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
           ) : (
             <div
               className={cn(
-                "relative shrink-0 overflow-hidden rounded-md bg-black ring-offset-2 [@media(orientation:landscape)_and_(max-height:35rem)]:w-1/2",
-                found?.tone === "refused" && "ring-4 ring-destructive",
+                "relative shrink-0 overflow-hidden rounded-md border-4 border-transparent bg-black [@media(orientation:landscape)_and_(max-height:35rem)]:w-1/2",
+                found?.tone === "refused" && "border-destructive",
               )}
             >
               <video ref={videoRef} className="block aspect-[4/3] max-h-[45dvh] w-full object-cover [@media(orientation:landscape)_and_(max-height:35rem)]:max-h-[65dvh]" muted playsInline aria-label="Camera" />
