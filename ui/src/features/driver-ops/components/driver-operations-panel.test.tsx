@@ -137,6 +137,21 @@ describe("pickup, tracking optional", () => {
     expect(await within(form).findByText("Name at most 2 packs for 2 batteries (3 named)")).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
   });
+  it("a pack the rules refuse is red on its row, not counted, named in the Confirm dialog and not sent", async () => {
+    render(<DriverOperationsPanel />);
+    const form = pickupForm();
+    await scan(form, "Packs", "SWB-000001", "QUAR-7");
+    const why = "Pack QUAR-7 is quarantined and cannot be handed out";
+    expect(within(form).getByRole("note").textContent).toBe(why);
+    await waitFor(() => expect((within(form).getByLabelText("Quantity") as HTMLInputElement).value).toBe("1"));
+    await userEvent.type(within(form).getByLabelText("Did you plug in dead batteries? (Required)"), "N");
+    await userEvent.click(within(form).getByRole("button", { name: "Record Pickup" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("SWB-000001")).toBeTruthy();
+    expect(within(dialog).getByRole("alert").textContent).toContain(why);
+    await confirm();
+    expect(h.run.mock.calls[0]![1]).toEqual({ quantity: 1, notes: "N", packs: ["SWB-000001"] });
+  });
   it("fewer packs than batteries go along; none scanned, the body is as it always was", async () => {
     render(<DriverOperationsPanel />);
     const form = pickupForm();
