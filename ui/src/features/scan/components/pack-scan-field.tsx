@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ScanLine, XIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
@@ -9,12 +9,13 @@ import { cn } from "@/lib/utils";
 import { packsQueryOptions } from "@/features/packs/api/get-packs";
 import { usePackLookups } from "@/features/scan/api/lookup-packs";
 import { useOutOfUse } from "@/features/scan/api/out-of-use";
+import { invalidate } from "@/lib/invalidation";
 import type { CodeResult, ScannerDialogProps } from "@/features/scan/components/scanner-dialog";
 import { type Judge, judgeSerial, refusedOf } from "@/features/scan/utils/judge";
 import { serials as bodySerials, actionOf } from "@/features/outbox/api/actions";
 import { itemLabel, useOutbox } from "@/features/outbox/hooks/use-outbox";
 import { serialFromCode } from "@/lib/serial";
-import { type PackPurpose, addSerial, countText, holdList, loadList, removeSerial, rowView, saveList } from "@/features/scan/utils/scan-list";
+import { type PackInfo, type PackPurpose, addSerial, countText, holdList, loadList, removeSerial, rowView, saveList } from "@/features/scan/utils/scan-list";
 
 /** PackScanFieldProps are the scan field's props: the contract the battery-moving screens use (issue 36). */
 export type PackScanFieldProps = {
@@ -96,6 +97,14 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
 
   const infos = usePackLookups(value);
   const judgeOf = useJudge(purpose === "handout" && !judge);
+  // the synced list was behind (the server refused a pack, or its lookup finds one out of use
+  // that the list did not name): read the packs again (the list's meta.staleOn names "packs"),
+  // so the judgement catches up and the form stops sending it
+  const queryClient = useQueryClient();
+  const behind = purpose === "handout" && !judge && value.some((s) => (errors?.[s] !== undefined || outOfUseState(infos[s])) && !("refused" in judgeOf(s)));
+  React.useEffect(() => {
+    if (behind) void invalidate(queryClient, "packs");
+  }, [behind, queryClient]);
   const verdict = judge ?? judgeOf;
   const refused = refusedOf(value, verdict);
   const refusedKey = JSON.stringify(refused);
@@ -264,4 +273,9 @@ function useJudge(handout: boolean): Judge {
     return m;
   }, [items]);
   return React.useCallback((serial: string) => judgeSerial(serial, handout, outOfUse, queued), [handout, outOfUse, queued]);
+}
+
+/** outOfUseState reports whether a lookup finds the pack in a state it is out of use in. */
+function outOfUseState(info: PackInfo | undefined): boolean {
+  return info?.status === "known" && (info.state === "quarantined" || info.state === "retired" || info.state === "recycled");
 }
