@@ -50,12 +50,12 @@ test("driver: signs in, picks up, drops off good and dead batteries with a note"
     await expect.poll(() => myHoldings(page, id)).toBe(3);
   });
 
-  await test.step("drop off 1 good and 2 dead with a note (the dropoff form is above: Shift+Tab)", async () => {
+  await test.step("drop off 1 good and 2 dead with a note (the dropoff form is below the pickup's: Tab on)", async () => {
     const form = page.getByRole("form", { name: "Battery Dropoff" });
-    // the pickup's toast is still up: focus moving back up the page must not end under it
-    await typeInto(page, form.getByLabel("Notes (Required)"), "Throttle sticks on scooter 12", { back: true });
-    await typeInto(page, form.getByLabel("Dead Batteries"), "2", { back: true });
-    await typeInto(page, form.getByLabel("Good Batteries"), "1", { back: true });
+    // the pickup's toast is still up: focus moving down the page must not end under it
+    await typeInto(page, form.getByLabel("Good Batteries"), "1");
+    await typeInto(page, form.getByLabel("Dead Batteries"), "2");
+    await typeInto(page, form.getByLabel("Notes (Required)"), "Throttle sticks on scooter 12");
     await tabTo(page, form.getByRole("button", { name: "Record Dropoff" }));
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Confirm Dropoff" });

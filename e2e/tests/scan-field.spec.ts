@@ -6,7 +6,13 @@
 //   the app's own labels (the native detector where Chromium has one, and the polyfill forced);
 // - an admin starts a charging session with 2 scanned packs;
 // - a refused pack (an unknown serial) shows its reason on its row, the rest of the list stays;
-//   removed, the pickup is sent with the others.
+//   removed, the pickup is sent with the others;
+// - the scanner tells the truth at the moment of the scan (issue 42 item 6, phone): a
+//   quarantined pack in front of the fake camera is refused in the scanner itself (red, the
+//   server's reason), online and offline (judged by the out-of-use list kept offline), named in
+//   the Confirm dialog and never sent; 2 good packs scanned set the quantity to 2; a pack in a
+//   queued action says so. A recalled pack typed at a pickup and at a charger start is red
+//   with its reason, the rest of the form kept, and not sent.
 // Each screen is checked by axe and at 360 px.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -68,7 +74,7 @@ test.beforeAll(async ({ playwright }) => {
   const mode = await master.post("/api/admin/settings", { data: { settings: [{ key: "pack_tracking", value: "optional" }] }, headers: key() });
   expect(mode.status(), await mode.text()).toBe(200);
   const mint = await master.post("/api/admin/packs/mint", {
-    data: { count: 14, model: "Nova 48V 15Ah", chemistry: "NMC", nominalWh: 720, manufacturer: "Voltcell", lot: "E2E-SCAN", manufactured: "2026-03" },
+    data: { count: 20, model: "Nova 48V 15Ah", chemistry: "NMC", nominalWh: 720, manufacturer: "Voltcell", lot: "E2E-SCAN", manufactured: "2026-03" },
     headers: key(),
   });
   expect(mint.status(), await mint.text()).toBe(200);
@@ -346,3 +352,157 @@ for (const polyfill of [false, true]) {
     }
   });
 }
+
+/** stateOf sets serial's state as the master admin. */
+async function setState(serial: string, state: string) {
+  const res = await master.put(`/api/admin/packs/${serial}/state`, { data: { state, reason: "e2e" }, headers: key() });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** outboxItems reads the phone's queued actions. */
+function outboxItems(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        const req = indexedDB.open("swapbay-outbox");
+        req.onsuccess = () => {
+          const db = req.result;
+          const all = db.transaction(db.objectStoreNames[0]!).objectStore(db.objectStoreNames[0]!).getAll();
+          all.onsuccess = () => resolve(all.result);
+        };
+      }),
+  );
+}
+
+test("@phone the fake camera: a quarantined pack is refused in the scanner itself, online and offline, and never sent; 2 packs scanned set the quantity to 2", async ({ shot }, testInfo) => {
+  const cam = cameraDir();
+  const [good1, good2, bad] = [serials[14]!, serials[15]!, serials[16]!];
+  await setState(bad, "quarantined");
+  const why = `Pack ${bad} is quarantined and cannot be handed out`;
+  const labels = await appLabels(master, [good1, good2, bad], cam);
+  const browser = await launchCamera(cameraVideo([labels[0]!, labels[1]!, labels[2]!], cam));
+  try {
+    const { context, page } = await signedIn(browser, testInfo, DRIVER, { worker: true });
+    const listed = page.waitForResponse((r) => r.url().endsWith("/api/packs/out-of-use") && r.ok());
+    let form = await driverHome(page, { worker: true });
+    await listed;
+
+    /** scanAll opens the pickup's scanner, waits for the 3 packs and the refusal, and closes it. */
+    const scanAll = async (name: string) => {
+      await form.getByRole("group", { name: "Packs" }).getByRole("button", { name: "Scan", exact: true }).click();
+      const scanner = page.getByRole("dialog", { name: "Scan packs" });
+      const rows = scanner.getByRole("list", { name: "Packs scanned" }).getByRole("listitem");
+      await expect(rows).toHaveCount(3, { timeout: 60_000 });
+      // the scanner itself says it, as the pack is in front of the camera (each time it comes back)
+      await expect(scanner.getByRole("status")).toContainText(`Refused: ${why}`, { timeout: 20_000 });
+      await expect(rows.filter({ hasText: bad })).toContainText(why);
+      await shot(name, page);
+      await scanner.getByRole("button", { name: "Done" }).click();
+      return scanner;
+    };
+
+    // online: the 2 good packs set the quantity; the Confirm dialog names the refused one; it is not sent
+    const before = await pickups(context.request);
+    await scanAll("scan-refused-online");
+    await expect(form.getByLabel("Quantity")).toHaveValue("2");
+    await expect(form.getByRole("list", { name: "Packs scanned" }).getByRole("listitem").filter({ hasText: bad })).toContainText(why);
+    await form.getByLabel("Did you plug in dead batteries? (Required)").fill("Y");
+    await form.getByRole("button", { name: "Record Pickup" }).press("Enter");
+    let dialog = page.getByRole("dialog", { name: "Confirm Pickup" });
+    await expect(dialog.getByText(`${good1}, ${good2}`)).toBeVisible();
+    await expect(dialog.getByRole("alert")).toContainText(why);
+    await shot("scan-refused-confirm", page);
+    await dialog.getByRole("button", { name: "Confirm" }).press("Enter");
+    await expect(toast(page).getByText("Battery pickup recorded successfully")).toBeVisible();
+    const after = (await pickups(context.request)).filter((m) => !before.some((b) => b.id === m.id));
+    expect(after.map((m) => Math.abs(m.quantity))).toEqual([2]);
+    for (const s of [good1, good2]) expect((await packOf(master, s)).location?.userId, s).toBe(driverId);
+    expect((await packOf(master, bad)).location?.userId).not.toBe(driverId);
+
+    // offline, from a reload: judged by the list kept with the app's offline data
+    await goOffline(context);
+    await page.reload();
+    form = await driverHome(page);
+    await scanAll("scan-refused-offline");
+    await expect(form.getByLabel("Quantity")).toHaveValue("2");
+    await form.getByLabel("Did you plug in dead batteries? (Required)").fill("Y");
+    await form.getByRole("button", { name: "Record Pickup" }).press("Enter");
+    dialog = page.getByRole("dialog", { name: "Confirm Pickup" });
+    await expect(dialog.getByRole("alert")).toContainText(why);
+    await dialog.getByRole("button", { name: "Confirm" }).press("Enter");
+    await expect(toast(page).getByText("Saved on this phone")).toBeVisible();
+    const queued = JSON.stringify(await outboxItems(page));
+    expect(queued).toContain(JSON.stringify([good1, good2]));
+    expect(queued).not.toContain(bad);
+    // a pack already in a queued action says so
+    await form.getByRole("group", { name: "Packs" }).getByLabel("Type a serial").fill(good1);
+    await form.getByRole("group", { name: "Packs" }).getByLabel("Type a serial").press("Enter");
+    await expect(form.getByRole("list", { name: "Packs scanned" }).getByRole("listitem").filter({ hasText: good1 })).toContainText(
+      "Already in a queued action: Pickup · 2 batteries · 2 packs",
+    );
+  } finally {
+    await browser.close();
+    removeCameraDir(cam);
+  }
+});
+
+test("@phone a recalled pack typed at a pickup and at a charger start is red with its reason, the rest of the form kept, and not sent", async ({ browser, shot }, testInfo) => {
+  const mint = await master.post("/api/admin/packs/mint", {
+    data: { count: 2, model: "Nova 48V 15Ah", chemistry: "NMC", nominalWh: 720, manufacturer: "Voltcell", lot: "E2E-RECALL", manufactured: "2026-03" },
+    headers: key(),
+  });
+  expect(mint.status(), await mint.text()).toBe(200);
+  const [r1, r2] = ((await mint.json()) as { packs: { serial: string }[] }).packs.map((p) => p.serial);
+  const recall = await master.post("/api/admin/packs/recall", { data: { by: "lot", value: "E2E-RECALL", reason: "Cells overheat" }, headers: key() });
+  expect(recall.status(), await recall.text()).toBe(200);
+  const why = (s: string) => `Pack ${s} is quarantined and cannot be handed out`;
+  const good = serials[17]!;
+
+  const driver = await signedIn(browser, testInfo, DRIVER);
+  try {
+    const { page } = driver;
+    const form = await driverHome(page);
+    await form.getByLabel("Did you plug in dead batteries? (Required)").fill("N");
+    await typeSerials(form, "Packs", [good, r1!]);
+    const rows = form.getByRole("list", { name: "Packs scanned" }).getByRole("listitem");
+    await expect(rows.filter({ hasText: r1! })).toContainText(why(r1!));
+    await expect(form.getByLabel("Quantity")).toHaveValue("1");
+    await expect(form.getByLabel("Did you plug in dead batteries? (Required)")).toHaveValue("N"); // the rest of the form kept
+    await shot("scan-recalled-pickup", page);
+    await form.getByRole("button", { name: "Record Pickup" }).press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Confirm Pickup" });
+    await expect(dialog.getByRole("alert")).toContainText(why(r1!));
+    await dialog.getByRole("button", { name: "Confirm" }).press("Enter");
+    await expect(toast(page).getByText("Battery pickup recorded successfully")).toBeVisible();
+    expect((await packOf(master, good)).location?.userId).toBe(driverId);
+    expect((await packOf(master, r1!)).location?.userId).not.toBe(driverId);
+  } finally {
+    await driver.context.close();
+  }
+
+  const admin = await signedIn(browser, testInfo, MASTER);
+  try {
+    const { page } = admin;
+    const waiting = serials[18]!;
+    await page.goto("/admin-charging");
+    const card = page.getByRole("region", { name: "Start Charging Session" });
+    await expect(card.getByRole("group", { name: "Packs" })).toBeVisible({ timeout: 30_000 });
+    await card.getByRole("combobox", { name: "Charger Type" }).click();
+    await page.getByRole("option", { name: "4A" }).click();
+    await typeSerials(card, "Packs", [waiting, r2!]);
+    const rows = card.getByRole("list", { name: "Packs scanned" }).getByRole("listitem");
+    await expect(rows.filter({ hasText: r2! })).toContainText(why(r2!));
+    await expect(card.getByLabel("Number of Batteries")).toHaveValue("1");
+    await expect(card.getByRole("combobox", { name: "Charger Type" })).toContainText("4A"); // the rest of the form kept
+    await shot("scan-recalled-charging", page);
+    await card.getByRole("button", { name: "Start Charging" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm Charging Session" });
+    await expect(dialog.getByRole("alert")).toContainText(why(r2!));
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(toast(page).getByText(/Charging session started/)).toBeVisible();
+    expect((await packOf(master, waiting)).location?.kind).toBe("session");
+    expect((await packOf(master, r2!)).location?.kind).not.toBe("session");
+  } finally {
+    await admin.context.close();
+  }
+});

@@ -2,7 +2,9 @@
 // twice (DESIGN.md §11, issue "Nothing lost"): keyed pickups, dropoffs, swaps and charging
 // starts from 8 clients, SIGKILL at a random moment, restart, every request retried with its
 // key. Every request answered 2xx is in the ledger exactly once; retrying again records
-// nothing; replay equals the cached balances; no balance is negative.
+// nothing; replay equals the cached balances; no balance is negative. It runs with pack
+// tracking optional and required (issue 42: packs named on every write; in required mode the
+// packs at every place stay equal to its count through the kills).
 package crashtest
 
 import (
@@ -141,6 +143,17 @@ func TestSIGKILLLosesNothingAndRunsNothingTwice(t *testing.T) {
 		t.Skip("starts and kills the real binary")
 	}
 	bin := binary(t)
+	// the kills split between the modes: the whole test takes about as long as one mode did
+	t.Run("optional", func(t *testing.T) { killRounds(t, bin, "optional", 12) })
+	t.Run("required", func(t *testing.T) { killRounds(t, bin, "required", 8) })
+}
+
+// fleetPacks is how many packs the fleet has registered in each run.
+const fleetPacks = 30
+
+// killRounds runs rounds of load-and-SIGKILL on a fresh data dir under pack tracking mode
+// (optional or required) and checks the ledger and the packs after them.
+func killRounds(t *testing.T, bin, mode string, rounds int) {
 	dir := t.TempDir()
 	ids := map[string]string{}
 	for _, u := range []struct{ email, role string }{
@@ -159,20 +172,47 @@ func TestSIGKILLLosesNothingAndRunsNothingTwice(t *testing.T) {
 	for email := range ids {
 		cookies[email] = s.login(email)
 	}
-	// the fleet's packs (issue 35): 30 registered, tracking optional, and every keyed write
-	// below names one; the checks at the end hold each pack once, in one place
+	pack := func(n int) string { return fmt.Sprintf("SWB-%06d", 1+n%fleetPacks) }
+	// the fleet's packs (issue 35): registered, tracking optional, and every keyed write below
+	// names one; the checks at the end hold each pack once, in one place
 	setup := []*request{
-		{cookie: cookies["admin@crash.test"], key: "packs-mint", method: "POST", path: "/api/admin/packs/mint", body: `{"count":30,"model":"C1"}`},
+		{cookie: cookies["admin@crash.test"], key: "packs-mint", method: "POST", path: "/api/admin/packs/mint", body: fmt.Sprintf(`{"count":%d,"model":"C1"}`, fleetPacks)},
 		{cookie: cookies["master@crash.test"], key: "packs-mode", method: "POST", path: "/api/admin/settings", body: `{"settings":[{"key":"pack_tracking","value":"optional"}]}`},
+	}
+	if mode == "required" {
+		// required: the fleet is its packs, all on the ready shelf (the count set to them, and
+		// every pack placed there by a pickup and a dropoff naming all of them), then the mode
+		// goes to required: from here every write names its packs and the counts and the packs
+		// at every place agree
+		all := make([]string, fleetPacks)
+		for i := range all {
+			all[i] = fmt.Sprintf("%q", pack(i))
+		}
+		named := strings.Join(all, ",")
+		setup = append(setup,
+			&request{cookie: cookies["master@crash.test"], key: "fleet", method: "POST", path: "/api/admin/emergency-override",
+				body: fmt.Sprintf(`{"ready":%d,"waiting":0,"charging":0,"total":%d}`, fleetPacks, fleetPacks)},
+			&request{cookie: cookies["admin@crash.test"], key: "place-out", method: "POST", path: "/api/driver/pickup",
+				body: fmt.Sprintf(`{"quantity":%d,"notes":"place","packs":[%s]}`, fleetPacks, named)},
+			&request{cookie: cookies["admin@crash.test"], key: "place-in", method: "POST", path: "/api/driver/dropoff-batteries",
+				body: fmt.Sprintf(`{"goodBatteries":%d,"deadBatteries":0,"notes":"place","goodPacks":[%s]}`, fleetPacks, named)},
+			&request{cookie: cookies["master@crash.test"], key: "packs-required", method: "POST", path: "/api/admin/settings", body: `{"settings":[{"key":"pack_tracking","value":"required"}]}`},
+		)
 	}
 	for _, r := range setup {
 		if st, _, body := s.send(r); st != 200 {
 			t.Fatalf("%s: %d %s", r.path, st, body)
 		}
 	}
-	pack := func(n int) string { return fmt.Sprintf("SWB-%06d", 1+n%30) }
+	if mode == "required" {
+		packsAgree(t, dir, true)
+		// the mode is in force: a write naming no pack is refused
+		r := &request{cookie: cookies["d1@crash.test"], key: "no-packs", method: "POST", path: "/api/driver/pickup", body: `{"quantity":1,"notes":"none"}`}
+		if st, _, body := s.send(r); st != 400 || !strings.Contains(string(body), "pack_count") {
+			t.Fatalf("a pickup naming no pack in required mode: %d %s; want 400 pack_count", st, body)
+		}
+	}
 
-	rounds := 20
 	var all []*request
 	seq := 0
 	for round := 0; round < rounds; round++ {
@@ -293,6 +333,9 @@ func TestSIGKILLLosesNothingAndRunsNothingTwice(t *testing.T) {
 	}
 	checkPacks(t, db)
 	db.Close()
+	if mode == "required" {
+		packsAgree(t, dir, false)
+	}
 
 	// replay equals the cached balances
 	st, _, body := s.send(&request{cookie: cookies["admin@crash.test"], key: "recalc-final", method: "POST", path: "/api/admin/recalculate-inventory", body: "{}"})
@@ -302,7 +345,10 @@ func TestSIGKILLLosesNothingAndRunsNothingTwice(t *testing.T) {
 		t.Fatalf("recalculation after %d kills: %d, corrections %v", rounds, st, rec.Corrections)
 	}
 	s.stop()
-	t.Logf("%d rounds, %d keyed requests: %d movements and %d charging starts recorded once each", rounds, len(all), okMovements, okCharging)
+	if okMovements == 0 || okCharging == 0 {
+		t.Errorf("%s: %d movements and %d charging starts succeeded; want some of each", mode, okMovements, okCharging)
+	}
+	t.Logf("%s: %d rounds, %d keyed requests: %d movements and %d charging starts recorded once each", mode, rounds, len(all), okMovements, okCharging)
 }
 
 // checkPacks holds the packs to the ledger after the kills: every pack move belongs to a
@@ -339,8 +385,41 @@ func checkPacks(t *testing.T, db *sql.DB) {
 	}
 	var packs, nowhere int
 	_ = db.QueryRow(`SELECT COUNT(*), COALESCE(SUM(location != '' AND location NOT IN (SELECT id FROM accounts)), 0) FROM packs`).Scan(&packs, &nowhere)
-	if packs != 30 || nowhere != 0 || moved == 0 {
-		t.Errorf("%d packs (want 30), %d at a place that does not exist, %d pack moves", packs, nowhere, moved)
+	if packs != fleetPacks || nowhere != 0 || moved == 0 {
+		t.Errorf("%d packs (want %d), %d at a place that does not exist, %d pack moves", packs, fleetPacks, nowhere, moved)
+	}
+}
+
+// packsAgree checks required mode's promise (DESIGN.md §14) as far as this load lets it hold:
+// at every place batteries are counted (ready, waiting, quarantine, a person, a charging
+// session) no more packs are located than its count, and every pack is placed; with exact,
+// every place holds exactly its count. Exact holds right after the fleet is placed; the load
+// then names packs wherever the records have them (a scan is a physical fact: the pack moves
+// and its old place keeps its count) and dropoffs beyond what a driver held bring batteries
+// from outside, so the fleet outgrows its packs and only "no more packs than batteries" can
+// hold (the pack property test checks the exact agreement under writes that can keep it).
+func packsAgree(t *testing.T, dir string, exact bool) {
+	t.Helper()
+	db := open(t, dir)
+	defer db.Close()
+	rows, err := db.Query(`SELECT a.id, a.kind, a.balance, (SELECT COUNT(*) FROM packs p WHERE p.location = a.id)
+		FROM accounts a WHERE a.kind != 'outside'`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	placed := 0
+	for rows.Next() {
+		var id, kind string
+		var balance, located int
+		_ = rows.Scan(&id, &kind, &balance, &located)
+		placed += located
+		if located > balance || exact && located != balance {
+			t.Errorf("required mode: account %s (%s) counts %d batteries but holds %d packs", id, kind, balance, located)
+		}
+	}
+	if placed != fleetPacks {
+		t.Errorf("required mode: %d packs placed; want all %d", placed, fleetPacks)
 	}
 }
 

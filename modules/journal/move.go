@@ -157,15 +157,20 @@ func packErr(status int, field, code, msg string) error {
 }
 
 // refusal is one pack refused for where it would go.
-func refusal(r row) apierr.PackRefusal {
-	if r.state == schema.PackStateQuarantined || r.state == schema.PackStateLost && r.stateBefore == schema.PackStateQuarantined {
-		return apierr.PackRefusal{Serial: r.serial, Code: apierr.CodePackQuarantined, Message: fmt.Sprintf(MsgPackQuarantined, r.serial)}
+func refusal(r row) apierr.PackRefusal { return Refusal(r.serial, r.state, r.stateBefore) }
+
+// Refusal is the refusal of the out-of-use pack serial (OutOfUse(state, stateBefore)) going
+// anywhere but quarantine: pack_quarantined (a lost pack that was quarantined too) or
+// pack_retired, with its message. The scanner judges a scan by it (GET /api/packs/out-of-use),
+// so the phone says what the server would, in its words.
+func Refusal(serial, state, stateBefore string) apierr.PackRefusal {
+	if state == schema.PackStateQuarantined || state == schema.PackStateLost && stateBefore == schema.PackStateQuarantined {
+		return apierr.PackRefusal{Serial: serial, Code: apierr.CodePackQuarantined, Message: fmt.Sprintf(MsgPackQuarantined, serial)}
 	}
-	state := r.state
 	if state == schema.PackStateLost {
-		state = r.stateBefore
+		state = stateBefore
 	}
-	return apierr.PackRefusal{Serial: r.serial, Code: apierr.CodePackRetired, Message: fmt.Sprintf(MsgPackRetired, r.serial, state)}
+	return apierr.PackRefusal{Serial: serial, Code: apierr.CodePackRetired, Message: fmt.Sprintf(MsgPackRetired, serial, state)}
 }
 
 // outOfUseErr is the refusal of the packs in list, each named (data.packs); the answer's code

@@ -88,3 +88,42 @@ func handleLookup(e *core.RequestEvent) error {
 	}
 	return e.JSON(http.StatusOK, map[string]any{"packs": packs})
 }
+
+// OutOfUseList is every out-of-use pack (journal.OutOfUse: quarantined, retired or recycled,
+// or lost from one of those) with the refusal the journal gives it when it is named for
+// anywhere but quarantine (journal.Refusal), by serial. Public attributes only: a serial and
+// why it is refused, never where it is. The phone keeps it with its offline data and judges
+// each scan by it at the moment of the scan, online or not (issue 42 item 6).
+func OutOfUseList(app core.App) ([]apierr.PackRefusal, error) {
+	out := []apierr.PackRefusal{}
+	var rows []struct {
+		Serial      string `db:"serial"`
+		State       string `db:"state"`
+		StateBefore string `db:"stateBefore"`
+	}
+	out3 := []any{schema.PackStateQuarantined, schema.PackStateRetired, schema.PackStateRecycled}
+	err := app.DB().Select(schema.PackSerial+" AS serial", schema.PackState+" AS state", schema.PackStateBefore+" AS stateBefore").
+		From(schema.Packs).
+		Where(dbx.Or(
+			dbx.In(schema.PackState, out3...),
+			dbx.And(dbx.HashExp{schema.PackState: schema.PackStateLost}, dbx.In(schema.PackStateBefore, out3...)),
+		)).
+		OrderBy(schema.PackSerial).All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rows {
+		if journal.OutOfUse(r.State, r.StateBefore) {
+			out = append(out, journal.Refusal(r.Serial, r.State, r.StateBefore))
+		}
+	}
+	return out, nil
+}
+
+func handleOutOfUse(e *core.RequestEvent) error {
+	packs, err := OutOfUseList(e.App)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusOK, map[string]any{"packs": packs})
+}

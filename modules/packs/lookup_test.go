@@ -53,3 +53,47 @@ func TestLookup(t *testing.T) {
 		t.Fatalf("50 serials = %d %s", st, raw)
 	}
 }
+
+// The scanner judges a scan by the out-of-use list (issue 42 item 6): every quarantined,
+// retired or recycled pack, and a lost one that was quarantined, each with the refusal the
+// server gives it, in the server's words; a pack in service, in maintenance or lost from
+// service is not on it. A driver may read it.
+func TestOutOfUseList(t *testing.T) {
+	app, c, srv := start(t)
+	defer app.Cleanup()
+	master := testkit.Headers(t, c.Master)
+	body := map[string]any{}
+	for k, v := range mintBody {
+		body[k] = v
+	}
+	body["count"] = 6
+	if st, raw := srv.do(master, "POST", "/api/admin/packs/mint", body); st != 200 {
+		t.Fatalf("mint = %d %s", st, raw)
+	}
+	for _, step := range []struct{ serial, state string }{
+		{"SWB-000001", "quarantined"},
+		{"SWB-000002", "retired"},
+		{"SWB-000003", "quarantined"}, {"SWB-000003", "lost"},
+		{"SWB-000004", "lost"},
+		{"SWB-000005", "maintenance"},
+	} {
+		if st, raw := srv.do(master, "PUT", "/api/admin/packs/"+step.serial+"/state", map[string]any{"state": step.state, "reason": "test"}); st != 200 {
+			t.Fatalf("%s → %s = %d %s", step.serial, step.state, st, raw)
+		}
+	}
+	st, raw := srv.do(testkit.Headers(t, c.Driver), "GET", "/api/packs/out-of-use", nil)
+	if st != 200 {
+		t.Fatalf("out-of-use = %d %s", st, raw)
+	}
+	got := decode[struct {
+		Packs []map[string]string `json:"packs"`
+	}](t, raw)
+	want := []map[string]string{
+		{"serial": "SWB-000001", "code": "pack_quarantined", "message": "Pack SWB-000001 is quarantined and cannot be handed out"},
+		{"serial": "SWB-000002", "code": "pack_retired", "message": "Pack SWB-000002 is retired and cannot be handed out"},
+		{"serial": "SWB-000003", "code": "pack_quarantined", "message": "Pack SWB-000003 is quarantined and cannot be handed out"},
+	}
+	if fmt.Sprint(got.Packs) != fmt.Sprint(want) {
+		t.Fatalf("out-of-use = %v; want %v", got.Packs, want)
+	}
+}

@@ -38,6 +38,9 @@ import (
 //	                                              ?state=&location=&lot=&missing=1&q=&page=&perPage= → List
 //	GET  /api/packs/lookup               approved users ?serials=A,B,… (at most 50; serials or label URLs)
 //	                                              → {packs: [{serial, known, model, state}]}: public attributes only
+//	GET  /api/packs/out-of-use           approved users → {packs: [{serial, code, message}]}: every out-of-use pack
+//	                                              and the refusal naming it for anywhere but quarantine (the
+//	                                              scanner judges scans by it, kept offline with the app's reads)
 //	GET  /api/packs/{serial}             as the list (a driver: a pack they hold) → Detail (with its history)
 //	POST /api/packs/{serial}/damage      admins: any pack; drivers: a pack they hold or last moved
 //	                                              {note, photos: [photoId…] ≤ 10 claimed by the caller, occurredAt?}
@@ -72,6 +75,7 @@ func Register(app core.App) {
 		readers.Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Liaison, roles.Driver))
 		readers.GET("", handleList)
 		readers.GET("/lookup", handleLookup)
+		readers.GET("/out-of-use", handleOutOfUse)
 		readers.GET("/{serial}", handleDetail)
 		readers.POST("/{serial}/damage", handleDamage).Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Driver), idempotency.Keyed())
 		return se.Next()

@@ -92,6 +92,7 @@ func TestPackRoutesByCaller(t *testing.T) {
 		{"POST", "/api/admin/packs/import", map[string]any{"csv": "serial,model\nOLD-1,X\n", "dryRun": true}, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 200}},
 		{"GET", "/api/packs", nil, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 200, testkit.Liaison: 200, testkit.Admin: 200, testkit.Master: 200}},
 		{"GET", "/api/packs/lookup?serials=SWB-000001,NOPE-1", nil, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 200, testkit.Liaison: 200, testkit.Admin: 200, testkit.Master: 200}},
+		{"GET", "/api/packs/out-of-use", nil, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 200, testkit.Liaison: 200, testkit.Admin: 200, testkit.Master: 200}},
 		// a driver holds no pack: the page is a 404 as for an unknown serial
 		{"GET", "/api/packs/SWB-000001", nil, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 404, testkit.Liaison: 200, testkit.Admin: 200, testkit.Master: 200}},
 		{"PUT", "/api/admin/packs/SWB-000002/state", map[string]any{"state": "maintenance", "reason": "cell check"}, map[string]int{testkit.Guest: 401, testkit.Pending: 403, testkit.Driver: 403, testkit.Liaison: 403, testkit.Admin: 200, testkit.Master: 409}},

@@ -79,6 +79,11 @@ export type ConfirmActionDialogProps = {
   notes?: string;
   /** packs are the packs the action names (DESIGN.md §14), shown as they will be sent. */
   packs?: readonly string[];
+  /**
+   * refused are the packs scanned that the rules refuse for this action, with why (issue 42
+   * item 6): named here in red, and not sent.
+   */
+  refused?: readonly { serial: string; message: string }[];
   /** children is more of the action to settle before confirming (the packs coming off a charger). */
   children?: React.ReactNode;
   /** allowEdit (default true) shows the Edit button; never shown for edit and delete. */
@@ -156,6 +161,7 @@ function ConfirmActionContent({
   labels,
   notes,
   packs,
+  refused,
   children,
   allowEdit = true,
   pending = false,
@@ -250,6 +256,16 @@ function ConfirmActionContent({
               <span className="text-muted-foreground">Packs: </span>
               {packs.join(", ")}
             </p>
+          )}
+          {refused && refused.length > 0 && (
+            <div role="alert" className="mt-3 rounded-md border border-destructive/50 bg-destructive/10 p-2 text-sm text-destructive">
+              <p className="font-medium">{refused.length === 1 ? "1 pack scanned is refused and will not be sent:" : `${refused.length} packs scanned are refused and will not be sent:`}</p>
+              <ul className="mt-1 list-disc pl-5">
+                {refused.map((r) => (
+                  <li key={r.serial}>{r.message}</li>
+                ))}
+              </ul>
+            </div>
           )}
           {children && <div className="mt-3">{children}</div>}
           {notes && (

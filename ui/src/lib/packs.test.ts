@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/api-client";
-import { afterListChange, listError, packRefusal, packsBody, packsProblem, packTracking, rowErrors, splitSerials } from "@/lib/packs";
+import { acceptedOf, afterListChange, followedCount, listError, packRefusal, packsBody, packsProblem, packTracking, rowErrors, splitSerials } from "@/lib/packs";
 
 /** refusal builds the server's answer as apierr.Response writes it: message, code, data naming the field and the packs. */
 function refusal(status: number, code: string, field: string, message: string, packs?: { serial: string; code: string; message: string }[]) {
@@ -77,5 +77,23 @@ describe("a refusal names its packs as data", () => {
     const count = { field: "packs", serials: {}, message: "Name exactly 2 packs for 2 batteries (1 named)" };
     expect(afterListChange(count, "packs", ["A", "B"], { packs: ["A"] })).toBeNull();
     expect(afterListChange(count, "other", ["A"], { packs: ["A"] })).toBe(count);
+  });
+});
+
+describe("the count follows the scans (issue 42 item 6)", () => {
+  it("optional mode: a blank count or one that followed the scans follows them; one typed above stays until passed", () => {
+    expect(followedCount("", 0, 2)).toBe("2"); // scanned 2: the quantity is 2
+    expect(followedCount("2", 2, 3)).toBe("3");
+    expect(followedCount("3", 3, 2)).toBe("2"); // a pack removed
+    expect(followedCount("5", 2, 3)).toBeNull(); // typed 5: "3 of 5 scanned"
+    expect(followedCount("5", 5, 6)).toBe("6");
+    expect(followedCount("4", 3, 5)).toBe("5"); // never fewer batteries than packs
+    expect(followedCount("1", 1, 0)).toBe("");
+    expect(followedCount("3", 2, 2)).toBeNull();
+  });
+  it("a refused pack is listed but not sent", () => {
+    expect(acceptedOf(["A", "B", "C"], { B: "Pack B is quarantined and cannot be handed out" })).toEqual(["A", "C"]);
+    const list = ["A"];
+    expect(acceptedOf(list, {})).toBe(list);
   });
 });

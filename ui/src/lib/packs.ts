@@ -61,6 +61,20 @@ export function scannedCount(mode: PackTracking, typed: string, serials: readonl
   return serials.length > 0 ? String(serials.length) : "";
 }
 
+/**
+ * followedCount is the count after the packs scanned went from before to after packs, in
+ * optional mode (issue 42 item 6: the driver never types a number the scans already gave):
+ * a count that was blank or followed the scans follows them again; one typed above the scans
+ * stays while the scans do not pass it. null: leave the count as it is.
+ */
+export function followedCount(typed: string, before: number, after: number): string | null {
+  if (before === after) return null;
+  const t = typed.trim();
+  const n = /^\d+$/.test(t) ? Number(t) : undefined;
+  if (n === undefined || n === before || n < after) return after > 0 ? String(after) : "";
+  return null;
+}
+
 /** expectedCount is a typed count as the scan field's "2 of 3 scanned" wants it (undefined: none yet). */
 export function expectedCount(typed: unknown): number | undefined {
   const t = typeof typed === "number" ? String(typed) : typeof typed === "string" ? typed.trim() : "";
@@ -76,21 +90,31 @@ export function countFieldProps(tracking: PackTracking): { readOnly?: true; desc
 }
 
 /**
- * useRequiredCount makes form's count field name follow the packs scanned in required mode
- * (the count IS the number scanned: show the input read-only then); other modes leave it.
+ * useScannedCount makes form's count field name follow the packs scanned: in required mode the
+ * count IS the number scanned (show the input read-only then); in optional mode the scans set
+ * it as they come (followedCount), the driver may type it higher. Off: the count is typed.
  */
-export function useRequiredCount<T extends FieldValues, TOut>(
+export function useScannedCount<T extends FieldValues, TOut>(
   form: UseFormReturn<T, unknown, TOut>,
   mode: PackTracking,
   name: Path<T>,
   serials: readonly string[],
 ) {
-  const { setValue, formState } = form;
+  const { setValue, getValues, formState } = form;
   const submitted = formState.isSubmitted;
+  const seen = React.useRef(serials.length);
   React.useEffect(() => {
-    if (mode !== "required") return;
-    setValue(name, scannedCount(mode, "", serials) as PathValue<T, Path<T>>, { shouldValidate: submitted });
-  }, [mode, name, serials, setValue, submitted]);
+    const before = seen.current;
+    seen.current = serials.length;
+    if (mode === "required") {
+      setValue(name, scannedCount(mode, "", serials) as PathValue<T, Path<T>>, { shouldValidate: submitted });
+      return;
+    }
+    if (mode !== "optional") return;
+    const current = getValues(name) as unknown;
+    const next = followedCount(typeof current === "number" ? String(current) : typeof current === "string" ? current : "", before, serials.length);
+    if (next !== null) setValue(name, next as PathValue<T, Path<T>>, { shouldValidate: submitted });
+  }, [mode, name, serials, setValue, getValues, submitted]);
 }
 
 /** PackCheck is a list and the batteries it names packs for. */
@@ -186,27 +210,46 @@ export function afterListChange(refusal: PackRefusal | null, field: string, seri
 
 /**
  * usePackLists holds a form's scanned lists (one per request field) and the server's last
- * refusal of them: field(f) gives PackScanField its value, onChange and the refused pack's
- * row; refuse(error) places a refusal (false when error is not one: the form shows it as
- * before); clear() empties every list once the action is sent or queued.
+ * refusal of them: field(f) gives PackScanField its value, onChange, the refused pack's row and
+ * where to report the packs its judgement refuses (an out-of-use pack handed out: issue 42 item
+ * 6). lists are the packs the form sends: the scanned ones less those refused (refused lists
+ * them with their reasons, for the Confirm dialog to name); scanned are all of them. refuse(error)
+ * places a server refusal (false when error is not one: the form shows it as before); clear()
+ * empties every list once the action is sent or queued.
  */
 export function usePackLists<F extends string>(fields: readonly F[]) {
-  const [lists, setLists] = React.useState<Record<F, string[]>>(() => Object.fromEntries(fields.map((f) => [f, []])) as unknown as Record<F, string[]>);
+  const [scanned, setScanned] = React.useState<Record<F, string[]>>(() => Object.fromEntries(fields.map((f) => [f, []])) as unknown as Record<F, string[]>);
+  const [judged, setJudged] = React.useState<Partial<Record<F, Record<string, string>>>>({});
   const [refusal, setRefusal] = React.useState<PackRefusal | null>(null);
-  const listsRef = React.useRef(lists);
+  const listsRef = React.useRef(scanned);
   React.useEffect(() => {
-    listsRef.current = lists;
+    listsRef.current = scanned;
   });
   const set = React.useCallback((field: F, serials: string[]) => {
-    setLists((l) => ({ ...l, [field]: serials }));
+    setScanned((l) => ({ ...l, [field]: serials }));
     setRefusal((r) => afterListChange(r, field, serials, listsRef.current));
   }, []);
+  const judge = React.useCallback((field: F, refused: Record<string, string>) => {
+    setJudged((j) => (JSON.stringify(j[field] ?? {}) === JSON.stringify(refused) ? j : { ...j, [field]: refused }));
+  }, []);
+  const lists = React.useMemo(
+    () => Object.fromEntries(fields.map((f) => [f, acceptedOf(scanned[f], judged[f])])) as unknown as Record<F, string[]>,
+    [fields, scanned, judged],
+  );
   return {
     lists,
+    scanned,
+    /** refused are the listed packs the form does not send, with why (the Confirm dialog names them). */
+    refused: fields.flatMap((f) => scanned[f].filter((s) => judged[f]?.[s] !== undefined).map((s) => ({ serial: s, message: judged[f]![s]! }))),
     refusal,
-    field: (f: F) => ({ value: lists[f], onChange: (serials: string[]) => set(f, serials), errors: rowErrors(refusal, lists[f]) }),
+    field: (f: F) => ({
+      value: scanned[f],
+      onChange: (serials: string[]) => set(f, serials),
+      errors: rowErrors(refusal, scanned[f]),
+      onRefused: (refused: Record<string, string>) => judge(f, refused),
+    }),
     listError: (f: F) => listError(refusal, f),
-    /** check places the first list the server would refuse (packsCheck); true when all is well. */
+    /** check places the first list the server would refuse (packsCheck) of the packs sent; true when all is well. */
     check: (mode: PackTracking, counts: Partial<Record<F, number>>) => {
       const r = packsCheck(
         mode,
@@ -216,7 +259,7 @@ export function usePackLists<F extends string>(fields: readonly F[]) {
       return r === null;
     },
     refuse: (error: unknown) => {
-      const r = packRefusal(error, lists);
+      const r = packRefusal(error, scanned);
       setRefusal(r);
       return r !== null;
     },
@@ -225,4 +268,10 @@ export function usePackLists<F extends string>(fields: readonly F[]) {
       setRefusal(null);
     },
   };
+}
+
+/** acceptedOf is list less the serials refused names. */
+export function acceptedOf(list: string[], refused: Readonly<Record<string, string>> | undefined): string[] {
+  if (!refused || Object.keys(refused).length === 0) return list;
+  return list.filter((s) => refused[s] === undefined);
 }

@@ -20,7 +20,7 @@ import { PackListField } from "@/features/scan/index";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { batteryCount } from "@/lib/format";
-import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { countFieldProps, packsBody, usePackLists, usePackTracking, useScannedCount } from "@/lib/packs";
 
 const START_LISTS = ["packs"] as const;
 
@@ -44,7 +44,7 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
   const none = waiting !== undefined && waiting <= 0;
   const tracking = usePackTracking();
   const packs = usePackLists(START_LISTS);
-  useRequiredCount(form, tracking, "quantity", packs.lists.packs);
+  useScannedCount(form, tracking, "quantity", packs.lists.packs);
 
   const onSubmit = form.handleSubmit((v) => {
     if (!packs.check(tracking, { packs: v.quantity })) return;
@@ -108,7 +108,7 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
             placeholder={max > 0 ? `1 - ${max}` : "0"}
             {...countFieldProps(tracking)}
           />
-          <PackListField id="charging.start.packs" label="Packs" lists={packs} list="packs" tracking={tracking} count={form.watch("quantity")} disabled={none} className="sm:col-span-2" />
+          <PackListField id="charging.start.packs" label="Packs" purpose="handout" lists={packs} list="packs" tracking={tracking} count={form.watch("quantity")} disabled={none} className="sm:col-span-2" />
           <Button type="submit" className="sm:col-span-2" disabled={none || waiting === undefined || start.isPending}>
             <BatteryChargingIcon aria-hidden />
             {none ? NO_BATTERIES_TO_CHARGE : "Start Charging"}
@@ -122,6 +122,7 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
         summary={`Start charging ${batteryCount(confirm?.quantity ?? 0)}${confirm?.chargerType ? ` on a ${confirm.chargerType} charger` : ""}. They move from Waiting to Charging.`}
         values={{ quantity: confirm?.quantity ?? 0 }}
         packs={packs.lists.packs}
+        refused={packs.refused}
         allowEdit={tracking !== "required"}
         pending={start.isPending}
         error={start.isError ? errorMessage(start.error, "Failed to start charging session") : null}

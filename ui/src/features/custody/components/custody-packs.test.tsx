@@ -141,14 +141,18 @@ describe("DriverSwapCard", () => {
     expect(within(screen.getByRole("group", { name: "Good packs" })).queryByRole("note")).toBeNull();
     expect(within(screen.getByRole("group", { name: "Good packs" })).getAllByRole("listitem")).toHaveLength(1);
   });
-  it("optional: more packs than batteries is refused first, under that list", async () => {
+  it("optional: the scans set the count; typed below them, refused first, under that list", async () => {
     h.mode = "optional";
     renderWith(<DriverSwapCard />);
     await waitFor(() => expect(screen.getByRole("combobox", { name: "From Driver" })).toBeTruthy());
     await choose("From Driver", /^Ann Able/);
     await choose("To Driver", /^Bob Baker/);
-    await userEvent.type(screen.getByLabelText("Dead Batteries"), "1");
+    const dead = screen.getByLabelText("Dead Batteries") as HTMLInputElement;
+    await userEvent.type(dead, "1");
     await typeSerials("Dead packs", "SWB-000005", "SWB-000006");
+    await waitFor(() => expect(dead.value).toBe("2")); // never fewer batteries than the packs scanned
+    await userEvent.clear(dead);
+    await userEvent.type(dead, "1");
     await userEvent.click(screen.getByRole("button", { name: "Record Swap" }));
     expect(await screen.findByText("Name at most 1 pack for 1 battery (2 named)")).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();

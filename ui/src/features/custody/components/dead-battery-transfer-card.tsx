@@ -18,7 +18,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
-import { packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { packsBody, usePackLists, usePackTracking, useScannedCount } from "@/lib/packs";
 
 const TRANSFER_LISTS = ["deadPacks"] as const;
 
@@ -39,7 +39,7 @@ export function DeadBatteryTransferCard() {
   const names = React.useMemo(() => new Map((users.data ?? []).map((u) => [u.id, displayName(u)])), [users.data]);
   const tracking = usePackTracking();
   const packs = usePackLists(TRANSFER_LISTS);
-  useRequiredCount(form, tracking, "deadBatteries", packs.lists.deadPacks);
+  useScannedCount(form, tracking, "deadBatteries", packs.lists.deadPacks);
 
   const onSubmit = form.handleSubmit((values) => {
     form.clearErrors();
@@ -106,7 +106,7 @@ export function DeadBatteryTransferCard() {
         ))}
         <CountFormField control={form.control} name="deadBatteries" label="Dead Batteries" min={1} tracking={tracking} />
         <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={1} />
-        <PackListField id="transfer.deadPacks" label="Dead packs" lists={packs} list="deadPacks" tracking={tracking} count={form.watch("deadBatteries")} className="sm:col-span-2" />
+        <PackListField id="transfer.deadPacks" label="Dead packs" purpose="handout" lists={packs} list="deadPacks" tracking={tracking} count={form.watch("deadBatteries")} className="sm:col-span-2" />
       </FormBody>
       <ConfirmActionDialog
         {...confirmDialog}
@@ -121,6 +121,7 @@ export function DeadBatteryTransferCard() {
           </>
         }
         packs={packs.lists.deadPacks}
+        refused={packs.refused}
         notes={pending?.notes.trim() || undefined}
         allowEdit={false}
         pending={transfer.isPending}

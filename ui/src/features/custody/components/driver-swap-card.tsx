@@ -18,7 +18,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
-import { packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { packsBody, usePackLists, usePackTracking, useScannedCount } from "@/lib/packs";
 
 type SwapMode = "simple" | "exchange";
 
@@ -60,10 +60,10 @@ export function DriverSwapCard() {
   const tracking = usePackTracking();
   const packs = usePackLists(SWAP_LISTS);
   const { goodPacks, deadPacks, returnGoodPacks, returnDeadPacks } = packs.lists;
-  useRequiredCount(form, tracking, "goodBatteries", goodPacks);
-  useRequiredCount(form, tracking, "deadBatteries", deadPacks);
-  useRequiredCount(form, tracking, "returnGoodBatteries", returnGoodPacks);
-  useRequiredCount(form, tracking, "returnDeadBatteries", returnDeadPacks);
+  useScannedCount(form, tracking, "goodBatteries", goodPacks);
+  useScannedCount(form, tracking, "deadBatteries", deadPacks);
+  useScannedCount(form, tracking, "returnGoodBatteries", returnGoodPacks);
+  useScannedCount(form, tracking, "returnDeadBatteries", returnDeadPacks);
   // the lists a send carries: the return's only in an exchange
   const sentLists = isExchange ? packs.lists : { goodPacks, deadPacks };
 
@@ -195,7 +195,7 @@ export function DriverSwapCard() {
             <CountFormField key={f.name} control={form.control} name={f.name} label={f.label} min={0} placeholder="0" tracking={tracking} />
           ))}
           {COUNT_FIELDS.filter((f) => isExchange || !f.exchangeOnly).map((f) => (
-            <PackListField key={f.list} id={`swap.${f.list}`} label={f.listLabel} lists={packs} list={f.list} tracking={tracking} count={form.watch(f.name)} className="sm:col-span-2" />
+            <PackListField key={f.list} id={`swap.${f.list}`} label={f.listLabel} purpose="handout" lists={packs} list={f.list} tracking={tracking} count={form.watch(f.name)} className="sm:col-span-2" />
           ))}
           <TextareaFormField control={form.control} name="notes" label="Notes (optional)" rows={2} className="sm:col-span-2" />
         </FormBody>
@@ -238,6 +238,7 @@ export function DriverSwapCard() {
             : undefined
         }
         packs={Object.values(sentLists).flat()}
+        refused={packs.refused}
         notes={pending?.values.notes.trim() || undefined}
         allowEdit={tracking !== "required"}
         pending={swap.isPending}

@@ -24,7 +24,7 @@ import { usePendingConfirm } from "@/hooks/use-pending-confirm";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
-import { packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { packsBody, usePackLists, usePackTracking, useScannedCount } from "@/lib/packs";
 import { batteryCount } from "@/lib/format";
 
 const ASSIGN_LISTS = ["packs"] as const;
@@ -51,7 +51,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
   const [pending, setPending, confirmDialog] = usePendingConfirm<Pending>();
   const assign = useAssignBatteries();
   const packs = usePackLists(ASSIGN_LISTS);
-  useRequiredCount(form, tracking, "quantity", packs.lists.packs);
+  useScannedCount(form, tracking, "quantity", packs.lists.packs);
 
   const onSubmit = form.handleSubmit((v) => {
     const user = users.data?.find((u) => u.id === v.userId);
@@ -142,6 +142,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
           </>
         }
         packs={pending?.packs}
+        refused={packs.refused}
         notes={pending?.notes || undefined}
         allowEdit={false}
         pending={assign.isPending}

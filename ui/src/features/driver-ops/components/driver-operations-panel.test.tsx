@@ -120,15 +120,37 @@ describe("pickup, tracking optional", () => {
   beforeEach(() => {
     h.mode = "optional";
   });
-  it("the count is typed; more packs than batteries is refused first, in the server's words", async () => {
+  it("the scans set the count (never fewer batteries than packs); typed down below them, refused first in the server's words", async () => {
     render(<DriverOperationsPanel />);
     const form = pickupForm();
-    await userEvent.type(within(form).getByLabelText("Quantity"), "2");
-    await scan(form, "Packs", "SWB-000001", "SWB-000002", "SWB-000003");
+    const quantity = within(form).getByLabelText("Quantity");
+    await scan(form, "Packs", "SWB-000001", "SWB-000002");
+    await waitFor(() => expect((quantity as HTMLInputElement).value).toBe("2")); // the driver types no number the scans gave
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, "2");
+    await scan(form, "Packs", "SWB-000003");
+    await waitFor(() => expect((quantity as HTMLInputElement).value).toBe("3"));
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, "2");
     await userEvent.type(within(form).getByLabelText("Did you plug in dead batteries? (Required)"), "N");
     await userEvent.click(within(form).getByRole("button", { name: "Record Pickup" }));
     expect(await within(form).findByText("Name at most 2 packs for 2 batteries (3 named)")).toBeTruthy();
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+  it("a pack the rules refuse is red on its row, not counted, named in the Confirm dialog and not sent", async () => {
+    render(<DriverOperationsPanel />);
+    const form = pickupForm();
+    await scan(form, "Packs", "SWB-000001", "QUAR-7");
+    const why = "Pack QUAR-7 is quarantined and cannot be handed out";
+    expect(within(form).getByRole("note").textContent).toBe(why);
+    await waitFor(() => expect((within(form).getByLabelText("Quantity") as HTMLInputElement).value).toBe("1"));
+    await userEvent.type(within(form).getByLabelText("Did you plug in dead batteries? (Required)"), "N");
+    await userEvent.click(within(form).getByRole("button", { name: "Record Pickup" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("SWB-000001")).toBeTruthy();
+    expect(within(dialog).getByRole("alert").textContent).toContain(why);
+    await confirm();
+    expect(h.run.mock.calls[0]![1]).toEqual({ quantity: 1, notes: "N", packs: ["SWB-000001"] });
   });
   it("fewer packs than batteries go along; none scanned, the body is as it always was", async () => {
     render(<DriverOperationsPanel />);

@@ -15,7 +15,7 @@ import { useOutboxSubmit } from "@/features/outbox/hooks/use-submit";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { batteryCount } from "@/lib/format";
-import { countFieldProps, packsBody, usePackLists, usePackTracking, useRequiredCount } from "@/lib/packs";
+import { countFieldProps, packsBody, usePackLists, usePackTracking, useScannedCount } from "@/lib/packs";
 
 /** DEFAULT_DROPOFF_PROMPT is the notes placeholder when no dropoff prompt is set. */
 export const DEFAULT_DROPOFF_PROMPT = "How was it in the field today? Any issues or observations?";
@@ -26,14 +26,16 @@ export const DEFAULT_PICKUP_LABEL = "Did you plug in dead batteries? (Required)"
 export type Prompts = { dropoff_prompt?: string; pickup_prompt?: string };
 
 /**
- * DriverOperationsPanel holds the Battery Dropoff and Battery Pickup forms side by side
- * (stacked on phones). Each submit opens the Confirm Action dialog (with Edit); the
+ * DriverOperationsPanel holds the Battery Pickup and Battery Dropoff forms side by side
+ * (stacked on phones, the pickup first: a shift starts with one, and its Scan button is then
+ * reached without scrolling past the dropoff form, issue 42 item 6). Each submit opens the Confirm Action dialog (with Edit); the
  * confirmed values go through the outbox under the dialog's idempotency key (DESIGN.md §12):
  * stored on the phone first, then sent; without a network they wait in the queue.
  *
  * Under pack tracking (DESIGN.md §14) each form scans its packs (dropoff: good and dead
- * apart): optional, the count is typed and the packs scanned go along; required, the count
- * is the number scanned. The packs travel in the outbox item; a refusal that names a pack
+ * apart): optional, the scans set the count and the driver may type it higher; required, the
+ * count is the number scanned. A pack the rules refuse (an out-of-use pack picked up) is red in
+ * the scanner and on its row, named in the Confirm dialog, and not sent. The packs travel in the outbox item; a refusal that names a pack
  * shows on its row, the list kept, until the driver removes it and sends again.
  * dropoffExtra is shown under the dropoff form (the app puts the damage report's entry there).
  */
@@ -44,8 +46,9 @@ export function DriverOperationsPanel({ prompts, dropoffExtra }: { prompts?: Pro
         Driver Operations
       </h2>
       <div className="grid gap-4 md:grid-cols-2">
-        <DropoffForm prompt={prompts?.dropoff_prompt} extra={dropoffExtra} />
+        {/* pickup first: on a phone its Scan button is reached without scrolling past the dropoff form */}
         <PickupForm prompt={prompts?.pickup_prompt} />
+        <DropoffForm prompt={prompts?.dropoff_prompt} extra={dropoffExtra} />
       </div>
     </section>
   );
@@ -63,8 +66,8 @@ function DropoffForm({ prompt, extra }: { prompt?: string; extra?: React.ReactNo
   const mode = usePackTracking();
   const packs = usePackLists(DROPOFF_LISTS);
   const { goodPacks, deadPacks } = packs.lists;
-  useRequiredCount(form, mode, "goodBatteries", goodPacks);
-  useRequiredCount(form, mode, "deadBatteries", deadPacks);
+  useScannedCount(form, mode, "goodBatteries", goodPacks);
+  useScannedCount(form, mode, "deadBatteries", deadPacks);
 
   const onSubmit = form.handleSubmit((v) => {
     if (dropoff.isPending) return;
@@ -173,7 +176,7 @@ function PickupForm({ prompt }: { prompt?: string }) {
   const mode = usePackTracking();
   const packs = usePackLists(PICKUP_LISTS);
   const scanned = packs.lists.packs;
-  useRequiredCount(form, mode, "quantity", scanned);
+  useScannedCount(form, mode, "quantity", scanned);
 
   const onSubmit = form.handleSubmit((v) => {
     if (pickup.isPending) return;
@@ -226,6 +229,7 @@ function PickupForm({ prompt }: { prompt?: string }) {
         summary={`You are picking up ${batteryCount(confirming?.quantity ?? 0)} from the Ready pool.`}
         values={{ quantity: confirming?.quantity ?? 0 }}
         packs={scanned}
+        refused={packs.refused}
         notes={confirming?.notes}
         allowEdit={mode !== "required"}
         pending={pickup.isPending}

@@ -23,9 +23,9 @@ function flush() {
   const serials = [...batch.keys()];
   for (let i = 0; i < serials.length; i += LOOKUP_MAX) {
     const chunk = serials.slice(i, i + LOOKUP_MAX);
-    getJSON<{ packs: PackLookup[] }>(packLookupUrl(chunk)).then(
+    getJSON<{ packs: PackLookup[] } | PackLookup>(packLookupUrl(chunk)).then(
       (res) => {
-        const by = new Map((res?.packs ?? []).map((p) => [p.serial, p]));
+        const by = new Map(answered(res).map((p) => [p.serial, p]));
         for (const s of chunk) for (const w of batch.get(s) ?? []) w.resolve(by.get(s) ?? { serial: s, known: false });
       },
       (e: unknown) => {
@@ -33,6 +33,17 @@ function flush() {
       },
     );
   }
+}
+
+/**
+ * answered reads a lookup's answer: the server's {packs}, or offline the one serial's lookup
+ * the offline read cache kept under its one-serial URL (it keeps a query's data, and a
+ * serial's query holds its PackLookup).
+ */
+function answered(res: { packs: PackLookup[] } | PackLookup | null): PackLookup[] {
+  if (!res) return [];
+  if ("packs" in res && Array.isArray(res.packs)) return res.packs;
+  return "serial" in res && typeof res.serial === "string" ? [res] : [];
 }
 
 /** lookupPack checks serial, batched with the others asked in the same tick. */

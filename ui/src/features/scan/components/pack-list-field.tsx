@@ -4,12 +4,12 @@ import { type PackTracking, expectedCount } from "@/lib/packs";
 
 /** PackLists is the part of a form's usePackLists (lib/packs.ts) one list needs. */
 export type PackLists<F extends string> = {
-  field: (f: F) => Pick<PackScanFieldProps, "value" | "onChange" | "errors">;
+  field: (f: F) => Pick<PackScanFieldProps, "value" | "onChange" | "errors" | "onRefused">;
   listError: (f: F) => string | undefined;
 };
 
 /** PackListFieldProps: the form's lists and which one, the tracking mode, the count typed beside it. */
-export type PackListFieldProps<F extends string> = Pick<PackScanFieldProps, "id" | "label" | "purpose" | "disabled"> & {
+export type PackListFieldProps<F extends string> = Pick<PackScanFieldProps, "id" | "label" | "purpose" | "disabled" | "judge"> & {
   lists: PackLists<F>;
   list: F;
   tracking: PackTracking;

@@ -17,8 +17,10 @@ const REGISTRY: Record<string, { model: string; state: string }> = {
   "SWB-000002": { model: "S-48V 15Ah", state: "quarantined" },
 };
 
+const OUT_OF_USE = { serial: "SWB-000002", code: "pack_quarantined", message: "Pack SWB-000002 is quarantined and cannot be handed out" };
+
 /** a server answering the lookup from REGISTRY and the held packs list; offline: every fetch fails. */
-function server(offline = false) {
+function server(offline = false, outOfUse: () => (typeof OUT_OF_USE)[] = () => [OUT_OF_USE]) {
   const fetch = vi.fn(async (input: string) => {
     if (offline) throw new TypeError("Failed to fetch");
     const url = new URL(input, "http://x");
@@ -26,6 +28,7 @@ function server(offline = false) {
       const serials = (url.searchParams.get("serials") ?? "").split(",");
       return Response.json({ packs: serials.map((s) => (REGISTRY[s] ? { serial: s, known: true, ...REGISTRY[s] } : { serial: s, known: false })) });
     }
+    if (url.pathname === "/api/packs/out-of-use") return Response.json({ packs: outOfUse() });
     if (url.pathname === "/api/packs") return Response.json({ packs: [{ serial: "SWB-000001" }, { serial: "SWB-000004" }], total: 2 });
     return new Response("not found", { status: 404 });
   });
@@ -77,7 +80,8 @@ describe("PackScanField typed fallback", () => {
   it("adds typed serials and label URLs upper-case, checks them, and ignores a duplicate", async () => {
     const fetch = server();
     const onValue = vi.fn();
-    show({ expected: 3, purpose: "handout", onValue });
+    const onRefused = vi.fn();
+    show({ expected: 3, purpose: "handout", onValue, onRefused });
     const user = userEvent.setup({ delay: null });
     const input = screen.getByLabelText("Type a serial");
     await enter(user, input, "swb-000001");
@@ -87,11 +91,13 @@ describe("PackScanField typed fallback", () => {
     await user.click(screen.getByRole("button", { name: "Add to Packs" }));
     expect(onValue).toHaveBeenLastCalledWith(["SWB-000001", "SWB-000002", "NOPE-7"]);
     expect(onValue).not.toHaveBeenCalledWith(["submitted"]); // Enter adds, it does not send the form
-    expect(screen.getByText("3 of 3 scanned")).toBeTruthy();
 
     const list = screen.getByRole("list", { name: "Packs scanned" });
     await within(list).findByText("S-48V 15Ah · In service");
-    expect(within(list).getByText("S-48V 15Ah · Quarantined — cannot be handed out")).toBeTruthy();
+    // the out-of-use pack is refused in the server's words, and the form is told
+    expect(within(list).getByText(`S-48V 15Ah · ${OUT_OF_USE.message}`)).toBeTruthy();
+    await waitFor(() => expect(onRefused).toHaveBeenLastCalledWith({ "SWB-000002": OUT_OF_USE.message }));
+    expect(screen.getByText("2 of 3 scanned · 1 refused")).toBeTruthy(); // listed, not counted: it is not sent
     expect(within(list).getByText("Unknown pack — not in the registry")).toBeTruthy();
     // each checked once, as it was added
     const lookups = fetch.mock.calls.map((c) => String(c[0])).filter((u) => u.startsWith("/api/packs/lookup"));
@@ -100,6 +106,18 @@ describe("PackScanField typed fallback", () => {
     await enter(user, input, "SWB-000001");
     expect((await screen.findByRole("alert")).textContent).toBe("SWB-000001 is already listed");
     expect(onValue).toHaveBeenCalledTimes(3);
+  });
+
+  it("a list synced before the pack went out of use catches up when the lookup finds it so: refused then", async () => {
+    let reads = 0;
+    const fetch = server(false, () => (reads++ === 0 ? [] : [OUT_OF_USE]));
+    const onRefused = vi.fn();
+    show({ purpose: "handout", onRefused });
+    const user = userEvent.setup({ delay: null });
+    await enter(user, screen.getByLabelText("Type a serial"), "SWB-000002");
+    await screen.findByText(`S-48V 15Ah · ${OUT_OF_USE.message}`);
+    await waitFor(() => expect(onRefused).toHaveBeenLastCalledWith({ "SWB-000002": OUT_OF_USE.message }));
+    expect(fetch.mock.calls.filter((c) => String(c[0]) === "/api/packs/out-of-use").length).toBeGreaterThanOrEqual(2);
   });
 
   it("refuses text that is not a pack serial", async () => {

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ScanLine, XIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
@@ -8,9 +8,14 @@ import { Lazy, loadable } from "@/lib/loadable";
 import { cn } from "@/lib/utils";
 import { packsQueryOptions } from "@/features/packs/api/get-packs";
 import { usePackLookups } from "@/features/scan/api/lookup-packs";
-import type { ScannerDialogProps } from "@/features/scan/components/scanner-dialog";
+import { useOutOfUse } from "@/features/scan/api/out-of-use";
+import { invalidate } from "@/lib/invalidation";
+import type { CodeResult, ScannerDialogProps } from "@/features/scan/components/scanner-dialog";
+import { type Judge, judgeSerial, refusedOf } from "@/features/scan/utils/judge";
+import { serials as bodySerials, actionOf } from "@/features/outbox/api/actions";
+import { itemLabel, useOutbox } from "@/features/outbox/hooks/use-outbox";
 import { serialFromCode } from "@/lib/serial";
-import { type PackPurpose, addSerial, countText, holdList, loadList, removeSerial, rowView, saveList } from "@/features/scan/utils/scan-list";
+import { type PackInfo, type PackPurpose, addSerial, countText, holdList, loadList, removeSerial, rowView, saveList } from "@/features/scan/utils/scan-list";
 
 /** PackScanFieldProps are the scan field's props: the contract the battery-moving screens use (issue 36). */
 export type PackScanFieldProps = {
@@ -25,11 +30,22 @@ export type PackScanFieldProps = {
   onChange: (serials: string[]) => void;
   /** expected is the typed count, for "2 of 3 scanned". */
   expected?: number;
-  /** purpose handout shows a quarantined, retired or recycled pack red with why. */
+  /**
+   * purpose handout (to a person or a charger) refuses an out-of-use pack at the moment of the
+   * scan, with the server's reason (GET /api/packs/out-of-use, kept offline).
+   */
   purpose?: PackPurpose;
   /** errors maps a serial to the reason a server refusal gave, shown red on its row. */
   errors?: Record<string, string>;
   disabled?: boolean;
+  /**
+   * judge replaces the field's own judgement of a serial (purpose and the queued actions): a
+   * refused serial is listed red with its message, gets the refusal's sound in the scanner, and
+   * is reported through onRefused.
+   */
+  judge?: Judge;
+  /** onRefused is told the listed serials the judgement refuses, with their reasons, whenever they change. */
+  onRefused?: (refused: Record<string, string>) => void;
 };
 
 // The camera and the decoder load only when the scanner first opens (issue 36 item 3).
@@ -43,7 +59,7 @@ export const MSG_NOT_SERIAL = "Not a pack serial or label";
  * each — with a Scan button opening the camera scanner and a typed serial (completed from the
  * packs the signed-in driver holds) as the fallback.
  */
-export function PackScanField({ id, label, value, onChange, expected, purpose = "any", errors, disabled }: PackScanFieldProps) {
+export function PackScanField({ id, label, value, onChange, expected, purpose = "any", errors, disabled, judge, onRefused }: PackScanFieldProps) {
   const ids = React.useId();
   const inputRef = React.useRef<HTMLInputElement>(null);
   const [typed, setTyped] = React.useState("");
@@ -80,21 +96,44 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
   }, [id, value, change]);
 
   const infos = usePackLookups(value);
+  const judgeOf = useJudge(purpose === "handout" && !judge);
+  // the synced list was behind (the server refused a pack, or its lookup finds one out of use
+  // that the list did not name): read the packs again (the list's meta.staleOn names "packs"),
+  // so the judgement catches up and the form stops sending it
+  const queryClient = useQueryClient();
+  const behind = purpose === "handout" && !judge && value.some((s) => (errors?.[s] !== undefined || outOfUseState(infos[s])) && !("refused" in judgeOf(s)));
+  React.useEffect(() => {
+    if (behind) void invalidate(queryClient, "packs");
+  }, [behind, queryClient]);
+  const verdict = judge ?? judgeOf;
+  const refused = refusedOf(value, verdict);
+  const refusedKey = JSON.stringify(refused);
+  const onRefusedRef = React.useRef(onRefused);
+  onRefusedRef.current = onRefused;
+  React.useEffect(() => onRefusedRef.current?.(JSON.parse(refusedKey) as Record<string, string>), [refusedKey]);
+
   const held = useQuery({ ...packsQueryOptions({}), enabled: completing && !disabled, meta: { ...packsQueryOptions({}).meta, silentError: true } });
   const suggestions = (held.data?.packs ?? []).map((p) => p.serial).filter((s) => !value.includes(s));
 
-  function add(text: string): "added" | "duplicate" | "wrong" | "full" {
+  function add(text: string): CodeResult {
     const serial = serialFromCode(text);
     if (!serial) return "wrong";
     const r = addSerial(latest.current, serial);
-    if (r.added) change(r.list);
-    return r.added ? "added" : (r.reason ?? "duplicate");
+    const v = verdict(serial);
+    // a refused pack shown again is refused again (its sound and red), not merely "already listed"
+    if (!r.added) return r.reason === "duplicate" && "refused" in v ? { refused: v.message } : (r.reason ?? "duplicate");
+    change(r.list);
+    return "refused" in v ? { refused: v.message } : v.note ? { note: v.note } : "added";
   }
 
   function addTyped() {
     if (!typed.trim()) return;
     const r = add(typed);
-    if (r === "wrong") setTypedError(MSG_NOT_SERIAL);
+    if (typeof r === "object") {
+      // listed: a refusal shows on its row
+      setTypedError("");
+      setTyped("");
+    } else if (r === "wrong") setTypedError(MSG_NOT_SERIAL);
     else if (r === "duplicate") setTypedError(`${serialFromCode(typed)} is already listed`);
     else if (r === "full") setTypedError("The list is full");
     else {
@@ -103,11 +142,13 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
     }
   }
 
-  const count = countText(value.length, expected);
+  // a refused pack is listed, not counted: it is not sent
+  const nRefused = Object.keys(refused).length;
+  const count = countText(value.length - nRefused, expected) + (nRefused > 0 ? ` · ${nRefused} refused` : "");
   const list = (
     <ul className="flex flex-col divide-y rounded-md border empty:hidden" aria-label={`${label} scanned`}>
       {value.map((serial) => {
-        const v = rowView(infos[serial], purpose, errors?.[serial]);
+        const v = rowView(infos[serial], purpose, errors?.[serial], verdict(serial));
         return (
           <li key={serial} className={cn("flex items-center gap-2 px-3 py-2 text-sm", v.problem && "bg-destructive/10")}>
             <div className="min-w-0 flex-1">
@@ -213,4 +254,28 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
       )}
     </fieldset>
   );
+}
+
+/**
+ * useJudge is the field's own judgement of a scan: with handout, an out-of-use pack is refused
+ * in the server's words (the last synced list, offline too); any pack a queued action already
+ * names is noted.
+ */
+function useJudge(handout: boolean): Judge {
+  const outOfUse = useOutOfUse(handout);
+  const { items } = useOutbox();
+  const queued = React.useMemo(() => {
+    const m = new Map<string, string>();
+    for (const item of items) {
+      if (item.status === "refused") continue;
+      for (const [field] of actionOf(item.kind)?.packs ?? []) for (const s of bodySerials(item.body[field])) m.set(s.toUpperCase(), itemLabel(item));
+    }
+    return m;
+  }, [items]);
+  return React.useCallback((serial: string) => judgeSerial(serial, handout, outOfUse, queued), [handout, outOfUse, queued]);
+}
+
+/** outOfUseState reports whether a lookup finds the pack in a state it is out of use in. */
+function outOfUseState(info: PackInfo | undefined): boolean {
+  return info?.status === "known" && (info.state === "quarantined" || info.state === "retired" || info.state === "recycled");
 }

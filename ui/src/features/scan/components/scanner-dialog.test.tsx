@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import * as React from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PackScanField } from "@/features/scan";
-import { tick } from "@/features/scan/utils/feedback";
+import { refusal, tick } from "@/features/scan/utils/feedback";
+import type { Judge } from "@/features/scan/utils/judge";
 import { makeQueryClient } from "@/lib/query-client";
 
 // a dialog and its chunk render in a few hundred ms alone, several seconds on a loaded 2-core runner
@@ -16,7 +17,7 @@ vi.mock("@/features/scan/utils/detector", () => ({
   forcePolyfill: () => false,
   createDetector: async () => ({ kind: "native", detect: async () => codes.queue.shift() ?? [] }),
 }));
-vi.mock("@/features/scan/utils/feedback", () => ({ tick: vi.fn() }));
+vi.mock("@/features/scan/utils/feedback", () => ({ tick: vi.fn(), refusal: vi.fn() }));
 
 function camera(result: "ok" | DOMException) {
   const track = { stop: vi.fn(), getCapabilities: () => ({}) };
@@ -32,19 +33,19 @@ function camera(result: "ok" | DOMException) {
   return { getUserMedia, track };
 }
 
-function Field() {
+function Field({ judge }: { judge?: Judge }) {
   const [value, setValue] = React.useState<string[]>([]);
-  return <PackScanField id="dialog.packs" label="Good packs" value={value} onChange={setValue} expected={2} />;
+  return <PackScanField id="dialog.packs" label="Good packs" value={value} onChange={setValue} expected={2} judge={judge} />;
 }
 
-function show() {
+function show(judge?: Judge) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async () => Response.json({ packs: [] })),
   );
   render(
     <QueryClientProvider client={makeQueryClient(false)}>
-      <Field />
+      <Field judge={judge} />
     </QueryClientProvider>,
   );
 }
@@ -54,6 +55,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   vi.mocked(tick).mockClear();
+  vi.mocked(refusal).mockClear();
   sessionStorage.clear();
   codes.queue = [];
 });
@@ -77,6 +79,21 @@ describe("the scanner", () => {
     expect(tick).toHaveBeenCalledTimes(2);
     expect(screen.getByText("2 of 2 scanned")).toBeTruthy();
     expect(JSON.parse(sessionStorage.getItem("swapbay.scan.list.dialog.packs") ?? "[]")).toEqual(["SWB-000001", "SWB-000002"]);
+  });
+
+  it("a pack the rules refuse gets the refusal's sound and red with the reason, is listed red, and is not counted", async () => {
+    camera("ok");
+    const why = "Pack SWB-000002 is quarantined and cannot be handed out";
+    codes.queue = [["SWB-000001"], ["SWB-000002"]];
+    show((s) => (s === "SWB-000002" ? { refused: true, code: "pack_quarantined", message: why } : { ok: true }));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Scan" }));
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe(`Looking for a code…Refused: ${why}`), { timeout: 3000 });
+    expect(refusal).toHaveBeenCalledTimes(1);
+    expect(tick).toHaveBeenCalledTimes(1); // SWB-000001 only
+    expect(screen.getByRole("status").querySelector(".text-destructive")).not.toBeNull();
+    const row = screen.getAllByRole("listitem").find((li) => li.textContent?.includes("SWB-000002"));
+    expect(row?.textContent).toContain(why);
+    expect(screen.getAllByText("1 of 2 scanned · 1 refused").length).toBeGreaterThan(0);
   });
 
   it("shows a wrong code red with why", async () => {

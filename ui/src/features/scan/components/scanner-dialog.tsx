@@ -1,10 +1,10 @@
-import { Flashlight, FlashlightOff } from "lucide-react";
+import { CircleCheck, CircleX, Flashlight, FlashlightOff } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
 import { type Detector, createDetector, forcePolyfill } from "@/features/scan/utils/detector";
-import { tick } from "@/features/scan/utils/feedback";
+import { refusal, tick } from "@/features/scan/utils/feedback";
 import { serialFromCode } from "@/lib/serial";
 
 /** ScannerDialogProps are what the field hands its scanner. */
@@ -17,13 +17,40 @@ export type ScannerDialogProps = {
   /** list is the field's list, shown under the camera. */
   list: React.ReactNode;
   /** onCode adds a scanned code's serial; it answers what happened. */
-  onCode: (text: string) => "added" | "duplicate" | "wrong" | "full";
+  onCode: (text: string) => CodeResult;
   /** onUnavailable is told on close when the camera could not be used: focus moves to typing. */
   onUnavailable: () => void;
 };
 
-/** Found is what the last code found did: added, already listed, or refused with why. */
-type Found = { tone: "ok" | "info" | "bad"; text: string };
+/**
+ * CodeResult is what adding a scanned code did: added, already listed, not a pack label, the
+ * list full; or (issue 42 item 6) listed but refused by the rules for where it goes (refused:
+ * the reason, in the server's words), or added with a note (a queued action names it already).
+ */
+export type CodeResult = "added" | "duplicate" | "wrong" | "full" | { refused: string } | { note: string };
+
+/** Found is what the last code found did: added, already listed, not usable, or refused by the rules with why. */
+type Found = { tone: "ok" | "info" | "bad" | "refused"; text: string };
+
+/** foundOf is how the scanner shows result for serial. */
+export function foundOf(result: CodeResult, serial: string | null): Found {
+  if (typeof result === "object") return "refused" in result ? { tone: "refused", text: result.refused } : { tone: "ok", text: `Added ${serial} · ${result.note}` };
+  switch (result) {
+    case "added":
+      return { tone: "ok", text: `Added ${serial}` };
+    case "duplicate":
+      return { tone: "info", text: `${serial} is already listed` };
+    case "full":
+      return { tone: "bad", text: "The list is full" };
+    default:
+      return { tone: "bad", text: "Not a SwapBay pack label" };
+  }
+}
+
+/** resultName is a result's performance mark suffix (scan:code:added, …:refused). */
+function resultName(r: CodeResult): string {
+  return typeof r === "string" ? r : "refused" in r ? "refused" : "added";
+}
 
 const STARTING = "Starting the camera…";
 const LOOKING = "Looking for a code…";
@@ -50,7 +77,8 @@ export function cameraMessage(e: unknown): string {
 /**
  * ScannerDialog streams the back camera and adds every code it finds, one after another, with
  * a short vibration and a tick; duplicates are ignored and a code that is not a SwapBay label
- * is shown red with why. Done closes it and keeps the list.
+ * is shown red with why. A pack the rules refuse for where it goes gets the refusal's own sound
+ * and a red frame, with the server's reason. Done closes it and keeps the list.
  */
 export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, onUnavailable }: ScannerDialogProps) {
   const videoRef = React.useRef<HTMLVideoElement>(null);
@@ -125,18 +153,11 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
           lastSeen.set(code, now);
           if (seen !== undefined && now - seen < 2000) continue;
           const r = onCodeRef.current(code);
-          mark(`scan:code:${r}`);
-          const serial = serialFromCode(code);
-          if (r === "added") tick();
-          setFound(
-            r === "added"
-              ? { tone: "ok", text: `Added ${serial}` }
-              : r === "duplicate"
-                ? { tone: "info", text: `${serial} is already listed` }
-                : r === "full"
-                  ? { tone: "bad", text: "The list is full" }
-                  : { tone: "bad", text: "Not a SwapBay pack label" },
-          );
+          const name = resultName(r);
+          mark(`scan:code:${name}`);
+          if (name === "refused") refusal();
+          else if (name === "added") tick();
+          setFound(foundOf(r, serialFromCode(code)));
         }
         timer = setTimeout(() => void loop(), codes.length ? 150 : 60);
       };
@@ -189,7 +210,12 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
               {unavailable}
             </p>
           ) : (
-            <div className="relative shrink-0 overflow-hidden rounded-md bg-black [@media(orientation:landscape)_and_(max-height:35rem)]:w-1/2">
+            <div
+              className={cn(
+                "relative shrink-0 overflow-hidden rounded-md border-4 border-transparent bg-black [@media(orientation:landscape)_and_(max-height:35rem)]:w-1/2",
+                found?.tone === "refused" && "border-destructive",
+              )}
+            >
               <video ref={videoRef} className="block aspect-[4/3] max-h-[45dvh] w-full object-cover [@media(orientation:landscape)_and_(max-height:35rem)]:max-h-[65dvh]" muted playsInline aria-label="Camera" />
               {torch && (
                 <Button
@@ -210,11 +236,23 @@ export function ScannerDialog({ open, onOpenChange, label, count, list, onCode, 
             {!unavailable && (
               <div role="status" className="flex flex-col gap-1 text-sm">
                 <p className="text-muted-foreground">{status}</p>
-                {found && (
-                  <p className={cn(found.tone === "bad" ? "font-medium text-destructive" : found.tone === "ok" ? "text-emerald-800" : "text-muted-foreground")}>
-                    {found.text}
-                  </p>
-                )}
+                {found &&
+                  (found.tone === "refused" || found.tone === "ok" ? (
+                    <p
+                      className={cn(
+                        "flex items-start gap-2 rounded-md border p-2 font-medium",
+                        found.tone === "refused" ? "border-destructive bg-destructive/10 text-destructive" : "border-emerald-700/40 bg-emerald-50 text-emerald-800",
+                      )}
+                    >
+                      {found.tone === "refused" ? <CircleX aria-hidden className="mt-0.5 size-4 shrink-0" /> : <CircleCheck aria-hidden className="mt-0.5 size-4 shrink-0" />}
+                      <span>
+                        {found.tone === "refused" && <span className="font-semibold">Refused: </span>}
+                        {found.text}
+                      </span>
+                    </p>
+                  ) : (
+                    <p className={cn(found.tone === "bad" ? "font-medium text-destructive" : "text-muted-foreground")}>{found.text}</p>
+                  ))}
               </div>
             )}
             {list}

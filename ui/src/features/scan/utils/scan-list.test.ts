@@ -50,11 +50,25 @@ describe("rowView", () => {
     expect(rowView({ status: "unknown" }, "any")).toEqual({ detail: "Unknown pack — not in the registry", problem: true });
   });
 
-  it("refuses a quarantined, retired or recycled pack for a handout only", () => {
-    expect(rowView(known("quarantined"), "handout")).toMatchObject({ detail: "Quarantined — cannot be handed out", problem: true });
-    expect(rowView(known("retired"), "handout")).toMatchObject({ detail: "Retired — cannot be handed out", problem: true });
-    expect(rowView(known("recycled"), "handout")).toMatchObject({ detail: "Recycled — cannot be handed out", problem: true });
+  it("shows a pack the scan's judgement refuses red with the server's reason; a stale list's out-of-use pack red by its state", () => {
+    const refused = { refused: true as const, code: "pack_quarantined", message: "Pack SWB-000002 is quarantined and cannot be handed out" };
+    expect(rowView(known("quarantined"), "handout", undefined, refused)).toEqual({
+      detail: "Pack SWB-000002 is quarantined and cannot be handed out",
+      problem: true,
+      model: "S-48V 15Ah",
+      state: "quarantined",
+    });
+    expect(rowView({ status: "offline" }, "handout", undefined, refused)).toMatchObject({ detail: refused.message, problem: true });
+    expect(rowView(known("retired"), "handout", undefined, { ok: true })).toMatchObject({ detail: "Retired", problem: true });
     expect(rowView(known("quarantined"), "return")).toMatchObject({ detail: "Quarantined", problem: false });
+  });
+
+  it("offline, a handout says it was judged by the last synced list; a queued action's pack is noted", () => {
+    expect(rowView({ status: "offline" }, "handout", undefined, { ok: true })).toEqual({ detail: "In use by the last synced list (offline)", problem: false });
+    expect(rowView({ status: "offline" }, "handout", undefined, { ok: true, note: "Already in a queued action: Pickup · 2 batteries · 2 packs" })).toEqual({
+      detail: "In use by the last synced list (offline) · Already in a queued action: Pickup · 2 batteries · 2 packs",
+      problem: false,
+    });
   });
 
   it("says a serial could not be checked offline, and puts a server refusal first", () => {

@@ -2,6 +2,7 @@
 // ignored), remove, and the list kept by its field's id in sessionStorage so it survives a
 // rotation, a refused send and a reload until the caller clears it after a successful
 // send or queue, or the field leaves the screen (issue 36 item 4).
+import type { ScanVerdict } from "@/features/scan/utils/judge";
 
 /** MAX_SCANNED is how many packs one field lists (GET /api/packs/lookup checks 50 at once). */
 export const MAX_SCANNED = 50;
@@ -85,12 +86,8 @@ export type PackInfo =
 /** RowView is how a row reads: its detail text and whether it is a problem (shown red). */
 export type RowView = { detail: string; problem: boolean; model?: string; state?: string };
 
-/** REFUSED_HANDOUT are the states a pack cannot be handed out in (DESIGN.md §14 States). */
-const REFUSED_HANDOUT: Record<string, string> = {
-  quarantined: "Quarantined — cannot be handed out",
-  retired: "Retired — cannot be handed out",
-  recycled: "Recycled — cannot be handed out",
-};
+/** OUT_OF_USE_STATES are the states a pack is out of use in (DESIGN.md §14 States). */
+const OUT_OF_USE_STATES: ReadonlySet<string> = new Set(["quarantined", "retired", "recycled"]);
 
 /** stateLabel is how a state reads: "In service". */
 export function stateLabel(state: string): string {
@@ -98,23 +95,32 @@ export function stateLabel(state: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** rowView says how a serial's row reads, a server refusal (error) first. */
-export function rowView(info: PackInfo | undefined, purpose: PackPurpose, error?: string): RowView {
+/**
+ * rowView says how a serial's row reads: a server refusal (error) first, then the scan's
+ * verdict (features/scan/utils/judge.ts: refused in the server's words, or a note), then what
+ * the lookup knows. Offline, a pack scanned to be handed out was judged by the last synced
+ * out-of-use list, and says so.
+ */
+export function rowView(info: PackInfo | undefined, purpose: PackPurpose, error?: string, verdict?: ScanVerdict): RowView {
   const known = info?.status === "known" ? { model: info.model, state: info.state } : {};
   if (error) return { detail: error, problem: true, ...known };
+  if (verdict && "refused" in verdict) return { detail: verdict.message, problem: true, ...known };
+  const note = verdict?.note;
+  const withNote = (detail: string) => (note ? `${detail} · ${note}` : detail);
   switch (info?.status) {
     case "known": {
-      const refused = purpose === "handout" ? REFUSED_HANDOUT[info.state] : undefined;
-      return refused ? { detail: refused, problem: true, ...known } : { detail: stateLabel(info.state), problem: false, ...known };
+      // out of use by the lookup while the synced list did not know it yet: the server refuses it
+      const stale = purpose === "handout" && OUT_OF_USE_STATES.has(info.state);
+      return { detail: withNote(stateLabel(info.state)), problem: stale, ...known };
     }
     case "unknown":
       return { detail: "Unknown pack — not in the registry", problem: true };
     case "offline":
-      return { detail: "Not checked (offline)", problem: false };
+      return { detail: withNote(purpose === "handout" ? "In use by the last synced list (offline)" : "Not checked (offline)"), problem: false };
     case "failed":
-      return { detail: "Not checked", problem: false };
+      return { detail: withNote("Not checked"), problem: false };
     default:
-      return { detail: "Checking…", problem: false };
+      return { detail: withNote("Checking…"), problem: false };
   }
 }
 
