@@ -51,7 +51,7 @@ export function useSettingsForm<T extends SettingsText>({ resolver, defaults, fr
     resolver,
     defaultValues: defaults,
     values: stored ? fromStored(stored) : undefined,
-    resetOptions: { keepDirtyValues: true },
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
   const onSubmit = form.handleSubmit((values) =>
     save.mutate(

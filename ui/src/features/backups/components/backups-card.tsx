@@ -37,8 +37,8 @@ export function BackupsCard() {
       ? { enabled: backups.data.schedule.enabled, time: backups.data.schedule.time || "03:00", keep: String(backups.data.schedule.keep || 7) }
       : undefined,
     defaultValues: { enabled: true, time: "03:00", keep: "7" },
-    // what the admin already typed survives the stored schedule arriving or changing
-    resetOptions: { keepDirtyValues: true },
+    // what the admin already typed, and a message about it, survive the stored schedule arriving or changing
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
 
   const onSubmit = form.handleSubmit((v) =>

@@ -107,8 +107,8 @@ function ReplicationForm({ settings }: { settings: ReplicationSettings }) {
     resolver: zodResolver(replicationSchema),
     defaultValues: formValues(settings),
     values: formValues(settings),
-    // what the admin already typed survives the 10 s status poll
-    resetOptions: { keepDirtyValues: true },
+    // what the admin already typed, and a message about it, survive the 10 s status poll
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
   const url = form.watch("url");
   // the saved keys belong to the saved endpoint and bucket: another one needs its own keys
