@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
-import { ApiError, refusedPacks } from "@/lib/api-client";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, errorMessage, refusedPacks } from "@/lib/api-client";
 import { serialFromCode } from "@/lib/serial";
 import { useAppState } from "@/lib/state";
 
@@ -274,4 +275,37 @@ export function usePackLists<F extends string>(fields: readonly F[]) {
 export function acceptedOf(list: string[], refused: Readonly<Record<string, string>> | undefined): string[] {
   if (!refused || Object.keys(refused).length === 0) return list;
   return list.filter((s) => refused[s] === undefined);
+}
+
+/** PackMoveOutcome: the form's pack lists, how the confirm dialog closes and the form empties, the toasts' defaults. */
+export type PackMoveOutcome = {
+  packs: { refuse: (error: unknown) => boolean; clear: () => void };
+  /** close drops what waited for confirmation (the confirm dialog closes) */
+  close: () => void;
+  /** reset empties the form */
+  reset: () => void;
+  /** success is the toast's title when the server's answer has no message */
+  success: string;
+  /** failure is the error toast's text when the error says nothing */
+  failure: string;
+};
+
+/**
+ * packMoveCallbacks are the mutate callbacks of a confirmed battery move that may name packs:
+ * done, its toast, the confirm dialog closes and the form and its pack lists empty; failed, a
+ * refused pack closes the dialog on the list (the pack's row says why), and the error toast.
+ */
+export function packMoveCallbacks({ packs, close, reset, success, failure }: PackMoveOutcome) {
+  return {
+    onSuccess: (res: { message?: string } | undefined) => {
+      toast({ title: res?.message || success });
+      close();
+      reset();
+      packs.clear();
+    },
+    onError: (err: unknown) => {
+      if (packs.refuse(err)) close();
+      toast({ title: "Error", description: errorMessage(err, failure), variant: "destructive" });
+    },
+  };
 }

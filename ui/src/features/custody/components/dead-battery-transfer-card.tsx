@@ -18,7 +18,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
-import { packsBody, usePackLists, usePackTracking, useScannedCount } from "@/lib/packs";
+import { packsBody, usePackLists, usePackTracking, useScannedCount, packMoveCallbacks } from "@/lib/packs";
 
 const TRANSFER_LISTS = ["deadPacks"] as const;
 
@@ -69,19 +69,13 @@ export function DeadBatteryTransferCard() {
         idempotencyKey,
         ...packsBody(tracking, packs.lists),
       },
-      {
-        onSuccess: (res) => {
-          toast({ title: res?.message || "Dead batteries transferred successfully" });
-          setPending(null);
-          form.reset(EMPTY);
-          packs.clear();
-        },
-        onError: (err) => {
-          // a refused pack: the dialog closes on the list, the pack's row says why
-          if (packs.refuse(err)) setPending(null);
-          toast({ title: "Error", description: errorMessage(err, "Failed to transfer dead batteries"), variant: "destructive" });
-        },
-      },
+      packMoveCallbacks({
+        packs,
+        close: () => setPending(null),
+        reset: () => form.reset(EMPTY),
+        success: "Dead batteries transferred successfully",
+        failure: "Failed to transfer dead batteries",
+      }),
     );
   };
 

@@ -18,7 +18,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
 import { batteryCount } from "@/lib/format";
-import { packsBody, usePackLists, usePackTracking, useScannedCount } from "@/lib/packs";
+import { packsBody, usePackLists, usePackTracking, useScannedCount, packMoveCallbacks } from "@/lib/packs";
 
 type SwapMode = "simple" | "exchange";
 
@@ -117,21 +117,13 @@ export function DriverSwapCard() {
         idempotencyKey,
         ...packsBody(tracking, sentLists),
       },
-      {
-        onSuccess: (res) => {
-          toast({
-            title: res?.message || (isExchange ? "Battery exchange recorded successfully" : "Driver swap recorded successfully"),
-          });
-          setPending(null);
-          form.reset(EMPTY);
-          packs.clear();
-        },
-        onError: (err) => {
-          // a refused pack: the dialog closes on the list, the pack's row says why
-          if (packs.refuse(err)) setPending(null);
-          toast({ title: "Error", description: errorMessage(err, "Failed to record driver swap"), variant: "destructive" });
-        },
-      },
+      packMoveCallbacks({
+        packs,
+        close: () => setPending(null),
+        reset: () => form.reset(EMPTY),
+        success: isExchange ? "Battery exchange recorded successfully" : "Driver swap recorded successfully",
+        failure: "Failed to record driver swap",
+      }),
     );
   };
 

@@ -21,10 +21,9 @@ import { HolderFormField } from "@/features/custody/components/holder-select";
 import { formTypeLabel } from "@/features/custody/utils/form-type-label";
 import { PackListField } from "@/features/scan/index";
 import { usePendingConfirm } from "@/hooks/use-pending-confirm";
-import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { displayName } from "@/lib/user";
-import { packsBody, usePackLists, usePackTracking, useScannedCount } from "@/lib/packs";
+import { packsBody, usePackLists, usePackTracking, useScannedCount, packMoveCallbacks } from "@/lib/packs";
 import { batteryCount } from "@/lib/format";
 
 const ASSIGN_LISTS = ["packs"] as const;
@@ -78,19 +77,13 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
         packs: pending.packs,
         idempotencyKey,
       },
-      {
-        onSuccess: (res) => {
-          toast({ title: res?.message || "Batteries assigned successfully" });
-          setPending(null);
-          form.reset();
-          packs.clear();
-        },
-        onError: (err) => {
-          // a refused pack: the dialog closes on the list, the pack's row says why
-          if (packs.refuse(err)) setPending(null);
-          toast({ title: "Error", description: errorMessage(err, "Failed to assign batteries"), variant: "destructive" });
-        },
-      },
+      packMoveCallbacks({
+        packs,
+        close: () => setPending(null),
+        reset: () => form.reset(),
+        success: "Batteries assigned successfully",
+        failure: "Failed to assign batteries",
+      }),
     );
   };
 
