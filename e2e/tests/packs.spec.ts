@@ -63,6 +63,7 @@ async function noSidewaysScroll(page: Page, paths: string[], axePaths: string[] 
 }
 
 test("an admin mints 24 packs, downloads the labels and opens a pack", async ({ page, pb, shot, unique }) => {
+  test.slow(); // five axe runs and a label sheet: ~40 s on a quiet machine, near the 60 s default beside the rest of make test
   const admin = { email: unique("packs-admin"), password: "admin-secret-1", firstName: "Pia", lastName: "Packer" };
   await seedUser(pb, { ...admin, role: "admin" });
   await signIn(page, admin.email, admin.password);
@@ -116,6 +117,7 @@ test("an admin mints 24 packs, downloads the labels and opens a pack", async ({ 
 });
 
 test("an admin imports packs after a preview; a master admin turns pack tracking on", async ({ page, pb, shot, unique }) => {
+  test.slow(); // five axe runs and a label sheet: ~40 s on a quiet machine, near the 60 s default beside the rest of make test
   const master = { email: unique("packs-master"), password: "master-secret-1", firstName: "Mia", lastName: "Master" };
   await seedUser(pb, { ...master, role: "master_admin" });
   await signIn(page, master.email, master.password);

@@ -157,13 +157,13 @@ func packErr(status int, field, code, msg string) error {
 }
 
 // refusal is one pack refused for where it would go.
-func refusal(r row) apierr.PackRefusal { return Refusal(r.serial, r.state, r.stateBefore) }
+func refusal(r row) apierr.PackRefusal { return OutOfUseRefusal(r.serial, r.state, r.stateBefore) }
 
-// Refusal is the refusal of the out-of-use pack serial (OutOfUse(state, stateBefore)) going
+// OutOfUseRefusal is the refusal of the out-of-use pack serial (OutOfUse(state, stateBefore)) going
 // anywhere but quarantine: pack_quarantined (a lost pack that was quarantined too) or
 // pack_retired, with its message. The scanner judges a scan by it (GET /api/packs/out-of-use),
 // so the phone says what the server would, in its words.
-func Refusal(serial, state, stateBefore string) apierr.PackRefusal {
+func OutOfUseRefusal(serial, state, stateBefore string) apierr.PackRefusal {
 	if state == schema.PackStateQuarantined || state == schema.PackStateLost && stateBefore == schema.PackStateQuarantined {
 		return apierr.PackRefusal{Serial: serial, Code: apierr.CodePackQuarantined, Message: fmt.Sprintf(MsgPackQuarantined, serial)}
 	}

@@ -91,7 +91,7 @@ func handleLookup(e *core.RequestEvent) error {
 
 // OutOfUseList is every out-of-use pack (journal.OutOfUse: quarantined, retired or recycled,
 // or lost from one of those) with the refusal the journal gives it when it is named for
-// anywhere but quarantine (journal.Refusal), by serial. Public attributes only: a serial and
+// anywhere but quarantine (journal.OutOfUseRefusal), by serial. Public attributes only: a serial and
 // why it is refused, never where it is. The phone keeps it with its offline data and judges
 // each scan by it at the moment of the scan, online or not (issue 42 item 6).
 func OutOfUseList(app core.App) ([]apierr.PackRefusal, error) {
@@ -114,7 +114,7 @@ func OutOfUseList(app core.App) ([]apierr.PackRefusal, error) {
 	}
 	for _, r := range rows {
 		if journal.OutOfUse(r.State, r.StateBefore) {
-			out = append(out, journal.Refusal(r.Serial, r.State, r.StateBefore))
+			out = append(out, journal.OutOfUseRefusal(r.Serial, r.State, r.StateBefore))
 		}
 	}
 	return out, nil
