@@ -43,6 +43,7 @@ const (
 	MsgReplication  = "Replication is set on the System page, not here."
 	MsgPhotos       = "Photos are uploaded and deleted in the app (Photos page); only a photo's notes can be changed here."
 	MsgAuditLog     = "The audit list is kept as it was written and cannot be changed."
+	MsgReadings     = "Pack readings are kept as they were imported and cannot be changed here. Import readings on the Packs page."
 	MsgSchema       = "SwapBay's collections change only through its migrations, not here."
 )
 
@@ -73,6 +74,7 @@ var doors = map[string]door{
 	}},
 	schema.PackEvents:      {refuse: MsgPackEvents},
 	schema.PackRecalls:     {refuse: MsgRecalls},
+	schema.PackReadings:    {refuse: MsgReadings},
 	schema.IdempotencyKeys: {refuse: MsgIdempotency},
 	schema.Agreements:      {refuse: MsgAgreements},
 	schema.PayRates:        {refuse: MsgPayRates},
@@ -86,6 +88,7 @@ var doors = map[string]door{
 	schema.Users:         {plain: true}, // hooks: defaults, role values, the last master, holders, sessions
 	schema.Settings:      {plain: true}, // hooks: settings.go (each key's own check)
 	schema.TermsVersions: {plain: true}, // hooks: terms.go (sanitised, signed immutable, one active)
+	schema.PackModels:    {plain: true}, // the collection's own field limits; a pack's health follows on its next derivation
 }
 
 // doorOf answers the door of collection c (false: not SwapBay's, every write passes).

@@ -61,6 +61,7 @@ const (
 	CodePackQuarantined = "pack_quarantined" // 409 a quarantined pack handed out
 	CodePackRetired     = "pack_retired"     // 409 a retired or recycled pack handed out
 	CodePackDuplicate   = "pack_duplicate"   // 409 a serial already registered (import)
+	CodePackWorn        = "pack_worn"        // 409 a worn pack handed out while the worn mode is refuse (DESIGN.md §16)
 	// The raw-data door (issue 43, hooks/).
 	CodeRawWriteRefused = "raw_write_refused" // 403 a write through PocketBase's record API or /_/ to data only the app writes
 	CodeRestoreRefused  = "restore_refused"   // 403 PocketBase's own backup restore: restores go through `swapbay restore`

@@ -129,6 +129,7 @@ const (
 	SessionEndedAt      = "endedAt"
 	SessionDueAnnounced = "dueAnnounced"
 	SessionStartedBy    = "startedBy"
+	SessionEnergyWh     = "energyWh" // the energy the charger reported at completion, Wh (0 = not reported; DESIGN.md §16)
 
 	SessionStatusActive    = "active"
 	SessionStatusCompleted = "completed"
@@ -333,6 +334,80 @@ const (
 
 // SettingPackMissingDays is how many days without a scan make a pack missing (DESIGN.md §14).
 const SettingPackMissingDays = "pack_missing_days"
+
+// Pack health (DESIGN.md §16, issue 46). Each pack's health is derived from data and kept on
+// the pack (the packs list filters "worn" by an index, the journal refuses a worn pack at
+// hand-out by reading one column); the module that derives it is the only writer of these.
+const (
+	PackSoh                = "soh"                // state of health, % (0 = unknown)
+	PackSohSource          = "sohSource"          // reading | estimate ("" = unknown)
+	PackSohAt              = "sohAt"              // the time of the reading or charge the figure comes from
+	PackSohDrop30          = "sohDrop30"          // points of state of health lost in the last 30 days (0 = none or unknown)
+	PackEnergyThroughputWh = "energyThroughputWh" // energy charged into the pack over its life, Wh
+	PackWorn               = "worn"               // under its model's threshold, or losing PackWornDropPoints in 30 days
+	PackWornReason         = "wornReason"         // why, in words ("" when not worn)
+
+	PackSohSourceReading  = "reading"
+	PackSohSourceEstimate = "estimate"
+
+	PackWornDropPoints = 3 // points of state of health lost in 30 days that make a pack worn
+)
+
+// PackSohSources lists where a pack's state of health may come from.
+var PackSohSources = []string{PackSohSourceReading, PackSohSourceEstimate}
+
+// PackModels holds the health figures of each pack model (DESIGN.md §16): a model is a pack's
+// `model` value. Plain data, edited on the models list.
+const (
+	PackModels           = "pack_models"
+	PackModelName        = "model"     // unique: a pack's model value
+	PackModelNominalWh   = "nominalWh" // nominal energy, Wh (0 = unknown)
+	PackModelRatedAh     = "ratedAh"   // rated capacity, Ah (0 = unknown)
+	PackModelThreshold   = "threshold" // capacityThresholdForExhaustion, % of rated capacity
+	DefaultPackThreshold = 80
+)
+
+// PackReadings holds each imported reading of a pack (DESIGN.md §16): from its battery
+// management system or a charger. Append-only: a reading is a fact as it was imported.
+// Figures are optional and 0 is a real value for some (a charge from 0%), so they are kept in
+// one JSON object holding only the figures the reading had (PackReadingFigure* keys).
+const (
+	PackReadings       = "pack_readings"
+	PackReadingPack    = "pack" // relation → packs
+	PackReadingAt      = "at"
+	PackReadingSource  = "source"  // charger | bms
+	PackReadingFigures = "figures" // JSON: {energyWh, socFrom, socTo, fullAh, designAh, fullWh, designWh, cycles, soh, maxTempC}
+	PackReadingFaults  = "faults"  // fault flags as the source wrote them ("" = none)
+	PackReadingImport  = "import"  // the Idempotency-Key of the import that wrote it
+	PackReadingActor   = "actor"   // relation → users
+
+	PackReadingSourceCharger = "charger"
+	PackReadingSourceBMS     = "bms"
+
+	PackReadingFigureEnergyWh = "energyWh"
+	PackReadingFigureSocFrom  = "socFrom"
+	PackReadingFigureSocTo    = "socTo"
+	PackReadingFigureFullAh   = "fullAh"
+	PackReadingFigureDesignAh = "designAh"
+	PackReadingFigureFullWh   = "fullWh"
+	PackReadingFigureDesignWh = "designWh"
+	PackReadingFigureCycles   = "cycles"
+	PackReadingFigureSoh      = "soh"
+	PackReadingFigureMaxTempC = "maxTempC"
+
+	MaxPackReadingFaultsLength = 200
+)
+
+// PackReadingSources lists where a reading may come from.
+var PackReadingSources = []string{PackReadingSourceCharger, PackReadingSourceBMS}
+
+// SettingPackWornMode chooses what a worn pack meets at hand-out (DESIGN.md §16): flag (the
+// default: flagged in the attention strip and the packs list) or refuse (pack_worn).
+const (
+	SettingPackWornMode = "pack_worn_mode"
+	PackWornFlag        = "flag"
+	PackWornRefuse      = "refuse"
+)
 
 // AuditLog is the System page's audit list (issue 43): one row per raw write a superuser (or
 // anyone) made through PocketBase's record API or its /_/ dashboard and the guards allowed
