@@ -43,6 +43,7 @@ const (
 	MsgReplication  = "Replication is set on the System page, not here."
 	MsgPhotos       = "Photos are uploaded and deleted in the app (Photos page); only a photo's notes can be changed here."
 	MsgAuditLog     = "The audit list is kept as it was written and cannot be changed."
+	MsgHOTokens     = "Head-office tokens are issued and revoked on the System page, not here."
 	MsgReadings     = "Pack readings are kept as they were imported and cannot be changed here. Import readings on the Packs page."
 	MsgSchema       = "SwapBay's collections change only through its migrations, not here."
 )
@@ -84,6 +85,7 @@ var doors = map[string]door{
 	schema.ReplicationSettings: {refuse: MsgReplication},
 	schema.Photos:              {refuse: MsgPhotos, editable: []string{schema.PhotoNotes}},
 	schema.AuditLog:            {refuse: MsgAuditLog},
+	schema.HeadOfficeTokens:    {refuse: MsgHOTokens},
 
 	schema.Users:         {plain: true}, // hooks: defaults, role values, the last master, holders, sessions
 	schema.Settings:      {plain: true}, // hooks: settings.go (each key's own check)

@@ -61,6 +61,10 @@ var moduleImports = map[[2]string]string{
 	{"stocktake", "charging"}:  "a missing pack that leaves a charger lowers its session's quantity (charging.SyncQuantities)",
 	{"stocktake", "packs"}:     "the answer names places and missing packs' last holders as the pack pages do (packs.PlacesOf, LastHolders)",
 
+	// head office (DESIGN.md §15, issue 45)
+	{"headoffice", "system"}: "what head office did with a token, and each token issued or revoked, is a row of the System page's audit list (system.RecordChange)",
+	{"headoffice", "users"}:  "the token list names who issued and revoked each token (users.Names)",
+
 	// continuous replication (DESIGN.md §13)
 	{"jobs", "replication"}:      "the checkpoint job leaves data.db to Litestream while it replicates",
 	{"debuginfo", "replication"}: "the debug page shows the replication's lag, last sync and warning",

@@ -34,6 +34,9 @@ const (
 
 	// LiveSession refuses a token whose session ended (lib/httpx), right after it is loaded.
 	LiveSession = apis.DefaultLoadAuthTokenMiddlewarePriority + 1
+	// HeadOfficeToken turns a head-office token into its issuer's rights, narrowed to the
+	// token's routes (modules/headoffice), right after the session check.
+	HeadOfficeToken = apis.DefaultLoadAuthTokenMiddlewarePriority + 2
 
 	// (PocketBase: the superuser IP whitelist, then its security headers, at
 	// DefaultSecurityHeadersMiddlewarePriority.)

@@ -425,7 +425,27 @@ const (
 	AuditActionCreate = "create"
 	AuditActionUpdate = "update"
 	AuditActionDelete = "delete"
+	AuditActionRead   = "read" // head office read through its token (headoffice; at most one row per token and route a while)
+
+	// AuditActorHeadOffice is the actorKind of what head office did with a city's token.
+	AuditActorHeadOffice = "head_office"
 
 	// AuditListLimit is how many of the newest rows the System page lists.
 	AuditListLimit = 200
+)
+
+// HeadOfficeTokens are the tokens a city's master admin issues for head office (DESIGN.md §15,
+// issue 45): scoped to reading packs and recalls and starting a recall, revocable, shown once.
+// Only a token's SHA-256 is kept.
+const (
+	HeadOfficeTokens          = "head_office_tokens"
+	HeadOfficeTokenName       = "name"       // what the master admin called it ("Head office, Berlin")
+	HeadOfficeTokenHash       = "hash"       // hex SHA-256 of the token (unique)
+	HeadOfficeTokenHint       = "hint"       // the token's last 4 characters, to tell tokens apart
+	HeadOfficeTokenIssuedBy   = "issuedBy"   // relation → users: the master admin whose rights it narrows
+	HeadOfficeTokenRevokedAt  = "revokedAt"  // empty while it works
+	HeadOfficeTokenRevokedBy  = "revokedBy"  // relation → users
+	HeadOfficeTokenLastUsedAt = "lastUsedAt" // updated at most once a minute
+
+	MaxHeadOfficeTokenName = 100
 )

@@ -21,6 +21,7 @@ import (
 	"swapbay/modules/custody"
 	"swapbay/modules/debuginfo"
 	"swapbay/modules/earnings"
+	"swapbay/modules/headoffice"
 	"swapbay/modules/inventory"
 	"swapbay/modules/jobs"
 	"swapbay/modules/journal"
@@ -74,6 +75,7 @@ func Register(app core.App) {
 	replication.Register(app)
 	packs.Register(app)
 	stocktake.Register(app)
+	headoffice.Register(app) // head office's tokens and their door (DESIGN.md §15)
 
 	registerSPA(app)
 }

@@ -13,6 +13,7 @@ vi.mock("@/features/system/components/system-settings-form", () => ({ SystemSett
 vi.mock("@/features/packs/components/pack-settings-card", () => ({ PackSettingsCard: block("Pack tracking") }));
 vi.mock("@/features/system/components/sign-in-failures-card", () => ({ SignInFailuresCard: block("Failed sign-ins") }));
 vi.mock("@/features/system/components/audit-list-card", () => ({ AuditListCard: block("Audit List") }));
+vi.mock("@/features/headoffice/components/head-office-card", () => ({ HeadOfficeCard: block("Head office") }));
 vi.mock("@/features/system/components/history-wipe-card", () => ({ HistoryWipeCard: block("History Management") }));
 vi.mock("@/features/system/components/clean-slate-card", () => ({ CleanSlateCard: block("Clean Slate") }));
 vi.mock("@/features/inventory/components/emergency-override-form", () => ({ EmergencyOverrideForm: block("Emergency Override") }));
@@ -28,7 +29,7 @@ afterEach(() => {
 
 // the first render takes seconds on a loaded machine: a generous limit
 describe("AdminSystemRoute", { timeout: 60_000 }, () => {
-  it("shows a plain admin neither the pack tracking settings, the history wipe nor the clean slate (the server refuses them: 403)", () => {
+  it("shows a plain admin neither the pack tracking settings, head office's tokens, the history wipe nor the clean slate (the server refuses them: 403)", () => {
     role.current = "admin";
     render(<AdminSystemRoute />);
     expect(screen.getByRole("region", { name: "System Settings" })).toBeDefined();
@@ -37,12 +38,14 @@ describe("AdminSystemRoute", { timeout: 60_000 }, () => {
     expect(screen.queryByRole("region", { name: "History Management" })).toBeNull();
     expect(screen.queryByRole("region", { name: "Clean Slate" })).toBeNull();
     expect(screen.queryByRole("region", { name: "Pack tracking" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Head office" })).toBeNull();
   });
-  it("shows a master admin all three", () => {
+  it("shows a master admin all four", () => {
     role.current = "master_admin";
     render(<AdminSystemRoute />);
     expect(screen.getByRole("region", { name: "History Management" })).toBeDefined();
     expect(screen.getByRole("region", { name: "Clean Slate" })).toBeDefined();
     expect(screen.getByRole("region", { name: "Pack tracking" })).toBeDefined();
+    expect(screen.getByRole("region", { name: "Head office" })).toBeDefined();
   });
 });

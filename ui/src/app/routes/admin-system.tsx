@@ -6,6 +6,7 @@ import { CleanSlateCard } from "@/features/system/components/clean-slate-card";
 import { HistoryWipeCard } from "@/features/system/components/history-wipe-card";
 import { SignInFailuresCard } from "@/features/system/components/sign-in-failures-card";
 import { AuditListCard } from "@/features/system/components/audit-list-card";
+import { HeadOfficeCard } from "@/features/headoffice/components/head-office-card";
 import { SystemSettingsForm } from "@/features/system/components/system-settings-form";
 import { PackSettingsCard } from "@/features/packs/components/pack-settings-card";
 import { EmergencyOverrideForm } from "@/features/inventory/components/emergency-override-form";
@@ -21,7 +22,7 @@ const agreementsTable = loadable(() => import("@/features/terms/components/agree
 /**
  * AdminSystemRoute is /admin-system: the spec's seven blocks in order (spec part 2 §2), each
  * a feature's component (6 and 7, the terms editor and the signed agreements, load lazily), plus the scheduled backups (DESIGN.md §11), the continuous replication (DESIGN.md §13: its status for admins, its settings for a master admin) the failed sign-ins (SECURITY.md) and the audit list of changes made in the data dashboard (issue 43) after the settings.
- * The pack tracking settings (DESIGN.md §14), the history wipe and the clean slate are shown to master admins only: the server refuses
+ * The pack tracking settings (DESIGN.md §14), head office's tokens (DESIGN.md §15), the history wipe and the clean slate are shown to master admins only: the server refuses
  * anyone else (403).
  */
 export function AdminSystemRoute() {
@@ -37,6 +38,7 @@ export function AdminSystemRoute() {
         <ReplicationCard />
         <SignInFailuresCard />
         <AuditListCard />
+        {master && <HeadOfficeCard />}
         {master && <HistoryWipeCard />}
         {master && <CleanSlateCard />}
         <EmergencyOverrideForm />

@@ -6,14 +6,22 @@ import { useUser } from "@/lib/auth";
 import { formatDateTimeYear } from "@/lib/format";
 import { isAdminRole } from "@/lib/user";
 
-const ACTION_LABEL: Record<AuditEntry["action"], string> = { create: "Created", update: "Changed", delete: "Deleted" };
+const ACTION_LABEL: Record<AuditEntry["action"], string> = { create: "Created", update: "Changed", delete: "Deleted", read: "Read" };
+
+/** actorSuffix says what kind of writer a row's actor is (none for a user of the app). */
+function actorSuffix(kind: string): string {
+  if (kind === "_superusers") return " (superuser)";
+  if (kind === "head_office") return " (head-office token)";
+  return "";
+}
 
 /**
  * AuditListCard is the Audit List block of /admin-system (issue 43): every change made to the
  * data directly through the PocketBase dashboard (/_/) or its record API that the server allowed,
  * newest first, with who made it and when, and which record and fields. Changes to the ledger,
  * packs' state and place and the other records only the app writes are refused there, so the
- * list holds plain data only (users, settings, terms drafts, photo notes, …). Admins only.
+ * list holds plain data only (users, settings, terms drafts, photo notes, …), plus head office's uses
+ * of its tokens and their issue and revocation (modules/headoffice). Admins only.
  */
 export function AuditListCard() {
   const user = useUser();
@@ -27,8 +35,8 @@ export function AuditListCard() {
       <CardHeader>
         <CardTitle id={`${ids}-title`}>Audit List</CardTitle>
         <CardDescription>
-          Changes made directly in the data dashboard (/_/), newest first. The inventory, packs and signed records cannot be
-          changed there; use the app&apos;s own pages for them.
+          Changes made directly in the data dashboard (/_/), and what head office did with its tokens, newest first. The
+          inventory, packs and signed records cannot be changed in the dashboard; use the app&apos;s own pages for them.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -50,7 +58,7 @@ export function AuditListCard() {
                   <dt>By</dt>
                   <dd className="[overflow-wrap:anywhere]">
                     {r.actor || "unknown"}
-                    {r.actorKind === "_superusers" ? " (superuser)" : ""}
+                    {actorSuffix(r.actorKind)}
                   </dd>
                   <dt>At</dt>
                   <dd>{formatDateTimeYear(r.at)}</dd>
