@@ -26,7 +26,7 @@ process.env.SWAPBAY_UI_DIR ??= uiDir;
 const PHONE_SPECS = ["field-offline", "field-seams", "first-screen-guard", "ops-driver", "pack-safety", "scan", "stocktake", "terms-resign"];
 /**
  * DESKTOP_SPECS run in the desktop project only (1280×800): an admin's work (a superuser in /_/, system page,
- * backups, replication, users, corrections, charging and assignments, realtime), what does not
+ * backups, replication, head office's tokens, users, corrections, charging and assignments, realtime), what does not
  * depend on the width (delivery's headers and preloads, the Label in Name check's own test).
  */
 const DESKTOP_SPECS = [
@@ -37,6 +37,7 @@ const DESKTOP_SPECS = [
   "admin-system",
   "admin-system-throwaway",
   "delivery",
+  "head-office",
   "ops-admin",
   "ops-b-admin",
   "ops-realtime",

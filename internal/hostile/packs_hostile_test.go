@@ -12,6 +12,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/schema"
+	"swapbay/modules/headoffice"
 	"swapbay/modules/packs"
 	"swapbay/modules/stocktake"
 )
@@ -402,6 +403,25 @@ func (w *packWorld) refusals(t *testing.T) []refusal {
 	add(refusal{name: "stocktake over the body limit", tok: w.admin, method: "POST", url: "/api/admin/stocktake",
 		body: `{"place":"ready","serials":["` + strings.Repeat("A", 1<<20) + `"]}`, status: 413})
 	add(refusal{name: "stocktake by a driver", tok: w.driverTok, method: "POST", url: "/api/admin/stocktake", body: `{"place":"ready","serials":["` + w.bay + `"]}`, status: 403})
+
+	// 5. head office's tokens (issue 45 item 4): issued by a master admin only, a name in bounds,
+	// and a token that is not one opens nothing
+	const tokens = "/api/admin/head-office/tokens"
+	for _, c := range []struct{ name, body, msg string }{
+		{"no name", `{}`, headoffice.MsgNameRequired},
+		{"a blank name", `{"name":"  \t "}`, headoffice.MsgNameRequired},
+		{"a name of 101 characters", `{"name":"` + strings.Repeat("é", 101) + `"}`, fmt.Sprintf(headoffice.MsgNameTooLong, schema.MaxHeadOfficeTokenName)},
+		{"a number for a name", `{"name":1e309}`, ""},
+		{"a list for a name", `{"name":["HQ"]}`, ""},
+	} {
+		add(refusal{name: "head-office token with " + c.name, tok: w.master, method: "POST", url: tokens, body: c.body, status: 400, msg: c.msg})
+	}
+	add(refusal{name: "head-office token over the body limit", tok: w.master, method: "POST", url: tokens, body: `{"name":"` + strings.Repeat("A", 2<<20) + `"}`, status: 413})
+	add(refusal{name: "head-office token by an admin", tok: w.admin, method: "POST", url: tokens, body: `{"name":"HQ"}`, status: 403})
+	add(refusal{name: "head-office token by a driver", tok: w.driverTok, method: "POST", url: tokens, body: `{"name":"HQ"}`, status: 403})
+	add(refusal{name: "revoke an unknown head-office token", tok: w.master, method: "POST", url: tokens + "/nosuchtoken0001/revoke", body: `{}`, status: 404, msg: headoffice.MsgNotFound})
+	add(refusal{name: "a recall with a made-up head-office token", tok: "Bearer " + headoffice.Prefix + "made-up", method: "POST", url: "/api/admin/packs/recall",
+		body: `{"by":"lot","value":"L-HOSTILE","reason":"x"}`, status: 401, msg: headoffice.MsgInvalid})
 	return out
 }
 

@@ -178,8 +178,8 @@ function IssuedToken({ name, token, onDone }: { name: string; token: string; onD
         <Label htmlFor={`${ids}-token`} className="sr-only">
           Head-office token
         </Label>
-        <div className="flex gap-2">
-          <Input id={`${ids}-token`} ref={field} readOnly value={token} className="font-mono text-xs" onFocus={(e) => e.target.select()} />
+        <div className="flex w-full max-w-2xl gap-2">
+          <Input id={`${ids}-token`} ref={field} readOnly value={token} className="flex-1 font-mono text-xs" onFocus={(e) => e.target.select()} />
           <Button type="button" variant="outline" onClick={() => void copy()}>
             <CopyIcon aria-hidden="true" />
             Copy
