@@ -61,6 +61,12 @@ var moduleImports = map[[2]string]string{
 	{"stocktake", "charging"}:  "a missing pack that leaves a charger lowers its session's quantity (charging.SyncQuantities)",
 	{"stocktake", "packs"}:     "the answer names places and missing packs' last holders as the pack pages do (packs.PlacesOf, LastHolders)",
 
+	// pack health (DESIGN.md §16, issue 46): health sits just above the journal
+	{"health", "journal"}:  "a readings CSV names packs by serial in the journal's canonical form (journal.Serial)",
+	{"charging", "health"}: "a completed session's packs are re-derived with the charger's energy in the same transaction (health.Derive)",
+	{"packs", "health"}:    "the pack's health read and the passport's performance fields come from the derivation (health.Read, health.Of)",
+	{"jobs", "health"}:     "the nightly re-derivation slides the 30-day window (health.RederiveAll)",
+
 	// continuous replication (DESIGN.md §13)
 	{"jobs", "replication"}:      "the checkpoint job leaves data.db to Litestream while it replicates",
 	{"debuginfo", "replication"}: "the debug page shows the replication's lag, last sync and warning",

@@ -21,6 +21,7 @@ import (
 	"swapbay/modules/custody"
 	"swapbay/modules/debuginfo"
 	"swapbay/modules/earnings"
+	"swapbay/modules/health"
 	"swapbay/modules/inventory"
 	"swapbay/modules/jobs"
 	"swapbay/modules/journal"
@@ -73,6 +74,7 @@ func Register(app core.App) {
 	debuginfo.Register(app)
 	replication.Register(app)
 	packs.Register(app)
+	health.Register(app)
 	stocktake.Register(app)
 
 	registerSPA(app)
