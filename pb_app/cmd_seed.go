@@ -115,6 +115,7 @@ func seedDemo(app core.App, now time.Time, out io.Writer) error {
 		s.pay,
 		s.photos,
 		s.packSafety,
+		s.packHealth,
 		s.agreements,
 		s.recordedWhenTheyHappened,
 	} {
