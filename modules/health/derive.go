@@ -264,8 +264,8 @@ func store(txApp core.App, packId string, h Health) error {
 	if h.EnergyWh != nil {
 		params["energy"] = *h.EnergyWh
 	}
-	return sqlitedb.Exec(txApp.DB(), "UPDATE "+schema.Packs+" SET [[soh]] = {:soh}, [[sohSource]] = {:source}, [[sohAt]] = {:at}, "+
-		"[[sohDrop30]] = {:drop}, [[energyThroughputWh]] = {:energy}, [[worn]] = {:worn}, [[wornReason]] = {:reason} WHERE [[id]] = {:id}", params)
+	return sqlitedb.Exec(txApp.DB(), "UPDATE "+schema.Packs+" SET soh = {:soh}, sohSource = {:source}, sohAt = {:at}, "+
+		"sohDrop30 = {:drop}, energyThroughputWh = {:energy}, worn = {:worn}, wornReason = {:reason} WHERE id = {:id}", params)
 }
 
 // dateText is t as PocketBase stores a date.
