@@ -9,7 +9,7 @@ import (
 )
 
 // Demo readings (issue 46 item 6): `swapbay seed-demo` imports them, and the e2e tests and the
-// UI's story can make the same file. Most packs are healthy, every ninth (from the fifth) is
+// UI's story can make the same file. Most packs are healthy, every twentieth (from the fifth) is
 // worn (under 80%), the second loses capacity fast (≥ 3 points in 30 days), one ran hot and one
 // reported a fault.
 const (
@@ -22,7 +22,7 @@ func DemoKind(i int) string {
 	switch {
 	case i == 1:
 		return "fast"
-	case i%9 == 4:
+	case i%20 == 4:
 		return "worn"
 	}
 	return "healthy"
