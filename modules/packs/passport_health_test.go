@@ -43,7 +43,7 @@ func TestPassportOfWornDemoPackValidates(t *testing.T) {
 		t.Fatalf("the worn pack's passport does not validate: %v\n%s", err, raw)
 	}
 	cond := p.PerformanceAndDurability.BatteryCondition
-	lastBMS := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)     // DemoReadingsCSV: the BMS reading 2 days before
+	lastBMS := time.Date(2026, 11, 26, 9, 0, 0, 0, time.UTC)      // DemoReadingsCSV: the BMS reading 2 days before
 	lastCharger := time.Date(2026, 11, 25, 18, 0, 0, 0, time.UTC) // and the charger's, 3 days before
 	stamp := func(t time.Time) string { return t.Format("2006-01-02T15:04:05Z") }
 	if cond.CapacityFade == nil || cond.CapacityFade.Value <= 20 || cond.CapacityFade.LastUpdate != stamp(lastBMS) {
