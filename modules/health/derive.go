@@ -11,6 +11,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/clock"
+	"swapbay/lib/events"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
 	"swapbay/lib/txutil"
@@ -297,7 +298,10 @@ func RederiveAll(app core.App) (int, error) {
 	}
 	for start := 0; start < len(ids); start += chunk {
 		part := ids[start:min(start+chunk, len(ids))]
-		if err := app.RunInTransaction(func(txApp core.App) error { return Derive(txApp, part) }); err != nil {
+		if err := app.RunInTransaction(func(txApp core.App) error {
+			events.Publish(txApp, events.InventoryUpdated, events.ActivityUpdated) // the packs list, the attention strip
+			return Derive(txApp, part)
+		}); err != nil {
 			return start, err
 		}
 	}

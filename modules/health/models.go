@@ -171,7 +171,7 @@ func SaveModel(app core.App, in ModelInput) (ModelRow, error) {
 			Bind(dbx.Params{"m": name}).Row(&out.Worn); err != nil {
 			return err
 		}
-		events.Publish(txApp, events.InventoryUpdated)
+		events.Publish(txApp, events.InventoryUpdated, events.ActivityUpdated) // the packs list and the attention strip's worn count
 		return nil
 	})
 	return out, err

@@ -206,7 +206,7 @@ func ImportReadings(app core.App, text string, dryRun bool, key, actor string) (
 			return err
 		}
 		out = Imported{Success: true, Message: fmt.Sprintf(MsgReadingsImported, len(rows), len(ids)), Rows: len(rows), Packs: len(ids), Worn: worn}
-		events.Publish(txApp, events.InventoryUpdated)
+		events.Publish(txApp, events.InventoryUpdated, events.ActivityUpdated) // the packs list and the attention strip's worn count
 		return nil
 	})
 	return pre, out, err
