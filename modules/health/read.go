@@ -53,26 +53,31 @@ type Report struct {
 // Of derives the health of the pack packId as of now, with the model it was judged by
 // (the read the pack page and the passport share; it writes nothing).
 func Of(app core.App, packId string) (Health, Model, error) {
-	data, err := load(app, []string{packId}, clock.Now().UTC())
+	d, err := loadOne(app, packId)
 	if err != nil {
 		return Health{}, Model{}, err
 	}
-	if len(data) == 0 {
-		return Health{}, Model{}, apierr.NotFound(MsgPackNotFound)
+	return Compute(d.in), d.model, nil
+}
+
+// loadOne reads the facts of the pack packId as of now (a 404 when there is no such pack).
+func loadOne(app core.App, packId string) (*packData, error) {
+	data, err := load(app, []string{packId}, clock.Now().UTC())
+	if err != nil {
+		return nil, err
 	}
-	return Compute(data[0].in), data[0].model, nil
+	if len(data) == 0 {
+		return nil, apierr.NotFound(MsgPackNotFound)
+	}
+	return data[0], nil
 }
 
 // Read answers the health report of the pack packId (its access was checked by the caller).
 func Read(app core.App, packId string) (Report, error) {
-	data, err := load(app, []string{packId}, clock.Now().UTC())
+	d, err := loadOne(app, packId)
 	if err != nil {
 		return Report{}, err
 	}
-	if len(data) == 0 {
-		return Report{}, apierr.NotFound(MsgPackNotFound)
-	}
-	d := data[0]
 	h := Compute(d.in)
 	vals, err := settings.Load(app)
 	if err != nil {
