@@ -106,6 +106,7 @@ var (
 	MsgSocOrder           = "socTo must not be below socFrom"
 	MsgReadingsRefused    = "Nothing was imported: %d of %d rows have problems (line %d: %s)"
 	MsgReadingsImported   = "%d readings imported for %d packs"
+	MsgReadingsSkipped    = " (%d already imported: the same pack, time and source)"
 )
 
 // RowError names one bad row: its line in the file, its serial as written, and why.
@@ -126,7 +127,8 @@ type Preview struct {
 type Imported struct {
 	Success bool     `json:"success"`
 	Message string   `json:"message"`
-	Rows    int      `json:"rows"`
+	Rows    int      `json:"rows"`  // the file's readings
+	Added   int      `json:"added"` // those stored: a reading already imported (pack, time, source) is skipped
 	Packs   int      `json:"packs"`
 	Worn    []string `json:"worn"` // the serials of the imported packs worn after the import
 }
@@ -191,7 +193,8 @@ func ImportReadings(app core.App, text string, dryRun bool, key, actor string) (
 			first := pre.Errors[0]
 			return &RowsError{Message: fmt.Sprintf(MsgReadingsRefused, len(pre.Errors), len(rows), first.Line, first.Message), Rows: pre.Errors}
 		}
-		if err := insertReadings(txApp, rows, key, actor, now); err != nil {
+		added, err := insertReadings(txApp, rows, key, actor, now)
+		if err != nil {
 			return err
 		}
 		ids := make([]string, 0, len(packs))
@@ -205,7 +208,11 @@ func ImportReadings(app core.App, text string, dryRun bool, key, actor string) (
 		if err != nil {
 			return err
 		}
-		out = Imported{Success: true, Message: fmt.Sprintf(MsgReadingsImported, len(rows), len(ids)), Rows: len(rows), Packs: len(ids), Worn: worn}
+		msg := fmt.Sprintf(MsgReadingsImported, added, len(ids))
+		if skipped := len(rows) - added; skipped > 0 {
+			msg += fmt.Sprintf(MsgReadingsSkipped, skipped)
+		}
+		out = Imported{Success: true, Message: msg, Rows: len(rows), Added: added, Packs: len(ids), Worn: worn}
 		events.Publish(txApp, events.InventoryUpdated, events.ActivityUpdated) // the packs list and the attention strip's worn count
 		return nil
 	})
@@ -434,14 +441,16 @@ func resolveSerials(txApp core.App, rows []*row) error {
 }
 
 // insertReadings stores rows in multi-row INSERTs (as the journal stores its events): one
-// statement per readingChunk rows, not a record save each.
-func insertReadings(txApp core.App, rows []*row, key, actor string, now time.Time) error {
+// statement per readingChunk rows, not a record save each. A reading already stored (the same
+// pack, time and source: idx_pack_readings_fact) is skipped; it answers how many were added.
+func insertReadings(txApp core.App, rows []*row, key, actor string, now time.Time) (int, error) {
 	created := dateText(now)
+	added := 0
 	for start := 0; start < len(rows); start += readingChunk {
 		part := rows[start:min(start+readingChunk, len(rows))]
 		params := dbx.Params{"import": key, "actor": actor, "created": created}
 		var sb strings.Builder
-		sb.WriteString("INSERT INTO " + schema.PackReadings + " (id, pack, at, source, figures, faults, import, actor, created) VALUES ")
+		sb.WriteString("INSERT OR IGNORE INTO " + schema.PackReadings + " (id, pack, at, source, figures, faults, import, actor, created) VALUES ")
 		for i, r := range part {
 			if i > 0 {
 				sb.WriteString(", ")
@@ -450,16 +459,18 @@ func insertReadings(txApp core.App, rows []*row, key, actor string, now time.Tim
 			fmt.Fprintf(&sb, "({:id%[1]s}, {:p%[1]s}, {:at%[1]s}, {:s%[1]s}, {:f%[1]s}, {:x%[1]s}, {:import}, {:actor}, {:created})", k)
 			figures, err := json.Marshal(r.figures)
 			if err != nil {
-				return err
+				return 0, err
 			}
 			params["id"+k], params["p"+k], params["at"+k], params["s"+k] = ids.New(), r.packId, dateText(r.at), r.source
 			params["f"+k], params["x"+k] = string(figures), r.faults
 		}
-		if err := sqlitedb.Exec(txApp.DB(), sb.String(), params); err != nil {
-			return fmt.Errorf("save pack readings: %w", err)
+		n, err := sqlitedb.ExecAffected(txApp.DB(), sb.String(), params)
+		if err != nil {
+			return 0, fmt.Errorf("save pack readings: %w", err)
 		}
+		added += int(n)
 	}
-	return nil
+	return added, nil
 }
 
 // wornAmong answers the serials of the packs ids that are worn, sorted.

@@ -421,3 +421,21 @@ func TestHealthReadOfDemoPacks(t *testing.T) {
 		t.Fatal("the nightly re-derivation cleared a worn pack")
 	}
 }
+
+// The same readings imported again (another key) add nothing: a reading is a pack, a time and
+// a source, so the energy is not counted twice.
+func TestReadingsImportedTwiceCountOnce(t *testing.T) {
+	w := newWorld(t, 2)
+	at := stamp(clock.Now().Add(-time.Hour))
+	csv := "serial,time,source,energyWh,socFrom,socTo\n" + serial(1) + "," + at + ",charger,180,10,60\n"
+	for i, want := range []string{"1 readings imported for 1 packs", "0 readings imported for 1 packs (1 already imported: the same pack, time and source)"} {
+		st, raw, _ := w.do(w.c.Admin, "POST", "/api/admin/packs/readings", map[string]any{"csv": csv})
+		if out := decode[health.Imported](t, raw); st != 200 || out.Message != want || out.Rows != 1 || out.Added != 1-i {
+			t.Fatalf("import %d: %d %s; want %q", i+1, st, raw, want)
+		}
+	}
+	_, raw, _ := w.do(w.c.Admin, "GET", "/api/packs/"+serial(1)+"/health", nil)
+	if rep := decode[health.Report](t, raw); rep.EnergyThroughputWh == nil || *rep.EnergyThroughputWh != 180 || w.count(schema.PackReadings) != 1 {
+		t.Fatalf("after two imports: %s, %d readings", raw, w.count(schema.PackReadings))
+	}
+}
