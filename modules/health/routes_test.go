@@ -439,3 +439,24 @@ func TestReadingsImportedTwiceCountOnce(t *testing.T) {
 		t.Fatalf("after two imports: %s, %d readings", raw, w.count(schema.PackReadings))
 	}
 }
+
+// A time without a zone (YYYY-MM-DD HH:MM) is read in the operation's time zone.
+func TestReadingsLocalTimeInTheOperationsZone(t *testing.T) {
+	w := newWorld(t, 1)
+	rec, err := w.app.FindFirstRecordByData(schema.Settings, schema.SettingKey, schema.SettingTimeZone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Set(schema.SettingValue, "Europe/Berlin")
+	if err := w.app.Save(rec); err != nil {
+		t.Fatal(err)
+	}
+	csv := "serial,time,source,soh\n" + serial(1) + ",2026-07-01 10:30,bms,91\n"
+	if st, raw, _ := w.do(w.c.Admin, "POST", "/api/admin/packs/readings", map[string]any{"csv": csv}); st != 200 {
+		t.Fatalf("import: %d %s", st, raw)
+	}
+	var at string
+	if err := w.app.DB().NewQuery("SELECT at FROM pack_readings").Row(&at); err != nil || !strings.HasPrefix(at, "2026-07-01 08:30:00") {
+		t.Fatalf("stored at %q (%v), want 08:30 UTC (10:30 in Berlin, summer time)", at, err)
+	}
+}
