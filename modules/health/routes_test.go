@@ -460,3 +460,25 @@ func TestReadingsLocalTimeInTheOperationsZone(t *testing.T) {
 		t.Fatalf("stored at %q (%v), want 08:30 UTC (10:30 in Berlin, summer time)", at, err)
 	}
 }
+
+// The nightly re-derivation slides the 30-day window: a pack that lost 5 points is worn today
+// and no longer 40 days later, with no new reading.
+func TestRederiveAllSlidesTheWindow(t *testing.T) {
+	w := newWorld(t, 2)
+	now := clock.Now()
+	csv := "serial,time,source,soh\n" + serial(1) + "," + stamp(now.AddDate(0, 0, -20)) + ",bms,95\n" +
+		serial(1) + "," + stamp(now.AddDate(0, 0, -1)) + ",bms,90\n"
+	if st, raw, _ := w.do(w.c.Admin, "POST", "/api/admin/packs/readings", map[string]any{"csv": csv}); st != 200 {
+		t.Fatalf("import: %d %s", st, raw)
+	}
+	if _, _, worn, reason := w.packRow(serial(1)); !worn || reason != "Lost 5 points of state of health in 30 days" {
+		t.Fatalf("today: worn %v %q", worn, reason)
+	}
+	defer clock.Set(func() time.Time { return now.AddDate(0, 0, 40) })()
+	if n, err := health.RederiveAll(w.app); err != nil || n != 1 {
+		t.Fatalf("RederiveAll: %d, %v", n, err)
+	}
+	if soh, _, worn, reason := w.packRow(serial(1)); worn || reason != "" || soh != 90 {
+		t.Fatalf("40 days later: soh %v, worn %v %q", soh, worn, reason)
+	}
+}
