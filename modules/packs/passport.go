@@ -21,9 +21,9 @@ import (
 // attributes of the Battery Pass data model v1.2.0 (batterypass/BatteryPassDataModel, commit
 // 4c96de2) that SwapBay's own records hold, in that model's shape, one object per aspect
 // (generalProductInformation, materialComposition, performanceAndDurability). What SwapBay
-// cannot know — the BMS data no reading gave (state of charge, remaining capacity, throughput),
-// the temperatures' durations, the manufacturer's data it was never given (mass, manufacturing place, warranty, materials)
-// — is absent, never invented. The access rights are the longlist's (docs/1.2 xlsx): the
+// cannot know — the BMS figures no reading gave (state of charge, remaining capacity,
+// throughput), the time spent at extreme temperatures, the manufacturer's data it was never
+// given (mass, manufacturing place, warranty, materials) — is absent, never invented. The access rights are the longlist's (docs/1.2 xlsx): the
 // public sees identity and product data; the use-phase attributes ("persons with a legitimate
 // interest": status, date put into service, full cycles, accidents) are answered to admins
 // only. The answer names no person: not the holder, not who reported an incident.
