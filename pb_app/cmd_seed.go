@@ -77,7 +77,8 @@ var dropoffNotes = []string{
 // newSeedDemoCommand is `swapbay seed-demo`: demo users (one login per role) and two weeks of
 // history written through the ledger's operation functions, on an empty data dir.
 func newSeedDemoCommand(app core.App) *cobra.Command {
-	return &cobra.Command{
+	var withoutReadings bool
+	cmd := &cobra.Command{
 		Use:          "seed-demo",
 		Short:        "Load demo users and two weeks of battery history into an empty data dir",
 		Example:      "swapbay seed-demo --dir=./pb_data",
@@ -87,13 +88,26 @@ func newSeedDemoCommand(app core.App) *cobra.Command {
 			if err := app.RunAllMigrations(); err != nil {
 				return fmt.Errorf("migrations: %w", err)
 			}
-			return seedDemo(app, clock.Now(), cmd.OutOrStdout())
+			return seedDemoWith(app, clock.Now(), cmd.OutOrStdout(), demoOptions{withoutReadings: withoutReadings})
 		},
 	}
+	// the e2e tests import the readings themselves (`swapbay demo-readings` prints them)
+	cmd.Flags().BoolVar(&withoutReadings, "without-readings", false, "leave out the packs' demo readings (the pack models are still set)")
+	return cmd
+}
+
+// demoOptions change what seed-demo writes.
+type demoOptions struct {
+	withoutReadings bool // no pack readings (health.DemoReadingsCSV): an import of them is the test
 }
 
 // seedDemo writes the demo data set as of now and prints the demo logins to out.
 func seedDemo(app core.App, now time.Time, out io.Writer) error {
+	return seedDemoWith(app, now, out, demoOptions{})
+}
+
+// seedDemoWith is seedDemo with opts.
+func seedDemoWith(app core.App, now time.Time, out io.Writer, opts demoOptions) error {
 	var count int
 	if err := app.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Users).Row(&count); err != nil {
 		return err
@@ -105,7 +119,7 @@ func seedDemo(app core.App, now time.Time, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	s := &seeder{app: app, rnd: rand.New(rand.NewPCG(7, 11)), loc: loc, now: now}
+	s := &seeder{app: app, rnd: rand.New(rand.NewPCG(7, 11)), loc: loc, now: now, opts: opts}
 	// the steps in order: each reads what the ones before it wrote
 	for _, step := range []func() error{
 		s.createUsers,
@@ -115,6 +129,7 @@ func seedDemo(app core.App, now time.Time, out io.Writer) error {
 		s.pay,
 		s.photos,
 		s.packSafety,
+		s.packHealth,
 		s.agreements,
 		s.recordedWhenTheyHappened,
 	} {
@@ -148,6 +163,7 @@ type seeder struct {
 	master  *core.Record
 	drivers []*core.Record
 	active  []string // active session ids
+	opts    demoOptions
 }
 
 func (s *seeder) createUsers() error {

@@ -11,6 +11,7 @@ func registerCommands(app *pocketbase.PocketBase) {
 	// each command lives in its own cmd_<name>.go and is added here
 	app.RootCmd.AddCommand(newUserCommand(app))
 	app.RootCmd.AddCommand(newSeedDemoCommand(app))
+	app.RootCmd.AddCommand(newDemoReadingsCommand(app))
 	app.RootCmd.AddCommand(newBackupCommand(app))
 	app.RootCmd.AddCommand(newRestoreCommand()) // listed in --help; run by runRestoreIfAsked
 	// `serve --replicate=URL`: replicate data.db continuously (modules/replication); it wins

@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"swapbay/internal/bombs"
+	"swapbay/modules/health"
 	"swapbay/modules/packs"
 )
 
@@ -384,8 +385,45 @@ func Catalogue() []Case {
 		}},
 		labelsCase(),
 		labelsBurstCase(),
+		readingsCase("readings: 10 rows of 100 KB cells (preview)", readingsCells, 200),
+		readingsCase(fmt.Sprintf("readings: %d rows of unknown serials (preview)", health.MaxReadingRows), readingsRows, 200),
+		readingsCase("readings: a body over health.MaxReadingsBody", readingsOver, 413),
 		concurrentCase(),
 	}
+}
+
+// The readings import's hostile files (issue 46): each is previewed (dryRun), so nothing is
+// written; every row is checked and named, the body is bounded.
+var (
+	readingsCells = lazy(func() []byte {
+		var sb strings.Builder
+		sb.WriteString("serial,time,source,faults\n")
+		for range 10 {
+			sb.WriteString("SWB-000001,2026-01-01T00:00:00Z,bms," + strings.Repeat("x", 100<<10) + "\n")
+		}
+		return readingsBody(sb.String())
+	})
+	readingsRows = lazy(func() []byte {
+		var sb strings.Builder
+		sb.WriteString("serial,time,source,soh\n")
+		for i := range health.MaxReadingRows {
+			fmt.Fprintf(&sb, "NOPE-%05d,2026-01-01 10:00,bms,NaN\n", i)
+		}
+		return readingsBody(sb.String())
+	})
+	readingsOver = lazy(func() []byte { return readingsBody(strings.Repeat("x", health.MaxReadingsBody+1)) })
+)
+
+func readingsBody(csv string) []byte {
+	b, _ := json.Marshal(map[string]any{"csv": csv, "dryRun": true})
+	return b
+}
+
+func readingsCase(name string, body func() []byte, want int) Case {
+	return Case{Name: name, run: func(s *Server, _ any) (string, string) {
+		st, answer := s.Do("POST", "/api/admin/packs/readings", s.Master, "application/json", body())
+		return fmt.Sprintf("%d, %d bytes", st, len(answer)), expect("readings", st, answer, want)
+	}}
 }
 
 // mintForLabels mints packs.MaxLabels packs as the master admin (one keyed mint) and answers

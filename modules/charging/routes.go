@@ -17,8 +17,9 @@ import (
 //
 //	POST   /api/start-charging                         {chargerType, quantity}
 //	       → {success, message, session, movement, stats}   waiting → session; ETA = start + charger minutes
-//	POST   /api/admin/charge/{id}/complete             {}
-//	       → {success, message, session, movement, stats}   session → ready, status completed
+//	POST   /api/admin/charge/{id}/complete             {packs?, energyWh?}
+//	       → {success, message, session, movement, stats}   session → ready, status completed; energyWh
+//	       (0 < n ≤ 100000, the charger's report) is kept on the session and its packs' health re-derived
 //	DELETE /api/admin/charging-sessions/{id}
 //	       → {success, message, session, movement, stats}   session → waiting, status deleted
 //	PATCH  /api/admin/charging-sessions/{id}/quantity  {quantity, destination: "ready"|"waiting"}
@@ -32,7 +33,7 @@ func Register(app core.App) {
 		se.Router.POST("/api/start-charging", handleStart).Bind(httpx.RequireAdmin(), idempotency.Keyed())
 		admin := se.Router.Group("/api/admin")
 		admin.Bind(httpx.RequireAdmin())
-		admin.POST("/charge/{id}/complete", handleEnd(Complete, "Charging session completed successfully")).Bind(idempotency.Keyed())
+		admin.POST("/charge/{id}/complete", handleComplete).Bind(idempotency.Keyed())
 		admin.DELETE("/charging-sessions/{id}", handleEnd(Delete, "Charging session deleted successfully")).Bind(idempotency.Keyed())
 		admin.PATCH("/charging-sessions/{id}/quantity", handleQuantity).Bind(idempotency.Keyed())
 		return se.Next()
@@ -72,6 +73,26 @@ func handleEnd(fn func(core.App, inventory.Op, string) (*Session, *inventory.Mov
 		}
 		return httpx.Success(e, message, stats, map[string]any{"session": sess, "movement": mv})
 	}
+}
+
+// completeForm is the completion's optional body: the packs coming off the chargers and the
+// energy the charger reported (Wh; absent: not reported).
+type completeForm struct {
+	inventory.PackNames
+	EnergyWh *float64 `json:"energyWh"`
+}
+
+func handleComplete(e *core.RequestEvent) error {
+	var f completeForm
+	if err := reqx.Decode(e, &f, 0); err != nil {
+		return apierr.Response(e, err)
+	}
+	var stats inventory.Snapshot
+	sess, mv, err := CompleteWithEnergy(e.App, inventory.Op{Actor: e.Auth, Packs: f.PackNames, Stats: &stats}, e.Request.PathValue("id"), f.EnergyWh)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return httpx.Success(e, "Charging session completed successfully", stats, map[string]any{"session": sess, "movement": mv})
 }
 
 type quantityForm struct {

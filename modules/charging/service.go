@@ -2,6 +2,7 @@ package charging
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/pocketbase/dbx"
@@ -14,6 +15,7 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
 	"swapbay/lib/txutil"
+	"swapbay/modules/health"
 	"swapbay/modules/inventory"
 )
 
@@ -192,15 +194,31 @@ func onActiveSession(app core.App, op inventory.Op, sessionId string, change fun
 
 // Complete marks sessionId done: its batteries move to ready (charge_complete).
 func Complete(app core.App, op inventory.Op, sessionId string) (*Session, *inventory.Movement, error) {
-	return end(app, op, sessionId, schema.SessionStatusCompleted)
+	return end(app, op, sessionId, schema.SessionStatusCompleted, nil)
+}
+
+// MaxEnergyWh bounds the energy a charger may report for one session.
+const MaxEnergyWh = 100000
+
+// MsgEnergyWh refuses an energy that is not a number above 0 and at most MaxEnergyWh.
+const MsgEnergyWh = "Energy must be a number above 0 and at most 100000 Wh"
+
+// CompleteWithEnergy is Complete with the energy the charger reported (Wh, nil: not
+// reported): kept on the session (DESIGN.md §16), and the packs it names re-derived
+// (health.Derive) in the same transaction.
+func CompleteWithEnergy(app core.App, op inventory.Op, sessionId string, energyWh *float64) (*Session, *inventory.Movement, error) {
+	if energyWh != nil && (math.IsNaN(*energyWh) || *energyWh <= 0 || *energyWh > MaxEnergyWh) {
+		return nil, nil, apierr.Invalid("energyWh", MsgEnergyWh)
+	}
+	return end(app, op, sessionId, schema.SessionStatusCompleted, energyWh)
 }
 
 // Delete cancels sessionId: its batteries go back to waiting.
 func Delete(app core.App, op inventory.Op, sessionId string) (*Session, *inventory.Movement, error) {
-	return end(app, op, sessionId, schema.SessionStatusDeleted)
+	return end(app, op, sessionId, schema.SessionStatusDeleted, nil)
 }
 
-func end(app core.App, op inventory.Op, sessionId, status string) (*Session, *inventory.Movement, error) {
+func end(app core.App, op inventory.Op, sessionId, status string, energyWh *float64) (*Session, *inventory.Movement, error) {
 	return onActiveSession(app, op, sessionId, func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error) {
 		q := acc.Balance()
 		destKey, typ := inventory.KeyReady, inventory.TypeChargeComplete
@@ -231,8 +249,32 @@ func end(app core.App, op inventory.Op, sessionId, status string) (*Session, *in
 		if status == schema.SessionStatusDeleted {
 			sess.Set(schema.SessionQuantity, 0) // a completed session keeps what it charged
 		}
+		if status == schema.SessionStatusCompleted {
+			if energyWh != nil {
+				sess.Set(schema.SessionEnergyWh, *energyWh)
+				// the split over its packs counts this session's energy: stored before the derivation
+				if err := txApp.SaveNoValidate(sess.Record); err != nil {
+					return nil, err
+				}
+			}
+			if err := deriveCharged(txApp, mv.Id); err != nil {
+				return nil, err
+			}
+		}
 		return mv, nil
 	})
+}
+
+// deriveCharged re-derives the health of the packs movement mvId charged (its "charged" pack
+// events): a completed session changes their charges and energy.
+func deriveCharged(txApp core.App, mvId string) error {
+	var ids []string
+	err := txApp.DB().Select(schema.PackEventPack).From(schema.PackEvents).
+		Where(dbx.HashExp{schema.PackEventMovement: mvId, schema.PackEventKind: schema.PackEventCharged}).Column(&ids)
+	if err != nil {
+		return err
+	}
+	return health.Derive(txApp, ids)
 }
 
 // Destinations for batteries taken off a session when its quantity is lowered.

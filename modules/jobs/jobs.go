@@ -18,6 +18,7 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
 	"swapbay/modules/charging"
+	"swapbay/modules/health"
 	"swapbay/modules/packs"
 	"swapbay/modules/photos"
 	"swapbay/modules/replication"
@@ -46,6 +47,8 @@ const AgreementPDFInterval = time.Minute
 //	pack-missing   local midnight the missing-packs cutoff moves a day (packs.RunMissing):
 //	                            count them, announce the change; the operation's time zone
 //	                            (a saved time_zone setting moves the job with it)
+//	pack-health    02:30 UTC    re-derive every pack with a state of health (health.RederiveAll):
+//	                            the 30-day trend's window slides a day without a new reading
 func Register(app core.App) {
 	var scheduler gocron.Scheduler
 	var packMissing gocron.Job
@@ -102,6 +105,14 @@ func Register(app core.App) {
 		if packMissing, err = s.NewJob(PackMissingSchedule(operationZone(app)), packMissingTask(app), packMissingOptions()...); err != nil {
 			return err
 		}
+		_, err = s.NewJob(PackHealthSchedule, logFailure(app, "pack-health job", func() error {
+			n, err := health.RederiveAll(app)
+			app.Logger().Info("pack-health job", slog.Int("packs", n))
+			return err
+		}), jobOptions("pack-health")...)
+		if err != nil {
+			return err
+		}
 		if err := every(s, sqlitedb.CheckpointInterval, "wal-checkpoint", gocron.NewTask(func() { Checkpoint(app) })); err != nil {
 			return err
 		}
@@ -128,6 +139,10 @@ func Register(app core.App) {
 		return e.Next()
 	})
 }
+
+// PackHealthSchedule runs the pack-health job nightly (02:30 UTC: a quiet hour in Europe; the
+// trend moves by the day, so the hour does not matter).
+var PackHealthSchedule = gocron.CronJob("CRON_TZ=UTC 30 2 * * *", false)
 
 // PackMissingSchedule runs the pack-missing job at midnight in loc (a cron in that zone, so a
 // daylight-saving change keeps it at local midnight).

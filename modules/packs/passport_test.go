@@ -314,7 +314,7 @@ func TestPassportOfRandomPacksValidates(t *testing.T) {
 				t.Fatalf("%s: status %q (want %q), put into service %q (%v)", rp.serial, gpi.BatteryStatus, want, gpi.PuttingIntoService, rp.inService)
 			}
 			cond := p.PerformanceAndDurability.BatteryCondition
-			if cond.NumberOfFullCycles.Value != rp.chargeCount || cond.NumberOfFullCycles.Value < 0 || cond.NumberOfFullCycles.LastUpdate == "" {
+			if cond.NumberOfFullCycles.Value != float64(rp.chargeCount) || cond.NumberOfFullCycles.Value < 0 || cond.NumberOfFullCycles.LastUpdate == "" {
 				t.Fatalf("%s: cycles %+v, want %d", rp.serial, cond.NumberOfFullCycles, rp.chargeCount)
 			}
 			if len(cond.NegativeEvents) != len(rp.damages) {

@@ -42,6 +42,7 @@ import (
 //	                                              and the refusal naming it for anywhere but quarantine (the
 //	                                              scanner judges scans by it, kept offline with the app's reads)
 //	GET  /api/packs/{serial}             as the list (a driver: a pack they hold) → Detail (with its history)
+//	GET  /api/packs/{serial}/health      as GET /api/packs/{serial} → health.Report (DESIGN.md §16; modules/health)
 //	POST /api/packs/{serial}/damage      admins: any pack; drivers: a pack they hold or last moved
 //	                                              {note, photos: [photoId…] ≤ 10 claimed by the caller, occurredAt?}
 //	                                              → {success, message, pack: Detail}; quarantines the pack (ReportDamage)
@@ -77,6 +78,7 @@ func Register(app core.App) {
 		readers.GET("/lookup", handleLookup)
 		readers.GET("/out-of-use", handleOutOfUse)
 		readers.GET("/{serial}", handleDetail)
+		readers.GET("/{serial}/health", handleHealth)
 		readers.POST("/{serial}/damage", handleDamage).Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Driver), idempotency.Keyed())
 		return se.Next()
 	})

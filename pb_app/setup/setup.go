@@ -22,6 +22,7 @@ import (
 	"swapbay/modules/debuginfo"
 	"swapbay/modules/earnings"
 	"swapbay/modules/headoffice"
+	"swapbay/modules/health"
 	"swapbay/modules/inventory"
 	"swapbay/modules/jobs"
 	"swapbay/modules/journal"
@@ -74,6 +75,7 @@ func Register(app core.App) {
 	debuginfo.Register(app)
 	replication.Register(app)
 	packs.Register(app)
+	health.Register(app)
 	stocktake.Register(app)
 	headoffice.Register(app) // head office's tokens and their door (DESIGN.md §15)
 
