@@ -13,6 +13,7 @@ func registerCommands(app *pocketbase.PocketBase) {
 	app.RootCmd.AddCommand(newSeedDemoCommand(app))
 	app.RootCmd.AddCommand(newBackupCommand(app))
 	app.RootCmd.AddCommand(newRestoreCommand()) // listed in --help; run by runRestoreIfAsked
+	app.RootCmd.AddCommand(newHQCommand())      // listed in --help; run by runHQIfAsked
 	// `serve --replicate=URL`: replicate data.db continuously (modules/replication); it wins
 	// over $SWAPBAY_REPLICA_URL
 	opt := replication.DefaultOptions()

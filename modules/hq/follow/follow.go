@@ -87,14 +87,14 @@ const CopyName = "copy.db"
 // Status is what GET /api/hq/cities shows of a city's copy.
 type Status struct {
 	State         string     `json:"state"`
-	LagSeconds    float64    `json:"lagSeconds"`               // age of the oldest replica change the copy lacks
-	ReplicaAge    *float64   `json:"replicaAgeSeconds"`        // age of the newest change on the replica (nil: unknown)
-	LastAppliedAt *time.Time `json:"lastAppliedAt"`            // when the copy last moved (restored or applied)
-	CopyTXID      uint64     `json:"copyTxid"`                 // the copy's position
-	ReplicaTXID   uint64     `json:"replicaTxid"`              // the replica's newest position seen
-	Restores      int        `json:"restores"`                 // full restores since start (afresh ones included)
-	Error         string     `json:"error,omitempty"`          // the last failure, in words
-	Warning       string     `json:"warning,omitempty"`        // why the copy is flagged
+	LagSeconds    float64    `json:"lagSeconds"`        // age of the oldest replica change the copy lacks
+	ReplicaAge    *float64   `json:"replicaAgeSeconds"` // age of the newest change on the replica (nil: unknown)
+	LastAppliedAt *time.Time `json:"lastAppliedAt"`     // when the copy last moved (restored or applied)
+	CopyTXID      uint64     `json:"copyTxid"`          // the copy's position
+	ReplicaTXID   uint64     `json:"replicaTxid"`       // the replica's newest position seen
+	Restores      int        `json:"restores"`          // full restores since start (afresh ones included)
+	Error         string     `json:"error,omitempty"`   // the last failure, in words
+	Warning       string     `json:"warning,omitempty"` // why the copy is flagged
 }
 
 // Follower keeps one city's copy.

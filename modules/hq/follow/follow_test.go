@@ -195,7 +195,9 @@ func TestRestartResumes(t *testing.T) {
 // HQ detects it, restores afresh, and the copy is the city's again.
 func TestDeletedReplicaIsRestoredAfresh(t *testing.T) {
 	c := newCity(t)
-	c.write(30)
+	for i := 0; i < 6; i++ { // six positions on the replica
+		c.write(5)
+	}
 	f := follow.New(filepath.Join(t.TempDir(), "copy"), c.cfg(), fastOptions(), nil)
 	stop := run(t, f)
 	defer stop()

@@ -1,0 +1,45 @@
+// Package hq is head office (DESIGN.md §15): `swapbay hq serve --dir=HQDIR`, the same binary
+// in a second mode, with its own data dir, its own migrations (Migrations: never the city's
+// collections), its own users (roles hq_admin and hq_viewer) and its cities, each followed into
+// a read-only local copy of the city's replica (modules/hq/follow). A city binary that never
+// runs `hq serve` never touches this package.
+package hq
+
+import (
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/sqlitedb"
+)
+
+// Migrations is head office's own migrations list: pb_migrations/hq registers into it (the
+// city's pb_migrations register into PocketBase's core.AppMigrations, which HQ never runs).
+var Migrations core.MigrationsList
+
+// App is head office's PocketBase app: a BaseApp whose RunAllMigrations runs PocketBase's
+// system migrations and Migrations only (apis.Serve calls it before serving).
+type App struct {
+	*core.BaseApp
+}
+
+// NewApp opens (creating when missing) the HQ data dir dir, on the city's SQLite connections
+// (lib/sqlitedb), and runs HQ's migrations.
+func NewApp(dir string) (*App, error) {
+	a := &App{BaseApp: core.NewBaseApp(sqlitedb.AppConfig(dir))}
+	if err := a.Bootstrap(); err != nil {
+		return nil, err
+	}
+	if err := a.RunAllMigrations(); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// RunAllMigrations runs PocketBase's system migrations and HQ's own (Migrations), never the
+// city's.
+func (a *App) RunAllMigrations() error {
+	list := core.MigrationsList{}
+	list.Copy(core.SystemMigrations)
+	list.Copy(Migrations)
+	_, err := core.NewMigrationsRunner(a, list).Up()
+	return err
+}
