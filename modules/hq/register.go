@@ -12,6 +12,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
+	"swapbay/lib/order"
 	"swapbay/lib/reqx"
 	"swapbay/modules/hq/follow"
 )
@@ -34,7 +35,7 @@ const MsgForbidden = "You do not have permission to do this."
 //
 // Each city's replica is followed into HQDIR/copies/<id>/copy.db from serve until the server
 // stops (set, supervised under one context); a saved city (re)starts its follower once the save
-// commits, a deleted one stops it and deletes its copy.
+// commits, a deleted one stops it and deletes its copy (followCommitted).
 func Register(app core.App, set *follow.Set) {
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: "hqMiddlewares",
@@ -53,27 +54,13 @@ func Register(app core.App, set *follow.Set) {
 		for _, c := range cities {
 			set.Put(c.Id, ReplicaConfig(c))
 		}
-		h := &handlers{set: set}
+		h := &handlers{app: se.App, set: set}
 		se.Router.GET("/api/hq/cities", h.list).Bind(requireRoles(RoleAdmin, RoleViewer))
-		se.Router.POST("/api/hq/cities", h.create).Bind(requireRoles(RoleAdmin), idempotency.Keyed())
-		se.Router.PUT("/api/hq/cities/{id}", h.update).Bind(requireRoles(RoleAdmin), idempotency.Keyed())
-		se.Router.DELETE("/api/hq/cities/{id}", h.remove).Bind(requireRoles(RoleAdmin), idempotency.Keyed())
+		se.Router.POST("/api/hq/cities", h.create).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
+		se.Router.PUT("/api/hq/cities/{id}", h.update).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
+		se.Router.DELETE("/api/hq/cities/{id}", h.remove).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
 		se.Router.GET("/api/{path...}", httpx.APINotFound)
 		return se.Next()
-	})
-	// the followers follow what is committed: a save inside the keyed transaction starts its
-	// follower only once that transaction commits
-	app.OnRecordAfterCreateSuccess(Cities).BindFunc(func(e *core.RecordEvent) error {
-		set.Put(e.Record.Id, ReplicaConfig(e.Record))
-		return e.Next()
-	})
-	app.OnRecordAfterUpdateSuccess(Cities).BindFunc(func(e *core.RecordEvent) error {
-		set.Put(e.Record.Id, ReplicaConfig(e.Record))
-		return e.Next()
-	})
-	app.OnRecordAfterDeleteSuccess(Cities).BindFunc(func(e *core.RecordEvent) error {
-		set.Remove(e.Record.Id)
-		return e.Next()
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		set.Close()
@@ -102,7 +89,41 @@ func requireRoles(allowed ...string) *hook.Handler[*core.RequestEvent] {
 	}
 }
 
-type handlers struct{ set *follow.Set }
+type handlers struct {
+	app core.App // outside any transaction
+	set *follow.Set
+}
+
+// cityKey is where a cities route leaves the id of the city it saved or deleted.
+const cityKey = "hq.city"
+
+// followCommitted runs around the keyed transaction (before lib/idempotency's middleware, so
+// after its commit or rollback): the city the route touched is followed as committed — a saved
+// city's follower (re)starts, a deleted or rolled-back new one's stops. Followers are never
+// started for a change that did not commit.
+func (h *handlers) followCommitted() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id:       "hqFollowCommitted",
+		Priority: order.IdempotencyPolicy - 1,
+		Func: func(e *core.RequestEvent) error {
+			err := e.Next()
+			if id, _ := e.Get(cityKey).(string); id != "" {
+				h.sync(id)
+			}
+			return err
+		},
+	}
+}
+
+// sync follows the city id as the database has it now.
+func (h *handlers) sync(id string) {
+	rec, err := h.app.FindRecordById(Cities, id)
+	if err != nil {
+		h.set.Remove(id)
+		return
+	}
+	h.set.Put(id, ReplicaConfig(rec))
+}
 
 func (h *handlers) list(e *core.RequestEvent) error {
 	recs, err := ListCities(e.App)
@@ -132,6 +153,7 @@ func (h *handlers) save(e *core.RequestEvent, id string) error {
 	if err != nil {
 		return apierr.Response(e, err)
 	}
+	e.Set(cityKey, rec.Id)
 	return e.JSON(http.StatusOK, view(rec, h.set))
 }
 
@@ -140,5 +162,6 @@ func (h *handlers) remove(e *core.RequestEvent) error {
 	if err := DeleteCity(e.App, id); err != nil {
 		return apierr.Response(e, err)
 	}
+	e.Set(cityKey, id)
 	return e.JSON(http.StatusOK, map[string]string{"deleted": id})
 }
