@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"os/signal"
 	"syscall"
@@ -45,6 +46,9 @@ func newHQServeCommand() *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("open %s: %w", dir, err)
 			}
+			// Litestream's follow logs to slog's default logger (a replica without a DB has no
+			// other): its warnings and errors only, not a line per applied poll per city
+			slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			set := hq.NewSet(ctx, app, follow.DefaultOptions())
