@@ -61,6 +61,9 @@ func newHQServeCommand() *cobra.Command {
 				})
 			}()
 			app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+				// no superuser installer link: it names the city's `superuser upsert` (on
+				// pb_data); HQ's accounts come from `swapbay hq user create`
+				se.InstallerFunc = nil
 				fmt.Fprintf(cmd.OutOrStdout(), "SwapBay head office on http://%s (data dir %s; accounts: swapbay hq user create --dir=%s)\n", addr, dir, dir)
 				return se.Next()
 			})
