@@ -164,7 +164,7 @@ func (f *Follower) Run(ctx context.Context) {
 			continue
 		}
 		f.log.Error("hq follow: copy failed", "target", f.cfg.Target(), "error", err.Error())
-		f.set(func(st *Status) { st.State, st.Error = StateFailed, replication.Explain(err) })
+		f.set(func(st *Status) { st.State, st.Error = StateFailed, explain(err) })
 		select {
 		case <-ctx.Done():
 		case <-time.After(wait):
@@ -275,7 +275,7 @@ func (f *Follower) check(ctx context.Context, replica *litestream.Replica, now t
 	}
 	remote, newestAt, err := newest(ctx, replica)
 	if err != nil {
-		f.set(func(st *Status) { st.Error = replication.Explain(err) })
+		f.set(func(st *Status) { st.Error = explain(err) })
 		return
 	}
 	local := uint64(txid)
@@ -386,4 +386,16 @@ func Open(path string) (*sql.DB, error) {
 	u := url.URL{Scheme: "file", Path: path}
 	dsn := u.String() + "?mode=ro&_pragma=query_only(1)&_pragma=busy_timeout(5000)"
 	return sql.Open("sqlite", dsn)
+}
+
+// explain names a follower's failure in words: modules/replication's Explain, and the cases
+// only a follower meets.
+func explain(err error) string {
+	switch {
+	case errors.Is(err, replication.ErrNoReplica):
+		return replication.ErrNoReplica.Error()
+	case strings.Contains(err.Error(), "cannot resume follow mode"):
+		return "the copy's saved position is no longer on the replica"
+	}
+	return replication.Explain(err)
 }

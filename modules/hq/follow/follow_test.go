@@ -26,7 +26,13 @@ type city struct {
 
 func newCity(t *testing.T) *city {
 	t.Helper()
-	c := &city{t: t, dir: t.TempDir(), replica: filepath.Join(t.TempDir(), "replica")}
+	return newCityAt(t, filepath.Join(t.TempDir(), "replica"))
+}
+
+// newCityAt is a city replicating to the directory replica.
+func newCityAt(t *testing.T, replica string) *city {
+	t.Helper()
+	c := &city{t: t, dir: t.TempDir(), replica: replica}
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(c.dir, "data.db")+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)")
 	if err != nil {
 		t.Fatal(err)
@@ -348,5 +354,66 @@ func snapshot(t *testing.T, c *city) {
 	defer cancel()
 	if err := c.r.Snapshot(ctx); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A replica with nothing in it yet: the copy is failed, with the reason in words, and retried;
+// once the city replicates there it follows.
+func TestEmptyReplicaFailsInWordsThenFollows(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "replica")
+	f := follow.New(filepath.Join(t.TempDir(), "copy"), replication.Config{URL: "file://" + empty}, fastOptions(), nil)
+	stop := run(t, f)
+	defer stop()
+	waitFor(t, 5*time.Second, "failed", func() bool { return f.Status().State == follow.StateFailed })
+	if st := f.Status(); !strings.Contains(st.Error, "nothing has been replicated there") {
+		t.Fatalf("error = %q, want it in words", st.Error)
+	}
+	c := newCityAt(t, empty)
+	c.write(2)
+	waitFor(t, 10*time.Second, "following once the city replicates", func() bool {
+		return f.Status().State == follow.StateFollowing && f.Status().Error == "" && copyCount(t, f.CopyPath()) == 2
+	})
+}
+
+// The set follows several cities under one context; Close stops every follower (each
+// returns, its state stopped); a city moved to another replica gets a new copy; Remove deletes
+// the copy.
+func TestSetStopsEveryFollower(t *testing.T) {
+	a, b := newCity(t), newCity(t)
+	a.write(2)
+	b.write(3)
+	set := follow.NewSet(context.Background(), t.TempDir(), fastOptions(), nil)
+	set.Put("a", a.cfg())
+	set.Put("b", b.cfg())
+	waitFor(t, 10*time.Second, "both copies", func() bool {
+		return copyCount(t, set.CopyPath("a")) == 2 && copyCount(t, set.CopyPath("b")) == 3
+	})
+	waitFor(t, 5*time.Second, "a's first restore counted", func() bool { st, _ := set.Status("a"); return st.Restores == 1 })
+	set.Put("a", a.cfg()) // the same replica: left alone
+	if st, _ := set.Status("a"); st.Restores != 1 {
+		t.Fatalf("restores after the same Put = %d", st.Restores)
+	}
+	set.Put("a", b.cfg()) // another replica: a new copy of it
+	waitFor(t, 10*time.Second, "a follows b's replica", func() bool { return copyCount(t, set.CopyPath("a")) == 3 })
+	set.Remove("b")
+	if _, err := os.Stat(set.Dir("b")); !os.IsNotExist(err) {
+		t.Fatalf("b's copy is still there: %v", err)
+	}
+	if _, ok := set.Status("b"); ok {
+		t.Fatal("b is still followed")
+	}
+	done := make(chan struct{})
+	go func() { set.Close(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Close did not return within 10 s")
+	}
+	if st, _ := set.Status("a"); st.State != follow.StateStopped {
+		t.Fatalf("a after Close: %s", st.State)
+	}
+	set.Put("c", a.cfg()) // after Close: nothing starts
+	if _, ok := set.Status("c"); ok {
+		t.Fatal("a follower started after Close")
 	}
 }
