@@ -245,7 +245,7 @@ func TestGapIsRestoredAfresh(t *testing.T) {
 	c.write(3)
 	dir := filepath.Join(t.TempDir(), "copy")
 	opt := fastOptions()
-	opt.StallAfter = time.Second
+	opt.BehindAfter, opt.StallAfter = 300*time.Millisecond, 1500*time.Millisecond
 	f := follow.New(dir, c.cfg(), opt, nil)
 	stop := run(t, f)
 	waitFor(t, 10*time.Second, "first copy", func() bool { return copyCount(t, f.CopyPath()) == 3 })
@@ -272,10 +272,16 @@ func TestGapIsRestoredAfresh(t *testing.T) {
 	stop2 := run(t, f2)
 	defer stop2()
 	want := c.count()
-	waitFor(t, 20*time.Second, fmt.Sprintf("restored afresh past the gap to %d swaps", want), func() bool { return copyCount(t, f2.CopyPath()) == want })
-	waitFor(t, 5*time.Second, "a full restore afresh, then following", func() bool {
+	// stalled at the gap: flagged behind (the copy's own lag) before StallAfter
+	waitFor(t, 10*time.Second, "flagged behind at the gap", func() bool {
 		st := f2.Status()
-		return st.Restores == 1 && st.State == follow.StateFollowing
+		return st.State == follow.StateBehind && strings.Contains(st.Warning, "behind the city's replica")
+	})
+	waitFor(t, 20*time.Second, fmt.Sprintf("restored afresh past the gap to %d swaps", want), func() bool { return copyCount(t, f2.CopyPath()) == want })
+	// (the city is silent now, longer than the shortened BehindAfter: behind by silence only)
+	waitFor(t, 5*time.Second, "a full restore afresh, then no lag", func() bool {
+		st := f2.Status()
+		return st.Restores == 1 && st.LagSeconds == 0 && st.CopyTXID == st.ReplicaTXID && !strings.Contains(st.Warning, "behind the city's replica")
 	})
 	t.Logf("status after the gap: %+v", f2.Status())
 }
@@ -313,10 +319,18 @@ func TestNeverOpensTheCityFile(t *testing.T) {
 	c.write(4)
 	c.stop()
 	c.db.Close()
+	replicaBefore := tree(t, c.replica)
 	f := follow.New(filepath.Join(t.TempDir(), "copy"), c.cfg(), fastOptions(), nil)
 	stop := run(t, f)
 	defer stop()
 	waitFor(t, 10*time.Second, "copy", func() bool { return copyCount(t, f.CopyPath()) == 4 })
+	time.Sleep(300 * time.Millisecond) // a few polls and checks
+	if after := tree(t, c.replica); after != replicaBefore {
+		t.Errorf("HQ changed the city's replica:\nbefore %s\nafter  %s", replicaBefore, after)
+	}
+	if after := tree(t, c.dir); !strings.Contains(after, "data.db") {
+		t.Errorf("the city's dir: %s", after)
+	}
 	open := openFiles(t)
 	sawCopy := false
 	for _, p := range open {
@@ -416,4 +430,21 @@ func TestSetStopsEveryFollower(t *testing.T) {
 	if _, ok := set.Status("c"); ok {
 		t.Fatal("a follower started after Close")
 	}
+}
+
+// tree lists the files under dir with their sizes and modification times.
+func tree(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	err := filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&b, "%s %d %d; ", strings.TrimPrefix(p, dir), fi.Size(), fi.ModTime().UnixNano())
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
 }
