@@ -4,11 +4,15 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/johannesboyne/gofakes3"
+	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"swapbay/modules/hq/follow"
 	"swapbay/modules/replication"
@@ -22,6 +26,7 @@ type city struct {
 	db      *sql.DB
 	r       *replication.Replicator
 	replica string
+	s3      *replication.Config // an S3 replica instead of the directory
 }
 
 func newCity(t *testing.T) *city {
@@ -32,7 +37,12 @@ func newCity(t *testing.T) *city {
 // newCityAt is a city replicating to the directory replica.
 func newCityAt(t *testing.T, replica string) *city {
 	t.Helper()
-	c := &city{t: t, dir: t.TempDir(), replica: replica}
+	return newCityTo(t, &city{t: t, dir: t.TempDir(), replica: replica})
+}
+
+// newCityTo starts the city c.
+func newCityTo(t *testing.T, c *city) *city {
+	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+filepath.Join(c.dir, "data.db")+"?_pragma=journal_mode(WAL)&_pragma=busy_timeout(5000)")
 	if err != nil {
 		t.Fatal(err)
@@ -50,7 +60,12 @@ func newCityAt(t *testing.T, replica string) *city {
 	return c
 }
 
-func (c *city) cfg() replication.Config { return replication.Config{URL: "file://" + c.replica} }
+func (c *city) cfg() replication.Config {
+	if c.s3 != nil {
+		return *c.s3
+	}
+	return replication.Config{URL: "file://" + c.replica}
+}
 
 func (c *city) start() {
 	opt := *replication.DefaultOptions()
@@ -447,4 +462,30 @@ func tree(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return b.String()
+}
+
+// A city replicating to S3 (an in-process S3 server): HQ follows it with the keys, polled every
+// RemoteInterval.
+func TestFollowsAnS3Replica(t *testing.T) {
+	t.Setenv("AWS_CA_BUNDLE", "")
+	os.Unsetenv("AWS_CA_BUNDLE")
+	backend := s3mem.New()
+	if err := backend.CreateBucket("swapbay"); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(gofakes3.New(backend, gofakes3.WithLogger(gofakes3.DiscardLog())).Server())
+	defer srv.Close()
+	cfg := replication.Config{URL: "s3://swapbay/paris?endpoint=" + srv.URL + "&region=us-east-1&forcePathStyle=true",
+		AccessKeyID: "AKIAPARIS", SecretAccessKey: "paris-secret"}
+	c := newCityTo(t, &city{t: t, dir: t.TempDir(), s3: &cfg})
+	c.write(3)
+	opt := fastOptions()
+	opt.Interval, opt.CheckInterval, opt.RemoteInterval = time.Hour, time.Hour, 100*time.Millisecond
+	f := follow.New(filepath.Join(t.TempDir(), "copy"), cfg, opt, nil)
+	stop := run(t, f)
+	defer stop()
+	waitFor(t, 10*time.Second, "the copy of the S3 replica", func() bool { return copyCount(t, f.CopyPath()) == 3 })
+	c.write(2)
+	waitFor(t, 5*time.Second, "the next write, on RemoteInterval", func() bool { return copyCount(t, f.CopyPath()) == 5 })
+	waitFor(t, 5*time.Second, "following", func() bool { return f.Status().State == follow.StateFollowing })
 }
