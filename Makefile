@@ -75,8 +75,8 @@ stage-lint:
 
 # The system tests run the built binary whole (SIGKILL crash and disk-full, the replication
 # drill, the hostile catalogue's memory budget, head office following a city, each on real
-# `swapbay serve` children): their own stage, beside the UI stages. SYSTEM_RUN names the system tests of a package whose other
-# tests are unit tests; test-go-unit skips them.
+# `swapbay serve` children): their own stage, beside the UI stages. SYSTEM_RUN names the system
+# tests of a package whose other tests are unit tests; test-go-unit skips them.
 SYSTEM_PKGS := ./internal/crashtest ./internal/drill ./internal/hostile ./internal/hqdrill
 SYSTEM_RUN  := ^(TestSIGKILLLosesNothingAndRunsNothingTwice|TestDiskFullRefusesCleanlyAndRecovers|TestDrillRestoresFromTheReplicaAlone|TestHostileCatalogueStaysWithinTheMemoryBudget|TestHQFollowsACityProcess)$$
 UNIT_PKGS    = $$(go list ./... | grep -v -e /node_modules/ -e /internal/crashtest -e /internal/drill -e /internal/hqdrill)
