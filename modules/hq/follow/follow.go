@@ -121,6 +121,9 @@ type Follower struct {
 	afresh chan string // asks the run loop to restore afresh (the reason)
 }
 
+// maxMissing bounds Follower.missing (one entry per check that sees a new replica position).
+const maxMissing = 10_000
+
 type seen struct {
 	txid uint64
 	at   time.Time
@@ -310,10 +313,13 @@ func (f *Follower) check(ctx context.Context, replica *litestream.Replica, now t
 		f.st.ReplicaAge = &age
 	}
 	// the replica positions the copy lacks, with when first seen: the oldest one's age is the lag
-	if remote > local && (len(f.missing) == 0 || f.missing[len(f.missing)-1].txid < remote) {
-		f.missing = append(f.missing, seen{txid: remote, at: now})
-		if len(f.missing) > 10_000 {
-			f.missing = f.missing[len(f.missing)-10_000:]
+	// (bounded: past maxMissing the newest entry takes the new position, so the oldest's age
+	// stays exact)
+	if n := len(f.missing); remote > local && (n == 0 || f.missing[n-1].txid < remote) {
+		if n >= maxMissing {
+			f.missing[n-1].txid = remote
+		} else {
+			f.missing = append(f.missing, seen{txid: remote, at: now})
 		}
 	}
 	i := 0
