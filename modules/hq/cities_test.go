@@ -338,3 +338,17 @@ func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// Sign-in is rate limited (PocketBase's limiter, HQ's own migration): a burst of wrong
+// passwords is answered 429.
+func TestSignInIsRateLimited(t *testing.T) {
+	s := newHQ(t)
+	limited := false
+	for i := 0; i < 6 && !limited; i++ {
+		code, _ := s.do("", "POST", "/api/collections/users/auth-with-password", `{"identity":"admin@hq.example","password":"wrong-password"}`)
+		limited = code == http.StatusTooManyRequests
+	}
+	if !limited {
+		t.Fatal("six wrong passwords in a row were never refused 429")
+	}
+}
