@@ -54,3 +54,20 @@ func TestHQUserCreate(t *testing.T) {
 		t.Fatalf("the hq_admin: %v %v", u, err)
 	}
 }
+
+// A city's data dir is refused as HQDIR before anything is written to it.
+func TestHQRefusesACityDir(t *testing.T) {
+	city := newCLIApp(t)
+	if err := city.RunAllMigrations(); err != nil {
+		t.Fatal(err)
+	}
+	dir := city.DataDir()
+	_ = city.ResetBootstrapState()
+	_, err := runHQ("user", "create", "--dir="+dir, "--email=hq@example.com", "--password=long-secret-1", "--role=hq_admin")
+	if err == nil || !strings.Contains(err.Error(), "not a head-office data dir") {
+		t.Fatalf("a city's dir as HQDIR: %v", err)
+	}
+	if _, err := runHQ("serve", "--dir="+dir, "--http=127.0.0.1:0"); err == nil || !strings.Contains(err.Error(), "not a head-office data dir") {
+		t.Fatalf("hq serve on a city's dir: %v", err)
+	}
+}

@@ -6,6 +6,9 @@
 package hq
 
 import (
+	"fmt"
+
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/sqlitedb"
@@ -28,10 +31,32 @@ func NewApp(dir string) (*App, error) {
 	if err := a.Bootstrap(); err != nil {
 		return nil, err
 	}
+	if err := a.refuseOtherDir(dir); err != nil {
+		_ = a.ResetBootstrapState()
+		return nil, err
+	}
 	if err := a.RunAllMigrations(); err != nil {
 		return nil, err
 	}
 	return a, nil
+}
+
+// refuseOtherDir refuses a data dir where migrations other than PocketBase's and HQ's have
+// run: a city's (HQ's migrations would change its users collection), before anything is
+// written to it.
+func (a *App) refuseOtherDir(dir string) error {
+	known := []any{}
+	for _, list := range []core.MigrationsList{core.SystemMigrations, Migrations} {
+		for _, m := range list.Items() {
+			known = append(known, m.File)
+		}
+	}
+	var other string
+	err := a.DB().Select("file").From(core.DefaultMigrationsTable).Where(dbx.NotIn("file", known...)).Limit(1).Row(&other)
+	if err == nil {
+		return fmt.Errorf("%s is not a head-office data dir (it has run %s: a city's?): give head office a dir of its own", dir, other)
+	}
+	return nil
 }
 
 // RunAllMigrations runs PocketBase's system migrations and HQ's own (Migrations), never the
