@@ -77,7 +77,7 @@ func newHQServeCommand() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&dir, "dir", "hq_data", "head office's data dir (its own: never a city's)")
-	cmd.Flags().StringVar(&addr, "http", "127.0.0.1:8090", "TCP address to listen on")
+	cmd.Flags().StringVar(&addr, "http", "127.0.0.1:8091", "TCP address to listen on (a city serves on 8090 by default)")
 	return cmd
 }
 
