@@ -120,6 +120,21 @@ func newHQUserCommand() *cobra.Command {
 	return user
 }
 
+// refuseHQDir makes the city's app refuse a head-office data dir at bootstrap, before its
+// migrations run (they would add the city's collections to HQ's).
+func refuseHQDir(app core.App) {
+	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {
+		if err := e.Next(); err != nil {
+			return err
+		}
+		if file := hq.IsHQDir(e.App); file != "" {
+			return fmt.Errorf("%s is head office's data dir (it has run %s): serve it with `swapbay hq serve --dir=%s`, and give the city a dir of its own",
+				e.App.DataDir(), file, e.App.DataDir())
+		}
+		return nil
+	})
+}
+
 // runHQIfAsked runs `swapbay hq …` before PocketBase bootstraps the city's app: bootstrapping
 // would open (and create) a city data dir HQ must never touch.
 func runHQIfAsked() (handled bool) {

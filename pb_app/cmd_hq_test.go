@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/sqlitedb"
 	"swapbay/modules/hq"
 )
 
@@ -70,4 +73,26 @@ func TestHQRefusesACityDir(t *testing.T) {
 	if _, err := runHQ("serve", "--dir="+dir, "--http=127.0.0.1:0"); err == nil || !strings.Contains(err.Error(), "not a head-office data dir") {
 		t.Fatalf("hq serve on a city's dir: %v", err)
 	}
+}
+
+// The city's app refuses a head-office data dir at bootstrap, before its migrations run; a
+// city's own dir bootstraps as before.
+func TestCityRefusesAnHQDir(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := runHQ("user", "create", "--dir="+dir, "--email=hq@example.com", "--password=long-secret-1", "--role=hq_admin"); err != nil {
+		t.Fatal(err)
+	}
+	city := core.NewBaseApp(sqlitedb.AppConfig(dir))
+	refuseHQDir(city)
+	err := city.Bootstrap()
+	_ = city.ResetBootstrapState()
+	if err == nil || !strings.Contains(err.Error(), "head office's data dir") {
+		t.Fatalf("the city bootstrapped on an HQ dir: %v", err)
+	}
+	own := core.NewBaseApp(sqlitedb.AppConfig(t.TempDir()))
+	refuseHQDir(own)
+	if err := own.Bootstrap(); err != nil {
+		t.Fatalf("a new city dir: %v", err)
+	}
+	_ = own.ResetBootstrapState()
 }

@@ -27,6 +27,7 @@ func main() {
 		DefaultDev: false, DBConnect: sqlitedb.Connect,
 		DataMaxOpenConns: sqlitedb.MaxOpenConns, DataMaxIdleConns: sqlitedb.MaxIdleConns,
 	})
+	refuseHQDir(app) // a head-office dir is not a city's
 	setup.Register(app)
 	registerCommands(app)
 

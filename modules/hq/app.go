@@ -68,3 +68,20 @@ func (a *App) RunAllMigrations() error {
 	_, err := core.NewMigrationsRunner(a, list).Up()
 	return err
 }
+
+// IsHQDir reports which of head office's migrations have run in app's data dir ("" when none):
+// a city refuses such a dir (pb_app's guard), as HQ refuses a city's (refuseOtherDir).
+func IsHQDir(app core.App) string {
+	files := []any{}
+	for _, m := range Migrations.Items() {
+		files = append(files, m.File)
+	}
+	if len(files) == 0 {
+		return ""
+	}
+	var file string
+	if err := app.DB().Select("file").From(core.DefaultMigrationsTable).Where(dbx.In("file", files...)).Limit(1).Row(&file); err != nil {
+		return ""
+	}
+	return file
+}
