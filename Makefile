@@ -74,12 +74,12 @@ stage-lint:
 	cd e2e && npm run typecheck
 
 # The system tests run the built binary whole (SIGKILL crash and disk-full, the replication
-# drill, the hostile catalogue's memory budget, each on real `swapbay serve` children): their
-# own stage, beside the UI stages. SYSTEM_RUN names the system tests of a package whose other
-# tests are unit tests; test-go-unit skips them.
-SYSTEM_PKGS := ./internal/crashtest ./internal/drill ./internal/hostile
-SYSTEM_RUN  := ^(TestSIGKILLLosesNothingAndRunsNothingTwice|TestDiskFullRefusesCleanlyAndRecovers|TestDrillRestoresFromTheReplicaAlone|TestHostileCatalogueStaysWithinTheMemoryBudget)$$
-UNIT_PKGS    = $$(go list ./... | grep -v -e /node_modules/ -e /internal/crashtest -e /internal/drill)
+# drill, the hostile catalogue's memory budget, head office following a city, each on real
+# `swapbay serve` children): their own stage, beside the UI stages. SYSTEM_RUN names the system
+# tests of a package whose other tests are unit tests; test-go-unit skips them.
+SYSTEM_PKGS := ./internal/crashtest ./internal/drill ./internal/hostile ./internal/hqdrill
+SYSTEM_RUN  := ^(TestSIGKILLLosesNothingAndRunsNothingTwice|TestDiskFullRefusesCleanlyAndRecovers|TestDrillRestoresFromTheReplicaAlone|TestHostileCatalogueStaysWithinTheMemoryBudget|TestHQFollowsACityProcess)$$
+UNIT_PKGS    = $$(go list ./... | grep -v -e /node_modules/ -e /internal/crashtest -e /internal/drill -e /internal/hqdrill)
 
 ## test-go: every Go test (unit, API, property, concurrency, fuzz) and the system tests
 test-go: test-go-unit test-fuzz test-system

@@ -14,6 +14,7 @@ func registerCommands(app *pocketbase.PocketBase) {
 	app.RootCmd.AddCommand(newDemoReadingsCommand(app))
 	app.RootCmd.AddCommand(newBackupCommand(app))
 	app.RootCmd.AddCommand(newRestoreCommand()) // listed in --help; run by runRestoreIfAsked
+	app.RootCmd.AddCommand(newHQCommand())      // listed in --help; run by runHQIfAsked
 	// `serve --replicate=URL`: replicate data.db continuously (modules/replication); it wins
 	// over $SWAPBAY_REPLICA_URL
 	opt := replication.DefaultOptions()

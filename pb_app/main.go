@@ -13,7 +13,7 @@ import (
 )
 
 func main() {
-	if runRestoreIfAsked() {
+	if runRestoreIfAsked() || runHQIfAsked() {
 		return
 	}
 	// the Go heap's budget: GOMEMLIMIT from the environment, else half the machine's memory
@@ -27,6 +27,7 @@ func main() {
 		DefaultDev: false, DBConnect: sqlitedb.Connect,
 		DataMaxOpenConns: sqlitedb.MaxOpenConns, DataMaxIdleConns: sqlitedb.MaxIdleConns,
 	})
+	refuseHQDir(app) // a head-office dir is not a city's
 	setup.Register(app)
 	registerCommands(app)
 

@@ -31,6 +31,7 @@ var moduleImports = map[[2]string]string{
 	{"debuginfo", "realtime"}: "the debug page shows how many /ws clients are connected",
 	{"debuginfo", "system"}:   "the debug page shows the server time in the operation's time zone",
 	{"auth", "terms"}:         "registration signs the active terms",
+	{"hq", "replication"}:     "head office follows the replicas the cities make with modules/replication: its Config and Client reach them, CheckURL and SameEndpoint store a city's replica URL and keys by the System page's rules (DESIGN.md §15)",
 	{"auth", "system"}:        "the signed-in user's answer carries the operation's time zone (the UI shows times in it)",
 	{"charging", "inventory"}: "a charging session moves batteries through the ledger",
 	{"custody", "inventory"}:  "assignments, swaps and transfers move batteries through the ledger",

@@ -281,6 +281,17 @@ func (r *Replicator) Close(ctx context.Context) error {
 // Sync ships everything committed so far to the replica and waits for it.
 func (r *Replicator) Sync(ctx context.Context) error { return r.db.SyncAndWait(ctx) }
 
+// Snapshot writes a full snapshot of the database at its current position to the replica now
+// (Litestream writes one itself on its snapshot interval): head office's tests use it to give a
+// replica with a gap a place for a full restore to start from.
+func (r *Replicator) Snapshot(ctx context.Context) error {
+	if err := r.Sync(ctx); err != nil {
+		return err
+	}
+	_, err := r.db.Snapshot(ctx)
+	return err
+}
+
 // watch tracks which local positions the replica lacks and since when, and while uploads
 // fail, retries them itself (Options.RetryMax) instead of waiting out Litestream's back-off.
 func (r *Replicator) watch() {

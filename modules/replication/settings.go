@@ -139,6 +139,14 @@ func FormOf(app core.App) (Form, error) {
 	return Form{Enabled: s.Enabled, URL: s.URL, AccessKeyIDSet: s.AccessKeyID != "", SecretAccessKeySet: s.SecretAccessKey != ""}, nil
 }
 
+// CheckURL is checkURL for head office's cities (modules/hq): a city's replica URL is stored
+// and refused by the same rules as the System page's.
+func CheckURL(raw string) error { return checkURL(raw) }
+
+// SameEndpoint is sameEndpoint for head office's cities: saved keys stay only while the
+// endpoint and bucket stay.
+func SameEndpoint(a, b string) bool { return sameEndpoint(a, b) }
+
 // checkURL refuses a URL the form must not store: credentials inside it (they would be shown
 // back), a scheme or path Config cannot replicate to. raw is trimmed.
 func checkURL(raw string) error {

@@ -1,0 +1,167 @@
+package hq
+
+import (
+	"context"
+	"net/http"
+	"path/filepath"
+	"slices"
+
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"swapbay/lib/apierr"
+	"swapbay/lib/httpx"
+	"swapbay/lib/idempotency"
+	"swapbay/lib/order"
+	"swapbay/lib/reqx"
+	"swapbay/modules/hq/follow"
+)
+
+// CopiesDir is where the cities' copies live in the HQ data dir (one directory per city id).
+const CopiesDir = "copies"
+
+// MsgForbidden refuses a signed-in caller without the route's head-office role.
+const MsgForbidden = "You do not have permission to do this."
+
+// Routes:
+//
+//	GET    /api/hq/cities        hq_admin, hq_viewer   [City] by name, each with its copy's state
+//	                             and lag (copy: {state, lagSeconds, replicaAgeSeconds,
+//	                             lastAppliedAt, copyTxid, replicaTxid, restores, error, warning})
+//	POST   /api/hq/cities        hq_admin, keyed       CityInput → City (400 bad field, 409 name taken)
+//	PUT    /api/hq/cities/{id}   hq_admin, keyed       CityInput → City (blank keys/token keep the
+//	                             stored ones; 404 unknown id)
+//	DELETE /api/hq/cities/{id}   hq_admin, keyed       {deleted: id}; the city's copy is deleted
+//
+// Each city's replica is followed into HQDIR/copies/<id>/copy.db from serve until the server
+// stops (set, supervised under one context); a saved city (re)starts its follower once the save
+// commits, a deleted one stops it and deletes its copy (followCommitted).
+func Register(app core.App, set *follow.Set) {
+	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
+		Id: "hqMiddlewares",
+		Func: func(se *core.ServeEvent) error {
+			se.Router.Bind(apierr.Codes())
+			se.Router.Bind(idempotency.Middleware())
+			return se.Next()
+		},
+		Priority: -100,
+	})
+	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+		cities, err := ListCities(se.App)
+		if err != nil {
+			return err
+		}
+		for _, c := range cities {
+			set.Put(c.Id, ReplicaConfig(c))
+		}
+		h := &handlers{app: se.App, set: set}
+		se.Router.GET("/api/hq/cities", h.list).Bind(requireRoles(RoleAdmin, RoleViewer))
+		se.Router.POST("/api/hq/cities", h.create).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
+		se.Router.PUT("/api/hq/cities/{id}", h.update).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
+		se.Router.DELETE("/api/hq/cities/{id}", h.remove).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
+		se.Router.GET("/api/{path...}", httpx.APINotFound)
+		return se.Next()
+	})
+	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+		set.Close()
+		return e.Next()
+	})
+}
+
+// NewSet is the followers of app's cities under ctx, with their copies in app's data dir.
+func NewSet(ctx context.Context, app core.App, opt follow.Options) *follow.Set {
+	return follow.NewSet(ctx, filepath.Join(app.DataDir(), CopiesDir), opt, app.Logger().With("module", "hq"))
+}
+
+// requireRoles answers 401 to a guest and 403 to a signed-in caller without one of allowed.
+func requireRoles(allowed ...string) *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id: httpx.RolesId,
+		Func: func(e *core.RequestEvent) error {
+			if e.Auth == nil || e.Auth.Collection().Name != Users {
+				return apierr.Unauthorized(e)
+			}
+			if !slices.Contains(allowed, e.Auth.GetString(UserRole)) {
+				return apierr.New(http.StatusForbidden, "", MsgForbidden)
+			}
+			return e.Next()
+		},
+	}
+}
+
+type handlers struct {
+	app core.App // outside any transaction
+	set *follow.Set
+}
+
+// cityKey is where a cities route leaves the id of the city it saved or deleted.
+const cityKey = "hq.city"
+
+// followCommitted runs around the keyed transaction (before lib/idempotency's middleware, so
+// after its commit or rollback): the city the route touched is followed as committed — a saved
+// city's follower (re)starts, a deleted or rolled-back new one's stops. Followers are never
+// started for a change that did not commit.
+func (h *handlers) followCommitted() *hook.Handler[*core.RequestEvent] {
+	return &hook.Handler[*core.RequestEvent]{
+		Id:       "hqFollowCommitted",
+		Priority: order.IdempotencyPolicy - 1,
+		Func: func(e *core.RequestEvent) error {
+			err := e.Next()
+			if id, _ := e.Get(cityKey).(string); id != "" {
+				h.sync(id)
+			}
+			return err
+		},
+	}
+}
+
+// sync follows the city id as the database has it now.
+func (h *handlers) sync(id string) {
+	rec, err := h.app.FindRecordById(Cities, id)
+	if err != nil {
+		h.set.Remove(id)
+		return
+	}
+	h.set.Put(id, ReplicaConfig(rec))
+}
+
+func (h *handlers) list(e *core.RequestEvent) error {
+	recs, err := ListCities(e.App)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	out := make([]City, 0, len(recs))
+	for _, r := range recs {
+		out = append(out, view(r, h.set))
+	}
+	return e.JSON(http.StatusOK, out)
+}
+
+// maxBody bounds a city's JSON (its fields' limits add up to under 8 KB).
+const maxBody = 16 << 10
+
+func (h *handlers) create(e *core.RequestEvent) error { return h.save(e, "") }
+
+func (h *handlers) update(e *core.RequestEvent) error { return h.save(e, e.Request.PathValue("id")) }
+
+func (h *handlers) save(e *core.RequestEvent, id string) error {
+	var in CityInput
+	if err := reqx.Decode(e, &in, maxBody); err != nil {
+		return apierr.Response(e, err)
+	}
+	rec, err := SaveCity(e.App, id, in, e.Auth.Id)
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	e.Set(cityKey, rec.Id)
+	return e.JSON(http.StatusOK, view(rec, h.set))
+}
+
+func (h *handlers) remove(e *core.RequestEvent) error {
+	id := e.Request.PathValue("id")
+	if err := DeleteCity(e.App, id); err != nil {
+		return apierr.Response(e, err)
+	}
+	e.Set(cityKey, id)
+	return e.JSON(http.StatusOK, map[string]string{"deleted": id})
+}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/pocketbase/pocketbase/apis"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/spf13/cobra"
+
+	"swapbay/lib/apierr"
+	"swapbay/modules/hq"
+	"swapbay/modules/hq/follow"
+
+	_ "swapbay/pb_migrations/hq"
+)
+
+// newHQCommand is `swapbay hq`: head office (DESIGN.md §15), the same binary in a second mode
+// with its own data dir, migrations and users. It runs before PocketBase bootstraps the city's
+// app (runHQIfAsked): HQ never opens a city's data dir.
+func newHQCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "hq",
+		Short: "Head office: follow the cities' replicas (hq serve, hq user create)",
+	}
+	cmd.AddCommand(newHQServeCommand(), newHQUserCommand())
+	return cmd
+}
+
+// newHQServeCommand is `swapbay hq serve --dir=HQDIR --http=ADDR`.
+func newHQServeCommand() *cobra.Command {
+	var dir, addr string
+	cmd := &cobra.Command{
+		Use:          "serve",
+		Short:        "Serve head office from HQDIR, following every city's replica into a read-only copy",
+		Example:      "swapbay hq serve --dir=./hq_data --http=127.0.0.1:8171",
+		SilenceUsage: true,
+		Args:         cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			app, err := hq.NewApp(dir)
+			if err != nil {
+				return fmt.Errorf("open %s: %w", dir, err)
+			}
+			// Litestream's follow logs to slog's default logger (a replica without a DB has no
+			// other): its warnings and errors only, not a line per applied poll per city
+			slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			set := hq.NewSet(ctx, app, follow.DefaultOptions())
+			hq.Register(app, set)
+			go func() {
+				<-ctx.Done()
+				// stop serving (apis.Serve's graceful shutdown) and every follower
+				_ = app.OnTerminate().Trigger(&core.TerminateEvent{App: app}, func(e *core.TerminateEvent) error {
+					return e.App.ResetBootstrapState()
+				})
+			}()
+			app.OnServe().BindFunc(func(se *core.ServeEvent) error {
+				// no superuser installer link: it names the city's `superuser upsert` (on
+				// pb_data); HQ's accounts come from `swapbay hq user create`
+				se.InstallerFunc = nil
+				fmt.Fprintf(cmd.OutOrStdout(), "SwapBay head office on http://%s (data dir %s; accounts: swapbay hq user create --dir=%s)\n", addr, dir, dir)
+				return se.Next()
+			})
+			// PocketBase's banner would name the city's commands (superuser upsert on pb_data)
+			err = apis.Serve(app, apis.ServeConfig{HttpAddr: addr, ShowStartBanner: false})
+			if errors.Is(err, context.Canceled) {
+				err = nil
+			}
+			set.Close()
+			return err
+		},
+	}
+	cmd.Flags().StringVar(&dir, "dir", "hq_data", "head office's data dir (its own: never a city's)")
+	cmd.Flags().StringVar(&addr, "http", "127.0.0.1:8091", "TCP address to listen on (a city serves on 8090 by default)")
+	return cmd
+}
+
+// newHQUserCommand is `swapbay hq user create`: the first hq_admin (HQ has no open
+// registration) and any other head-office account. It prints the new id.
+func newHQUserCommand() *cobra.Command {
+	user := &cobra.Command{Use: "user", Short: "Manage head-office accounts"}
+	var dir string
+	var in hq.NewUser
+	create := &cobra.Command{
+		Use:          "create",
+		Short:        "Create a head-office account and print its id",
+		Example:      "swapbay hq user create --dir=./hq_data --email=hq@example.com --password=long-secret --role=hq_admin --name='Head Office'",
+		SilenceUsage: true,
+		Args:         cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			app, err := hq.NewApp(dir)
+			if err != nil {
+				return fmt.Errorf("open %s: %w", dir, err)
+			}
+			defer app.ResetBootstrapState()
+			rec, err := hq.CreateUser(app, in)
+			if err != nil {
+				var v *apierr.Error
+				if errors.As(err, &v) && v.Field != "" {
+					return fmt.Errorf("--%s: %s", v.Field, v.Message)
+				}
+				return err
+			}
+			_, err = fmt.Fprintln(cmd.OutOrStdout(), rec.Id)
+			return err
+		},
+	}
+	create.Flags().StringVar(&dir, "dir", "hq_data", "head office's data dir")
+	create.Flags().StringVar(&in.Email, "email", "", "email address (required)")
+	create.Flags().StringVar(&in.Password, "password", "", "password, 10 to 72 characters (required)")
+	create.Flags().StringVar(&in.Role, "role", hq.RoleViewer, "role: hq_admin or hq_viewer")
+	create.Flags().StringVar(&in.Name, "name", "", "display name")
+	user.AddCommand(create)
+	return user
+}
+
+// refuseHQDir makes the city's app refuse a head-office data dir at bootstrap, before its
+// migrations run (they would add the city's collections to HQ's).
+func refuseHQDir(app core.App) {
+	app.OnBootstrap().BindFunc(func(e *core.BootstrapEvent) error {
+		if err := e.Next(); err != nil {
+			return err
+		}
+		if file := hq.IsHQDir(e.App); file != "" {
+			return fmt.Errorf("%s is head office's data dir (it has run %s): serve it with `swapbay hq serve --dir=%s`, and give the city a dir of its own",
+				e.App.DataDir(), file, e.App.DataDir())
+		}
+		return nil
+	})
+}
+
+// runHQIfAsked runs `swapbay hq …` before PocketBase bootstraps the city's app: bootstrapping
+// would open (and create) a city data dir HQ must never touch.
+func runHQIfAsked() (handled bool) {
+	if len(os.Args) < 2 || os.Args[1] != "hq" {
+		return false
+	}
+	cmd := newHQCommand()
+	cmd.SetArgs(os.Args[2:])
+	if err := cmd.Execute(); err != nil {
+		os.Exit(1)
+	}
+	return true
+}
