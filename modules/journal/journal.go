@@ -117,8 +117,8 @@ func Register(app core.App) {
 	c := newModeCache(app)
 	app.Store().Set(modeCacheKey, c)
 	cancel := events.For(app).Subscribe(func(m events.Message) {
-		if ch, ok := m.Data.(events.SettingsChange); ok && m.Type == events.SettingsSaved && slices.Contains(ch.Keys, schema.SettingPackTracking) {
-			c.gen.Add(1) // the next write reads the saved mode
+		if ch, ok := m.Data.(events.SettingsChange); ok && m.Type == events.SettingsSaved && (slices.Contains(ch.Keys, schema.SettingPackTracking) || slices.Contains(ch.Keys, schema.SettingPackWornMode)) {
+			c.gen.Add(1) // the next write reads the saved modes
 		}
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
