@@ -161,7 +161,7 @@ type Item struct {
 	// them); Soh its state of health in %, absent when unknown (0).
 	Worn       bool    `json:"worn"`
 	WornReason string  `json:"wornReason"`
-	Soh        float64 `json:"soh,omitempty"`
+	Soh        float64 `json:"soh,omitzero"`
 }
 
 // List is a page of packs with the counts per state of every pack the filters match (the
