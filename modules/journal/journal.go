@@ -16,6 +16,10 @@
 // to a person or a charger is refused (pack_quarantined / pack_retired, each pack named in
 // data.packs); one that returns it to the bay's stock (ready or waiting) takes it, and its
 // battery, to quarantine instead (Prepare's redirect).
+//
+// Worn (DESIGN.md §16, issue 46; worn.go): while the worn mode (pack_worn_mode) is refuse, a
+// worn pack going to a person or a charger is refused (pack_worn, each pack named in
+// data.packs); returning it to the bay never is. The mode is read with the tracking mode.
 package journal
 
 import (
