@@ -25,6 +25,7 @@ import (
 	"swapbay/modules/charging"
 	"swapbay/modules/earnings"
 	"swapbay/modules/inventory"
+	"swapbay/modules/journal"
 	"swapbay/modules/packs"
 	"swapbay/modules/system"
 	"swapbay/modules/users"
@@ -270,6 +271,8 @@ func TestRawDataDoor(t *testing.T) {
 			[]string{"email", "firstName", "isApproved", "lastName", "password", "payReductionPercentage", "role", "tokenKey"}},
 		row{"a prompt", http.MethodPost, schema.Settings, "", map[string]any{"key": schema.SettingDropoffPrompt, "value": "Count twice"}, 200, "", []string{schema.SettingKey, schema.SettingValue}},
 		row{"an unknown setting", http.MethodPost, schema.Settings, "", map[string]any{"key": "colour", "value": "red"}, 400, system.MsgUnknownSetting + "colour", nil},
+		row{"a worn mode neither flag nor refuse", http.MethodPost, schema.Settings, "", map[string]any{"key": schema.SettingPackWornMode, "value": "sometimes"}, 400, journal.MsgWornMode, nil},
+		row{"the worn mode refuse", http.MethodPost, schema.Settings, "", map[string]any{"key": schema.SettingPackWornMode, "value": "refuse"}, 200, "", []string{schema.SettingKey, schema.SettingValue}},
 		row{"a fleet size that is not a number", http.MethodPatch, schema.Settings, firstId(t, app, schema.Settings, "key = 'total_batteries'"), map[string]any{"value": "lots"}, 400, "", nil},
 		row{"the pack sequence", http.MethodPatch, schema.Settings, sequenceId, map[string]any{"value": "1"}, 403, hooks.MsgSettingNotEditable, nil},
 		row{"the pack sequence deleted", http.MethodDelete, schema.Settings, sequenceId, nil, 403, hooks.MsgSettingNotEditable, nil},
@@ -325,8 +328,8 @@ func TestRawDataDoor(t *testing.T) {
 			mine++
 		}
 	}
-	if mine != 8 {
-		t.Errorf("audit list holds %d rows by the superuser, want the 8 allowed writes that changed something", mine)
+	if mine != 9 {
+		t.Errorf("audit list holds %d rows by the superuser, want the 9 allowed writes that changed something", mine)
 	}
 	if after := ledgerHash(t, app); after != before {
 		t.Error("the ledger's tables, the packs' state and place or the app's evidence changed")

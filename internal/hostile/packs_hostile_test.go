@@ -13,6 +13,7 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/schema"
 	"swapbay/modules/headoffice"
+	"swapbay/modules/journal"
 	"swapbay/modules/packs"
 	"swapbay/modules/stocktake"
 )
@@ -197,12 +198,22 @@ func (w *packWorld) refusals(t *testing.T) []refusal {
 					status: 400, msg: packs.MsgPage, field: p})
 			}
 		}
+		for _, tok := range []string{w.admin, w.driverTok} {
+			add(refusal{name: "list worn=" + v.raw, tok: tok, method: "GET", url: "/api/packs?worn=" + url.QueryEscape(v.raw),
+				status: 400, msg: packs.MsgBadFilter, field: "worn"})
+		}
+		if v.raw != "null" { // null keeps the stored value
+			add(refusal{name: "pack_worn_mode " + v.raw, tok: w.master, method: "POST", url: "/api/admin/settings",
+				body: `{"settings":[{"key":"` + schema.SettingPackWornMode + `","value":` + v.raw + `}]}`, status: 400, msg: journal.MsgWornMode, field: schema.SettingPackWornMode})
+		}
 		if v.raw != `"3"` && v.raw != "null" { // settings are text pairs: "3" is 3 days; null keeps the value (checked below)
 			add(refusal{name: "pack_missing_days " + v.raw, tok: w.master, method: "POST", url: "/api/admin/settings",
 				body: `{"settings":[{"key":"` + schema.SettingPackMissingDays + `","value":` + v.raw + `}]}`, status: 400, msg: packs.MsgMissingDays, field: schema.SettingPackMissingDays})
 		}
 	}
-	// the setting is the master's
+	// the settings are the master's
+	add(refusal{name: "pack_worn_mode by an admin", tok: w.admin, method: "POST", url: "/api/admin/settings",
+		body: `{"settings":[{"key":"` + schema.SettingPackWornMode + `","value":"refuse"}]}`, status: 403})
 	add(refusal{name: "pack_missing_days by an admin", tok: w.admin, method: "POST", url: "/api/admin/settings",
 		body: `{"settings":[{"key":"` + schema.SettingPackMissingDays + `","value":3}]}`, status: 403})
 

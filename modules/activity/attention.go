@@ -27,9 +27,12 @@ type Attention struct {
 	// The packs' part (packs.CountAttention): quarantinedPacks, missingPacks,
 	// packDiscrepancies (last 7 days) and damageReports (open).
 	packs.Attention
+	// WornPacks is how many worn packs are in service or maintenance (packs.CountWorn,
+	// DESIGN.md §16: by the partial index on worn).
+	WornPacks int64 `json:"wornPacks"`
 }
 
-// AttentionAt returns the counts at now: four indexed reads.
+// AttentionAt returns the counts at now: five indexed reads.
 func AttentionAt(app core.App, now time.Time) (Attention, error) {
 	var a Attention
 	var err error
@@ -42,7 +45,10 @@ func AttentionAt(app core.App, now time.Time) (Attention, error) {
 	if a.FailedPDFs, err = terms.CountFailedPDFs(app); err != nil {
 		return a, err
 	}
-	a.Attention, err = packs.CountAttention(app, now)
+	if a.Attention, err = packs.CountAttention(app, now); err != nil {
+		return a, err
+	}
+	a.WornPacks, err = packs.CountWorn(app)
 	return a, err
 }
 

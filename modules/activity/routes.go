@@ -41,8 +41,10 @@ import (
 //	                                                 {weekStart, weekEnd, totals: {<type>: {count, quantity}},
 //	                                                 goodBatteries, deadBatteries, days[7]{date, totals, goodBatteries, deadBatteries}}
 //	/api/admin/active-pickups        admins          [{id (holder account), user, quantity, date}] open pickup holdings
-//	/api/admin/attention             admins          {chargingDue{sessions, batteries}, pendingApprovals, failedPdfs}:
-//	                                                 what needs action first (the admin Home's attention strip)
+//	/api/admin/attention             admins          {chargingDue{sessions, batteries}, pendingApprovals, failedPdfs,
+//	                                                 quarantinedPacks, missingPacks, packDiscrepancies, damageReports,
+//	                                                 unnamedBatteries, wornPacks}: what needs action first (the admin
+//	                                                 Home's attention strip; wornPacks: worn packs in service or maintenance)
 //	/api/inventory                   admins          {settings: {key: value}, stats, ready, waiting, charging, total}
 //
 // A Movement is {id, type, quantity, notes, createdAt, userId, user{id, firstName, lastName,

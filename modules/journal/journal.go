@@ -16,6 +16,10 @@
 // to a person or a charger is refused (pack_quarantined / pack_retired, each pack named in
 // data.packs); one that returns it to the bay's stock (ready or waiting) takes it, and its
 // battery, to quarantine instead (Prepare's redirect).
+//
+// Worn (DESIGN.md §16, issue 46; worn.go): while the worn mode (pack_worn_mode) is refuse, a
+// worn pack going to a person or a charger is refused (pack_worn, each pack named in
+// data.packs); returning it to the bay never is. The mode is read with the tracking mode.
 package journal
 
 import (
@@ -117,8 +121,8 @@ func Register(app core.App) {
 	c := newModeCache(app)
 	app.Store().Set(modeCacheKey, c)
 	cancel := events.For(app).Subscribe(func(m events.Message) {
-		if ch, ok := m.Data.(events.SettingsChange); ok && m.Type == events.SettingsSaved && slices.Contains(ch.Keys, schema.SettingPackTracking) {
-			c.gen.Add(1) // the next write reads the saved mode
+		if ch, ok := m.Data.(events.SettingsChange); ok && m.Type == events.SettingsSaved && (slices.Contains(ch.Keys, schema.SettingPackTracking) || slices.Contains(ch.Keys, schema.SettingPackWornMode)) {
+			c.gen.Add(1) // the next write reads the saved modes
 		}
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {

@@ -20,7 +20,8 @@ func cacheOf(app core.App) *modeCache {
 	return c
 }
 
-// modeCache keeps the stored tracking mode (its value and when it was last changed) in memory,
+// modeCache keeps the stored tracking mode (its value and when it was last changed) and the
+// worn mode (pack_worn_mode, DESIGN.md §16) in memory,
 // so that a ledger write does not read the settings table for it (issue 35: the read was about
 // an eighth of the pack ledger's cost in the packwrites profile).
 //
@@ -49,6 +50,9 @@ type modeEntry struct {
 	filled         time.Time
 	value, updated string
 	found          bool
+	// worn is the stored pack_worn_mode text ("" unset), read with the tracking mode (one query
+	// for both, cached alike: a hand-out reads it on every write that names packs)
+	worn string
 }
 
 // modeCacheTTL bounds how long a cached mode is used without a notification.

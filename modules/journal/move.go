@@ -37,6 +37,14 @@ import (
 //     movement is refused (pack_count, naming it); an out-of-use pack (OutOfUse) going
 //     anywhere but quarantine is refused (pack_quarantined / pack_retired), every such pack
 //     named in the refusal's data.packs — named, implicit or a stand-in alike.
+//   - A worn pack (its worn column, DESIGN.md §16) going to a person or a charger (handOut: a
+//     holder, the field's unassigned batteries, a charging session, the untracked charger) while
+//     the worn mode is refuse is refused (pack_worn, "Pack X is worn and cannot be handed out:
+//     <why>"), every such pack named in data.packs beside any out-of-use one — named, implicit
+//     or a stand-in alike. Returning it to the bay (ready, waiting, quarantine) is never
+//     refused; in flag mode (the default) nothing is refused, the pack is only flagged. A
+//     correction or delete (Return) puts a worn pack back where it was: it is the records'
+//     undo, not a hand-out.
 //   - A scan is a physical fact: a pack the records put elsewhere moves anyway and the
 //     difference is recorded (a discrepancy event: where it was scanned, where the records had
 //     it, who, which movement). A pack never placed (no location) is seen for the first time,
@@ -63,6 +71,8 @@ const (
 	MsgPackQuarantined = "Pack %s is quarantined and cannot be handed out"
 	MsgPackRetired     = "Pack %s is %s and cannot be handed out"
 	MsgPacksOutOfUse   = "%d packs are out of use and can only go to quarantine: %s"
+	MsgPacksWorn       = "%d packs are worn and cannot be handed out: %s"
+	MsgPacksRefused    = "%d packs cannot be handed out: %s"
 	MsgPackMovedOn     = "Pack %s has moved on since this movement: correct or delete the later movement first"
 	MsgPacksMovedOn    = "This movement's packs have moved on since: correct or delete the later movement first"
 	// MsgCountNeedsStocktake refuses a count change that names no packs in required mode.
@@ -81,6 +91,8 @@ const (
 // row is a pack as the journal reads it, with its location's kind and holder.
 type row struct {
 	id, serial, state, stateBefore, location, locKind, locUser, lastSeen string
+	worn                                                                 bool
+	wornReason                                                           string
 }
 
 func (r row) outOfUse() bool { return OutOfUse(r.state, r.stateBefore) }
@@ -99,24 +111,43 @@ func Mode(txApp core.App) (string, error) {
 
 // storedMode is the stored mode and when it was last changed.
 func storedMode(txApp core.App) (string, time.Time, error) {
-	c := cacheOf(txApp)
-	e, ok, gen := c.get()
-	if !ok {
-		err := sqlitedb.Query(txApp.DB(), "SELECT value, updated FROM "+schema.Settings+" WHERE key = {:k} LIMIT 1",
-			dbx.Params{"k": schema.SettingPackTracking}, func(scan func(...any) error) error {
-				e.found = true
-				return scan(&e.value, &e.updated)
-			})
-		if err != nil {
-			return "", time.Time{}, fmt.Errorf("read pack tracking: %w", err)
-		}
-		c.put(gen, e)
+	e, err := storedEntry(txApp)
+	if err != nil {
+		return "", time.Time{}, err
 	}
 	if !e.found {
 		return schema.PackTrackingOff, time.Time{}, nil
 	}
 	since, _ := types.ParseDateTime(e.updated)
 	return Tracking.Get(map[string]string{schema.SettingPackTracking: e.value}), since.Time(), nil
+}
+
+// storedEntry reads the tracking mode and the worn mode (one query for both rows), or takes
+// them from the cache.
+func storedEntry(txApp core.App) (modeEntry, error) {
+	c := cacheOf(txApp)
+	e, ok, gen := c.get()
+	if ok {
+		return e, nil
+	}
+	err := sqlitedb.Query(txApp.DB(), "SELECT key, value, updated FROM "+schema.Settings+" WHERE key IN ({:k}, {:w})",
+		dbx.Params{"k": schema.SettingPackTracking, "w": schema.SettingPackWornMode}, func(scan func(...any) error) error {
+			var key, value, updated string
+			if err := scan(&key, &value, &updated); err != nil {
+				return err
+			}
+			if key == schema.SettingPackWornMode {
+				e.worn = value
+				return nil
+			}
+			e.found, e.value, e.updated = true, value, updated
+			return nil
+		})
+	if err != nil {
+		return modeEntry{}, fmt.Errorf("read pack tracking: %w", err)
+	}
+	c.put(gen, e)
+	return e, nil
 }
 
 // effectiveMode is the tracking mode that applies to a write keyed at keyAt (zero: not keyed):
@@ -173,16 +204,26 @@ func OutOfUseRefusal(serial, state, stateBefore string) apierr.PackRefusal {
 	return apierr.PackRefusal{Serial: serial, Code: apierr.CodePackRetired, Message: fmt.Sprintf(MsgPackRetired, serial, state)}
 }
 
-// outOfUseErr is the refusal of the packs in list, each named (data.packs); the answer's code
-// and message are the first's, or say how many when several.
+// outOfUseErr is the refusal of the packs in list (out of use or worn), each named
+// (data.packs); the answer's code and message are the first's, or say how many when several.
 func outOfUseErr(field string, list []apierr.PackRefusal) error {
 	msg := list[0].Message
 	if len(list) > 1 {
 		serials := make([]string, len(list))
+		worn := 0
 		for i, p := range list {
 			serials[i] = p.Serial
+			if p.Code == apierr.CodePackWorn {
+				worn++
+			}
 		}
-		msg = fmt.Sprintf(MsgPacksOutOfUse, len(list), strings.Join(serials, ", "))
+		format := MsgPacksOutOfUse
+		if worn == len(list) {
+			format = MsgPacksWorn
+		} else if worn > 0 {
+			format = MsgPacksRefused
+		}
+		msg = fmt.Sprintf(format, len(list), strings.Join(serials, ", "))
 	}
 	return &apierr.Error{Kind: apierr.ErrConflict, Message: msg, Field: field, Code: list[0].Code, Packs: list}
 }
@@ -195,6 +236,8 @@ type Plan struct {
 	found    map[string]row // the named packs by serial
 	implicit map[int][]row  // the packs an implicit group moves, by group index
 	named    map[string]bool
+	// wornRefuse: the worn mode is refuse (a worn pack goes to no person or charger)
+	wornRefuse bool
 	// Redirected are the batteries, by the stock account they were bound for, that go to
 	// quarantine instead: an out-of-use pack returned to the bay (the caller moves them).
 	Redirected map[string]int
@@ -233,6 +276,9 @@ func Prepare(txApp core.App, mv Movement, groups []Group, quarantine AccountRef)
 		if p.groups = always; len(always) == 0 {
 			return p, nil
 		}
+	}
+	if p.wornRefuse, err = WornRefused(txApp); err != nil {
+		return nil, err
 	}
 	// the serials, checked for count and repeats before any lookup
 	var all []string
@@ -279,7 +325,7 @@ func Prepare(txApp core.App, mv Movement, groups []Group, quarantine AccountRef)
 			if len(g.From) == 0 || g.Count <= 0 {
 				continue
 			}
-			if rows, err = locatedAt(txApp, g.From[0].Id, g.Count, nil, false); err != nil {
+			if rows, err = locatedAt(txApp, g.From[0].Id, g.Count, nil, false, false); err != nil {
 				return nil, err
 			}
 			p.implicit[i] = rows
@@ -335,7 +381,7 @@ func (p *Plan) Apply(txApp core.App, mv Movement, deltas map[string]int) ([]Move
 	if p == nil || len(p.groups) == 0 {
 		return nil, nil
 	}
-	w := writer{txApp: txApp, mv: mv.Id, session: mv.SessionId, at: mv.At, actor: mv.ActorId}
+	w := writer{txApp: txApp, mv: mv.Id, session: mv.SessionId, at: mv.At, actor: mv.ActorId, wornRefuse: p.wornRefuse}
 	if w.actor == "" {
 		w.actor = mv.UserId
 	}
@@ -363,6 +409,13 @@ func (p *Plan) Apply(txApp core.App, mv Movement, deltas map[string]int) ([]Move
 		for _, r := range rows {
 			if r.outOfUse() && g.To.Kind != schema.AccountKindQuarantine {
 				refused = append(refused, refusal(r))
+				if refusedField == "" {
+					refusedField = g.Field
+				}
+				continue
+			}
+			if p.wornRefuse && r.worn && handOut(g.To.Kind) {
+				refused = append(refused, WornRefusal(r.serial, r.wornReason))
 				if refusedField == "" {
 					refusedField = g.Field
 				}
@@ -519,12 +572,16 @@ func bySerial(txApp core.App, serials []string) (map[string]row, error) {
 }
 
 // locatedAt reads up to n packs the records put at account, the least recently seen first,
-// leaving out the serials in skip (and the out-of-use packs when inUseOnly).
-func locatedAt(txApp core.App, account string, n int, skip map[string]bool, inUseOnly bool) ([]row, error) {
+// leaving out the serials in skip (and the out-of-use packs when inUseOnly, the worn ones when
+// unworn).
+func locatedAt(txApp core.App, account string, n int, skip map[string]bool, inUseOnly, unworn bool) ([]row, error) {
 	out := map[string]row{}
 	where := " WHERE p.location = {:a}"
 	if inUseOnly {
 		where += " AND p.state NOT IN ('quarantined', 'retired', 'recycled') AND NOT (p.state = 'lost' AND p.stateBefore IN ('quarantined', 'retired', 'recycled'))"
+	}
+	if unworn {
+		where += " AND COALESCE(p.worn, 0) = 0"
 	}
 	// a few more than asked, so the skipped ones cannot leave the answer short
 	err := sqlitedb.Query(txApp.DB(), selectRows+where+" ORDER BY p.lastSeenAt, p.id LIMIT {:n}",
@@ -547,13 +604,14 @@ func locatedAt(txApp core.App, account string, n int, skip map[string]bool, inUs
 	return rows[:min(n, len(rows))], nil
 }
 
-const selectRows = "SELECT p.id, p.serial, p.state, p.stateBefore, p.location, COALESCE(a.kind, ''), COALESCE(a.user, ''), p.lastSeenAt " +
+const selectRows = "SELECT p.id, p.serial, p.state, p.stateBefore, p.location, COALESCE(a.kind, ''), COALESCE(a.user, ''), p.lastSeenAt, " +
+	"COALESCE(p.worn, 0), COALESCE(p.wornReason, '') " +
 	"FROM " + schema.Packs + " p LEFT JOIN " + schema.Accounts + " a ON a.id = p.location"
 
 func scanRow(out map[string]row) func(scan func(...any) error) error {
 	return func(scan func(...any) error) error {
 		var r row
-		if err := scan(&r.id, &r.serial, &r.state, &r.stateBefore, &r.location, &r.locKind, &r.locUser, &r.lastSeen); err != nil {
+		if err := scan(&r.id, &r.serial, &r.state, &r.stateBefore, &r.location, &r.locKind, &r.locUser, &r.lastSeen, &r.worn, &r.wornReason); err != nil {
 			return err
 		}
 		out[r.serial] = r
@@ -570,11 +628,14 @@ type writer struct {
 	actor     string
 	reason    string // for every event (a return); "" picks each event's own
 	returning bool   // putting packs back: the charge and the find are undone
-	events    []event
-	updates   map[string]*update // pending pack UPDATEs by what they set
-	order     []string           // their keys in the order first seen
-	atStr     string             // atText, once formatted
-	nowStr    string             // nowText, once read
+	// wornRefuse: the worn mode is refuse, so a worn pack stands in toward no person or charger
+	// (never set for a Return: an undo is not a hand-out)
+	wornRefuse bool
+	events     []event
+	updates    map[string]*update // pending pack UPDATEs by what they set
+	order      []string           // their keys in the order first seen
+	atStr      string             // atText, once formatted
+	nowStr     string             // nowText, once read
 }
 
 // update is one pending UPDATE of packs: what it sets, with which values, on which packs.
@@ -742,21 +803,25 @@ func (w *writer) reconcile(countD, packD map[string]int, named map[string]bool) 
 			// holding of the same person (the records' split of what one driver holds)
 			sameHands := kinds[src] == schema.AccountKindHolder && kinds[dst] == schema.AccountKindHolder && users[src] != "" && users[src] == users[dst]
 			inUseOnly := dst != "" && kinds[dst] != schema.AccountKindQuarantine && !sameHands
-			rows, err := locatedAt(w.txApp, src, n, named, inUseOnly)
+			// …and a worn one, in refuse mode, toward no person or charger
+			unworn := w.wornRefuse && dst != "" && handOut(kinds[dst]) && !sameHands
+			rows, err := locatedAt(w.txApp, src, n, named, inUseOnly, unworn)
 			if err != nil {
 				return nil, err
 			}
-			if inUseOnly && len(rows) < n {
-				// only out-of-use packs are left to stand in: the records cannot follow the
-				// counts without taking one to a person, a charger or stock — refused, naming them
-				all, err := locatedAt(w.txApp, src, n, named, false)
+			if (inUseOnly || unworn) && len(rows) < n {
+				// only out-of-use (or worn) packs are left to stand in: the records cannot follow
+				// the counts without taking one to a person, a charger or stock — refused, naming them
+				all, err := locatedAt(w.txApp, src, n, named, false, false)
 				if err != nil {
 					return nil, err
 				}
 				var refused []apierr.PackRefusal
 				for _, r := range all {
-					if r.outOfUse() {
+					if inUseOnly && r.outOfUse() {
 						refused = append(refused, refusal(r))
+					} else if unworn && r.worn {
+						refused = append(refused, WornRefusal(r.serial, r.wornReason))
 					}
 				}
 				if len(refused) > 0 {

@@ -79,7 +79,7 @@ func stateRows(txApp core.App, where string, params dbx.Params) ([]row, error) {
 	var order []string
 	err := sqlitedb.Query(txApp.DB(), selectRows+" WHERE "+where+" ORDER BY p.serial", params, func(scan func(...any) error) error {
 		var r row
-		if err := scan(&r.id, &r.serial, &r.state, &r.stateBefore, &r.location, &r.locKind, &r.locUser, &r.lastSeen); err != nil {
+		if err := scan(&r.id, &r.serial, &r.state, &r.stateBefore, &r.location, &r.locKind, &r.locUser, &r.lastSeen, &r.worn, &r.wornReason); err != nil {
 			return err
 		}
 		out[r.id] = r

@@ -3,6 +3,7 @@ package packs
 import (
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/pocketbase/dbx"
@@ -91,7 +92,8 @@ func handleLookup(e *core.RequestEvent) error {
 
 // OutOfUseList is every out-of-use pack (journal.OutOfUse: quarantined, retired or recycled,
 // or lost from one of those) with the refusal the journal gives it when it is named for
-// anywhere but quarantine (journal.OutOfUseRefusal), by serial. Public attributes only: a serial and
+// anywhere but quarantine (journal.OutOfUseRefusal), and, while the worn mode is refuse, every
+// worn pack with its pack_worn refusal at hand-out (journal.WornRefusal), by serial. Public attributes only: a serial and
 // why it is refused, never where it is. The phone keeps it with its offline data and judges
 // each scan by it at the moment of the scan, online or not (issue 42 item 6).
 func OutOfUseList(app core.App) ([]apierr.PackRefusal, error) {
@@ -117,6 +119,27 @@ func OutOfUseList(app core.App) ([]apierr.PackRefusal, error) {
 			out = append(out, journal.OutOfUseRefusal(r.Serial, r.State, r.StateBefore))
 		}
 	}
+	refuse, err := journal.WornRefused(app)
+	if err != nil || !refuse {
+		return out, err
+	}
+	// the worn mode is refuse: every worn pack still in use is refused at hand-out (pack_worn)
+	var worn []struct {
+		Serial      string `db:"serial"`
+		Reason      string `db:"reason"`
+		State       string `db:"state"`
+		StateBefore string `db:"stateBefore"`
+	}
+	if err := app.DB().NewQuery("SELECT [[serial]] AS serial, COALESCE([[wornReason]], '') AS reason, [[state]] AS state, [[stateBefore]] AS stateBefore" +
+		" FROM {{packs}} WHERE [[worn]] = 1 ORDER BY [[serial]]").All(&worn); err != nil {
+		return nil, err
+	}
+	for _, r := range worn {
+		if !journal.OutOfUse(r.State, r.StateBefore) {
+			out = append(out, journal.WornRefusal(r.Serial, r.Reason))
+		}
+	}
+	slices.SortFunc(out, func(a, b apierr.PackRefusal) int { return strings.Compare(a.Serial, b.Serial) })
 	return out, nil
 }
 

@@ -85,6 +85,7 @@ type Filter struct {
 	Location string // ready | waiting | charging | field | unknown | an account key, or ""
 	Lot      string
 	Missing  bool   // in service or maintenance and not seen for MissingDays local days (missing.go)
+	Worn     bool   // worn (DESIGN.md §16: the packs' worn column, read by its partial index)
 	Search   string // part of a serial
 	Page     int    // from 1
 	PerPage  int
@@ -156,6 +157,11 @@ type Item struct {
 	// LastHolder is the last person the pack was with (a missing pack in a list, any pack on
 	// its page); absent when nobody held it.
 	LastHolder *Person `json:"lastHolder,omitempty"`
+	// Worn and WornReason are the pack's derived wear (DESIGN.md §16, modules/health writes
+	// them); Soh its state of health in %, absent when unknown (0).
+	Worn       bool    `json:"worn"`
+	WornReason string  `json:"wornReason"`
+	Soh        float64 `json:"soh,omitzero"`
 }
 
 // List is a page of packs with the counts per state of every pack the filters match (the
@@ -218,22 +224,25 @@ func placeLabel(r placeRow) string {
 type itemRow struct {
 	Id string `db:"id"`
 	Attributes
-	StateBefore    string `db:"stateBefore"`
-	ChargeCount    int    `db:"chargeCount"`
-	LastSeenAt     string `db:"lastSeenAt"`
-	Created        string `db:"created"`
-	LocKey         string `db:"locKey"`
-	LocKind        string `db:"locKind"`
-	LocType        string `db:"locType"`
-	LocUser        string `db:"locUser"`
-	LocName        string `db:"locName"`
-	SeenBy         string `db:"seenBy"`
-	SeenByName     string `db:"seenByName"`
-	SeenMovement   string `db:"seenMovement"`
-	SeenType       string `db:"seenType"`
-	SeenKind       string `db:"seenKind"`
-	SeenOccurredAt string `db:"seenOccurredAt"`
-	RecallId       string `db:"recallId"`
+	StateBefore    string  `db:"stateBefore"`
+	ChargeCount    int     `db:"chargeCount"`
+	LastSeenAt     string  `db:"lastSeenAt"`
+	Created        string  `db:"created"`
+	LocKey         string  `db:"locKey"`
+	LocKind        string  `db:"locKind"`
+	LocType        string  `db:"locType"`
+	LocUser        string  `db:"locUser"`
+	LocName        string  `db:"locName"`
+	SeenBy         string  `db:"seenBy"`
+	SeenByName     string  `db:"seenByName"`
+	SeenMovement   string  `db:"seenMovement"`
+	SeenType       string  `db:"seenType"`
+	SeenKind       string  `db:"seenKind"`
+	SeenOccurredAt string  `db:"seenOccurredAt"`
+	RecallId       string  `db:"recallId"`
+	Worn           bool    `db:"worn"`
+	WornReason     string  `db:"wornReason"`
+	Soh            float64 `db:"soh"`
 }
 
 const itemFrom = " FROM {{packs}} p"
@@ -244,11 +253,17 @@ func itemSelect() string {
 		placeCols("a", "hu", "loc") + ", " +
 		"p.[[lastSeenBy]] AS seenBy, COALESCE(TRIM(su.[[firstName]] || ' ' || su.[[lastName]]),'') AS seenByName, " +
 		"p.[[lastSeenMovement]] AS seenMovement, COALESCE(m.[[type]],'') AS seenType, " + moveKind("m") + " AS seenKind, COALESCE(m.[[occurredAt]],'') AS seenOccurredAt, " +
-		recallIdSQL +
+		recallIdSQL + ", " + wornCols +
 		itemFrom + placeJoin("a", "hu", "p.[[location]]") +
 		" LEFT JOIN {{users}} su ON su.[[id]] = p.[[lastSeenBy]] AND p.[[lastSeenBy]] != ''" +
-		" LEFT JOIN {{movements}} m ON m.[[id]] = p.[[lastSeenMovement]] AND p.[[lastSeenMovement]] != ''"
+		// by its primary key whatever the statistics say: PRAGMA optimize's sampled statistics can
+		// rate the movements table at one row, and SQLite then scans it for every pack listed
+		// (issue 46's bench: 303 worn packs × the ledger's movements, 60 ms instead of 3)
+		" LEFT JOIN {{movements}} m INDEXED BY sqlite_autoindex_movements_1 ON m.[[id]] = p.[[lastSeenMovement]] AND p.[[lastSeenMovement]] != ''"
 }
+
+// wornCols are a pack's derived wear as the reads answer it.
+const wornCols = "COALESCE(p.[[worn]], 0) AS worn, COALESCE(p.[[wornReason]], '') AS wornReason, COALESCE(p.[[soh]], 0) AS soh"
 
 // recallIdSQL is the SQL of the recall behind a quarantined pack's latest state change ("" when
 // none): read for quarantined packs only.
@@ -282,7 +297,11 @@ func withRecalls(app core.App, v Viewer, items []Item, rows []itemRow) error {
 
 func (r itemRow) item(cutoff string) Item {
 	it := Item{Id: r.Id, Attributes: r.Attributes, StateBefore: r.StateBefore, ChargeCount: r.ChargeCount,
-		Location: placeRow{r.LocKey, r.LocKind, r.LocType, r.LocUser, r.LocName}.place()}
+		Location: placeRow{r.LocKey, r.LocKind, r.LocType, r.LocUser, r.LocName}.place(),
+		Worn:     r.Worn, WornReason: r.WornReason, Soh: r.Soh}
+	if !it.Worn {
+		it.WornReason = ""
+	}
 	if r.LastSeenAt != "" {
 		ls := &LastSeen{At: r.LastSeenAt}
 		if r.SeenBy != "" {
@@ -341,6 +360,10 @@ func ListPacks(app core.App, v Viewer, f Filter) (List, error) {
 	}
 	if f.Missing {
 		where = append(where, missingSQL)
+	}
+	if f.Worn {
+		// the partial index idx_packs_worn (worn = 1) answers it
+		where = append(where, "p.[[worn]] = 1")
 	}
 	if s := strings.TrimSpace(f.Search); s != "" {
 		where = append(where, "p.[[serial]] LIKE {:q} ESCAPE '\\'")
@@ -523,7 +546,8 @@ func queryHistory(app core.App, v Viewer, where string, params dbx.Params) ([]Hi
 		placeCols("fa", "fu", "from") + ", " + placeCols("ta", "tu", "to") + ", " + placeCols("xa", "xu", "exp") +
 		" FROM {{pack_events}} e" +
 		" LEFT JOIN {{users}} au ON au.[[id]] = e.[[actor]] AND e.[[actor]] != ''" +
-		" LEFT JOIN {{movements}} m ON m.[[id]] = e.[[movement]] AND e.[[movement]] != ''" +
+		// by its primary key whatever the statistics say (itemSelect)
+		" LEFT JOIN {{movements}} m INDEXED BY sqlite_autoindex_movements_1 ON m.[[id]] = e.[[movement]] AND e.[[movement]] != ''" +
 		placeJoin("fa", "fu", "e.[[fromAccount]]") + placeJoin("ta", "tu", "e.[[toAccount]]") + placeJoin("xa", "xu", "e.[[expectedAccount]]") +
 		where + " ORDER BY e.[[at]] DESC, e.[[created]] DESC LIMIT {:limit}"
 	var rows []eventRow
@@ -552,6 +576,14 @@ func queryHistory(app core.App, v Viewer, where string, params dbx.Params) ([]Hi
 		out = append(out, h)
 	}
 	return out, nil
+}
+
+// CountWorn is how many worn packs are in service (the attention strip's wornPacks): the
+// ones that would meet the worn rule at hand-out (an out-of-use pack is counted apart).
+func CountWorn(app core.App) (int64, error) {
+	var n int64
+	err := app.DB().NewQuery("SELECT COUNT(*) FROM {{packs}} WHERE [[worn]] = 1 AND [[state]] IN ('in_service', 'maintenance')").Row(&n)
+	return n, err
 }
 
 // Serials returns the packs with the given serials, in that order; an unknown serial is a 400

@@ -35,12 +35,14 @@ import (
 //	                                              else all rows in one transaction, or nothing and the first bad line)
 //	PUT  /api/admin/packs/{serial}/state admins   {state, reason} → {success, message, pack}; 409 pack_state
 //	GET  /api/packs                      admins, liaison: all; drivers: the packs they hold
-//	                                              ?state=&location=&lot=&missing=1&q=&page=&perPage= → List
+//	                                              ?state=&location=&lot=&missing=1&worn=1&q=&page=&perPage= → List
+//	                                              (rows carry worn, wornReason and soh, absent when unknown)
 //	GET  /api/packs/lookup               approved users ?serials=A,B,… (at most 50; serials or label URLs)
 //	                                              → {packs: [{serial, known, model, state}]}: public attributes only
 //	GET  /api/packs/out-of-use           approved users → {packs: [{serial, code, message}]}: every out-of-use pack
 //	                                              and the refusal naming it for anywhere but quarantine (the
-//	                                              scanner judges scans by it, kept offline with the app's reads)
+//	                                              scanner judges scans by it, kept offline with the app's reads);
+//	                                              in the worn mode refuse, every worn pack too (pack_worn, with why)
 //	GET  /api/packs/{serial}             as the list (a driver: a pack they hold) → Detail (with its history)
 //	GET  /api/packs/{serial}/health      as GET /api/packs/{serial} → health.Report (DESIGN.md §16; modules/health)
 //	POST /api/packs/{serial}/damage      admins: any pack; drivers: a pack they hold or last moved
@@ -252,6 +254,13 @@ func handleList(e *core.RequestEvent) error {
 		f.Missing = true
 	default:
 		return apierr.Response(e, apierr.Invalid("missing", MsgBadFilter))
+	}
+	switch q.Get("worn") {
+	case "", "0", "false":
+	case "1", "true":
+		f.Worn = true
+	default:
+		return apierr.Response(e, apierr.Invalid("worn", MsgBadFilter))
 	}
 	for _, p := range []struct {
 		name string

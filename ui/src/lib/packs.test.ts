@@ -59,6 +59,13 @@ describe("a refusal names its packs as data", () => {
     expect(rowErrors(bare, lists.goodPacks)).toBeUndefined();
     expect(listError(bare, "goodPacks")).toBe("Pack SWB-000001 is quarantined and cannot be handed out");
   });
+  it("places a worn pack refused at hand-out on its row, with its reason (issue 46)", () => {
+    const why = "Pack SWB-000002 is worn and cannot be handed out: State of health 72% is under the model's 80%";
+    const r = packRefusal(refusal(409, "pack_worn", "goodPacks", why, [{ serial: "SWB-000002", code: "pack_worn", message: why }]), lists);
+    expect(r).toEqual({ field: "goodPacks", serials: { "SWB-000002": why }, message: why });
+    expect(rowErrors(r, lists.goodPacks)).toEqual({ "SWB-000002": why });
+    expect(rowErrors(r, lists.deadPacks)).toBeUndefined();
+  });
   it("a count names no pack: it belongs to the list, under it", () => {
     const r = packRefusal(refusal(400, "pack_count", "goodPacks", "Name exactly 3 packs for 3 batteries (2 named)"), lists);
     expect(r).toEqual({ field: "goodPacks", serials: {}, message: "Name exactly 3 packs for 3 batteries (2 named)" });

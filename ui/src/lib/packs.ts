@@ -144,8 +144,8 @@ export function packsBody(mode: PackTracking, lists: PackLists): Record<string, 
   return body;
 }
 
-/** PACK_REFUSAL_CODES are the server's refusals of named packs (lib/apierr, modules/journal). */
-export const PACK_REFUSAL_CODES: ReadonlySet<string> = new Set(["pack_unknown", "pack_count", "pack_quarantined", "pack_retired", "pack_state"]);
+/** PACK_REFUSAL_CODES are the server's refusals of named packs (lib/apierr, modules/journal; pack_worn: DESIGN.md §16). */
+export const PACK_REFUSAL_CODES: ReadonlySet<string> = new Set(["pack_unknown", "pack_count", "pack_quarantined", "pack_retired", "pack_state", "pack_worn"]);
 
 /**
  * PackRefusal is a refusal of named packs placed on a form: the list (request field) it

@@ -4,13 +4,13 @@ import { FormBody, SubmitRow } from "@/components/form-body";
 import { InputFormField } from "@/components/form-fields";
 import { SelectFormField } from "@/components/select-form-field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { PACK_SETTING_DEFAULTS, TRACKING_MODES, packSettingsSchema, type PackSettingsValues } from "@/features/packs/api/pack-settings";
+import { PACK_SETTING_DEFAULTS, TRACKING_MODES, WORN_MODES, packSettingsSchema, type PackSettingsValues } from "@/features/packs/api/pack-settings";
 import { useSettingsForm } from "@/lib/settings";
 
 /**
  * PackSettingsCard is the Pack tracking block of /admin-system (master admin, DESIGN.md §14):
  * the tracking mode, the serial prefix of minted packs and the days after which an unseen
- * pack is missing.
+ * pack is missing, and whether a worn pack is only flagged or refused at hand-out (DESIGN.md §16).
  */
 export function PackSettingsCard() {
   const ids = React.useId();
@@ -21,6 +21,7 @@ export function PackSettingsCard() {
       pack_tracking: (stored.pack_tracking as PackSettingsValues["pack_tracking"]) || PACK_SETTING_DEFAULTS.pack_tracking,
       pack_prefix: stored.pack_prefix || PACK_SETTING_DEFAULTS.pack_prefix,
       pack_missing_days: stored.pack_missing_days || PACK_SETTING_DEFAULTS.pack_missing_days,
+      pack_worn_mode: (stored.pack_worn_mode as PackSettingsValues["pack_worn_mode"]) || PACK_SETTING_DEFAULTS.pack_worn_mode,
     }),
     toSent: (values) => ({ ...values, pack_prefix: values.pack_prefix.trim().toUpperCase() }),
   });
@@ -28,13 +29,14 @@ export function PackSettingsCard() {
     <Card role="region" aria-labelledby={`${ids}-title`}>
       <CardHeader>
         <CardTitle id={`${ids}-title`}>Pack tracking</CardTitle>
-        <CardDescription>Whether movements name their battery packs, the serial prefix of new packs, and when an unseen pack counts as missing.</CardDescription>
+        <CardDescription>Whether movements name their battery packs, the serial prefix of new packs, when an unseen pack counts as missing, and what a worn pack meets at hand-out.</CardDescription>
       </CardHeader>
       <CardContent>
         <FormBody form={form} onSubmit={onSubmit} className="grid grid-cols-1 gap-4 sm:grid-cols-2" footer={<SubmitRow pending={pending}>Save pack settings</SubmitRow>}>
           <SelectFormField control={form.control} name="pack_tracking" label="Tracking mode" options={TRACKING_MODES} className="sm:col-span-2" />
           <InputFormField control={form.control} name="pack_prefix" label="Serial prefix" autoComplete="off" description="New serials read PREFIX-000123; existing packs keep theirs." />
           <InputFormField control={form.control} name="pack_missing_days" label="Missing after (days)" inputMode="numeric" description="A pack in service unseen since local midnight this many days ago is listed as missing." />
+          <SelectFormField control={form.control} name="pack_worn_mode" label="Worn packs" options={WORN_MODES} className="sm:col-span-2" />
         </FormBody>
       </CardContent>
     </Card>

@@ -10,6 +10,12 @@ describe("judging a scan", () => {
     expect(judgeSerial("SWB-000002", false, OUT, QUEUED)).toEqual({ ok: true });
     expect(judgeSerial("SWB-000001", true, OUT, QUEUED)).toEqual({ ok: true });
   });
+  it("refuses a worn pack handed out in the server's words with its reason (pack_worn, issue 46); not one returned", () => {
+    const why = "Pack SWB-000004 is worn and cannot be handed out: Lost 4 points of state of health in 30 days";
+    const out = new Map([...OUT, ["SWB-000004", { code: "pack_worn", message: why }]]);
+    expect(judgeSerial("swb-000004", true, out, QUEUED)).toEqual({ refused: true, code: "pack_worn", message: why });
+    expect(judgeSerial("SWB-000004", false, out, QUEUED)).toEqual({ ok: true });
+  });
   it("notes a pack a queued action already names", () => {
     expect(judgeSerial("SWB-000003", true, OUT, QUEUED)).toEqual({ ok: true, note: "Already in a queued action: Pickup · 1 battery · 1 pack" });
   });
