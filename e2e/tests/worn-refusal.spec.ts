@@ -5,10 +5,8 @@
 //   packs in refuse mode), and the Confirm dialog names it; the pickup is sent without it;
 // - a pack that became worn after the phone read that list is refused by the server on submit
 //   (409 pack_worn): its row turns red with the same reason and nothing is recorded.
-// A pack is marked worn the way modules/health's derivation leaves it (the packs' worn and
-// wornReason columns), written straight into the throw-away server's SQLite file with the
-// sqlite3 shell: there is no route that sets worn by hand, and the readings import (h46-health)
-// is a separate piece of work.
+// A pack is made worn as it would be in the bay: a BMS reading of 62% state of health is
+// imported (POST /api/admin/packs/readings), under the model's default 80% threshold.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -45,10 +43,11 @@ let serials: string[] = [];
 const key = () => ({ "Idempotency-Key": crypto.randomUUID() });
 const refusal = (serial: string) => `Pack ${serial} is worn and cannot be handed out: ${WHY}`;
 
-/** markWorn marks serial worn as the health derivation would (sqlite3 on the server's data file). */
+/** markWorn imports a BMS reading of 62% state of health for serial: the derivation makes it worn. */
 async function markWorn(serial: string) {
-  if (!/^[A-Z0-9-]+$/.test(serial)) throw new Error(`not a serial: ${serial}`);
-  execFileSync("sqlite3", [path.join(dir, "data.db"), ".timeout 10000", `UPDATE packs SET worn = 1, wornReason = '${WHY.replace(/'/g, "''")}', soh = 62 WHERE serial = '${serial}';`]);
+  const at = new Date(Date.now() - 60_000).toISOString();
+  const imported = await master.post("/api/admin/packs/readings", { data: { csv: `serial,time,source,soh\n${serial},${at},bms,62\n` }, headers: key() });
+  expect(imported.status(), await imported.text()).toBe(200);
   const res = await master.get(`/api/packs?worn=1&q=${serial}`);
   expect(res.status(), await res.text()).toBe(200);
   const worn = ((await res.json()) as { packs: Pack[] }).packs.map((p) => p.serial);
