@@ -215,7 +215,7 @@ export function ImportReadingsDialog() {
                 Preview
               </Button>
               <Button disabled={!canApply} onClick={onApply}>
-                {current && current.errors.length === 0 && current.rows > 0 ? `Apply ${plural(current.rows, "reading", "readings")}` : "Apply"}
+                {current && current.errors.length === 0 && current.rows > 0 && refused.length === 0 ? `Apply ${plural(current.rows, "reading", "readings")}` : "Apply"}
               </Button>
             </DialogFooter>
           </>
