@@ -6,20 +6,15 @@ import { invalidate } from "@/lib/invalidation";
 
 const decimal = /^\d+(\.\d+)?$/;
 
-/** packModelSchema is the model form (numbers as typed; the server checks them again). */
+/** inRange: empty (0, not known) or a plain decimal number from min to max. */
+const inRange = (min: number, max: number, emptyOk: boolean) => (v: string) =>
+  (emptyOk && v === "") || (decimal.test(v) && Number(v) >= min && Number(v) <= max);
+
+/** packModelSchema is the model form (numbers as typed; the server's messages, and it checks them again). */
 export const packModelSchema = z.object({
-  nominalWh: z
-    .string()
-    .check(z.trim(), z.refine((v) => decimal.test(v) && Number(v) > 0 && Number(v) <= 100_000, "Nominal Wh must be a number above 0 and at most 100000")),
-  ratedAh: z
-    .string()
-    .check(
-      z.trim(),
-      z.refine((v) => v === "" || (decimal.test(v) && Number(v) > 0 && Number(v) <= 10_000), "Rated Ah must be a number above 0 and at most 10000, or empty"),
-    ),
-  threshold: z
-    .string()
-    .check(z.trim(), z.refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 100, "Threshold must be a whole number from 1 to 100")),
+  nominalWh: z.string().check(z.trim(), z.refine(inRange(0, 100_000, true), "Nominal energy must be a number from 0 to 100000 Wh")),
+  ratedAh: z.string().check(z.trim(), z.refine(inRange(0, 10_000, true), "Rated capacity must be a number from 0 to 10000 Ah")),
+  threshold: z.string().check(z.trim(), z.refine(inRange(1, 100, false), "The end-of-life threshold must be a number from 1 to 100 (%)")),
 });
 
 /** PackModelValues are the model form's values (as typed). */
@@ -30,9 +25,10 @@ export function modelFormValues(m: PackModel): PackModelValues {
   return { nominalWh: m.nominalWh > 0 ? String(m.nominalWh) : "", ratedAh: m.ratedAh > 0 ? String(m.ratedAh) : "", threshold: String(m.threshold) };
 }
 
-/** modelBody is the PUT's body for model: numbers, an empty rated Ah as 0 (not known). */
+/** modelBody is the PUT's body for model: numbers, an empty figure as 0 (not known). */
 export function modelBody(model: string, v: PackModelValues) {
-  return { model, nominalWh: Number(v.nominalWh), ratedAh: v.ratedAh.trim() === "" ? 0 : Number(v.ratedAh), threshold: Number(v.threshold) };
+  const figure = (s: string) => (s.trim() === "" ? 0 : Number(s));
+  return { model, nominalWh: figure(v.nominalWh), ratedAh: figure(v.ratedAh), threshold: Number(v.threshold) };
 }
 
 /** UpdatePackModelAnswer is PUT /api/admin/packs/models' answer. */

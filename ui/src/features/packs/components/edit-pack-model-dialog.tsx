@@ -66,7 +66,7 @@ export function EditPackModelDialog({ model }: { model: PackModel }) {
             </SubmitButton>
           }
         >
-          <InputFormField control={form.control} name="nominalWh" label="Nominal Wh" inputMode="decimal" autoComplete="off" />
+          <InputFormField control={form.control} name="nominalWh" label="Nominal Wh" inputMode="decimal" autoComplete="off" description="Empty when not known" />
           <InputFormField control={form.control} name="ratedAh" label="Rated Ah" inputMode="decimal" autoComplete="off" description="Empty when not known" />
           <InputFormField
             control={form.control}

@@ -86,14 +86,14 @@ describe("ImportReadingsDialog", () => {
   it("applies a clean preview once, keyed, and names the packs worn after it", async () => {
     const calls = serve(
       [200, { rows: 2, packs: 2, errors: [] }],
-      [200, { success: true, message: "2 readings imported", rows: 2, packs: 2, worn: ["SWB-000001"] }],
+      [200, { success: true, message: "2 readings imported for 2 packs", rows: 2, packs: 2, worn: ["SWB-000001"] }],
     );
     const { user, dialog } = await open();
     await user.click(within(dialog).getByLabelText("Or paste the CSV"));
     await user.paste(CSV);
     expect((await within(dialog).findByRole("status")).textContent).toBe("2 readings for 2 packs can be imported.");
     await user.click(within(dialog).getByRole("button", { name: "Apply 2 readings" }));
-    expect((await within(dialog).findByRole("status")).textContent).toBe("2 readings imported (2 readings for 2 packs).");
+    expect((await within(dialog).findByRole("status")).textContent).toBe("2 readings imported for 2 packs");
     expect(calls[1]!.body).toEqual({ csv: CSV, dryRun: false });
     expect(calls[1]!.key).not.toBe(calls[0]!.key);
     const worn = within(dialog).getByRole("list", { name: "Worn packs" });

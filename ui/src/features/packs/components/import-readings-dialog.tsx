@@ -103,7 +103,7 @@ export function ImportReadingsDialog() {
         onSuccess: (res) => {
           setDone(res);
           applyKey.current = newIdempotencyKey();
-          toast({ title: res.message || `${plural(res.rows, "reading", "readings")} imported` });
+          toast({ title: res.message || `${plural(res.rows, "reading", "readings")} imported for ${plural(res.packs, "pack", "packs")}` });
         },
         onError: (e) => {
           const rows = refusedRows(e);
@@ -127,10 +127,7 @@ export function ImportReadingsDialog() {
         </DialogHeader>
         {done ? (
           <div className="space-y-3">
-            <p role="status">
-              {done.message || `${plural(done.rows, "reading", "readings")} imported`} ({plural(done.rows, "reading", "readings")} for{" "}
-              {plural(done.packs, "pack", "packs")}).
-            </p>
+            <p role="status">{done.message || `${plural(done.rows, "reading", "readings")} imported for ${plural(done.packs, "pack", "packs")}`}</p>
             {done.worn.length > 0 ? (
               <div className="space-y-1">
                 <p className="text-sm font-medium">Worn now: {plural(done.worn.length, "pack", "packs")}</p>

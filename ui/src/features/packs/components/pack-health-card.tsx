@@ -44,11 +44,12 @@ const weekSeconds = (week: string) => toSeconds(`${week}T12:00:00Z`);
 /** PackHealthCard is the pack page's health section (DESIGN.md §16): the figures, the two charts with the same figures in tables for screen readers, and the negative events. */
 export function PackHealthCard({ serial }: { serial: string }) {
   const health = usePackHealth(serial);
+  const title = React.useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={title}>
       <CardHeader>
         <CardTitle>
-          <h2>Health</h2>
+          <h2 id={title}>Health</h2>
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-6">

@@ -66,8 +66,8 @@ describe("PackModelsPage", () => {
     await user.clear(within(dialog).getByLabelText("Nominal Wh"));
     await user.type(within(dialog).getByLabelText("Nominal Wh"), "-5");
     await user.click(within(dialog).getByRole("button", { name: "Save" }));
-    expect(await within(dialog).findByText("Threshold must be a whole number from 1 to 100")).toBeTruthy();
-    expect(within(dialog).getByText("Nominal Wh must be a number above 0 and at most 100000")).toBeTruthy();
+    expect(await within(dialog).findByText("The end-of-life threshold must be a number from 1 to 100 (%)")).toBeTruthy();
+    expect(within(dialog).getByText("Nominal energy must be a number from 0 to 100000 Wh")).toBeTruthy();
     expect(calls.filter((c) => c.method === "PUT")).toHaveLength(0);
 
     await user.clear(threshold);
