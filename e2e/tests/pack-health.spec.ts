@@ -7,7 +7,7 @@
 // screenshots at 360, 390 and 1280 px.
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../a11y";
-import { expect, keyed, seedUser, signIn, test } from "../fixtures";
+import { apiAs, expect, keyed, seedUser, setPackTracking, signIn, test } from "../fixtures";
 
 const DAY = 86_400_000;
 /** ago is an RFC 3339 time days before now, to the second. */
@@ -28,10 +28,25 @@ async function shots(page: Page, shot: (name: string) => Promise<void>, name: st
   }
 }
 
-test("an admin imports readings, sees the worn packs flagged and reads a pack's health chart @phone", async ({ page, pb, shot, unique }) => {
+/**
+ * chargeOnce records one completed charge of serial with the charger's energy: a driver drops a
+ * dead battery, the admin charges it and completes the session naming the pack (pack tracking
+ * optional for the while: the master admin's setting).
+ */
+async function chargeOnce(api: Parameters<typeof keyed>[0], driverApi: Parameters<typeof keyed>[0], serial: string, energyWh: number) {
+  await keyed(driverApi, "/api/driver/dropoff-batteries", { goodBatteries: 0, deadBatteries: 1, notes: "flat" });
+  const started = (await keyed(api, "/api/start-charging", { chargerType: "4A", quantity: 1 })) as { session: { id: string } };
+  await keyed(api, `/api/admin/charge/${started.session.id}/complete`, { packs: [serial], energyWh });
+}
+
+test("an admin imports readings, sees the worn packs flagged and reads a pack's health chart @phone", async ({ page, pb, playwright, shot, unique }) => {
   test.slow(); // four axe runs and three widths of screenshots on a loaded 2-core machine
   const admin = { email: unique("health-admin"), password: "admin-secret-1", firstName: "Hedda", lastName: "Health" };
+  const master = { email: unique("health-master"), password: "master-secret-1", firstName: "Mads", lastName: "Master" };
+  const driver = { email: unique("health-driver"), password: "driver-secret-1", firstName: "Dag", lastName: "Driver" };
   await seedUser(pb, { ...admin, role: "admin" });
+  await seedUser(pb, { ...master, role: "master_admin" });
+  await seedUser(pb, driver);
   await signIn(page, admin.email, admin.password);
   const stamp = Date.now().toString(36).toUpperCase();
   const lot = `HEALTH-${stamp}`;
@@ -46,6 +61,16 @@ test("an admin imports readings, sees the worn packs flagged and reads a pack's 
     manufactured: "2025-03",
   })) as { packs: { serial: string }[] };
   const [fine, tired, fading, unread] = minted.packs.map((p) => p.serial) as [string, string, string, string];
+
+  // the tired pack has been charged once, the charger reporting 540 Wh
+  const masterApi = await apiAs(playwright.request, master);
+  const driverApi = await apiAs(playwright.request, driver);
+  await setPackTracking(masterApi, "optional");
+  try {
+    await chargeOnce(page.request, driverApi, tired, 540);
+  } finally {
+    await setPackTracking(masterApi, "off");
+  }
 
   // fine: healthy; tired: under the default 80% threshold (slowly: 0.5 points in 30 days); fading: lost 6 points in 25 days; unread: no readings
   const header = "serial,time,source,fullAh,designAh,cycles,soh,maxTempC";
@@ -127,7 +152,10 @@ test("an admin imports readings, sees the worn packs flagged and reads a pack's 
     await expect(fact("State of health")).toHaveText(/^72%, from the pack's BMS, /);
     await expect(fact("Capacity")).toHaveText(/^10\.8 of 15 Ah/);
     await expect(fact("Worn")).toHaveText(/^Yes: /);
-    await expect(fact("Full cycles")).toHaveText(/^at most 0/);
+    // one charge with the charger's energy: 540 Wh ÷ 720 Wh nominal
+    await expect(fact("Charges")).toHaveText("1");
+    await expect(fact("Full cycles")).toHaveText("0.8");
+    await expect(fact("Energy throughput")).toHaveText("540 Wh");
     await expect(fact("30-day trend")).toHaveText(/Lost \d+(\.\d+)? points? in 30 days/);
     // the chart: a canvas drawn from the library's lazy chunk, hidden from screen readers
     const sohFigure = page.locator("figure").filter({ has: page.getByText("State of health over time", { exact: true }) });
@@ -139,8 +167,10 @@ test("an admin imports readings, sees the worn packs flagged and reads a pack's 
     await expect(table.getByRole("row")).toHaveCount(4);
     await expect(table.getByRole("row").nth(1)).toContainText("74%");
     await expect(table.getByRole("row").last()).toContainText("72%");
-    // no charge named this pack: said, not drawn
-    await expect(page.locator("figure").filter({ hasText: "Charges per week" })).toContainText("No charges in the last 12 months");
+    // its charges per week: one this week, drawn and in a table
+    const weeks = page.locator("figure").filter({ has: page.getByText("Charges per week", { exact: true }) });
+    await expect(weeks.locator("canvas")).toBeVisible();
+    await expect(weeks.getByRole("table", { name: /Completed charges per week/ }).getByRole("row").last()).toContainText(/1$/);
     await expect(health).toContainText("Over temperature");
     await expectNoAxeViolations(page, "the pack's health");
     await shots(page, shot, "pack-health-page");
@@ -151,6 +181,7 @@ test("an admin imports readings, sees the worn packs flagged and reads a pack's 
     const sohFigure = page.locator("figure").filter({ has: page.getByText("State of health over time", { exact: true }) });
     await expect(sohFigure).toContainText("No readings yet");
     await expect(sohFigure.locator("canvas")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Health" }).locator('dt:text-is("Full cycles") + dd')).toHaveText(/^at most 0/);
   });
 
   await test.step("the models list: lowering the threshold to 70% leaves only the fading pack worn", async () => {

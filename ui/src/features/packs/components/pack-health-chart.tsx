@@ -16,6 +16,8 @@ const AXIS = { stroke: "#52525b", grid: { stroke: "#e4e4e7", width: 1 }, ticks: 
 
 function options(p: HealthChartProps, width: number): uPlot.Options {
   const zone = timeZone();
+  // the x axis in the app's words, one line ("Nov 5"), in the operation's time zone
+  const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", ...(zone ? { timeZone: zone } : {}) });
   const soh = p.kind === "soh";
   const lowest = Math.min(...p.y, p.threshold ?? 100);
   return {
@@ -31,7 +33,7 @@ function options(p: HealthChartProps, width: number): uPlot.Options {
       y: { range: soh ? [Math.max(0, Math.floor((lowest - 5) / 5) * 5), 100] : (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] },
     },
     axes: [
-      { ...AXIS, size: 36 },
+      { ...AXIS, size: 32, values: (_u, splits) => splits.map((s) => day.format(new Date(s * 1000))) },
       { ...AXIS, size: 44, values: (_u, vals) => vals.map((v) => (soh ? `${v}%` : Number.isInteger(v) ? String(v) : "")) },
     ],
     series: soh
