@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { PackHealth } from "@/features/packs/api/get-pack-health";
-import { NO_READINGS, PackHealthCard } from "@/features/packs/components/pack-health-card";
+import { NO_READINGS, PackHealthCard, filledWeeks } from "@/features/packs/components/pack-health-card";
 import { capacityText, fullCyclesText, trendText } from "@/features/packs/components/pack-health-format";
 import { makeQueryClient } from "@/lib/query-client";
 
@@ -94,7 +94,8 @@ describe("PackHealthCard", () => {
     expect(await fact("30-day trend")).toBe("Lost 4 points in 30 days");
     expect(await fact("Worn")).toBe("Yes: State of health 72% is under the model's 80%");
     expect((await screen.findByTestId("chart-soh")).textContent).toBe("76,72");
-    expect((await screen.findByTestId("chart-charges")).textContent).toBe("2,5");
+    // the weeks without a charge are drawn as 0, eight weeks at least
+    expect((await screen.findByTestId("chart-charges")).textContent).toBe("0,0,0,0,0,0,2,5");
 
     const soh = screen.getByRole("table", { name: /State of health readings/ });
     expect(within(soh).getAllByRole("row").map((r) => r.textContent)).toEqual([
@@ -122,6 +123,40 @@ describe("PackHealthCard", () => {
       </QueryClientProvider>,
     );
     expect((await screen.findByRole("alert")).textContent).toBe("Could not load the pack's health.");
+  });
+});
+
+describe("filledWeeks", () => {
+  it("fills the weeks the server leaves out with 0, across a month's end, and spans eight weeks at least", () => {
+    expect(filledWeeks([])).toEqual([]);
+    const weeks = filledWeeks([
+      { week: "2026-08-17", charges: 3 },
+      { week: "2026-09-07", charges: 1 },
+      { week: "2026-10-26", charges: 2 },
+    ]);
+    expect(weeks.map((w) => `${w.week}:${w.charges}`)).toEqual([
+      "2026-08-17:3",
+      "2026-08-24:0",
+      "2026-08-31:0",
+      "2026-09-07:1",
+      "2026-09-14:0",
+      "2026-09-21:0",
+      "2026-09-28:0",
+      "2026-10-05:0",
+      "2026-10-12:0",
+      "2026-10-19:0",
+      "2026-10-26:2",
+    ]);
+    expect(filledWeeks([{ week: "2026-11-23", charges: 1 }]).map((w) => w.week)).toEqual([
+      "2026-10-05",
+      "2026-10-12",
+      "2026-10-19",
+      "2026-10-26",
+      "2026-11-02",
+      "2026-11-09",
+      "2026-11-16",
+      "2026-11-23",
+    ]);
   });
 });
 

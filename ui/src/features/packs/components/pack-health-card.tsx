@@ -37,6 +37,27 @@ export function healthFacts(h: PackHealth): [string, React.ReactNode][] {
   ];
 }
 
+/** MIN_WEEKS is the fewest weeks the charges chart spans, so a single week reads as one bar of several. */
+export const MIN_WEEKS = 8;
+
+/**
+ * filledWeeks is the charges per week with the weeks between (and before, up to MIN_WEEKS in
+ * all) that had no charge as 0: the server leaves them out, a bar chart needs them.
+ */
+export function filledWeeks(weeks: PackHealth["series"]["chargesPerWeek"]): { week: string; charges: number }[] {
+  if (weeks.length === 0) return [];
+  const day = (w: string) => Date.UTC(Number(w.slice(0, 4)), Number(w.slice(5, 7)) - 1, Number(w.slice(8, 10)));
+  const byWeek = new Map(weeks.map((w) => [w.week, w.charges]));
+  const last = day(weeks[weeks.length - 1]!.week);
+  const first = Math.min(day(weeks[0]!.week), last - (MIN_WEEKS - 1) * 7 * 86_400_000);
+  const out: { week: string; charges: number }[] = [];
+  for (let t = first; t <= last; t += 7 * 86_400_000) {
+    const week = new Date(t).toISOString().slice(0, 10);
+    out.push({ week, charges: byWeek.get(week) ?? 0 });
+  }
+  return out;
+}
+
 const toSeconds = (iso: string) => Math.round(new Date(iso).getTime() / 1000);
 // a week is its Monday, YYYY-MM-DD: drawn at noon UTC so no time zone moves it to Sunday
 const weekSeconds = (week: string) => toSeconds(`${week}T12:00:00Z`);
@@ -69,10 +90,10 @@ export function PackHealthCard({ serial }: { serial: string }) {
 
 function HealthBody({ health: h }: { health: PackHealth }) {
   const soh = React.useMemo(() => ({ x: h.series.soh.map((p) => toSeconds(p.at)), y: h.series.soh.map((p) => p.value) }), [h.series.soh]);
-  const weeks = React.useMemo(
-    () => ({ x: h.series.chargesPerWeek.map((w) => weekSeconds(w.week)), y: h.series.chargesPerWeek.map((w) => w.charges) }),
-    [h.series.chargesPerWeek],
-  );
+  const weeks = React.useMemo(() => {
+    const all = filledWeeks(h.series.chargesPerWeek);
+    return { x: all.map((w) => weekSeconds(w.week)), y: all.map((w) => w.charges) };
+  }, [h.series.chargesPerWeek]);
   const anyCharge = h.series.chargesPerWeek.some((w) => w.charges > 0);
   return (
     <>
@@ -124,7 +145,7 @@ function HealthBody({ health: h }: { health: PackHealth }) {
             <>
               <Lazy of={healthChart} kind="charges" x={weeks.x} y={weeks.y} fallback={<Skeleton className="h-[180px] w-full" />} />
               <table className="sr-only">
-                <caption>Completed charges per week, oldest first</caption>
+                <caption>Completed charges per week, oldest first (weeks without a charge left out)</caption>
                 <thead>
                   <tr>
                     <th scope="col">Week of</th>

@@ -14,6 +14,14 @@ const HEIGHT = 180;
 const DAY = 86_400;
 const AXIS = { stroke: "#52525b", grid: { stroke: "#e4e4e7", width: 1 }, ticks: { stroke: "#e4e4e7", width: 1 }, font: "11px system-ui, sans-serif" };
 
+/** xRange is the x axis' span: the data's, a week either side of a single point, half a week beside the bars. */
+function xRange({ x, kind }: HealthChartProps): [number, number] {
+  const min = Math.min(...x);
+  const max = Math.max(...x);
+  if (min === max) return [min - 7 * DAY, max + 7 * DAY];
+  return kind === "soh" ? [min, max] : [min - 4 * DAY, max + 4 * DAY];
+}
+
 function options(p: HealthChartProps, width: number): uPlot.Options {
   const zone = timeZone();
   // the x axis in the app's words, one line ("Nov 5"), in the operation's time zone
@@ -28,9 +36,9 @@ function options(p: HealthChartProps, width: number): uPlot.Options {
     legend: { show: false },
     cursor: { drag: { x: false, y: false }, points: { size: 8 } },
     scales: {
-      // one point (or one week) still gets a range around it
-      x: { time: true, range: (_u, min, max) => (min === max ? [min - 7 * DAY, max + 7 * DAY] : soh ? [min, max] : [min - 4 * DAY, max + 4 * DAY]) },
-      y: { range: soh ? [Math.max(0, Math.floor((lowest - 5) / 5) * 5), 100] : (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] },
+      // the range from the data itself: one point (or one week) still gets a range around it
+      x: { time: true, range: xRange(p) },
+      y: { range: soh ? [Math.max(0, Math.floor((lowest - 5) / 5) * 5), 100] : [0, Math.max(4, Math.ceil(Math.max(...p.y) * 1.15))] },
     },
     axes: [
       { ...AXIS, size: 32, values: (_u, splits) => splits.map((s) => day.format(new Date(s * 1000))) },
