@@ -115,25 +115,27 @@ function HealthBody({ health: h }: { health: PackHealth }) {
               <p className="text-xs text-muted-foreground" aria-hidden="true">
                 Green: state of health. Dashed: the model&apos;s {formatPercent(h.threshold)} threshold.
               </p>
-              <table className="sr-only">
-                <caption>State of health readings, oldest first; the model&apos;s threshold is {formatPercent(h.threshold)}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">State of health</th>
-                    <th scope="col">Source</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {h.series.soh.map((p, i) => (
-                    <tr key={`${p.at}-${i}`}>
-                      <td>{formatDate(p.at)}</td>
-                      <td>{formatPercent(p.value)}</td>
-                      <td>{p.source === "reading" ? "BMS reading" : "Estimate from charges"}</td>
+              <div className="sr-only">
+                <table>
+                  <caption>State of health readings, oldest first; the model&apos;s threshold is {formatPercent(h.threshold)}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Date</th>
+                      <th scope="col">State of health</th>
+                      <th scope="col">Source</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {h.series.soh.map((p, i) => (
+                      <tr key={`${p.at}-${i}`}>
+                        <td>{formatDate(p.at)}</td>
+                        <td>{formatPercent(p.value)}</td>
+                        <td>{p.source === "reading" ? "BMS reading" : "Estimate from charges"}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </>
           )}
         </figure>
@@ -144,23 +146,25 @@ function HealthBody({ health: h }: { health: PackHealth }) {
           ) : (
             <>
               <Lazy of={healthChart} kind="charges" x={weeks.x} y={weeks.y} fallback={<Skeleton className="h-[180px] w-full" />} />
-              <table className="sr-only">
-                <caption>Completed charges per week, oldest first (weeks without a charge left out)</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Week of</th>
-                    <th scope="col">Charges</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {h.series.chargesPerWeek.map((w) => (
-                    <tr key={w.week}>
-                      <td>{`${formatDayMonth(w.week)}, ${w.week.slice(0, 4)}`}</td>
-                      <td>{w.charges}</td>
+              <div className="sr-only">
+                <table>
+                  <caption>Completed charges per week, oldest first (weeks without a charge left out)</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Week of</th>
+                      <th scope="col">Charges</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {h.series.chargesPerWeek.map((w) => (
+                      <tr key={w.week}>
+                        <td>{`${formatDayMonth(w.week)}, ${w.week.slice(0, 4)}`}</td>
+                        <td>{w.charges}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </>
           )}
         </figure>

@@ -42,7 +42,7 @@ function options(p: HealthChartProps, width: number): uPlot.Options {
     },
     axes: [
       { ...AXIS, size: 32, values: (_u, splits) => splits.map((s) => day.format(new Date(s * 1000))) },
-      { ...AXIS, size: 44, values: (_u, vals) => vals.map((v) => (soh ? `${v}%` : Number.isInteger(v) ? String(v) : "")) },
+      { ...AXIS, size: soh ? 50 : 36, values: (_u, vals) => vals.map((v) => (soh ? `${v}%` : Number.isInteger(v) ? String(v) : "")) },
     ],
     series: soh
       ? [
