@@ -59,8 +59,9 @@ export function filterParams(f: PackFilters): URLSearchParams {
 
 /**
  * PacksPage is /packs (DESIGN.md §14): counts per state (each a filter), search by serial, the
- * location, lot and missing filters and the packs, each a link to its page. Admins mint,
- * import and recall here. A driver sees "My packs": only the packs they hold, a recalled or
+ * location, lot, missing and worn (§16) filters, kept in the URL, and the packs, each a link to
+ * its page, a worn one marked with its reason. Admins mint, import packs and readings, and
+ * recall here. A driver sees "My packs": only the packs they hold, a recalled or
  * quarantined one marked to be brought back. Missing lists the packs not seen for N days with
  * their last holder (issue 37 item 4).
  */
