@@ -2,10 +2,8 @@ import * as React from "react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
 import { ScrollTable } from "@/components/ui/scroll-table";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { Textarea } from "@/components/ui/textarea";
 import { paths } from "@/config/paths";
 import {
   READINGS_OPTIONAL,
@@ -17,14 +15,15 @@ import {
   type ReadingsPreview,
   type RowError,
 } from "@/features/packs/api/import-readings";
+import { CsvSource } from "@/features/packs/components/csv-source";
+import { packPath } from "@/features/packs/utils/pack-path";
+import { plural } from "@/features/packs/utils/plural";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
 
 /** PREVIEW_DELAY_MS: the preview follows the CSV this long after the last change (a live preview, not one per keystroke). */
 export const PREVIEW_DELAY_MS = 600;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** previewText says what a preview found: what can be imported, or how many rows to fix. */
 export function previewText(p: ReadingsPreview): string {
@@ -33,10 +32,6 @@ export function previewText(p: ReadingsPreview): string {
     return `${plural(bad, "row has", "rows have")} problems — fix ${bad === 1 ? "it" : "them"} and the preview follows. Nothing was imported.`;
   }
   return `${plural(p.rows, "reading", "readings")} for ${plural(p.packs, "pack", "packs")} can be imported.`;
-}
-
-function packPath(serial: string) {
-  return paths.pack.path.replace(":serial", encodeURIComponent(serial));
 }
 
 /**
@@ -55,7 +50,6 @@ export function ImportReadingsDialog() {
   const applyKey = React.useRef(newIdempotencyKey());
   const latest = React.useRef(csv);
   latest.current = csv;
-  const ids = React.useId();
   const onOpenChange = (o: boolean) => {
     setOpen(o);
     if (!o) {
@@ -89,9 +83,6 @@ export function ImportReadingsDialog() {
     setPreview(null);
     setRefused([]);
     applyKey.current = newIdempotencyKey();
-  };
-  const onFile = async (file: File | undefined) => {
-    if (file) change(await file.text());
   };
   const current = preview?.csv === csv ? preview.answer : null;
   const errors = refused.length > 0 ? refused : (current?.errors ?? []);
@@ -165,14 +156,7 @@ export function ImportReadingsDialog() {
                   Required: {READINGS_REQUIRED.join(", ")}. Optional: {READINGS_OPTIONAL.join(", ")}.
                 </p>
               </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor={`${ids}-file`}>CSV file</Label>
-                <input id={`${ids}-file`} type="file" accept=".csv,text/csv" className="text-sm" onChange={(e) => void onFile(e.target.files?.[0])} />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor={`${ids}-csv`}>Or paste the CSV</Label>
-                <Textarea id={`${ids}-csv`} rows={5} className="font-mono text-xs" value={csv} onChange={(e) => change(e.target.value)} />
-              </div>
+              <CsvSource csv={csv} onChange={change} />
             </div>
             <div aria-live="polite" className="space-y-2">
               {refused.length > 0 ? (

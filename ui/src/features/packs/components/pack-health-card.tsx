@@ -88,6 +88,35 @@ export function PackHealthCard({ serial }: { serial: string }) {
   );
 }
 
+/** FiguresTable is a chart's figures as a table for screen readers, hidden from view (the box keeps a wide table from widening the page). */
+function FiguresTable({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
+  return (
+    <div className="sr-only">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              {r.map((cell, j) => (
+                <td key={j}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function HealthBody({ health: h }: { health: PackHealth }) {
   const soh = React.useMemo(() => ({ x: h.series.soh.map((p) => toSeconds(p.at)), y: h.series.soh.map((p) => p.value) }), [h.series.soh]);
   const weeks = React.useMemo(() => {
@@ -115,27 +144,11 @@ function HealthBody({ health: h }: { health: PackHealth }) {
               <p className="text-xs text-muted-foreground" aria-hidden="true">
                 Green: state of health. Dashed: the model&apos;s {formatPercent(h.threshold)} threshold.
               </p>
-              <div className="sr-only">
-                <table>
-                  <caption>State of health readings, oldest first; the model&apos;s threshold is {formatPercent(h.threshold)}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Date</th>
-                      <th scope="col">State of health</th>
-                      <th scope="col">Source</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {h.series.soh.map((p, i) => (
-                      <tr key={`${p.at}-${i}`}>
-                        <td>{formatDate(p.at)}</td>
-                        <td>{formatPercent(p.value)}</td>
-                        <td>{p.source === "reading" ? "BMS reading" : "Estimate from charges"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <FiguresTable
+                caption={`State of health readings, oldest first; the model's threshold is ${formatPercent(h.threshold)}`}
+                head={["Date", "State of health", "Source"]}
+                rows={h.series.soh.map((p) => [formatDate(p.at), formatPercent(p.value), p.source === "reading" ? "BMS reading" : "Estimate from charges"])}
+              />
             </>
           )}
         </figure>
@@ -146,25 +159,11 @@ function HealthBody({ health: h }: { health: PackHealth }) {
           ) : (
             <>
               <Lazy of={healthChart} kind="charges" x={weeks.x} y={weeks.y} fallback={<Skeleton className="h-[180px] w-full" />} />
-              <div className="sr-only">
-                <table>
-                  <caption>Completed charges per week, oldest first (weeks without a charge left out)</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Week of</th>
-                      <th scope="col">Charges</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {h.series.chargesPerWeek.map((w) => (
-                      <tr key={w.week}>
-                        <td>{`${formatDayMonth(w.week)}, ${w.week.slice(0, 4)}`}</td>
-                        <td>{w.charges}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <FiguresTable
+                caption="Completed charges per week, oldest first (weeks without a charge left out)"
+                head={["Week of", "Charges"]}
+                rows={h.series.chargesPerWeek.map((w) => [`${formatDayMonth(w.week)}, ${w.week.slice(0, 4)}`, String(w.charges)])}
+              />
             </>
           )}
         </figure>

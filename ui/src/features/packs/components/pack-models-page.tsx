@@ -6,8 +6,7 @@ import { usePackModels, type PackModel } from "@/features/packs/api/get-pack-mod
 import { EditPackModelDialog } from "@/features/packs/components/edit-pack-model-dialog";
 import { ListStatus } from "@/features/packs/components/list-status";
 import { formatPercent } from "@/features/packs/components/pack-health-format";
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { plural } from "@/features/packs/utils/plural";
 
 /** modelFigures are a model's figures as its card reads them (an unknown figure says so). */
 export function modelFigures(m: PackModel): [string, string][] {

@@ -16,6 +16,7 @@ import { BringBackBadge } from "@/features/packs/components/pack-safety";
 import { RecallPacksDialog } from "@/features/packs/components/recall-packs-dialog";
 import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
 import { WornBadge, formatPercent } from "@/features/packs/components/pack-health-format";
+import { packPath } from "@/features/packs/utils/pack-path";
 import { formatRelativeTime } from "@/lib/format";
 
 const LOCATIONS = [
@@ -26,11 +27,6 @@ const LOCATIONS = [
   { value: "field", label: "In the field" },
   { value: "unknown", label: "Unknown" },
 ] as const;
-
-/** packPath is the pack page of serial. */
-export function packPath(serial: string): string {
-  return paths.pack.path.replace(":serial", encodeURIComponent(serial));
-}
 
 /** initialFilters reads the filters a link opened the list with (?state=, ?location=, ?missing=1, ?worn=1, ?lot=). */
 export function initialFilters(params: URLSearchParams): PackFilters {
