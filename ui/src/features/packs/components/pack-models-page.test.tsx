@@ -50,7 +50,7 @@ describe("PackModelsPage", () => {
     renderAs(false);
     const items = within(await screen.findByRole("list", { name: "Pack models" })).getAllByRole("listitem");
     expect(figures(items[0]!)).toEqual(["Packs: 24", "Worn: 2", "Nominal energy: 720 Wh", "Rated capacity: 15 Ah", "End-of-life threshold: 80%"]);
-    expect(within(items[0]!).getByRole("link", { name: "2 worn packs" }).getAttribute("href")).toBe("/packs?worn=1");
+    expect(within(items[0]!).getByText("2 worn packs")).toBeTruthy();
     expect(figures(items[1]!)).toEqual(["Packs: 3", "Worn: 0", "Nominal energy: Not known", "Rated capacity: Not known", "End-of-life threshold: 80%"]);
     expect(within(items[1]!).getByText("Defaults")).toBeTruthy();
     expect(screen.queryByRole("button", { name: /^Edit/ })).toBeNull();

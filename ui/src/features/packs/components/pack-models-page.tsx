@@ -39,11 +39,7 @@ export function PackModelsPage({ admin }: { admin: boolean }) {
                 <div className="mb-3 flex flex-wrap items-center gap-2">
                   <h2 className="min-w-0 font-semibold break-words">{m.model}</h2>
                   {!m.configured && <Badge variant="outline">Defaults</Badge>}
-                  {m.worn > 0 && (
-                    <Link to={`${paths.packs.path}?worn=1`} className="text-sm font-medium text-amber-900 underline underline-offset-4">
-                      {plural(m.worn, "worn pack", "worn packs")}
-                    </Link>
-                  )}
+                  {m.worn > 0 && <Badge variant="warning">{plural(m.worn, "worn pack", "worn packs")}</Badge>}
                   {admin && (
                     <div className="ml-auto">
                       <EditPackModelDialog model={m} />
