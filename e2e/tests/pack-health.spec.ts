@@ -3,8 +3,9 @@
 // the worn packs flagged in the packs list (filter "Worn", kept in the URL) and in the Home's
 // attention strip, opens a worn pack and reads its state-of-health chart and the same figures
 // as text, then lowers the model's threshold on the models list and sees a pack no longer worn
-// (the server agreeing, polled through the API). Every new screen passes axe and fits 360 px;
-// screenshots at 360, 390 and 1280 px.
+// (the server agreeing, polled through the API); the liaison reads the models list without its
+// Edit buttons. Every new screen passes axe and fits 360 px; screenshots at 360, 390 and 1280 px.
+// Phone only (@phone): the width an admin counts shelves and reads a pack's label with.
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../a11y";
 import { apiAs, expect, keyed, seedUser, setPackTracking, signIn, test } from "../fixtures";
@@ -210,4 +211,24 @@ test("an admin imports readings, sees the worn packs flagged and reads a pack's 
     await expectNoAxeViolations(page, "the models list");
     await shots(page, shot, "pack-health-models");
   });
+});
+
+test("the liaison reads the pack models but cannot edit them @phone", async ({ page, pb, playwright, unique }) => {
+  const admin = { email: unique("health-admin2"), password: "admin-secret-1", firstName: "Ines", lastName: "Inventory" };
+  const liaison = { email: unique("health-liaison"), password: "liaison-secret-1", firstName: "Lior", lastName: "Liaison" };
+  await seedUser(pb, { ...admin, role: "admin" });
+  await seedUser(pb, { ...liaison, role: "corporate_liason" });
+  const model = `Bolt Health ${Date.now().toString(36).toUpperCase()}`;
+  await keyed(await apiAs(playwright.request, admin), "/api/admin/packs/mint", { count: 2, model, nominalWh: 500 });
+  await signIn(page, liaison.email, liaison.password);
+  await page.goto("/packs");
+  await page.getByRole("link", { name: "Models" }).click();
+  await expect(page.getByRole("heading", { name: "Pack models", level: 1 })).toBeVisible();
+  const card = page.getByRole("list", { name: "Pack models" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: model }) });
+  await expect(card.locator('dt:text-is("Packs") + dd')).toHaveText("2");
+  await expect(card.locator('dt:text-is("Nominal energy") + dd')).toHaveText("500 Wh");
+  await expect(card.locator('dt:text-is("End-of-life threshold") + dd')).toHaveText("80%");
+  await expect(card.getByText("Defaults")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Edit/ })).toHaveCount(0);
+  await expectNoAxeViolations(page, "the models list for the liaison");
 });
