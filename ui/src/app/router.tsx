@@ -81,6 +81,10 @@ export const routes: RouteObject[] = [
                 lazy: () => import("@/app/routes/admin-photos").then((m) => ({ Component: m.AdminPhotosRoute })),
               },
               {
+                path: paths.packModels.path,
+                lazy: () => import("@/app/routes/pack-models").then((m) => ({ Component: m.PackModelsRoute })),
+              },
+              {
                 path: paths.adminDropoffNotes.path,
                 lazy: () => import("@/app/routes/admin-dropoff-notes").then((m) => ({ Component: m.AdminDropoffNotesRoute })),
               },

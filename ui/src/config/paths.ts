@@ -24,6 +24,8 @@ export const paths = {
   /** recalls by lot, model or manufacturer (admins; DESIGN.md §14) */
   packRecalls: { path: "/packs/recalls", label: "Recalls" },
   packRecall: { path: "/packs/recalls/:id", label: "Recall" },
+  /** each pack model's figures and end-of-life threshold (admins edit, the liaison reads; DESIGN.md §16) */
+  packModels: { path: "/packs/models", label: "Pack models" },
   /** count a place by its packs (admins; DESIGN.md §14 Stocktake) */
   stocktake: { path: "/packs/stocktake", label: "Stocktake" },
 } as const;

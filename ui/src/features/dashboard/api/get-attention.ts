@@ -5,8 +5,8 @@ import { STATE_POLL_MS } from "@/lib/state";
  * Attention is what needs an admin's action first (GET /api/admin/attention): the charging
  * sessions due (ETA now or past, the sessions table's 'Due') and their batteries, the accounts
  * awaiting approval, the agreement PDFs that failed, and the packs' part (DESIGN.md §14): open
- * damage reports (the pack still quarantined), quarantined packs, missing packs and the pack
- * discrepancies of the last 7 days.
+ * damage reports (the pack still quarantined), quarantined packs, missing packs, the pack
+ * discrepancies of the last 7 days and the worn packs (§16).
  */
 export type Attention = {
   chargingDue: { sessions: number; batteries: number };
@@ -18,6 +18,8 @@ export type Attention = {
   packDiscrepancies: number;
   /** unnamedBatteries moved without packs in required mode this week (offline actions keyed before the switch). */
   unnamedBatteries?: number;
+  /** wornPacks: packs under their model's state-of-health threshold or losing it fast (DESIGN.md §16). */
+  wornPacks?: number;
 };
 
 /**

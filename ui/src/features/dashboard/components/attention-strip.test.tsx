@@ -54,6 +54,16 @@ describe("attentionItems", () => {
     expect(attentionItems({ ...NONE, unnamedBatteries: 1 }).map((i) => i.text)).toEqual(["1 battery moved without packs"]);
   });
 
+  it("counts the worn packs and links to the list filtered by worn", () => {
+    expect(attentionItems({ ...NONE, wornPacks: 3, missingPacks: 1, packDiscrepancies: 1 }).map((i) => [i.text, i.detail ?? "", i.to])).toEqual([
+      ["1 pack missing", "Not seen for days: see their last holder", "/packs?missing=1"],
+      ["3 worn packs", "Under their model's health threshold or losing it fast", "/packs?worn=1"],
+      ["1 pack discrepancy this week", "Scanned where the records did not have them", "/packs"],
+    ]);
+    expect(attentionItems({ ...NONE, wornPacks: 1 }).map((i) => i.text)).toEqual(["1 worn pack"]);
+    expect(attentionItems({ ...NONE, wornPacks: 0 })).toEqual([]);
+  });
+
   it("puts damaged packs first and the other pack counts last, each to its filtered list", () => {
     expect(
       attentionItems({ ...NONE, pendingApprovals: 1, damageReports: 1, quarantinedPacks: 7, missingPacks: 3, packDiscrepancies: 1 }).map((i) => [

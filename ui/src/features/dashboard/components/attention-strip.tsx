@@ -1,5 +1,6 @@
 import {
   BatteryChargingIcon,
+  BatteryWarningIcon,
   ChevronRightIcon,
   CircleCheckIcon,
   FileWarningIcon,
@@ -28,7 +29,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * attentionItems turns the counts into the strip's lines, one per kind that has something, in
  * the order an admin handles them: damaged packs to decide on, batteries waiting on a charger,
  * people waiting for access, legal records to regenerate, then the packs to look into
- * (quarantined, missing, scanned where the records did not have them).
+ * (quarantined, missing, worn, scanned where the records did not have them).
  */
 export function attentionItems(a: Attention): AttentionItem[] {
   const items: AttentionItem[] = [];
@@ -84,6 +85,15 @@ export function attentionItems(a: Attention): AttentionItem[] {
       detail: "Not seen for days: see their last holder",
       to: `${paths.packs.path}?missing=1`,
       icon: MapPinOffIcon,
+    });
+  }
+  if ((a.wornPacks ?? 0) > 0) {
+    items.push({
+      key: "worn",
+      text: `${plural(a.wornPacks!, "worn pack", "worn packs")}`,
+      detail: "Under their model's health threshold or losing it fast",
+      to: `${paths.packs.path}?worn=1`,
+      icon: BatteryWarningIcon,
     });
   }
   if (a.packDiscrepancies > 0) {

@@ -43,6 +43,11 @@ export type PackSummary = {
   recall?: { id: string; reason: string } | null;
   /** lastHolder: the last person who held the pack (the missing list names them). */
   lastHolder?: { id: string; name: string } | null;
+  /** worn: under its model's threshold or losing capacity fast (DESIGN.md §16), wornReason saying which in words. */
+  worn?: boolean;
+  wornReason?: string;
+  /** soh: the pack's state of health, % (absent when unknown). */
+  soh?: number;
 };
 
 /** mustComeBack: a pack its holder must bring to the bay (recalled or quarantined). */
@@ -61,7 +66,7 @@ export type PackList = {
 };
 
 /** PackFilters narrow the list (empty values are left out of the URL). */
-export type PackFilters = { state?: string; location?: string; lot?: string; missing?: boolean; q?: string; page?: number };
+export type PackFilters = { state?: string; location?: string; lot?: string; missing?: boolean; worn?: boolean; q?: string; page?: number };
 
 /** packsUrl is the list's URL for filters (its query key). */
 export function packsUrl(f: PackFilters): string {
@@ -70,6 +75,7 @@ export function packsUrl(f: PackFilters): string {
   if (f.location) params.set("location", f.location);
   if (f.lot) params.set("lot", f.lot);
   if (f.missing) params.set("missing", "1");
+  if (f.worn) params.set("worn", "1");
   if (f.q?.trim()) params.set("q", f.q.trim());
   if (f.page && f.page > 1) params.set("page", String(f.page));
   const qs = params.toString();

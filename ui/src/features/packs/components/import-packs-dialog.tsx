@@ -1,11 +1,10 @@
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Label } from "@/components/ui/label";
 import { ScrollTable } from "@/components/ui/scroll-table";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { Textarea } from "@/components/ui/textarea";
 import { useImportPacks, type ImportResult } from "@/features/packs/api/import-packs";
+import { CsvSource } from "@/features/packs/components/csv-source";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
@@ -21,18 +20,12 @@ export function ImportPacksDialog() {
   const [csv, setCsv] = React.useState("");
   const [preview, setPreview] = React.useState<ImportResult | null>(null);
   const run = useImportPacks();
-  const ids = React.useId();
   const onOpenChange = (o: boolean) => {
     setOpen(o);
     if (!o) {
       setCsv("");
       setPreview(null);
     }
-  };
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    setCsv(await file.text());
-    setPreview(null);
   };
   const send = (dryRun: boolean) =>
     run.mutate(
@@ -61,25 +54,13 @@ export function ImportPacksDialog() {
             A header row, then one pack a row. Columns: {COLUMNS} (serial and model required).
           </DialogDescription>
         </DialogHeader>
-        <div className="grid gap-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${ids}-file`}>CSV file</Label>
-            <input id={`${ids}-file`} type="file" accept=".csv,text/csv" className="text-sm" onChange={(e) => void onFile(e.target.files?.[0])} />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${ids}-csv`}>Or paste the CSV</Label>
-            <Textarea
-              id={`${ids}-csv`}
-              rows={5}
-              className="font-mono text-xs"
-              value={csv}
-              onChange={(e) => {
-                setCsv(e.target.value);
-                setPreview(null);
-              }}
-            />
-          </div>
-        </div>
+        <CsvSource
+          csv={csv}
+          onChange={(text) => {
+            setCsv(text);
+            setPreview(null);
+          }}
+        />
         {preview && (
           <div className="space-y-2">
             <p role="status" className="text-sm">

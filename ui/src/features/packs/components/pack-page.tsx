@@ -14,7 +14,9 @@ import { PACK_STATES, packStateLabel, type MovementRef, type PackPlace } from "@
 import { stateSchema, useSetPackState, type StateValues } from "@/features/packs/api/set-pack-state";
 import { FactList } from "@/features/packs/components/fact-list";
 import { PackDecisions } from "@/features/packs/components/pack-decisions";
+import { PackHealthCard } from "@/features/packs/components/pack-health-card";
 import { BringBackNotice, EventPhotos } from "@/features/packs/components/pack-safety";
+import { WornBadge } from "@/features/packs/components/pack-health-format";
 import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
 import { ReportDamageButton } from "@/features/packs/components/report-damage-button";
 import { toast } from "@/hooks/use-toast";
@@ -117,6 +119,7 @@ export function PackPage({ serial, admin }: { serial: string; admin: boolean }) 
         <h1 className="font-mono text-2xl font-bold tracking-tight">{pack.serial}</h1>
         <PackStateBadge state={pack.state} />
         {pack.missing && <span className="text-sm font-medium text-destructive">Missing</span>}
+        {pack.worn && <WornBadge />}
         <div className="flex flex-wrap gap-2 sm:ml-auto">
           {pack.state !== "recycled" && <ReportDamageButton serial={pack.serial} label="Report damage" />}
           {admin && (
@@ -134,6 +137,7 @@ export function PackPage({ serial, admin }: { serial: string; admin: boolean }) 
           <FactList facts={facts} />
         </CardContent>
       </Card>
+      <PackHealthCard serial={pack.serial} />
       {admin && <PackDecisions serial={pack.serial} state={pack.state} />}
       {admin && <PackStateForm serial={pack.serial} current={pack.state} />}
       <Card>

@@ -8,12 +8,15 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { paths } from "@/config/paths";
 import { PACK_STATES, mustComeBack, packStateLabel, usePacks, type PackFilters } from "@/features/packs/api/get-packs";
 import { ImportPacksDialog } from "@/features/packs/components/import-packs-dialog";
+import { ImportReadingsDialog } from "@/features/packs/components/import-readings-dialog";
 import { ListStatus } from "@/features/packs/components/list-status";
 import { MintPacksDialog } from "@/features/packs/components/mint-packs-dialog";
 import { MissingPacks } from "@/features/packs/components/missing-packs";
 import { BringBackBadge } from "@/features/packs/components/pack-safety";
 import { RecallPacksDialog } from "@/features/packs/components/recall-packs-dialog";
 import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
+import { WornBadge, formatPercent } from "@/features/packs/components/pack-health-format";
+import { packPath } from "@/features/packs/utils/pack-path";
 import { formatRelativeTime } from "@/lib/format";
 
 const LOCATIONS = [
@@ -25,33 +28,55 @@ const LOCATIONS = [
   { value: "unknown", label: "Unknown" },
 ] as const;
 
-/** packPath is the pack page of serial. */
-export function packPath(serial: string): string {
-  return paths.pack.path.replace(":serial", encodeURIComponent(serial));
-}
-
-/** initialFilters reads the filters a link opened the list with (?state=, ?missing=1, ?lot=). */
+/** initialFilters reads the filters a link opened the list with (?state=, ?location=, ?missing=1, ?worn=1, ?lot=). */
 export function initialFilters(params: URLSearchParams): PackFilters {
   const f: PackFilters = {};
   const state = params.get("state");
   if (state && (PACK_STATES as readonly string[]).includes(state)) f.state = state;
+  const location = params.get("location");
+  if (location && location !== "all" && LOCATIONS.some((l) => l.value === location)) f.location = location;
   if (params.get("missing") === "1") f.missing = true;
+  if (params.get("worn") === "1") f.worn = true;
   const lot = params.get("lot")?.trim();
   if (lot) f.lot = lot;
   return f;
 }
 
+/** filterParams is the page's query string for filters (what initialFilters reads back): a reload or a shared link keeps them. */
+export function filterParams(f: PackFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (f.state) params.set("state", f.state);
+  if (f.location) params.set("location", f.location);
+  if (f.missing) params.set("missing", "1");
+  if (f.worn) params.set("worn", "1");
+  if (f.lot?.trim()) params.set("lot", f.lot.trim());
+  return params;
+}
+
 /**
  * PacksPage is /packs (DESIGN.md §14): counts per state (each a filter), search by serial, the
- * location, lot and missing filters and the packs, each a link to its page. Admins mint,
- * import and recall here. A driver sees "My packs": only the packs they hold, a recalled or
+ * location, lot, missing and worn (§16) filters, kept in the URL, and the packs, each a link to
+ * its page, a worn one marked with its reason. Admins mint, import packs and readings, and
+ * recall here. A driver sees "My packs": only the packs they hold, a recalled or
  * quarantined one marked to be brought back. Missing lists the packs not seen for N days with
  * their last holder (issue 37 item 4).
  */
 export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }) {
-  const [params] = useSearchParams();
-  // a link may open the list filtered (the attention strip: ?state=quarantined, ?missing=1)
+  const [params, setParams] = useSearchParams();
+  // a link may open the list filtered (the attention strip: ?state=quarantined, ?missing=1, ?worn=1)
   const [filters, setFilters] = React.useState<PackFilters>(() => initialFilters(params));
+  // and the filters chosen here stay in the URL (a reload, Back, a shared link)
+  const query = filterParams(filters).toString();
+  React.useEffect(() => {
+    setParams((old) => (old.toString() === query ? old : new URLSearchParams(query)), { replace: true });
+  }, [query, setParams]);
+  // a link to the list from the list (the readings import's "See worn packs") applies its filters
+  const linked = params.toString();
+  const [seen, setSeen] = React.useState(linked);
+  if (seen !== linked) {
+    setSeen(linked);
+    if (linked !== query) setFilters((old) => ({ ...initialFilters(params), q: old.q }));
+  }
   const [search, setSearch] = React.useState("");
   const set = (f: Partial<PackFilters>) => setFilters((old) => ({ ...old, page: 1, ...f }));
   React.useEffect(() => {
@@ -70,6 +95,7 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
           <div className="flex flex-wrap gap-2">
             <MintPacksDialog />
             <ImportPacksDialog />
+            <ImportReadingsDialog />
             <RecallPacksDialog />
             <Button asChild variant="ghost">
               <Link to={paths.packRecalls.path}>Recalls</Link>
@@ -77,17 +103,25 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
             <Button asChild variant="outline">
               <Link to={paths.stocktake.path}>Stocktake</Link>
             </Button>
+            <Button asChild variant="ghost">
+              <Link to={paths.packModels.path}>Models</Link>
+            </Button>
           </div>
+        )}
+        {!admin && !driver && (
+          <Button asChild variant="ghost">
+            <Link to={paths.packModels.path}>Models</Link>
+          </Button>
         )}
       </PageHeader>
       <div className="space-y-4">
         {!driver && (
           <div role="group" aria-label="Packs by state" className="flex flex-wrap gap-2">
             <Button
-              variant={!filters.state && !filters.missing ? "default" : "outline"}
+              variant={!filters.state && !filters.missing && !filters.worn ? "default" : "outline"}
               size="sm"
-              aria-pressed={!filters.state && !filters.missing}
-              onClick={() => set({ state: undefined, missing: false })}
+              aria-pressed={!filters.state && !filters.missing && !filters.worn}
+              onClick={() => set({ state: undefined, missing: false, worn: false })}
             >
               All {data ? PACK_STATES.reduce((n, s) => n + (data.counts[s] ?? 0), 0) : ""}
             </Button>
@@ -105,7 +139,25 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
             >
               Missing {filters.missing && data ? data.total : ""}
             </Button>
+            <Button
+              variant={filters.worn ? "destructive" : "outline"}
+              size="sm"
+              aria-pressed={!!filters.worn}
+              onClick={() => set({ worn: !filters.worn })}
+              title="Under their model's state-of-health threshold, or losing 3 points in 30 days"
+            >
+              Worn {filters.worn && data ? data.total : ""}
+            </Button>
           </div>
+        )}
+        {filters.worn && (
+          <p className="text-sm text-muted-foreground">
+            Packs under their model&apos;s state-of-health threshold, or that lost 3 points or more in 30 days. Thresholds are set per{" "}
+            <Link to={paths.packModels.path} className="underline underline-offset-4">
+              model
+            </Link>
+            .
+          </p>
         )}
         {filters.missing && <p className="text-sm text-muted-foreground">Packs not seen for {data?.missingDays ?? 7} days or more, with who had them last. A pack scanned again leaves this list.</p>}
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -140,7 +192,10 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
         <ListStatus
           query={packs}
           error="Could not load the packs."
-          empty={(d) => d.packs.length === 0 && (driver ? "You hold no named packs." : filters.missing ? "No pack is missing." : "No packs match.")}
+          empty={(d) =>
+            d.packs.length === 0 &&
+            (driver ? "You hold no named packs." : filters.missing ? "No pack is missing." : filters.worn && !filters.state && !filters.lot && !filters.q ? "No pack is worn." : "No packs match.")
+          }
         >
           {(d) =>
             filters.missing ? (
@@ -154,10 +209,13 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
                       {/* a driver reads "bring it back" instead of the state it comes from */}
                       {driver && mustComeBack(p) ? <BringBackBadge pack={p} /> : <PackStateBadge state={p.state} />}
                       {p.missing && <span className="text-xs font-medium text-destructive">Missing</span>}
+                      {p.worn && <WornBadge />}
+                      {p.soh !== undefined && <span className="text-xs text-muted-foreground">Health {formatPercent(p.soh)}</span>}
                       <span className="min-w-0 basis-full text-sm text-muted-foreground sm:ml-auto sm:basis-auto">
                         {p.location?.label ?? "Unknown"}
                         {p.lastSeen ? ` · seen ${formatRelativeTime(p.lastSeen.at)}` : " · never scanned"}
                       </span>
+                      {p.worn && p.wornReason && <span className="basis-full text-sm text-amber-900">{p.wornReason}</span>}
                     </Link>
                   </li>
                 ))}

@@ -8,7 +8,7 @@ import { recallByLabel, useRecall, useRecalls, type Recall, type RecalledPack } 
 import { ListStatus } from "@/features/packs/components/list-status";
 import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
 import { packCount, recallPath } from "@/features/packs/components/pack-safety";
-import { packPath } from "@/features/packs/components/packs-page";
+import { packPath } from "@/features/packs/utils/pack-path";
 import { formatDateTime, formatRelativeTime } from "@/lib/format";
 
 /** recallTitle names a recall: "Lot L-2024-07". */
