@@ -43,11 +43,16 @@ let serials: string[] = [];
 const key = () => ({ "Idempotency-Key": crypto.randomUUID() });
 const refusal = (serial: string) => `Pack ${serial} is worn and cannot be handed out: ${WHY}`;
 
+/** importReading imports a BMS reading of soh % state of health for serial, a minute old. */
+async function importReading(serial: string, soh: number) {
+  const at = new Date(Date.now() - 60_000).toISOString();
+  const imported = await master.post("/api/admin/packs/readings", { data: { csv: `serial,time,source,soh\n${serial},${at},bms,${soh}\n` }, headers: key() });
+  expect(imported.status(), await imported.text()).toBe(200);
+}
+
 /** markWorn imports a BMS reading of 62% state of health for serial: the derivation makes it worn. */
 async function markWorn(serial: string) {
-  const at = new Date(Date.now() - 60_000).toISOString();
-  const imported = await master.post("/api/admin/packs/readings", { data: { csv: `serial,time,source,soh\n${serial},${at},bms,62\n` }, headers: key() });
-  expect(imported.status(), await imported.text()).toBe(200);
+  await importReading(serial, 62);
   const res = await master.get(`/api/packs?worn=1&q=${serial}`);
   expect(res.status(), await res.text()).toBe(200);
   const worn = ((await res.json()) as { packs: Pack[] }).packs.map((p) => p.serial);
@@ -154,7 +159,12 @@ test("@phone a driver's pickup of a worn pack in refuse mode is refused in red w
     const list = (await (await listed).json()) as { packs: { serial: string; code: string; message: string }[] };
     expect(list.packs).toContainEqual({ serial: worn1, code: "pack_worn", message: refusal(worn1) });
 
-    // worn since the phone read its list: the scanner lets it through, the server refuses it
+    // worn since the phone read its list: the scanner lets it through, the server refuses it.
+    // (The import announces itself and an online phone reads the list again at once, which
+    // would refuse it at the scan: the phone is held to the list it read, as one that missed
+    // the announcement would be.)
+    const stale = JSON.stringify(list);
+    await page.route("**/api/packs/out-of-use", (route) => route.fulfill({ status: 200, contentType: "application/json", body: stale }));
     await markWorn(worn2);
     const before = await pickupCount(context.request);
     await form.getByLabel("Did you plug in dead batteries? (Required)").fill("N");
@@ -170,6 +180,11 @@ test("@phone a driver's pickup of a worn pack in refuse mode is refused in red w
     await shot("worn-refused-on-submit", page);
 
     // worn when the list was read: refused in the scanner itself, red with its reason
+    // the next announcement (another pack's reading) brings the phone the list as it is now
+    await page.unroute("**/api/packs/out-of-use");
+    const caughtUp = page.waitForResponse((r) => r.url().endsWith("/api/packs/out-of-use") && r.status() === 200);
+    await importReading(serials[3]!, 96);
+    await caughtUp;
     await typeSerials(form, [worn1]);
     await expectRefusedRow(form, worn1);
     await expectRefusedRow(form, worn2); // the list caught up: still red, and not sent
