@@ -1,10 +1,11 @@
 // Head office's tokens on the System page (issue 45 item 4, DESIGN.md §15): a master admin
 // issues a token, sees it once and copies it; head office reads the city's packs with it and is
 // refused anything else; the master admin revokes it and the next request is refused; the audit
-// list says what head office did. The card is checked with axe and photographed at the phone
+// list says what head office did. Issuing, hiding the token and revoking are done from the keyboard,
+// and focus is never dropped when what had it goes away. The card is checked with axe and photographed at the phone
 // widths and the desktop's (one run: the behaviour does not depend on the width).
 import path from "node:path";
-import { expectNoAxeViolations } from "../a11y";
+import { expectFocusVisible, expectNoAxeViolations, tabTo } from "../a11y";
 import { SCREENSHOTS } from "../env";
 import { expect, seedUser, signIn, test, toast } from "../fixtures";
 
@@ -20,11 +21,16 @@ test("a master admin issues a head-office token, head office uses it, the master
   await card.getByRole("button", { name: "Issue token" }).click();
   await expect(card.getByRole("alert")).toHaveText("Name the token (who or what will use it)");
 
+  // issued from the keyboard: type the name, Enter; the token is shown once, focused and selected
   const name = `Head office ${test.info().project.name} ${Date.now().toString(36)}`;
-  await card.getByLabel("Token name").fill(name);
-  await card.getByRole("button", { name: "Issue token" }).click();
+  const nameField = card.getByLabel("Token name");
+  await nameField.focus();
+  await page.keyboard.type(name);
+  await page.keyboard.press("Enter");
   const shown = card.getByRole("textbox", { name: "Head-office token" });
   await expect(shown).toHaveValue(/^swbhq_[A-Za-z0-9_-]{43}$/);
+  await expect(shown).toBeFocused();
+  await expectFocusVisible(page);
   const token = await shown.inputValue();
   const item = card.getByRole("listitem").filter({ hasText: name });
   await expect(item).toContainText(`…${token.slice(-4)}`);
@@ -35,8 +41,11 @@ test("a master admin issues a head-office token, head office uses it, the master
     await shot(`admin-system-head-office-${width}`);
     await card.screenshot({ path: path.join(SCREENSHOTS, `${test.info().project.name}-head-office-card-${width}.png`) });
   }
-  await card.getByRole("button", { name: "Done" }).click();
+  await tabTo(page, card.getByRole("button", { name: "Copy" }));
+  await tabTo(page, card.getByRole("button", { name: "Done" }));
+  await page.keyboard.press("Enter");
   await expect(shown).toHaveCount(0);
+  await expect(nameField).toBeFocused(); // not dropped at the top of the page
   await expect(page.getByText(token)).toHaveCount(0);
 
   // head office, from its own server: packs and recalls read; anything else refused
@@ -53,13 +62,17 @@ test("a master admin issues a head-office token, head office uses it, the master
   const audit = page.getByRole("list", { name: "Audit list" });
   await expect(audit.getByRole("listitem").filter({ hasText: `Head office: ${name} (head-office token)` }).first()).toBeVisible();
 
-  // revoked: refused from the next request on
-  await card.getByRole("button", { name: `Revoke ${name}` }).click();
+  // revoked from the keyboard, refused from the next request on: Tab to its Revoke, Enter, Tab to the dialog's Revoke, Enter; focus back on the name field
+  await nameField.focus();
+  await tabTo(page, card.getByRole("button", { name: `Revoke ${name}` }));
+  await page.keyboard.press("Enter");
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText(name);
-  await dialog.getByRole("button", { name: "Revoke" }).click();
+  await tabTo(page, dialog.getByRole("button", { name: "Revoke" }));
+  await page.keyboard.press("Enter");
   await expect(toast(page).getByText("Token revoked. Head office can no longer use it.")).toBeVisible();
   await expect(item).toContainText("Revoked");
+  await expect(nameField).toBeFocused();
   const after = await hq.get("/api/packs");
   expect(after.status()).toBe(401);
   expect((await after.json()).message).toBe("This head-office token is not valid or was revoked.");

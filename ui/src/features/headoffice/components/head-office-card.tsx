@@ -45,6 +45,16 @@ export function HeadOfficeCard() {
   const [issued, setIssued] = React.useState<{ name: string; token: string } | null>(null);
   const [revoking, setRevoking] = React.useState<HeadOfficeToken | null>(null);
   const key = React.useRef(newIdempotencyKey());
+  // where focus goes when what had it goes away (the shown token's Done; a revoked token's
+  // button, RevokeDialog): the name field, so a keyboard user is not dropped at the top of the page
+  const nameField = React.useRef<HTMLInputElement>(null);
+  const [refocus, setRefocus] = React.useState(false);
+  React.useEffect(() => {
+    if (refocus && !issued) {
+      nameField.current?.focus();
+      setRefocus(false);
+    }
+  }, [refocus, issued]);
 
   const submit = (ev: React.FormEvent) => {
     ev.preventDefault();
@@ -79,13 +89,21 @@ export function HeadOfficeCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {issued ? (
-          <IssuedToken name={issued.name} token={issued.token} onDone={() => setIssued(null)} />
+          <IssuedToken
+            name={issued.name}
+            token={issued.token}
+            onDone={() => {
+              setIssued(null);
+              setRefocus(true);
+            }}
+          />
         ) : (
           <form className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end" onSubmit={submit} noValidate>
             <div className="grid gap-1.5">
               <Label htmlFor={`${ids}-name`}>Token name</Label>
               <Input
                 id={`${ids}-name`}
+                ref={nameField}
                 value={name}
                 maxLength={MAX_TOKEN_NAME + 20}
                 autoComplete="off"
@@ -151,7 +169,7 @@ export function HeadOfficeCard() {
           </ul>
         )}
       </CardContent>
-      <RevokeDialog token={revoking} onClose={() => setRevoking(null)} />
+      <RevokeDialog token={revoking} onClose={() => setRevoking(null)} focusAfterRevoke={() => nameField.current?.focus()} />
     </Card>
   );
 }
@@ -196,7 +214,7 @@ function IssuedToken({ name, token, onDone }: { name: string; token: string; onD
 }
 
 /** RevokeDialog confirms a revocation; token null means closed. */
-function RevokeDialog({ token, onClose }: { token: HeadOfficeToken | null; onClose: () => void }) {
+function RevokeDialog({ token, onClose, focusAfterRevoke }: { token: HeadOfficeToken | null; onClose: () => void; focusAfterRevoke: () => void }) {
   const revoke = useRevokeToken();
   const run = () => {
     if (!token) return;
@@ -213,7 +231,15 @@ function RevokeDialog({ token, onClose }: { token: HeadOfficeToken | null; onClo
   };
   return (
     <AlertDialog open={token !== null} onOpenChange={(o) => !o && !revoke.isPending && onClose()}>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(e) => {
+          // the Revoke button that opened it is gone once the token is revoked: focus goes to the
+          // card's name field (once the dialog has let focus go, so it is not pulled back in)
+          if (!revoke.isSuccess) return;
+          e.preventDefault();
+          focusAfterRevoke();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>Revoke token</AlertDialogTitle>
           <AlertDialogDescription>
