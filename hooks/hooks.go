@@ -58,6 +58,7 @@ func Register(app core.App) {
 	bindRawData(app)
 	bindTerms(app)
 	bindSettings(app)
+	bindHealth(app)
 	bindAudit(app)
 	bindBackups(app)
 }

@@ -90,7 +90,7 @@ var doors = map[string]door{
 	schema.Users:         {plain: true}, // hooks: defaults, role values, the last master, holders, sessions
 	schema.Settings:      {plain: true}, // hooks: settings.go (each key's own check)
 	schema.TermsVersions: {plain: true}, // hooks: terms.go (sanitised, signed immutable, one active)
-	schema.PackModels:    {plain: true}, // the collection's own field limits; a pack's health follows on its next derivation
+	schema.PackModels:    {plain: true}, // the collection's own field limits; its packs re-derived in the same transaction (health.go)
 }
 
 // doorOf answers the door of collection c (false: not SwapBay's, every write passes).

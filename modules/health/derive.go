@@ -307,3 +307,27 @@ func RederiveAll(app core.App) (int, error) {
 	}
 	return len(ids), nil
 }
+
+// RederiveModels re-derives, in one transaction, every pack whose model is one of models (a
+// model's figures changed outside SaveModel: a raw edit in /_/, hooks/health.go).
+func RederiveModels(app core.App, models ...string) error {
+	var names []string
+	for _, m := range models {
+		if m = strings.TrimSpace(m); m != "" {
+			names = append(names, m)
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	params := dbx.Params{}
+	in := sqlitedb.In(params, "m", names)
+	var ids []string
+	if err := app.DB().NewQuery("SELECT [[id]] FROM " + schema.Packs + " WHERE [[" + schema.PackModel + "]] IN (" + in + ")").Bind(params).Column(&ids); err != nil {
+		return fmt.Errorf("list the packs of %v: %w", names, err)
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	return app.RunInTransaction(func(txApp core.App) error { return Derive(txApp, ids) })
+}
