@@ -8,8 +8,11 @@ import (
 	"swapbay/modules/health"
 )
 
-// RawModelId names the hook that re-derives a model's packs after a raw write of it.
-const RawModelId = "swapbayRawPackModel"
+// Hook ids: re-deriving packs' health after a raw write of a model, or of a pack's descriptive fields.
+const (
+	RawModelId      = "swapbayRawPackModel"
+	RawPackHealthId = "swapbayRawPackHealth"
+)
 
 // bindHealth: a pack model is plain data (the models list), and /_/ may write it too; its packs'
 // health (worn or not, under which threshold) follows the model's figures at once, as the models
@@ -29,4 +32,16 @@ func bindHealth(app core.App) {
 		// audit row and its packs' health commit together or not at all
 		h.Bind(&hook.Handler[*core.RecordRequestEvent]{Id: RawModelId, Priority: rawAuditPriority + 1, Func: rederive})
 	}
+	// …and a pack whose descriptive fields a superuser corrected (its model, its nominal Wh: the
+	// threshold and the cycles follow them) is re-derived in the same transaction
+	app.OnRecordUpdateRequest(schema.Packs).Bind(&hook.Handler[*core.RecordRequestEvent]{
+		Id:       RawPackHealthId,
+		Priority: rawAuditPriority + 1,
+		Func: func(e *core.RecordRequestEvent) error {
+			if err := e.Next(); err != nil {
+				return err
+			}
+			return e.App.RunInTransaction(func(txApp core.App) error { return health.Derive(txApp, []string{e.Record.Id}) })
+		},
+	})
 }

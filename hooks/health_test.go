@@ -14,7 +14,8 @@ import (
 // A pack model edited, created or deleted in /_/ re-derives its packs at once, as the models
 // list's save does: a pack at 75% is worn under the default 80% threshold, no longer worn when a
 // superuser lowers its model's threshold to 70, worn again when they raise it, and back under
-// the default when they delete the model's row.
+// the default when they delete the model's row; a pack whose model is corrected in /_/ follows its
+// new model's threshold.
 func TestRawModelEditRederivesItsPacks(t *testing.T) {
 	r := newRawApp(t)
 	at := clock.Now().Add(-time.Hour).UTC().Format(time.RFC3339)
@@ -48,5 +49,15 @@ func TestRawModelEditRederivesItsPacks(t *testing.T) {
 	}
 	if status, out := r.do(t, http.MethodDelete, "/api/collections/"+schema.PackModels+"/records/"+id, nil); status != http.StatusNoContent || !worn() {
 		t.Fatalf("the model deleted (the default 80%% again): %d %v, worn %v", status, out, worn())
+	}
+
+	// a pack's model corrected in /_/ to one whose threshold is 70: no longer worn
+	seventy := 70.0
+	if _, err := health.SaveModel(r.app, health.ModelInput{Model: "Nova Lite", Threshold: &seventy}); err != nil {
+		t.Fatal(err)
+	}
+	packId := firstId(t, r.app, schema.Packs, "serial = 'SWB-000001'")
+	if status, out := r.do(t, http.MethodPatch, "/api/collections/"+schema.Packs+"/records/"+packId, map[string]any{"model": "Nova Lite"}); status != http.StatusOK || worn() {
+		t.Fatalf("the pack's model corrected to one at 70%%: %d %v, worn %v", status, out, worn())
 	}
 }
