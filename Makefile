@@ -10,12 +10,16 @@ UI_SRC   := $(shell find ui/src ui/index.html ui/vite.config.ts ui/package.json 
 # The Go folders (STYLE.md's layers): hooks/ holds the named invariant hooks when there are any.
 GO_DIRS  := pb_app pb_migrations $(wildcard hooks) modules lib
 
-.PHONY: run build test lint run-lint stage-lint test-go test-go-unit run-test-go-unit run-test-system run-test-fuzz run-test-ui run-test-e2e test-system test-fuzz test-ui test-e2e bench ui-deps e2e-deps tools clean
+.PHONY: run run-hq build test lint run-lint stage-lint test-go test-go-unit run-test-go-unit run-test-system run-test-fuzz run-test-ui run-test-e2e test-system test-fuzz test-ui test-e2e bench ui-deps e2e-deps tools clean
 
 ## run: build and serve on $(HTTP) with $(DATA); loads demo data into an empty data dir
 run: build
 	@if [ ! -f "$(DATA)/data.db" ]; then ./$(BIN) seed-demo --dir=$(DATA); fi
 	./$(BIN) serve --http=$(HTTP) --dir=$(DATA)
+
+## run-hq: three demo cities (own demo data and pack prefix, replicating to local dirs) and head office following them; prints the logins (scripts/run-hq.sh, DESIGN.md §15)
+run-hq: build
+	BIN=$(BIN) bash scripts/run-hq.sh
 
 ## build: the single binary with the UI embedded
 build: $(BIN)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -78,6 +79,7 @@ var dropoffNotes = []string{
 // history written through the ledger's operation functions, on an empty data dir.
 func newSeedDemoCommand(app core.App) *cobra.Command {
 	var withoutReadings bool
+	var packPrefix string
 	cmd := &cobra.Command{
 		Use:          "seed-demo",
 		Short:        "Load demo users and two weeks of battery history into an empty data dir",
@@ -88,17 +90,20 @@ func newSeedDemoCommand(app core.App) *cobra.Command {
 			if err := app.RunAllMigrations(); err != nil {
 				return fmt.Errorf("migrations: %w", err)
 			}
-			return seedDemoWith(app, clock.Now(), cmd.OutOrStdout(), demoOptions{withoutReadings: withoutReadings})
+			return seedDemoWith(app, clock.Now(), cmd.OutOrStdout(), demoOptions{withoutReadings: withoutReadings, packPrefix: packPrefix})
 		},
 	}
 	// the e2e tests import the readings themselves (`swapbay demo-readings` prints them)
 	cmd.Flags().BoolVar(&withoutReadings, "without-readings", false, "leave out the packs' demo readings (the pack models are still set)")
+	// `make run-hq` seeds three cities whose serials must not collide (DESIGN.md §14–15)
+	cmd.Flags().StringVar(&packPrefix, "pack-prefix", "", "the serial prefix of the demo packs (2 to 8 capital letters or digits; default the operation's, SWB)")
 	return cmd
 }
 
 // demoOptions change what seed-demo writes.
 type demoOptions struct {
-	withoutReadings bool // no pack readings (health.DemoReadingsCSV): an import of them is the test
+	withoutReadings bool   // no pack readings (health.DemoReadingsCSV): an import of them is the test
+	packPrefix      string // the serial prefix set before the packs are minted ("" keeps the operation's)
 }
 
 // seedDemo writes the demo data set as of now and prints the demo logins to out.
@@ -466,6 +471,12 @@ func (s *seeder) pickupHeld(userId string) int {
 // ready shelf) and turns pack tracking to optional: the history then names its packs, so the
 // pack list and each pack's page have two weeks to show (DESIGN.md §14).
 func (s *seeder) registerPacks() error {
+	if s.opts.packPrefix != "" {
+		value, _ := json.Marshal(s.opts.packPrefix)
+		if _, err := system.SaveSettings(s.app, inventory.Op{}, []system.Setting{{Key: schema.SettingPackPrefix, Value: value}}); err != nil {
+			return fmt.Errorf("pack prefix: %w", err)
+		}
+	}
 	total, err := inventory.TotalBatteries.Read(s.app)
 	if err != nil {
 		return err

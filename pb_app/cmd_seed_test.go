@@ -196,3 +196,22 @@ func TestSeedDemo(t *testing.T) {
 		t.Fatalf("second run wrote %d movements", after-before)
 	}
 }
+
+// seed-demo --pack-prefix mints the demo packs under the city's own prefix (make run-hq: three
+// cities whose serials never collide); a prefix the System page would refuse is refused here too.
+func TestSeedDemoPackPrefix(t *testing.T) {
+	app := testkit.NewApp(t)
+	t.Cleanup(app.Cleanup)
+	if err := seedDemoWith(app, time.Now(), &bytes.Buffer{}, demoOptions{packPrefix: "PAR", withoutReadings: true}); err != nil {
+		t.Fatal(err)
+	}
+	var other int
+	if err := app.DB().NewQuery("SELECT COUNT(*) FROM " + schema.Packs + " WHERE serial NOT LIKE 'PAR-%'").Row(&other); err != nil || other != 0 {
+		t.Fatalf("%d demo packs without the PAR- prefix (%v)", other, err)
+	}
+	bad := testkit.NewApp(t)
+	t.Cleanup(bad.Cleanup)
+	if err := seedDemoWith(bad, time.Now(), &bytes.Buffer{}, demoOptions{packPrefix: "p!"}); err == nil || !strings.Contains(err.Error(), packs.MsgPrefix) {
+		t.Fatalf("prefix p!: %v, want %q", err, packs.MsgPrefix)
+	}
+}
