@@ -20,6 +20,8 @@ import { expect, test, toast } from "../fixtures";
 
 /** the demo's admin (pb_app/cmd_seed.go) */
 const ADMIN = { email: "admin@swapbay.local", password: "swapbay-demo" };
+/** DEMO_DRIVER is one of the demo data's drivers (swapbay seed-demo). */
+const DEMO_DRIVER = { email: "priya@swapbay.local", password: "swapbay-demo" };
 
 let server: ChildProcess | undefined;
 let dataDir = "";
@@ -47,6 +49,19 @@ test.beforeAll(async ({ playwright }) => {
   await expect.poll(async () => fetch(`${base}/api/health`).then((r) => r.status).catch(() => 0), { timeout: 30_000 }).toBe(200);
   api = await playwright.request.newContext({ baseURL: base });
   await expect.poll(async () => (await api.post("/api/login", { data: ADMIN })).status(), { timeout: 20_000, intervals: [500, 1000, 2000] }).toBe(200);
+  // the demo's waiting shelf holds what its drivers brought back dead by the hour it was seeded
+  // (none early in the day): a demo driver brings one more pack back dead, so it holds one at least
+  const driver = await playwright.request.newContext({ baseURL: base });
+  await expect.poll(async () => (await driver.post("/api/login", { data: DEMO_DRIVER })).status(), { timeout: 20_000, intervals: [500, 1000, 2000] }).toBe(200);
+  const [spare] = await serialsAt("ready");
+  for (const [url, data] of [
+    ["/api/driver/pickup", { quantity: 1, notes: "for the stocktake spec", packs: [spare] }],
+    ["/api/driver/dropoff-batteries", { goodBatteries: 0, deadBatteries: 1, notes: "for the stocktake spec", deadPacks: [spare] }],
+  ] as const) {
+    const res = await driver.post(url, { data, headers: { "Idempotency-Key": crypto.randomUUID() } });
+    expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
+  }
+  await driver.dispose();
 });
 
 test.afterAll(async () => {
