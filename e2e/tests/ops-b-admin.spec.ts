@@ -99,7 +99,17 @@ test("admin: charging, quantity edit, mark done, assignment, simple swap and exc
     const ready = (await inventory(page)).ready;
     const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: "Edit quantity of 4A session of 1" }) });
     await row.getByRole("button", { name: "Mark Done" }).click();
-    await page.getByRole("dialog", { name: "Mark Charging Session Done" }).getByRole("button", { name: "Confirm" }).click();
+    // the energy the charger reported (optional, DESIGN.md §16): refused out of bounds with the
+    // server's words, sent with the completion when it is a figure
+    const done = page.getByRole("dialog", { name: "Mark Charging Session Done" });
+    const energy = done.getByLabel("Energy delivered (Wh, optional)");
+    await energy.fill("-3");
+    await done.getByRole("button", { name: "Confirm" }).click();
+    await expect(done.getByRole("alert").filter({ hasText: "Energy must be a number above 0 and at most 100000 Wh" })).toBeVisible();
+    await energy.fill("512");
+    const sent = page.waitForRequest((r) => r.url().endsWith(`/api/admin/charge/${sessionId}/complete`) && r.method() === "POST");
+    await done.getByRole("button", { name: "Confirm" }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ energyWh: 512 });
     await expect(toast(page).getByText("Charging session completed successfully")).toBeVisible();
     await expect.poll(async () => (await sessions(page)).some((s) => s.id === sessionId)).toBe(false);
     await expect.poll(async () => (await inventory(page)).ready).toBe(ready + 1);

@@ -5,11 +5,13 @@ import type { ConfirmValues } from "@/components/confirm-action-dialog";
 import { LazyConfirmActionDialog } from "@/components/lazy-confirm-action-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ScrollTable } from "@/components/ui/scroll-table";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useCompleteChargingSession } from "@/features/charging/api/complete-charging-session";
+import { energyOf, MSG_ENERGY_WH, useCompleteChargingSession } from "@/features/charging/api/complete-charging-session";
 import { useDeleteChargingSession } from "@/features/charging/api/delete-charging-session";
 import { type ChargingSession, useChargingSessions } from "@/features/charging/api/get-charging-sessions";
 import { useNow } from "@/hooks/use-now";
@@ -71,6 +73,10 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
   const tracking = usePackTracking();
   const packs = usePackLists(COMPLETE_LISTS);
   const offCharger = packs.lists.packs;
+  // the energy the charger reported for the session, when the admin has it (optional)
+  const [energy, setEnergy] = React.useState("");
+  const [energyError, setEnergyError] = React.useState("");
+  const energyId = React.useId();
 
   const rows = earliestEtaFirst(sessions.data ?? []);
   const shown = simplified ? rows.slice(0, 1) : rows;
@@ -87,6 +93,8 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
     complete.reset();
     remove.reset();
     packs.clear(); // each Mark Done starts with an empty list
+    setEnergy("");
+    setEnergyError("");
     setPending(action);
   };
 
@@ -96,8 +104,13 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
     const mutation = kind === "complete" ? complete : remove;
     const named = kind === "complete" && offCharger.length > 0;
     if (named && !packs.check(tracking, { packs: session.quantity })) return;
+    const energyWh = kind === "complete" ? energyOf(energy) : undefined;
+    if (energyWh !== undefined && Number.isNaN(energyWh)) {
+      setEnergyError(MSG_ENERGY_WH);
+      return;
+    }
     mutation.mutate(
-      { id: session.id, idempotencyKey, ...(kind === "complete" ? packsBody(tracking, packs.lists) : {}) },
+      { id: session.id, idempotencyKey, ...(kind === "complete" ? { ...packsBody(tracking, packs.lists), energyWh } : {}) },
       {
         onSuccess: () => {
           toast({
@@ -212,19 +225,46 @@ export function ChargingSessionsTable({ role, simplified = false, readOnly = fal
                   summary: quantityChangeSummary(pending.session.quantity, 0, "ready"),
                   values: { quantity: 0 },
                   labels: { quantity: "New Quantity" },
-                  children:
-                    tracking !== "off" ? (
-                      <PackListSlot error={packs.listError("packs")}>
-                        <PackScanField
-                          id={`charging.complete.${pending.session.id}`}
-                          label="Packs off the charger"
-                          purpose="any"
-                          expected={pending.session.quantity}
+                  children: (
+                    <div className="grid gap-3">
+                      {tracking !== "off" && (
+                        <PackListSlot error={packs.listError("packs")}>
+                          <PackScanField
+                            id={`charging.complete.${pending.session.id}`}
+                            label="Packs off the charger"
+                            purpose="any"
+                            expected={pending.session.quantity}
+                            disabled={complete.isPending}
+                            {...packs.field("packs")}
+                          />
+                        </PackListSlot>
+                      )}
+                      <div className="grid gap-1.5">
+                        <Label htmlFor={energyId}>Energy delivered (Wh, optional)</Label>
+                        <Input
+                          id={energyId}
+                          inputMode="decimal"
+                          autoComplete="off"
+                          value={energy}
                           disabled={complete.isPending}
-                          {...packs.field("packs")}
+                          aria-invalid={energyError !== ""}
+                          aria-describedby={`${energyId}-hint${energyError ? ` ${energyId}-error` : ""}`}
+                          onChange={(e) => {
+                            setEnergy(e.target.value);
+                            if (energyError) setEnergyError("");
+                          }}
                         />
-                      </PackListSlot>
-                    ) : undefined,
+                        <p id={`${energyId}-hint`} className="text-xs text-muted-foreground">
+                          What the charger reported for this session, if it shows it: the packs&apos; energy throughput and cycles.
+                        </p>
+                        {energyError && (
+                          <p id={`${energyId}-error`} role="alert" className="text-sm text-destructive">
+                            {energyError}
+                          </p>
+                        )}
+                      </div>
+                    </div>
+                  ),
                 }
               : {
                   type: "delete" as const,
