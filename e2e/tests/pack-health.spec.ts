@@ -7,7 +7,7 @@
 // Edit buttons. Every new screen passes axe and fits 360 px; screenshots at 360, 390 and 1280 px.
 // Phone only (@phone): the width an admin counts shelves and reads a pack's label with.
 import type { Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../a11y";
+import { expectNoAxeViolations, tabTo } from "../a11y";
 import { apiAs, expect, keyed, seedUser, setPackTracking, signIn, test } from "../fixtures";
 
 const DAY = 86_400_000;
@@ -194,16 +194,23 @@ test("an admin imports readings, sees the worn packs flagged and reads a pack's 
     await expect(page.getByRole("heading", { name: "Pack models", level: 1 })).toBeVisible();
     const card = page.getByRole("list", { name: "Pack models" }).getByRole("listitem").filter({ has: page.getByRole("heading", { name: model }) });
     await expect(card.getByText("2 worn packs", { exact: true })).toBeVisible();
-    await card.getByRole("button", { name: `Edit ${model}` }).click();
+    // edited from the keyboard: Enter on Edit, Tab to the threshold, Enter saves; focus comes back to Edit
+    const edit = card.getByRole("button", { name: `Edit ${model}` });
+    await edit.focus();
+    await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: `Model ${model}` });
     const threshold = dialog.getByLabel("End-of-life threshold (%)");
-    await threshold.fill("101");
-    await dialog.getByRole("button", { name: "Save" }).click();
+    await tabTo(page, threshold);
+    await threshold.selectText();
+    await page.keyboard.type("101");
+    await page.keyboard.press("Enter");
     await expect(dialog.getByText("The end-of-life threshold must be a number from 1 to 100 (%)")).toBeVisible();
     await expectNoAxeViolations(page, "the model dialog");
-    await threshold.fill("70");
-    await dialog.getByRole("button", { name: "Save" }).click();
+    await threshold.selectText();
+    await page.keyboard.type("70");
+    await page.keyboard.press("Enter");
     await expect(dialog).toBeHidden();
+    await expect(edit).toBeFocused();
     await expect(card.getByText("1 worn pack", { exact: true })).toBeVisible();
     await expect
       .poll(async () => ((await (await page.request.get(`/api/packs?worn=1&lot=${lot}`)).json()) as { packs: { serial: string }[] }).packs.map((p) => p.serial))
