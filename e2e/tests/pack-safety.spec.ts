@@ -122,6 +122,8 @@ test("a driver reports a damaged pack offline; the admin sees it, recalls its lo
       await expect(entry).toContainText(`${driverName.firstName} ${driverName.lastName}`);
       const img = entry.getByRole("img", { name: "Photo 1 of the damage report" });
       await expect(img).toBeVisible();
+      // a lazy image loads as it nears the screen: the history is below the pack's health on a phone
+      await img.scrollIntoViewIfNeeded();
       await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
       const decide = page.getByRole("region", { name: "Decide about this pack" });
       for (const b of ["Send to maintenance", "Back in service", "Retire"]) await expect(decide.getByRole("button", { name: b })).toBeVisible();
