@@ -17,6 +17,7 @@ function files(dir: string): string[] {
 }
 
 test("a master admin replicates to a directory, an admin watches, then it is turned off", async ({ page, pb, unique, browser, shot }) => {
+  test.slow(); // 20–34 s on a quiet machine: a third or more of the 60 s default, which a loaded 2-core CI machine passes
   const replica = path.join(mkdtempSync(path.join(os.tmpdir(), "swapbay-e2e-replica-")), test.info().project.name);
   const master = unique("repl-master");
   await seedUser(pb, { email: master, password: "master-secret-1", firstName: "Rex", lastName: "Plica", role: "master_admin" });

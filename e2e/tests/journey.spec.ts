@@ -7,6 +7,7 @@ import { drawSignature } from "../draw";
 import { expect, findUser, test, toast } from "../fixtures";
 
 test("register, sign the terms, get approved, sign in, sign out", async ({ page, pb, shot, unique }, testInfo) => {
+  test.slow(); // 20–34 s on a quiet machine: a third or more of the 60 s default, which a loaded 2-core CI machine passes
   const lastName = `Driver-${testInfo.project.name}`;
   const driver = { email: unique("driver"), password: "driver-secret-1", firstName: "Dana", lastName };
 

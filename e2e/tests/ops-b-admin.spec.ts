@@ -40,6 +40,7 @@ test("admin: charging, quantity edit, mark done, assignment, simple swap and exc
   unique,
   playwright,
 }) => {
+  test.slow(); // 20–34 s on a quiet machine: a third or more of the 60 s default, which a loaded 2-core CI machine passes
   const stamp = Date.now().toString(36);
   const a = { email: unique("giver"), password: "driver-secret-1", firstName: "Gina", lastName: `Giver${stamp}` };
   const b = { email: unique("taker"), password: "driver-secret-1", firstName: "Theo", lastName: `Taker${stamp}` };

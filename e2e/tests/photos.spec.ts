@@ -14,6 +14,7 @@ test.use({
 });
 
 test("driver photographs, admin reviews and mass-deletes, liaison deletes", async ({ browser, page, pb, shot, unique }) => {
+  test.slow(); // 20–34 s on a quiet machine: a third or more of the 60 s default, which a loaded 2-core CI machine passes
   const driver = { email: unique("photo-driver"), password: "driver-secret-1", firstName: "Pho", lastName: "Tographer" };
   const admin = { email: unique("photo-admin"), password: "admin-secret-1", firstName: "Ada", lastName: "Min" };
   const liaison = { email: unique("photo-liaison"), password: "liaison-secret-1", firstName: "Lia", lastName: "Son" };

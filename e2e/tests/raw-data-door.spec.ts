@@ -41,6 +41,7 @@ async function closeRecord(page: Page) {
 }
 
 test("a superuser in /_/: ledger writes are refused with the app's way, a user's name is saved and on the audit list", async ({ page, pb, playwright, shot, unique }) => {
+  test.slow(); // 20–34 s on a quiet machine: a third or more of the 60 s default, which a loaded 2-core CI machine passes
   const adminApi = await apiAs(playwright.request, ADMIN);
   const driver = { email: unique("raw-driver"), password: "driver-secret-1", firstName: "Rhea", lastName: "Rawlings" };
   const seeded = await seedUser(pb, driver);

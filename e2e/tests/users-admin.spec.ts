@@ -4,6 +4,7 @@ import { ADMIN } from "../env";
 import { expect, findUser, seedUser, signIn, test, toast } from "../fixtures";
 
 test("an admin creates, edits, suspends, forces a re-sign and deletes a user", async ({ page, pb, shot, unique }, testInfo) => {
+  test.slow(); // 20–34 s on a quiet machine: a third or more of the 60 s default, which a loaded 2-core CI machine passes
   const tag = testInfo.project.name;
   const email = unique("created");
   await signIn(page, ADMIN.email, ADMIN.password);
