@@ -137,13 +137,10 @@ func (s *Sender) Running() int {
 }
 
 // run sends id until it is answered for good or the sender closes, backing off between tries.
+// A Kick that came while the send was being answered (a retry made it pending again) is seen
+// before it leaves: the wake-up and the leaving are under the same lock as Kick.
 func (s *Sender) run(id string, wake chan struct{}) {
 	defer s.wg.Done()
-	defer func() {
-		s.mu.Lock()
-		delete(s.running, id)
-		s.mu.Unlock()
-	}()
 	wait := s.opt.RetryMin
 	for s.ctx.Err() == nil {
 		final, err := s.attempt(id)
@@ -151,13 +148,22 @@ func (s *Sender) run(id string, wake chan struct{}) {
 			s.app.Logger().Error("hq recall: send", "send", id, "error", err)
 		}
 		if final {
-			return
+			s.mu.Lock()
+			select {
+			case <-wake:
+				s.mu.Unlock()
+				wait = s.opt.RetryMin
+				continue
+			default:
+				delete(s.running, id)
+				s.mu.Unlock()
+				return
+			}
 		}
 		t := time.NewTimer(wait)
 		select {
 		case <-s.ctx.Done():
 			t.Stop()
-			return
 		case <-wake:
 			t.Stop()
 			wait = s.opt.RetryMin
@@ -165,6 +171,9 @@ func (s *Sender) run(id string, wake chan struct{}) {
 			wait = min(2*wait, s.opt.RetryMax)
 		}
 	}
+	s.mu.Lock()
+	delete(s.running, id)
+	s.mu.Unlock()
 }
 
 // cityAnswer is what the city's recall route answers (a recall, or an error's message).
