@@ -736,3 +736,82 @@ func TestKeyIsDerived(t *testing.T) {
 		t.Errorf("Key = %q", got)
 	}
 }
+
+// What head office sends a city (the derived key, the token, the recall) and how it reads each
+// answer, against a scripted city: a 503 retried then sent, a 2xx without a recall retried, a
+// 400 failed with the city's words, a redirect failed and not followed (the token stays with
+// the city's address).
+func TestCityAnswersInWords(t *testing.T) {
+	type got struct{ key, auth, body string }
+	var mu sync.Mutex
+	seen := map[string][]got{} // lot → requests
+	var elsewhere atomic.Int32
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { elsewhere.Add(1) }))
+	t.Cleanup(other.Close)
+	fake := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		raw, _ := io.ReadAll(r.Body)
+		var f recall.Form
+		_ = json.Unmarshal(raw, &f)
+		mu.Lock()
+		seen[f.Value] = append(seen[f.Value], got{r.Header.Get("Idempotency-Key"), r.Header.Get("Authorization"), string(raw)})
+		n := len(seen[f.Value])
+		mu.Unlock()
+		if r.URL.Path != recall.CityRecallPath || r.Method != http.MethodPost || r.Header.Get("Content-Type") != "application/json" {
+			w.WriteHeader(http.StatusTeapot)
+			return
+		}
+		switch {
+		case f.Value == "A" && n == 1:
+			w.WriteHeader(http.StatusServiceUnavailable)
+			_, _ = io.WriteString(w, `{"status":503,"message":"Busy restoring","data":{}}`)
+		case f.Value == "C" && n == 1:
+			_, _ = io.WriteString(w, `{"success":true}`)
+		case f.Value == "A" || f.Value == "C":
+			_, _ = io.WriteString(w, `{"success":true,"recall":{"id":"cr-`+f.Value+`"}}`)
+		case f.Value == "B":
+			w.WriteHeader(http.StatusBadRequest)
+			_, _ = io.WriteString(w, `{"status":400,"message":"Nope, not that","data":{}}`)
+		case f.Value == "D":
+			http.Redirect(w, r, other.URL+recall.CityRecallPath, http.StatusTemporaryRedirect)
+		}
+	}))
+	t.Cleanup(fake.Close)
+	h := startHQ(t, t.TempDir(), fast(nil))
+	c := &city{name: "Scripted", addr: strings.TrimPrefix(fake.URL, "http://"), token: "swbhq_scripted"}
+	h.addCity(c)
+
+	want := map[string]struct {
+		send     string
+		attempts int
+		err      string
+		cityRec  string
+	}{
+		"A": {recall.SendSent, 2, "", "cr-A"},
+		"B": {recall.SendFailed, 1, fmt.Sprintf(recall.MsgCityRefused, 400, "Nope, not that"), ""},
+		"C": {recall.SendSent, 2, "", "cr-C"},
+		"D": {recall.SendFailed, 1, fmt.Sprintf(recall.MsgCityRefused, 307, "Temporary Redirect"), ""},
+	}
+	for _, lot := range []string{"A", "B", "C", "D"} {
+		r := h.recallOf("lot", lot, "")
+		cs := h.waitSend(r.ID, c, want[lot].send)
+		w := want[lot]
+		if cs.Attempts != w.attempts || cs.Error != w.err || cs.CityRecallID != w.cityRec || cs.CopyOK || cs.CopyError != recall.MsgCopyNotReady || cs.Done {
+			t.Errorf("lot %s: %+v, want %+v", lot, cs, w)
+		}
+		mu.Lock()
+		reqs := seen[lot]
+		mu.Unlock()
+		if len(reqs) != w.attempts {
+			t.Errorf("lot %s: %d requests, want %d", lot, len(reqs), w.attempts)
+		}
+		for _, g := range reqs {
+			if g.key != recall.Key(r.ID, c.id) || g.auth != "Bearer swbhq_scripted" ||
+				g.body != fmt.Sprintf(`{"by":"lot","value":%q,"reason":"Cell supplier notice 7"}`, lot) {
+				t.Errorf("lot %s: sent %+v", lot, g)
+			}
+		}
+	}
+	if elsewhere.Load() != 0 {
+		t.Error("a redirect was followed")
+	}
+}
