@@ -282,7 +282,9 @@ func Get(app core.App, set *follow.Set, id string) (HQRecall, error) {
 	return out[0], nil
 }
 
-// views answers recs as the routes do: each city's send and its counts in the city's copy.
+// views answers recs as the routes do: each city's send and its counts in the city's copy. A
+// city removed from head office since is listed with its send and MsgCityRemoved, and no longer
+// holds the recall back from done.
 func views(app core.App, set *follow.Set, recs []*core.Record) ([]HQRecall, error) {
 	out := make([]HQRecall, 0, len(recs))
 	if len(recs) == 0 {
@@ -319,12 +321,17 @@ func views(app core.App, set *follow.Set, recs []*core.Record) ([]HQRecall, erro
 		for _, s := range byRecall[r.Id] {
 			cs := CityStatus{ID: s.GetString(SendCity), Name: s.GetString(SendCityName), Send: s.GetString(SendState),
 				Attempts: s.GetInt(SendAttempts), Error: s.GetString(SendError), CityRecallID: s.GetString(SendCityRecallID)}
-			if name, ok := names[cs.ID]; ok {
-				cs.Name = name
-			}
 			if at := s.GetDateTime(SendSentAt); !at.IsZero() {
 				cs.SentAt = at.Time().UTC().Format(time.RFC3339)
 			}
+			name, followed := names[cs.ID]
+			if !followed {
+				// removed from head office since: listed as it was, no longer counted
+				cs.CopyError = MsgCityRemoved
+				v.Cities = append(v.Cities, cs)
+				continue
+			}
+			cs.Name = name
 			n, msg := c.count(cs.ID, v.By, v.Value)
 			cs.Matching, cs.Quarantined, cs.CopyOK, cs.CopyError = n.Matching, n.OutOfUse, msg == "", msg
 			cs.Done = cs.CopyOK && cs.Matching == cs.Quarantined

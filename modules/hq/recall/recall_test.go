@@ -815,3 +815,39 @@ func TestCityAnswersInWords(t *testing.T) {
 		t.Error("a redirect was followed")
 	}
 }
+
+// A city removed from head office after the recall: its send fails in words (never sent), it
+// is listed with the words, and no longer holds the recall back from done.
+func TestRemovedCity(t *testing.T) {
+	paris := newCity(t, "Paris", "L1", "")
+	berlin := newCity(t, "Berlin", "L1", "")
+	block := make(chan struct{})
+	tr := transport(func(r *http.Request) (*http.Response, error) {
+		if r.URL.Host == berlin.addr {
+			<-block
+			return nil, errors.New("connection refused")
+		}
+		return http.DefaultTransport.RoundTrip(r)
+	})
+	h := startHQ(t, t.TempDir(), fast(tr))
+	h.addCity(paris)
+	h.addCity(berlin)
+	h.copyOf(paris, berlin)
+	r := h.recallOf("lot", "L1", "")
+	h.waitSend(r.ID, paris, recall.SendSent)
+	if status, body, _ := h.do(h.admin, http.MethodDelete, "/api/hq/cities/"+berlin.id, "", ""); status != http.StatusOK {
+		t.Fatalf("delete Berlin: %d %s", status, body)
+	}
+	close(block)
+	bs := h.waitSend(r.ID, berlin, recall.SendFailed)
+	if bs.Error != recall.MsgCityRemoved || bs.CopyError != recall.MsgCityRemoved || bs.Name != "Berlin" || bs.Done {
+		t.Errorf("Berlin removed = %+v", bs)
+	}
+	if berlin.hits.Load() != 0 || len(berlin.recalls()) != 0 {
+		t.Error("the removed city was sent the recall")
+	}
+	h.copyOf(paris)
+	if got := h.get(r.ID); !got.Done {
+		t.Errorf("the removed city holds the recall back: %+v", got)
+	}
+}
