@@ -773,6 +773,18 @@ func TestCityAnswersInWords(t *testing.T) {
 			_, _ = io.WriteString(w, `{"status":400,"message":"Nope, not that","data":{}}`)
 		case f.Value == "D":
 			http.Redirect(w, r, other.URL+recall.CityRecallPath, http.StatusTemporaryRedirect)
+		case f.Value == "E":
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = io.WriteString(w, `{"status":404,"message":"The requested resource wasn't found.","data":{}}`)
+		case f.Value == "F":
+			w.WriteHeader(http.StatusNotFound)
+			_, _ = io.WriteString(w, `{"status":404,"message":"No pack has lot F","data":{}}`)
+		case f.Value == "G":
+			w.WriteHeader(http.StatusConflict)
+			_, _ = io.WriteString(w, `{"status":409,"message":"Every pack with lot G is already quarantined, retired or recycled: nothing to recall","data":{}}`)
+		case f.Value == "H":
+			w.WriteHeader(http.StatusConflict)
+			_, _ = io.WriteString(w, `{"status":409,"message":"This Idempotency-Key was already used for a different request.","data":{}}`)
 		}
 	}))
 	t.Cleanup(fake.Close)
@@ -790,8 +802,12 @@ func TestCityAnswersInWords(t *testing.T) {
 		"B": {recall.SendFailed, 1, fmt.Sprintf(recall.MsgCityRefused, 400, "Nope, not that"), ""},
 		"C": {recall.SendSent, 2, "", "cr-C"},
 		"D": {recall.SendFailed, 1, fmt.Sprintf(recall.MsgCityRefused, 307, "Temporary Redirect"), ""},
+		"E": {recall.SendFailed, 1, fmt.Sprintf(recall.MsgNotTheRoute, "The requested resource wasn't found."), ""},
+		"F": {recall.SendSent, 1, "", ""},
+		"G": {recall.SendSent, 1, "", ""},
+		"H": {recall.SendFailed, 1, fmt.Sprintf(recall.MsgCityRefused, 409, "This Idempotency-Key was already used for a different request."), ""},
 	}
-	for _, lot := range []string{"A", "B", "C", "D"} {
+	for _, lot := range []string{"A", "B", "C", "D", "E", "F", "G", "H"} {
 		r := h.recallOf("lot", lot, "")
 		cs := h.waitSend(r.ID, c, want[lot].send)
 		w := want[lot]

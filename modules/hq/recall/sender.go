@@ -18,6 +18,7 @@ import (
 
 	"swapbay/lib/clock"
 	"swapbay/modules/hq"
+	"swapbay/modules/packs"
 )
 
 // CityRecallPath is the city's recall route (modules/packs), opened to head office's token.
@@ -31,6 +32,15 @@ const (
 	MsgCityRefused  = "The city refused the recall (%d): %s"
 	MsgCityRemoved  = "The city was removed from head office."
 	MsgBadAnswer    = "The city's answer could not be read: %s. Trying again."
+	MsgNotTheRoute  = "The city's address did not answer as a SwapBay city (404: %s): check the address on the Cities page."
+)
+
+// The city's recall answers 404 "No pack has lot X" when no pack matches there and 409 "Every
+// pack with lot X is already quarantined…" when none is left: both are the recall done there.
+// Another 404 (no such route) or 409 is not.
+var (
+	noMatchPrefix = strings.SplitN(packs.MsgRecallNoMatch, "%", 2)[0]
+	nothingPrefix = strings.SplitN(packs.MsgRecallNothing, "%", 2)[0]
 )
 
 // Key is the Idempotency-Key of recall id's send to city cityId: the same for every attempt, so
@@ -242,9 +252,12 @@ func (s *Sender) attempt(id string) (final bool, err error) {
 			return false, s.record(row, SendPending, code, fmt.Sprintf(MsgBadAnswer, e), "")
 		}
 		return true, s.record(row, SendSent, code, "", ans.Recall.Id)
-	case code == http.StatusNotFound || code == http.StatusConflict:
+	case (code == http.StatusNotFound && strings.HasPrefix(msg, noMatchPrefix)) || (code == http.StatusConflict && strings.HasPrefix(msg, nothingPrefix)):
 		// no pack there matches, or every one is already out of use: nothing to recall there
 		return true, s.record(row, SendSent, code, "", "")
+	case code == http.StatusNotFound:
+		// not the recall's 404: another server at that address, or a city without the route
+		return true, s.record(row, SendFailed, code, fmt.Sprintf(MsgNotTheRoute, msg), "")
 	case code == http.StatusUnauthorized || code == http.StatusForbidden:
 		return true, s.record(row, SendFailed, code, MsgTokenRefused, "")
 	case code >= 500 || code == http.StatusTooManyRequests || code == http.StatusRequestTimeout:
