@@ -3,14 +3,12 @@ package recall
 import (
 	"context"
 	"net/http"
-	"slices"
 
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
-	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/order"
 	"swapbay/lib/reqx"
@@ -41,11 +39,11 @@ func Register(app core.App, set *follow.Set, opt Options) *Sender {
 	h := &handlers{set: set, sender: s}
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		r := se.Router
-		r.GET("/api/hq/recall-preview", h.preview).Bind(requireRoles(hq.RoleAdmin))
-		r.POST("/api/hq/recalls", h.create).Bind(requireRoles(hq.RoleAdmin), h.sendCommitted(), idempotency.Keyed())
-		r.GET("/api/hq/recalls", h.list).Bind(requireRoles(hq.RoleAdmin, hq.RoleViewer))
-		r.GET("/api/hq/recalls/{id}", h.get).Bind(requireRoles(hq.RoleAdmin, hq.RoleViewer))
-		r.POST("/api/hq/recalls/{id}/cities/{cityId}/retry", h.retry).Bind(requireRoles(hq.RoleAdmin), h.sendCommitted(), idempotency.Keyed())
+		r.GET("/api/hq/recall-preview", h.preview).Bind(hq.RequireRoles(hq.RoleAdmin))
+		r.POST("/api/hq/recalls", h.create).Bind(hq.RequireRoles(hq.RoleAdmin), h.sendCommitted(), idempotency.Keyed())
+		r.GET("/api/hq/recalls", h.list).Bind(hq.RequireRoles(hq.RoleAdmin, hq.RoleViewer))
+		r.GET("/api/hq/recalls/{id}", h.get).Bind(hq.RequireRoles(hq.RoleAdmin, hq.RoleViewer))
+		r.POST("/api/hq/recalls/{id}/cities/{cityId}/retry", h.retry).Bind(hq.RequireRoles(hq.RoleAdmin), h.sendCommitted(), idempotency.Keyed())
 		if err := s.Resume(); err != nil {
 			return err
 		}
@@ -56,23 +54,6 @@ func Register(app core.App, set *follow.Set, opt Options) *Sender {
 		return e.Next()
 	})
 	return s
-}
-
-// requireRoles answers 401 to a guest and 403 to a head-office user without one of allowed
-// (hq's own guard, which modules/hq keeps unexported).
-func requireRoles(allowed ...string) *hook.Handler[*core.RequestEvent] {
-	return &hook.Handler[*core.RequestEvent]{
-		Id: httpx.RolesId,
-		Func: func(e *core.RequestEvent) error {
-			if e.Auth == nil || e.Auth.Collection().Name != hq.Users {
-				return apierr.Unauthorized(e)
-			}
-			if !slices.Contains(allowed, e.Auth.GetString(hq.UserRole)) {
-				return apierr.New(http.StatusForbidden, "", hq.MsgForbidden)
-			}
-			return e.Next()
-		},
-	}
 }
 
 type handlers struct {
