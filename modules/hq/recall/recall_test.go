@@ -270,6 +270,15 @@ func (h *hqWorld) addCity(c *city) {
 	c.id = rec.Id
 }
 
+// add adds the cities to head office with their copies.
+func (h *hqWorld) add(cs ...*city) {
+	h.t.Helper()
+	for _, c := range cs {
+		h.addCity(c)
+	}
+	h.copyOf(cs...)
+}
+
 // copyOf copies c's database as its followed copy (what Litestream's follow keeps in HQ).
 func (h *hqWorld) copyOf(cs ...*city) {
 	h.t.Helper()
@@ -414,9 +423,7 @@ func TestRecallReachesEachCityOnce(t *testing.T) {
 		return resp, err
 	})
 	h := startHQ(t, dir, fast(tr))
-	h.addCity(paris)
-	h.addCity(berlin)
-	h.copyOf(paris, berlin)
+	h.add(paris, berlin)
 
 	key := "hq-recall-L1"
 	r := h.recallOf("lot", "L1", key)
@@ -505,9 +512,7 @@ func TestRevokedTokenFailsThenRetry(t *testing.T) {
 	paris := newCity(t, "Paris", "L2", "L2", "L1", "")
 	berlin := newCity(t, "Berlin", "L1", "")
 	h := startHQ(t, t.TempDir(), fast(nil))
-	h.addCity(paris)
-	h.addCity(berlin)
-	h.copyOf(paris, berlin)
+	h.add(paris, berlin)
 	paris.revoke()
 
 	r := h.recallOf("lot", "L2", "")
@@ -570,9 +575,7 @@ func TestCityDownIsRetried(t *testing.T) {
 	paris := newCity(t, "Paris", "L1", "")
 	berlin := newCity(t, "Berlin", "L1", "L1", "")
 	h := startHQ(t, t.TempDir(), fast(nil))
-	h.addCity(paris)
-	h.addCity(berlin)
-	h.copyOf(paris, berlin)
+	h.add(paris, berlin)
 	berlin.stop()
 
 	r := h.recallOf("lot", "L1", "")
@@ -610,9 +613,7 @@ func TestPreviewCountsInTheCopies(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := startHQ(t, t.TempDir(), fast(nil))
-	h.addCity(paris)
-	h.addCity(berlin)
-	h.copyOf(paris, berlin)
+	h.add(paris, berlin)
 	lisbon := &city{name: "Lisbon", addr: "127.0.0.1:9", token: "swbhq_x"}
 	h.addCity(lisbon)
 
@@ -663,9 +664,7 @@ func TestRecallHostile(t *testing.T) {
 	paris := newCity(t, "Paris", "L1", "")
 	berlin := newCity(t, "Berlin", "")
 	h := startHQ(t, t.TempDir(), fast(nil))
-	h.addCity(paris)
-	h.addCity(berlin)
-	h.copyOf(paris, berlin)
+	h.add(paris, berlin)
 
 	long := strings.Repeat("é", 101)
 	cases := []struct {
@@ -846,9 +845,7 @@ func TestRemovedCity(t *testing.T) {
 		return http.DefaultTransport.RoundTrip(r)
 	})
 	h := startHQ(t, t.TempDir(), fast(tr))
-	h.addCity(paris)
-	h.addCity(berlin)
-	h.copyOf(paris, berlin)
+	h.add(paris, berlin)
 	r := h.recallOf("lot", "L1", "")
 	h.waitSend(r.ID, paris, recall.SendSent)
 	if status, body, _ := h.do(h.admin, http.MethodDelete, "/api/hq/cities/"+berlin.id, "", ""); status != http.StatusOK {
