@@ -422,7 +422,9 @@ func TestRecallReachesEachCityOnce(t *testing.T) {
 		}
 		return resp, err
 	})
-	h := startHQ(t, dir, fast(tr))
+	opt := fast(tr)
+	opt.Timeout = time.Minute // Berlin's answer is never waited out: head office is killed first
+	h := startHQ(t, dir, opt)
 	h.add(paris, berlin)
 
 	key := "hq-recall-L1"
