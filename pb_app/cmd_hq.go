@@ -16,6 +16,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/modules/hq"
 	"swapbay/modules/hq/follow"
+	"swapbay/modules/hq/recall"
 
 	_ "swapbay/pb_migrations/hq"
 )
@@ -53,6 +54,7 @@ func newHQServeCommand() *cobra.Command {
 			defer stop()
 			set := hq.NewSet(ctx, app, follow.DefaultOptions())
 			hq.Register(app, set)
+			recall.Register(app, set, recall.DefaultOptions()) // recalls across cities: their sends resumed at serve
 			go func() {
 				<-ctx.Done()
 				// stop serving (apis.Serve's graceful shutdown) and every follower

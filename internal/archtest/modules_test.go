@@ -65,6 +65,7 @@ var moduleImports = map[[2]string]string{
 	// head office (DESIGN.md §15, issue 45)
 	{"headoffice", "system"}: "what head office did with a token, and each token issued or revoked, is a row of the System page's audit list (system.RecordChange)",
 	{"headoffice", "users"}:  "the token list names who issued and revoked each token (users.Names)",
+	{"hq", "packs"}:          "head office's recall across cities checks by, value and reason with the city's recall's words (packs.MsgRecallBy, MsgRecallValue, MsgRecallReason)",
 	// pack health (DESIGN.md §16, issue 46): health sits just above the journal
 	{"health", "journal"}:  "a readings CSV names packs by serial in the journal's canonical form (journal.Serial)",
 	{"charging", "health"}: "a completed session's packs are re-derived with the charger's energy in the same transaction (health.Derive)",

@@ -1,0 +1,363 @@
+// Package recall is head office's recall across cities (issue 45 item 5, DESIGN.md §15): an
+// hq_admin recalls a lot, model or manufacturer; the recall is recorded first (hq_recalls, and
+// one hq_recall_sends row per city), then, once that commits, sent to every city outside any
+// transaction — `POST {address}/api/admin/packs/recall` with the token the city issued for head
+// office and an Idempotency-Key derived from the recall and the city (Key), so a retry after a
+// lost answer, or after head office was stopped mid-way, is answered from the city's stored
+// answer and never recalls twice. Progress per city is counted in the city's followed copy:
+// the packs matching, those out of use, done when they are equal.
+package recall
+
+import (
+	"database/sql"
+	"errors"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+
+	"swapbay/lib/apierr"
+	"swapbay/lib/reqx"
+	"swapbay/lib/schema"
+	"swapbay/modules/hq"
+	"swapbay/modules/hq/follow"
+	"swapbay/modules/packs"
+)
+
+// Messages of head office's recall (the city's for by, value and reason: packs.MsgRecall…).
+const (
+	MsgValueCharacters = "The lot, model or manufacturer cannot contain control or direction-override characters"
+	MsgNoMatch         = "No pack in any city matches this recall."
+	MsgNothingLeft     = "Every matching pack in every city is already quarantined, retired or recycled: nothing to recall."
+	MsgNotFound        = "Recall not found"
+	MsgCityNotInRecall = "This city is not part of this recall"
+	MsgAlreadySent     = "The city already has this recall: nothing to send again."
+	MsgFormerUser      = "A former user"
+)
+
+// Form is what POST /api/hq/recalls sends.
+type Form struct {
+	By     string `json:"by"`
+	Value  string `json:"value"`
+	Reason string `json:"reason"`
+}
+
+// Person names who made a recall.
+type Person struct {
+	Name string `json:"name"`
+}
+
+// CityStatus is a recall's way to one city and its progress there.
+type CityStatus struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Send is pending (not answered yet: being sent, or retried after a failure), sent (the city
+	// answered: its recall made, or nothing there to recall) or failed (the city refused; Error
+	// says why, and the retry route sends it again).
+	Send         string `json:"send"`
+	Attempts     int    `json:"attempts"`
+	Error        string `json:"error"`
+	CityRecallID string `json:"cityRecallId"`
+	SentAt       string `json:"sentAt"`
+	// Matching and Quarantined are counted in the city's copy: the packs matching the recall and
+	// those of them out of use (quarantined, retired or recycled, or lost while one of those).
+	Matching    int  `json:"matching"`
+	Quarantined int  `json:"quarantined"`
+	Done        bool `json:"done"`
+	// CopyOK is false when the city's copy could not be read (CopyError says why in words):
+	// the counts are then 0 and the city is not done.
+	CopyOK    bool   `json:"copyOk"`
+	CopyError string `json:"copyError"`
+}
+
+// HQRecall is a recall as the routes answer it.
+type HQRecall struct {
+	ID     string       `json:"id"`
+	By     string       `json:"by"`
+	Value  string       `json:"value"`
+	Reason string       `json:"reason"`
+	At     string       `json:"at"`
+	Actor  Person       `json:"actor"`
+	Done   bool         `json:"done"`
+	Cities []CityStatus `json:"cities"`
+}
+
+// clean checks f by the city's rules (packs' recall: by one of lot, model, manufacturer; a
+// value of 1..schema.MaxPackTextLength characters; a reason as the city's notes) and answers it
+// trimmed. A value holding a control or direction-override character is refused (a pack's lot,
+// model and manufacturer never hold one: the registry strips them).
+func clean(f Form) (Form, error) {
+	var out Form
+	out.By = strings.TrimSpace(f.By)
+	if column(out.By) == "" {
+		return out, apierr.Invalid("by", packs.MsgRecallBy)
+	}
+	out.Value = strings.TrimSpace(f.Value)
+	if out.Value == "" || utf8.RuneCountInString(out.Value) > schema.MaxPackTextLength {
+		return out, apierr.Invalid("value", packs.MsgRecallValue)
+	}
+	if !utf8.ValidString(out.Value) || reqx.StripControls(out.Value) != out.Value {
+		return out, apierr.Invalid("value", MsgValueCharacters)
+	}
+	reason, err := reqx.Notes("reason", f.Reason, packs.MsgRecallReason)
+	if err != nil {
+		return out, err
+	}
+	out.Reason = reason
+	return out, nil
+}
+
+// CityPreview is one city's part of a preview.
+type CityPreview struct {
+	ID                 string `json:"id"`
+	Name               string `json:"name"`
+	Count              int    `json:"count"`
+	AlreadyQuarantined int    `json:"alreadyQuarantined"`
+	OK                 bool   `json:"ok"`
+	Error              string `json:"error"`
+}
+
+// Preview is what a recall would quarantine in every city, counted in the copies (as each
+// city's own preview counts: Count packs a recall would quarantine, AlreadyQuarantined left as
+// they are; retired and recycled packs in neither).
+type Preview struct {
+	Total              int           `json:"total"`
+	AlreadyQuarantined int           `json:"alreadyQuarantined"`
+	Cities             []CityPreview `json:"cities"`
+	matching           int           // every matching pack in the copies read, out of use or not
+	unread             int           // cities whose copy could not be read
+}
+
+// PreviewOf counts by/value in every city's copy.
+func PreviewOf(app core.App, set *follow.Set, by, value string) (Preview, error) {
+	f, err := clean(Form{By: by, Value: value, Reason: "preview"})
+	if err != nil {
+		return Preview{}, err
+	}
+	cities, err := hq.ListCities(app)
+	if err != nil {
+		return Preview{}, err
+	}
+	c := newCopies(set)
+	defer c.Close()
+	return preview(c, cities, f), nil
+}
+
+func preview(c *copies, cities []*core.Record, f Form) Preview {
+	out := Preview{Cities: []CityPreview{}}
+	for _, city := range cities {
+		n, msg := c.count(city.Id, f.By, f.Value)
+		p := CityPreview{ID: city.Id, Name: city.GetString(hq.CityName), Count: n.ToQuarantine, AlreadyQuarantined: n.AlreadyQuarantined, OK: msg == "", Error: msg}
+		out.Total += p.Count
+		out.AlreadyQuarantined += p.AlreadyQuarantined
+		out.matching += n.Matching
+		if msg != "" {
+			out.unread++
+		}
+		out.Cities = append(out.Cities, p)
+	}
+	return out
+}
+
+// Create records a recall of f by the HQ user actor at now, and one pending send per city
+// (txApp: the keyed route's transaction; the sends go once it commits). Refused: a bad field
+// (400, named); no pack matches in any copy, every copy read (404); every matching pack is
+// already out of use, every copy read (409). A city whose copy cannot be read is sent the recall
+// all the same (the city decides: no pack there is done).
+func Create(txApp core.App, set *follow.Set, f Form, actor string, now time.Time) (*core.Record, error) {
+	f, err := clean(f)
+	if err != nil {
+		return nil, err
+	}
+	cities, err := hq.ListCities(txApp)
+	if err != nil {
+		return nil, err
+	}
+	c := newCopies(set)
+	p := preview(c, cities, f)
+	c.Close()
+	if p.unread == 0 {
+		if p.matching == 0 {
+			return nil, apierr.NotFound(MsgNoMatch)
+		}
+		if p.Total == 0 {
+			return nil, apierr.Conflict(MsgNothingLeft)
+		}
+	}
+	col, err := txApp.FindCachedCollectionByNameOrId(Recalls)
+	if err != nil {
+		return nil, err
+	}
+	rec := core.NewRecord(col)
+	rec.Set(RecallBy, f.By)
+	rec.Set(RecallValue, f.Value)
+	rec.Set(RecallReason, f.Reason)
+	rec.Set(RecallActor, actor)
+	rec.Set(RecallAt, now.UTC())
+	if err := txApp.Save(rec); err != nil {
+		return nil, err
+	}
+	sends, err := txApp.FindCachedCollectionByNameOrId(Sends)
+	if err != nil {
+		return nil, err
+	}
+	for _, city := range cities {
+		s := core.NewRecord(sends)
+		s.Set(SendRecall, rec.Id)
+		s.Set(SendCity, city.Id)
+		s.Set(SendCityName, city.GetString(hq.CityName))
+		s.Set(SendState, SendPending)
+		if err := txApp.Save(s); err != nil {
+			return nil, err
+		}
+	}
+	return rec, nil
+}
+
+// Retry sends recall id to city cityId again (a failed send: after the city issued a new token
+// and it was saved; a pending one: now rather than after its back-off). A send already answered
+// is a 409.
+func Retry(txApp core.App, id, cityId string) (*core.Record, error) {
+	if _, err := find(txApp, id); err != nil {
+		return nil, err
+	}
+	if cityId == "" || len(cityId) > 50 {
+		return nil, apierr.NotFound(MsgCityNotInRecall)
+	}
+	s, err := txApp.FindFirstRecordByFilter(Sends, SendRecall+" = {:r} && "+SendCity+" = {:c}", dbx.Params{"r": id, "c": cityId})
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apierr.NotFound(MsgCityNotInRecall)
+	} else if err != nil {
+		return nil, err
+	}
+	switch s.GetString(SendState) {
+	case SendSent:
+		return nil, apierr.Conflict(MsgAlreadySent)
+	case SendFailed:
+		s.Set(SendState, SendPending)
+		s.Set(SendError, "")
+		if err := txApp.Save(s); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// find is recall id (404 when none).
+func find(app core.App, id string) (*core.Record, error) {
+	if id == "" || len(id) > 50 {
+		return nil, apierr.NotFound(MsgNotFound)
+	}
+	rec, err := app.FindRecordById(Recalls, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, apierr.NotFound(MsgNotFound)
+	}
+	return rec, err
+}
+
+// MaxList bounds GET /api/hq/recalls (the newest).
+const MaxList = 200
+
+// List is the newest MaxList recalls, newest first, each with its cities' progress.
+func List(app core.App, set *follow.Set) ([]HQRecall, error) {
+	recs, err := app.FindRecordsByFilter(Recalls, "", "-"+RecallAt+",-id", MaxList, 0)
+	if err != nil {
+		return nil, err
+	}
+	return views(app, set, recs)
+}
+
+// Get is recall id with its cities' progress.
+func Get(app core.App, set *follow.Set, id string) (HQRecall, error) {
+	rec, err := find(app, id)
+	if err != nil {
+		return HQRecall{}, err
+	}
+	out, err := views(app, set, []*core.Record{rec})
+	if err != nil {
+		return HQRecall{}, err
+	}
+	return out[0], nil
+}
+
+// views answers recs as the routes do: each city's send and its counts in the city's copy. A
+// city removed from head office since is listed with its send and MsgCityRemoved, and no longer
+// holds the recall back from done.
+func views(app core.App, set *follow.Set, recs []*core.Record) ([]HQRecall, error) {
+	out := make([]HQRecall, 0, len(recs))
+	if len(recs) == 0 {
+		return out, nil
+	}
+	ids := make([]any, 0, len(recs))
+	for _, r := range recs {
+		ids = append(ids, r.Id)
+	}
+	sends := []*core.Record{}
+	if err := app.RecordQuery(Sends).Where(dbx.In(SendRecall, ids...)).OrderBy(SendCityName, "id").All(&sends); err != nil {
+		return nil, err
+	}
+	byRecall := map[string][]*core.Record{}
+	for _, s := range sends {
+		byRecall[s.GetString(SendRecall)] = append(byRecall[s.GetString(SendRecall)], s)
+	}
+	names := map[string]string{}
+	cities, err := hq.ListCities(app)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cities {
+		names[c.Id] = c.GetString(hq.CityName)
+	}
+	people := map[string]string{}
+	c := newCopies(set)
+	defer c.Close()
+	for _, r := range recs {
+		v := HQRecall{ID: r.Id, By: r.GetString(RecallBy), Value: r.GetString(RecallValue), Reason: r.GetString(RecallReason),
+			At: r.GetDateTime(RecallAt).Time().UTC().Format(time.RFC3339), Actor: Person{Name: actorName(app, people, r.GetString(RecallActor))},
+			Cities: []CityStatus{}}
+		v.Done = len(byRecall[r.Id]) > 0
+		for _, s := range byRecall[r.Id] {
+			cs := CityStatus{ID: s.GetString(SendCity), Name: s.GetString(SendCityName), Send: s.GetString(SendState),
+				Attempts: s.GetInt(SendAttempts), Error: s.GetString(SendError), CityRecallID: s.GetString(SendCityRecallID)}
+			if at := s.GetDateTime(SendSentAt); !at.IsZero() {
+				cs.SentAt = at.Time().UTC().Format(time.RFC3339)
+			}
+			name, followed := names[cs.ID]
+			if !followed {
+				// removed from head office since: listed as it was, no longer counted
+				cs.CopyError = MsgCityRemoved
+				v.Cities = append(v.Cities, cs)
+				continue
+			}
+			cs.Name = name
+			n, msg := c.count(cs.ID, v.By, v.Value)
+			cs.Matching, cs.Quarantined, cs.CopyOK, cs.CopyError = n.Matching, n.OutOfUse, msg == "", msg
+			cs.Done = cs.CopyOK && cs.Matching == cs.Quarantined
+			v.Done = v.Done && cs.Done
+			v.Cities = append(v.Cities, cs)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// actorName is HQ user id's name (their email when they have none; "A former user" once gone).
+func actorName(app core.App, cache map[string]string, id string) string {
+	if id == "" {
+		return MsgFormerUser
+	}
+	if n, ok := cache[id]; ok {
+		return n
+	}
+	n := MsgFormerUser
+	if u, err := app.FindRecordById(hq.Users, id); err == nil {
+		n = strings.TrimSpace(u.GetString(hq.UserName))
+		if n == "" {
+			n = u.Email()
+		}
+	}
+	cache[id] = n
+	return n
+}
