@@ -177,6 +177,17 @@ func (o *Outgoing) Apply(txApp core.App, mv Movement, city string) error {
 type Arrival struct {
 	Serial string
 	Record *core.Record
+	Reason string // its history line (the sender and the reference to its history there)
+}
+
+// ReceiveMoves are the moves a receive of serials to the account to makes (Receive returns
+// the same; the movement keeps them in its meta).
+func ReceiveMoves(serials []string, to string) []Move {
+	out := make([]Move, len(serials))
+	for i, s := range serials {
+		out[i] = Move{Serial: s, Field: "serials", To: to, Transit: TransitIn}
+	}
+	return out
 }
 
 // PlanReceive splits serials into the packs this city does not know (new: the caller makes their
@@ -206,16 +217,18 @@ func PlanReceive(txApp core.App, serials []string) (unknown []string, err error)
 
 // Receive registers the arrivals for the receive's movement mv (its batteries moved by the
 // caller to the account to): a new pack is saved in service there, a known one (in transit
-// here) comes back in service there; each gets a "received" event with reason (the sender and
-// the history reference). It returns the moves for the movement's meta.
-func Receive(txApp core.App, mv Movement, arrivals []Arrival, to AccountRef, reason string) ([]Move, error) {
+// here) comes back in service there; each gets a "received" event with its Reason (the sender
+// and the history reference). It returns the moves for the movement's meta.
+func Receive(txApp core.App, mv Movement, arrivals []Arrival, to AccountRef) ([]Move, error) {
 	if err := txutil.Require(txApp, "journal.Receive"); err != nil {
 		return nil, err
 	}
 	w := writer{txApp: txApp, mv: mv.Id, at: mv.At, actor: mv.ActorId}
 	var back []string
 	var moves []Move
+	reasons := map[string]string{}
 	for _, a := range arrivals {
+		reasons[a.Serial] = a.Reason
 		if a.Record == nil {
 			back = append(back, a.Serial)
 			continue
@@ -230,7 +243,7 @@ func Receive(txApp core.App, mv Movement, arrivals []Arrival, to AccountRef, rea
 		if err := txApp.Save(rec); err != nil {
 			return nil, err
 		}
-		w.events = append(w.events, event{pack: rec.Id, kind: schema.PackEventReceived, to: to.Id, reason: reason,
+		w.events = append(w.events, event{pack: rec.Id, kind: schema.PackEventReceived, to: to.Id, reason: a.Reason,
 			toState: schema.PackStateInService})
 		moves = append(moves, Move{Serial: a.Serial, Field: "serials", To: to.Id, Transit: TransitIn})
 	}
@@ -250,7 +263,7 @@ func Receive(txApp core.App, mv Movement, arrivals []Arrival, to AccountRef, rea
 				return nil, err
 			}
 			e := &w.events[len(w.events)-1]
-			e.kind, e.reason, e.fromState, e.toState = schema.PackEventReceived, reason, r.state, schema.PackStateInService
+			e.kind, e.reason, e.fromState, e.toState = schema.PackEventReceived, reasons[s], r.state, schema.PackStateInService
 			moves = append(moves, m)
 		}
 	}

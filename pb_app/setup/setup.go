@@ -32,6 +32,7 @@ import (
 	"swapbay/modules/replication"
 	"swapbay/modules/restore"
 	"swapbay/modules/stocktake"
+	"swapbay/modules/transfers"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
@@ -77,6 +78,7 @@ func Register(app core.App) {
 	packs.Register(app)
 	health.Register(app)
 	stocktake.Register(app)
+	transfers.Register(app)
 	headoffice.Register(app) // head office's tokens and their door (DESIGN.md §15)
 
 	registerSPA(app)
