@@ -555,7 +555,7 @@ func Return(txApp core.App, mv Movement, moves []Move, undo map[string]int, acto
 			continue
 		}
 		named[m.Serial] = true
-		back := Move{Serial: m.Serial, From: m.To, To: m.From, Charged: m.Charged, Found: m.Found}
+		back := Move{Serial: m.Serial, From: m.To, To: m.From, Charged: m.Charged, Found: m.Found, Transit: m.Transit}
 		if err := w.move(r, back, Group{}); err != nil {
 			return nil, err
 		}

@@ -268,6 +268,10 @@ func Send(app core.App, op inventory.Op, in SendInput) (*Transfer, error) {
 		if err := out.Apply(txApp, jm, in.ToCity); err != nil {
 			return err
 		}
+		// the fleet shrinks by the batteries sent: none of them is unaccounted
+		if _, _, err := inventory.ShiftTotal(txApp, -n); err != nil {
+			return err
+		}
 		serials := make([]string, n)
 		for i, m := range out.Moves {
 			serials[i] = m.Serial
@@ -560,6 +564,10 @@ func Receive(app core.App, op inventory.Op, in ReceiveInput) (*Transfer, error) 
 		if _, err := journal.Receive(txApp, jm, arrivals, to.Ref()); err != nil {
 			return err
 		}
+		// the fleet grows by the batteries received
+		if _, _, err := inventory.ShiftTotal(txApp, n); err != nil {
+			return err
+		}
 		row.Set(schema.PackTransferDirection, schema.PackTransferDirectionIn)
 		row.Set(schema.PackTransferRef, m.Ref)
 		row.Set(schema.PackTransferOtherCity, m.From.Name)
@@ -694,8 +702,12 @@ func answer(app core.App, rows []transferRow) ([]Transfer, error) {
 	return out, nil
 }
 
-// deleteSent removes a send's row when its movement is deleted (its packs came back).
+// deleteSent removes a send's row when its movement is deleted (its packs came back, and their
+// batteries count in the fleet again).
 func deleteSent(txApp core.App, mv *inventory.Movement) error {
+	if _, _, err := inventory.ShiftTotal(txApp, -mv.Quantity()); err != nil {
+		return err
+	}
 	_, err := txApp.DB().Delete(schema.PackTransfers, dbx.HashExp{schema.PackTransferMovement: mv.Id}).Execute()
 	return err
 }
