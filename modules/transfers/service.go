@@ -258,7 +258,7 @@ func Send(app core.App, op inventory.Op, in SendInput) (*Transfer, error) {
 		mv, err := inventory.Post(txApp, inventory.Posting{
 			Type: inventory.TypeTransferOut, Quantity: -n, Notes: notes, UserId: op.ActorId(), ActorId: op.ActorId(),
 			At: op.At, Legs: legs,
-			Meta: map[string]any{inventory.MetaKind: "transfer_out", "toCity": in.ToCity, "transfer": row.Id,
+			Meta: map[string]any{inventory.MetaKind: "transfer_out", "toCity": in.ToCity, "transfer": row.Id, inventory.MetaUserNotes: op.Notes,
 				journal.MetaPacks: out.Moves},
 		})
 		if err != nil {
@@ -524,7 +524,7 @@ func Receive(app core.App, op inventory.Op, in ReceiveInput) (*Transfer, error) 
 			Type: inventory.TypeTransferIn, Quantity: n, Notes: fmt.Sprintf(msgReceived, packsWord(n), m.From.Name),
 			UserId: op.ActorId(), ActorId: op.ActorId(), At: op.At,
 			Legs: []inventory.Leg{{From: outside.Ref(), To: to.Ref(), Qty: n}},
-			Meta: map[string]any{inventory.MetaKind: "transfer_in", "fromCity": m.From.Name, "ref": m.Ref, "transfer": row.Id,
+			Meta: map[string]any{inventory.MetaKind: "transfer_in", "fromCity": m.From.Name, "ref": m.Ref, "transfer": row.Id, inventory.MetaUserNotes: "",
 				journal.MetaPacks: journal.ReceiveMoves(serials, to.Id)},
 		})
 		if err != nil {
