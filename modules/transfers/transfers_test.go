@@ -220,7 +220,9 @@ func TestTransferBetweenCities(t *testing.T) {
 	}
 	paris.balanced(t, -1) // the dead battery the driver dropped off without holding it (a discrepancy)
 
-	// Berlin receives pack 1 (scanned as Paris's label URL), then the rest
+	// Berlin receives pack 1 (scanned as Paris's label URL), then the rest, in required mode:
+	// its packs stay equal to its counts
+	ledgertest.SetPackTracking(t, berlin.app, schema.PackTrackingRequired)
 	recv := func(serials []string, to string) (int, map[string]any) {
 		status, out, _ := berlin.call(t, nil, "POST", "/api/admin/packs/transfers/receive",
 			body(map[string]any{"manifest": manifest, "serials": serials, "to": to}), "")
@@ -288,6 +290,9 @@ func TestTransferBetweenCities(t *testing.T) {
 	}
 	paris.balanced(t, -1)
 	berlin.balanced(t, 0)
+	if v, err := ledgertest.PackViolations(berlin.app); err != nil || len(v) > 0 {
+		t.Fatalf("Berlin's packs and counts differ: %v %v", v, err)
+	}
 
 	// the lists
 	status, out, _ = berlin.call(t, nil, "GET", "/api/admin/packs/transfers", "", "")
