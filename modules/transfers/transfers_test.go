@@ -253,9 +253,19 @@ func TestTransferBetweenCities(t *testing.T) {
 	if status != http.StatusBadRequest || !strings.Contains(fmt.Sprint(out), "not in this transfer") {
 		t.Fatalf("a serial not in the manifest = %d %v", status, out)
 	}
-	status, out = recv([]string{"PAR-000004"}, "waiting")
+	k2 := key()
+	second := body(map[string]any{"manifest": manifest, "serials": []string{"PAR-000004"}, "to": "waiting"})
+	status, out, _ = berlin.call(t, nil, "POST", "/api/admin/packs/transfers/receive", second, k2)
 	if status != http.StatusCreated {
 		t.Fatalf("second receive = %d %v", status, out)
+	}
+	// replayed: answered once
+	if status, again, h := berlin.call(t, nil, "POST", "/api/admin/packs/transfers/receive", second, k2); status != http.StatusCreated ||
+		h.Get("Idempotent-Replayed") != "true" || again["transfer"].(map[string]any)["id"] != out["transfer"].(map[string]any)["id"] {
+		t.Fatalf("replayed receive = %d %v %v", status, h, again)
+	}
+	if n := ledgertest.MovementsOfType(t, berlin.app, inventory.TypeTransferIn); n != 2 {
+		t.Fatalf("%d transfer_in movements; want 2", n)
 	}
 	tin := out["transfer"].(map[string]any)
 	if fmt.Sprint(tin["received"]) != "[PAR-000001 PAR-000004]" || tin["ref"] != tr["id"] || tin["direction"] != "in" {
