@@ -157,7 +157,7 @@ test("Berlin pastes the manifest and receives the packs by scanning them", async
   const { context, page } = await signedIn(browser, testInfo, berlin);
   const [first, second] = [paris.serials[0]!, paris.serials[1]!];
   await page.goto("/packs");
-  await page.getByRole("link", { name: "Transfers" }).click();
+  await page.getByRole("link", { name: "Transfers", exact: true }).click();
   await expect(page.getByRole("heading", { name: "Transfers" })).toBeVisible();
   await expectNoAxeViolations(page, "transfers list (empty)");
   await page.getByRole("link", { name: "Receive from another city" }).click();
