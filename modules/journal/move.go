@@ -747,7 +747,7 @@ func (w *writer) move(r row, m Move, g Group) error {
 			w.events = append(w.events, event{pack: r.id, kind: schema.PackEventState, fromState: r.state, toState: schema.PackStateLost})
 		} else {
 			params["state"], params["before"] = m.Found, ""
-			w.events = append(w.events, event{pack: r.id, kind: schema.PackEventFound, reason: ReasonFound, fromState: schema.PackStateLost, toState: m.Found})
+			w.events = append(w.events, event{pack: r.id, kind: schema.PackEventFound, reason: ReasonFound, fromState: r.state, toState: m.Found})
 		}
 		set = append(set, "state = {:state}", "stateBefore = {:before}")
 	}
