@@ -8,7 +8,9 @@
 // - Berlin's admin opens Packs → Transfers → "Receive from another city", pastes the manifest,
 //   sees the 2 expected packs, scans each (Paris's label URL for one), and "Receive 2 packs"
 //   lands on the received transfer; Berlin's counts grow by 2, its pack page shows the pack in
-//   service with its history naming Paris, and Paris's pack page still says in transit.
+//   service with its history naming Paris, and Paris's pack page still says in transit;
+// - Paris sends its third pack to Lisbon and deletes that send from Home's Recent Activity
+//   ("Sent 1 pack to Lisbon"): the pack is back in service, the counts as before.
 // Each new screen is checked by axe.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -197,5 +199,29 @@ test("Berlin pastes the manifest and receives the packs by scanning them", async
   await page.goto("/packs/transfers");
   await expect(page.getByRole("list", { name: "Transfers" }).getByRole("link", { name: "Received 2 packs from Paris" })).toBeVisible();
   await expectNoAxeViolations(page, "transfers list");
+  await context.close();
+});
+
+test("a send deleted on the Activity page brings its pack back in service", async ({ browser }, testInfo) => {
+  const third = paris.serials[2]!;
+  const sent = await paris.api!.post("/api/admin/packs/transfers", { data: { toCity: "Lisbon", serials: [third] }, headers: key() });
+  expect(sent.status(), await sent.text()).toBe(201);
+  expect(await stats(paris)).toMatchObject({ ready: 0, total: 0, unaccounted: 0 });
+  expect(await packState(paris, third)).toBe("in_transit");
+
+  const { context, page } = await signedIn(browser, testInfo, paris);
+  await page.goto("/");
+  const feed = page.getByRole("list", { name: "Recent Activity" });
+  await expect(feed.getByRole("button", { name: /Sent 2 packs to Berlin/ })).toBeVisible();
+  await feed.getByRole("button", { name: /Sent 1 pack to Lisbon/ }).click();
+  const options = page.getByRole("dialog", { name: "Movement Options" });
+  await options.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Confirm Delete" });
+  await confirm.getByRole("button", { name: "Confirm" }).click();
+  await expect(toast(page).filter({ hasText: "Movement Deleted" })).toBeVisible();
+  await expect(feed.getByRole("button", { name: /Sent 1 pack to Lisbon/ })).toHaveCount(0);
+
+  expect(await packState(paris, third)).toBe("in_service");
+  expect(await stats(paris)).toMatchObject({ ready: 1, total: 1, unaccounted: 0 });
   await context.close();
 });
