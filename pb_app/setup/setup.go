@@ -32,9 +32,9 @@ import (
 	"swapbay/modules/replication"
 	"swapbay/modules/restore"
 	"swapbay/modules/stocktake"
-	"swapbay/modules/transfers"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
+	"swapbay/modules/transfers"
 	"swapbay/modules/users"
 	"swapbay/ui"
 
