@@ -45,6 +45,7 @@ const (
 	MsgAuditLog     = "The audit list is kept as it was written and cannot be changed."
 	MsgHOTokens     = "Head-office tokens are issued and revoked on the System page, not here."
 	MsgReadings     = "Pack readings are kept as they were imported and cannot be changed here. Import readings on the Packs page."
+	MsgTransfers    = "Packs move between cities with the Packs page's Send and Receive, not here."
 	MsgSchema       = "SwapBay's collections change only through its migrations, not here."
 )
 
@@ -76,6 +77,7 @@ var doors = map[string]door{
 	schema.PackEvents:      {refuse: MsgPackEvents},
 	schema.PackRecalls:     {refuse: MsgRecalls},
 	schema.PackReadings:    {refuse: MsgReadings},
+	schema.PackTransfers:   {refuse: MsgTransfers},
 	schema.IdempotencyKeys: {refuse: MsgIdempotency},
 	schema.Agreements:      {refuse: MsgAgreements},
 	schema.PayRates:        {refuse: MsgPayRates},

@@ -71,7 +71,7 @@ func newRawApp(t *testing.T) *rawApp {
 	testkit.ClaimedPhoto(t, app, c.Driver.Id)
 	testkit.Token(t, c.Driver) // an auth session
 	// the rest as the services leave them: raw rows are enough for the door
-	for _, name := range []string{schema.Agreements, schema.IdempotencyKeys, schema.TaskAdjustments, schema.ReplicationSettings, schema.AuditLog} {
+	for _, name := range []string{schema.Agreements, schema.IdempotencyKeys, schema.TaskAdjustments, schema.ReplicationSettings, schema.AuditLog, schema.PackTransfers} {
 		if n, _ := app.CountRecords(name); n > 0 {
 			continue
 		}
@@ -136,6 +136,7 @@ func ledgerHash(t *testing.T, app core.App) string {
 		"SELECT id, serial, state, stateBefore, location, lastSeenAt, lastSeenBy, lastSeenMovement, chargeCount, inServiceSince FROM packs ORDER BY id",
 		"SELECT * FROM pack_events ORDER BY id",
 		"SELECT * FROM pack_recalls ORDER BY id",
+		"SELECT * FROM pack_transfers ORDER BY id",
 		"SELECT * FROM idempotency_keys ORDER BY id",
 		"SELECT * FROM agreements ORDER BY id",
 		"SELECT * FROM pay_rates ORDER BY id",
@@ -235,6 +236,7 @@ func TestRawDataDoor(t *testing.T) {
 	rows = append(rows, refused(schema.ChargingSessions, hooks.MsgSessions)...)
 	rows = append(rows, refused(schema.PackEvents, hooks.MsgPackEvents)...)
 	rows = append(rows, refused(schema.PackRecalls, hooks.MsgRecalls)...)
+	rows = append(rows, refused(schema.PackTransfers, hooks.MsgTransfers)...)
 	rows = append(rows, refused(schema.IdempotencyKeys, hooks.MsgIdempotency)...)
 	rows = append(rows, refused(schema.Agreements, hooks.MsgAgreements)...)
 	rows = append(rows, refused(schema.PayRates, hooks.MsgPayRates)...)

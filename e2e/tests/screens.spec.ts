@@ -34,6 +34,9 @@ const ADMIN_SCREENS: Screen[] = [
   { name: "users", path: "/admin-users", heading: "Users" },
   { name: "system", path: "/admin-system", heading: "System" },
   { name: "stocktake", path: "/packs/stocktake", heading: "Stocktake" },
+  { name: "transfers", path: "/packs/transfers", heading: "Transfers" },
+  { name: "transfer-send", path: "/packs/transfers/send", heading: "Send to another city" },
+  { name: "transfer-receive", path: "/packs/transfers/receive", heading: "Receive from another city" },
   { name: "change-password", path: "/change-password", heading: "Change Password" },
   { name: "debug", path: "/mobile-debug", heading: "Debug Info" },
 ];

@@ -62,6 +62,12 @@ var moduleImports = map[[2]string]string{
 	{"stocktake", "charging"}:  "a missing pack that leaves a charger lowers its session's quantity (charging.SyncQuantities)",
 	{"stocktake", "packs"}:     "the answer names places and missing packs' last holders as the pack pages do (packs.PlacesOf, LastHolders)",
 
+	// packs between cities (DESIGN.md §15, issue 45 item 6)
+	{"transfers", "journal"}:   "a transfer's packs leave and arrive through the pack journal (journal.PlanSend, Outgoing.Apply, PlanReceive, Receive)",
+	{"transfers", "inventory"}: "a transfer's batteries leave for / come from outside through the ledger in the same transaction (inventory.Post); a send's row goes with its deleted movement (inventory.OnDelete)",
+	{"transfers", "packs"}:     "a received pack is a registry record (packs.NewPack), its identity checked by the registry's rules (packs.Specs, SerialPattern) and its history linked by the label's URL (packs.PackURL)",
+	{"transfers", "users"}:     "the transfers list names who sent or received (users.Names)",
+
 	// head office (DESIGN.md §15, issue 45)
 	{"headoffice", "system"}: "what head office did with a token, and each token issued or revoked, is a row of the System page's audit list (system.RecordChange)",
 	{"headoffice", "users"}:  "the token list names who issued and revoked each token (users.Names)",

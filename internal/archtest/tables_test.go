@@ -34,6 +34,8 @@ var tableOwners = map[string]struct{ table, module string }{
 	// pack health (DESIGN.md §16): the readings and the models are health's
 	"PackReadings": {"pack_readings", "health"},
 	"PackModels":   {"pack_models", "health"},
+	// packs between cities (issue 45 item 6)
+	"PackTransfers": {"pack_transfers", "transfers"},
 }
 
 // sharedColumns are the writes into another module's table that are by design, each limited

@@ -1,6 +1,7 @@
 package hostile_test
 
 import (
+	"encoding/base64"
 	"fmt"
 	"net/http/httptest"
 	"net/url"
@@ -16,6 +17,7 @@ import (
 	"swapbay/modules/journal"
 	"swapbay/modules/packs"
 	"swapbay/modules/stocktake"
+	"swapbay/modules/transfers"
 )
 
 // packWorld is a world with registered packs: the other driver holds held[0], the driver
@@ -414,6 +416,55 @@ func (w *packWorld) refusals(t *testing.T) []refusal {
 	add(refusal{name: "stocktake over the body limit", tok: w.admin, method: "POST", url: "/api/admin/stocktake",
 		body: `{"place":"ready","serials":["` + strings.Repeat("A", 1<<20) + `"]}`, status: 413})
 	add(refusal{name: "stocktake by a driver", tok: w.driverTok, method: "POST", url: "/api/admin/stocktake", body: `{"place":"ready","serials":["` + w.bay + `"]}`, status: 403})
+
+	// 6. packs between cities (issue 45 item 6): the send and the receive, with hostile manifests
+	const sendURL, receiveURL = "/api/admin/packs/transfers", "/api/admin/packs/transfers/receive"
+	manyTransfer := make([]string, schema.MaxPackTransferPacks+1)
+	for i := range manyTransfer {
+		manyTransfer[i] = fmt.Sprintf(`"P-%d"`, i)
+	}
+	manifest := func(v string) string {
+		return transfers.ManifestPrefix + base64.RawURLEncoding.EncodeToString([]byte(v))
+	}
+	goodPack := `{"serial":"ZZZ-000001","model":"M"}`
+	for _, c := range []struct{ name, body, msg, field, code string }{
+		{"no city", `{"serials":["` + w.bay + `"]}`, transfers.MsgCity, "toCity", ""},
+		{"a city of 101 characters", `{"toCity":"` + strings.Repeat("é", 101) + `","serials":["` + w.bay + `"]}`, transfers.MsgCityTooLong, "toCity", ""},
+		{"a number for a city", `{"toCity":1e309,"serials":["` + w.bay + `"]}`, "", "", ""},
+		{"a javascript: address", `{"toCity":"Berlin","toAddress":"javascript:alert(1)","serials":["` + w.bay + `"]}`, transfers.MsgAddress, "toAddress", ""},
+		{"serials a string", `{"toCity":"Berlin","serials":"` + w.bay + `"}`, "", "serials", ""},
+		{"no serials", `{"toCity":"Berlin","serials":[]}`, transfers.MsgSerials, "serials", ""},
+		{"201 serials", `{"toCity":"Berlin","serials":[` + strings.Join(manyTransfer, ",") + `]}`, transfers.MsgTooMany, "serials", ""},
+		{"a 10 KB serial", `{"toCity":"Berlin","serials":["` + big + `"]}`, "", "", apierr.CodePackUnknown},
+		{"another operation's serial", `{"toCity":"Berlin","serials":["ACME-000004"]}`, "", "", apierr.CodePackUnknown},
+		{"the same pack twice", `{"toCity":"Berlin","serials":["` + w.bay + `","https://bay.example/p/` + strings.ToLower(w.bay) + `"]}`, "", "", apierr.CodePackCount},
+	} {
+		add(refusal{name: "send " + c.name, tok: w.admin, method: "POST", url: sendURL, body: c.body, status: 400, msg: c.msg, field: c.field, code: c.code})
+	}
+	for _, c := range []struct{ name, manifest, msg string }{
+		{"not base64", "SWBT1.***", transfers.MsgManifestRead},
+		{"not a manifest", "hello", transfers.MsgManifestRead},
+		{"JSON not an object", manifest(`[1,2]`), transfers.MsgManifestRead},
+		{"a newer version", manifest(`{"v":2,"ref":"abc","from":{"name":"Paris"},"packs":[` + goodPack + `]}`), transfers.MsgManifestVer},
+		{"201 packs", manifest(`{"v":1,"ref":"abc","from":{"name":"Paris"},"packs":[` + strings.TrimSuffix(strings.Repeat(goodPack+",", 201), ",") + `]}`), transfers.MsgManifestPacks},
+		{"a serial with a space", manifest(`{"v":1,"ref":"abc","from":{"name":"Paris"},"packs":[{"serial":"ZZZ 1","model":"M"}]}`), ""},
+		{"a pack twice", manifest(`{"v":1,"ref":"abc","from":{"name":"Paris"},"packs":[` + goodPack + `,` + goodPack + `]}`), ""},
+		{"nominalWh 1e309", manifest(`{"v":1,"ref":"abc","from":{"name":"Paris"},"packs":[{"serial":"ZZZ-000001","model":"M","nominalWh":1e309}]}`), transfers.MsgManifestRead},
+		{"a ref of another shape", manifest(`{"v":1,"ref":"../../x","from":{"name":"Paris"},"packs":[` + goodPack + `]}`), transfers.MsgManifestRead},
+		{"huge", "SWBT1." + strings.Repeat("A", transfers.MaxManifest), transfers.MsgManifestLong},
+	} {
+		add(refusal{name: "receive a manifest " + c.name, tok: w.admin, method: "POST", url: receiveURL,
+			body: fmt.Sprintf(`{"manifest":%q,"serials":["ZZZ-000001"],"to":"ready"}`, c.manifest), status: 400, msg: c.msg, field: "manifest"})
+	}
+	good := manifest(`{"v":1,"ref":"abc","from":{"name":"Paris"},"packs":[` + goodPack + `]}`)
+	add(refusal{name: "receive to the roof", tok: w.admin, method: "POST", url: receiveURL, body: fmt.Sprintf(`{"manifest":%q,"serials":["ZZZ-000001"],"to":"roof"}`, good), status: 400, msg: transfers.MsgTo, field: "to"})
+	add(refusal{name: "receive a pack not in the manifest", tok: w.admin, method: "POST", url: receiveURL, body: fmt.Sprintf(`{"manifest":%q,"serials":["`+w.bay+`"],"to":"ready"}`, good), status: 400, code: apierr.CodePackUnknown})
+	add(refusal{name: "receive a serial in service here", tok: w.admin, method: "POST", url: receiveURL,
+		body: fmt.Sprintf(`{"manifest":%q,"serials":["`+w.bay+`"],"to":"ready"}`, manifest(`{"v":1,"ref":"abc","from":{"name":"Paris"},"packs":[{"serial":"`+w.bay+`","model":"M"}]}`)), status: 409, code: apierr.CodePackState})
+	add(refusal{name: "send over the body limit", tok: w.admin, method: "POST", url: sendURL, body: `{"toCity":"B","serials":["` + strings.Repeat("A", 2<<20) + `"]}`, status: 413})
+	add(refusal{name: "receive over the body limit", tok: w.admin, method: "POST", url: receiveURL, body: `{"manifest":"` + strings.Repeat("A", 2<<20) + `"}`, status: 413})
+	add(refusal{name: "send by a driver", tok: w.driverTok, method: "POST", url: sendURL, body: `{"toCity":"Berlin","serials":["` + w.bay + `"]}`, status: 403})
+	add(refusal{name: "receive by a driver", tok: w.driverTok, method: "POST", url: receiveURL, body: fmt.Sprintf(`{"manifest":%q,"serials":["ZZZ-000001"],"to":"ready"}`, good), status: 403})
 
 	// 5. head office's tokens (issue 45 item 4): issued by a master admin only, a name in bounds,
 	// and a token that is not one opens nothing

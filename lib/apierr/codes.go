@@ -62,6 +62,7 @@ const (
 	CodePackRetired     = "pack_retired"     // 409 a retired or recycled pack handed out
 	CodePackDuplicate   = "pack_duplicate"   // 409 a serial already registered (import)
 	CodePackWorn        = "pack_worn"        // 409 a worn pack handed out while the worn mode is refuse (DESIGN.md §16)
+	CodePackInTransit   = "pack_in_transit"  // 409 a pack sent to another city moved here (issue 45 item 6)
 	// The raw-data door (issue 43, hooks/).
 	CodeRawWriteRefused = "raw_write_refused" // 403 a write through PocketBase's record API or /_/ to data only the app writes
 	CodeRestoreRefused  = "restore_refused"   // 403 PocketBase's own backup restore: restores go through `swapbay restore`

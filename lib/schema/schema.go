@@ -253,6 +253,9 @@ const (
 	PackStateRetired     = "retired"
 	PackStateRecycled    = "recycled"
 	PackStateLost        = "lost"
+	// PackStateInTransit: sent to another city (issue 45 item 6, modules/transfers): the pack is
+	// in use nowhere here; only its transfer's receive or its undo changes it
+	PackStateInTransit = "in_transit"
 
 	MaxPackSerialLength = 40
 	MaxPackTextLength   = 100 // model, chemistry, manufacturer, lot
@@ -261,7 +264,7 @@ const (
 // PackStates lists every pack state in the order the UI shows them.
 var PackStates = []string{
 	PackStateInService, PackStateMaintenance, PackStateQuarantined,
-	PackStateRetired, PackStateRecycled, PackStateLost,
+	PackStateRetired, PackStateRecycled, PackStateLost, PackStateInTransit,
 }
 
 // PackEvents is each pack's history, append-only: one row per thing that happened to a pack.
@@ -290,6 +293,10 @@ const (
 	PackEventFound       = "found"
 	PackEventCharged     = "charged"
 	PackEventDamage      = "damage" // a damage report (an incident): reason = the note, photos
+	// a pack sent to another city (reason names it) and one received from another city (reason
+	// names the sender and the history reference <address>/p/<serial>): modules/transfers
+	PackEventTransferred = "transferred"
+	PackEventReceived    = "received"
 
 	MaxPackEventPhotos = 10
 )
@@ -298,7 +305,29 @@ const (
 var PackEventKinds = []string{
 	PackEventCreated, PackEventImported, PackEventMoved, PackEventDiscrepancy,
 	PackEventState, PackEventFound, PackEventCharged, PackEventDamage,
+	PackEventTransferred, PackEventReceived,
 }
+
+// PackTransfers holds one row per transfer of packs between cities (issue 45 item 6,
+// modules/transfers; append-only): an `out` row per send (ref = its own id), an `in` row per
+// receive (ref = the sender's transfer id; serials = the packs this receive took). Head office
+// reads them from the cities' replicas (GET /api/hq/transit).
+const (
+	PackTransfers             = "pack_transfers"
+	PackTransferDirection     = "direction" // out | in
+	PackTransferRef           = "ref"
+	PackTransferOtherCity     = "otherCity"
+	PackTransferOtherAddress  = "otherAddress" // https URL or ""
+	PackTransferSerials       = "serials"      // json array of serials
+	PackTransferMovement      = "movement"     // relation → movements (transfer_out / transfer_in)
+	PackTransferActor         = "actor"        // relation → users
+	PackTransferAt            = "at"
+	PackTransferManifest      = "manifest" // the manifest text (out: the one sent; in: the one received)
+	PackTransferDirectionOut  = "out"
+	PackTransferDirectionIn   = "in"
+	MaxPackTransferPacks      = 200
+	MaxPackTransferCityLength = 100
+)
 
 // PackRecalls holds one row per recall (DESIGN.md §14): an admin's choice of a lot, model or
 // manufacturer, every matching pack quarantined at once. The packs it quarantined are the

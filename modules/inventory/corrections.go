@@ -291,6 +291,18 @@ func editAdjustment(txApp core.App, old map[string]int, total int) (map[string]i
 // request that can be undone; the place is counted again instead.
 const MsgStocktakeKept = "A stocktake cannot be deleted: count the place again instead"
 
+// MsgTransferInKept refuses deleting a receive from another city: its packs are registered
+// here; send them back instead.
+const MsgTransferInKept = "Packs received from another city cannot be un-received: send them back to that city instead"
+
+// onDelete are the functions OnDelete registered, by movement type.
+var onDelete = map[string]func(txApp core.App, mv *Movement) error{}
+
+// OnDelete registers fn to run in the transaction of every delete of a movement of type t,
+// after its entries and packs are reversed (modules/transfers removes the send's row). Call it
+// at start-up (a module's Register), before any request.
+func OnDelete(t string, fn func(txApp core.App, mv *Movement) error) { onDelete[t] = fn }
+
 // DeleteMovement removes a movement and reverses its entries, returning the batteries to
 // where they came from. A swap's two halves go together. Refused with apierr.ErrNotEnough when the
 // batteries have moved on (a reversal would make a balance negative), and for checkpoints
@@ -306,6 +318,9 @@ func DeleteMovement(app core.App, op Op, id string) error {
 		}
 		if mv.Type() == TypeStocktake {
 			return apierr.Conflict(MsgStocktakeKept)
+		}
+		if mv.Type() == TypeTransferIn {
+			return apierr.Conflict(MsgTransferInKept)
 		}
 		if mv.SessionId() != "" {
 			return apierr.Conflict("Charging session movements cannot be deleted here; complete, edit or delete the charging session instead")
@@ -331,6 +346,12 @@ func DeleteMovement(app core.App, op Op, id string) error {
 		}
 		if _, err := returnPacks(txApp, op, main, undo, MsgPacksDeleted); err != nil {
 			return err
+		}
+		if fn := onDelete[main.Type()]; fn != nil {
+			// the rows another module keeps about this movement go with it (a transfer's row)
+			if err := fn(txApp, main); err != nil {
+				return err
+			}
 		}
 		for _, half := range []*Movement{main, pair} {
 			if half == nil {

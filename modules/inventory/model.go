@@ -35,6 +35,12 @@ const (
 	// TypeStocktake counts a place by its packs (modules/stocktake): neither edited nor deleted,
 	// a place is counted again instead.
 	TypeStocktake = "stocktake"
+	// TypeTransferOut sends packs to another city (modules/transfers): their batteries leave for
+	// outside (the fleet shrinks, nothing goes unaccounted). Deleting it brings them back.
+	TypeTransferOut = "transfer_out"
+	// TypeTransferIn receives packs from another city: their batteries come from outside to
+	// ready or waiting. Neither edited nor deleted (the packs would have to go back to the sender).
+	TypeTransferIn = "transfer_in"
 )
 
 // System account keys; holder and session accounts are keyed by HolderKey and SessionKey.

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/events"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
@@ -130,4 +131,31 @@ func kindSums(app core.App) (map[string]int, settings.Values, error) {
 		return nil, nil, err
 	}
 	return by, total, nil
+}
+
+// ShiftTotal moves the nominal fleet size (total_batteries) by delta inside txApp's transaction
+// (never below 0): batteries that leave the operation for good (packs sent to another city)
+// shrink the fleet, those that join it grow it, so nothing shows as unaccounted. It returns the
+// total before and after.
+func ShiftTotal(txApp core.App, delta int) (before, after int, err error) {
+	s, err := Stats(txApp)
+	if err != nil {
+		return 0, 0, err
+	}
+	before, after = s.Total, max(0, s.Total+delta)
+	rec, err := txApp.FindFirstRecordByData(schema.Settings, schema.SettingKey, schema.SettingTotalBatteries)
+	if err != nil {
+		col, cerr := txApp.FindCachedCollectionByNameOrId(schema.Settings)
+		if cerr != nil {
+			return 0, 0, cerr
+		}
+		rec = core.NewRecord(col)
+		rec.Set(schema.SettingKey, schema.SettingTotalBatteries)
+	}
+	rec.Set(schema.SettingValue, strconv.Itoa(after))
+	if err := txApp.Save(rec); err != nil {
+		return 0, 0, err
+	}
+	events.Send(txApp, events.Message{Type: events.SettingsSaved, Data: events.SettingsChange{Keys: []string{schema.SettingTotalBatteries}}})
+	return before, after, nil
 }

@@ -69,6 +69,9 @@ type Move struct {
 	Discrepancy bool   `json:"discrepancy,omitempty"` // named, but the records had it elsewhere
 	StandIn     bool   `json:"standIn,omitempty"`     // not named: moved so the records match the counts
 	Found       string `json:"found,omitempty"`       // a lost pack found: the state it returned to
+	// Transit: the pack left for another city (TransitOut: in service → in transit) or arrived
+	// from one (TransitIn: in transit → in service); a return undoes the state too
+	Transit string `json:"transit,omitempty"`
 }
 
 // MetaPacks is the meta key of a movement's pack moves ([]Move).

@@ -217,10 +217,19 @@ func outOfUseErr(field string, list []apierr.PackRefusal) error {
 				worn++
 			}
 		}
+		transit := 0
+		for _, p := range list {
+			if p.Code == apierr.CodePackInTransit {
+				transit++
+			}
+		}
 		format := MsgPacksOutOfUse
-		if worn == len(list) {
+		switch {
+		case worn == len(list):
 			format = MsgPacksWorn
-		} else if worn > 0 {
+		case transit == len(list):
+			format = MsgPacksInTransit
+		case worn > 0 || transit > 0:
 			format = MsgPacksRefused
 		}
 		msg = fmt.Sprintf(format, len(list), strings.Join(serials, ", "))
@@ -407,6 +416,14 @@ func (p *Plan) Apply(txApp core.App, mv Movement, deltas map[string]int) ([]Move
 			}
 		}
 		for _, r := range rows {
+			if r.state == schema.PackStateInTransit {
+				// sent to another city: in use nowhere here, whatever the route
+				refused = append(refused, TransitRefusal(r.serial))
+				if refusedField == "" {
+					refusedField = g.Field
+				}
+				continue
+			}
 			if r.outOfUse() && g.To.Kind != schema.AccountKindQuarantine {
 				refused = append(refused, refusal(r))
 				if refusedField == "" {
@@ -538,7 +555,7 @@ func Return(txApp core.App, mv Movement, moves []Move, undo map[string]int, acto
 			continue
 		}
 		named[m.Serial] = true
-		back := Move{Serial: m.Serial, From: m.To, To: m.From, Charged: m.Charged, Found: m.Found}
+		back := Move{Serial: m.Serial, From: m.To, To: m.From, Charged: m.Charged, Found: m.Found, Transit: m.Transit}
 		if err := w.move(r, back, Group{}); err != nil {
 			return nil, err
 		}
@@ -715,13 +732,22 @@ func (w *writer) move(r row, m Move, g Group) error {
 		}
 		set = append(set, "chargeCount = MAX(0, COALESCE(chargeCount, 0) + {:charge})")
 	}
+	if m.Transit != "" {
+		// a transfer between cities: the state goes with the place (TransitOut: in transit while
+		// away; TransitIn: in service once here), and back when the movement is undone
+		params["state"], params["before"] = transitState(m.Transit, w.returning), ""
+		set = append(set, "state = {:state}", "stateBefore = {:before}")
+		if w.returning {
+			w.events = append(w.events, event{pack: r.id, kind: schema.PackEventState, fromState: r.state, toState: params["state"].(string)})
+		}
+	}
 	if m.Found != "" {
 		if w.returning {
 			params["state"], params["before"] = schema.PackStateLost, m.Found
 			w.events = append(w.events, event{pack: r.id, kind: schema.PackEventState, fromState: r.state, toState: schema.PackStateLost})
 		} else {
 			params["state"], params["before"] = m.Found, ""
-			w.events = append(w.events, event{pack: r.id, kind: schema.PackEventFound, reason: ReasonFound, fromState: schema.PackStateLost, toState: m.Found})
+			w.events = append(w.events, event{pack: r.id, kind: schema.PackEventFound, reason: ReasonFound, fromState: r.state, toState: m.Found})
 		}
 		set = append(set, "state = {:state}", "stateBefore = {:before}")
 	}

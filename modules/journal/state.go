@@ -32,6 +32,9 @@ var Transitions = map[string][]string{
 	schema.PackStateRetired:     {schema.PackStateRecycled},
 	schema.PackStateRecycled:    {},
 	schema.PackStateLost:        {schema.PackStateInService, schema.PackStateMaintenance, schema.PackStateQuarantined, schema.PackStateRetired},
+	// a pack sent to another city changes only by its transfer: received back, or the send's
+	// movement deleted (transfer.go)
+	schema.PackStateInTransit: {},
 }
 
 // Messages of a state change.
@@ -176,7 +179,8 @@ func Recall(txApp core.App, column, value, recall, reason, actor string, at time
 	}
 	w := writer{txApp: txApp, at: at.UTC(), actor: actor}
 	for _, r := range rows {
-		if OutOfUse(r.state, "") {
+		if OutOfUse(r.state, "") || r.state == schema.PackStateInTransit {
+			// in transit: in another city now, whose own recall reaches it
 			continue
 		}
 		changes = append(changes, w.setState(r, schema.PackStateQuarantined, reason, recall))
@@ -189,7 +193,7 @@ func Recall(txApp core.App, column, value, recall, reason, actor string, at time
 func RecallCandidates(txApp core.App, column, value string) (total, toQuarantine int, err error) {
 	rows, err := stateRows(txApp, "p."+column+" = {:v}", dbx.Params{"v": value})
 	for _, r := range rows {
-		if !OutOfUse(r.state, "") {
+		if !OutOfUse(r.state, "") && r.state != schema.PackStateInTransit {
 			toQuarantine++
 		}
 	}

@@ -316,6 +316,10 @@ func (t *Tally) Apply(txApp core.App, mv Movement) error {
 
 // foundState is the state a lost pack returns to when it is counted ("" when r is not lost).
 func foundState(r row) string {
+	if r.state == schema.PackStateInTransit {
+		// counted here although it was sent away: it never left, it is in service here again
+		return schema.PackStateInService
+	}
 	if r.state != schema.PackStateLost {
 		return ""
 	}

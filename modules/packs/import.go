@@ -29,6 +29,9 @@ var ImportColumns = []string{"serial", "model", "chemistry", "nominalWh", "manuf
 // safe in a URL path, on a label and typed by hand.
 var serialPattern = regexp.MustCompile(`^[A-Z0-9][A-Z0-9.-]{0,39}$`)
 
+// SerialPattern is what a serial may be (a transfer's manifest is held to it too).
+func SerialPattern() *regexp.Regexp { return serialPattern }
+
 // Messages of the import.
 var (
 	MsgImportEmpty      = "The file has no packs: a header row and at least one pack are needed"

@@ -92,7 +92,8 @@ func handleLookup(e *core.RequestEvent) error {
 
 // OutOfUseList is every out-of-use pack (journal.OutOfUse: quarantined, retired or recycled,
 // or lost from one of those) with the refusal the journal gives it when it is named for
-// anywhere but quarantine (journal.OutOfUseRefusal), and, while the worn mode is refuse, every
+// anywhere but quarantine (journal.OutOfUseRefusal), every pack in transit to another city
+// (pack_in_transit: named anywhere), and, while the worn mode is refuse, every
 // worn pack with its pack_worn refusal at hand-out (journal.WornRefusal), by serial. Public attributes only: a serial and
 // why it is refused, never where it is. The phone keeps it with its offline data and judges
 // each scan by it at the moment of the scan, online or not (issue 42 item 6).
@@ -119,6 +120,15 @@ func OutOfUseList(app core.App) ([]apierr.PackRefusal, error) {
 			out = append(out, journal.OutOfUseRefusal(r.Serial, r.State, r.StateBefore))
 		}
 	}
+	// a pack sent to another city moves nowhere here (pack_in_transit)
+	transit, err := journal.InTransit(app)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range transit {
+		out = append(out, journal.TransitRefusal(s))
+	}
+	slices.SortFunc(out, func(a, b apierr.PackRefusal) int { return strings.Compare(a.Serial, b.Serial) })
 	refuse, err := journal.WornRefused(app)
 	if err != nil || !refuse {
 		return out, err

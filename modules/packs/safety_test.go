@@ -312,6 +312,8 @@ func TestEveryTransition(t *testing.T) {
 		"retired":     {"recycled"},
 		"recycled":    {},
 		"lost":        {"in_service", "maintenance", "quarantined", "retired"},
+		// sent to another city: only its transfer changes it (modules/transfers)
+		"in_transit": {},
 	}
 	if !reflect.DeepEqual(allowed, packs.Transitions) {
 		t.Fatalf("Transitions = %v; the test expects %v", packs.Transitions, allowed)

@@ -34,6 +34,7 @@ import (
 	"swapbay/modules/stocktake"
 	"swapbay/modules/system"
 	"swapbay/modules/terms"
+	"swapbay/modules/transfers"
 	"swapbay/modules/users"
 	"swapbay/ui"
 
@@ -77,6 +78,7 @@ func Register(app core.App) {
 	packs.Register(app)
 	health.Register(app)
 	stocktake.Register(app)
+	transfers.Register(app)
 	headoffice.Register(app) // head office's tokens and their door (DESIGN.md §15)
 
 	registerSPA(app)

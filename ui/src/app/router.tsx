@@ -129,6 +129,22 @@ export const routes: RouteObject[] = [
                 path: paths.stocktake.path,
                 lazy: () => import("@/app/routes/stocktake").then((m) => ({ Component: m.StocktakeRoute })),
               },
+              {
+                path: paths.transfers.path,
+                lazy: () => import("@/app/routes/transfers").then((m) => ({ Component: m.TransfersRoute })),
+              },
+              {
+                path: paths.transferSend.path,
+                lazy: () => import("@/app/routes/transfers").then((m) => ({ Component: m.SendRoute })),
+              },
+              {
+                path: paths.transferReceive.path,
+                lazy: () => import("@/app/routes/transfers").then((m) => ({ Component: m.ReceiveRoute })),
+              },
+              {
+                path: paths.transfer.path,
+                lazy: () => import("@/app/routes/transfers").then((m) => ({ Component: m.TransferRoute })),
+              },
             ],
           },
         ],

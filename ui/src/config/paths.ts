@@ -28,6 +28,11 @@ export const paths = {
   packModels: { path: "/packs/models", label: "Pack models" },
   /** count a place by its packs (admins; DESIGN.md §14 Stocktake) */
   stocktake: { path: "/packs/stocktake", label: "Stocktake" },
+  /** packs sent to and received from other cities (admins; issue 45 item 6) */
+  transfers: { path: "/packs/transfers", label: "Transfers" },
+  transferSend: { path: "/packs/transfers/send", label: "Send to another city" },
+  transferReceive: { path: "/packs/transfers/receive", label: "Receive from another city" },
+  transfer: { path: "/packs/transfers/:id", label: "Transfer" },
 } as const;
 
 /** PathKey names one entry of paths. */

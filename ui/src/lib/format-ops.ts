@@ -31,6 +31,8 @@ const MOVEMENT_LABELS: Record<string, string> = {
   retrieves_repairs_dropoff: "Recovers",
   dead_battery_dropoff: "Dead Dropoff",
   stocktake: "Stocktake",
+  transfer_out: "Sent to city",
+  transfer_in: "Received from city",
 };
 
 /** movementTypeLabel names a movement type for badges ('retrieves_repairs_dropoff' → 'Recovers'). */

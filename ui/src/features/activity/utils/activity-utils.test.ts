@@ -66,6 +66,10 @@ describe("movementSummary", () => {
       "5 batteries assigned to Ann Lee",
     );
   });
+  it("names the other city of a transfer between cities, without the admin's note", () => {
+    expect(movementSummary(mv({ type: "transfer_out", quantity: -2, notes: "Sent 2 packs to Berlin - van 2" }))).toBe("Sent 2 packs to Berlin");
+    expect(movementSummary(mv({ type: "transfer_in", quantity: 2, notes: "Received 2 packs from Paris" }))).toBe("Received 2 packs from Paris");
+  });
 });
 
 describe("dropoff notes", () => {

@@ -57,6 +57,11 @@ export function movementSummary(m: FeedMovement): string {
       return `${who} logged ${q} ${q === 1 ? "recover" : "recovers"}`;
     case "dead_battery_dropoff":
       return `${who} dropped off ${batteries(q)} dead`;
+    case "transfer_out":
+    case "transfer_in":
+      // the server's sentence ("Sent 2 packs to Berlin", "Received 2 packs from Paris"); the
+      // admin's own note follows " - " and shows as the note
+      return m.notes.replace(/ - [\s\S]*$/, "") || `${batteries(q)} ${m.type === "transfer_out" ? "sent to another city" : "received from another city"}`;
     default:
       return `${who}: ${movementNotes(m) || `${q} batteries`}`;
   }

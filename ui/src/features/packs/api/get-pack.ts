@@ -4,7 +4,7 @@ import type { MovementRef, PackPlace, PackSummary } from "@/features/packs/api/g
 /** PackEvent is one line of a pack's history. */
 export type PackEvent = {
   id: string;
-  kind: "created" | "imported" | "moved" | "discrepancy" | "state" | "found" | "charged" | "damage";
+  kind: "created" | "imported" | "moved" | "discrepancy" | "state" | "found" | "charged" | "damage" | "transferred" | "received";
   at: string;
   actor: { id: string; name: string } | null;
   reason?: string;

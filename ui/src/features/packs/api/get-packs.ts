@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 
 /** PACK_STATES are the pack states in the order the list shows them (DESIGN.md §14). */
-export const PACK_STATES = ["in_service", "maintenance", "quarantined", "retired", "recycled", "lost"] as const;
+export const PACK_STATES = ["in_service", "maintenance", "quarantined", "retired", "recycled", "lost", "in_transit"] as const;
 
 /** PackState is one of PACK_STATES. */
 export type PackState = (typeof PACK_STATES)[number];

@@ -34,6 +34,8 @@ const MOVEMENT_LABELS: Record<string, string> = {
   internal_transfer: "transfer",
   adjustment: "adjustment",
   stocktake: "stocktake",
+  transfer_out: "sent to another city",
+  transfer_in: "received from another city",
 };
 
 /** KIND_LABELS name a movement by its kind where its type alone would mislead (an admin's assignment is recorded as a pickup). */
@@ -70,6 +72,10 @@ export function eventText(e: PackEvent): string {
       return "Charged";
     case "damage":
       return "Damage reported";
+    case "transferred":
+      return "Sent to another city: in transit";
+    case "received":
+      return `Received from another city to ${place(e.to)}`;
   }
   return e.kind;
 }
@@ -201,7 +207,7 @@ function PackStateForm({ serial, current }: { serial: string; current: string })
       </CardHeader>
       <CardContent>
         <FormBody form={form} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" footer={<SubmitRow pending={save.isPending}>Change state</SubmitRow>}>
-          <SelectFormField control={form.control} name="state" label="State" options={PACK_STATES.map((s) => ({ value: s, label: packStateLabel(s) }))} />
+          <SelectFormField control={form.control} name="state" label="State" options={PACK_STATES.filter((s) => s !== "in_transit").map((s) => ({ value: s, label: packStateLabel(s) }))} />
           <TextareaFormField control={form.control} name="reason" label="Reason" className="sm:col-span-2" />
         </FormBody>
       </CardContent>

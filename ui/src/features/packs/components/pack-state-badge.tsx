@@ -8,6 +8,7 @@ const VARIANT: Record<string, "default" | "secondary" | "destructive" | "outline
   lost: "destructive",
   retired: "outline",
   recycled: "outline",
+  in_transit: "secondary",
 };
 
 /** PackStateBadge shows a pack's state ("In service", "Quarantined", …). */

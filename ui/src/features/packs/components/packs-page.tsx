@@ -103,6 +103,12 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
             <Button asChild variant="outline">
               <Link to={paths.stocktake.path}>Stocktake</Link>
             </Button>
+            <Button asChild variant="outline">
+              <Link to={paths.transferSend.path}>Send to another city</Link>
+            </Button>
+            <Button asChild variant="ghost">
+              <Link to={paths.transfers.path}>Transfers</Link>
+            </Button>
             <Button asChild variant="ghost">
               <Link to={paths.packModels.path}>Models</Link>
             </Button>

@@ -258,11 +258,12 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
 
 /**
  * useJudge is the field's own judgement of a scan: with handout, an out-of-use pack is refused
- * in the server's words (the last synced list, offline too); any pack a queued action already
- * names is noted.
+ * in the server's words (the last synced list, offline too), and a pack in transit to another
+ * city for any purpose; any pack a queued action already names is noted.
  */
 function useJudge(handout: boolean): Judge {
-  const outOfUse = useOutOfUse(handout);
+  // read for every purpose: a pack in transit to another city is refused whatever the purpose
+  const outOfUse = useOutOfUse(true);
   const { items } = useOutbox();
   const queued = React.useMemo(() => {
     const m = new Map<string, string>();

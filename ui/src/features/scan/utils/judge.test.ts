@@ -16,6 +16,12 @@ describe("judging a scan", () => {
     expect(judgeSerial("swb-000004", true, out, QUEUED)).toEqual({ refused: true, code: "pack_worn", message: why });
     expect(judgeSerial("SWB-000004", false, out, QUEUED)).toEqual({ ok: true });
   });
+  it("refuses a pack sent to another city whatever the purpose (pack_in_transit, issue 45)", () => {
+    const why = "Pack PAR-000001 was sent to another city and cannot be moved here";
+    const out = new Map([["PAR-000001", { code: "pack_in_transit", message: why }]]);
+    expect(judgeSerial("par-000001", true, out, QUEUED)).toEqual({ refused: true, code: "pack_in_transit", message: why });
+    expect(judgeSerial("PAR-000001", false, out, QUEUED)).toEqual({ refused: true, code: "pack_in_transit", message: why });
+  });
   it("notes a pack a queued action already names", () => {
     expect(judgeSerial("SWB-000003", true, OUT, QUEUED)).toEqual({ ok: true, note: "Already in a queued action: Pickup · 1 battery · 1 pack" });
   });

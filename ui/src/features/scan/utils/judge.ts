@@ -27,7 +27,9 @@ export function judgeSerial(
   queued: ReadonlyMap<string, string>,
 ): ScanVerdict {
   const key = serial.toUpperCase();
-  const r = handout ? outOfUse.get(key) : undefined;
+  // a pack sent to another city (pack_in_transit) moves nowhere here, whatever the purpose
+  const listed = outOfUse.get(key);
+  const r = handout || listed?.code === "pack_in_transit" ? listed : undefined;
   if (r) return { refused: true, code: r.code, message: r.message };
   const q = queued.get(key);
   return q ? { ok: true, note: `Already in a queued action: ${q}` } : OK;

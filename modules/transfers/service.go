@@ -1,0 +1,713 @@
+// Package transfers moves packs between cities (DESIGN.md §15, issue 45 item 6). City A sends
+// packs in service from its bay's stock: one keyed `transfer_out` movement takes their
+// batteries from ready / waiting to `outside` (A's fleet shrinks by N, nothing goes
+// unaccounted) and the pack journal marks them in_transit (in use nowhere here: every route and
+// the scanner refuse them, pack_in_transit). The send's page gives a manifest — `SWBT1.` +
+// base64url(JSON) with each pack's identity — that an admin of city B pastes (or scans as a QR)
+// on B's Receive screen. B scans the packs that arrived: one keyed `transfer_in` movement brings
+// their batteries from `outside` to ready or waiting and the journal registers each pack in
+// service there (or brings back one B sent earlier), its history naming the sender and the
+// reference to its history in A (`<from.address>/p/<serial>`). A second receive of the same
+// manifest takes the rest; a serial received (or in service here) already is refused.
+//
+// pack_transfers keeps one row per send (`out`, ref = its own id) and one per receive (`in`,
+// ref = the sender's id, serials = the packs that receive took); head office reads them from
+// the replicas to show packs in transit. Deleting a send's movement on the Activity page brings
+// its packs back (journal.Return) and removes its row (inventory.OnDelete); a receive cannot be
+// deleted (the packs go back by a send).
+package transfers
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"math"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"swapbay/lib/apierr"
+	"swapbay/lib/events"
+	"swapbay/lib/reqx"
+	"swapbay/lib/schema"
+	"swapbay/lib/sqlitedb"
+	"swapbay/modules/inventory"
+	"swapbay/modules/journal"
+	"swapbay/modules/packs"
+	"swapbay/modules/users"
+)
+
+// ManifestPrefix starts every manifest (version 1).
+const ManifestPrefix = "SWBT1."
+
+// MaxManifest bounds a manifest's text: 200 packs of the longest identities fit well under it.
+const MaxManifest = 150_000
+
+// Messages of the transfers' inputs.
+var (
+	MsgCity          = "City is required"
+	MsgCityTooLong   = fmt.Sprintf("A city's name can be at most %d characters", schema.MaxPackTransferCityLength)
+	MsgAddress       = "Address must be the other city's https address (https://…), or left empty"
+	MsgSerials       = "Scan at least one pack"
+	MsgTooMany       = fmt.Sprintf("At most %d packs move in one transfer", schema.MaxPackTransferPacks)
+	MsgTo            = "Choose Ready or Waiting to charge"
+	MsgManifest      = "Paste the manifest from the sending city's transfer page"
+	MsgManifestLong  = "This manifest is too long to be a SwapBay transfer"
+	MsgManifestRead  = "This is not a SwapBay transfer manifest: copy it again from the sending city's transfer page"
+	MsgManifestVer   = "This manifest comes from a newer SwapBay: update this city's SwapBay to receive it"
+	MsgManifestPacks = fmt.Sprintf("A manifest lists 1 to %d packs", schema.MaxPackTransferPacks)
+	MsgManifestBad   = "The manifest's pack %s is not valid: %s"
+	MsgManifestTwice = "The manifest lists pack %s twice"
+	MsgNotInManifest = "Pack %s is not in this transfer"
+	MsgReceivedTwice = "Pack %s was already received from this transfer"
+	MsgOwnTransfer   = "This manifest is this city's own send: receive it in the other city"
+	MsgNotTracking   = "Turn pack tracking on (optional or required) before moving packs between cities"
+	MsgNotFound      = "Transfer not found"
+	msgSent          = "Sent %s to %s"
+	msgReceived      = "Received %s from %s"
+	// ReasonReceived is a received pack's history line: the sender and its history there.
+	ReasonReceived = "Received from %s (history: %s)"
+)
+
+// serialPattern is what a serial in a manifest may be (the registry's import rule).
+var serialPattern = packs.SerialPattern()
+
+// SendInput is a send: the other city (its name, its address or ""), the packs (serials or
+// label URLs) and notes.
+type SendInput struct {
+	ToCity    string
+	ToAddress string
+	Serials   []string
+	Notes     string
+	// From is this city as the manifest names it (name, address: the site the request came to).
+	From City
+}
+
+// City is a city as a manifest names it.
+type City struct {
+	Name    string `json:"name"`
+	Address string `json:"address"`
+}
+
+// Manifest is what travels from the sending city to the receiving one.
+type Manifest struct {
+	V     int            `json:"v"`
+	Ref   string         `json:"ref"`
+	From  City           `json:"from"`
+	To    string         `json:"to"`
+	At    string         `json:"at"`
+	Packs []ManifestPack `json:"packs"`
+}
+
+// ManifestPack is one pack's identity in a manifest.
+type ManifestPack struct {
+	Serial         string  `json:"serial"`
+	Model          string  `json:"model"`
+	Chemistry      string  `json:"chemistry"`
+	NominalWh      float64 `json:"nominalWh"`
+	Manufacturer   string  `json:"manufacturer"`
+	Lot            string  `json:"lot"`
+	Manufactured   string  `json:"manufactured"`
+	InServiceSince string  `json:"inServiceSince"`
+	ChargeCount    int     `json:"chargeCount"`
+}
+
+// Transfer is a pack_transfers row as the routes answer it.
+type Transfer struct {
+	Id           string   `json:"id"`
+	Direction    string   `json:"direction"`
+	Ref          string   `json:"ref"`
+	OtherCity    string   `json:"otherCity"`
+	OtherAddress string   `json:"otherAddress"`
+	At           string   `json:"at"`
+	Actor        Actor    `json:"actor"`
+	Serials      []string `json:"serials"`
+	// Received: in, the serials received from this ref so far (every receive); out, [].
+	Received []string `json:"received"`
+	// Expected: in, every serial the manifest lists; out, the serials sent.
+	Expected []string `json:"expected"`
+	Manifest string   `json:"manifest,omitempty"` // out only
+	Movement string   `json:"movement"`
+	Notes    string   `json:"notes"`
+}
+
+// Actor names who recorded a transfer.
+type Actor struct {
+	Name string `json:"name"`
+}
+
+// cityName checks a city's name (1..100 characters, no control characters).
+func cityName(field, s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", apierr.Invalid(field, MsgCity)
+	}
+	if utf8.RuneCountInString(s) > schema.MaxPackTransferCityLength {
+		return "", apierr.Invalid(field, MsgCityTooLong)
+	}
+	return reqx.Name(field, s, MsgCity, MsgCityTooLong)
+}
+
+// address checks a city's address: "" or an https URL (http only for this machine, for trials),
+// without its trailing slash.
+func address(field, s string) (string, error) {
+	s = strings.TrimRight(strings.TrimSpace(s), "/")
+	if s == "" {
+		return "", nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || len(s) > 300 || u.Host == "" || u.User != nil || u.RawQuery != "" || u.Fragment != "" || strings.ContainsAny(s, " \t\r\n") {
+		return "", apierr.Invalid(field, MsgAddress)
+	}
+	local := u.Hostname() == "localhost" || u.Hostname() == "127.0.0.1" || u.Hostname() == "::1"
+	if u.Scheme != "https" && !(u.Scheme == "http" && local) {
+		return "", apierr.Invalid(field, MsgAddress)
+	}
+	return s, nil
+}
+
+// codes checks a list of scanned codes' size.
+func codes(list []string) error {
+	if len(list) == 0 {
+		return apierr.Invalid("serials", MsgSerials)
+	}
+	if len(list) > schema.MaxPackTransferPacks {
+		return apierr.Invalid("serials", MsgTooMany)
+	}
+	return nil
+}
+
+// requireTracking refuses a transfer while pack tracking is off (no pack has a place then).
+func requireTracking(txApp core.App) error {
+	mode, err := journal.Mode(txApp)
+	if err != nil {
+		return err
+	}
+	if mode == schema.PackTrackingOff {
+		return apierr.Conflict(MsgNotTracking)
+	}
+	return nil
+}
+
+// packsWord is "1 pack" or "N packs".
+func packsWord(n int) string {
+	if n == 1 {
+		return "1 pack"
+	}
+	return fmt.Sprintf("%d packs", n)
+}
+
+// Send sends in.Serials to in.ToCity: one `transfer_out` movement (their batteries from ready /
+// waiting to outside), the packs in transit, and the send's row with its manifest — in one
+// transaction. Refusals name every pack (journal.PlanSend).
+func Send(app core.App, op inventory.Op, in SendInput) (*Transfer, error) {
+	var err error
+	if in.ToCity, err = cityName("toCity", in.ToCity); err != nil {
+		return nil, err
+	}
+	if in.ToAddress, err = address("toAddress", in.ToAddress); err != nil {
+		return nil, err
+	}
+	if err := codes(in.Serials); err != nil {
+		return nil, err
+	}
+	op.Notes = in.Notes
+	if err := op.CleanNotes(); err != nil {
+		return nil, err
+	}
+	var id string
+	err = app.RunInTransaction(func(txApp core.App) error {
+		if err := requireTracking(txApp); err != nil {
+			return err
+		}
+		acc := map[string]*inventory.Account{}
+		for _, key := range []string{inventory.KeyReady, inventory.KeyWaiting, inventory.KeyOutside} {
+			a, err := inventory.SystemAccount(txApp, key)
+			if err != nil {
+				return err
+			}
+			acc[key] = a
+		}
+		out, err := journal.PlanSend(txApp, in.Serials, []string{acc[inventory.KeyReady].Id, acc[inventory.KeyWaiting].Id})
+		if err != nil {
+			return err
+		}
+		var legs []inventory.Leg
+		for _, key := range []string{inventory.KeyReady, inventory.KeyWaiting} {
+			if n := out.From[acc[key].Id]; n > 0 {
+				legs = append(legs, inventory.Leg{From: acc[key].Ref(), To: acc[inventory.KeyOutside].Ref(), Qty: n})
+			}
+		}
+		n := len(out.Moves)
+		notes := fmt.Sprintf(msgSent, packsWord(n), in.ToCity)
+		if op.Notes != "" {
+			notes += " - " + op.Notes
+		}
+		col, err := txApp.FindCachedCollectionByNameOrId(schema.PackTransfers)
+		if err != nil {
+			return err
+		}
+		row := core.NewRecord(col)
+		row.Id = core.GenerateDefaultRandomId()
+		mv, err := inventory.Post(txApp, inventory.Posting{
+			Type: inventory.TypeTransferOut, Quantity: -n, Notes: notes, UserId: op.ActorId(), ActorId: op.ActorId(),
+			At: op.At, Legs: legs,
+			Meta: map[string]any{inventory.MetaKind: "transfer_out", "toCity": in.ToCity, "transfer": row.Id, inventory.MetaUserNotes: op.Notes,
+				journal.MetaPacks: out.Moves},
+		})
+		if err != nil {
+			return err
+		}
+		jm := journal.Movement{Id: mv.Id, UserId: op.ActorId(), ActorId: op.ActorId(), At: mv.OccurredAt()}
+		if err := out.Apply(txApp, jm, in.ToCity); err != nil {
+			return err
+		}
+		// the fleet shrinks by the batteries sent: none of them is unaccounted
+		if _, _, err := inventory.ShiftTotal(txApp, -n); err != nil {
+			return err
+		}
+		serials := make([]string, n)
+		for i, m := range out.Moves {
+			serials[i] = m.Serial
+		}
+		manifest, err := makeManifest(txApp, Manifest{V: 1, Ref: row.Id, From: in.From, To: in.ToCity,
+			At: mv.OccurredAt().UTC().Format(time.RFC3339)}, serials)
+		if err != nil {
+			return err
+		}
+		row.Set(schema.PackTransferDirection, schema.PackTransferDirectionOut)
+		row.Set(schema.PackTransferRef, row.Id)
+		row.Set(schema.PackTransferOtherCity, in.ToCity)
+		row.Set(schema.PackTransferOtherAddress, in.ToAddress)
+		row.Set(schema.PackTransferSerials, serials)
+		row.Set(schema.PackTransferMovement, mv.Id)
+		row.Set(schema.PackTransferActor, op.ActorId())
+		row.Set(schema.PackTransferAt, mv.OccurredAt())
+		row.Set(schema.PackTransferManifest, manifest)
+		if err := txApp.Save(row); err != nil {
+			return err
+		}
+		id = row.Id
+		events.Publish(txApp, inventory.MovementEvents...)
+		return op.Capture(txApp)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return Get(app, id)
+}
+
+// makeManifest fills m's packs with the identity of serials (as the registry has them) and
+// encodes it.
+func makeManifest(txApp core.App, m Manifest, serials []string) (string, error) {
+	var rows []struct {
+		Serial         string  `db:"serial"`
+		Model          string  `db:"model"`
+		Chemistry      string  `db:"chemistry"`
+		NominalWh      float64 `db:"nominalWh"`
+		Manufacturer   string  `db:"manufacturer"`
+		Lot            string  `db:"lot"`
+		Manufactured   string  `db:"manufactured"`
+		InServiceSince string  `db:"inServiceSince"`
+		ChargeCount    int     `db:"chargeCount"`
+	}
+	params := dbx.Params{}
+	err := txApp.DB().NewQuery("SELECT serial, COALESCE(model, '') AS model, COALESCE(chemistry, '') AS chemistry, COALESCE(nominalWh, 0) AS nominalWh, " +
+		"COALESCE(manufacturer, '') AS manufacturer, COALESCE(lot, '') AS lot, COALESCE(manufactured, '') AS manufactured, " +
+		"COALESCE(inServiceSince, '') AS inServiceSince, COALESCE(chargeCount, 0) AS chargeCount FROM " + schema.Packs +
+		" WHERE serial IN (" + sqlitedb.In(params, "s", serials) + ") ORDER BY serial").Bind(params).All(&rows)
+	if err != nil {
+		return "", err
+	}
+	for _, r := range rows {
+		since := ""
+		if d, err := types.ParseDateTime(r.InServiceSince); err == nil && !d.IsZero() {
+			since = d.Time().UTC().Format(time.RFC3339)
+		}
+		m.Packs = append(m.Packs, ManifestPack{Serial: r.Serial, Model: r.Model, Chemistry: r.Chemistry, NominalWh: r.NominalWh,
+			Manufacturer: r.Manufacturer, Lot: r.Lot, Manufactured: r.Manufactured, InServiceSince: since, ChargeCount: r.ChargeCount})
+	}
+	return Encode(m)
+}
+
+// Encode is a manifest's text: ManifestPrefix + base64url(JSON), unpadded.
+func Encode(m Manifest) (string, error) {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return "", err
+	}
+	return ManifestPrefix + base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+// Decode reads and checks a manifest's text (400 naming the field `manifest` otherwise): the
+// prefix, base64url (padded or not), the JSON, version 1, a ref, the sender's name and address,
+// 1..200 packs each with a serial of the registry's form, listed once, and an identity within
+// the registry's bounds.
+func Decode(text string) (*Manifest, error) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil, apierr.Invalid("manifest", MsgManifest)
+	}
+	if len(text) > MaxManifest {
+		return nil, apierr.Invalid("manifest", MsgManifestLong)
+	}
+	rest, ok := strings.CutPrefix(text, ManifestPrefix)
+	if !ok {
+		if strings.HasPrefix(text, "SWBT") {
+			return nil, apierr.Invalid("manifest", MsgManifestVer)
+		}
+		return nil, apierr.Invalid("manifest", MsgManifestRead)
+	}
+	raw, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(rest, "="))
+	if err != nil {
+		return nil, apierr.Invalid("manifest", MsgManifestRead)
+	}
+	var m Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, apierr.Invalid("manifest", MsgManifestRead)
+	}
+	if m.V != 1 {
+		if m.V > 1 {
+			return nil, apierr.Invalid("manifest", MsgManifestVer)
+		}
+		return nil, apierr.Invalid("manifest", MsgManifestRead)
+	}
+	if m.Ref == "" || len(m.Ref) > 40 || strings.IndexFunc(m.Ref, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) >= 0 {
+		return nil, apierr.Invalid("manifest", MsgManifestRead)
+	}
+	if m.From.Name, err = cityName("manifest", m.From.Name); err != nil {
+		return nil, apierr.Invalid("manifest", MsgManifestRead)
+	}
+	if m.From.Address, err = address("manifest", m.From.Address); err != nil {
+		return nil, apierr.Invalid("manifest", MsgManifestRead)
+	}
+	if len(m.Packs) == 0 || len(m.Packs) > schema.MaxPackTransferPacks {
+		return nil, apierr.Invalid("manifest", MsgManifestPacks)
+	}
+	seen := map[string]bool{}
+	for i := range m.Packs {
+		p := &m.Packs[i]
+		serial := strings.TrimSpace(p.Serial)
+		if !serialPattern.MatchString(serial) {
+			shown := serial
+			if len(shown) > schema.MaxPackSerialLength {
+				shown = shown[:schema.MaxPackSerialLength] + "…"
+			}
+			return nil, apierr.Invalid("manifest", fmt.Sprintf(MsgManifestBad, fmt.Sprintf("%q", shown), "a serial is capitals, digits, dots and dashes (at most 40)"))
+		}
+		if seen[serial] {
+			return nil, apierr.Invalid("manifest", fmt.Sprintf(MsgManifestTwice, serial))
+		}
+		seen[serial] = true
+		p.Serial = serial
+		specs, err := packs.Specs{Model: p.Model, Chemistry: p.Chemistry, NominalWh: p.NominalWh, Manufacturer: p.Manufacturer,
+			Lot: p.Lot, Manufactured: p.Manufactured}.Check()
+		if err != nil {
+			return nil, apierr.Invalid("manifest", fmt.Sprintf(MsgManifestBad, serial, err.Error()))
+		}
+		p.Model, p.Chemistry, p.NominalWh, p.Manufacturer, p.Lot, p.Manufactured = specs.Model, specs.Chemistry, specs.NominalWh, specs.Manufacturer, specs.Lot, specs.Manufactured
+		if p.InServiceSince != "" {
+			t, err := time.Parse(time.RFC3339, p.InServiceSince)
+			if err != nil || t.Year() < 1900 || t.Year() > 2999 {
+				return nil, apierr.Invalid("manifest", fmt.Sprintf(MsgManifestBad, serial, "in service since must be a date"))
+			}
+		}
+		if p.ChargeCount < 0 || p.ChargeCount > 1_000_000 || math.IsNaN(p.NominalWh) {
+			return nil, apierr.Invalid("manifest", fmt.Sprintf(MsgManifestBad, serial, "charge count must be a whole number from 0 to 1,000,000"))
+		}
+	}
+	return &m, nil
+}
+
+// ReceiveInput is a receive: the manifest's text, the packs scanned (serials or label URLs of
+// any city's site) and where their batteries go (ready or waiting).
+type ReceiveInput struct {
+	Manifest string
+	Serials  []string
+	To       string
+}
+
+// Receive registers the scanned packs of a manifest here: one `transfer_in` movement brings their
+// batteries from outside to in.To, the journal registers each pack in service there (or brings
+// back one this city sent), and a receive row records it — in one transaction.
+func Receive(app core.App, op inventory.Op, in ReceiveInput) (*Transfer, error) {
+	m, err := Decode(in.Manifest)
+	if err != nil {
+		return nil, err
+	}
+	if in.To != inventory.KeyReady && in.To != inventory.KeyWaiting {
+		return nil, apierr.Invalid("to", MsgTo)
+	}
+	if err := codes(in.Serials); err != nil {
+		return nil, err
+	}
+	listed := map[string]*ManifestPack{}
+	for i := range m.Packs {
+		listed[m.Packs[i].Serial] = &m.Packs[i]
+	}
+	serials := make([]string, 0, len(in.Serials))
+	seen := map[string]bool{}
+	var refused []apierr.PackRefusal
+	for _, code := range in.Serials {
+		s := journal.Serial(code)
+		switch {
+		case s == "":
+			return nil, apierr.Invalid("serials", journal.MsgPackBlank)
+		case len(s) > schema.MaxPackSerialLength:
+			s = s[:schema.MaxPackSerialLength] + "…"
+			refused = append(refused, apierr.PackRefusal{Serial: s, Code: apierr.CodePackUnknown, Message: fmt.Sprintf(MsgNotInManifest, s)})
+		case seen[s]:
+			return nil, &apierr.Error{Kind: apierr.ErrInvalid, Field: "serials", Code: apierr.CodePackCount, Message: fmt.Sprintf(journal.MsgPackTwice, s),
+				Packs: []apierr.PackRefusal{{Serial: s, Code: apierr.CodePackCount, Message: fmt.Sprintf(journal.MsgPackTwice, s)}}}
+		case listed[s] == nil:
+			refused = append(refused, apierr.PackRefusal{Serial: s, Code: apierr.CodePackUnknown, Message: fmt.Sprintf(MsgNotInManifest, s)})
+		}
+		seen[s] = true
+		serials = append(serials, s)
+	}
+	if len(refused) > 0 {
+		return nil, refusedList(apierr.ErrInvalid, refused)
+	}
+	var id string
+	err = app.RunInTransaction(func(txApp core.App) error {
+		if err := requireTracking(txApp); err != nil {
+			return err
+		}
+		// this city's own send is received in the other city, never here
+		var own int
+		if err := txApp.DB().Select("count(*)").From(schema.PackTransfers).Where(dbx.HashExp{
+			schema.PackTransferRef: m.Ref, schema.PackTransferDirection: schema.PackTransferDirectionOut}).Row(&own); err != nil {
+			return err
+		}
+		if own > 0 {
+			return apierr.Conflict(MsgOwnTransfer)
+		}
+		before, err := receivedOf(txApp, m.Ref)
+		if err != nil {
+			return err
+		}
+		var twice []apierr.PackRefusal
+		for _, s := range serials {
+			if slices.Contains(before, s) {
+				twice = append(twice, apierr.PackRefusal{Serial: s, Code: apierr.CodePackState, Message: fmt.Sprintf(MsgReceivedTwice, s)})
+			}
+		}
+		if len(twice) > 0 {
+			return refusedList(apierr.ErrConflict, twice)
+		}
+		unknown, err := journal.PlanReceive(txApp, serials)
+		if err != nil {
+			return err
+		}
+		to, err := inventory.SystemAccount(txApp, in.To)
+		if err != nil {
+			return err
+		}
+		outside, err := inventory.SystemAccount(txApp, inventory.KeyOutside)
+		if err != nil {
+			return err
+		}
+		n := len(serials)
+		col, err := txApp.FindCachedCollectionByNameOrId(schema.PackTransfers)
+		if err != nil {
+			return err
+		}
+		row := core.NewRecord(col)
+		row.Id = core.GenerateDefaultRandomId()
+		mv, err := inventory.Post(txApp, inventory.Posting{
+			Type: inventory.TypeTransferIn, Quantity: n, Notes: fmt.Sprintf(msgReceived, packsWord(n), m.From.Name),
+			UserId: op.ActorId(), ActorId: op.ActorId(), At: op.At,
+			Legs: []inventory.Leg{{From: outside.Ref(), To: to.Ref(), Qty: n}},
+			Meta: map[string]any{inventory.MetaKind: "transfer_in", "fromCity": m.From.Name, "ref": m.Ref, "transfer": row.Id, inventory.MetaUserNotes: "",
+				journal.MetaPacks: journal.ReceiveMoves(serials, to.Id)},
+		})
+		if err != nil {
+			return err
+		}
+		packCol, err := txApp.FindCachedCollectionByNameOrId(schema.Packs)
+		if err != nil {
+			return err
+		}
+		arrivals := make([]journal.Arrival, 0, n)
+		for _, s := range serials {
+			// each pack's history names its own page in the sending city
+			ref := m.From.Name
+			if m.From.Address != "" {
+				ref = packs.PackURL(m.From.Address, s)
+			}
+			a := journal.Arrival{Serial: s, Reason: fmt.Sprintf(ReasonReceived, m.From.Name, ref)}
+			if slices.Contains(unknown, s) {
+				p := listed[s]
+				rec := packs.NewPack(packCol).Record
+				rec.Set(schema.PackSerial, s)
+				rec.Set(schema.PackModel, p.Model)
+				rec.Set(schema.PackChemistry, p.Chemistry)
+				rec.Set(schema.PackNominalWh, p.NominalWh)
+				rec.Set(schema.PackManufacturer, p.Manufacturer)
+				rec.Set(schema.PackLot, p.Lot)
+				rec.Set(schema.PackManufactured, p.Manufactured)
+				if p.InServiceSince != "" {
+					rec.Set(schema.PackInServiceSince, p.InServiceSince)
+				}
+				rec.Set(schema.PackChargeCount, p.ChargeCount)
+				a.Record = rec
+			}
+			arrivals = append(arrivals, a)
+		}
+		jm := journal.Movement{Id: mv.Id, UserId: op.ActorId(), ActorId: op.ActorId(), At: mv.OccurredAt()}
+		if _, err := journal.Receive(txApp, jm, arrivals, to.Ref()); err != nil {
+			return err
+		}
+		// the fleet grows by the batteries received
+		if _, _, err := inventory.ShiftTotal(txApp, n); err != nil {
+			return err
+		}
+		row.Set(schema.PackTransferDirection, schema.PackTransferDirectionIn)
+		row.Set(schema.PackTransferRef, m.Ref)
+		row.Set(schema.PackTransferOtherCity, m.From.Name)
+		row.Set(schema.PackTransferOtherAddress, m.From.Address)
+		row.Set(schema.PackTransferSerials, serials)
+		row.Set(schema.PackTransferMovement, mv.Id)
+		row.Set(schema.PackTransferActor, op.ActorId())
+		row.Set(schema.PackTransferAt, mv.OccurredAt())
+		row.Set(schema.PackTransferManifest, strings.TrimSpace(in.Manifest))
+		if err := txApp.Save(row); err != nil {
+			return err
+		}
+		id = row.Id
+		events.Publish(txApp, inventory.MovementEvents...)
+		return op.Capture(txApp)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return Get(app, id)
+}
+
+// refusedList is one refusal naming every pack in list (kind's status), its message the first's
+// or how many.
+func refusedList(kind error, list []apierr.PackRefusal) error {
+	msg := list[0].Message
+	if len(list) > 1 {
+		names := make([]string, len(list))
+		for i, p := range list {
+			names[i] = p.Serial
+		}
+		msg = fmt.Sprintf("%d packs cannot be received: %s", len(list), strings.Join(names, ", "))
+	}
+	return &apierr.Error{Kind: kind, Field: "serials", Code: list[0].Code, Message: msg, Packs: list}
+}
+
+// receivedOf lists the serials received here from the send ref so far.
+func receivedOf(app core.App, ref string) ([]string, error) {
+	var lists []string
+	err := app.DB().Select(schema.PackTransferSerials).From(schema.PackTransfers).Where(dbx.HashExp{
+		schema.PackTransferRef: ref, schema.PackTransferDirection: schema.PackTransferDirectionIn}).Column(&lists)
+	if err != nil {
+		return nil, err
+	}
+	out := []string{}
+	for _, l := range lists {
+		var s []string
+		_ = json.Unmarshal([]byte(l), &s)
+		out = append(out, s...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// transferRow is a pack_transfers row as read.
+type transferRow struct {
+	Id           string `db:"id"`
+	Direction    string `db:"direction"`
+	Ref          string `db:"ref"`
+	OtherCity    string `db:"otherCity"`
+	OtherAddress string `db:"otherAddress"`
+	Serials      string `db:"serials"`
+	Movement     string `db:"movement"`
+	Actor        string `db:"actor"`
+	At           string `db:"at"`
+	Manifest     string `db:"manifest"`
+	Notes        string `db:"notes"`
+}
+
+const selectTransfers = "SELECT t.id, t.direction, t.ref, t.otherCity, t.otherAddress, COALESCE(t.serials, '[]') AS serials, t.movement, " +
+	"t.actor, t.at, t.manifest, COALESCE(m.notes, '') AS notes FROM " + schema.PackTransfers + " t LEFT JOIN " + schema.Movements + " m ON m.id = t.movement"
+
+// List answers every transfer, newest first (at most limit).
+func List(app core.App, limit int) ([]Transfer, error) {
+	var rows []transferRow
+	if err := app.DB().NewQuery(selectTransfers + " ORDER BY t.at DESC, t.rowid DESC LIMIT {:n}").Bind(dbx.Params{"n": limit}).All(&rows); err != nil {
+		return nil, err
+	}
+	return answer(app, rows)
+}
+
+// Get answers the transfer id (404 when there is none).
+func Get(app core.App, id string) (*Transfer, error) {
+	var rows []transferRow
+	if err := app.DB().NewQuery(selectTransfers + " WHERE t.id = {:id}").Bind(dbx.Params{"id": id}).All(&rows); err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, apierr.NotFound(MsgNotFound)
+	}
+	list, err := answer(app, rows)
+	if err != nil {
+		return nil, err
+	}
+	return &list[0], nil
+}
+
+func answer(app core.App, rows []transferRow) ([]Transfer, error) {
+	ids := make([]string, 0, len(rows))
+	for _, r := range rows {
+		ids = append(ids, r.Actor)
+	}
+	people, err := users.Names(app, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Transfer, 0, len(rows))
+	for _, r := range rows {
+		t := Transfer{Id: r.Id, Direction: r.Direction, Ref: r.Ref, OtherCity: r.OtherCity, OtherAddress: r.OtherAddress,
+			Serials: []string{}, Received: []string{}, Expected: []string{}, Movement: r.Movement, Notes: r.Notes}
+		if d, err := types.ParseDateTime(r.At); err == nil {
+			t.At = d.Time().UTC().Format(time.RFC3339)
+		}
+		if p, ok := people[r.Actor]; ok {
+			t.Actor.Name = strings.TrimSpace(p.FirstName + " " + p.LastName)
+		}
+		_ = json.Unmarshal([]byte(r.Serials), &t.Serials)
+		if r.Direction == schema.PackTransferDirectionOut {
+			t.Manifest, t.Expected = r.Manifest, t.Serials
+		} else {
+			if t.Received, err = receivedOf(app, r.Ref); err != nil {
+				return nil, err
+			}
+			if m, err := Decode(r.Manifest); err == nil {
+				for _, p := range m.Packs {
+					t.Expected = append(t.Expected, p.Serial)
+				}
+			}
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// deleteSent removes a send's row when its movement is deleted (its packs came back, and their
+// batteries count in the fleet again).
+func deleteSent(txApp core.App, mv *inventory.Movement) error {
+	if _, _, err := inventory.ShiftTotal(txApp, -mv.Quantity()); err != nil {
+		return err
+	}
+	_, err := txApp.DB().Delete(schema.PackTransfers, dbx.HashExp{schema.PackTransferMovement: mv.Id}).Execute()
+	return err
+}

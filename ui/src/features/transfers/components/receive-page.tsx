@@ -1,0 +1,243 @@
+import { CheckIcon, XIcon } from "lucide-react";
+import * as React from "react";
+import { Link, useNavigate } from "react-router";
+import { PageHeader } from "@/components/layouts/app-shell";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { paths } from "@/config/paths";
+import { ScanCodesButton, serialFromCode } from "@/features/scan";
+import { useReceivePacks, useTransfers } from "@/features/transfers/api/transfers";
+import { readManifest } from "@/features/transfers/utils/manifest";
+import { packsWord, transferPath } from "@/features/transfers/utils/paths";
+import { toast } from "@/hooks/use-toast";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { newIdempotencyKey } from "@/lib/idempotency";
+import { cn } from "@/lib/utils";
+
+/** MSG_NOT_IN_TRANSFER is a scanned pack the manifest does not list. */
+export const MSG_NOT_IN_TRANSFER = "Not in this transfer";
+
+/** ReceivePage is /packs/transfers/receive: paste another city's manifest, scan each pack that arrived, receive them. */
+export function ReceivePage() {
+  const ids = React.useId();
+  const navigate = useNavigate();
+  const receive = useReceivePacks();
+  const transfers = useTransfers();
+  const [text, setText] = React.useState("");
+  const [scanned, setScanned] = React.useState<string[]>([]);
+  const [to, setTo] = React.useState<"ready" | "waiting">("ready");
+  const [typed, setTyped] = React.useState("");
+  const [typedError, setTypedError] = React.useState("");
+  const [errors, setErrors] = React.useState<Record<string, string>>({});
+  const key = React.useRef<string | null>(null);
+  const latest = React.useRef(scanned);
+  latest.current = scanned;
+
+  const read = React.useMemo(() => readManifest(text), [text]);
+  const manifest = "manifest" in read ? read.manifest : null;
+  const listed = React.useMemo(() => new Set(manifest?.packs.map((p) => p.serial) ?? []), [manifest]);
+  // the serials already received from this send, by earlier receives here
+  const earlier = React.useMemo(() => {
+    const out = new Set<string>();
+    for (const t of transfers.data ?? []) if (t.direction === "in" && manifest && t.ref === manifest.ref) for (const s of t.serials) out.add(s);
+    return out;
+  }, [transfers.data, manifest]);
+
+  function add(code: string): "added" | "duplicate" | "wrong" | { refused: string } {
+    const serial = serialFromCode(code);
+    if (!serial) return "wrong";
+    if (!listed.has(serial)) return { refused: `${serial}: ${MSG_NOT_IN_TRANSFER}` };
+    if (earlier.has(serial)) return { refused: `${serial} was already received` };
+    // the latest list, so codes found in quick succession each see the ones before them
+    if (latest.current.includes(serial)) return "duplicate";
+    latest.current = [...latest.current, serial];
+    setScanned(latest.current);
+    key.current = null;
+    return "added";
+  }
+
+  function addTyped() {
+    if (!typed.trim()) return;
+    const r = add(typed);
+    if (r === "wrong") setTypedError("Not a pack serial or label");
+    else if (r === "duplicate") setTypedError(`${serialFromCode(typed)} is already scanned`);
+    else if (typeof r === "object") setTypedError(r.refused);
+    else {
+      setTypedError("");
+      setTyped("");
+    }
+  }
+
+  function doReceive() {
+    key.current ??= newIdempotencyKey();
+    receive.mutate(
+      { manifest: text.trim(), serials: scanned, to, idempotencyKey: key.current },
+      {
+        onSuccess: (res) => {
+          key.current = null;
+          toast({ title: res.message });
+          void navigate(transferPath(res.transfer.id));
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.status >= 400 && e.status < 500) key.current = null;
+          if (e instanceof ApiError) {
+            const packs = ((e.data ?? {}) as { packs?: { serial: string; message: string }[] }).packs ?? [];
+            setErrors(Object.fromEntries(packs.map((p) => [p.serial, p.message])));
+          }
+          toast({ title: "Error", description: errorMessage(e, "Could not receive the packs"), variant: "destructive" });
+        },
+      },
+    );
+  }
+
+  const count = `${scanned.length} of ${manifest?.packs.length ?? 0} scanned`;
+  return (
+    <>
+      <PageHeader title="Receive from another city" description="Paste the manifest from the sending city's transfer page, then scan each pack that arrived.">
+        <Button asChild variant="ghost">
+          <Link to={paths.transfers.path}>All transfers</Link>
+        </Button>
+      </PageHeader>
+      <div className="space-y-4 pb-24">
+        <Card>
+          <CardContent className="grid gap-1.5">
+            <Label htmlFor={`${ids}-manifest`}>Manifest</Label>
+            <Textarea
+              id={`${ids}-manifest`}
+              value={text}
+              rows={3}
+              className="font-mono text-xs break-all"
+              spellCheck={false}
+              autoComplete="off"
+              placeholder="SWBT1.…"
+              aria-invalid={"error" in read && read.error ? true : undefined}
+              aria-describedby={"error" in read && read.error ? `${ids}-manifest-error` : undefined}
+              onChange={(e) => {
+                setText(e.target.value);
+                setScanned([]);
+                setErrors({});
+                key.current = null;
+              }}
+            />
+            {"error" in read && read.error && (
+              <p id={`${ids}-manifest-error`} role="alert" className="text-xs font-medium text-destructive">
+                {read.error}
+              </p>
+            )}
+          </CardContent>
+        </Card>
+        {manifest && (
+          <>
+            <Card>
+              <CardHeader className="pb-2">
+                <CardTitle>
+                  From {manifest.from.name || "another city"} · {packsWord(manifest.packs.length)}
+                </CardTitle>
+                <p className="text-sm text-muted-foreground">Scan each pack as you unpack it. Only the packs scanned are received; the rest can be received later with the same manifest.</p>
+              </CardHeader>
+              <CardContent className="grid gap-4">
+                <div className="flex flex-wrap items-end gap-x-2 gap-y-3">
+                  <ScanCodesButton
+                    text="Scan packs"
+                    className="w-full sm:w-auto"
+                    label={`Packs from ${manifest.from.name}`}
+                    count={count}
+                    list={<p className="text-sm">{scanned.join(", ")}</p>}
+                    onCode={add}
+                    onUnavailable={() => document.getElementById(`${ids}-typed`)?.focus()}
+                  />
+                  <div className="flex min-w-[min(100%,14rem)] flex-1 flex-col gap-1">
+                    <Label htmlFor={`${ids}-typed`} className="text-xs">
+                      Type a serial
+                    </Label>
+                    <div className="flex gap-2">
+                      <Input
+                        id={`${ids}-typed`}
+                        value={typed}
+                        autoComplete="off"
+                        autoCapitalize="characters"
+                        spellCheck={false}
+                        aria-invalid={typedError ? true : undefined}
+                        aria-describedby={typedError ? `${ids}-typed-error` : undefined}
+                        onChange={(e) => {
+                          setTyped(e.target.value);
+                          setTypedError("");
+                        }}
+                        onKeyDown={(e) => {
+                          if (e.key === "Enter") {
+                            e.preventDefault();
+                            addTyped();
+                          }
+                        }}
+                      />
+                      <Button type="button" variant="secondary" onClick={addTyped} aria-label="Add to the packs received">
+                        Add
+                      </Button>
+                    </div>
+                    {typedError && (
+                      <p id={`${ids}-typed-error`} className="text-xs font-medium text-destructive" role="alert">
+                        {typedError}
+                      </p>
+                    )}
+                  </div>
+                </div>
+                <p className="text-sm text-muted-foreground" aria-live="polite">
+                  {count}
+                </p>
+                <ul aria-label="Packs in this transfer" className="flex flex-col divide-y rounded-md border">
+                  {manifest.packs.map((p) => {
+                    const here = scanned.includes(p.serial);
+                    const before = earlier.has(p.serial);
+                    const error = errors[p.serial];
+                    return (
+                      <li key={p.serial} className={cn("flex items-center gap-2 px-3 py-2 text-sm", error && "bg-destructive/5")}>
+                        {here || before ? <CheckIcon className="size-4 text-emerald-600" aria-hidden /> : <span className="size-4" aria-hidden />}
+                        <div className="min-w-0 flex-1">
+                          <div className="font-mono font-medium break-all">{p.serial}</div>
+                          <div className={cn("text-xs", error ? "font-medium text-destructive" : "text-muted-foreground")}>
+                            {error || (before ? "Received earlier" : here ? "Scanned" : "Not scanned yet")}
+                            {!error && p.model ? ` · ${p.model}` : ""}
+                          </div>
+                        </div>
+                        {here && (
+                          <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${p.serial}`} onClick={() => setScanned((l) => l.filter((s) => s !== p.serial))}>
+                            <XIcon />
+                          </Button>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+                <div className="grid gap-1.5 sm:max-w-xs">
+                  <Label htmlFor={`${ids}-to`}>Put them on</Label>
+                  <Select value={to} onValueChange={(v) => (v === "ready" || v === "waiting") && setTo(v)}>
+                    <SelectTrigger id={`${ids}-to`}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="ready">Ready</SelectItem>
+                      <SelectItem value="waiting">Waiting to charge</SelectItem>
+                    </SelectContent>
+                  </Select>
+                </div>
+              </CardContent>
+            </Card>
+          </>
+        )}
+      </div>
+      <div className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 p-3 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+        <div className="flex items-center justify-end gap-2 sm:px-1">
+          <Button disabled={!manifest || scanned.length === 0 || receive.isPending} onClick={doReceive}>
+            {receive.isPending && <Spinner label="Receiving" />}
+            {scanned.length > 0 ? `Receive ${packsWord(scanned.length)}` : "Receive"}
+          </Button>
+        </div>
+      </div>
+    </>
+  );
+}

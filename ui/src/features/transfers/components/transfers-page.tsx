@@ -1,0 +1,61 @@
+import { Link } from "react-router";
+import { PageHeader } from "@/components/layouts/app-shell";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+import { paths } from "@/config/paths";
+import { useTransfers } from "@/features/transfers/api/transfers";
+import { transferTitle } from "@/features/transfers/components/transfer-page";
+import { transferPath } from "@/features/transfers/utils/paths";
+import { errorMessage } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/format";
+
+/** TransfersPage is /packs/transfers: every send and receive, newest first, and the way to each. */
+export function TransfersPage() {
+  const q = useTransfers();
+  return (
+    <>
+      <PageHeader title="Transfers" description="Packs sent to other cities and received from them.">
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to={paths.transferSend.path}>Send to another city</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to={paths.transferReceive.path}>Receive from another city</Link>
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to={paths.packs.path}>All packs</Link>
+          </Button>
+        </div>
+      </PageHeader>
+      {q.isPending && <Spinner label="Loading the transfers" />}
+      {q.isError && (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {errorMessage(q.error, "Could not load the transfers")}
+        </p>
+      )}
+      {q.data && q.data.length === 0 && <p className="text-sm text-muted-foreground">No packs have been sent or received yet.</p>}
+      {q.data && q.data.length > 0 && (
+        <Card>
+          <CardContent>
+            <ul aria-label="Transfers" className="flex flex-col divide-y">
+              {q.data.map((t) => (
+                <li key={t.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
+                  <Badge variant={t.direction === "out" ? "secondary" : "default"}>{t.direction === "out" ? "Sent" : "Received"}</Badge>
+                  <Link to={transferPath(t.id)} className="font-medium underline-offset-4 hover:underline">
+                    {transferTitle(t)}
+                  </Link>
+                  <span className="text-sm text-muted-foreground">
+                    {formatDateTime(t.at)}
+                    {t.actor.name ? ` · ${t.actor.name}` : ""}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+        </Card>
+      )}
+    </>
+  );
+}
