@@ -18,6 +18,7 @@ import (
 	"swapbay/modules/hq/follow"
 
 	_ "swapbay/pb_migrations/hq"
+	"swapbay/ui"
 )
 
 // newHQCommand is `swapbay hq`: head office (DESIGN.md §15), the same binary in a second mode
@@ -53,6 +54,7 @@ func newHQServeCommand() *cobra.Command {
 			defer stop()
 			set := hq.NewSet(ctx, app, follow.DefaultOptions())
 			hq.Register(app, set)
+			hq.RegisterUI(app, ui.Dist()) // head office's screens: ui/hq.html from the embedded build
 			go func() {
 				<-ctx.Done()
 				// stop serving (apis.Serve's graceful shutdown) and every follower

@@ -1,0 +1,77 @@
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeftIcon, CheckCircle2Icon } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { QueryStatus } from "@/components/query-status";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { ScrollTable } from "@/components/ui/scroll-table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/format";
+import { recallQueryOptions } from "@/hq/api";
+import { RECALL_BY_LABEL, formatCount, recallCityWords } from "@/hq/format";
+import { hqPaths } from "@/hq/paths";
+import { HqPageHeader } from "@/hq/shell";
+
+/** RecallScreen is one recall across cities: per city sent / done / N packs quarantined, refreshed every 5 s until done everywhere. */
+export function RecallScreen() {
+  const { id = "" } = useParams();
+  const recall = useQuery({ ...recallQueryOptions(id), meta: { silentError: true } });
+  const r = recall.data;
+  const notFound = recall.error instanceof ApiError && recall.error.status === 404;
+  return (
+    <>
+      <Link to={hqPaths.recalls.path} className="mb-4 inline-flex items-center gap-1 text-sm text-primary underline-offset-4 hover:underline">
+        <ArrowLeftIcon aria-hidden className="size-4" />
+        All recalls
+      </Link>
+      <HqPageHeader
+        title={r ? `Recall of ${(RECALL_BY_LABEL[r.by] ?? r.by).toLowerCase()} ${r.value}` : "Recall"}
+        description={r ? `${formatDateTime(r.at)} by ${r.actor.name || "head office"}` : undefined}
+      />
+      <QueryStatus query={recall} skeletonClassName="h-40 w-full" error={notFound ? "Recall not found" : errorMessage(recall.error, "Failed to load the recall")} alert />
+      {r && (
+        <div className="grid gap-4">
+          <p role="status" className={r.done ? "flex items-center gap-2 font-medium text-primary" : "font-medium text-amber-700 dark:text-amber-400"}>
+            {r.done && <CheckCircle2Icon aria-hidden className="size-5" />}
+            {r.done ? "Done: every matching pack in every city is quarantined." : "In progress: refreshed every 5 seconds."}
+          </p>
+          <p className="text-sm break-words">
+            <span className="text-muted-foreground">Reason: </span>
+            {r.reason}
+          </p>
+          <Card>
+            <CardHeader>
+              <CardTitle asChild>
+                <h2>Cities</h2>
+              </CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ScrollTable label="The recall in each city">
+                <TableHeader>
+                  <TableRow>
+                    <TableHead scope="col">City</TableHead>
+                    <TableHead scope="col">Progress</TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Quarantined
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {r.cities.map((c) => (
+                    <TableRow key={c.id} data-done={c.done || undefined}>
+                      <TableCell className="font-medium">{c.name}</TableCell>
+                      <TableCell className={c.send === "failed" ? "whitespace-normal text-destructive" : "whitespace-normal"}>{recallCityWords(c)}</TableCell>
+                      <TableCell className="text-right tabular-nums">
+                        {formatCount(c.quarantined)} / {formatCount(c.matching)}
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </ScrollTable>
+            </CardContent>
+          </Card>
+        </div>
+      )}
+    </>
+  );
+}
