@@ -84,6 +84,12 @@ export default defineConfig({
       // components' chunks, and hq.html gets neither the boot script nor the service worker
       input: { index: path.resolve(import.meta.dirname, "index.html"), hq: path.resolve(import.meta.dirname, "hq.html") },
       output: {
+        // head office's own chunks (every module under src/hq) are named hq-*, so the city's
+        // service worker leaves them out (workbox globIgnores above)
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes(`${path.sep}src${path.sep}hq${path.sep}`))
+            ? "assets/hq-[name]-[hash].js"
+            : "assets/[name]-[hash].js",
         // build/chunk-groups.ts: the groups, and the check that fails the build when one breaks;
         // then each signed-in first screen's modules in a few chunks (firstScreenChunkName)
         codeSplitting: {
