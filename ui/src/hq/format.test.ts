@@ -50,6 +50,9 @@ describe("the behind banner", () => {
     expect(bannerText(city("Rome", { state: "failed", error: "the replica cannot be read" }))).toBe(
       "Rome's copy failed: the replica cannot be read. Its figures may be out of date.",
     );
+    expect(bannerText(city("Rome", { state: "failed", error: "The replica directory does not exist." }))).toBe(
+      "Rome's copy failed: The replica directory does not exist. Its figures may be out of date.",
+    );
     expect(bannerText(city("Oslo", { state: "following", lagSeconds: 3 }))).toBe("");
     const lines = flaggedLines([city("Paris", { state: "behind", lagSeconds: 400 }), city("Oslo", {}), city("Rome", { state: "failed" })]);
     expect(lines.map((l) => l.id)).toEqual(["paris", "rome"]);

@@ -62,10 +62,16 @@ export function bannerText(city: Pick<City, "name" | "copy">): string {
     case "restoring":
       return `${possessive(name)} copy is being restored: its figures are missing until it is in.`;
     case "failed":
-      return `${possessive(name)} copy failed: ${copy.error || copy.warning || "head office cannot read its replica"}. Its figures may be out of date.`;
+      return `${possessive(name)} copy failed: ${clause(copy.error || copy.warning, "head office cannot read its replica")}. Its figures may be out of date.`;
     default:
       return "";
   }
+}
+
+/** clause is a reason as a clause inside a sentence: trimmed, without its closing full stop. */
+export function clause(reason: string | undefined, fallback: string): string {
+  const r = (reason ?? "").trim().replace(/\.+$/, "");
+  return r || fallback;
 }
 
 /** possessive is "Paris's" (the house style: 's after every name). */
@@ -106,8 +112,8 @@ export function sumSwaps(days: { swaps: number }[] | undefined): number {
 /** recallCityWords is a city's part of a recall in words: "sent / done / 4 packs quarantined", "waiting to be sent", "failed: …". */
 export function recallCityWords(c: RecallCity): string {
   const quarantined = `${c.quarantined} of ${c.matching} ${c.matching === 1 ? "pack" : "packs"} quarantined`;
-  if (c.send === "failed") return `Not sent: ${c.error || "the city refused"}`;
-  if (c.send === "pending") return c.attempts > 0 ? `Not sent yet (tried ${c.attempts} ${c.attempts === 1 ? "time" : "times"}${c.error ? `: ${c.error}` : ""})` : "Waiting to be sent";
+  if (c.send === "failed") return `Not sent: ${clause(c.error, "the city refused")}.`;
+  if (c.send === "pending") return c.attempts > 0 ? `Not sent yet (tried ${c.attempts} ${c.attempts === 1 ? "time" : "times"}${c.error ? `: ${clause(c.error, "")}` : ""})` : "Waiting to be sent";
   return `Sent · ${c.done ? "done" : "in progress"} · ${quarantined}`;
 }
 

@@ -4,7 +4,7 @@ import { QueryStatus } from "@/components/query-status";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDateTime, formatDayMonth } from "@/lib/format";
 import { type DaySwaps, type Overview, type OverviewCity, type Stock, type WeekPay, overviewQueryOptions } from "@/hq/api";
-import { STOCK_STATES, formatCount, formatMoney, possessive, sumSwaps } from "@/hq/format";
+import { STOCK_STATES, clause, formatCount, formatMoney, possessive, sumSwaps } from "@/hq/format";
 import { HqPageHeader } from "@/hq/shell";
 
 /** OverviewScreen: the totals, then one card per city (GET /api/hq/overview, every 60 s). */
@@ -75,7 +75,7 @@ export function CityCard({ city }: { city: OverviewCity }) {
       <CardContent className="grid gap-4">
         {!city.ok ? (
           <p role="alert" className="text-sm text-destructive">
-            {possessive(city.name)} figures could not be read: {city.error || "its copy is not available"}.
+            {possessive(city.name)} figures could not be read: {clause(city.error, "its copy is not available")}.
           </p>
         ) : (
           <>

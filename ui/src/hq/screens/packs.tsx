@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { formatDateTime } from "@/lib/format";
 import { errorMessage } from "@/lib/api-client";
 import { type FoundPack, packSearchQueryOptions } from "@/hq/api";
-import { possessive, searchError, serialFromInput } from "@/hq/format";
+import { clause, possessive, searchError, serialFromInput } from "@/hq/format";
 import { HqPageHeader } from "@/hq/shell";
 
 /** stateWords is a pack state as the city's pack page names it ("in_transit" → "In transit"). */
@@ -80,7 +80,7 @@ export function PackSearchScreen() {
           )}
           {unread.map((c) => (
             <p key={c.id} role="alert" className="text-sm text-destructive">
-              {possessive(c.name)} packs could not be searched: {c.error || "its copy is not available"}.
+              {possessive(c.name)} packs could not be searched: {clause(c.error, "its copy is not available")}.
             </p>
           ))}
           {found && found.packs.length > 0 && (

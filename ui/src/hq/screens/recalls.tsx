@@ -17,7 +17,7 @@ import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import { type RecallPreview, fetchRecallPreview, isHqAdmin, recallsQueryOptions, useMe, useStartRecall } from "@/hq/api";
-import { RECALL_BY_LABEL, formatCount } from "@/hq/format";
+import { RECALL_BY_LABEL, clause, formatCount } from "@/hq/format";
 import { recallPath } from "@/hq/paths";
 import { RECALL_BY_OPTIONS, type RecallValues, recallSchema } from "@/hq/recall-form";
 import { HqPageHeader } from "@/hq/shell";
@@ -163,7 +163,7 @@ function NewRecallDialog({ onClose }: { onClose: () => void }) {
                 <li key={c.id} className="flex justify-between gap-4 border-b pb-1 last:border-0">
                   <span>{c.name}</span>
                   <span className={c.ok ? "tabular-nums" : "text-destructive"}>
-                    {c.ok ? `${formatCount(c.count)} matching${c.alreadyQuarantined ? `, ${formatCount(c.alreadyQuarantined)} already quarantined` : ""}` : `Not counted: ${c.error || "its copy is not available"}`}
+                    {c.ok ? `${formatCount(c.count)} matching${c.alreadyQuarantined ? `, ${formatCount(c.alreadyQuarantined)} already quarantined` : ""}` : `Not counted: ${clause(c.error, "its copy is not available")}`}
                   </span>
                 </li>
               ))}
