@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { City, HqRecall, Overview } from "@/hq/api";
@@ -176,5 +176,43 @@ describe("head office's screens", () => {
     serve("/recalls/r1", { "GET /api/hq/me": () => json(admin), "GET /api/hq/cities": () => json([]), "GET /api/hq/recalls/r1": () => json(recall) });
     expect(await screen.findByText("Done: every matching pack in every city is quarantined.")).toBeTruthy();
     expect(screen.getByText("Sent · done · 2 of 2 packs quarantined")).toBeTruthy();
+  });
+
+  it("searches a pasted label URL by its serial, refusing a short one, and links to the city's pack page", async () => {
+    const calls = serve("/packs", {
+      "GET /api/hq/me": () => json(viewer),
+      "GET /api/hq/cities": () => json([paris, berlin]),
+      "GET /api/hq/packs?q=BER-000042": () =>
+        json({
+          packs: [
+            {
+              cityId: "ber",
+              cityName: "Berlin",
+              serial: "BER-000042",
+              state: "in_transit",
+              place: "On the way to Paris",
+              lastSeenAt: "2026-11-28T08:00:00Z",
+              url: "https://berlin.example/packs/BER-000042",
+            },
+          ],
+          cities: [
+            { id: "par", name: "Paris", ok: false, error: "The copy cannot be opened." },
+            { id: "ber", name: "Berlin", ok: true },
+          ],
+        }),
+    });
+    const field = await screen.findByLabelText("Serial or label URL");
+    fireEvent.change(field, { target: { value: "BE" } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Enter at least 3 characters of a serial.");
+    fireEvent.change(field, { target: { value: "https://berlin.example/p/BER-000042" } });
+    fireEvent.click(screen.getByRole("button", { name: "Search" }));
+    const link = await screen.findByRole("link", { name: /Open in Berlin/ });
+    expect(link.getAttribute("href")).toBe("https://berlin.example/packs/BER-000042");
+    expect(within(link.closest("li")!).getByText("In transit")).toBeTruthy();
+    expect(screen.getByText("Paris's packs could not be searched: The copy cannot be opened.")).toBeTruthy();
+    expect(calls.filter((c) => c.url.startsWith("/api/hq/packs")).map((c) => c.url)).toEqual(["/api/hq/packs?q=BER-000042"]);
+    // the banner is on this screen too
+    expect(screen.getByText("Paris's data is 8 minutes behind.")).toBeTruthy();
   });
 });

@@ -27,7 +27,8 @@ export function TransitScreen() {
               <CardContent className="grid gap-2 px-4 text-sm">
                 <h2 className="flex flex-wrap items-center gap-2 text-base font-semibold">
                   {t.fromCity}
-                  <ArrowRightIcon aria-label="to" className="size-4" />
+                  <ArrowRightIcon aria-hidden className="size-4" />
+                  <span className="sr-only">to</span>
                   {t.toCity}
                 </h2>
                 <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
