@@ -4,6 +4,7 @@
 // own, so its queries refetch when a screen mounts and the overview polls.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest, getJSON } from "@/lib/api-client";
+import { newIdempotencyKey } from "@/lib/idempotency";
 
 /** HqRole is a head-office user's role. */
 export type HqRole = "hq_admin" | "hq_viewer";
@@ -154,6 +155,11 @@ export type RecallCity = {
   matching: number;
   quarantined: number;
   done: boolean;
+  /** sentAt is when the city answered (hq-recall's addition to the contract) */
+  sentAt?: string;
+  /** copyOk false: the city's copy could not be read, copyError says why (hq-recall's addition) */
+  copyOk?: boolean;
+  copyError?: string;
 };
 
 /** HqRecall is a recall across cities. */
@@ -211,7 +217,8 @@ export function packSearchQueryOptions(q: string) {
 
 export const transitQueryOptions = queryOptions({
   queryKey: [TRANSIT_URL],
-  queryFn: ({ signal }) => getJSON<{ transfers: Transit[] }>(TRANSIT_URL, "throw", signal) as Promise<{ transfers: Transit[] }>,
+  // cities: which copies could be read (hq-reads answers it beside the contract's transfers)
+  queryFn: ({ signal }) => getJSON<{ transfers: Transit[]; cities?: CityRead[] }>(TRANSIT_URL, "throw", signal) as Promise<{ transfers: Transit[]; cities?: CityRead[] }>,
   refetchInterval: 60_000,
 });
 
@@ -254,7 +261,8 @@ export function useLogin() {
 export function useLogout() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest("POST", LOGOUT_URL, {}),
+    // keyed like every HQ write (hq-reads' logout route requires the header)
+    mutationFn: () => apiRequest("POST", LOGOUT_URL, {}, { idempotencyKey: newIdempotencyKey() }),
     onSettled: () => {
       qc.clear();
       qc.setQueryData(meQueryOptions.queryKey, null);
@@ -298,6 +306,22 @@ export function useStartRecall() {
       if (!recall) return;
       qc.setQueryData(recallQueryOptions(recall.id).queryKey, recall);
       qc.setQueryData<HqRecall[]>(recallsQueryOptions.queryKey, (old) => (old ? [recall, ...old.filter((r) => r.id !== recall.id)] : old));
+    },
+  });
+}
+
+/**
+ * useRetryRecallSend sends a city's failed (or still pending) part of a recall again, now
+ * (POST /api/hq/recalls/{id}/cities/{cityId}/retry, keyed; hq-recall's route beside the
+ * contract): after the city issued a new token and it was saved on the Cities page.
+ */
+export function useRetryRecallSend() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, cityId, idempotencyKey }: { id: string; cityId: string; idempotencyKey: string }) =>
+      apiRequest<{ recall: HqRecall }>("POST", `${RECALLS_URL}/${encodeURIComponent(id)}/cities/${encodeURIComponent(cityId)}/retry`, {}, { idempotencyKey }),
+    onSuccess: (res) => {
+      if (res?.recall) qc.setQueryData(recallQueryOptions(res.recall.id).queryKey, res.recall);
     },
   });
 }

@@ -7,8 +7,12 @@ import { ScrollTable } from "@/components/ui/scroll-table";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
-import { recallQueryOptions } from "@/hq/api";
-import { RECALL_BY_LABEL, formatCount, recallCityWords } from "@/hq/format";
+import * as React from "react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/hooks/use-toast";
+import { newIdempotencyKey } from "@/lib/idempotency";
+import { type RecallCity, isHqAdmin, recallQueryOptions, useMe, useRetryRecallSend } from "@/hq/api";
+import { RECALL_BY_LABEL, clause, formatCount, recallCityWords } from "@/hq/format";
 import { hqPaths } from "@/hq/paths";
 import { HqPageHeader } from "@/hq/shell";
 
@@ -16,6 +20,7 @@ import { HqPageHeader } from "@/hq/shell";
 export function RecallScreen() {
   const { id = "" } = useParams();
   const recall = useQuery({ ...recallQueryOptions(id), meta: { silentError: true } });
+  const admin = isHqAdmin(useMe().data);
   const r = recall.data;
   const notFound = recall.error instanceof ApiError && recall.error.status === 404;
   return (
@@ -60,7 +65,13 @@ export function RecallScreen() {
                   {r.cities.map((c) => (
                     <TableRow key={c.id} data-done={c.done || undefined}>
                       <TableCell className="font-medium">{c.name}</TableCell>
-                      <TableCell className={c.send === "failed" ? "whitespace-normal text-destructive" : "whitespace-normal"}>{recallCityWords(c)}</TableCell>
+                      <TableCell className={c.send === "failed" ? "whitespace-normal text-destructive" : "whitespace-normal"}>
+                        {recallCityWords(c)}
+                        {c.copyOk === false && (
+                          <span className="block text-muted-foreground">Its copy could not be read: {clause(c.copyError, "not available")}.</span>
+                        )}
+                        {admin && c.send !== "sent" && <RetryButton recallId={r.id} city={c} />}
+                      </TableCell>
                       <TableCell className="text-right tabular-nums">
                         {formatCount(c.quarantined)} / {formatCount(c.matching)}
                       </TableCell>
@@ -73,5 +84,31 @@ export function RecallScreen() {
         </div>
       )}
     </>
+  );
+}
+
+/** RetryButton sends a city's part of the recall again now (hq_admin), e.g. once a new token is saved. */
+function RetryButton({ recallId, city }: { recallId: string; city: RecallCity }) {
+  const retry = useRetryRecallSend();
+  const [key, setKey] = React.useState(newIdempotencyKey);
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="mt-1"
+      disabled={retry.isPending}
+      aria-label={`Send again to ${city.name}`}
+      onClick={() =>
+        retry.mutate(
+          { id: recallId, cityId: city.id, idempotencyKey: key },
+          {
+            onSuccess: () => setKey(newIdempotencyKey()),
+            onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to send the recall again"), variant: "destructive" }),
+          },
+        )
+      }
+    >
+      {retry.isPending ? "Sending..." : "Send again"}
+    </Button>
   );
 }

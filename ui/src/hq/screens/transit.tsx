@@ -4,6 +4,7 @@ import { QueryStatus } from "@/components/query-status";
 import { Card, CardContent } from "@/components/ui/card";
 import { formatDateTime } from "@/lib/format";
 import { transitQueryOptions } from "@/hq/api";
+import { clause, possessive } from "@/hq/format";
 import { HqPageHeader } from "@/hq/shell";
 
 /** TransitScreen: packs sent from one city to another, with what the receiving city has scanned in so far (GET /api/hq/transit). */
@@ -12,7 +13,7 @@ export function TransitScreen() {
   const list = transit.data?.transfers ?? [];
   return (
     <>
-      <HqPageHeader title="In transit" description="Packs sent between cities and not yet received everywhere" />
+      <HqPageHeader title="In transit" description="Packs sent from one city to another, and what the receiving city has scanned in" />
       <QueryStatus
         query={transit}
         skeletonClassName="h-32 w-full"
@@ -20,6 +21,13 @@ export function TransitScreen() {
         alert
         empty={transit.data && list.length === 0 && "No pack is in transit between cities."}
       />
+      {transit.data?.cities
+        ?.filter((c) => !c.ok)
+        .map((c) => (
+          <p key={c.id} role="alert" className="mb-3 text-sm text-destructive">
+            {possessive(c.name)} transfers could not be read: {clause(c.error, "its copy is not available")}.
+          </p>
+        ))}
       <ul className="grid gap-3 md:grid-cols-2">
         {list.map((t) => (
           <li key={`${t.fromCityId}/${t.ref}`}>
