@@ -66,9 +66,10 @@ test.describe("in a run-hq world", () => {
       await expect(result).toContainText(berlin.name);
       const link = result.getByRole("link", { name: `Open in ${berlin.name}` });
       await expect(link).toHaveAttribute("href", `${berlin.url}/packs/${pack!.serial}`);
+      // a new tab on Berlin's own server (a guest there is taken to its sign-in, then the page)
+      const asked = ctx.waitForEvent("request", (r) => r.isNavigationRequest() && r.url().startsWith(berlin.url));
       const [opened] = await Promise.all([ctx.waitForEvent("page"), link.click()]);
-      await opened.waitForLoadState();
-      expect(opened.url()).toBe(`${berlin.url}/packs/${pack!.serial}`);
+      expect((await asked).url()).toBe(`${berlin.url}/packs/${pack!.serial}`);
       await opened.close();
     });
     const recalls = await page.request.get("/api/hq/recalls");
