@@ -141,7 +141,7 @@ describe("head office's screens", () => {
     });
     fireEvent.click(await screen.findByRole("button", { name: "Add city" }));
     // the dialog's own submit button (the page's opener is behind it)
-    await screen.findByRole("dialog");
+    await screen.findByRole("dialog", { name: "Add a city" });
     fireEvent.click(screen.getAllByRole("button", { name: "Add city" }).at(-1)!);
     expect(await screen.findByText("City name is required")).toBeTruthy();
     expect(calls.some((c) => c.init?.method === "POST")).toBe(false);

@@ -123,7 +123,6 @@ function CityDialog({ city, onClose }: { city?: City; onClose: () => void }) {
   const save = useSaveCity();
   const editing = city !== undefined;
   const form = useForm<CityInput>({ resolver: zodResolver(citySchema(editing)), defaultValues: cityValues(city) });
-  const id = React.useId();
   const [key] = React.useState(newIdempotencyKey);
   const onSubmit = form.handleSubmit((input) =>
     save.mutate(
@@ -146,7 +145,7 @@ function CityDialog({ city, onClose }: { city?: City; onClose: () => void }) {
     <Dialog open onOpenChange={(open) => !open && !save.isPending && onClose()}>
       <DialogContent className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle id={`${id}-title`}>{editing ? `Edit ${city.name}` : "Add a city"}</DialogTitle>
+          <DialogTitle>{editing ? `Edit ${city.name}` : "Add a city"}</DialogTitle>
           <DialogDescription>
             The city&apos;s replica (the one its System page replicates to), and its address with the token its master admin issued for head
             office on the System page.
@@ -155,7 +154,6 @@ function CityDialog({ city, onClose }: { city?: City; onClose: () => void }) {
         <DialogForm
           form={form}
           onSubmit={onSubmit}
-          aria-labelledby={`${id}-title`}
           className="grid gap-4 sm:grid-cols-2"
           footerClassName="sm:col-span-2"
           onCancel={onClose}

@@ -92,7 +92,6 @@ function NewRecallDialog({ onClose }: { onClose: () => void }) {
   const [preview, setPreview] = React.useState<{ values: RecallValues; answer: RecallPreview } | null>(null);
   const [previewing, setPreviewing] = React.useState(false);
   const [key, setKey] = React.useState(newIdempotencyKey);
-  const id = React.useId();
   // a change to what is recalled asks for a new preview (and a new key: it is another recall)
   React.useEffect(() => {
     const sub = form.watch(() => setPreview(null));
@@ -130,11 +129,11 @@ function NewRecallDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onOpenChange={(o) => !o && !start.isPending && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle id={`${id}-title`}>New recall</DialogTitle>
+          <DialogTitle>New recall</DialogTitle>
           <DialogDescription>Every city quarantines its packs of this lot, model or manufacturer.</DialogDescription>
         </DialogHeader>
         <Form {...form}>
-          <form onSubmit={onPreview} noValidate aria-labelledby={`${id}-title`} className="grid gap-4">
+          <form onSubmit={onPreview} noValidate className="grid gap-4">
             <fieldset disabled={start.isPending || previewing} className="contents">
               <SelectFormField control={form.control} name="by" label="Recall by" options={RECALL_BY_OPTIONS} />
               <InputFormField control={form.control} name="value" label="Value" autoComplete="off" spellCheck={false} />
