@@ -48,8 +48,6 @@ export default defineConfig({
       workbox: {
         // the icons and the manifest are added by the plugin (includeManifestIcons)
         globPatterns: ["index.html", "assets/**/*.{js,css,wasm}"],
-        // head office's own chunks (src/hq: hq-*.js) are not the city's app
-        globIgnores: ["assets/hq-*.js"],
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/ws(\/|$)/, /^\/_\//],
         runtimeCaching: [],
@@ -79,17 +77,7 @@ export default defineConfig({
     emptyOutDir: false,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
-      // two pages in one build: the city's app (index.html) and head office's (hq.html →
-      // src/hq/main.tsx, served by `swapbay hq serve`: modules/hq/ui.go); they share the
-      // components' chunks, and hq.html gets neither the boot script nor the service worker
-      input: { index: path.resolve(import.meta.dirname, "index.html"), hq: path.resolve(import.meta.dirname, "hq.html") },
       output: {
-        // head office's own chunks (every module under src/hq) are named hq-*, so the city's
-        // service worker leaves them out (workbox globIgnores above)
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => id.includes(`${path.sep}src${path.sep}hq${path.sep}`))
-            ? "assets/hq-[name]-[hash].js"
-            : "assets/[name]-[hash].js",
         // build/chunk-groups.ts: the groups, and the check that fails the build when one breaks;
         // then each signed-in first screen's modules in a few chunks (firstScreenChunkName)
         codeSplitting: {

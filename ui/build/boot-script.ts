@@ -51,8 +51,6 @@ export function bootScriptPlugin(): Plugin {
     transformIndexHtml: {
       order: "post",
       async handler(_html, ctx) {
-        // the city's page only: head office's (hq.html) asks for its own session
-        if (path.basename(ctx.filename) !== "index.html") return;
         const fs = await firstScreens();
         // in dev there is no bundle: the calls only, the dev server serves modules as asked
         const preloads = ctx.bundle ? rolePreloads(ctx.bundle, fs.FIRST_SCREENS, fs.GUEST_ROUTES, base) : undefined;
