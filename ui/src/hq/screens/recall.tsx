@@ -70,7 +70,11 @@ export function RecallScreen() {
                         {c.copyOk === false && (
                           <span className="block text-muted-foreground">Its copy could not be read: {clause(c.copyError, "not available")}.</span>
                         )}
-                        {admin && c.send !== "sent" && <RetryButton recallId={r.id} city={c} />}
+                        {admin && c.send !== "sent" && (
+                          <div className="mt-1">
+                            <RetryButton recallId={r.id} city={c} />
+                          </div>
+                        )}
                       </TableCell>
                       <TableCell className="text-right tabular-nums">
                         {formatCount(c.quarantined)} / {formatCount(c.matching)}
@@ -95,7 +99,6 @@ function RetryButton({ recallId, city }: { recallId: string; city: RecallCity })
     <Button
       variant="outline"
       size="sm"
-      className="mt-1"
       disabled={retry.isPending}
       aria-label={`Send again to ${city.name}`}
       onClick={() =>
