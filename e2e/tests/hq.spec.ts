@@ -38,9 +38,10 @@ test.describe("in a run-hq world", () => {
     // a pack of Berlin's, with a lot, from Berlin's own API
     const login = await fetch(`${berlin.url}/api/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(CITY_MASTER) });
     const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const list = (await (await fetch(`${berlin.url}/api/packs?perPage=200`, { headers: { Cookie: cookie } })).json()) as { packs: { serial: string; lot: string }[] };
-    const pack = list.packs.find((p) => p.lot !== "");
-    expect(pack, "a demo pack with a lot in Berlin").toBeTruthy();
+    const list = (await (await fetch(`${berlin.url}/api/packs?perPage=200`, { headers: { Cookie: cookie } })).json()) as { packs: { serial: string; lot: string; state: string }[] };
+    // a pack in use whose lot is not recalled yet (the demo data has a recalled lot)
+    const pack = list.packs.find((p) => p.lot !== "" && !["quarantined", "retired", "recycled", "in_transit"].includes(p.state));
+    expect(pack, "a demo pack in use with a lot in Berlin").toBeTruthy();
 
     const ctx = await browser.newContext({ ...testInfo.project.use, baseURL: w.hqURL });
     const page = await ctx.newPage();
@@ -259,8 +260,8 @@ test.describe("every screen", () => {
       await dialog.getByLabel("Value").fill("L-2026-07");
       await dialog.getByLabel("Reason").fill("Swelling cells");
       await dialog.getByRole("button", { name: "Preview" }).click();
-      await expect(dialog.getByRole("region", { name: "Preview" })).toContainText("10 matching packs in all cities, 1 already quarantined.");
-      await expect(dialog.getByRole("button", { name: "Recall 9 packs" })).toBeVisible();
+      await expect(dialog.getByRole("region", { name: "Preview" })).toContainText("10 packs to quarantine in all cities, 1 already quarantined.");
+      await expect(dialog.getByRole("button", { name: "Recall 10 packs" })).toBeVisible();
       await expectNoAxeViolations(page, `HQ new recall preview at ${width}px`);
       await page.screenshot({ path: path.join(SCREENSHOTS, `hq-recall-preview-${width}.png`) });
     }

@@ -137,7 +137,11 @@ export type Transit = {
 
 export type RecallBy = "lot" | "model" | "manufacturer";
 
-/** RecallPreview is GET /api/hq/recall-preview: what a recall would take in each city. */
+/**
+ * RecallPreview is GET /api/hq/recall-preview: what a recall would take in each city. total and
+ * count are the packs the recall would quarantine (not already quarantined, retired or
+ * recycled); alreadyQuarantined the matching packs already quarantined (hq-recall's reading).
+ */
 export type RecallPreview = {
   total: number;
   alreadyQuarantined: number;

@@ -124,7 +124,6 @@ function NewRecallDialog({ onClose }: { onClose: () => void }) {
     );
   };
   const p = preview?.answer;
-  const toQuarantine = p ? p.total - p.alreadyQuarantined : 0;
   return (
     <Dialog open onOpenChange={(o) => !o && !start.isPending && onClose()}>
       <DialogContent>
@@ -154,15 +153,16 @@ function NewRecallDialog({ onClose }: { onClose: () => void }) {
         {p && preview && (
           <section aria-label="Preview" aria-live="polite" className="grid gap-3 text-sm">
             <p className="font-medium">
-              {formatCount(p.total)} matching {p.total === 1 ? "pack" : "packs"} in all cities
-              {p.alreadyQuarantined > 0 && `, ${formatCount(p.alreadyQuarantined)} already quarantined`}.
+              {p.total === 0
+                ? `Nothing to recall: no pack in any city is left to quarantine${p.alreadyQuarantined > 0 ? ` (${formatCount(p.alreadyQuarantined)} already quarantined)` : ""}.`
+                : `${formatCount(p.total)} ${p.total === 1 ? "pack" : "packs"} to quarantine in all cities${p.alreadyQuarantined > 0 ? `, ${formatCount(p.alreadyQuarantined)} already quarantined` : ""}.`}
             </p>
             <ul className="grid gap-1">
               {p.cities.map((c) => (
                 <li key={c.id} className="flex justify-between gap-4 border-b pb-1 last:border-0">
                   <span>{c.name}</span>
                   <span className={c.ok ? "tabular-nums" : "text-destructive"}>
-                    {c.ok ? `${formatCount(c.count)} matching${c.alreadyQuarantined ? `, ${formatCount(c.alreadyQuarantined)} already quarantined` : ""}` : `Not counted: ${clause(c.error, "its copy is not available")}`}
+                    {c.ok ? `${formatCount(c.count)} to quarantine${c.alreadyQuarantined ? `, ${formatCount(c.alreadyQuarantined)} already quarantined` : ""}` : `Not counted: ${clause(c.error, "its copy is not available")}`}
                   </span>
                 </li>
               ))}
@@ -172,7 +172,7 @@ function NewRecallDialog({ onClose }: { onClose: () => void }) {
                 Back
               </Button>
               <Button type="button" variant="destructive" onClick={onRecall} disabled={start.isPending || p.total === 0}>
-                {start.isPending ? "Sending..." : toQuarantine > 0 ? `Recall ${formatCount(toQuarantine)} ${toQuarantine === 1 ? "pack" : "packs"}` : "Recall"}
+                {start.isPending ? "Sending..." : p.total > 0 ? `Recall ${formatCount(p.total)} ${p.total === 1 ? "pack" : "packs"}` : "Recall"}
               </Button>
             </DialogFooter>
           </section>
