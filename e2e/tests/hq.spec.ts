@@ -58,6 +58,7 @@ test.describe("in a run-hq world", () => {
     await test.step("both cities on the overview", async () => {
       for (const c of [paris, berlin]) await expect(page.getByRole("region", { name: c.name })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole("region", { name: berlin.name }).getByText("Ready", { exact: true })).toBeVisible();
+      await page.screenshot({ path: path.join(SCREENSHOTS, "hq-world-overview-1280.png"), fullPage: true });
     });
     await test.step("the pack of Berlin found by serial, and its link opens Berlin's pack page", async () => {
       await page.getByRole("link", { name: "Pack search" }).click();
@@ -90,6 +91,7 @@ test.describe("in a run-hq world", () => {
       await expect(page.getByText("Done: every matching pack in every city is quarantined.")).toBeVisible({ timeout: 90_000 });
       const table = page.getByRole("region", { name: "The recall in each city" });
       for (const c of [paris, berlin]) await expect(table.getByRole("row").filter({ hasText: c.name })).toContainText("done");
+      await page.screenshot({ path: path.join(SCREENSHOTS, "hq-world-recall-done-1280.png"), fullPage: true });
     });
     await ctx.close();
   });
