@@ -6,7 +6,7 @@ export CGO_ENABLED ?= 0
 BIN      := bin/swapbay
 HTTP     ?= 127.0.0.1:8090
 DATA     ?= ./pb_data
-UI_SRC   := $(shell find ui/src ui/index.html ui/vite.config.ts ui/package.json -type f 2>/dev/null)
+UI_SRC   := $(shell find ui/src ui/index.html ui/hq.html ui/vite.config.ts ui/vite.hq.config.ts ui/package.json -type f 2>/dev/null)
 # The Go folders (STYLE.md's layers): hooks/ holds the named invariant hooks when there are any.
 GO_DIRS  := pb_app pb_migrations $(wildcard hooks) modules lib
 

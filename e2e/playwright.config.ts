@@ -38,6 +38,7 @@ const DESKTOP_SPECS = [
   "admin-system-throwaway",
   "delivery",
   "head-office",
+  "hq",
   "ops-admin",
   "ops-b-admin",
   "ops-realtime",

@@ -83,7 +83,7 @@ export default tseslint.config(
     rules: { "no-restricted-syntax": ["error", ...lazyRules] },
   },
   {
-    files: ["vite.config.ts", "eslint.config.js", "scripts/**/*.mjs"],
+    files: ["vite.config.ts", "vite.hq.config.ts", "eslint.config.js", "scripts/**/*.mjs"],
     languageOptions: { globals: { ...globals.node } },
   },
 );

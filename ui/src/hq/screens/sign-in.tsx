@@ -1,0 +1,55 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Building2Icon } from "lucide-react";
+import { useForm } from "react-hook-form";
+import * as z from "zod/mini";
+import { InputFormField } from "@/components/form-fields";
+import { Centered } from "@/components/feedback/centered";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form } from "@/components/ui/form";
+import { errorMessage } from "@/lib/api-client";
+import { useLogin } from "@/hq/api";
+
+/** signInSchema: both fields are required (the city's messages). */
+export const signInSchema = z.object({
+  email: z.string().check(z.trim(), z.minLength(1, "Email is required")),
+  password: z.string().check(z.minLength(1, "Password is required")),
+});
+
+type SignInValues = z.infer<typeof signInSchema>;
+
+/** SignInPage is head office's sign-in: email and password; a refusal is said under the form in the server's words. */
+export function SignInPage() {
+  const login = useLogin();
+  const form = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
+  const onSubmit = form.handleSubmit((values) => login.mutate(values));
+  return (
+    <Centered className="items-start sm:items-center">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <Building2Icon aria-hidden className="mx-auto size-10 text-primary" />
+          <CardTitle asChild className="text-2xl">
+            <h1>SwapBay Head Office</h1>
+          </CardTitle>
+          <CardDescription>Every city&apos;s stock, swaps, pay and packs</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Form {...form}>
+            <form onSubmit={onSubmit} noValidate className="grid gap-4">
+              <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="username" />
+              <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
+              {login.isError && (
+                <p role="alert" className="text-sm text-destructive">
+                  {errorMessage(login.error, "Sign-in failed. Please try again.")}
+                </p>
+              )}
+              <Button type="submit" disabled={login.isPending}>
+                {login.isPending ? "Signing in..." : "Sign In"}
+              </Button>
+            </form>
+          </Form>
+        </CardContent>
+      </Card>
+    </Centered>
+  );
+}
