@@ -56,7 +56,7 @@ func newHQServeCommand() *cobra.Command {
 			set := hq.NewSet(ctx, app, follow.DefaultOptions())
 			hq.Register(app, set)
 			recall.Register(app, set, recall.DefaultOptions()) // recalls across cities: their sends resumed at serve
-			hq.RegisterUI(app, ui.Dist()) // head office's screens: ui/hq.html from the embedded build
+			hq.RegisterUI(app, ui.Dist())                      // head office's screens: ui/hq.html from the embedded build
 			go func() {
 				<-ctx.Done()
 				// stop serving (apis.Serve's graceful shutdown) and every follower
