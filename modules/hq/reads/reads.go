@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -251,7 +252,7 @@ func (d *DB) pay(ctx context.Context, start, end, now time.Time, adjust bool) (i
 		pay float64
 	}
 	var people []earner
-	rows, err := d.db.NewQuery("SELECT id, COALESCE("+schema.UserPayReductionPercentage+", {:def}) FROM "+schema.Users+
+	rows, err := d.db.NewQuery("SELECT id, COALESCE(" + schema.UserPayReductionPercentage + ", {:def}) FROM " + schema.Users +
 		" WHERE isApproved = {:approved} AND role IN ({:d}, {:a}, {:m})").
 		Bind(dbx.Params{"def": schema.DefaultPayReductionPercentage, "approved": roles.Approved,
 			"d": roles.Driver, "a": roles.Admin, "m": roles.MasterAdmin}).WithContext(ctx).Rows()
@@ -365,7 +366,7 @@ type Recalls struct {
 // Recalls reads them from pack_recalls (each row's packCount).
 func (d *DB) Recalls(ctx context.Context) (Recalls, error) {
 	var r Recalls
-	err := d.db.NewQuery("SELECT COUNT(*), COALESCE(SUM(" + schema.PackRecallPackCount + "), 0) FROM " + schema.PackRecalls).
+	err := d.db.NewQuery("SELECT COUNT(*), COALESCE(SUM("+schema.PackRecallPackCount+"), 0) FROM "+schema.PackRecalls).
 		WithContext(ctx).Row(&r.Count, &r.PacksQuarantined)
 	return r, err
 }
@@ -379,15 +380,14 @@ const DefaultMissingDays = 7
 func (d *DB) MissingPacks(ctx context.Context, settings map[string]string, loc *time.Location, now time.Time) (int, error) {
 	days := DefaultMissingDays
 	if v, ok := settings[schema.SettingPackMissingDays]; ok {
-		var n int
-		if _, err := fmt.Sscan(strings.TrimSpace(v), &n); err == nil && n >= 1 && n <= 365 {
+		if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil { // settings.Key.Get's reading
 			days = n
 		}
 	}
 	cutoff := dbTime(clock.DayStart(now, loc).AddDate(0, 0, -days))
 	var n int
-	err := d.db.NewQuery("SELECT COUNT(*) FROM {{packs}} p WHERE p.[[state]] IN ('"+schema.PackStateInService+"', '"+
-		schema.PackStateMaintenance+"') AND COALESCE(NULLIF(p.[[lastSeenAt]], ''), p.[[created]]) < {:cutoff}").
+	err := d.db.NewQuery("SELECT COUNT(*) FROM {{packs}} p WHERE p.[[state]] IN ('" + schema.PackStateInService + "', '" +
+		schema.PackStateMaintenance + "') AND COALESCE(NULLIF(p.[[lastSeenAt]], ''), p.[[created]]) < {:cutoff}").
 		Bind(dbx.Params{"cutoff": cutoff}).WithContext(ctx).Row(&n)
 	return n, err
 }
