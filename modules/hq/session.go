@@ -153,7 +153,7 @@ func login(e *core.RequestEvent) error {
 		}
 		return apierr.Response(e, apierr.Invalid(field, MsgLoginFields))
 	}
-	rec, err := e.App.FindAuthRecordByEmail(Users, email)
+	rec, err := findByEmail(e.App, email)
 	if err != nil {
 		_ = bcrypt.CompareHashAndPassword(dummyHash(), []byte(form.Password))
 		return apierr.NewCode(http.StatusBadRequest, "", MsgInvalidLogin, apierr.CodeInvalidCredentials)
@@ -167,6 +167,17 @@ func login(e *core.RequestEvent) error {
 	}
 	httpx.SetSession(e, token, int(rec.Collection().AuthToken.Duration))
 	return e.JSON(http.StatusOK, map[string]Me{"user": meOf(rec)})
+}
+
+// findByEmail finds the HQ user of email in any case (an address's case is not part of it).
+func findByEmail(app core.App, email string) (*core.Record, error) {
+	var id string
+	err := app.DB().NewQuery("SELECT [[id]] FROM {{" + Users + "}} WHERE [[email]] = {:e} COLLATE NOCASE ORDER BY [[email]] = {:e} DESC LIMIT 1").
+		Bind(dbx.Params{"e": email}).Row(&id)
+	if err != nil {
+		return nil, err
+	}
+	return app.FindRecordById(Users, id)
 }
 
 // logout is POST /api/hq/auth/logout: this device's session ends (its row deleted, so the
