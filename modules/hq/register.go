@@ -14,6 +14,7 @@ import (
 	"swapbay/lib/idempotency"
 	"swapbay/lib/order"
 	"swapbay/lib/reqx"
+	"swapbay/lib/webui"
 	"swapbay/modules/hq/follow"
 )
 
@@ -64,7 +65,9 @@ func Register(app core.App, set *follow.Set) {
 		Id: "hqMiddlewares",
 		Func: func(se *core.ServeEvent) error {
 			se.Router.Bind(apierr.Codes())
-			se.Router.Bind(httpx.SameOrigin(), httpx.CookieSession(), liveSession())
+			// the city's: answers gzipped and tagged (an overview of 50 cities is ~150 KB of JSON),
+			// cross-site writes refused, the cookie session, a signed-out session a guest
+			se.Router.Bind(webui.GzipJSON(), webui.ETagJSON(), httpx.SameOrigin(), httpx.CookieSession(), liveSession())
 			se.Router.Bind(idempotency.Middleware())
 			return se.Next()
 		},
