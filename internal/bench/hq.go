@@ -182,14 +182,8 @@ func hqSection() string {
 	check(err)
 	token, err := viewer.NewAuthToken()
 	check(err)
-	for i := 1; i <= hqCities; i++ {
-		rec, err := hq.SaveCity(app, "", hq.CityInput{Name: fmt.Sprintf("City %02d", i), TimeZone: "Europe/Paris", Currency: "EUR",
-			ReplicaURL: fmt.Sprintf("file:///nonexistent/city%02d", i), Address: fmt.Sprintf("https://city%02d.example", i), Token: "t"}, "")
-		check(err)
-		path := set.CopyPath(rec.Id)
-		check(os.MkdirAll(filepath.Dir(path), 0o755))
-		check(os.Link(hqCopy(cache, i), path))
-	}
+	// serve first: serve starts a follower for every city saved before it, and a follower of
+	// these cities (no replica) would take their copies away
 	r, err := apis.NewRouter(app)
 	check(err)
 	var mux http.Handler
@@ -198,6 +192,14 @@ func hqSection() string {
 		mux = m
 		return err
 	}))
+	for i := 1; i <= hqCities; i++ {
+		rec, err := hq.SaveCity(app, "", hq.CityInput{Name: fmt.Sprintf("City %02d", i), TimeZone: "Europe/Paris", Currency: "EUR",
+			ReplicaURL: fmt.Sprintf("file:///nonexistent/city%02d", i), Address: fmt.Sprintf("https://city%02d.example", i), Token: "t"}, "")
+		check(err)
+		path := set.CopyPath(rec.Id)
+		check(os.MkdirAll(filepath.Dir(path), 0o755))
+		check(os.Link(hqCopy(cache, i), path))
+	}
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 	get := func(path string, auth bool) (time.Duration, int) {
@@ -223,6 +225,17 @@ func hqSection() string {
 		}
 		return xs, quantile(xs, 0.95)
 	}
+	// every city is read (a copy that could not be would answer at once, ok:false)
+	o, err := hq.ReadOverview(context.Background(), app, set, time.Now())
+	check(err)
+	for _, c := range o.Cities {
+		if !c.Ok || c.Stock.Ready+c.Stock.Waiting+c.Stock.Field == 0 {
+			check(fmt.Errorf("hq: %s not read: %s", c.Name, c.Error))
+		}
+	}
+	if len(o.Cities) != hqCities {
+		check(fmt.Errorf("hq: %d cities read", len(o.Cities)))
+	}
 	cpu0 := cpuTime()
 	first, _ := get("/api/hq/overview", true)
 	ov, ovP95 := times(hqOverviews, func(int) string { return "/api/hq/overview" }, true)
@@ -246,6 +259,9 @@ func hqSection() string {
 	rollStart := time.Now()
 	res, err := hq.RollUp(context.Background(), app, set, time.Now())
 	check(err)
+	if res.Cities != hqCities {
+		check(fmt.Errorf("hq: rollup of %d cities: %+v", hqCities, res))
+	}
 	rollTime := time.Since(rollStart)
 	_, histP95 := times(10, func(int) string { return "/api/hq/history?weeks=52" }, true)
 	rss := peakRSSMB()

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
@@ -178,10 +179,10 @@ func ReadOverview(ctx context.Context, app core.App, set *follow.Set, now time.T
 		if co.Stock, err = db.Stock(ctx); err != nil {
 			return err
 		}
-		if co.SwapsPerDay, err = db.SwapsPerDay(ctx, loc, now, OverviewDays); err != nil {
+		if co.SwapsPerDay, err = swapsPerDay(ctx, app, db, co.Id, loc, now); err != nil {
 			return err
 		}
-		if co.PayPerWeek, err = db.PayPerWeek(ctx, loc, now, OverviewWeeks); err != nil {
+		if co.PayPerWeek, err = payPerWeek(ctx, app, db, co.Id, loc, now); err != nil {
 			return err
 		}
 		if co.Recalls, err = db.Recalls(ctx); err != nil {
@@ -226,7 +227,9 @@ func ReadOverview(ctx context.Context, app core.App, set *follow.Set, now time.T
 		sort.Slice(cw.Weeks, func(i, j int) bool { return cw.Weeks[i].WeekStart < cw.Weeks[j].WeekStart })
 		out.Totals.PayByCurrency = append(out.Totals.PayByCurrency, cw)
 	}
-	sort.Slice(out.Totals.PayByCurrency, func(i, j int) bool { return out.Totals.PayByCurrency[i].Currency < out.Totals.PayByCurrency[j].Currency })
+	sort.Slice(out.Totals.PayByCurrency, func(i, j int) bool {
+		return out.Totals.PayByCurrency[i].Currency < out.Totals.PayByCurrency[j].Currency
+	})
 	return out, nil
 }
 
@@ -236,4 +239,73 @@ func (h *handlers) overview(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	return e.JSON(http.StatusOK, o)
+}
+
+// swapsPerDay is the city's swaps of the OverviewDays days ending today: the finished days from
+// HQ's rollups (city_days: the same count, written by the rollup job every RollupEvery, so a
+// late offline action shows once the job has run), today from the copy; when a finished day has
+// no rollup yet (a new city, a copy not yet following) every day is read from the copy.
+func swapsPerDay(ctx context.Context, app core.App, db *reads.DB, cityId string, loc *time.Location, now time.Time) ([]reads.DaySwaps, error) {
+	start := clock.DayStart(now, loc).AddDate(0, 0, -(OverviewDays - 1))
+	var rows []struct {
+		Day   string `db:"day"`
+		Swaps int    `db:"swaps"`
+	}
+	err := app.DB().Select(CityDayDay, CityDaySwaps).From(CityDays).Where(dbx.HashExp{CityDayCity: cityId}).
+		AndWhere(dbx.NewExp("[["+CityDayDay+"]] >= {:from}", dbx.Params{"from": clock.DateString(start)})).All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	rolled := make(map[string]int, len(rows))
+	for _, r := range rows {
+		rolled[r.Day] = r.Swaps
+	}
+	out := make([]reads.DaySwaps, 0, OverviewDays)
+	for _, d := range clock.Days(start, OverviewDays-1)[:OverviewDays-1] {
+		n, ok := rolled[clock.DateString(d)]
+		if !ok {
+			return db.SwapsPerDay(ctx, loc, now, OverviewDays)
+		}
+		out = append(out, reads.DaySwaps{Day: clock.DateString(d), Swaps: n})
+	}
+	today, err := db.SwapsPerDay(ctx, loc, now, 1)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, today...), nil
+}
+
+// payPerWeek is the city's pay of the OverviewWeeks weeks ending with this one: the finished
+// weeks from HQ's weekly rollups (city_weeks: the same total, re-rolled every RollupEvery), this
+// week and any finished week without a rollup from the copy.
+func payPerWeek(ctx context.Context, app core.App, db *reads.DB, cityId string, loc *time.Location, now time.Time) ([]reads.WeekPay, error) {
+	first := clock.WeekStart(now, loc, -(OverviewWeeks - 1))
+	var rows []struct {
+		Week string `db:"weekStart"`
+		Pay  int64  `db:"payCents"`
+	}
+	err := app.DB().Select(CityWeekStart, CityWeekPayCents).From(CityWeeks).Where(dbx.HashExp{CityWeekCity: cityId}).
+		AndWhere(dbx.NewExp("[["+CityWeekStart+"]] >= {:from}", dbx.Params{"from": clock.DateString(first)})).All(&rows)
+	if err != nil {
+		return nil, err
+	}
+	rolled := make(map[string]int64, len(rows))
+	for _, r := range rows {
+		rolled[r.Week] = r.Pay
+	}
+	out := make([]reads.WeekPay, 0, OverviewWeeks)
+	for i := OverviewWeeks - 1; i >= 0; i-- {
+		start := clock.WeekStart(now, loc, -i)
+		ws := clock.DateString(start)
+		if c, ok := rolled[ws]; ok && i > 0 {
+			out = append(out, reads.WeekPay{WeekStart: ws, Cents: c})
+			continue
+		}
+		c, err := db.Pay(ctx, start, time.Date(start.Year(), start.Month(), start.Day()+7, 0, 0, 0, 0, loc), now)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, reads.WeekPay{WeekStart: ws, Cents: c})
+	}
+	return out, nil
 }

@@ -99,7 +99,18 @@ func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now ti
 		n++
 	}
 	if n == 0 {
-		return 0, nil
+		weeks, err := rollWeeks(ctx, app, db, c, loc, now)
+		if err != nil || len(weeks) == 0 {
+			return 0, err
+		}
+		return len(weeks), app.RunInTransaction(func(tx core.App) error {
+			for _, w := range weeks {
+				if err := tx.Save(w); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
 	}
 	days, err := db.Days(ctx, from, n, now)
 	if err != nil {
@@ -113,8 +124,12 @@ func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now ti
 		}
 		stock = &s
 	}
+	weeks, err := rollWeeks(ctx, app, db, c, loc, now)
+	if err != nil {
+		return 0, err
+	}
 	yesterday := clock.DateString(today.AddDate(0, 0, -1))
-	written := 0
+	written := len(weeks)
 	err = app.RunInTransaction(func(tx core.App) error {
 		col, err := tx.FindCachedCollectionByNameOrId(CityDays)
 		if err != nil {
@@ -127,6 +142,11 @@ func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now ti
 		}
 		for _, r := range recs {
 			existing[r.GetString(CityDayDay)] = r
+		}
+		for _, w := range weeks {
+			if err := tx.Save(w); err != nil {
+				return err
+			}
 		}
 		for _, d := range days {
 			rec := existing[d.Day]
@@ -181,4 +201,49 @@ func startRollups(app core.App, set *follow.Set) (stop func(), err error) {
 	}
 	s.Start()
 	return func() { _ = s.Shutdown() }, nil
+}
+
+// rollWeeks computes the pay of city c's finished Monday weeks that city_weeks lacks (at most
+// RollupMaxDays back) and of the last OverviewWeeks-1 finished weeks again (an adjustment can
+// be made to a past week at any time), exactly as the overview's live figure (reads.Pay: the
+// city's earnings total), and returns the records to save: new ones and those whose pay changed.
+func rollWeeks(ctx context.Context, app core.App, db *reads.DB, c cityRef, loc *time.Location, now time.Time) ([]*core.Record, error) {
+	thisWeek := clock.WeekStart(now, loc, 0)
+	oldest := clock.WeekStart(clock.DayStart(now, loc).AddDate(0, 0, -RollupMaxDays), loc, 0)
+	existing := map[string]*core.Record{}
+	recs, err := app.FindRecordsByFilter(CityWeeks, "city = {:c}", "", 0, 0, dbx.Params{"c": c.Id})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range recs {
+		existing[r.GetString(CityWeekStart)] = r
+	}
+	recent := clock.WeekStart(now, loc, -(OverviewWeeks - 1))
+	col, err := app.FindCachedCollectionByNameOrId(CityWeeks)
+	if err != nil {
+		return nil, err
+	}
+	var out []*core.Record
+	for w := oldest; w.Before(thisWeek); w = time.Date(w.Year(), w.Month(), w.Day()+7, 0, 0, 0, 0, loc) {
+		ws := clock.DateString(w)
+		rec := existing[ws]
+		if rec != nil && w.Before(recent) {
+			continue
+		}
+		cents, err := db.Pay(ctx, w, time.Date(w.Year(), w.Month(), w.Day()+7, 0, 0, 0, 0, loc), now)
+		if err != nil {
+			return nil, err
+		}
+		if rec != nil && int64(rec.GetInt(CityWeekPayCents)) == cents {
+			continue
+		}
+		if rec == nil {
+			rec = core.NewRecord(col)
+			rec.Set(CityWeekCity, c.Id)
+			rec.Set(CityWeekStart, ws)
+		}
+		rec.Set(CityWeekPayCents, cents)
+		out = append(out, rec)
+	}
+	return out, nil
 }

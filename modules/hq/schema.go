@@ -52,3 +52,13 @@ const (
 	CityDayQuarantined  = "quarantined"
 	CityDayStockCounted = "stockCounted" // whether the stock figures were read at the day's end
 )
+
+// CityWeeks is HQ's weekly pay rollup of each city: one row per city per finished Monday week,
+// the pay exactly as the city's earnings page totals it (adjustments included), re-rolled while
+// the week is within the overview's 8 weeks.
+const (
+	CityWeeks        = "city_weeks"
+	CityWeekCity     = "city"
+	CityWeekStart    = "weekStart" // YYYY-MM-DD, a Monday in the city's zone
+	CityWeekPayCents = "payCents"
+)

@@ -301,4 +301,3 @@ func (h *handlers) history(e *core.RequestEvent) error {
 	}
 	return e.JSON(http.StatusOK, out)
 }
-

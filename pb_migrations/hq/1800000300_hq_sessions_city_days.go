@@ -8,8 +8,8 @@ import (
 )
 
 // Creates hq_sessions (one row per signed-in device, the city's auth_sessions: sign-out deletes
-// the row and its token is refused at once) and city_days (HQ's daily rollups of each city, for
-// history beyond the overview's 30 days); rate limits head office's own sign-in route like the
+// the row and its token is refused at once), city_days and city_weeks (HQ's daily and weekly
+// rollups of each city: the overview's finished days and weeks, and history beyond them); rate limits head office's own sign-in route like the
 // city's /api/login. Both collections are closed to the record API (no rules).
 func init() {
 	hq.Migrations.Register(func(app core.App) error {
@@ -45,8 +45,17 @@ func init() {
 		}, migrate.Index("idx_city_days_city_day", true, "`"+hq.CityDayCity+"`, `"+hq.CityDayDay+"`", "")); err != nil {
 			return err
 		}
+		if _, err := migrate.CreateBase(app, hq.CityWeeks, []core.Field{
+			&core.RelationField{Name: hq.CityWeekCity, CollectionId: cities.Id, MaxSelect: 1, Required: true, CascadeDelete: true},
+			&core.TextField{Name: hq.CityWeekStart, Required: true, Min: 10, Max: 10},
+			&core.NumberField{Name: hq.CityWeekPayCents, OnlyInt: true},
+			migrate.Created(),
+			migrate.Updated(),
+		}, migrate.Index("idx_city_weeks_city_week", true, "`"+hq.CityWeekCity+"`, `"+hq.CityWeekStart+"`", "")); err != nil {
+			return err
+		}
 		s := app.Settings()
 		s.RateLimits.Rules = append(s.RateLimits.Rules, core.RateLimitRule{Label: "POST /api/hq/auth/login", MaxRequests: 20, Duration: 10})
 		return app.Save(s)
-	}, migrate.Drop(hq.CityDays, hq.Sessions))
+	}, migrate.Drop(hq.CityWeeks, hq.CityDays, hq.Sessions))
 }

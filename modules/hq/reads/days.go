@@ -60,7 +60,7 @@ func (d *DB) Days(ctx context.Context, start time.Time, n int, now time.Time) ([
 	rows.Close()
 	// earners' pay reduction
 	reduction := map[string]int64{}
-	rows, err = d.db.NewQuery("SELECT id, "+schema.UserPayReductionPercentage+" FROM "+schema.Users+
+	rows, err = d.db.NewQuery("SELECT id, " + schema.UserPayReductionPercentage + " FROM " + schema.Users +
 		" WHERE isApproved = {:approved} AND role IN ({:d}, {:a}, {:m})").
 		Bind(dbx.Params{"approved": roles.Approved, "d": roles.Driver, "a": roles.Admin, "m": roles.MasterAdmin}).WithContext(ctx).Rows()
 	if err != nil {
@@ -83,8 +83,8 @@ func (d *DB) Days(ctx context.Context, start time.Time, n int, now time.Time) ([
 	// the movements that count, bucketed by day
 	type tasks struct{ dead, moves, recovers int64 }
 	perDay := make([]map[string]*tasks, n)
-	rows, err = d.db.NewQuery("SELECT occurredAt, type, COALESCE(user, ''), COALESCE(deadBatteries, 0), COALESCE(quantity, 0) FROM "+
-		schema.Movements+" INDEXED BY "+schema.IdxMovementsTypeOccurredAt+
+	rows, err = d.db.NewQuery("SELECT occurredAt, type, COALESCE(user, ''), COALESCE(deadBatteries, 0), COALESCE(quantity, 0) FROM " +
+		schema.Movements + " INDEXED BY " + schema.IdxMovementsTypeOccurredAt +
 		" WHERE type IN ({:swap}, 'dropoff', 'rebalance', 'retrieves_repairs_dropoff') AND occurredAt >= {:from} AND occurredAt < {:to}").
 		Bind(dbx.Params{"swap": SwapType, "from": keys[0], "to": keys[n]}).WithContext(ctx).Rows()
 	if err != nil {

@@ -137,4 +137,3 @@ func (d *DB) Transfers(ctx context.Context) ([]Transfer, error) {
 	}
 	return out, rows.Err()
 }
-

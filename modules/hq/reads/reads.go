@@ -174,8 +174,12 @@ func (d *DB) swapsBetween(ctx context.Context, bounds []time.Time) ([]DaySwaps, 
 		fmt.Fprintf(&b, " WHEN occurredAt < {:%s} THEN %d", key, i-1)
 	}
 	fmt.Fprintf(&b, " ELSE %d END", len(bounds)-2)
+	bucket := b.String()
+	if len(bounds) == 2 {
+		bucket = "0" // one day: a CASE needs a WHEN
+	}
 	params["from"], params["to"] = dbTime(bounds[0]), dbTime(bounds[len(bounds)-1])
-	rows, err := d.db.NewQuery("SELECT " + b.String() + " AS day, COUNT(*) FROM {{" + schema.Movements + "}} INDEXED BY " +
+	rows, err := d.db.NewQuery("SELECT " + bucket + " AS day, COUNT(*) FROM {{" + schema.Movements + "}} INDEXED BY " +
 		schema.IdxMovementsTypeOccurredAt + " WHERE type = {:type} AND occurredAt >= {:from} AND occurredAt < {:to} GROUP BY day").
 		Bind(params).WithContext(ctx).Rows()
 	if err != nil {
