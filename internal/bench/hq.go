@@ -50,7 +50,7 @@ const (
 	hqRSSAim    = 256.0
 )
 
-var flagHQCache = flag.String("hq-cache", filepath.Join(os.TempDir(), "swapbay_bench_hq_v1"), "hq: the cache dir of the 50 city copies (built once, kept)")
+var flagHQCache = flag.String("hq-cache", filepath.Join(os.TempDir(), "swapbay_bench_hq_v2"), "hq: the cache dir of the 50 city copies (built once, kept)")
 
 // hqCopy is city i's copy in the cache (i from 1).
 func hqCopy(cache string, i int) string { return filepath.Join(cache, fmt.Sprintf("city%02d.db", i)) }
@@ -76,6 +76,12 @@ func hqBuild(cache string) error {
 	}
 	now := types.NowDateTime().String()
 	err = app.RunInTransaction(func(tx core.App) error {
+		// pay rates in force for the whole history (the overview's pay then multiplies real counts)
+		if _, err := tx.DB().Insert(schema.PayRates, dbx.Params{"id": ids.New(), schema.PayRateDeadBattery: 150, schema.PayRateMove: 75,
+			schema.PayRateRecover: 310, schema.PayRateEffectiveAt: types.NowDateTime().AddDate(-2, 0, 0).String(), schema.Created: now,
+		}).Execute(); err != nil {
+			return err
+		}
 		for i := 1; i <= hqPacks; i++ {
 			if _, err := tx.DB().Insert(schema.Packs, dbx.Params{
 				"id": ids.New(), schema.PackSerial: fmt.Sprintf("CXX-%06d", i), schema.PackState: schema.PackStateInService,
@@ -236,10 +242,23 @@ func hqSection() string {
 	if len(o.Cities) != hqCities {
 		check(fmt.Errorf("hq: %d cities read", len(o.Cities)))
 	}
-	cpu0 := cpuTime()
+	// as at start: no rollup yet, every figure from the copies
 	first, _ := get("/api/hq/overview", true)
+	// the rollup job's first run (at start it writes every city's 400 days and 58 weeks)
+	rollStart := time.Now()
+	res, err := hq.RollUp(context.Background(), app, set, time.Now())
+	check(err)
+	rollTime := time.Since(rollStart)
+	if res.Cities != hqCities {
+		check(fmt.Errorf("hq: rollup of %d cities: %+v", hqCities, res))
+	}
+	rollStart = time.Now()
+	res2, err := hq.RollUp(context.Background(), app, set, time.Now())
+	check(err)
+	rollAgain := time.Since(rollStart)
+	cpu0 := cpuTime()
 	ov, ovP95 := times(hqOverviews, func(int) string { return "/api/hq/overview" }, true)
-	cpuOverview := (cpuTime() - cpu0) / (hqOverviews + 1)
+	cpuOverview := (cpuTime() - cpu0) / hqOverviews
 	queries := func(i int) string {
 		switch i % 4 {
 		case 0:
@@ -256,13 +275,6 @@ func hqSection() string {
 	_, healthP95 := times(200, func(int) string { return "/api/health" }, false)
 	var mem runtime.MemStats
 	runtime.ReadMemStats(&mem)
-	rollStart := time.Now()
-	res, err := hq.RollUp(context.Background(), app, set, time.Now())
-	check(err)
-	if res.Cities != hqCities {
-		check(fmt.Errorf("hq: rollup of %d cities: %+v", hqCities, res))
-	}
-	rollTime := time.Since(rollStart)
 	_, histP95 := times(10, func(int) string { return "/api/hq/history?weeks=52" }, true)
 	rss := peakRSSMB()
 
@@ -275,17 +287,18 @@ func hqSection() string {
 		time.Now().UTC().Format("2006-01-02 15:04"), load, loadAverage(), hqCities, hqMovements, hqCities*hqMovements/1_000_000, hqPacks,
 		float64(size)/1e6, cache, hq.ReadParallel)
 	fmt.Fprintf(&w, "| measurement | runs | p50 | p95 | previous | aim |\n|---|---:|---:|---:|---|---|\n")
-	fmt.Fprintf(&w, "| GET /api/hq/overview (50 cities: stock, 30 days of swaps, 8 weeks of pay, recalls, missing packs) | %d | %.0f ms | %.0f ms | new | ≤ 2 s: %s |\n",
+	fmt.Fprintf(&w, "| GET /api/hq/overview (50 cities: stock, 30 days of swaps, 8 weeks of pay, recalls, missing packs), rollups written | %d | %.0f ms | %.0f ms | new | ≤ 2 s: %s |\n",
 		len(ov), quantile(ov, 0.5), ovP95, verdict(ovP95 <= ms2f(hqAim)))
-	fmt.Fprintf(&w, "| GET /api/hq/overview, the first after start | 1 | %.0f ms | — | new | — |\n", ms2f(first))
+	fmt.Fprintf(&w, "| GET /api/hq/overview before any rollup (every figure from the copies: a new HQ's first minutes) | 1 | %.0f ms | — | new | — |\n", ms2f(first))
 	fmt.Fprintf(&w, "| GET /api/hq/packs?q= (exact, prefix, label URL, none) | %d | %.0f ms | %.0f ms | new | ≤ 2 s: %s |\n",
 		len(ps), quantile(ps, 0.5), psP95, verdict(psP95 <= ms2f(hqAim)))
 	fmt.Fprintf(&w, "| GET /api/hq/transit (no pack_transfers yet) | 5 | — | %.0f ms | new | — |\n", transitP95)
 	fmt.Fprintf(&w, "| GET /api/hq/history?weeks=52 (from city_days) | 10 | — | %.1f ms | new | — |\n", histP95)
 	fmt.Fprintf(&w, "| PocketBase GET /api/health (reference) | 200 | — | %.2f ms | new | — |\n\n", healthP95)
 	fmt.Fprintf(&w, "Head office's peak RSS (VmHWM, this process, the copies built in a child process): **%.0f MB** (aim ≤ %.0f MB: %s); "+
-		"Go heap in use %.0f MB. CPU time per overview %s. The first rollup (400 days back for every city, %d rows written, %d cities) "+
-		"took %s.\n", rss, hqRSSAim, verdict(rss <= hqRSSAim), float64(mem.HeapInuse)/1e6, cpuOverview.Round(time.Millisecond),
-		res.Written, res.Cities, rollTime.Round(time.Millisecond))
+		"Go heap in use %.0f MB. CPU time per overview %s. The rollup job's first run (every city's 400 days and their weeks, %d rows, "+
+		"%d cities) took %s; a second run (the last 8 days and 7 weeks of every city re-read, %d rows changed) %s.\n",
+		rss, hqRSSAim, verdict(rss <= hqRSSAim), float64(mem.HeapInuse)/1e6, cpuOverview.Round(time.Millisecond),
+		res.Written, res.Cities, rollTime.Round(time.Millisecond), res2.Written, rollAgain.Round(time.Millisecond))
 	return w.String()
 }

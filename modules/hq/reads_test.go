@@ -376,6 +376,19 @@ func TestFiguresEqualTheCitys(t *testing.T) {
 	if lastWeek.WeekStart != ws.LastWeek.WeekStart || lastWeek.Swaps != want || lastWeek.PayCents == 0 {
 		t.Fatalf("last week %+v, the city's %s %d swaps", lastWeek, ws.LastWeek.WeekStart, want)
 	}
+	// its pay is the earnings page's (the weekly rollup, adjustment included)
+	lwStart, _ := time.ParseInLocation(time.DateOnly, lastWeek.WeekStart, loc)
+	rep, err := earnings.Compute(city, earnings.WeekOf(lwStart, loc), now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lwPay int64
+	for _, r := range rep.Rows {
+		lwPay += int64(r.TotalEarnings)
+	}
+	if lastWeek.PayCents != lwPay {
+		t.Fatalf("last week's pay %d, the city's earnings %d", lastWeek.PayCents, lwPay)
+	}
 }
 
 // The pack search finds a serial or a prefix in every copy (a label URL too), names the place

@@ -285,6 +285,22 @@ func ReadHistory(app core.App, n int, now time.Time) (History, error) {
 				hc.Weeks[i].PayCents += r.Pay
 			}
 		}
+		// a finished week's pay from its weekly rollup (the earnings page's total, adjustments
+		// included) when there is one; the sum of its days otherwise (this week: the days so far)
+		var weeks []struct {
+			Week string `db:"weekStart"`
+			Pay  int64  `db:"payCents"`
+		}
+		err = app.DB().Select(CityWeekStart, CityWeekPayCents).From(CityWeeks).Where(dbx.HashExp{CityWeekCity: c.Id}).
+			AndWhere(dbx.NewExp("[["+CityWeekStart+"]] >= {:from}", dbx.Params{"from": clock.DateString(first)})).All(&weeks)
+		if err != nil {
+			return History{}, err
+		}
+		for _, w := range weeks {
+			if i, ok := index[w.Week]; ok {
+				hc.Weeks[i].PayCents = w.Pay
+			}
+		}
 		out.Cities = append(out.Cities, hc)
 	}
 	return out, nil
