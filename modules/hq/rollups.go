@@ -17,8 +17,9 @@ import (
 // Rollups (issue 45: history beyond 30 days). HQ keeps one city_days row per city per finished
 // local day (swaps, pay, and the stock at the day's end when it was read then), written by the
 // rollup job:
-//   - every RollupEvery, and once at start, for each city whose copy is following (a copy
-//     behind, failed or restoring is left for a later run: its days are not complete);
+//   - every RollupEvery for each city whose copy is following (checked every RollupCheck and at
+//     start: a copy behind, failed or restoring is left for a later check, its days are not
+//     complete; a city whose copy has just started following is rolled within a minute);
 //   - every finished day not rolled yet, at most RollupMaxDays back (a new city's history);
 //   - the last RollupRecentDays finished days again (a driver's offline action keyed days ago
 //     reaches the city with its own time, DESIGN.md §12): a row changes only when its figures
@@ -29,6 +30,7 @@ import (
 // (stockCounted false, the stock fields 0).
 const (
 	RollupEvery       = 10 * time.Minute
+	RollupCheck       = time.Minute
 	RollupMaxDays     = 400
 	RollupRecentDays  = 8
 	RollupStockWithin = time.Hour
@@ -41,12 +43,20 @@ type RollupResult struct {
 
 // RollUp writes the missing and recent days of every following city's copy at now.
 func RollUp(ctx context.Context, app core.App, set *follow.Set, now time.Time) (RollupResult, error) {
+	return rollUp(ctx, app, set, now, nil)
+}
+
+// rollUp is RollUp for the cities due (all when due is nil); rolled is told each city rolled.
+func rollUp(ctx context.Context, app core.App, set *follow.Set, now time.Time, due map[string]time.Time) (RollupResult, error) {
 	cities, err := cityRefs(app)
 	if err != nil {
 		return RollupResult{}, err
 	}
 	var res RollupResult
 	for _, c := range cities {
+		if last, ok := due[c.Id]; ok && now.Sub(last) < RollupEvery {
+			continue
+		}
 		if st, ok := set.Status(c.Id); ok && st.State != follow.StateFollowing {
 			res.Skipped++
 			continue
@@ -66,6 +76,9 @@ func RollUp(ctx context.Context, app core.App, set *follow.Set, now time.Time) (
 		}
 		res.Cities++
 		res.Written += n
+		if due != nil {
+			due[c.Id] = now
+		}
 	}
 	return res, nil
 }
@@ -180,14 +193,18 @@ func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now ti
 }
 
 // startRollups runs the rollup job on a gocron scheduler (the city's jobs pattern,
-// modules/jobs): every RollupEvery, once at start, one run at a time. The returned stop ends it.
+// modules/jobs): every RollupCheck (and at start), one run at a time, each city rolled when its
+// copy is following and it was not rolled in the last RollupEvery — so a city is rolled about a
+// minute after its copy first follows (the overview reads its finished days from the rollups).
+// The returned stop ends it.
 func startRollups(app core.App, set *follow.Set) (stop func(), err error) {
 	s, err := gocron.NewScheduler()
 	if err != nil {
 		return nil, err
 	}
-	_, err = s.NewJob(gocron.DurationJob(RollupEvery), gocron.NewTask(func() {
-		res, err := RollUp(context.Background(), app, set, clock.Now())
+	rolled := map[string]time.Time{} // the job's own: one run at a time (singleton mode)
+	_, err = s.NewJob(gocron.DurationJob(RollupCheck), gocron.NewTask(func() {
+		res, err := rollUp(context.Background(), app, set, clock.Now(), rolled)
 		if err != nil {
 			app.Logger().Error("hq rollup job failed", slog.String("error", err.Error()))
 			return
