@@ -59,27 +59,28 @@ func seedCity(t *testing.T, now time.Time) *tests.TestApp {
 	for ago := 0; ago < 23; ago++ {
 		day := clock.DayStart(now, loc).AddDate(0, 0, -ago)
 		for i, u := range []*core.Record{d1, d2, adm} {
-			at := day.Add(time.Duration(8+i) * time.Hour).Add(time.Duration(ago) * time.Minute)
-			if at.After(now) {
-				at = now.Add(-time.Duration(10-i) * time.Minute)
+			at, step := day.Add(time.Duration(8+i)*time.Hour).Add(time.Duration(ago)*time.Minute), time.Minute
+			if ago == 0 { // today: between local midnight and now, whatever the hour
+				since := now.Sub(day)
+				at, step = day.Add(since*time.Duration(i+1)/8), since/40
 			}
 			op := inventory.Op{Actor: u, At: at}
 			n := 1 + (ago+i)%3
 			if _, err := inventory.Pickup(city, op, u.Id, n); err != nil {
 				t.Fatal(err)
 			}
-			op.At = at.Add(time.Minute)
+			op.At = at.Add(step)
 			if _, err := inventory.Dropoff(city, op, u.Id, 0, 1); err != nil { // n-1 stay in the field
 				t.Fatal(err)
 			}
 			if (ago+i)%2 == 0 {
-				op.At = at.Add(2 * time.Minute)
+				op.At = at.Add(2 * step)
 				if _, err := inventory.LogActivity(city, op, u.Id, inventory.TypeRebalance, 2+i); err != nil {
 					t.Fatal(err)
 				}
 			}
 			if (ago+i)%4 == 1 {
-				op.At = at.Add(3 * time.Minute)
+				op.At = at.Add(3 * step)
 				if _, err := inventory.LogActivity(city, op, u.Id, inventory.TypeRetrievesRepairs, 1); err != nil {
 					t.Fatal(err)
 				}
