@@ -21,7 +21,7 @@ func TestHeartbeatOnlyWhileReplicating(t *testing.T) {
 	rows := func() (int, string) {
 		var n int
 		var at string
-		if err := app.DB().NewQuery("SELECT COUNT(*), COALESCE(MAX(at), '') FROM " + schema.Heartbeat).Row(&n, &at); err != nil {
+		if err := app.DB().NewQuery("SELECT COUNT(*), COALESCE(MAX(at), '') FROM "+schema.Heartbeat).Row(&n, &at); err != nil {
 			t.Fatal(err)
 		}
 		return n, at
