@@ -30,7 +30,7 @@ var (
 	flagPrevious     = flag.String("previous", "", "with -only compare: the previous report")
 	flagCPUProfile   = flag.String("cpuprofile", "", "with -only writes or storm: write a CPU profile of the server and load during the ledger writes or the storm (-only packwrites: during the writes naming packs, last round)")
 	flagStateProfile = flag.String("stateprofile", "", "with -only writes or big: write a CPU profile of the server and load during GET /api/state with the cache off")
-	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; catchup: the replica's catch-up after an outage of -catchup-outage; rto-build / rto-restore: a kept replica and backup archive of -rto-movements, and the restore of each; hostile: RSS growth per hostile request on a real server; labels: the pack label sheet of 1,000 packs; keys: 8 days of Idempotency-Keys at 50,000 keyed writes a day; storm: 500 phones sending 20 queued actions each at once); packwrites: ledger writes naming 4 packs each vs none; scan: the scanner with a fake camera, tap on Scan to the first pack listed and one frame decoded, -scan-runs fresh pages per detector; recall: a 500-pack lot quarantined in one transaction; stocktake: the ready shelf's 1,000 packs reconciled and applied; readings: 10,000 pack readings imported in one transaction; worn: the packs list filtered by worn over 10,000 packs)")
+	flagOnly         = flag.String("only", "", "run one part alone and print it on a small data set (ws: the /ws fan-out; first: the first screen on a phone network; earnings: all-earnings on the big data set; big: /api/state with the cache off on the big data set; replication: recovery point over -drills drills, recovery time of -rto-movements, writes with replication on and off; catchup: the replica's catch-up after an outage of -catchup-outage; rto-build / rto-restore: a kept replica and backup archive of -rto-movements, and the restore of each; hostile: RSS growth per hostile request on a real server; labels: the pack label sheet of 1,000 packs; keys: 8 days of Idempotency-Keys at 50,000 keyed writes a day; storm: 500 phones sending 20 queued actions each at once); packwrites: ledger writes naming 4 packs each vs none; scan: the scanner with a fake camera, tap on Scan to the first pack listed and one frame decoded, -scan-runs fresh pages per detector; recall: a 500-pack lot quarantined in one transaction; stocktake: the ready shelf's 1,000 packs reconciled and applied; readings: 10,000 pack readings imported in one transaction; worn: the packs list filtered by worn over 10,000 packs; hq: head office over 50 city copies of 200k movements, built once into -hq-cache)")
 )
 
 func main() {
@@ -66,6 +66,9 @@ func main() {
 		"readings": readingsSection,
 		// the packs list filtered by worn over 10,000 packs (issue 46)
 		"worn": wornSection,
+		// head office over 50 city copies of 200k movements (issue 45); hq-build makes the copies
+		"hq":       hqSection,
+		"hq-build": func() string { check(hqBuild(*flagHQCache)); return "" },
 	}
 	if part, ok := parts[*flagOnly]; ok {
 		fmt.Print(part())
@@ -244,7 +247,7 @@ func main() {
 	rep.Total = time.Since(started)
 	rep.LoadAfter = loadAverage()
 	previous, _ := os.ReadFile(*flagOut)
-	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + hostileSection + packWrites + labelsSection() + scan + recallSection() + stocktakeSection() + readingsSection() + wornSection() + keys.markdown() + storm.markdown() + uiBundleSection() + measuredDecisions
+	text := rep.markdown() + firstScreenSection(first) + wsSection(ws) + repl.markdown() + hostileSection + packWrites + labelsSection() + scan + recallSection() + stocktakeSection() + readingsSection() + wornSection() + hqSection() + keys.markdown() + storm.markdown() + uiBundleSection() + measuredDecisions
 	text += changesSection(string(previous), text)
 	fmt.Println(text)
 	check(os.WriteFile(*flagOut, []byte(text), 0o644))

@@ -14,8 +14,12 @@ import (
 	"swapbay/lib/idempotency"
 	"swapbay/lib/order"
 	"swapbay/lib/reqx"
+	"swapbay/lib/webui"
 	"swapbay/modules/hq/follow"
 )
+
+// RollupsEnabled starts the rollup job at serve (tests that drive RollUp themselves turn it off).
+var RollupsEnabled = true
 
 // CopiesDir is where the cities' copies live in the HQ data dir (one directory per city id).
 const CopiesDir = "copies"
@@ -32,6 +36,26 @@ const MsgForbidden = "You do not have permission to do this."
 //	PUT    /api/hq/cities/{id}   hq_admin, keyed       CityInput → City (blank keys/token keep the
 //	                             stored ones; 404 unknown id)
 //	DELETE /api/hq/cities/{id}   hq_admin, keyed       {deleted: id}; the city's copy is deleted
+//	POST   /api/hq/auth/login    everyone              {email, password} → {user: {id, email, name, role}}
+//	                             and the session cookie (400 "Invalid email or password."; rate
+//	                             limited: "POST /api/hq/auth/login" 20 per 10 s and per address)
+//	POST   /api/hq/auth/logout   everyone, keyed       204: this device's session ends, cookie cleared
+//	GET    /api/hq/me            hq_admin, hq_viewer   {user} (401 signed out)
+//	GET    /api/hq/overview      hq_admin, hq_viewer   Overview: per city (its copy's state, stock,
+//	                             swaps per day for 30 days, pay per week for 8 weeks, recalls,
+//	                             missing packs; ok:false with words when its copy cannot be read)
+//	                             and totals
+//	GET    /api/hq/history       hq_admin, hq_viewer   ?weeks=1..260 (52): History from city_days
+//	GET    /api/hq/packs         hq_admin, hq_viewer   ?q=serial or prefix (3..40) or a label URL →
+//	                             PackSearch (at most 50 packs, by serial)
+//	GET    /api/hq/transit       hq_admin, hq_viewer   Transit: packs sent between cities, received
+//	                             and pending
+//
+// Every route accepts the session cookie (lib/httpx's CookieSession) or Authorization; a cookie
+// token names a session row (hq_sessions) that must still exist (liveSession). Writes from
+// another site are refused (httpx.SameOrigin, the city's check); every mutation is keyed.
+//
+// The rollup job (rollups.go) writes city_days from the copies every RollupEvery.
 //
 // Each city's replica is followed into HQDIR/copies/<id>/copy.db from serve until the server
 // stops (set, supervised under one context); a saved city (re)starts its follower once the save
@@ -41,6 +65,9 @@ func Register(app core.App, set *follow.Set) {
 		Id: "hqMiddlewares",
 		Func: func(se *core.ServeEvent) error {
 			se.Router.Bind(apierr.Codes())
+			// the city's: answers gzipped and tagged (an overview of 50 cities is ~150 KB of JSON),
+			// cross-site writes refused, the cookie session, a signed-out session a guest
+			se.Router.Bind(webui.GzipJSON(), webui.ETagJSON(), httpx.SameOrigin(), httpx.CookieSession(), liveSession())
 			se.Router.Bind(idempotency.Middleware())
 			return se.Next()
 		},
@@ -59,7 +86,25 @@ func Register(app core.App, set *follow.Set) {
 		se.Router.POST("/api/hq/cities", h.create).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
 		se.Router.PUT("/api/hq/cities/{id}", h.update).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
 		se.Router.DELETE("/api/hq/cities/{id}", h.remove).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
+		viewers := func() *hook.Handler[*core.RequestEvent] { return requireRoles(RoleAdmin, RoleViewer) }
+		se.Router.POST("/api/hq/auth/login", login).Bind(idempotency.Skip("checks a password (bcrypt); a sign-in is not a change to replay"))
+		se.Router.POST("/api/hq/auth/logout", logout).Bind(idempotency.Keyed())
+		se.Router.GET("/api/hq/me", me).Bind(viewers())
+		se.Router.GET("/api/hq/overview", h.overview).Bind(viewers())
+		se.Router.GET("/api/hq/history", h.history).Bind(viewers())
+		se.Router.GET("/api/hq/packs", h.packs).Bind(viewers())
+		se.Router.GET("/api/hq/transit", h.transit).Bind(viewers())
 		se.Router.GET("/api/{path...}", httpx.APINotFound)
+		if RollupsEnabled {
+			stop, err := startRollups(se.App, set)
+			if err != nil {
+				return err
+			}
+			se.App.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
+				stop()
+				return e.Next()
+			})
+		}
 		return se.Next()
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {

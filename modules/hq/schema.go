@@ -27,3 +27,38 @@ const (
 
 // Roles are every head-office role.
 var Roles = []string{RoleAdmin, RoleViewer}
+
+// Sessions holds one row per signed-in device (the city's auth_sessions, DESIGN.md §5): the
+// cookie's token names its row (schema.SessionClaim); sign-out deletes it.
+const (
+	Sessions         = "hq_sessions"
+	SessionUser      = "user"
+	SessionIP        = "ip"
+	SessionUserAgent = "userAgent"
+)
+
+// CityDays is HQ's daily rollup of each city (issue 45: history beyond 30 days): one row per
+// city per finished local day.
+const (
+	CityDays            = "city_days"
+	CityDayCity         = "city"
+	CityDayDay          = "day" // YYYY-MM-DD, the city's own day
+	CityDaySwaps        = "swaps"
+	CityDayPayCents     = "payCents"
+	CityDayReady        = "ready"
+	CityDayWaiting      = "waiting"
+	CityDayCharging     = "charging"
+	CityDayField        = "field"
+	CityDayQuarantined  = "quarantined"
+	CityDayStockCounted = "stockCounted" // whether the stock figures were read at the day's end
+)
+
+// CityWeeks is HQ's weekly pay rollup of each city: one row per city per finished Monday week,
+// the pay exactly as the city's earnings page totals it (adjustments included), re-rolled while
+// the week is within the overview's 8 weeks.
+const (
+	CityWeeks        = "city_weeks"
+	CityWeekCity     = "city"
+	CityWeekStart    = "weekStart" // YYYY-MM-DD, a Monday in the city's zone
+	CityWeekPayCents = "payCents"
+)

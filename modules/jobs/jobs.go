@@ -12,6 +12,7 @@ import (
 	"github.com/go-co-op/gocron/v2"
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/clock"
 	"swapbay/lib/events"
@@ -32,6 +33,9 @@ const ChargingDueInterval = 30 * time.Second
 // PhotoCleanupInterval is how often unclaimed photo uploads older than 24 h are removed.
 const PhotoCleanupInterval = time.Hour
 
+// HeartbeatInterval is how often the city beats while it replicates (Heartbeat).
+const HeartbeatInterval = time.Minute
+
 // AgreementPDFInterval is how often the pdf job looks for agreement PDFs to make again.
 const AgreementPDFInterval = time.Minute
 
@@ -41,6 +45,8 @@ const AgreementPDFInterval = time.Minute
 //	                            (dueAnnounced := true, then CHARGING_UPDATED after commit)
 //	photo-cleanup  every hour   remove uploads not claimed within 24 h, with their files
 //	agreement-pdf  every minute make agreement PDFs a restart cut short or that failed
+//	replication-heartbeat every minute  while data.db is replicated, rewrite the heartbeat row
+//	                            (Heartbeat): head office reads a silent replica as a stopped city
 //	wal-checkpoint every 200 ms copy each database's WAL back into its file, off the write
 //	                            path (sqlitedb.Checkpoint); data.db is skipped while it is
 //	                            replicated: Litestream owns its checkpoints then
@@ -114,6 +120,13 @@ func Register(app core.App) {
 			return err
 		}
 		if err := every(s, sqlitedb.CheckpointInterval, "wal-checkpoint", gocron.NewTask(func() { Checkpoint(app) })); err != nil {
+			return err
+		}
+		err = every(s, HeartbeatInterval, "replication-heartbeat", logFailure(app, "replication-heartbeat job", func() error {
+			_, err := Heartbeat(app, clock.Now())
+			return err
+		}))
+		if err != nil {
 			return err
 		}
 		s.Start()
@@ -194,6 +207,21 @@ func operationZone(app core.App) *time.Location {
 		return time.UTC
 	}
 	return loc
+}
+
+// Heartbeat runs the replication-heartbeat job once: while data.db is replicated it rewrites
+// the heartbeat row (schema.Heartbeat) with now, so the replica changes at least once a minute
+// and head office reads a replica silent for minutes as a stopped city, not a quiet one
+// (docs/hq.md). It reports whether it beat (not while replication is off).
+func Heartbeat(app core.App, now time.Time) (bool, error) {
+	if !replication.Active(app) {
+		return false, nil
+	}
+	at, _ := types.ParseDateTime(now.UTC())
+	_, err := app.DB().NewQuery("INSERT INTO {{" + schema.Heartbeat + "}} (id, [[" + schema.HeartbeatAt + "]]) VALUES (1, {:at})" +
+		" ON CONFLICT(id) DO UPDATE SET [[" + schema.HeartbeatAt + "]] = excluded.[[" + schema.HeartbeatAt + "]]").
+		Bind(dbx.Params{"at": at.String()}).Execute()
+	return err == nil, err
 }
 
 // Checkpointed is one database the wal-checkpoint job checkpointed: its WAL's pages and how

@@ -1,0 +1,154 @@
+package reads
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"swapbay/lib/clock"
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+)
+
+// Day is one finished local day of a city, for HQ's rollups (city_days).
+type Day struct {
+	Day      string
+	Swaps    int
+	PayCents int64
+}
+
+// Days reads the swaps and the pay of the n local days from start (a local midnight in loc)
+// in one pass over the (type, occurredAt) index range: the movements that count are bucketed
+// by day in Go. A day's pay is the earnings module's arithmetic over that day's tasks, at the
+// rates in force at the day's end, less each earner's pay reduction; task adjustments are
+// made per week and are not in a day's figure (the weekly pay of the overview has them).
+func (d *DB) Days(ctx context.Context, start time.Time, n int, now time.Time) ([]Day, error) {
+	bounds := clock.Days(start, n)
+	keys := make([]string, len(bounds))
+	for i, b := range bounds {
+		keys[i] = dbTime(b)
+	}
+	out := make([]Day, n)
+	for i := range out {
+		out[i].Day = clock.DateString(bounds[i])
+	}
+	// rates, oldest first
+	type rate struct {
+		at                   string
+		dead, move, recovers int64
+	}
+	var rates []rate
+	rows, err := d.db.NewQuery("SELECT " + schema.PayRateEffectiveAt + ", " + schema.PayRateDeadBattery + ", " + schema.PayRateMove + ", " +
+		schema.PayRateRecover + " FROM " + schema.PayRates + " ORDER BY " + schema.PayRateEffectiveAt + ", rowid").WithContext(ctx).Rows()
+	if err != nil {
+		return nil, fmt.Errorf("read pay rates: %w", err)
+	}
+	for rows.Next() {
+		var r rate
+		if err := rows.Scan(&r.at, &r.dead, &r.move, &r.recovers); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		rates = append(rates, r)
+	}
+	rows.Close()
+	// earners' pay reduction
+	reduction := map[string]int64{}
+	rows, err = d.db.NewQuery("SELECT id, " + schema.UserPayReductionPercentage + " FROM " + schema.Users +
+		" WHERE isApproved = {:approved} AND role IN ({:d}, {:a}, {:m})").
+		Bind(dbx.Params{"approved": roles.Approved, "d": roles.Driver, "a": roles.Admin, "m": roles.MasterAdmin}).WithContext(ctx).Rows()
+	if err != nil {
+		return nil, fmt.Errorf("read earners: %w", err)
+	}
+	for rows.Next() {
+		var id string
+		var pay sql.NullFloat64
+		if err := rows.Scan(&id, &pay); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		v := pay.Float64
+		if !pay.Valid {
+			v = math.NaN()
+		}
+		reduction[id] = clampPercent(v)
+	}
+	rows.Close()
+	// the movements that count, bucketed by day
+	type tasks struct{ dead, moves, recovers int64 }
+	perDay := make([]map[string]*tasks, n)
+	rows, err = d.db.NewQuery("SELECT occurredAt, type, COALESCE(user, ''), COALESCE(deadBatteries, 0), COALESCE(quantity, 0) FROM " +
+		schema.Movements + " INDEXED BY " + schema.IdxMovementsTypeOccurredAt +
+		" WHERE type IN ({:swap}, 'dropoff', 'rebalance', 'retrieves_repairs_dropoff') AND occurredAt >= {:from} AND occurredAt < {:to}").
+		Bind(dbx.Params{"swap": SwapType, "from": keys[0], "to": keys[n]}).WithContext(ctx).Rows()
+	if err != nil {
+		return nil, err
+	}
+	for rows.Next() {
+		var at, typ, user string
+		var dead, qty int64
+		if err := rows.Scan(&at, &typ, &user, &dead, &qty); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		i := sort.SearchStrings(keys, at)
+		if i < len(keys) && keys[i] == at {
+			i++
+		}
+		i-- // the day whose start is the last bound <= at
+		if i < 0 || i >= n {
+			continue
+		}
+		if typ == SwapType {
+			out[i].Swaps++
+			continue
+		}
+		if perDay[i] == nil {
+			perDay[i] = map[string]*tasks{}
+		}
+		t := perDay[i][user]
+		if t == nil {
+			t = &tasks{}
+			perDay[i][user] = t
+		}
+		switch typ {
+		case "dropoff":
+			t.dead += dead
+		case "rebalance":
+			t.moves += qty
+		default:
+			t.recovers += qty
+		}
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		at := bounds[i+1].Add(-time.Millisecond)
+		if now.Before(at) {
+			at = now
+		}
+		atKey, _ := types.ParseDateTime(at.UTC())
+		var r rate
+		for _, x := range rates {
+			if x.at <= atKey.String() {
+				r = x
+			}
+		}
+		for user, t := range perDay[i] {
+			pct, ok := reduction[user]
+			if !ok {
+				continue
+			}
+			base := max(t.dead, 0)*r.dead + max(t.moves, 0)*r.move + max(t.recovers, 0)*r.recovers
+			out[i].PayCents += percentOf(base, pct)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,139 @@
+package reads
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/tools/types"
+
+	"swapbay/lib/schema"
+)
+
+// Pack is one pack a serial search found in a copy.
+type Pack struct {
+	Serial       string `json:"serial"`
+	State        string `json:"state"`
+	Place        string `json:"place"`
+	LastSeenAt   string `json:"lastSeenAt"` // RFC 3339 UTC, "" never seen
+	Model        string `json:"model"`
+	Lot          string `json:"lot"`
+	Manufacturer string `json:"manufacturer"`
+}
+
+// SearchPacks finds the packs whose serial is prefix or starts with it (a range of the unique
+// serial index, idx_packs_serial), at most limit, by serial. prefix is a serial as the city
+// stores them (journal.Serial: trimmed, capitals).
+func (d *DB) SearchPacks(ctx context.Context, prefix string, limit int) ([]Pack, error) {
+	q := "SELECT p.[[serial]], p.[[state]], COALESCE(p.[[lastSeenAt]], ''), COALESCE(p.[[model]], ''), COALESCE(p.[[lot]], ''), COALESCE(p.[[manufacturer]], '')," +
+		" COALESCE(a.[[kind]], ''), COALESCE(a.[[assignmentType]], ''), COALESCE(TRIM(u.[[firstName]] || ' ' || u.[[lastName]]), '')" +
+		" FROM {{" + schema.Packs + "}} p INDEXED BY idx_packs_serial" +
+		" LEFT JOIN {{" + schema.Accounts + "}} a ON a.[[id]] = p.[[location]] AND p.[[location]] != ''" +
+		" LEFT JOIN {{" + schema.Users + "}} u ON u.[[id]] = a.[[user]] AND a.[[user]] != ''" +
+		" WHERE p.[[serial]] >= {:lo} AND p.[[serial]] < {:hi} ORDER BY p.[[serial]] LIMIT {:limit}"
+	rows, err := d.db.NewQuery(q).Bind(dbx.Params{"lo": prefix, "hi": prefix + string(utf8.MaxRune), "limit": limit}).WithContext(ctx).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Pack{}
+	for rows.Next() {
+		var p Pack
+		var seen, kind, typ, name string
+		if err := rows.Scan(&p.Serial, &p.State, &seen, &p.Model, &p.Lot, &p.Manufacturer, &kind, &typ, &name); err != nil {
+			return nil, err
+		}
+		p.LastSeenAt = APITime(seen)
+		p.Place = PlaceLabel(kind, typ, name)
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// APITime turns a stored datetime into RFC 3339 UTC ("" stays "").
+func APITime(stored string) string {
+	if stored == "" {
+		return ""
+	}
+	dt, err := types.ParseDateTime(stored)
+	if err != nil || dt.IsZero() {
+		return ""
+	}
+	return dt.Time().UTC().Format(time.RFC3339)
+}
+
+// PlaceLabel says where a pack is as the city's pack page does (packs' placeLabel), from its
+// location account's kind, assignment type and holder's name.
+func PlaceLabel(kind, assignmentType, name string) string {
+	switch kind {
+	case schema.AccountKindReady:
+		return "Ready"
+	case schema.AccountKindWaiting:
+		return "Waiting (dead)"
+	case schema.AccountKindSession, schema.AccountKindUntracked:
+		return "On a charger"
+	case schema.AccountKindHolder:
+		if name == "" {
+			name = "A former user"
+		}
+		return name + " (" + strings.ReplaceAll(assignmentType, "_", " ") + ")"
+	case schema.AccountKindUnassigned:
+		return "In the field (unassigned)"
+	case schema.AccountKindQuarantine:
+		return "Quarantine"
+	}
+	return "Outside the bay"
+}
+
+// PackTransfers is the city's table of packs sent to and received from other cities (helper
+// hq-transfers' schema; a copy without it has no transfers).
+const PackTransfers = "pack_transfers"
+
+// Transfer is one row of a copy's pack_transfers.
+type Transfer struct {
+	Direction    string   // out | in
+	Ref          string   // the sending city's transfer id
+	OtherCity    string   // name
+	OtherAddress string   // https URL or ""
+	Serials      []string // the packs
+	At           string   // RFC 3339 UTC
+}
+
+// MaxTransfers bounds the transfers read from one copy (newest first).
+const MaxTransfers = 500
+
+// Transfers reads the copy's transfers, newest first (none when the table does not exist).
+func (d *DB) Transfers(ctx context.Context) ([]Transfer, error) {
+	var n int
+	if err := d.db.NewQuery("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = {:t}").
+		Bind(dbx.Params{"t": PackTransfers}).WithContext(ctx).Row(&n); err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return []Transfer{}, nil
+	}
+	rows, err := d.db.NewQuery("SELECT COALESCE([[direction]], ''), COALESCE([[ref]], ''), COALESCE([[otherCity]], ''), COALESCE([[otherAddress]], '')," +
+		" COALESCE([[serials]], '[]'), COALESCE([[at]], '') FROM {{" + PackTransfers + "}} ORDER BY [[at]] DESC, rowid DESC LIMIT {:limit}").
+		Bind(dbx.Params{"limit": MaxTransfers}).WithContext(ctx).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Transfer{}
+	for rows.Next() {
+		var t Transfer
+		var serials, at string
+		if err := rows.Scan(&t.Direction, &t.Ref, &t.OtherCity, &t.OtherAddress, &serials, &at); err != nil {
+			return nil, err
+		}
+		t.At = APITime(at)
+		if json.Unmarshal([]byte(serials), &t.Serials) != nil || t.Serials == nil {
+			t.Serials = []string{}
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
