@@ -426,7 +426,7 @@ func TestPackSearchAndTransit(t *testing.T) {
 
 	// transit: Berlin's copy sent three packs to Paris; Paris's copy received one
 	ppath := s.set.CopyPath(paris)
-	table := "CREATE TABLE pack_transfers (id TEXT PRIMARY KEY, direction TEXT, ref TEXT, otherCity TEXT, otherAddress TEXT, serials JSON, movement TEXT, actor TEXT, at TEXT, created TEXT, updated TEXT)"
+	table := "CREATE TABLE IF NOT EXISTS pack_transfers (id TEXT PRIMARY KEY, direction TEXT, ref TEXT, otherCity TEXT, otherAddress TEXT, serials JSON, movement TEXT, actor TEXT, at TEXT, created TEXT, updated TEXT)"
 	exec := func(path string, stmts ...string) {
 		db, err := sql.Open("sqlite", path)
 		if err != nil {

@@ -102,9 +102,9 @@ func (s *Stock) Add(o Stock) {
 	s.InTransit += o.InTransit
 }
 
-// PackStateInTransit is a pack sent to another city and not yet received (hq-transfers'
-// schema.PackState…; named here until it is in lib/schema).
-const PackStateInTransit = "in_transit"
+// PackStateInTransit is a pack sent to another city and not yet received (the city's
+// state, read in the copies).
+const PackStateInTransit = schema.PackStateInTransit
 
 // sumsClamp bounds each balance sum, as inventory's kindSums does.
 const sumsClamp = 1_000_000_000_000
