@@ -19,11 +19,22 @@ process.env.SWAPBAY_UI_DIR ??= uiDir;
  * PHONE_SPECS run in the phone project only (390×844): a driver's flows — the field app
  * (outbox, offline start), the driver's day, the camera scanner, a damage report and recalls as
  * the driver meets them, the re-sign a driver meets, the first screen at / (its guard), and an
- * admin's stocktake (a shelf counted with a phone in hand). (Driver flows that run axe on a state no
+ * admin's stocktake (a shelf counted with a phone in hand), packs sent to and received from another city
+ * (scanned at the shelf, phone in hand). (Driver flows that run axe on a state no
  * table row covers — photos, pack-passport, scan-field — run at both widths, so each of those
  * axe checks keeps both widths.)
  */
-const PHONE_SPECS = ["field-offline", "field-seams", "first-screen-guard", "ops-driver", "pack-safety", "scan", "stocktake", "terms-resign"];
+const PHONE_SPECS = [
+  "field-offline",
+  "field-seams",
+  "first-screen-guard",
+  "ops-driver",
+  "pack-safety",
+  "scan",
+  "stocktake",
+  "terms-resign",
+  "transfers",
+];
 /**
  * DESKTOP_SPECS run in the desktop project only (1280×800): an admin's work (a superuser in /_/, system page,
  * backups, replication, head office's tokens, users, corrections, charging and assignments, realtime), what does not
