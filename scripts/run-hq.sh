@@ -84,8 +84,8 @@ cat <<EOF
 
 Head office and three demo cities are running (data in $ROOT; Ctrl-C stops them all).
 
-  Head office   http://127.0.0.1:$HQ_PORT   $HQ_EMAIL / $HQ_PASSWORD (hq_admin; API only in this slice:
-                GET /api/hq/cities shows each city's copy and its lag)
+  Head office   http://127.0.0.1:$HQ_PORT   $HQ_EMAIL / $HQ_PASSWORD (hq_admin: the overview, pack
+                search across the cities, recalls sent to every city, packs in transit, history, cities)
 EOF
 for city in "${CITIES[@]}"; do
   IFS=: read -r name prefix _ _ port <<<"$city"
