@@ -165,6 +165,7 @@ func hqLagSection() string {
 
 	quiet := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	slog.SetDefault(quiet) // Litestream's follow logs every applied poll at info
+	log.SetOutput(os.Stderr) // SetDefault sent the log package to quiet, at info: the bench's progress lines back
 	ctx := context.Background()
 	cities := make([]*hqLagCity, hqLagCities)
 	for i := range cities {
