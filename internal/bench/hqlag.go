@@ -164,7 +164,7 @@ func hqLagSection() string {
 	baseMB := float64(st.Size()) / 1e6
 
 	quiet := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	slog.SetDefault(quiet) // Litestream's follow logs every applied poll at info
+	slog.SetDefault(quiet)   // Litestream's follow logs every applied poll at info
 	log.SetOutput(os.Stderr) // SetDefault sent the log package to quiet, at info: the bench's progress lines back
 	ctx := context.Background()
 	cities := make([]*hqLagCity, hqLagCities)
