@@ -377,15 +377,20 @@ func hqLagSection() string {
 	fmt.Fprintf(&w, "| measurement | writes | p50 | p95 | max | previous | aim |\n|---|---:|---:|---:|---:|---|---|\n")
 	fmt.Fprintf(&w, "| a city's commit to the row readable in HQ's copy, all 50 cities, %s | %d | %.1f s | %.1f s | %.1f s | new | ≤ 60 s: %s |\n",
 		hqLagRun, len(all), quantile(all, 0.5)/1000, quantile(all, 0.95)/1000, maxLag/1000, verdict(maxLag <= ms2f(hqLagAim) && unseen == 0))
-	fmt.Fprintf(&w, "| the same, the burst's rows only (%d × %d cities committed in %s) | %d | %.1f s | %.1f s | %.1f s | new | ≤ 60 s: %s |\n",
+	fmt.Fprintf(&w, "| the same, the rows committed during the burst (%d × %d cities in %s, with the once-a-second rows of that window) | %d | %.1f s | %.1f s | %.1f s | new | ≤ 60 s: %s |\n",
 		hqLagBurst, hqLagCities, burstEnd.Sub(burstStart).Round(time.Millisecond), len(burst), quantile(burst, 0.5)/1000, quantile(burst, 0.95)/1000,
 		maxBurst/1000, verdict(maxBurst <= ms2f(hqLagAim)))
 	flagCell := fmt.Sprintf("%s", flagged.Round(time.Second))
 	if flagged == 0 {
 		flagCell = fmt.Sprintf("not within %s", hqLagCap)
 	}
+	flagVerdict := verdict(flagged > 0 && flagged <= hqLagFlag)
+	if flagged > hqLagFlag {
+		// production flags a replica silent for more than BehindAfter (5 min) at its next check (every 2 s)
+		flagVerdict = fmt.Sprintf("**not met** by %s (BehindAfter 5 min + the check every 2 s, by design)", (flagged - hqLagFlag).Round(time.Second))
+	}
 	fmt.Fprintf(&w, "| one city's replication stopped (the others writing): until set.Status says behind | 1 | — | — | %s | new | ≤ 5 min: %s |\n\n",
-		flagCell, verdict(flagged > 0 && flagged <= hqLagFlag))
+		flagCell, flagVerdict)
 	fmt.Fprintf(&w, "Rows committed in the run and never seen in a copy: %d. The followers' own lag (Status.LagSeconds, every second, every city) "+
 		"peaked at %.0f s; cities other than the stopped one not \"following\" at some check: %d%s. CPU of the whole process over the run "+
 		"(the 50 cities' writers and Litestream replicators and head office's 50 followers and poller together): %.0f%% of one core; RSS at "+
