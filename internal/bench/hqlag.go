@@ -40,6 +40,8 @@ const (
 	hqLagAim    = 60 * time.Second
 	hqLagFlag   = 5 * time.Minute
 	hqLagCap    = 7 * time.Minute
+	// hqLagBaseline measures the cities' own CPU before head office follows them
+	hqLagBaseline = 20 * time.Second
 )
 
 // hqLagCity is one busy city: its database, its replicator, its commits.
@@ -187,6 +189,36 @@ func hqLagSection() string {
 	}
 	log.Printf("hqlag: %d cities replicating (%.1f MB each, %d movements)", hqLagCities, baseMB, baseMovements)
 
+	// the cities write: one row a second each, staggered across the second
+	stopWrites := make(chan struct{})
+	var writers sync.WaitGroup
+	var writeErrs sync.Map
+	for i, c := range cities {
+		writers.Add(1)
+		go func() {
+			defer writers.Done()
+			time.Sleep(time.Duration(i) * time.Second / hqLagCities)
+			t := time.NewTicker(time.Second)
+			defer t.Stop()
+			for {
+				select {
+				case <-stopWrites:
+					return
+				case <-t.C:
+					if err := c.write(); err != nil {
+						writeErrs.Store(c.id, err)
+					}
+				}
+			}
+		}()
+	}
+	// the cities alone (writing, replicating, no head office yet): their CPU, to tell head office's apart
+	time.Sleep(2 * time.Second)
+	cpuBase0, baseStart := cpuTime(), time.Now()
+	time.Sleep(hqLagBaseline)
+	cityCPU := (cpuTime() - cpuBase0).Seconds() / time.Since(baseStart).Seconds()
+	log.Printf("hqlag: the 50 cities alone: %.0f%% of one core", 100*cityCPU)
+
 	set := follow.NewSet(ctx, filepath.Join(root, "hq"), follow.DefaultOptions(), quiet)
 	defer set.Close()
 	putAt := time.Now()
@@ -211,29 +243,6 @@ func hqLagSection() string {
 	restoreAll := time.Since(putAt)
 	log.Printf("hqlag: %d copies restored and following in %s", hqLagCities, restoreAll.Round(time.Millisecond))
 
-	// the cities write: one row a second each, staggered across the second
-	stopWrites := make(chan struct{})
-	var writers sync.WaitGroup
-	var writeErrs sync.Map
-	for i, c := range cities {
-		writers.Add(1)
-		go func() {
-			defer writers.Done()
-			time.Sleep(time.Duration(i) * time.Second / hqLagCities)
-			t := time.NewTicker(time.Second)
-			defer t.Stop()
-			for {
-				select {
-				case <-stopWrites:
-					return
-				case <-t.C:
-					if err := c.write(); err != nil {
-						writeErrs.Store(c.id, err)
-					}
-				}
-			}
-		}()
-	}
 	// HQ's poller: every copy opened read-only every hqLagPoll
 	stopPoll := make(chan struct{})
 	var poller sync.WaitGroup
@@ -371,7 +380,7 @@ func hqLagSection() string {
 		"(all 50 at once, staggered across the second: the row only, not the entries and balances the ledger writes beside it), and "+
 		"at 1 minute a burst of %d rows per city back to back. A poller opens every copy read-only (follow.Open, as HQ's reads do) "+
 		"every %s: a write's lag is the first poll that shows it minus its commit (so up to %s of it is the poll's). "+
-		"Copies restored and following %s after the 50 Puts. The previous figures are \"new\": this is the first run.\n\n",
+		"Copies restored and following %s after the 50 Puts (the cities writing). The previous figures are \"new\": this is the first run.\n\n",
 		started.UTC().Format("2006-01-02 15:04"), loadBefore, loadRun, loadAfter, hqLagCities, baseMovements, baseMB, hqLagBurst,
 		hqLagPoll, hqLagPoll, restoreAll.Round(100*time.Millisecond))
 	fmt.Fprintf(&w, "| measurement | writes | p50 | p95 | max | previous | aim |\n|---|---:|---:|---:|---:|---|---|\n")
@@ -393,9 +402,10 @@ func hqLagSection() string {
 		flagCell, flagVerdict)
 	fmt.Fprintf(&w, "Rows committed in the run and never seen in a copy: %d. The followers' own lag (Status.LagSeconds, every second, every city) "+
 		"peaked at %.0f s; cities other than the stopped one not \"following\" at some check: %d%s. CPU of the whole process over the run "+
-		"(the 50 cities' writers and Litestream replicators and head office's 50 followers and poller together): %.0f%% of one core; RSS at "+
+		"(the 50 cities' writers and Litestream replicators and head office's 50 followers and poller together): %.0f%% of one core, "+
+		"of which the cities alone (measured over %s before head office followed them) %.0f%%; RSS at "+
 		"the end of the run %.0f MB, peak %.0f MB. The stopped city's warning: \"%s\". Write errors: %d%s.\n",
-		unseen, maxStatusLag, len(falseBehind), mapNote(falseBehind), 100*cpuRun.Seconds()/runEnd.Sub(runStart).Seconds(), rssRun, rssPeak,
+		unseen, maxStatusLag, len(falseBehind), mapNote(falseBehind), 100*cpuRun.Seconds()/runEnd.Sub(runStart).Seconds(), hqLagBaseline, 100*cityCPU, rssRun, rssPeak,
 		flagStatus.Warning, len(errs), listNote(errs))
 	return w.String()
 }
