@@ -19,8 +19,8 @@
 //     bridge); the copy is ahead of the replica (the replica was deleted and started again: a new
 //     history); or the saved position cannot be resumed (history pruned).
 //   - is flagged behind when the copy lags more than Options.BehindAfter, or the replica has had
-//     no change for that long (a city whose replication stopped; a quiet city looks the same
-//     until cities write a heartbeat, docs/hq.md).
+//     no change for Options.SilentAfter (a city whose replication stopped: a replicating city
+//     writes a heartbeat every minute, so even a quiet city's replica changes each minute).
 //
 // Reads of a copy go through Open: a read-only connection (mode=ro, query_only).
 package follow
@@ -59,8 +59,12 @@ type Options struct {
 	Interval time.Duration
 	// CheckInterval is how often the lag is measured (one listing of the replica's level 0).
 	CheckInterval time.Duration
-	// BehindAfter flags a copy whose lag, or whose replica's silence, passes it (5 minutes).
+	// BehindAfter flags a copy whose lag passes it (5 minutes).
 	BehindAfter time.Duration
+	// SilentAfter flags a copy whose replica has had no change for it (3 minutes: three of the
+	// city's once-a-minute heartbeats missed, so a stopped city is flagged within the 5
+	// minutes, check interval included); 0 means BehindAfter.
+	SilentAfter time.Duration
 	// StallAfter restores the copy afresh when the replica has changes the copy lacks and the
 	// copy has not moved for this long (follow cannot catch up).
 	StallAfter time.Duration
@@ -80,6 +84,7 @@ func DefaultOptions() Options {
 		Interval:       time.Second,
 		CheckInterval:  2 * time.Second,
 		BehindAfter:    5 * time.Minute,
+		SilentAfter:    3 * time.Minute,
 		StallAfter:     2 * time.Minute,
 		RemoteInterval: 15 * time.Second,
 		RetryMin:       2 * time.Second,
@@ -341,14 +346,18 @@ func (f *Follower) check(ctx context.Context, replica *litestream.Replica, now t
 		f.askAfresh(fmt.Sprintf("follow has not moved for %s while the replica has newer changes (positions %d → %d)", now.Sub(f.lastMoved).Round(time.Second), local, remote))
 	}
 
-	silent := !f.newestAt.IsZero() && now.Sub(f.newestAt) > f.opt.BehindAfter
+	silentAfter := f.opt.SilentAfter
+	if silentAfter == 0 {
+		silentAfter = f.opt.BehindAfter
+	}
+	silent := !f.newestAt.IsZero() && now.Sub(f.newestAt) > silentAfter
 	switch {
 	case lag > f.opt.BehindAfter:
 		f.st.State = StateBehind
 		f.st.Warning = fmt.Sprintf("The copy is %s behind the city's replica", lag.Round(time.Second))
 	case silent:
 		f.st.State = StateBehind
-		f.st.Warning = fmt.Sprintf("No change has reached the city's replica for %s: the city may be quiet, or its replication stopped", now.Sub(f.newestAt).Round(time.Second))
+		f.st.Warning = fmt.Sprintf("No change has reached the city's replica for %s: its replication has stopped (a replicating city writes a heartbeat every minute)", now.Sub(f.newestAt).Round(time.Second))
 	case f.st.State == StateBehind || f.st.State == StateFailed:
 		f.st.State, f.st.Warning = StateFollowing, ""
 	}
