@@ -13,7 +13,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Page, Route } from "@playwright/test";
-import { expectNoAxeViolations } from "../a11y";
+import { expectNoAxeViolations, tabTo } from "../a11y";
+import { press, typeInto } from "../keyboard";
 import { BINARY, SCREENSHOTS } from "../env";
 import { CITY_MASTER, HQ_ADMIN, type HqWorld, startHqWorld } from "../hq-world";
 import { expect, test } from "../fixtures";
@@ -88,6 +89,51 @@ test.describe("in a run-hq world", () => {
       for (const c of [paris, berlin]) await expect(table.getByRole("row").filter({ hasText: c.name })).toContainText("done");
       await page.screenshot({ path: path.join(SCREENSHOTS, "hq-world-recall-done-1280.png"), fullPage: true });
     });
+    await ctx.close();
+  });
+
+  test("with the keyboard only: sign in, find a pack of city 1 by serial and reach its link, preview a recall and cancel it", async ({ browser }, testInfo) => {
+    test.setTimeout(120_000);
+    const w = world!;
+    const paris = w.cities[0]!;
+    const ctx = await browser.newContext({ ...testInfo.project.use, baseURL: w.hqURL });
+    const page = await ctx.newPage();
+    await page.goto("/");
+    await typeInto(page, page.getByLabel("Email"), HQ_ADMIN.email);
+    await typeInto(page, page.getByLabel("Password"), HQ_ADMIN.password);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+    // Pack search from the navigation, the serial typed and sent with Enter, Tab to the city's link
+    await tabTo(page, page.getByRole("link", { name: "Pack search" }));
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Pack search" })).toBeVisible();
+    const serial = `${paris.prefix}-000001`;
+    await typeInto(page, page.getByLabel("Serial or label URL"), serial);
+    await page.keyboard.press("Enter");
+    const result = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: serial }) });
+    await expect(result).toContainText(paris.name);
+    await tabTo(page, result.getByRole("link", { name: `Open in ${paris.name}` }));
+
+    // a recall's preview by keyboard: New recall, the value, the reason (a text area: Tab on to
+    // Preview), Enter; Escape closes the dialog without recalling and focus is back on New recall
+    await tabTo(page, page.getByRole("link", { name: "Recalls" }), { back: true });
+    await page.keyboard.press("Enter");
+    const open = page.getByRole("button", { name: "New recall" });
+    await tabTo(page, open);
+    await press(page, "Enter");
+    const dialog = page.getByRole("dialog", { name: "New recall" });
+    await expect(dialog).toBeVisible();
+    await typeInto(page, dialog.getByLabel("Value"), "L-NO-SUCH-LOT");
+    await typeInto(page, dialog.getByLabel("Reason"), "e2e: keyboard preview only");
+    await tabTo(page, dialog.getByRole("button", { name: "Preview" }));
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("region", { name: "Preview" })).toContainText("Nothing to recall: no pack in any city is left to quarantine.");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(open).toBeFocused();
+    const recalls = (await (await page.request.get("/api/hq/recalls")).json()) as { value: string }[];
+    expect(recalls.map((r) => r.value)).not.toContain("L-NO-SUCH-LOT");
     await ctx.close();
   });
 });
