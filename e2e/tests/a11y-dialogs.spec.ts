@@ -196,6 +196,8 @@ test("admin: stats, movements, charging, custody, earnings, users, photos, terms
     await options.getByRole("button", { name: "Delete" }).click();
     await axeOpen(page, "Confirm Delete (movement)", page.getByRole("dialog", { name: "Confirm Delete" }));
     await page.getByRole("dialog", { name: "Confirm Delete" }).getByRole("button", { name: "Cancel" }).click();
+    // Escape once the confirm is gone (animating out it is still the top layer and would take it)
+    await expect(page.getByRole("dialog", { name: "Confirm Delete" })).toHaveCount(0);
     await page.keyboard.press("Escape");
     await expect(options).toHaveCount(0);
   });
