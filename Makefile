@@ -2,6 +2,16 @@
 # GOTOOLCHAIN=auto lets the go command fetch it from the module proxy.
 export GOTOOLCHAIN := auto
 export CGO_ENABLED ?= 0
+# -trimpath: every go command (build, vet, test, fuzz) compiles without the clone's path, so the
+# Go build cache is keyed by content alone and a fresh clone of code already built on this machine
+# reuses its compiled packages (measured on a second clone of one commit: go vet of every package
+# 146 core-s -> 1; compiling the test binaries 80 -> 47, the links that remain). Tests that need
+# PocketBase's own test data dir name a dir (tests.NewTestApp(t.TempDir())): its default is found
+# through the source path -trimpath removes.
+# GOFLAGS in the environment replaces the go env file's, so what that file sets is kept.
+ifeq ($(filter -trimpath,$(GOFLAGS)),)
+export GOFLAGS := $(strip $(shell go env GOFLAGS) -trimpath)
+endif
 
 BIN      := bin/swapbay
 HTTP     ?= 127.0.0.1:8090

@@ -14,7 +14,7 @@ import (
 // TestCreateBaseMakesWhatTheHandWrittenFormMade: a migration that now calls CreateBase must
 // store the collection it stored before (same id, fields with their ids, indexes, rules).
 func TestCreateBaseMakesWhatTheHandWrittenFormMade(t *testing.T) {
-	app, err := tests.NewTestApp()
+	app, err := tests.NewTestApp(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ var testKey = settings.Register(settings.Key[int]{
 })
 
 func TestReadAndLoad(t *testing.T) {
-	app, err := tests.NewTestApp()
+	app, err := tests.NewTestApp(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 func TestRequire(t *testing.T) {
-	app, err := tests.NewTestApp()
+	app, err := tests.NewTestApp(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +32,7 @@ func TestRequire(t *testing.T) {
 // Modify saves what edit set on the copy it read in its transaction, saves nothing when edit
 // says so, and leaves the record as it was when edit fails.
 func TestModify(t *testing.T) {
-	app, err := tests.NewTestApp()
+	app, err := tests.NewTestApp(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
