@@ -59,11 +59,14 @@ type door struct {
 	plain    bool     // plain data: every write passes (its collection's hooks still apply)
 }
 
+// doorTable is one app's doors, by collection name.
+type doorTable map[string]door
+
 // doors lists every SwapBay collection (hooks' table test fails on a collection of the
 // migrations missing here). A collection not listed is not SwapBay's — PocketBase's own
 // (_superusers, …) or one a superuser made in /_/ (the bench's bench_items): its writes pass,
 // recorded on the audit list, and its schema is its maker's.
-var doors = map[string]door{
+var doors = doorTable{
 	schema.Movements:        {refuse: MsgMovements},
 	schema.Entries:          {refuse: MsgMovements},
 	schema.Accounts:         {refuse: MsgAccounts},
@@ -93,12 +96,6 @@ var doors = map[string]door{
 	schema.Settings:      {plain: true}, // hooks: settings.go (each key's own check)
 	schema.TermsVersions: {plain: true}, // hooks: terms.go (sanitised, signed immutable, one active)
 	schema.PackModels:    {plain: true}, // the collection's own field limits; its packs re-derived in the same transaction (health.go)
-}
-
-// doorOf answers the door of collection c (false: not SwapBay's, every write passes).
-func doorOf(c *core.Collection) (door, bool) {
-	d, ok := doors[c.Name]
-	return d, ok
 }
 
 // Collections lists the collections the raw-data door knows (tests: every collection the
@@ -157,56 +154,59 @@ func refuse(msg string) error {
 	return apierr.NewCode(http.StatusForbidden, "", msg, apierr.CodeRawWriteRefused)
 }
 
-func bindRawData(app core.App) {
+func bindRawData(app core.App) { doors.bind(app) }
+
+// bind guards app's record API and collection routes with the table t.
+func (t doorTable) bind(app core.App) {
 	// the ledger's tables and the app's evidence are append-only for every writer but the app:
 	// a raw create through the record API or /_/ is refused with the app's way to do it
 	app.OnRecordCreateRequest().Bind(&hook.Handler[*core.RecordRequestEvent]{
 		Id:       RawCreateId,
 		Priority: rawGuardPriority,
-		Func:     func(e *core.RecordRequestEvent) error { return guardRaw(e, schema.AuditActionCreate) },
+		Func:     func(e *core.RecordRequestEvent) error { return t.guardRaw(e, schema.AuditActionCreate) },
 	})
 	// …a raw update that changes a field the app owns (any field but a collection's editable
 	// ones) is refused
 	app.OnRecordUpdateRequest().Bind(&hook.Handler[*core.RecordRequestEvent]{
 		Id:       RawUpdateId,
 		Priority: rawGuardPriority,
-		Func:     func(e *core.RecordRequestEvent) error { return guardRaw(e, schema.AuditActionUpdate) },
+		Func:     func(e *core.RecordRequestEvent) error { return t.guardRaw(e, schema.AuditActionUpdate) },
 	})
 	// …and a raw delete is refused
 	app.OnRecordDeleteRequest().Bind(&hook.Handler[*core.RecordRequestEvent]{
 		Id:       RawDeleteId,
 		Priority: rawGuardPriority,
-		Func:     func(e *core.RecordRequestEvent) error { return guardRaw(e, schema.AuditActionDelete) },
+		Func:     func(e *core.RecordRequestEvent) error { return t.guardRaw(e, schema.AuditActionDelete) },
 	})
 	// SwapBay's collections (their fields, indexes and API rules) change only through its
 	// migrations: the dashboard's collection editor, delete and import are refused for them
 	app.OnCollectionUpdateRequest().Bind(&hook.Handler[*core.CollectionRequestEvent]{
 		Id:       RawCollectionId,
 		Priority: rawGuardPriority,
-		Func:     guardCollection,
+		Func:     t.guardCollection,
 	})
 	app.OnCollectionDeleteRequest().Bind(&hook.Handler[*core.CollectionRequestEvent]{
 		Id:       RawCollectionId,
 		Priority: rawGuardPriority,
-		Func:     guardCollection,
+		Func:     t.guardCollection,
 	})
 	app.OnCollectionsImportRequest().Bind(&hook.Handler[*core.CollectionsImportRequestEvent]{
 		Id:       RawImportId,
 		Priority: rawGuardPriority,
-		Func:     guardImport,
+		Func:     t.guardImport,
 	})
 	// …and their truncate (a delete of every row, which runs no record request hook)
 	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
 		Id: RawTruncateId,
 		Func: func(se *core.ServeEvent) error {
-			se.Router.Bind(&hook.Handler[*core.RequestEvent]{Id: RawTruncateId, Priority: order.RawDoors, Func: guardTruncate})
+			se.Router.Bind(&hook.Handler[*core.RequestEvent]{Id: RawTruncateId, Priority: order.RawDoors, Func: t.guardTruncate})
 			return se.Next()
 		},
 	})
 }
 
-func guardRaw(e *core.RecordRequestEvent, action string) error {
-	d, ok := doorOf(e.Collection)
+func (t doorTable) guardRaw(e *core.RecordRequestEvent, action string) error {
+	d, ok := t[e.Collection.Name]
 	if !ok {
 		return e.Next()
 	}
@@ -256,28 +256,28 @@ func sameValue(a, b any) bool {
 	return fmt.Sprint(a) == fmt.Sprint(b)
 }
 
-// guarded reports whether collection c is one of SwapBay's (its migrations' schema).
-func guarded(c *core.Collection) bool {
+// guarded reports whether collection c is one of the table's (its migrations' schema).
+func (t doorTable) guarded(c *core.Collection) bool {
 	if c == nil {
 		return false
 	}
-	_, ok := doors[c.Name]
+	_, ok := t[c.Name]
 	return ok
 }
 
-func guardCollection(e *core.CollectionRequestEvent) error {
-	if guarded(e.Collection) {
+func (t doorTable) guardCollection(e *core.CollectionRequestEvent) error {
+	if t.guarded(e.Collection) {
 		return refuse(MsgSchema)
 	}
 	return e.Next()
 }
 
-func guardImport(e *core.CollectionsImportRequestEvent) error {
+func (t doorTable) guardImport(e *core.CollectionsImportRequestEvent) error {
 	for _, raw := range e.CollectionsData {
 		name, _ := raw["name"].(string)
 		id, _ := raw["id"].(string)
 		for _, key := range []string{name, id} {
-			if c, err := e.App.FindCachedCollectionByNameOrId(key); key != "" && err == nil && guarded(c) {
+			if c, err := e.App.FindCachedCollectionByNameOrId(key); key != "" && err == nil && t.guarded(c) {
 				return refuse(MsgSchema)
 			}
 		}
@@ -292,10 +292,10 @@ func guardImport(e *core.CollectionsImportRequestEvent) error {
 // truncateRoute is PocketBase's DELETE /api/collections/{collection}/truncate.
 var truncateRoute = regexp.MustCompile(`^/api/collections/([^/]+)/truncate/?$`)
 
-func guardTruncate(e *core.RequestEvent) error {
+func (t doorTable) guardTruncate(e *core.RequestEvent) error {
 	if e.Request.Method == http.MethodDelete {
 		if m := truncateRoute.FindStringSubmatch(e.Request.URL.Path); m != nil {
-			if c, err := e.App.FindCachedCollectionByNameOrId(m[1]); err == nil && guarded(c) {
+			if c, err := e.App.FindCachedCollectionByNameOrId(m[1]); err == nil && t.guarded(c) {
 				return refuse(MsgSchema)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/spf13/cobra"
 
+	"swapbay/hooks"
 	"swapbay/lib/apierr"
 	"swapbay/modules/hq"
 	"swapbay/modules/hq/follow"
@@ -54,6 +55,7 @@ func newHQServeCommand() *cobra.Command {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			set := hq.NewSet(ctx, app, follow.DefaultOptions())
+			hooks.RegisterHQ(app) // head office's raw-data door: its recalls and rollups refused to raw writes in its /_/
 			hq.Register(app, set)
 			recall.Register(app, set, recall.DefaultOptions()) // recalls across cities: their sends resumed at serve
 			hq.RegisterUI(app, ui.Dist())                      // head office's screens: ui/hq.html from the embedded build
