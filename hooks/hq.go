@@ -37,10 +37,4 @@ var hqDoors = doorTable{
 func RegisterHQ(app core.App) { hqDoors.bind(app) }
 
 // HQCollections lists the collections head office's door knows (tests).
-func HQCollections() []string {
-	out := make([]string, 0, len(hqDoors))
-	for name := range hqDoors {
-		out = append(out, name)
-	}
-	return out
-}
+func HQCollections() []string { return hqDoors.names() }

@@ -3,6 +3,7 @@ package hooks_test
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -134,7 +135,7 @@ func TestHQRawDataDoor(t *testing.T) {
 			t.Errorf("%s %s = %d %q, want %d %q", tc.method, tc.path, status, msg, tc.status, tc.message)
 		}
 	}
-	if after := counts(); !mapsEqual(before, after) {
+	if after := counts(); !maps.Equal(before, after) {
 		t.Errorf("refused writes changed the rows: %v → %v", before, after)
 	}
 	var days []struct{ Swaps int }
@@ -152,16 +153,4 @@ func TestHQRawDataDoor(t *testing.T) {
 	if !strings.Contains(hooks.MsgHQRecalls, "Recalls page") {
 		t.Error("the recalls' refusal names the app's way")
 	}
-}
-
-func mapsEqual(a, b map[string]int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
 }

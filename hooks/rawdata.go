@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"reflect"
 	"regexp"
@@ -100,13 +101,11 @@ var doors = doorTable{
 
 // Collections lists the collections the raw-data door knows (tests: every collection the
 // migrations make must be one of them).
-func Collections() []string {
-	out := make([]string, 0, len(doors))
-	for name := range doors {
-		out = append(out, name)
-	}
-	slices.Sort(out)
-	return out
+func Collections() []string { return doors.names() }
+
+// names lists the table's collections, sorted.
+func (t doorTable) names() []string {
+	return slices.Sorted(maps.Keys(t))
 }
 
 // Refused answers the refusal a raw write of action ("create", "update", "delete") on
