@@ -1,6 +1,6 @@
 // Package httpx holds the request plumbing every SwapBay module shares: the cookie session,
-// the cross-site check, the role guards and the success answer of ledger mutations (request
-// bodies are decoded with lib/reqx, errors answered with lib/apierr).
+// the cross-site check, the role guards, the handler skeleton (reply.go: the body decoded with
+// lib/reqx, errors answered with lib/apierr) and the success answer of ledger mutations.
 // It is a leaf package: modules import it, it imports no module.
 package httpx
 
@@ -180,11 +180,7 @@ func RequireAdmin() *hook.Handler[*core.RequestEvent] {
 // successful ledger mutation. stats must be read inside the mutation's transaction (see
 // inventory.Op.Stats), so the answer cannot fail once the change is committed.
 func Success(e *core.RequestEvent, message string, stats any, fields map[string]any) error {
-	body := map[string]any{"success": true, "message": message, "stats": stats}
-	for k, v := range fields {
-		body[k] = v
-	}
-	return e.JSON(http.StatusOK, body)
+	return e.JSON(http.StatusOK, Succeeded(message, stats, fields))
 }
 
 // APINotFound answers unknown /api/* GET paths with a JSON 404 instead of the SPA's index.html.

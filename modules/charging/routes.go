@@ -6,7 +6,6 @@ package charging
 import (
 	"github.com/pocketbase/pocketbase/core"
 
-	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
@@ -30,12 +29,12 @@ import (
 // batteries are short. Events: CHARGING_UPDATED, INVENTORY_UPDATED, ACTIVITY_UPDATED.
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		se.Router.POST("/api/start-charging", handleStart).Bind(httpx.RequireAdmin(), idempotency.Keyed())
+		se.Router.POST("/api/start-charging", httpx.Form(handleStart)).Bind(httpx.RequireAdmin(), idempotency.Keyed())
 		admin := se.Router.Group("/api/admin")
 		admin.Bind(httpx.RequireAdmin())
-		admin.POST("/charge/{id}/complete", handleComplete).Bind(idempotency.Keyed())
-		admin.DELETE("/charging-sessions/{id}", handleEnd(Delete, "Charging session deleted successfully")).Bind(idempotency.Keyed())
-		admin.PATCH("/charging-sessions/{id}/quantity", handleQuantity).Bind(idempotency.Keyed())
+		admin.POST("/charge/{id}/complete", httpx.Form(handleComplete)).Bind(idempotency.Keyed())
+		admin.DELETE("/charging-sessions/{id}", httpx.Form(handleEnd(Delete, "Charging session deleted successfully"))).Bind(idempotency.Keyed())
+		admin.PATCH("/charging-sessions/{id}/quantity", httpx.Form(handleQuantity)).Bind(idempotency.Keyed())
 		return se.Next()
 	})
 }
@@ -47,31 +46,24 @@ type startForm struct {
 	inventory.PackNames
 }
 
-func handleStart(e *core.RequestEvent) error {
-	var f startForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleStart(e *core.RequestEvent, f *startForm) error {
 	var stats inventory.Snapshot
 	sess, mv, err := Start(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Packs: f.PackNames, Stats: &stats}, f.ChargerType, f.Quantity.Or(0))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return httpx.Success(e, "Charging session started successfully", stats, map[string]any{"session": sess, "movement": mv})
+	return sessionChanged(e, "Charging session started successfully", stats, sess, mv, err)
 }
 
-func handleEnd(fn func(core.App, inventory.Op, string) (*Session, *inventory.Movement, error), message string) func(*core.RequestEvent) error {
-	return func(e *core.RequestEvent) error {
-		var f inventory.PackNames // optional body: the packs coming off the chargers
-		if err := reqx.Decode(e, &f, 0); err != nil {
-			return apierr.Response(e, err)
-		}
+// sessionChanged answers a change to a charging session: {success, message, session,
+// movement, stats}, or err as its ApiError.
+func sessionChanged(e *core.RequestEvent, message string, stats inventory.Snapshot, sess *Session, mv *inventory.Movement, err error) error {
+	return httpx.Reply(e, httpx.Succeeded(message, stats, map[string]any{"session": sess, "movement": mv}), err)
+}
+
+// handleEnd ends a session by fn; its optional body names the packs coming off the chargers.
+func handleEnd(fn func(core.App, inventory.Op, string) (*Session, *inventory.Movement, error), message string) func(*core.RequestEvent, *inventory.PackNames) error {
+	return func(e *core.RequestEvent, f *inventory.PackNames) error {
 		var stats inventory.Snapshot
-		sess, mv, err := fn(e.App, inventory.Op{Actor: e.Auth, Packs: f, Stats: &stats}, e.Request.PathValue("id"))
-		if err != nil {
-			return apierr.Response(e, err)
-		}
-		return httpx.Success(e, message, stats, map[string]any{"session": sess, "movement": mv})
+		sess, mv, err := fn(e.App, inventory.Op{Actor: e.Auth, Packs: *f, Stats: &stats}, e.Request.PathValue("id"))
+		return sessionChanged(e, message, stats, sess, mv, err)
 	}
 }
 
@@ -82,17 +74,10 @@ type completeForm struct {
 	EnergyWh *float64 `json:"energyWh"`
 }
 
-func handleComplete(e *core.RequestEvent) error {
-	var f completeForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleComplete(e *core.RequestEvent, f *completeForm) error {
 	var stats inventory.Snapshot
 	sess, mv, err := CompleteWithEnergy(e.App, inventory.Op{Actor: e.Auth, Packs: f.PackNames, Stats: &stats}, e.Request.PathValue("id"), f.EnergyWh)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return httpx.Success(e, "Charging session completed successfully", stats, map[string]any{"session": sess, "movement": mv})
+	return sessionChanged(e, "Charging session completed successfully", stats, sess, mv, err)
 }
 
 type quantityForm struct {
@@ -101,18 +86,12 @@ type quantityForm struct {
 	inventory.PackNames
 }
 
-func handleQuantity(e *core.RequestEvent) error {
-	var f quantityForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleQuantity(e *core.RequestEvent, f *quantityForm) error {
 	var stats inventory.Snapshot
 	sess, mv, err := SetQuantity(e.App, inventory.Op{Actor: e.Auth, Packs: f.PackNames, Stats: &stats}, e.Request.PathValue("id"), f.Quantity.Or(reqx.NotAnInteger), f.Destination)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
+	msg := "Charging session quantity updated successfully"
 	if mv == nil {
-		return httpx.Success(e, "Charging session quantity unchanged", stats, map[string]any{"session": sess, "movement": nil})
+		msg = "Charging session quantity unchanged"
 	}
-	return httpx.Success(e, "Charging session quantity updated successfully", stats, map[string]any{"session": sess, "movement": mv})
+	return sessionChanged(e, msg, stats, sess, mv, err)
 }

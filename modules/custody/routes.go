@@ -33,10 +33,10 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		admin := se.Router.Group("/api/admin")
 		admin.Bind(httpx.RequireAdmin())
-		admin.POST("/assignments", handleAssign).Bind(idempotency.Keyed())
+		admin.POST("/assignments", httpx.Form(handleAssign)).Bind(idempotency.Keyed())
 		admin.DELETE("/assignments/{id}", handleDeleteAssignment).Bind(idempotency.Keyed())
-		admin.POST("/driver-swap", handleSwap).Bind(idempotency.Keyed())
-		admin.POST("/dead-battery-transfer", handleDeadTransfer).Bind(idempotency.Keyed())
+		admin.POST("/driver-swap", httpx.Form(handleSwap)).Bind(idempotency.Keyed())
+		admin.POST("/dead-battery-transfer", httpx.Form(handleDeadTransfer)).Bind(idempotency.Keyed())
 		return se.Next()
 	})
 }
@@ -49,26 +49,16 @@ type assignForm struct {
 	inventory.PackNames
 }
 
-func handleAssign(e *core.RequestEvent) error {
-	var f assignForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleAssign(e *core.RequestEvent, f *assignForm) error {
 	var stats inventory.Snapshot
 	mv, holder, err := Assign(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Packs: f.PackNames, Stats: &stats}, f.UserId, f.Quantity.Or(0), f.AssignmentType)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return httpx.Success(e, "Batteries assigned successfully", stats, map[string]any{"movement": mv, "holder": holder})
+	return httpx.Reply(e, httpx.Succeeded("Batteries assigned successfully", stats, map[string]any{"movement": mv, "holder": holder}), err)
 }
 
 func handleDeleteAssignment(e *core.RequestEvent) error {
 	var stats inventory.Snapshot
 	mvs, err := DeleteAssignment(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, e.Request.PathValue("id"))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return httpx.Success(e, "Assignment deleted - batteries moved to waiting", stats, map[string]any{"movements": mvs})
+	return httpx.Reply(e, httpx.Succeeded("Assignment deleted - batteries moved to waiting", stats, map[string]any{"movements": mvs}), err)
 }
 
 type swapForm struct {
@@ -85,11 +75,7 @@ type swapForm struct {
 	ReturnDeadPacks []string `json:"returnDeadPacks"`
 }
 
-func handleSwap(e *core.RequestEvent) error {
-	var f swapForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleSwap(e *core.RequestEvent, f *swapForm) error {
 	var stats inventory.Snapshot
 	res, err := Swap(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Packs: f.PackNames, Stats: &stats}, SwapRequest{
 		FromUserId: f.FromUserId, ToUserId: f.ToUserId,
@@ -117,15 +103,8 @@ type deadForm struct {
 	inventory.PackNames
 }
 
-func handleDeadTransfer(e *core.RequestEvent) error {
-	var f deadForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleDeadTransfer(e *core.RequestEvent, f *deadForm) error {
 	var stats inventory.Snapshot
 	pair, err := DeadTransfer(e.App, inventory.Op{Actor: e.Auth, Notes: f.Notes, Packs: f.PackNames, Stats: &stats}, f.FromUserId, f.ToUserId, f.Dead.Or(0))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return httpx.Success(e, "Dead batteries transferred successfully", stats, map[string]any{"transfer": pair})
+	return httpx.Reply(e, httpx.Succeeded("Dead batteries transferred successfully", stats, map[string]any{"transfer": pair}), err)
 }

@@ -48,12 +48,12 @@ func Register(app core.App) {
 		admin := se.Router.Group("/api/admin")
 		admin.Bind(httpx.RequireAdmin())
 		admin.GET("/pay-rates", handleGetRates)
-		admin.POST("/pay-rates", handleSetRates).Bind(idempotency.Keyed())
+		admin.POST("/pay-rates", httpx.Form(handleSetRates)).Bind(idempotency.Keyed())
 		admin.GET("/all-earnings", handleAllEarnings)
 		admin.GET("/core-team-earnings", handleCoreTeam)
 		admin.GET("/earnings.csv", handleCSV)
-		admin.POST("/task-adjustments", handleAdjust).Bind(idempotency.Keyed())
-		admin.POST("/users/{id}/pool-withholding", handleWithholding).Bind(idempotency.Keyed())
+		admin.POST("/task-adjustments", httpx.Form(handleAdjust)).Bind(idempotency.Keyed())
+		admin.POST("/users/{id}/pool-withholding", httpx.Form(handleWithholding)).Bind(idempotency.Keyed())
 		se.Router.GET("/api/driver/pay-estimate", handleEstimate).
 			Bind(httpx.RequireRoles(roles.Driver, roles.Admin, roles.MasterAdmin))
 		return se.Next()
@@ -72,10 +72,7 @@ func week(e *core.RequestEvent, now time.Time) (Week, *time.Location, error) {
 
 func handleGetRates(e *core.RequestEvent) error {
 	r, err := RatesAt(e.App, clock.Now())
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, r)
+	return httpx.Reply(e, r, err)
 }
 
 type ratesForm struct {
@@ -84,11 +81,7 @@ type ratesForm struct {
 	Recover     Amount `json:"recover"`
 }
 
-func handleSetRates(e *core.RequestEvent) error {
-	var f ratesForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleSetRates(e *core.RequestEvent, f *ratesForm) error {
 	var r Rates
 	var err error
 	if r.DeadBattery, err = f.DeadBattery.Check("deadBattery"); err != nil {
@@ -101,10 +94,7 @@ func handleSetRates(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	saved, err := SetRates(e.App, e.Auth, r, clock.Now())
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"message": MsgRatesUpdated, "rates": saved})
+	return httpx.Reply(e, map[string]any{"message": MsgRatesUpdated, "rates": saved}, err)
 }
 
 func report(e *core.RequestEvent) (Report, error) {
@@ -118,22 +108,16 @@ func report(e *core.RequestEvent) (Report, error) {
 
 func handleAllEarnings(e *core.RequestEvent) error {
 	rep, err := report(e)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, rep)
+	return httpx.Reply(e, rep, err)
 }
 
 func handleCoreTeam(e *core.RequestEvent) error {
 	rep, err := report(e)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, struct {
+	return httpx.Reply(e, struct {
 		WeekStart string `json:"weekStart"`
 		WeekEnd   string `json:"weekEnd"`
 		CoreTeam
-	}{rep.WeekStart, rep.WeekEnd, rep.Pool})
+	}{rep.WeekStart, rep.WeekEnd, rep.Pool}, err)
 }
 
 func handleEstimate(e *core.RequestEvent) error {
@@ -143,10 +127,7 @@ func handleEstimate(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	est, err := EstimateFor(e.App, e.Auth.Id, w, now)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, est)
+	return httpx.Reply(e, est, err)
 }
 
 type adjustForm struct {
@@ -158,32 +139,21 @@ type adjustForm struct {
 	AdjustmentReason string   `json:"adjustmentReason"`
 }
 
-func handleAdjust(e *core.RequestEvent) error {
-	var f adjustForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleAdjust(e *core.RequestEvent, f *adjustForm) error {
 	loc, err := system.Location(e.App)
 	if err != nil {
 		return apierr.Response(e, err)
 	}
 	a, err := Adjust(e.App, e.Auth, AdjustmentInput{UserId: f.UserId, WeekStart: f.WeekStart, TaskType: f.TaskType,
 		AdjustedCount: f.AdjustedCount, Reason: f.AdjustmentReason}, clock.Now(), loc)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"message": MsgAdjustmentSave, "adjustment": a})
+	return httpx.Reply(e, map[string]any{"message": MsgAdjustmentSave, "adjustment": a}, err)
 }
 
 type withholdingForm struct {
 	Withholding json.RawMessage `json:"withholding"`
 }
 
-func handleWithholding(e *core.RequestEvent) error {
-	var f withholdingForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleWithholding(e *core.RequestEvent, f *withholdingForm) error {
 	t, ok := ParseTenths(f.Withholding)
 	if !ok {
 		return apierr.Response(e, apierr.Invalid("withholding", MsgPercentRange))

@@ -8,7 +8,6 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
-	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 )
 
@@ -29,7 +28,7 @@ func Register(app core.App) {
 		master := se.Router.Group("/api/admin/head-office")
 		master.Bind(httpx.RequireRoles(roles.MasterAdmin))
 		master.GET("/tokens", handleList)
-		master.POST("/tokens", handleIssue).Bind(idempotency.Keyed())
+		master.POST("/tokens", httpx.Form(handleIssue)).Bind(idempotency.Keyed())
 		master.POST("/tokens/{id}/revoke", handleRevoke).Bind(idempotency.Keyed())
 		return se.Next()
 	})
@@ -37,21 +36,14 @@ func Register(app core.App) {
 
 func handleList(e *core.RequestEvent) error {
 	list, err := List(e.App)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"tokens": list})
+	return httpx.Reply(e, map[string]any{"tokens": list}, err)
 }
 
 type issueForm struct {
 	Name string `json:"name"`
 }
 
-func handleIssue(e *core.RequestEvent) error {
-	var f issueForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleIssue(e *core.RequestEvent, f *issueForm) error {
 	var info Token
 	var token string
 	err := e.App.RunInTransaction(func(txApp core.App) error {
@@ -75,8 +67,5 @@ func handleRevoke(e *core.RequestEvent) error {
 		info, err = Revoke(txApp, e.Auth, e.Request.PathValue("id"))
 		return err
 	})
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"success": true, "message": MsgRevoked, "info": info})
+	return httpx.Reply(e, map[string]any{"success": true, "message": MsgRevoked, "info": info}, err)
 }

@@ -16,7 +16,6 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
-	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 )
 
@@ -36,18 +35,15 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api/admin/packs")
 		g.GET("/models", handleModels).Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Liaison))
-		g.PUT("/models", handleSaveModel).Bind(httpx.RequireAdmin(), idempotency.Keyed())
-		g.POST("/readings", handleReadings).Bind(httpx.RequireAdmin(), idempotency.Keyed())
+		g.PUT("/models", httpx.Form(handleSaveModel)).Bind(httpx.RequireAdmin(), idempotency.Keyed())
+		g.POST("/readings", httpx.FormUpTo(MaxReadingsBody, handleReadings)).Bind(httpx.RequireAdmin(), idempotency.Keyed())
 		return se.Next()
 	})
 }
 
 func handleModels(e *core.RequestEvent) error {
 	rows, err := Models(e.App)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"models": rows})
+	return httpx.Reply(e, map[string]any{"models": rows}, err)
 }
 
 type modelForm struct {
@@ -57,16 +53,9 @@ type modelForm struct {
 	Threshold *float64 `json:"threshold"`
 }
 
-func handleSaveModel(e *core.RequestEvent) error {
-	var f modelForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
-	row, err := SaveModel(e.App, ModelInput(f))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"success": true, "message": strings.Replace(MsgModelSaved, "%s", row.Model.Model, 1), "model": row})
+func handleSaveModel(e *core.RequestEvent, f *modelForm) error {
+	row, err := SaveModel(e.App, ModelInput(*f))
+	return httpx.Reply(e, map[string]any{"success": true, "message": strings.Replace(MsgModelSaved, "%s", row.Model.Model, 1), "model": row}, err)
 }
 
 type readingsForm struct {
@@ -74,11 +63,7 @@ type readingsForm struct {
 	DryRun bool   `json:"dryRun"`
 }
 
-func handleReadings(e *core.RequestEvent) error {
-	var f readingsForm
-	if err := reqx.Decode(e, &f, MaxReadingsBody); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleReadings(e *core.RequestEvent, f *readingsForm) error {
 	key := strings.TrimSpace(e.Request.Header.Get(idempotency.Header))
 	pre, out, err := ImportReadings(e.App, f.CSV, f.DryRun, key, e.Auth.Id)
 	var rowsErr *RowsError

@@ -61,12 +61,12 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		admin := se.Router.Group("/api/admin/packs")
 		admin.Bind(httpx.RequireAdmin())
-		admin.POST("/mint", handleMint).Bind(idempotency.Keyed())
+		admin.POST("/mint", httpx.Form(handleMint)).Bind(idempotency.Keyed())
 		admin.GET("/labels", handleLabels).Bind(LabelsLimit.Handler())
-		admin.POST("/import", handleImport).Bind(idempotency.Keyed())
-		admin.PUT("/{serial}/state", handleState).Bind(idempotency.Keyed())
+		admin.POST("/import", httpx.FormUpTo(idempotency.MaxBody, handleImport)).Bind(idempotency.Keyed())
+		admin.PUT("/{serial}/state", httpx.Form(handleState)).Bind(idempotency.Keyed())
 		admin.GET("/recall-preview", handleRecallPreview)
-		admin.POST("/recall", handleRecall).Bind(idempotency.Keyed())
+		admin.POST("/recall", httpx.Form(handleRecall)).Bind(idempotency.Keyed())
 		admin.GET("/recalls", handleRecalls)
 		admin.GET("/recalls/{id}", handleRecallDetail)
 		admin.GET("/{serial}/incidents/{eventId}/report", handleIncidentReport).Bind(IncidentLimit.Handler())
@@ -81,7 +81,7 @@ func Register(app core.App) {
 		readers.GET("/out-of-use", handleOutOfUse)
 		readers.GET("/{serial}", handleDetail)
 		readers.GET("/{serial}/health", handleHealth)
-		readers.POST("/{serial}/damage", handleDamage).Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Driver), idempotency.Keyed())
+		readers.POST("/{serial}/damage", httpx.Form(handleDamage)).Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Driver), idempotency.Keyed())
 		return se.Next()
 	})
 }
@@ -96,11 +96,7 @@ type mintForm struct {
 	Manufactured string          `json:"manufactured"`
 }
 
-func handleMint(e *core.RequestEvent) error {
-	var f mintForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleMint(e *core.RequestEvent, f *mintForm) error {
 	count, err := f.Count.In("count", 1, MaxMint, MsgMintCount)
 	if err != nil {
 		return apierr.Response(e, err)
@@ -203,16 +199,9 @@ type importForm struct {
 	DryRun bool   `json:"dryRun"`
 }
 
-func handleImport(e *core.RequestEvent) error {
-	var f importForm
-	if err := reqx.Decode(e, &f, idempotency.MaxBody); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleImport(e *core.RequestEvent, f *importForm) error {
 	res, err := Import(e.App, f.CSV, f.DryRun, e.Auth.Id, clock.Now())
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, res)
+	return httpx.Reply(e, res, err)
 }
 
 type stateForm struct {
@@ -220,20 +209,13 @@ type stateForm struct {
 	Reason string `json:"reason"`
 }
 
-func handleState(e *core.RequestEvent) error {
-	var f stateForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleState(e *core.RequestEvent, f *stateForm) error {
 	p, err := SetState(e.App, e.Request.PathValue("serial"), f.State, f.Reason, e.Auth.Id, clock.Now())
 	if err != nil {
 		return apierr.Response(e, err)
 	}
 	d, err := PackDetail(e.App, Viewer{UserId: e.Auth.Id}, p.Serial())
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"success": true, "message": MsgStateChanged, "pack": d})
+	return httpx.Reply(e, map[string]any{"success": true, "message": MsgStateChanged, "pack": d}, err)
 }
 
 func viewer(e *core.RequestEvent) Viewer {
@@ -275,18 +257,12 @@ func handleList(e *core.RequestEvent) error {
 		}
 	}
 	list, err := ListPacks(e.App, viewer(e), f)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, list)
+	return httpx.Reply(e, list, err)
 }
 
 func handleDetail(e *core.RequestEvent) error {
 	d, err := PackDetail(e.App, viewer(e), e.Request.PathValue("serial"))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, d)
+	return httpx.Reply(e, d, err)
 }
 
 // PassportLimit bounds the public passport reads per client address (anyone may ask, signed

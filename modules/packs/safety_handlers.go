@@ -8,6 +8,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
+	"swapbay/lib/httpx"
 	"swapbay/lib/reqx"
 )
 
@@ -19,11 +20,7 @@ type damageForm struct {
 	OccurredAt string   `json:"occurredAt"`
 }
 
-func handleDamage(e *core.RequestEvent) error {
-	var f damageForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleDamage(e *core.RequestEvent, f *damageForm) error {
 	at, err := reqx.OccurredAt(f.OccurredAt)
 	if err != nil {
 		return apierr.Response(e, err)
@@ -53,36 +50,20 @@ func handleDamage(e *core.RequestEvent) error {
 func handleRecallPreview(e *core.RequestEvent) error {
 	q := e.Request.URL.Query()
 	p, err := RecallPreview(e.App, q.Get("by"), q.Get("value"))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, p)
+	return httpx.Reply(e, p, err)
 }
 
-func handleRecall(e *core.RequestEvent) error {
-	var f RecallForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
-	r, err := Recall(e.App, f, e.Auth.Id, clock.Now())
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"success": true, "message": fmt.Sprintf(MsgRecalled, r.PackCount, r.By, r.Value), "recall": r})
+func handleRecall(e *core.RequestEvent, f *RecallForm) error {
+	r, err := Recall(e.App, *f, e.Auth.Id, clock.Now())
+	return httpx.Reply(e, map[string]any{"success": true, "message": fmt.Sprintf(MsgRecalled, r.PackCount, r.By, r.Value), "recall": r}, err)
 }
 
 func handleRecalls(e *core.RequestEvent) error {
 	list, err := Recalls(e.App)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, list)
+	return httpx.Reply(e, list, err)
 }
 
 func handleRecallDetail(e *core.RequestEvent) error {
 	d, err := RecallDetail(e.App, e.Request.PathValue("id"))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, d)
+	return httpx.Reply(e, d, err)
 }

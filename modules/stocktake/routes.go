@@ -18,7 +18,6 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
-	"swapbay/lib/reqx"
 	"swapbay/modules/inventory"
 )
 
@@ -34,7 +33,7 @@ import (
 //	     pack scanned twice; 409 while pack tracking is off.
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		se.Router.POST("/api/admin/stocktake", handleStocktake).Bind(httpx.RequireAdmin(), idempotency.Keyed())
+		se.Router.POST("/api/admin/stocktake", httpx.FormUpTo(idempotency.MaxBody, handleStocktake)).Bind(httpx.RequireAdmin(), idempotency.Keyed())
 		return se.Next()
 	})
 }
@@ -46,11 +45,7 @@ type stocktakeForm struct {
 	DryRun  bool     `json:"dryRun"`
 }
 
-func handleStocktake(e *core.RequestEvent) error {
-	var f stocktakeForm
-	if err := reqx.Decode(e, &f, idempotency.MaxBody); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleStocktake(e *core.RequestEvent, f *stocktakeForm) error {
 	in := Input{Place: f.Place, Serials: f.Serials, Empty: f.Empty}
 	var stats inventory.Snapshot
 	var res *Result

@@ -5,7 +5,6 @@ package system
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -42,17 +41,17 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		admin := se.Router.Group("/api/admin")
 		admin.Bind(httpx.RequireAdmin())
-		admin.POST("/update-stats", handleUpdateStats).Bind(idempotency.Keyed())
-		admin.POST("/emergency-override", handleOverride).Bind(idempotency.Keyed())
-		admin.POST("/emergency-inventory-override", handleOverride).Bind(idempotency.Keyed())
+		admin.POST("/update-stats", httpx.Form(handleUpdateStats)).Bind(idempotency.Keyed())
+		admin.POST("/emergency-override", httpx.Form(handleOverride)).Bind(idempotency.Keyed())
+		admin.POST("/emergency-inventory-override", httpx.Form(handleOverride)).Bind(idempotency.Keyed())
 		admin.POST("/recalculate-inventory", handleRecalculate).Bind(idempotency.Keyed())
-		admin.POST("/settings", handleSettings).Bind(idempotency.Keyed())
+		admin.POST("/settings", httpx.Form(handleSettings)).Bind(idempotency.Keyed())
 		admin.GET("/history/count", handleHistoryCount)
 		admin.GET("/audit", handleAudit)
 
 		master := se.Router.Group("/api/admin")
 		master.Bind(httpx.RequireRoles(roles.MasterAdmin))
-		master.POST("/history/wipe", handleWipe).Bind(idempotency.Keyed())
+		master.POST("/history/wipe", httpx.Form(handleWipe)).Bind(idempotency.Keyed())
 		master.POST("/clean-slate", handleCleanSlate).Bind(idempotency.Keyed())
 		return se.Next()
 	})
@@ -76,11 +75,7 @@ type statEditForm struct {
 // MsgStatSnapshot refuses the old full-snapshot body (%s: the field sent).
 const MsgStatSnapshot = "%s is not accepted: send the edited stat as {stat, value, from}"
 
-func handleUpdateStats(e *core.RequestEvent) error {
-	var f statEditForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleUpdateStats(e *core.RequestEvent, f *statEditForm) error {
 	for _, old := range []struct {
 		field string
 		v     json.RawMessage
@@ -91,10 +86,7 @@ func handleUpdateStats(e *core.RequestEvent) error {
 	}
 	var stats inventory.Snapshot
 	mv, err := EditStat(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, f.Stat, f.Value.Or(reqx.NotAnInteger), f.From.Or(reqx.NotAnInteger))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return httpx.Success(e, "Statistics updated successfully", stats, map[string]any{"movement": movementOrNil(mv)})
+	return httpx.Reply(e, httpx.Succeeded("Statistics updated successfully", stats, map[string]any{"movement": movementOrNil(mv)}), err)
 }
 
 func movementOrNil(mv *inventory.Movement) any {
@@ -111,11 +103,7 @@ type overrideForm struct {
 	Total    reqx.Int `json:"total"`
 }
 
-func handleOverride(e *core.RequestEvent) error {
-	var f overrideForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleOverride(e *core.RequestEvent, f *overrideForm) error {
 	// every figure is required: a missing one is a decoding error, its range the service's
 	for _, c := range []struct {
 		field, label string
@@ -127,10 +115,7 @@ func handleOverride(e *core.RequestEvent) error {
 	}
 	var stats inventory.Snapshot
 	mv, err := Override(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, f.Ready.Or(0), f.Waiting.Or(0), f.Charging.Or(0), f.Total.Or(0))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return httpx.Success(e, "Emergency override applied successfully!", stats, map[string]any{"movement": movementOrNil(mv)})
+	return httpx.Reply(e, httpx.Succeeded("Emergency override applied successfully!", stats, map[string]any{"movement": movementOrNil(mv)}), err)
 }
 
 // MsgPackRecordsDiffer answers a recalculation whose counts were sound but whose pack records
@@ -139,9 +124,6 @@ const MsgPackRecordsDiffer = "Inventory recalculated: the pack records differ fr
 
 func handleRecalculate(e *core.RequestEvent) error {
 	res, err := Recalculate(e.App)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
 	msg := "Inventory recalculated: no corrections needed"
 	switch {
 	case len(res.Corrections) > 0:
@@ -149,7 +131,7 @@ func handleRecalculate(e *core.RequestEvent) error {
 	case len(res.PackCorrections) > 0:
 		msg = MsgPackRecordsDiffer
 	}
-	return httpx.Success(e, msg, res.After, map[string]any{"after": res.After, "corrections": res.Corrections, "packCorrections": res.PackCorrections})
+	return httpx.Reply(e, httpx.Succeeded(msg, res.After, map[string]any{"after": res.After, "corrections": res.Corrections, "packCorrections": res.PackCorrections}), err)
 }
 
 // MsgMasterOnlySetting refuses an admin's change to a master admin's setting (the pack
@@ -160,11 +142,7 @@ type settingsForm struct {
 	Settings []Setting `json:"settings"`
 }
 
-func handleSettings(e *core.RequestEvent) error {
-	var f settingsForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleSettings(e *core.RequestEvent, f *settingsForm) error {
 	if e.Auth.GetString(schema.UserRole) != roles.MasterAdmin {
 		for _, p := range f.Settings {
 			if spec, ok := settings.Lookup(p.Key); ok && spec.MasterOnly {
@@ -174,10 +152,7 @@ func handleSettings(e *core.RequestEvent) error {
 	}
 	var stats inventory.Snapshot
 	s, err := SaveSettings(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, f.Settings)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return httpx.Success(e, "Settings saved successfully!", stats, map[string]any{"settings": s})
+	return httpx.Reply(e, httpx.Succeeded("Settings saved successfully!", stats, map[string]any{"settings": s}), err)
 }
 
 type wipeForm struct {
@@ -185,32 +160,19 @@ type wipeForm struct {
 	ConfirmPhrase string `json:"confirmPhrase"`
 }
 
-func handleWipe(e *core.RequestEvent) error {
-	var f wipeForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleWipe(e *core.RequestEvent, f *wipeForm) error {
 	var stats inventory.Snapshot
 	res, err := WipeHistory(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, f.TargetDate, f.ConfirmPhrase)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return httpx.Success(e, "History wiped successfully!", stats, map[string]any{"deleted": res.Deleted, "checkpoint": movementOrNil(res.Checkpoint)})
+	return httpx.Reply(e, httpx.Succeeded("History wiped successfully!", stats, map[string]any{"deleted": res.Deleted, "checkpoint": movementOrNil(res.Checkpoint)}), err)
 }
 
 func handleHistoryCount(e *core.RequestEvent) error {
 	n, err := HistoryCount(e.App, e.Request.URL.Query().Get("targetDate"))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]int{"count": n})
+	return httpx.Reply(e, map[string]int{"count": n}, err)
 }
 
 func handleCleanSlate(e *core.RequestEvent) error {
 	var stats inventory.Snapshot
 	mv, err := CleanSlate(e.App, inventory.Op{Actor: e.Auth, Stats: &stats})
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return httpx.Success(e, "System reset for production deployment!", stats, map[string]any{"checkpoint": mv})
+	return httpx.Reply(e, httpx.Succeeded("System reset for production deployment!", stats, map[string]any{"checkpoint": mv}), err)
 }

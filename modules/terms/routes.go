@@ -16,7 +16,6 @@ import (
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/ratelimit"
-	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/system"
@@ -51,8 +50,8 @@ func Register(app core.App) {
 		admin.Bind(httpx.RequireAdmin())
 		admin.GET("/terms-content", handleList)
 		admin.GET("/terms-template", handleTemplate)
-		admin.POST("/terms-content", handleCreate).Bind(idempotency.Keyed())
-		admin.PUT("/terms-content/{id}", handleUpdate).Bind(idempotency.Keyed())
+		admin.POST("/terms-content", httpx.FormUpTo(maxVersionBody, handleCreate)).Bind(idempotency.Keyed())
+		admin.PUT("/terms-content/{id}", httpx.FormUpTo(maxVersionBody, handleUpdate)).Bind(idempotency.Keyed())
 		admin.POST("/terms-content/{id}/activate", handleActivate).Bind(idempotency.Keyed())
 		admin.GET("/terms-agreements", handleAgreements)
 		// renders a PDF (seconds of CPU): outside the keyed write transaction, which would hold
@@ -87,10 +86,7 @@ func getActive(e *core.RequestEvent) error {
 
 func handleList(e *core.RequestEvent) error {
 	vs, err := ListVersions(e.App)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, vs)
+	return httpx.Reply(e, vs, err)
 }
 
 // handleTemplate answers the built-in template, effective today in the operation's time zone.
@@ -105,44 +101,32 @@ func handleTemplate(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, t)
 }
 
-func handleCreate(e *core.RequestEvent) error {
-	var in VersionInput
-	if err := reqx.Decode(e, &in, 4<<20); err != nil {
-		return apierr.Response(e, err)
-	}
-	v, err := CreateVersion(e.App, in)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"message": MsgVersionCreated, "version": v})
+// maxVersionBody bounds a version's JSON: its content is the whole agreement.
+const maxVersionBody = 4 << 20
+
+func handleCreate(e *core.RequestEvent, in *VersionInput) error {
+	v, err := CreateVersion(e.App, *in)
+	return replyVersion(e, MsgVersionCreated, v, err)
 }
 
-func handleUpdate(e *core.RequestEvent) error {
-	var in VersionInput
-	if err := reqx.Decode(e, &in, 4<<20); err != nil {
-		return apierr.Response(e, err)
-	}
-	v, err := UpdateVersion(e.App, e.Request.PathValue("id"), in)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"message": MsgVersionUpdated, "version": v})
+func handleUpdate(e *core.RequestEvent, in *VersionInput) error {
+	v, err := UpdateVersion(e.App, e.Request.PathValue("id"), *in)
+	return replyVersion(e, MsgVersionUpdated, v, err)
 }
 
 func handleActivate(e *core.RequestEvent) error {
 	v, err := Activate(e.App, e.Request.PathValue("id"))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"message": MsgVersionActivated, "version": v})
+	return replyVersion(e, MsgVersionActivated, v, err)
+}
+
+// replyVersion answers a version's change: {message, version}, or err as its ApiError.
+func replyVersion(e *core.RequestEvent, message string, v VersionJSON, err error) error {
+	return httpx.Reply(e, map[string]any{"message": message, "version": v}, err)
 }
 
 func handleAgreements(e *core.RequestEvent) error {
 	rows, err := ListAgreements(e.App)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, rows)
+	return httpx.Reply(e, rows, err)
 }
 
 func handleRetry(e *core.RequestEvent) error {
@@ -165,10 +149,7 @@ func handleRetry(e *core.RequestEvent) error {
 // they signed.
 func handleMine(e *core.RequestEvent) error {
 	row, err := LatestAgreementOf(e.App, e.Auth.Id)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, row)
+	return httpx.Reply(e, row, err)
 }
 
 // handlePDF streams an agreement's PDF to admins and to its signer.

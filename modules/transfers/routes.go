@@ -14,7 +14,6 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
-	"swapbay/lib/reqx"
 	"swapbay/modules/inventory"
 )
 
@@ -54,8 +53,8 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		g := se.Router.Group("/api/admin/packs/transfers")
 		g.Bind(httpx.RequireAdmin())
-		g.POST("", handleSend).Bind(idempotency.Keyed())
-		g.POST("/receive", handleReceive).Bind(idempotency.Keyed())
+		g.POST("", httpx.FormUpTo(idempotency.MaxBody, handleSend)).Bind(idempotency.Keyed())
+		g.POST("/receive", httpx.FormUpTo(idempotency.MaxBody, handleReceive)).Bind(idempotency.Keyed())
 		g.GET("", handleList)
 		g.GET("/{id}", handleGet)
 		g.GET("/{id}/qr", handleQR)
@@ -71,11 +70,7 @@ type sendForm struct {
 	FromCity  string   `json:"fromCity"`
 }
 
-func handleSend(e *core.RequestEvent) error {
-	var f sendForm
-	if err := reqx.Decode(e, &f, idempotency.MaxBody); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleSend(e *core.RequestEvent, f *sendForm) error {
 	from := City{Name: strings.TrimSpace(f.FromCity), Address: httpx.RequestScheme(e.Request) + "://" + e.Request.Host}
 	if from.Name == "" {
 		from.Name = e.App.Settings().Meta.AppName
@@ -90,14 +85,24 @@ func handleSend(e *core.RequestEvent) error {
 	var stats inventory.Snapshot
 	t, err := Send(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, SendInput{ToCity: f.ToCity, ToAddress: f.ToAddress,
 		Serials: f.Serials, Notes: f.Notes, From: from})
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusCreated, map[string]any{"success": true, "message": sentMessage(t), "transfer": t, "stats": stats})
+	return replyTransfer(e, t, stats, err, sentMessage)
 }
 
 func sentMessage(t *Transfer) string {
 	return "Sent " + packsWord(len(t.Serials)) + " to " + t.OtherCity
+}
+
+func receivedMessage(t *Transfer) string {
+	return "Received " + packsWord(len(t.Serials)) + " from " + t.OtherCity
+}
+
+// replyTransfer answers a send or a receive: 201 {success, message (message(t)), transfer,
+// stats}, or err as its ApiError.
+func replyTransfer(e *core.RequestEvent, t *Transfer, stats inventory.Snapshot, err error, message func(*Transfer) string) error {
+	if err != nil {
+		return apierr.Response(e, err)
+	}
+	return e.JSON(http.StatusCreated, httpx.Succeeded(message(t), stats, map[string]any{"transfer": t}))
 }
 
 type receiveForm struct {
@@ -106,34 +111,20 @@ type receiveForm struct {
 	To       string   `json:"to"`
 }
 
-func handleReceive(e *core.RequestEvent) error {
-	var f receiveForm
-	if err := reqx.Decode(e, &f, idempotency.MaxBody); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleReceive(e *core.RequestEvent, f *receiveForm) error {
 	var stats inventory.Snapshot
 	t, err := Receive(e.App, inventory.Op{Actor: e.Auth, Stats: &stats}, ReceiveInput{Manifest: f.Manifest, Serials: f.Serials, To: f.To})
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	msg := "Received " + packsWord(len(t.Serials)) + " from " + t.OtherCity
-	return e.JSON(http.StatusCreated, map[string]any{"success": true, "message": msg, "transfer": t, "stats": stats})
+	return replyTransfer(e, t, stats, err, receivedMessage)
 }
 
 func handleList(e *core.RequestEvent) error {
 	list, err := List(e.App, MaxList)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, list)
+	return httpx.Reply(e, list, err)
 }
 
 func handleGet(e *core.RequestEvent) error {
 	t, err := Get(e.App, e.Request.PathValue("id"))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, t)
+	return httpx.Reply(e, t, err)
 }
 
 func handleQR(e *core.RequestEvent) error {

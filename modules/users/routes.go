@@ -33,9 +33,9 @@ func Register(app core.App) {
 		g.Bind(httpx.RequireAdmin())
 		g.GET("/users", listUsers)
 		g.GET("/users/pending", listPending)
-		g.POST("/users/create", createUser).Bind(idempotency.Skip("hashes the password (bcrypt) outside the write transaction"))
-		g.POST("/users/{id}/approval", setApproval).Bind(idempotency.Keyed())
-		g.PUT("/users/{id}", updateUser).Bind(idempotency.Skip("may hash a new password (bcrypt) outside the write transaction"))
+		g.POST("/users/create", httpx.Form(createUser)).Bind(idempotency.Skip("hashes the password (bcrypt) outside the write transaction"))
+		g.POST("/users/{id}/approval", httpx.Form(setApproval)).Bind(idempotency.Keyed())
+		g.PUT("/users/{id}", httpx.Form(updateUser)).Bind(idempotency.Skip("may hash a new password (bcrypt) outside the write transaction"))
 		g.DELETE("/users/{id}", deleteUser).Bind(idempotency.Keyed())
 		g.POST("/users/{id}/suspend", suspendUser).Bind(idempotency.Keyed())
 		g.POST("/force-terms-resigning/{id}", forceResign).Bind(idempotency.Keyed())
@@ -81,24 +81,22 @@ type approvalForm struct {
 	IsApproved string `json:"isApproved"`
 }
 
-func setApproval(e *core.RequestEvent) error {
-	var form approvalForm
-	if err := reqx.Decode(e, &form, 0); err != nil {
-		return apierr.Response(e, err)
-	}
-	rec, err := SetApproval(e.App, e.Auth, e.Request.PathValue("id"), form.IsApproved)
+// replyUser answers the user a service changed (ToJSON), or err as its ApiError.
+func replyUser(e *core.RequestEvent, rec *core.Record, err error) error {
 	if err != nil {
 		return apierr.Response(e, err)
 	}
 	return e.JSON(http.StatusOK, ToJSON(rec))
 }
 
+func setApproval(e *core.RequestEvent, form *approvalForm) error {
+	rec, err := SetApproval(e.App, e.Auth, e.Request.PathValue("id"), form.IsApproved)
+	return replyUser(e, rec, err)
+}
+
 func suspendUser(e *core.RequestEvent) error {
 	rec, err := SetApproval(e.App, e.Auth, e.Request.PathValue("id"), roles.Suspended)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, ToJSON(rec))
+	return replyUser(e, rec, err)
 }
 
 type createForm struct {
@@ -110,11 +108,7 @@ type createForm struct {
 	BypassTerms bool   `json:"bypassTerms"`
 }
 
-func createUser(e *core.RequestEvent) error {
-	var form createForm
-	if err := reqx.Decode(e, &form, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func createUser(e *core.RequestEvent, form *createForm) error {
 	rec, err := AdminCreate(e.App, e.Auth, AdminNewUser{
 		NewUser: NewUser{
 			Email: form.Email, Password: form.Password,
@@ -122,10 +116,7 @@ func createUser(e *core.RequestEvent) error {
 		},
 		BypassTerms: form.BypassTerms,
 	})
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, ToJSON(rec))
+	return replyUser(e, rec, err)
 }
 
 type updateForm struct {
@@ -137,26 +128,17 @@ type updateForm struct {
 	PayReductionPercentage reqx.Int `json:"payReductionPercentage"`
 }
 
-func updateUser(e *core.RequestEvent) error {
-	var form updateForm
-	if err := reqx.Decode(e, &form, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func updateUser(e *core.RequestEvent, form *updateForm) error {
 	rec, err := Update(e.App, e.Auth, e.Request.PathValue("id"), Changes{
 		FirstName: form.FirstName, LastName: form.LastName, Email: form.Email, Role: form.Role, Password: form.Password,
 		PayReductionPercentage: form.PayReductionPercentage.OrNil(),
 	})
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, ToJSON(rec))
+	return replyUser(e, rec, err)
 }
 
 func deleteUser(e *core.RequestEvent) error {
-	if err := Delete(e.App, e.Auth, e.Request.PathValue("id")); err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]string{"message": "User deleted successfully"})
+	err := Delete(e.App, e.Auth, e.Request.PathValue("id"))
+	return httpx.Reply(e, map[string]string{"message": "User deleted successfully"}, err)
 }
 
 func forceResign(e *core.RequestEvent) error {
