@@ -41,18 +41,12 @@ type driverWeeks struct {
 
 func handleDriverWeeklyActivity(e *core.RequestEvent) error {
 	w, err := callerTwoWeeks(e)
-	if err != nil {
-		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
-	}
-	return e.JSON(http.StatusOK, driverWeeks{ThisWeek: w.ThisWeek, LastWeek: w.LastWeek})
+	return loaded(e, "Unable to load driver activity", driverWeeks{ThisWeek: w.ThisWeek, LastWeek: w.LastWeek}, err)
 }
 
 func handleDeadBatteryStats(e *core.RequestEvent) error {
 	w, err := callerTwoWeeks(e)
-	if err != nil {
-		return apierr.Log(e, http.StatusInternalServerError, "Failed to load dead battery stats.", err)
-	}
-	return e.JSON(http.StatusOK, DeadBatteryStats{Daily: w.DeadToday, Weekly: w.ThisWeek.Totals.Batteries, LastWeek: w.LastWeek.Totals.Batteries})
+	return loaded(e, "Failed to load dead battery stats.", DeadBatteryStats{Daily: w.DeadToday, Weekly: w.ThisWeek.Totals.Batteries, LastWeek: w.LastWeek.Totals.Batteries}, err)
 }
 
 // Messages of GET /api/admin/weekly-activity's query parameters.
@@ -111,10 +105,7 @@ func handleAdminWeeklyActivity(e *core.RequestEvent) error {
 		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
 	}
 	w, err := AdminWeeklyActivity(e.App, CallerOf(e.Auth), q, clock.Now(), loc)
-	if err != nil {
-		return apierr.Log(e, http.StatusInternalServerError, "Unable to load driver activity", err)
-	}
-	return e.JSON(http.StatusOK, w)
+	return loaded(e, "Unable to load driver activity", w, err)
 }
 
 func handleChargingSessions(e *core.RequestEvent) error {
@@ -124,10 +115,7 @@ func handleChargingSessions(e *core.RequestEvent) error {
 
 func handleBatteryHolders(e *core.RequestEvent) error {
 	h, err := Holders(e.App, "")
-	if err != nil {
-		return apierr.Log(e, http.StatusInternalServerError, "Failed to load battery holders.", err)
-	}
-	return e.JSON(http.StatusOK, GroupHolders(h))
+	return loaded(e, "Failed to load battery holders.", GroupHolders(h), err)
 }
 
 func handleAdminRecentActivity(e *core.RequestEvent) error {
@@ -146,10 +134,7 @@ func handleAdminWeeklyStats(e *core.RequestEvent) error {
 
 func handleActivePickups(e *core.RequestEvent) error {
 	h, err := Holders(e.App, "")
-	if err != nil {
-		return apierr.Log(e, http.StatusInternalServerError, "Failed to load active pickups.", err)
-	}
-	return e.JSON(http.StatusOK, ActivePickups(h))
+	return loaded(e, "Failed to load active pickups.", ActivePickups(h), err)
 }
 
 func handleInventory(e *core.RequestEvent) error {

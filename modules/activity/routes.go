@@ -6,7 +6,6 @@ package activity
 
 import (
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/httpx"
 	"swapbay/lib/roles"
@@ -55,27 +54,28 @@ import (
 func Register(app core.App) {
 	states := newStateCache(app)
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
-		approved := httpx.RequireApproved()
-		admins := httpx.RequireAdmin()
-		liaisonOrAdmin := httpx.RequireRoles(roles.Liaison, roles.Admin, roles.MasterAdmin)
+		approved := se.Router.Group("/api")
+		approved.Bind(httpx.RequireApproved())
+		approved.GET("/state", states.handleState)
+		approved.GET("/driver/recent-movements", handleDriverRecentMovements)
+		approved.GET("/driver/weekly-activity", handleDriverWeeklyActivity)
+		approved.GET("/driver/dead-battery-stats", handleDeadBatteryStats)
 
-		get := func(path string, guard *hook.Handler[*core.RequestEvent], h func(*core.RequestEvent) error) {
-			se.Router.GET(path, h).Bind(guard)
-		}
-		get("/api/state", approved, states.handleState)
-		get("/api/driver/recent-movements", approved, handleDriverRecentMovements)
-		get("/api/driver/weekly-activity", approved, handleDriverWeeklyActivity)
-		get("/api/driver/dead-battery-stats", approved, handleDeadBatteryStats)
-		get("/api/admin/weekly-activity", liaisonOrAdmin, handleAdminWeeklyActivity)
-		get("/api/liaison/charging-sessions", liaisonOrAdmin, handleChargingSessions)
-		get("/api/admin/charging-sessions", admins, handleChargingSessions)
-		get("/api/liaison/battery-holders", liaisonOrAdmin, handleBatteryHolders)
-		get("/api/admin/battery-holders", admins, handleBatteryHolders)
-		get("/api/admin/recent-activity", admins, handleAdminRecentActivity)
-		get("/api/admin/weekly-stats", admins, handleAdminWeeklyStats)
-		get("/api/admin/active-pickups", admins, handleActivePickups)
-		get("/api/admin/attention", admins, handleAdminAttention)
-		get("/api/inventory", admins, handleInventory)
+		liaisonOrAdmin := se.Router.Group("/api")
+		liaisonOrAdmin.Bind(httpx.RequireRoles(roles.Liaison, roles.Admin, roles.MasterAdmin))
+		liaisonOrAdmin.GET("/admin/weekly-activity", handleAdminWeeklyActivity)
+		liaisonOrAdmin.GET("/liaison/charging-sessions", handleChargingSessions)
+		liaisonOrAdmin.GET("/liaison/battery-holders", handleBatteryHolders)
+
+		admins := se.Router.Group("/api")
+		admins.Bind(httpx.RequireAdmin())
+		admins.GET("/admin/charging-sessions", handleChargingSessions)
+		admins.GET("/admin/battery-holders", handleBatteryHolders)
+		admins.GET("/admin/recent-activity", handleAdminRecentActivity)
+		admins.GET("/admin/weekly-stats", handleAdminWeeklyStats)
+		admins.GET("/admin/active-pickups", handleActivePickups)
+		admins.GET("/admin/attention", handleAdminAttention)
+		admins.GET("/inventory", handleInventory)
 		return se.Next()
 	})
 }

@@ -13,7 +13,6 @@ import (
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/ratelimit"
-	"swapbay/lib/reqx"
 	"swapbay/modules/system"
 	"swapbay/modules/users"
 )
@@ -32,14 +31,14 @@ import (
 //	                                                     with repeated failed sign-ins (System page)
 func Register(app core.App) {
 	limiter := newThrottle()
-	login := func(e *core.RequestEvent) error { return handleLogin(e, limiter) }
+	login := httpx.Form(func(e *core.RequestEvent, f *loginForm) error { return handleLogin(e, f, limiter) })
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.GET("/api/auth/user", currentUser).Bind(httpx.RequireUser())
 		// bcrypt (a password checked or hashed) runs outside the keyed write transaction
 		se.Router.POST("/api/login", login).Bind(idempotency.Skip("checks a password (bcrypt); a sign-in is not a change to replay"))
 		se.Router.POST("/api/register", register).Bind(idempotency.Skip("hashes the password (bcrypt) outside the write transaction"))
 		se.Router.POST("/api/logout", logout).Bind(idempotency.Keyed())
-		se.Router.POST("/api/change-password", changePassword).Bind(httpx.RequireUser(), idempotency.Skip("checks and hashes passwords (bcrypt) outside the write transaction"))
+		se.Router.POST("/api/change-password", httpx.Form(changePassword)).Bind(httpx.RequireUser(), idempotency.Skip("checks and hashes passwords (bcrypt) outside the write transaction"))
 		se.Router.POST("/api/terms/sign", signTerms).Bind(httpx.RequireUser(), SignLimit.Handler(), idempotency.Keyed())
 		se.Router.GET("/api/admin/sign-in-failures", func(e *core.RequestEvent) error {
 			return e.JSON(http.StatusOK, limiter.report(maxReported))
@@ -94,11 +93,7 @@ type loginForm struct {
 // handleLogin signs in. An unknown email costs the same as a wrong password (a dummy hash
 // comparison); failures slow down the source that made them on that account (see throttle),
 // answered 429, and an account failed on from many sources asks for an emailed code.
-func handleLogin(e *core.RequestEvent, limiter *throttle) error {
-	var form loginForm
-	if err := reqx.Decode(e, &form, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleLogin(e *core.RequestEvent, form *loginForm, limiter *throttle) error {
 	if users.NormalizeEmail(form.Email) == "" || form.Password == "" {
 		field := "email"
 		if users.NormalizeEmail(form.Email) != "" {
@@ -162,11 +157,7 @@ type changePasswordForm struct {
 
 // changePassword sets a new password. Every session of the user ends (hooks.EndSessionsId);
 // this device gets a new one.
-func changePassword(e *core.RequestEvent) error {
-	var form changePasswordForm
-	if err := reqx.Decode(e, &form, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func changePassword(e *core.RequestEvent, form *changePasswordForm) error {
 	rec, err := users.ChangePassword(e.App, e.Auth, form.CurrentPassword, form.NewPassword)
 	if err != nil {
 		return apierr.Response(e, err)

@@ -30,7 +30,7 @@ func Register(app core.App) {
 		admin := se.Router.Group("/api/admin/backups")
 		admin.Bind(httpx.RequireAdmin())
 		admin.GET("", handleList)
-		admin.PUT("", handleSchedule).Bind(idempotency.Keyed())
+		admin.PUT("", httpx.Form(handleSchedule)).Bind(idempotency.Keyed())
 		admin.POST("", handleCreate).Bind(idempotency.Skip("VACUUM INTO cannot run in a transaction"))
 		return se.Next()
 	})
@@ -73,26 +73,16 @@ type scheduleForm struct {
 	Keep    reqx.Int `json:"keep"`
 }
 
-func handleSchedule(e *core.RequestEvent) error {
-	var f scheduleForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleSchedule(e *core.RequestEvent, f *scheduleForm) error {
 	keep, err := f.Keep.In("keep", 1, MaxKeep, MsgKeepInvalid)
 	if err != nil {
 		return apierr.Response(e, err)
 	}
 	s, err := SetSchedule(e.App, f.Enabled, f.Time, keep)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"success": true, "message": "Backup schedule saved", "schedule": s})
+	return httpx.Reply(e, map[string]any{"success": true, "message": "Backup schedule saved", "schedule": s}, err)
 }
 
 func handleCreate(e *core.RequestEvent) error {
 	b, err := Create(context.WithoutCancel(e.Request.Context()), e.App)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"success": true, "message": "Backup created", "backup": b})
+	return httpx.Reply(e, map[string]any{"success": true, "message": "Backup created", "backup": b}, err)
 }

@@ -12,8 +12,6 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
-	"swapbay/lib/order"
-	"swapbay/lib/reqx"
 	"swapbay/lib/webui"
 	"swapbay/modules/hq/follow"
 )
@@ -83,8 +81,8 @@ func Register(app core.App, set *follow.Set) {
 		}
 		h := &handlers{app: se.App, set: set}
 		se.Router.GET("/api/hq/cities", h.list).Bind(requireRoles(RoleAdmin, RoleViewer))
-		se.Router.POST("/api/hq/cities", h.create).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
-		se.Router.PUT("/api/hq/cities/{id}", h.update).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
+		se.Router.POST("/api/hq/cities", httpx.FormUpTo(maxBody, h.create)).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
+		se.Router.PUT("/api/hq/cities/{id}", httpx.FormUpTo(maxBody, h.update)).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
 		se.Router.DELETE("/api/hq/cities/{id}", h.remove).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
 		viewers := func() *hook.Handler[*core.RequestEvent] { return requireRoles(RoleAdmin, RoleViewer) }
 		se.Router.POST("/api/hq/auth/login", login).Bind(idempotency.Skip("checks a password (bcrypt); a sign-in is not a change to replay"))
@@ -142,22 +140,11 @@ type handlers struct {
 // cityKey is where a cities route leaves the id of the city it saved or deleted.
 const cityKey = "hq.city"
 
-// followCommitted runs around the keyed transaction (before lib/idempotency's middleware, so
-// after its commit or rollback): the city the route touched is followed as committed — a saved
-// city's follower (re)starts, a deleted or rolled-back new one's stops. Followers are never
-// started for a change that did not commit.
+// followCommitted follows the city the route touched (cityKey) as committed
+// (idempotency.AfterCommit): a saved city's follower (re)starts, a deleted or rolled-back new
+// one's stops. Followers are never started for a change that did not commit.
 func (h *handlers) followCommitted() *hook.Handler[*core.RequestEvent] {
-	return &hook.Handler[*core.RequestEvent]{
-		Id:       "hqFollowCommitted",
-		Priority: order.IdempotencyPolicy - 1,
-		Func: func(e *core.RequestEvent) error {
-			err := e.Next()
-			if id, _ := e.Get(cityKey).(string); id != "" {
-				h.sync(id)
-			}
-			return err
-		},
-	}
+	return idempotency.AfterCommit("hqFollowCommitted", cityKey, h.sync)
 }
 
 // sync follows the city id as the database has it now.
@@ -185,16 +172,14 @@ func (h *handlers) list(e *core.RequestEvent) error {
 // maxBody bounds a city's JSON (its fields' limits add up to under 8 KB).
 const maxBody = 16 << 10
 
-func (h *handlers) create(e *core.RequestEvent) error { return h.save(e, "") }
+func (h *handlers) create(e *core.RequestEvent, in *CityInput) error { return h.save(e, "", in) }
 
-func (h *handlers) update(e *core.RequestEvent) error { return h.save(e, e.Request.PathValue("id")) }
+func (h *handlers) update(e *core.RequestEvent, in *CityInput) error {
+	return h.save(e, e.Request.PathValue("id"), in)
+}
 
-func (h *handlers) save(e *core.RequestEvent, id string) error {
-	var in CityInput
-	if err := reqx.Decode(e, &in, maxBody); err != nil {
-		return apierr.Response(e, err)
-	}
-	rec, err := SaveCity(e.App, id, in, e.Auth.Id)
+func (h *handlers) save(e *core.RequestEvent, id string, in *CityInput) error {
+	rec, err := SaveCity(e.App, id, *in, e.Auth.Id)
 	if err != nil {
 		return apierr.Response(e, err)
 	}

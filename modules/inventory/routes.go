@@ -46,10 +46,10 @@ func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		driver := se.Router.Group("/api/driver")
 		driver.Bind(httpx.RequireRoles(roles.Driver, roles.Admin, roles.MasterAdmin))
-		driver.POST("/pickup", handlePickup).Bind(idempotency.Grouped())
-		driver.POST("/dropoff-batteries", handleDropoff).Bind(idempotency.Grouped())
-		driver.POST("/rebalance", handleActivity(TypeRebalance, "Rebalance recorded successfully")).Bind(idempotency.Grouped())
-		driver.POST("/retrieves-repairs-dropoff", handleActivity(TypeRetrievesRepairs, "Recovers recorded successfully")).Bind(idempotency.Grouped())
+		driver.POST("/pickup", driverWrite("Battery pickup recorded successfully", MsgPickupNotesRequired, pickup)).Bind(idempotency.Grouped())
+		driver.POST("/dropoff-batteries", driverWrite("Battery dropoff recorded successfully", MsgDropoffNotesRequired, dropoff)).Bind(idempotency.Grouped())
+		driver.POST("/rebalance", driverWrite("Rebalance recorded successfully", "", logActivity(TypeRebalance))).Bind(idempotency.Grouped())
+		driver.POST("/retrieves-repairs-dropoff", driverWrite("Recovers recorded successfully", "", logActivity(TypeRetrievesRepairs))).Bind(idempotency.Grouped())
 
 		admin := se.Router.Group("/api/admin")
 		admin.Bind(httpx.RequireAdmin())
@@ -73,18 +73,29 @@ type driverForm struct {
 
 func (d *driverForm) driver() *driverForm { return d }
 
-// decodeDriver decodes a driver write's body into f and gives the Op it runs as: the caller,
-// the tap's time (reqx.OccurredAt), the notes and packs, and stats to fill with the figures.
-func decodeDriver[F interface{ driver() *driverForm }](e *core.RequestEvent, f F, stats *Snapshot) (Op, error) {
-	if err := reqx.Decode(e, f, 0); err != nil {
-		return Op{}, err
+// driverWrite is a driver route: its body is decoded into a new F, write records it with the
+// Op it runs as — the caller, the tap's time (reqx.OccurredAt) and the key's (keyAt), the
+// notes (blank ones refused with notesRequired when it is set) and packs — and the answer is
+// {success, message, movement, stats}.
+func driverWrite[F any, PF interface {
+	*F
+	driver() *driverForm
+}](message, notesRequired string, write func(e *core.RequestEvent, op Op, f PF) (*Movement, error)) func(*core.RequestEvent) error {
+	return func(e *core.RequestEvent) error {
+		var f F
+		if err := reqx.Decode(e, &f, 0); err != nil {
+			return apierr.Response(e, err)
+		}
+		d := PF(&f).driver()
+		at, err := reqx.OccurredAt(d.OccurredAt)
+		if err != nil {
+			return apierr.Response(e, err)
+		}
+		var stats Snapshot
+		op := Op{Actor: e.Auth, At: at, KeyAt: keyAt(e), Notes: d.Notes, NotesRequired: notesRequired, Packs: d.PackNames, Stats: &stats}
+		mv, err := write(e, op, &f)
+		return httpx.Reply(e, httpx.Succeeded(message, stats, map[string]any{"movement": mv}), err)
 	}
-	d := f.driver()
-	at, err := reqx.OccurredAt(d.OccurredAt)
-	if err != nil {
-		return Op{}, err
-	}
-	return Op{Actor: e.Auth, At: at, Notes: d.Notes, Packs: d.PackNames, Stats: stats}, nil
 }
 
 type quantityForm struct {
@@ -92,20 +103,8 @@ type quantityForm struct {
 	driverForm
 }
 
-func handlePickup(e *core.RequestEvent) error {
-	var f quantityForm
-	var stats Snapshot
-	op, err := decodeDriver(e, &f, &stats)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	op.KeyAt = keyAt(e)
-	op.NotesRequired = MsgPickupNotesRequired
-	mv, err := Pickup(e.App, op, e.Auth.Id, f.Quantity.Or(0))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return httpx.Success(e, "Battery pickup recorded successfully", stats, map[string]any{"movement": mv})
+func pickup(e *core.RequestEvent, op Op, f *quantityForm) (*Movement, error) {
+	return Pickup(e.App, op, e.Auth.Id, f.Quantity.Or(0))
 }
 
 type dropoffForm struct {
@@ -114,39 +113,18 @@ type dropoffForm struct {
 	driverForm
 }
 
-func handleDropoff(e *core.RequestEvent) error {
-	var f dropoffForm
-	var stats Snapshot
-	op, err := decodeDriver(e, &f, &stats)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	op.KeyAt = keyAt(e)
-	op.NotesRequired = MsgDropoffNotesRequired
-	mv, err := Dropoff(e.App, op, e.Auth.Id, f.Good.Or(0), f.Dead.Or(0))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return httpx.Success(e, "Battery dropoff recorded successfully", stats, map[string]any{"movement": mv})
+func dropoff(e *core.RequestEvent, op Op, f *dropoffForm) (*Movement, error) {
+	return Dropoff(e.App, op, e.Auth.Id, f.Good.Or(0), f.Dead.Or(0))
 }
 
-func handleActivity(movementType, message string) func(*core.RequestEvent) error {
-	return func(e *core.RequestEvent) error {
-		var f quantityForm
-		var stats Snapshot
-		op, err := decodeDriver(e, &f, &stats)
-		if err != nil {
-			return apierr.Response(e, err)
-		}
-		if err := f.PackNames.Only(); err != nil { // moves and recovers count for pay: no batteries move
-			return apierr.Response(e, err)
+// logActivity records moves or recovers (movementType): they count for pay, no batteries move.
+func logActivity(movementType string) func(*core.RequestEvent, Op, *quantityForm) (*Movement, error) {
+	return func(e *core.RequestEvent, op Op, f *quantityForm) (*Movement, error) {
+		if err := f.PackNames.Only(); err != nil {
+			return nil, err
 		}
 		op.Packs = PackNames{}
-		mv, err := LogActivity(e.App, op, e.Auth.Id, movementType, f.Quantity.Or(0))
-		if err != nil {
-			return apierr.Response(e, err)
-		}
-		return httpx.Success(e, message, stats, map[string]any{"movement": mv})
+		return LogActivity(e.App, op, e.Auth.Id, movementType, f.Quantity.Or(0))
 	}
 }
 

@@ -230,19 +230,12 @@ func handleList(e *core.RequestEvent) error {
 	q := e.Request.URL.Query()
 	f := Filter{State: q.Get("state"), Location: strings.TrimSpace(q.Get("location")), Lot: strings.TrimSpace(q.Get("lot")),
 		Search: q.Get("q")}
-	switch q.Get("missing") {
-	case "", "0", "false":
-	case "1", "true":
-		f.Missing = true
-	default:
-		return apierr.Response(e, apierr.Invalid("missing", MsgBadFilter))
+	var err error
+	if f.Missing, err = yesNo(q, "missing"); err != nil {
+		return apierr.Response(e, err)
 	}
-	switch q.Get("worn") {
-	case "", "0", "false":
-	case "1", "true":
-		f.Worn = true
-	default:
-		return apierr.Response(e, apierr.Invalid("worn", MsgBadFilter))
+	if f.Worn, err = yesNo(q, "worn"); err != nil {
+		return apierr.Response(e, err)
 	}
 	for _, p := range []struct {
 		name string
@@ -258,6 +251,17 @@ func handleList(e *core.RequestEvent) error {
 	}
 	list, err := ListPacks(e.App, viewer(e), f)
 	return httpx.Reply(e, list, err)
+}
+
+// yesNo reads the list's yes/no filter name: 1 or true, else 0, false or absent.
+func yesNo(q url.Values, name string) (bool, error) {
+	switch q.Get(name) {
+	case "", "0", "false":
+		return false, nil
+	case "1", "true":
+		return true, nil
+	}
+	return false, apierr.Invalid(name, MsgBadFilter)
 }
 
 func handleDetail(e *core.RequestEvent) error {

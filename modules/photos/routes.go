@@ -15,7 +15,6 @@ import (
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/ratelimit"
-	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 )
@@ -44,13 +43,13 @@ func Register(app core.App) {
 		// streams up to 10 MB of image bytes to storage, never buffered whole nor held in the
 		// write transaction; its signed URL is one-time, so a repeat is refused anyway
 		user.PUT("/objects/uploads/{id}", handlePut).Bind(idempotency.Skip("streams up to 10 MB of image bytes"), PutLimit.Handler())
-		user.POST("/photos/upload", handleClaim).Bind(idempotency.Keyed())
+		user.POST("/photos/upload", httpx.Form(handleClaim)).Bind(idempotency.Keyed())
 		user.GET("/photos", handleList)
 		user.GET("/photos/{id}/image", handleImage)
 
 		reviewers := se.Router.Group("/api/photos")
 		reviewers.Bind(httpx.RequireRoles(roles.Admin, roles.MasterAdmin, roles.Liaison))
-		reviewers.DELETE("/mass", handleMassDelete).Bind(idempotency.Keyed())
+		reviewers.DELETE("/mass", httpx.Form(handleMassDelete)).Bind(idempotency.Keyed())
 		reviewers.DELETE("/{id}", handleDelete).Bind(idempotency.Keyed())
 		return se.Next()
 	})
@@ -63,10 +62,7 @@ var PutLimit = ratelimit.Limit{Name: "PUT /api/objects/uploads",
 
 func handleNewUploadURL(e *core.RequestEvent) error {
 	u, err := NewUploadURL(e.App, e.Auth.Id, clock.Now())
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]string{"uploadURL": u})
+	return httpx.Reply(e, map[string]string{"uploadURL": u}, err)
 }
 
 func handlePut(e *core.RequestEvent) error {
@@ -78,24 +74,14 @@ func handlePut(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, map[string]string{"id": rec.Id, "sha256": rec.GetString(schema.PhotoSHA256)})
 }
 
-func handleClaim(e *core.RequestEvent) error {
-	var f ClaimForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
-	p, err := Claim(e.App, e.Auth.Id, f, clock.Now())
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, p)
+func handleClaim(e *core.RequestEvent, f *ClaimForm) error {
+	p, err := Claim(e.App, e.Auth.Id, *f, clock.Now())
+	return httpx.Reply(e, p, err)
 }
 
 func handleList(e *core.RequestEvent) error {
 	list, err := List(e.App, e.Auth.Id, CanSeeAll(e.Auth.GetString(schema.UserRole)))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, list)
+	return httpx.Reply(e, list, err)
 }
 
 func handleImage(e *core.RequestEvent) error {
@@ -133,25 +119,16 @@ func handleImage(e *core.RequestEvent) error {
 }
 
 func handleDelete(e *core.RequestEvent) error {
-	if _, err := Delete(e.App, []string{e.Request.PathValue("id")}); err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"success": true, "message": "Photo has been completely removed from all systems"})
+	_, err := Delete(e.App, []string{e.Request.PathValue("id")})
+	return httpx.Reply(e, map[string]any{"success": true, "message": "Photo has been completely removed from all systems"}, err)
 }
 
 type massForm struct {
 	PhotoIds []string `json:"photoIds"`
 }
 
-func handleMassDelete(e *core.RequestEvent) error {
-	var f massForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleMassDelete(e *core.RequestEvent, f *massForm) error {
 	n, err := Delete(e.App, f.PhotoIds)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"success": true, "deleted": n,
-		"message": fmt.Sprintf("Successfully deleted %d photos", n)})
+	return httpx.Reply(e, map[string]any{"success": true, "deleted": n,
+		"message": fmt.Sprintf("Successfully deleted %d photos", n)}, err)
 }

@@ -9,9 +9,8 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
+	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
-	"swapbay/lib/order"
-	"swapbay/lib/reqx"
 	"swapbay/modules/hq"
 	"swapbay/modules/hq/follow"
 )
@@ -40,10 +39,10 @@ func Register(app core.App, set *follow.Set, opt Options) *Sender {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		r := se.Router
 		r.GET("/api/hq/recall-preview", h.preview).Bind(hq.RequireRoles(hq.RoleAdmin))
-		r.POST("/api/hq/recalls", h.create).Bind(hq.RequireRoles(hq.RoleAdmin), h.sendCommitted(), idempotency.Keyed())
+		r.POST("/api/hq/recalls", httpx.FormUpTo(maxBody, h.create)).Bind(hq.RequireRoles(hq.RoleAdmin), h.sendCommitted(), idempotency.Keyed())
 		r.GET("/api/hq/recalls", h.list).Bind(hq.RequireRoles(hq.RoleAdmin, hq.RoleViewer))
 		r.GET("/api/hq/recalls/{id}", h.get).Bind(hq.RequireRoles(hq.RoleAdmin, hq.RoleViewer))
-		r.POST("/api/hq/recalls/{id}/cities/{cityId}/retry", h.retry).Bind(hq.RequireRoles(hq.RoleAdmin), h.sendCommitted(), idempotency.Keyed())
+		r.POST("/api/hq/recalls/{id}/cities/{cityId}/retry", httpx.FormUpTo(maxBody, h.retry)).Bind(hq.RequireRoles(hq.RoleAdmin), h.sendCommitted(), idempotency.Keyed())
 		if err := s.Resume(); err != nil {
 			return err
 		}
@@ -64,21 +63,11 @@ type handlers struct {
 // sentKey is where a route leaves the recall whose pending sends go once it commits.
 const sentKey = "hq.recall"
 
-// sendCommitted runs around the keyed transaction (before lib/idempotency's middleware, so after
-// its commit or rollback), like hq's followCommitted: the recall the route touched has its
-// pending sends started as the database has them now — none for a change that did not commit.
+// sendCommitted starts the pending sends of the recall the route touched (sentKey) as the
+// database has them once the keyed transaction is over (idempotency.AfterCommit) — none for a
+// change that did not commit.
 func (h *handlers) sendCommitted() *hook.Handler[*core.RequestEvent] {
-	return &hook.Handler[*core.RequestEvent]{
-		Id:       "hqRecallSendCommitted",
-		Priority: order.IdempotencyPolicy - 1,
-		Func: func(e *core.RequestEvent) error {
-			err := e.Next()
-			if id, _ := e.Get(sentKey).(string); id != "" {
-				h.sender.KickRecall(id)
-			}
-			return err
-		},
-	}
+	return idempotency.AfterCommit("hqRecallSendCommitted", sentKey, h.sender.KickRecall)
 }
 
 // maxBody bounds a recall's JSON (a value of 100 characters and a reason of 2,000).
@@ -87,18 +76,11 @@ const maxBody = 32 << 10
 func (h *handlers) preview(e *core.RequestEvent) error {
 	q := e.Request.URL.Query()
 	p, err := PreviewOf(e.App, h.set, q.Get("by"), q.Get("value"))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, p)
+	return httpx.Reply(e, p, err)
 }
 
-func (h *handlers) create(e *core.RequestEvent) error {
-	var f Form
-	if err := reqx.Decode(e, &f, maxBody); err != nil {
-		return apierr.Response(e, err)
-	}
-	rec, err := Create(e.App, h.set, f, e.Auth.Id, clock.Now())
+func (h *handlers) create(e *core.RequestEvent, f *Form) error {
+	rec, err := Create(e.App, h.set, *f, e.Auth.Id, clock.Now())
 	if err != nil {
 		return apierr.Response(e, err)
 	}
@@ -112,25 +94,16 @@ func (h *handlers) create(e *core.RequestEvent) error {
 
 func (h *handlers) list(e *core.RequestEvent) error {
 	list, err := List(e.App, h.set)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, list)
+	return httpx.Reply(e, list, err)
 }
 
 func (h *handlers) get(e *core.RequestEvent) error {
 	v, err := Get(e.App, h.set, e.Request.PathValue("id"))
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, v)
+	return httpx.Reply(e, v, err)
 }
 
-func (h *handlers) retry(e *core.RequestEvent) error {
-	var f struct{}
-	if err := reqx.Decode(e, &f, maxBody); err != nil {
-		return apierr.Response(e, err)
-	}
+// retry's body is {} (decoded all the same: a keyed body must be JSON).
+func (h *handlers) retry(e *core.RequestEvent, _ *struct{}) error {
 	id := e.Request.PathValue("id")
 	if _, err := Retry(e.App, id, e.Request.PathValue("cityId")); err != nil {
 		return apierr.Response(e, err)
