@@ -34,15 +34,10 @@ func FormUpTo[F any](limit int64, h func(e *core.RequestEvent, f *F) error) func
 // Reply answers 200 with v, or err as its ApiError (apierr.Response) when the service failed.
 // v is built before err is known: it must not read a result that is nil on failure.
 func Reply(e *core.RequestEvent, v any, err error) error {
-	return ReplyStatus(e, http.StatusOK, v, err)
-}
-
-// ReplyStatus is Reply with status for the success.
-func ReplyStatus(e *core.RequestEvent, status int, v any, err error) error {
 	if err != nil {
 		return apierr.Response(e, err)
 	}
-	return e.JSON(status, v)
+	return e.JSON(http.StatusOK, v)
 }
 
 // Succeeded is the body of a successful mutation: {success: true, message, stats} plus

@@ -73,29 +73,25 @@ type driverForm struct {
 
 func (d *driverForm) driver() *driverForm { return d }
 
-// driverWrite is a driver route: its body is decoded into a new F, write records it with the
-// Op it runs as — the caller, the tap's time (reqx.OccurredAt) and the key's (keyAt), the
-// notes (blank ones refused with notesRequired when it is set) and packs — and the answer is
-// {success, message, movement, stats}.
+// driverWrite is a driver route: its body is decoded into a new F (httpx.Form), write
+// records it with the Op it runs as — the caller, the tap's time (reqx.OccurredAt) and the
+// key's (keyAt), the notes (blank ones refused with notesRequired when it is set) and packs —
+// and the answer is {success, message, movement, stats}.
 func driverWrite[F any, PF interface {
 	*F
 	driver() *driverForm
 }](message, notesRequired string, write func(e *core.RequestEvent, op Op, f PF) (*Movement, error)) func(*core.RequestEvent) error {
-	return func(e *core.RequestEvent) error {
-		var f F
-		if err := reqx.Decode(e, &f, 0); err != nil {
-			return apierr.Response(e, err)
-		}
-		d := PF(&f).driver()
+	return httpx.Form(func(e *core.RequestEvent, f *F) error {
+		d := PF(f).driver()
 		at, err := reqx.OccurredAt(d.OccurredAt)
 		if err != nil {
 			return apierr.Response(e, err)
 		}
 		var stats Snapshot
 		op := Op{Actor: e.Auth, At: at, KeyAt: keyAt(e), Notes: d.Notes, NotesRequired: notesRequired, Packs: d.PackNames, Stats: &stats}
-		mv, err := write(e, op, &f)
+		mv, err := write(e, op, f)
 		return httpx.Reply(e, httpx.Succeeded(message, stats, map[string]any{"movement": mv}), err)
-	}
+	})
 }
 
 type quantityForm struct {

@@ -102,7 +102,7 @@ func (h *handlers) get(e *core.RequestEvent) error {
 	return httpx.Reply(e, v, err)
 }
 
-// retry's body is {} (decoded all the same: a keyed body must be JSON).
+// retry's body is {}; it is decoded all the same (a JSON body, at most maxBody).
 func (h *handlers) retry(e *core.RequestEvent, _ *struct{}) error {
 	id := e.Request.PathValue("id")
 	if _, err := Retry(e.App, id, e.Request.PathValue("cityId")); err != nil {
