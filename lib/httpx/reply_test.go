@@ -1,7 +1,6 @@
 package httpx
 
 import (
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -55,13 +54,13 @@ func TestFormAndReply(t *testing.T) {
 			if ran != c.wantRun {
 				t.Fatalf("handler ran = %v, want %v", ran, c.wantRun)
 			}
-			var apiErr *router.ApiError
+			apiErr, isApiErr := err.(*router.ApiError)
 			switch {
 			case c.wantStatus == http.StatusOK:
 				if err != nil || rec.Code != http.StatusOK || strings.TrimSpace(rec.Body.String()) != c.wantBody {
 					t.Fatalf("answer = %v %d %s, want 200 %s", err, rec.Code, rec.Body, c.wantBody)
 				}
-			case !errors.As(err, &apiErr) || apiErr.Status != c.wantStatus:
+			case !isApiErr || apiErr.Status != c.wantStatus:
 				t.Fatalf("error = %#v, want an ApiError %d", err, c.wantStatus)
 			}
 		})
