@@ -300,20 +300,17 @@ func payPerWeek(ctx context.Context, app core.App, db *reads.DB, cityId string, 
 // rollup is a city's rows of one of HQ's rollups (city_days, city_weeks) from the date from on:
 // its valueField by its dateField.
 func rollup[T int | int64](app core.App, table, cityField, dateField, valueField, cityId string, from time.Time) (map[string]T, error) {
-	rows, err := app.DB().Select(dateField, valueField).From(table).Where(dbx.HashExp{cityField: cityId}).
-		AndWhere(dbx.NewExp("[["+dateField+"]] >= {:from}", dbx.Params{"from": clock.DateString(from)})).Rows()
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+	q := app.DB().Select(dateField, valueField).From(table).Where(dbx.HashExp{cityField: cityId}).
+		AndWhere(dbx.NewExp("[["+dateField+"]] >= {:from}", dbx.Params{"from": clock.DateString(from)})).Build()
 	out := map[string]T{}
-	for rows.Next() {
+	err := reads.EachRow(q, func(rows *dbx.Rows) error {
 		var date string
 		var v T
 		if err := rows.Scan(&date, &v); err != nil {
-			return nil, err
+			return err
 		}
 		out[date] = v
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
