@@ -33,7 +33,7 @@ func newUserCreateCommand(app core.App) *cobra.Command {
 			if !roles.IsValid(in.Role) {
 				return fmt.Errorf("--role must be one of %v", roles.All)
 			}
-			if err := migrate(app); err != nil {
+			if err := runMigrations(app); err != nil {
 				return err
 			}
 			in.Approval = roles.Approved

@@ -41,19 +41,19 @@ func command(use, short, example string, run func(cmd *cobra.Command) error) *co
 	}
 }
 
-// migrate runs SwapBay's migrations on app: custom commands run before serve, so a fresh --dir
+// runMigrations runs SwapBay's migrations on app: custom commands run before serve, so a fresh --dir
 // has only PocketBase's system tables after bootstrap.
-func migrate(app core.App) error {
+func runMigrations(app core.App) error {
 	if err := app.RunAllMigrations(); err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
 	return nil
 }
 
-// migrated is run after migrate.
+// migrated is run, after runMigrations.
 func migrated(app core.App, run func(cmd *cobra.Command) error) func(cmd *cobra.Command) error {
 	return func(cmd *cobra.Command) error {
-		if err := migrate(app); err != nil {
+		if err := runMigrations(app); err != nil {
 			return err
 		}
 		return run(cmd)
