@@ -41,8 +41,8 @@ func command(use, short, example string, run func(cmd *cobra.Command) error) *co
 	}
 }
 
-// runMigrations runs SwapBay's migrations on app: custom commands run before serve, so a fresh --dir
-// has only PocketBase's system tables after bootstrap.
+// runMigrations runs SwapBay's migrations on app: custom commands run before serve, so a fresh
+// --dir has only PocketBase's system tables after bootstrap.
 func runMigrations(app core.App) error {
 	if err := app.RunAllMigrations(); err != nil {
 		return fmt.Errorf("migrations: %w", err)
