@@ -46,6 +46,19 @@ func CreateBase(app core.App, name string, fields []core.Field, indexes ...Index
 	return c, nil
 }
 
+// Find finds the collections names, in that order, stopping at the first missing one.
+func Find(app core.App, names ...string) ([]*core.Collection, error) {
+	out := make([]*core.Collection, len(names))
+	for i, name := range names {
+		c, err := app.FindCollectionByNameOrId(name)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
 // AddIndex returns the migration that adds idx to the collection and its down migration,
 // which removes it.
 func AddIndex(collection string, idx IndexSpec) (up, down func(app core.App) error) {

@@ -77,7 +77,8 @@ func replaceAll(indexes []string, name string) string {
 }
 
 // TestAddIndexUpAndDown: the up migration adds the index as AddIndex by hand does; the down
-// migration removes it and leaves the others.
+// migration removes it and leaves the others. Find finds collections in order, and fails on a
+// missing one.
 func TestAddIndexUpAndDown(t *testing.T) {
 	app, err := tests.NewTestApp(t.TempDir())
 	if err != nil {
@@ -110,5 +111,11 @@ func TestAddIndexUpAndDown(t *testing.T) {
 	}
 	if c.GetIndex("idx_things_n") != "" || c.GetIndex("idx_things_key") == "" {
 		t.Fatalf("after down: %v, want idx_things_key only", c.Indexes)
+	}
+	if cols, err := Find(app, "users", "things"); err != nil || len(cols) != 2 || cols[0].Name != "users" || cols[1].Name != "things" {
+		t.Errorf("Find(users, things) = %v, %v", cols, err)
+	}
+	if _, err := Find(app, "things", "no_such_collection"); err == nil {
+		t.Error("Find found a missing collection")
 	}
 }
