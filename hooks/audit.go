@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"swapbay/lib/apierr"
@@ -16,21 +15,9 @@ import (
 func bindAudit(app core.App) {
 	// every raw write the guards allow is recorded on the System page's audit list — who, when,
 	// which record and fields — in the write's own transaction (never only in PocketBase's logs)
-	app.OnRecordCreateRequest().Bind(&hook.Handler[*core.RecordRequestEvent]{
-		Id:       RawCreateId + "Audit",
-		Priority: rawAuditPriority,
-		Func:     func(e *core.RecordRequestEvent) error { return audited(e, schema.AuditActionCreate) },
-	})
-	app.OnRecordUpdateRequest().Bind(&hook.Handler[*core.RecordRequestEvent]{
-		Id:       RawUpdateId + "Audit",
-		Priority: rawAuditPriority,
-		Func:     func(e *core.RecordRequestEvent) error { return audited(e, schema.AuditActionUpdate) },
-	})
-	app.OnRecordDeleteRequest().Bind(&hook.Handler[*core.RecordRequestEvent]{
-		Id:       RawDeleteId + "Audit",
-		Priority: rawAuditPriority,
-		Func:     func(e *core.RecordRequestEvent) error { return audited(e, schema.AuditActionDelete) },
-	})
+	app.OnRecordCreateRequest().Bind(named(RawCreateId+"Audit", rawAuditPriority, forAction(audited, schema.AuditActionCreate)))
+	app.OnRecordUpdateRequest().Bind(named(RawUpdateId+"Audit", rawAuditPriority, forAction(audited, schema.AuditActionUpdate)))
+	app.OnRecordDeleteRequest().Bind(named(RawDeleteId+"Audit", rawAuditPriority, forAction(audited, schema.AuditActionDelete)))
 }
 
 // audited runs the write and its audit row in one transaction (the record routes write their

@@ -6,7 +6,6 @@ import (
 	"regexp"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/order"
@@ -25,24 +24,17 @@ func bindBackups(app core.App) {
 	// a restore goes through the one restore pipeline (`swapbay restore`): PocketBase's own
 	// restore route, which /_/ offers, is refused before it answers (it restores in the
 	// background, after a 204)…
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Id: BackupRestoreRouteId,
-		Func: func(se *core.ServeEvent) error {
-			se.Router.Bind(&hook.Handler[*core.RequestEvent]{Id: BackupRestoreRouteId, Priority: order.RawDoors,
-				Func: func(e *core.RequestEvent) error {
-					if e.Request.Method == http.MethodPost && restoreRoute.MatchString(e.Request.URL.Path) {
-						return apierr.NewCode(http.StatusForbidden, "", MsgRestoreRefused, apierr.CodeRestoreRefused)
-					}
-					return e.Next()
-				}})
-			return se.Next()
-		},
-	})
+	app.OnServe().Bind(named(BackupRestoreRouteId, 0, func(se *core.ServeEvent) error {
+		se.Router.Bind(named(BackupRestoreRouteId, order.RawDoors, func(e *core.RequestEvent) error {
+			if e.Request.Method == http.MethodPost && restoreRoute.MatchString(e.Request.URL.Path) {
+				return apierr.NewCode(http.StatusForbidden, "", MsgRestoreRefused, apierr.CodeRestoreRefused)
+			}
+			return e.Next()
+		}))
+		return se.Next()
+	}))
 	// …and app.RestoreBackup itself, whoever calls it (SwapBay never does)
-	app.OnBackupRestore().Bind(&hook.Handler[*core.BackupEvent]{
-		Id: BackupRestoreId,
-		Func: func(e *core.BackupEvent) error {
-			return errors.New(MsgRestoreRefused)
-		},
-	})
+	app.OnBackupRestore().Bind(named(BackupRestoreId, 0, func(e *core.BackupEvent) error {
+		return errors.New(MsgRestoreRefused)
+	}))
 }

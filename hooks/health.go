@@ -30,18 +30,14 @@ func bindHealth(app core.App) {
 	} {
 		// inside the audit's transaction (rawAuditPriority wraps the save in one): the model, its
 		// audit row and its packs' health commit together or not at all
-		h.Bind(&hook.Handler[*core.RecordRequestEvent]{Id: RawModelId, Priority: rawAuditPriority + 1, Func: rederive})
+		h.Bind(named(RawModelId, rawAuditPriority+1, rederive))
 	}
 	// …and a pack whose descriptive fields a superuser corrected (its model, its nominal Wh: the
 	// threshold and the cycles follow them) is re-derived in the same transaction
-	app.OnRecordUpdateRequest(schema.Packs).Bind(&hook.Handler[*core.RecordRequestEvent]{
-		Id:       RawPackHealthId,
-		Priority: rawAuditPriority + 1,
-		Func: func(e *core.RecordRequestEvent) error {
-			if err := e.Next(); err != nil {
-				return err
-			}
-			return e.App.RunInTransaction(func(txApp core.App) error { return health.Derive(txApp, []string{e.Record.Id}) })
-		},
-	})
+	app.OnRecordUpdateRequest(schema.Packs).Bind(named(RawPackHealthId, rawAuditPriority+1, func(e *core.RecordRequestEvent) error {
+		if err := e.Next(); err != nil {
+			return err
+		}
+		return e.App.RunInTransaction(func(txApp core.App) error { return health.Derive(txApp, []string{e.Record.Id}) })
+	}))
 }

@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
@@ -14,11 +13,7 @@ import (
 func bindHolders(app core.App) {
 	// a user who still holds batteries is never deleted: their holder accounts would lose
 	// their owner and the batteries would be stranded in the field count
-	app.OnRecordDelete(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
-		Id:       KeepHoldersId,
-		Priority: keepHoldersPriority,
-		Func:     keepHolders,
-	})
+	app.OnRecordDelete(schema.Users).Bind(named(KeepHoldersId, keepHoldersPriority, keepHolders))
 }
 
 func keepHolders(e *core.RecordEvent) error {

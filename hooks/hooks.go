@@ -1,6 +1,6 @@
 // Package hooks holds SwapBay's PocketBase hooks that guard an invariant for every writer —
 // SwapBay's routes, the CLI, PocketBase's record API and its /_/ dashboard (DESIGN.md §1).
-// Each is a named hook.Handler{Id, Priority} with a one-line comment on what it guards;
+// Each is a named hook.Handler{Id, Priority} (named) with a one-line comment on what it guards;
 // Register binds them all, once, from pb_app/setup (the tests use the same Register).
 //
 // Two kinds:
@@ -16,7 +16,10 @@
 // auth.EndAllSessions, terms.Sanitize, settings.Lookup); the hook only says where it applies.
 package hooks
 
-import "github.com/pocketbase/pocketbase/core"
+import (
+	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/hook"
+)
 
 // Hook ids, so tests and other code can find or unbind them.
 const (
@@ -49,6 +52,16 @@ const (
 	rawGuardPriority     = -20
 	rawAuditPriority     = -10
 )
+
+// named is the hook.Handler{Id, Priority} a hook of this package is bound as.
+func named[T hook.Resolver](id string, priority int, fn func(T) error) *hook.Handler[T] {
+	return &hook.Handler[T]{Id: id, Priority: priority, Func: fn}
+}
+
+// forAction is a record-request hook of guard for one action ("create", "update", "delete").
+func forAction(guard func(*core.RecordRequestEvent, string) error, action string) func(*core.RecordRequestEvent) error {
+	return func(e *core.RecordRequestEvent) error { return guard(e, action) }
+}
 
 // Register binds every hook of this package to app.
 func Register(app core.App) {

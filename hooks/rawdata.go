@@ -11,7 +11,6 @@ import (
 	"slices"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
@@ -159,49 +158,22 @@ func bindRawData(app core.App) { doors.bind(app) }
 func (t doorTable) bind(app core.App) {
 	// the ledger's tables and the app's evidence are append-only for every writer but the app:
 	// a raw create through the record API or /_/ is refused with the app's way to do it
-	app.OnRecordCreateRequest().Bind(&hook.Handler[*core.RecordRequestEvent]{
-		Id:       RawCreateId,
-		Priority: rawGuardPriority,
-		Func:     func(e *core.RecordRequestEvent) error { return t.guardRaw(e, schema.AuditActionCreate) },
-	})
+	app.OnRecordCreateRequest().Bind(named(RawCreateId, rawGuardPriority, forAction(t.guardRaw, schema.AuditActionCreate)))
 	// …a raw update that changes a field the app owns (any field but a collection's editable
 	// ones) is refused
-	app.OnRecordUpdateRequest().Bind(&hook.Handler[*core.RecordRequestEvent]{
-		Id:       RawUpdateId,
-		Priority: rawGuardPriority,
-		Func:     func(e *core.RecordRequestEvent) error { return t.guardRaw(e, schema.AuditActionUpdate) },
-	})
+	app.OnRecordUpdateRequest().Bind(named(RawUpdateId, rawGuardPriority, forAction(t.guardRaw, schema.AuditActionUpdate)))
 	// …and a raw delete is refused
-	app.OnRecordDeleteRequest().Bind(&hook.Handler[*core.RecordRequestEvent]{
-		Id:       RawDeleteId,
-		Priority: rawGuardPriority,
-		Func:     func(e *core.RecordRequestEvent) error { return t.guardRaw(e, schema.AuditActionDelete) },
-	})
+	app.OnRecordDeleteRequest().Bind(named(RawDeleteId, rawGuardPriority, forAction(t.guardRaw, schema.AuditActionDelete)))
 	// SwapBay's collections (their fields, indexes and API rules) change only through its
 	// migrations: the dashboard's collection editor, delete and import are refused for them
-	app.OnCollectionUpdateRequest().Bind(&hook.Handler[*core.CollectionRequestEvent]{
-		Id:       RawCollectionId,
-		Priority: rawGuardPriority,
-		Func:     t.guardCollection,
-	})
-	app.OnCollectionDeleteRequest().Bind(&hook.Handler[*core.CollectionRequestEvent]{
-		Id:       RawCollectionId,
-		Priority: rawGuardPriority,
-		Func:     t.guardCollection,
-	})
-	app.OnCollectionsImportRequest().Bind(&hook.Handler[*core.CollectionsImportRequestEvent]{
-		Id:       RawImportId,
-		Priority: rawGuardPriority,
-		Func:     t.guardImport,
-	})
+	app.OnCollectionUpdateRequest().Bind(named(RawCollectionId, rawGuardPriority, t.guardCollection))
+	app.OnCollectionDeleteRequest().Bind(named(RawCollectionId, rawGuardPriority, t.guardCollection))
+	app.OnCollectionsImportRequest().Bind(named(RawImportId, rawGuardPriority, t.guardImport))
 	// …and their truncate (a delete of every row, which runs no record request hook)
-	app.OnServe().Bind(&hook.Handler[*core.ServeEvent]{
-		Id: RawTruncateId,
-		Func: func(se *core.ServeEvent) error {
-			se.Router.Bind(&hook.Handler[*core.RequestEvent]{Id: RawTruncateId, Priority: order.RawDoors, Func: t.guardTruncate})
-			return se.Next()
-		},
-	})
+	app.OnServe().Bind(named(RawTruncateId, 0, func(se *core.ServeEvent) error {
+		se.Router.Bind(named(RawTruncateId, order.RawDoors, t.guardTruncate))
+		return se.Next()
+	}))
 }
 
 func (t doorTable) guardRaw(e *core.RecordRequestEvent, action string) error {

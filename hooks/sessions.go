@@ -2,7 +2,6 @@ package hooks
 
 import (
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/events"
 	"swapbay/lib/roles"
@@ -13,15 +12,9 @@ import (
 func bindSessions(app core.App) {
 	// an account whose approval is taken away (suspended, rejected, back to pending), whose
 	// role or password changes, is signed out everywhere (DESIGN.md §5: sessions are revocable)
-	app.OnRecordUpdate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
-		Id:   EndSessionsId,
-		Func: endSessionsOnAccountChange,
-	})
+	app.OnRecordUpdate(schema.Users).Bind(named(EndSessionsId, 0, endSessionsOnAccountChange))
 	// a deleted user's sockets close once the delete commits (its sessions go with it, cascade)
-	app.OnRecordDelete(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
-		Id:   CloseSocketsId,
-		Func: closeSocketsOnDelete,
-	})
+	app.OnRecordDelete(schema.Users).Bind(named(CloseSocketsId, 0, closeSocketsOnDelete))
 }
 
 func endSessionsOnAccountChange(e *core.RecordEvent) error {

@@ -20,23 +20,15 @@ func bindSettings(app core.App) {
 	for _, h := range []*hook.TaggedHook[*core.RecordRequestEvent]{
 		app.OnRecordCreateRequest(schema.Settings), app.OnRecordUpdateRequest(schema.Settings),
 	} {
-		h.Bind(&hook.Handler[*core.RecordRequestEvent]{
-			Id:       "swapbayRawSettingsWrite",
-			Priority: rawGuardPriority + 1,
-			Func:     checkSetting,
-		})
+		h.Bind(named("swapbayRawSettingsWrite", rawGuardPriority+1, checkSetting))
 	}
 	// …and a row no key registers is never deleted either
-	app.OnRecordDeleteRequest(schema.Settings).Bind(&hook.Handler[*core.RecordRequestEvent]{
-		Id:       "swapbayRawSettingsDelete",
-		Priority: rawGuardPriority + 1,
-		Func: func(e *core.RecordRequestEvent) error {
-			if _, ok := settings.Lookup(e.Record.GetString(schema.SettingKey)); !ok {
-				return refuse(MsgSettingNotEditable)
-			}
-			return e.Next()
-		},
-	})
+	app.OnRecordDeleteRequest(schema.Settings).Bind(named("swapbayRawSettingsDelete", rawGuardPriority+1, func(e *core.RecordRequestEvent) error {
+		if _, ok := settings.Lookup(e.Record.GetString(schema.SettingKey)); !ok {
+			return refuse(MsgSettingNotEditable)
+		}
+		return e.Next()
+	}))
 }
 
 func checkSetting(e *core.RecordRequestEvent) error {

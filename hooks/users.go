@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/roles"
@@ -16,35 +15,15 @@ import (
 func bindUsers(app core.App) {
 	// a new user has a role (driver), an approval (pending) and a pay reduction (20%) even
 	// when its creator left them empty
-	app.OnRecordCreate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
-		Id:       UserDefaultsId,
-		Priority: userDefaultsPriority,
-		Func:     userDefaults,
-	})
+	app.OnRecordCreate(schema.Users).Bind(named(UserDefaultsId, userDefaultsPriority, userDefaults))
 	// a user's role and approval are one of SwapBay's values, even if the collection's select
 	// field was widened in the dashboard
-	app.OnRecordCreate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
-		Id:       UserRoleValuesId,
-		Priority: roleValuesPriority,
-		Func:     roleValues,
-	})
-	app.OnRecordUpdate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
-		Id:       UserRoleValuesId,
-		Priority: roleValuesPriority,
-		Func:     roleValues,
-	})
+	app.OnRecordCreate(schema.Users).Bind(named(UserRoleValuesId, roleValuesPriority, roleValues))
+	app.OnRecordUpdate(schema.Users).Bind(named(UserRoleValuesId, roleValuesPriority, roleValues))
 	// the last approved master admin is never demoted, suspended, rejected or un-approved…
-	app.OnRecordUpdate(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
-		Id:       LastMasterOnUpdateId,
-		Priority: lastMasterPriority,
-		Func:     keepLastMasterOnUpdate,
-	})
+	app.OnRecordUpdate(schema.Users).Bind(named(LastMasterOnUpdateId, lastMasterPriority, keepLastMasterOnUpdate))
 	// …nor deleted: the system always keeps one account that can manage every other
-	app.OnRecordDelete(schema.Users).Bind(&hook.Handler[*core.RecordEvent]{
-		Id:       LastMasterOnDeleteId,
-		Priority: lastMasterPriority,
-		Func:     guardLastMaster,
-	})
+	app.OnRecordDelete(schema.Users).Bind(named(LastMasterOnDeleteId, lastMasterPriority, guardLastMaster))
 }
 
 // userDefaults fills a new user's role, approval and pay reduction when the creator left them

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -19,16 +18,8 @@ import (
 // (safe while `serve` runs on it: the databases are copied with VACUUM INTO). It prints the
 // archive's path on stdout.
 func newBackupCommand(app core.App) *cobra.Command {
-	return &cobra.Command{
-		Use:          "backup",
-		Short:        "Back up the data dir now (safe while serving); prints the archive's path",
-		Example:      "swapbay backup --dir=./pb_data",
-		SilenceUsage: true,
-		Args:         cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := app.RunAllMigrations(); err != nil {
-				return err
-			}
+	return command("backup", "Back up the data dir now (safe while serving); prints the archive's path", "swapbay backup --dir=./pb_data",
+		migrated(app, func(cmd *cobra.Command) error {
 			b, err := backups.Create(context.Background(), app)
 			if err != nil {
 				return err
@@ -39,8 +30,7 @@ func newBackupCommand(app core.App) *cobra.Command {
 			}
 			fmt.Fprintln(cmd.OutOrStdout(), path)
 			return nil
-		},
-	}
+		}))
 }
 
 // newRestoreCommand is `swapbay restore --dir=DIR --from=FILE|URL [--force]`: one pipeline
@@ -49,20 +39,16 @@ func newBackupCommand(app core.App) *cobra.Command {
 // integrity check, the ledger's recalculation with 0 corrections, the stored replication
 // turned off) and put in DIR's place only when good. DIR must be new or empty; with --force an
 // existing DIR is moved aside to DIR.replaced-<time>, never deleted. A failed restore leaves
-// DIR as it was. Stop the server on DIR first. It runs without opening DIR as an app (see
-// main).
+// DIR as it was. Stop the server on DIR first. It runs without opening DIR as an app
+// (runBeforeBootstrap).
 func newRestoreCommand() *cobra.Command {
 	var dir, from string
 	var force bool
-	cmd := &cobra.Command{
-		Use:   "restore",
-		Short: "Restore a backup archive or a replica into a data dir (the server must be stopped)",
-		Example: "swapbay restore --dir=./pb_data_restored --from=./pb_data/backups/swapbay_20261123_030000.zip\n" +
-			"swapbay restore --dir=./pb_data --from='s3://swapbay-paris/db?region=eu-west-3'\n" +
+	cmd := command("restore", "Restore a backup archive or a replica into a data dir (the server must be stopped)",
+		"swapbay restore --dir=./pb_data_restored --from=./pb_data/backups/swapbay_20261123_030000.zip\n"+
+			"swapbay restore --dir=./pb_data --from='s3://swapbay-paris/db?region=eu-west-3'\n"+
 			"swapbay restore --dir=./pb_data --from=file:///mnt/replica/swapbay",
-		SilenceUsage: true,
-		Args:         cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
+		func(cmd *cobra.Command) error {
 			src, err := restore.SourceFor(from)
 			if err != nil {
 				return err
@@ -91,25 +77,10 @@ func newRestoreCommand() *cobra.Command {
 			}
 			fmt.Fprintf(out, "start it with: swapbay serve --dir=%s (add --replicate=URL to replicate again)\n", rep.Dir)
 			return nil
-		},
-	}
+		})
 	cmd.Flags().StringVar(&dir, "dir", "pb_data", "the data dir to restore into (new or empty)")
 	cmd.Flags().StringVar(&from, "from", "", "the backup archive (.zip), or the replica: s3://bucket/path?endpoint=…&region=… (credentials from $"+
 		replication.EnvAccessKey+" and $"+replication.EnvSecretKey+"), file:///dir or a replica directory")
 	cmd.Flags().BoolVar(&force, "force", false, "move an existing data dir aside (to DIR.replaced-<time>) instead of refusing")
 	return cmd
-}
-
-// runRestoreIfAsked runs `swapbay restore` before PocketBase bootstraps: bootstrapping would
-// open (and create) the target dir's database, which the restore must write.
-func runRestoreIfAsked() (handled bool) {
-	if len(os.Args) < 2 || os.Args[1] != "restore" {
-		return false
-	}
-	cmd := newRestoreCommand()
-	cmd.SetArgs(os.Args[2:])
-	if err := cmd.Execute(); err != nil {
-		os.Exit(1)
-	}
-	return true
 }

@@ -25,7 +25,7 @@ import (
 
 // newHQCommand is `swapbay hq`: head office (DESIGN.md §15), the same binary in a second mode
 // with its own data dir, migrations and users. It runs before PocketBase bootstraps the city's
-// app (runHQIfAsked): HQ never opens a city's data dir.
+// app (runBeforeBootstrap): HQ never opens a city's data dir.
 func newHQCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "hq",
@@ -38,13 +38,8 @@ func newHQCommand() *cobra.Command {
 // newHQServeCommand is `swapbay hq serve --dir=HQDIR --http=ADDR`.
 func newHQServeCommand() *cobra.Command {
 	var dir, addr string
-	cmd := &cobra.Command{
-		Use:          "serve",
-		Short:        "Serve head office from HQDIR, following every city's replica into a read-only copy",
-		Example:      "swapbay hq serve --dir=./hq_data --http=127.0.0.1:8171",
-		SilenceUsage: true,
-		Args:         cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
+	cmd := command("serve", "Serve head office from HQDIR, following every city's replica into a read-only copy", "swapbay hq serve --dir=./hq_data --http=127.0.0.1:8171",
+		func(cmd *cobra.Command) error {
 			app, err := hq.NewApp(dir)
 			if err != nil {
 				return fmt.Errorf("open %s: %w", dir, err)
@@ -80,8 +75,7 @@ func newHQServeCommand() *cobra.Command {
 			}
 			set.Close()
 			return err
-		},
-	}
+		})
 	cmd.Flags().StringVar(&dir, "dir", "hq_data", "head office's data dir (its own: never a city's)")
 	cmd.Flags().StringVar(&addr, "http", "127.0.0.1:8091", "TCP address to listen on (a city serves on 8090 by default)")
 	return cmd
@@ -93,13 +87,9 @@ func newHQUserCommand() *cobra.Command {
 	user := &cobra.Command{Use: "user", Short: "Manage head-office accounts"}
 	var dir string
 	var in hq.NewUser
-	create := &cobra.Command{
-		Use:          "create",
-		Short:        "Create a head-office account and print its id",
-		Example:      "swapbay hq user create --dir=./hq_data --email=hq@example.com --password=long-secret --role=hq_admin --name='Head Office'",
-		SilenceUsage: true,
-		Args:         cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
+	create := command("create", "Create a head-office account and print its id",
+		"swapbay hq user create --dir=./hq_data --email=hq@example.com --password=long-secret --role=hq_admin --name='Head Office'",
+		func(cmd *cobra.Command) error {
 			app, err := hq.NewApp(dir)
 			if err != nil {
 				return fmt.Errorf("open %s: %w", dir, err)
@@ -115,8 +105,7 @@ func newHQUserCommand() *cobra.Command {
 			}
 			_, err = fmt.Fprintln(cmd.OutOrStdout(), rec.Id)
 			return err
-		},
-	}
+		})
 	create.Flags().StringVar(&dir, "dir", "hq_data", "head office's data dir")
 	create.Flags().StringVar(&in.Email, "email", "", "email address (required)")
 	create.Flags().StringVar(&in.Password, "password", "", "password, 10 to 72 characters (required)")
@@ -139,18 +128,4 @@ func refuseHQDir(app core.App) {
 		}
 		return nil
 	})
-}
-
-// runHQIfAsked runs `swapbay hq …` before PocketBase bootstraps the city's app: bootstrapping
-// would open (and create) a city data dir HQ must never touch.
-func runHQIfAsked() (handled bool) {
-	if len(os.Args) < 2 || os.Args[1] != "hq" {
-		return false
-	}
-	cmd := newHQCommand()
-	cmd.SetArgs(os.Args[2:])
-	if err := cmd.Execute(); err != nil {
-		os.Exit(1)
-	}
-	return true
 }

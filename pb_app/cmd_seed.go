@@ -80,19 +80,10 @@ var dropoffNotes = []string{
 func newSeedDemoCommand(app core.App) *cobra.Command {
 	var withoutReadings bool
 	var packPrefix string
-	cmd := &cobra.Command{
-		Use:          "seed-demo",
-		Short:        "Load demo users and two weeks of battery history into an empty data dir",
-		Example:      "swapbay seed-demo --dir=./pb_data",
-		SilenceUsage: true,
-		Args:         cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := app.RunAllMigrations(); err != nil {
-				return fmt.Errorf("migrations: %w", err)
-			}
+	cmd := command("seed-demo", "Load demo users and two weeks of battery history into an empty data dir", "swapbay seed-demo --dir=./pb_data",
+		migrated(app, func(cmd *cobra.Command) error {
 			return seedDemoWith(app, clock.Now(), cmd.OutOrStdout(), demoOptions{withoutReadings: withoutReadings, packPrefix: packPrefix})
-		},
-	}
+		}))
 	// the e2e tests import the readings themselves (`swapbay demo-readings` prints them)
 	cmd.Flags().BoolVar(&withoutReadings, "without-readings", false, "leave out the packs' demo readings (the pack models are still set)")
 	// `make run-hq` seeds three cities whose serials must not collide (DESIGN.md §14–15)

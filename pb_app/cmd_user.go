@@ -27,20 +27,14 @@ func newUserCommand(app core.App) *cobra.Command {
 // can capture it; errors go to stderr with a non-zero exit.
 func newUserCreateCommand(app core.App) *cobra.Command {
 	var in users.NewUser
-	cmd := &cobra.Command{
-		Use:          "create",
-		Short:        "Create an approved account (terms bypassed) and print its id",
-		Example:      "swapbay user create --dir=./pb_data --email=admin@example.com --password=secret123 --role=master_admin --first=Ada --last=Admin",
-		SilenceUsage: true,
-		Args:         cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
+	cmd := command("create", "Create an approved account (terms bypassed) and print its id",
+		"swapbay user create --dir=./pb_data --email=admin@example.com --password=secret123 --role=master_admin --first=Ada --last=Admin",
+		func(cmd *cobra.Command) error {
 			if !roles.IsValid(in.Role) {
 				return fmt.Errorf("--role must be one of %v", roles.All)
 			}
-			// custom commands run before serve, so apply SwapBay's migrations first (a fresh
-			// --dir has only PocketBase's system tables after bootstrap)
-			if err := app.RunAllMigrations(); err != nil {
-				return fmt.Errorf("migrations: %w", err)
+			if err := runMigrations(app); err != nil {
+				return err
 			}
 			in.Approval = roles.Approved
 			rec, err := users.Create(app, in)
@@ -56,8 +50,7 @@ func newUserCreateCommand(app core.App) *cobra.Command {
 			}
 			_, err = fmt.Fprintln(cmd.OutOrStdout(), rec.Id)
 			return err
-		},
-	}
+		})
 	cmd.Flags().StringVar(&in.Email, "email", "", "email address (required)")
 	cmd.Flags().StringVar(&in.Password, "password", "", "password, at least 6 characters (required)")
 	cmd.Flags().StringVar(&in.Role, "role", roles.Driver, "role: driver, admin, master_admin or corporate_liason")

@@ -13,7 +13,7 @@ import (
 )
 
 func main() {
-	if runRestoreIfAsked() || runHQIfAsked() {
+	if runBeforeBootstrap("restore", newRestoreCommand) || runBeforeBootstrap("hq", newHQCommand) {
 		return
 	}
 	// the Go heap's budget: GOMEMLIMIT from the environment, else half the machine's memory

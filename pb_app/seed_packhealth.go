@@ -42,16 +42,8 @@ func (s *seeder) packHealth() error {
 // (health.DemoReadingsCSV) for the packs registered in the data dir, as of now, so the e2e
 // tests and a person trying the feature can import it on the Packs page. It writes nothing.
 func newDemoReadingsCommand(app core.App) *cobra.Command {
-	return &cobra.Command{
-		Use:          "demo-readings",
-		Short:        "Print a demo pack readings CSV for the registered packs (writes nothing)",
-		Example:      "swapbay demo-readings --dir=./pb_data > readings.csv",
-		SilenceUsage: true,
-		Args:         cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := app.RunAllMigrations(); err != nil {
-				return fmt.Errorf("migrations: %w", err)
-			}
+	return command("demo-readings", "Print a demo pack readings CSV for the registered packs (writes nothing)", "swapbay demo-readings --dir=./pb_data > readings.csv",
+		migrated(app, func(cmd *cobra.Command) error {
 			var serials []string
 			if err := app.DB().NewQuery("SELECT [[serial]] FROM " + schema.Packs + " ORDER BY [[serial]]").Column(&serials); err != nil {
 				return err
@@ -61,6 +53,5 @@ func newDemoReadingsCommand(app core.App) *cobra.Command {
 			}
 			_, err := io.WriteString(cmd.OutOrStdout(), health.DemoReadingsCSV(serials, clock.Now()))
 			return err
-		},
-	}
+		}))
 }

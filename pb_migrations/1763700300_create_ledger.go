@@ -93,18 +93,6 @@ func init() {
 			return err
 		}
 
-		_, err = migrate.CreateBase(app, schema.IdempotencyKeys, []core.Field{
-			&core.TextField{Name: schema.IdemKey, Required: true, Max: 200},
-			&core.RelationField{Name: schema.IdemUser, CollectionId: users.Id, MaxSelect: 1, CascadeDelete: true},
-			&core.TextField{Name: schema.IdemMethod, Max: 10},
-			&core.TextField{Name: schema.IdemPath, Max: 500},
-			&core.NumberField{Name: schema.IdemStatus, OnlyInt: true},
-			&core.TextField{Name: schema.IdemBody, Max: 2 << 20},
-			migrate.Created(),
-		},
-			migrate.Index("idx_idem_user_key", true, "`user`, `key`", ""),
-			migrate.Index("idx_idem_created", false, "`created`", ""),
-		)
-		return err
+		return migrate.CreateIdempotencyKeys(app, users.Id)
 	}, nil)
 }

@@ -14,14 +14,11 @@ import (
 // deleted photo, recall or account.
 func init() {
 	m.Register(func(app core.App) error {
-		users, err := app.FindCollectionByNameOrId(schema.Users)
+		cols, err := migrate.Find(app, schema.Users, schema.Photos)
 		if err != nil {
 			return err
 		}
-		photos, err := app.FindCollectionByNameOrId(schema.Photos)
-		if err != nil {
-			return err
-		}
+		users, photos := cols[0], cols[1]
 		zero := 0.0
 		recalls, err := migrate.CreateBase(app, schema.PackRecalls, []core.Field{
 			&core.SelectField{Name: schema.PackRecallBy, MaxSelect: 1, Required: true, Values: schema.PackRecallBys},

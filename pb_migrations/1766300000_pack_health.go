@@ -14,14 +14,11 @@ import (
 // journal reads one column at hand-out), and the energy a charging session's charger reported.
 func init() {
 	m.Register(func(app core.App) error {
-		users, err := app.FindCollectionByNameOrId(schema.Users)
+		cols, err := migrate.Find(app, schema.Users, schema.Packs)
 		if err != nil {
 			return err
 		}
-		packs, err := app.FindCollectionByNameOrId(schema.Packs)
-		if err != nil {
-			return err
-		}
+		users, packs := cols[0], cols[1]
 		zero, hundred, maxWh, maxAh := 0.0, 100.0, 100000.0, 10000.0
 		one := 1.0
 		if _, err := migrate.CreateBase(app, schema.PackModels, []core.Field{

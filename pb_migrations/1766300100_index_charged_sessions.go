@@ -1,9 +1,9 @@
 package pb_migrations
 
 import (
-	"github.com/pocketbase/pocketbase/core"
 	m "github.com/pocketbase/pocketbase/migrations"
 
+	"swapbay/lib/migrate"
 	"swapbay/lib/schema"
 )
 
@@ -11,19 +11,5 @@ import (
 // it names (its "charged" pack events), so the derivation counts a session's packs by session;
 // the partial index holds only the charges and costs the other events nothing.
 func init() {
-	m.Register(func(app core.App) error {
-		events, err := app.FindCollectionByNameOrId(schema.PackEvents)
-		if err != nil {
-			return err
-		}
-		events.AddIndex("idx_pack_events_charged_session", false, "`session`", "`kind` = '"+schema.PackEventCharged+"'")
-		return app.Save(events)
-	}, func(app core.App) error {
-		events, err := app.FindCollectionByNameOrId(schema.PackEvents)
-		if err != nil {
-			return err
-		}
-		events.RemoveIndex("idx_pack_events_charged_session")
-		return app.Save(events)
-	})
+	m.Register(migrate.AddIndex(schema.PackEvents, migrate.Index("idx_pack_events_charged_session", false, "`session`", "`kind` = '"+schema.PackEventCharged+"'")))
 }

@@ -19,14 +19,11 @@ func init() {
 		if err := setPackValues(app, schema.PackStates, schema.PackEventKinds); err != nil {
 			return err
 		}
-		users, err := app.FindCollectionByNameOrId(schema.Users)
+		cols, err := migrate.Find(app, schema.Users, schema.Movements)
 		if err != nil {
 			return err
 		}
-		movements, err := app.FindCollectionByNameOrId(schema.Movements)
-		if err != nil {
-			return err
-		}
+		users, movements := cols[0], cols[1]
 		_, err = migrate.CreateBase(app, schema.PackTransfers, []core.Field{
 			&core.SelectField{Name: schema.PackTransferDirection, MaxSelect: 1, Required: true,
 				Values: []string{schema.PackTransferDirectionOut, schema.PackTransferDirectionIn}},

@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"time"
 
@@ -142,21 +141,6 @@ func copyFile(from, to string) error {
 	return out.Close()
 }
 
-// peakRSSMB is this process's peak resident set size (VmHWM) in MB.
-func peakRSSMB() float64 {
-	data, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, "VmHWM:") {
-			kb, _ := strconv.ParseFloat(strings.Fields(line)[1], 64)
-			return kb / 1024
-		}
-	}
-	return 0
-}
-
 // hqSection is `-only hq`: the copies built (in a child process) when missing, then read.
 func hqSection() string {
 	cache := *flagHQCache
@@ -276,7 +260,7 @@ func hqSection() string {
 	var mem runtime.MemStats
 	runtime.ReadMemStats(&mem)
 	_, histP95 := times(10, func(int) string { return "/api/hq/history?weeks=52" }, true)
-	rss := peakRSSMB()
+	rss := procStatusMB("VmHWM")
 
 	var w strings.Builder
 	fmt.Fprintf(&w, "\n## Head office over 50 cities (issue 45)\n\n")

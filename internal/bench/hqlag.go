@@ -130,20 +130,6 @@ func (c *hqLagCity) lags(from, to time.Time) (xs []float64, unseen int) {
 	return xs, unseen
 }
 
-func procStatusMB(field string) float64 {
-	data, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, field+":") {
-			kb, _ := strconv.ParseFloat(strings.Fields(line)[1], 64)
-			return kb / 1024
-		}
-	}
-	return 0
-}
-
 // hqLagSection is `-only hqlag`.
 func hqLagSection() string {
 	started := time.Now()

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
 )
 
@@ -36,6 +37,14 @@ func procStatus(field string) string {
 		}
 	}
 	return "?"
+}
+
+// procStatusMB returns a field of /proc/self/status counted in kB (VmRSS, VmHWM) in MB, 0 when
+// unreadable.
+func procStatusMB(field string) float64 {
+	kb, _, _ := strings.Cut(procStatus(field), " ")
+	n, _ := strconv.ParseFloat(kb, 64)
+	return n / 1024
 }
 
 // loadPhotos: each client is a driver PUTting a ~1 MB JPEG to a fresh signed upload URL

@@ -3,8 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"sort"
 	"strings"
 	"time"
 
@@ -14,9 +12,7 @@ import (
 
 	"swapbay/lib/ids"
 	"swapbay/lib/schema"
-	"swapbay/lib/sqlitedb"
 	"swapbay/modules/health"
-	"swapbay/pb_app/setup"
 )
 
 // The readings import (issue 46): 10,000 readings of readingsPacks packs imported in one
@@ -34,14 +30,8 @@ const (
 // readingsSection builds a registry of readingsPacks packs, imports readingsRuns files of
 // 10,000 readings and times the record saves once, and returns the report section.
 func readingsSection() string {
-	dir, err := os.MkdirTemp("", "swapbay_bench_readings_*")
-	check(err)
-	defer os.RemoveAll(dir)
-	app := core.NewBaseApp(sqlitedb.AppConfig(dir))
-	setup.Register(app)
-	check(app.Bootstrap())
-	check(app.RunAllMigrations())
-	defer app.ResetBootstrapState()
+	app, done := freshCity("swapbay_bench_readings_*")
+	defer done()
 	serials := seedReadingsRegistry(app)
 	load := loadAverage()
 	var imports []time.Duration
@@ -61,8 +51,7 @@ func readingsSection() string {
 	}
 	cpu := (cpuTime() - cpuBefore) / readingsRuns
 	ref := readingsRecordSaves(app, serials, base.Add(-48*time.Hour))
-	sort.Slice(imports, func(i, j int) bool { return imports[i] < imports[j] })
-	median, slowest := imports[len(imports)/2].Round(time.Millisecond), imports[len(imports)-1].Round(time.Millisecond)
+	median, slowest := medianSlowest(imports)
 	var w strings.Builder
 	fmt.Fprintf(&w, "\n## Pack readings import (issue 46)\n\n")
 	fmt.Fprintf(&w, "%d readings (a %d KB CSV: soh, charge from/to, energy, temperature) of %d packs imported in one transaction, %d runs (the readings table growing to %d rows); load average before: %s, after: %s. ",

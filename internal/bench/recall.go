@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"sort"
 	"strings"
 	"time"
 
@@ -11,12 +9,9 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"swapbay/lib/ids"
 	"swapbay/lib/schema"
-	"swapbay/lib/sqlitedb"
 	"swapbay/modules/inventory"
 	"swapbay/modules/packs"
-	"swapbay/pb_app/setup"
 )
 
 // The recall of a lot (issue 37): every pack of a 500-pack lot quarantined in one transaction
@@ -35,14 +30,8 @@ const (
 // recallSection builds the registry in a fresh data dir, recalls recallRuns lots and returns
 // the report section.
 func recallSection() string {
-	dir, err := os.MkdirTemp("", "swapbay_bench_recall_*")
-	check(err)
-	defer os.RemoveAll(dir)
-	app := core.NewBaseApp(sqlitedb.AppConfig(dir))
-	setup.Register(app)
-	check(app.Bootstrap())
-	check(app.RunAllMigrations())
-	defer app.ResetBootstrapState()
+	app, done := freshCity("swapbay_bench_recall_*")
+	defer done()
 	check(seedRecallRegistry(app))
 	load := loadAverage()
 	var recalls, previews, pages []time.Duration
@@ -72,13 +61,9 @@ func recallSection() string {
 		}
 	}
 	cpu := (cpuTime() - cpuBefore) / recallRuns
-	med := func(ds []time.Duration) (time.Duration, time.Duration) {
-		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-		return ds[len(ds)/2].Round(time.Millisecond), ds[len(ds)-1].Round(time.Millisecond)
-	}
-	rm, rs := med(recalls)
-	pm, _ := med(previews)
-	gm, _ := med(pages)
+	rm, rs := medianSlowest(recalls)
+	pm, _ := medianSlowest(previews)
+	gm, _ := medianSlowest(pages)
 	var w strings.Builder
 	fmt.Fprintf(&w, "\n## Recall of a lot (issue 37)\n\n")
 	fmt.Fprintf(&w, "%d packs in %d lots, %d history events each; a lot of %d recalled in one transaction, %d runs (a lot each); load average before: %s, after: %s. ",
@@ -102,21 +87,9 @@ func seedRecallRegistry(app core.App) error {
 		for lot := 0; lot < recallLots; lot++ {
 			for i := 0; i < recallLotSize; i++ {
 				n++
-				id := ids.New()
-				if _, err := tx.DB().Insert(schema.Packs, dbx.Params{
-					"id": id, schema.PackSerial: fmt.Sprintf("REC-%06d", n), schema.PackState: schema.PackStateInService,
-					schema.PackLot: recallLot(lot), schema.PackModel: "S48", schema.PackManufacturer: "Voltcell",
-					schema.PackLocation: ready.Id, schema.PackChargeCount: 0, schema.PackLastSeenAt: now, schema.Created: now, schema.Updated: now,
-				}).Execute(); err != nil {
+				fields := dbx.Params{schema.PackSerial: fmt.Sprintf("REC-%06d", n), schema.PackLot: recallLot(lot)}
+				if err := insertPackAt(tx, fields, ready.Id, recallEventsPerPack, now); err != nil {
 					return err
-				}
-				for e := 0; e < recallEventsPerPack; e++ {
-					if _, err := tx.DB().Insert(schema.PackEvents, dbx.Params{
-						"id": ids.New(), schema.PackEventPack: id, schema.PackEventKind: schema.PackEventMoved,
-						schema.PackEventToAccount: ready.Id, schema.PackEventAt: now, schema.Created: now,
-					}).Execute(); err != nil {
-						return err
-					}
 				}
 			}
 		}

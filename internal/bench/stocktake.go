@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"math/rand"
-	"os"
-	"sort"
 	"strings"
 	"time"
 
@@ -12,13 +10,10 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
-	"swapbay/lib/ids"
 	"swapbay/lib/schema"
-	"swapbay/lib/sqlitedb"
 	"swapbay/modules/inventory"
 	"swapbay/modules/stocktake"
 	"swapbay/modules/system"
-	"swapbay/pb_app/setup"
 )
 
 // The stocktake of a place (issue 42 item 4): an admin scans the 1,000 packs of the ready shelf;
@@ -39,14 +34,8 @@ const (
 // stocktakeSection builds the registry in a fresh data dir, runs stocktakeRuns stocktakes of
 // the ready shelf and returns the report section.
 func stocktakeSection() string {
-	dir, err := os.MkdirTemp("", "swapbay_bench_stocktake_*")
-	check(err)
-	defer os.RemoveAll(dir)
-	app := core.NewBaseApp(sqlitedb.AppConfig(dir))
-	setup.Register(app)
-	check(app.Bootstrap())
-	check(app.RunAllMigrations())
-	defer app.ResetBootstrapState()
+	app, done := freshCity("swapbay_bench_stocktake_*")
+	defer done()
 	check(seedStocktakeRegistry(app))
 	load := loadAverage()
 	rng := rand.New(rand.NewSource(42))
@@ -75,13 +64,9 @@ func stocktakeSection() string {
 		}
 	}
 	cpu := (cpuTime() - cpuBefore) / stocktakeRuns
-	med := func(ds []time.Duration) (time.Duration, time.Duration) {
-		sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-		return ds[len(ds)/2].Round(time.Millisecond), ds[len(ds)-1].Round(time.Millisecond)
-	}
-	tm, ts := med(totals)
-	rm, _ := med(reconciles)
-	am, _ := med(applies)
+	tm, ts := medianSlowest(totals)
+	rm, _ := medianSlowest(reconciles)
+	am, _ := medianSlowest(applies)
 	var w strings.Builder
 	fmt.Fprintf(&w, "\n## Stocktake of a place (issue 42 item 4)\n\n")
 	fmt.Fprintf(&w, "%d packs in ready and %d in waiting, %d history events each; the ready shelf counted %d times with %d to %d packs scanned (2 missing, 1 unexpected from waiting), shuffled; load average before: %s, after: %s. ",
@@ -119,21 +104,8 @@ func seedStocktakeRegistry(app core.App) error {
 			}
 			for i := 0; i < place.count; i++ {
 				n++
-				id := ids.New()
-				if _, err := tx.DB().Insert(schema.Packs, dbx.Params{
-					"id": id, schema.PackSerial: fmt.Sprintf("STK-%06d", n), schema.PackState: schema.PackStateInService,
-					schema.PackModel: "S48", schema.PackManufacturer: "Voltcell",
-					schema.PackLocation: acc.Id, schema.PackChargeCount: 0, schema.PackLastSeenAt: now, schema.Created: now, schema.Updated: now,
-				}).Execute(); err != nil {
+				if err := insertPackAt(tx, dbx.Params{schema.PackSerial: fmt.Sprintf("STK-%06d", n)}, acc.Id, stocktakeEventsPerPack, now); err != nil {
 					return err
-				}
-				for e := 0; e < stocktakeEventsPerPack; e++ {
-					if _, err := tx.DB().Insert(schema.PackEvents, dbx.Params{
-						"id": ids.New(), schema.PackEventPack: id, schema.PackEventKind: schema.PackEventMoved,
-						schema.PackEventToAccount: acc.Id, schema.PackEventAt: now, schema.Created: now,
-					}).Execute(); err != nil {
-						return err
-					}
 				}
 			}
 		}

@@ -69,7 +69,7 @@ func (s *server) loadWSFanout(n, rounds int) wsResult {
 	}
 	runtime.GC()
 	debug.FreeOSMemory() // the data set's build garbage is not the server's working set
-	res.RSSBaseMB = rssMB()
+	res.RSSBaseMB = procStatusMB("VmRSS")
 	self, err := os.Executable()
 	check(err)
 	cmd := exec.Command(self, "-ws-child", "-ws-url", strings.Replace(s.base, "http", "ws", 1)+"/ws",
@@ -88,7 +88,7 @@ func (s *server) loadWSFanout(n, rounds int) wsResult {
 	res.ConnectFor = time.Since(started)
 	res.Connected, _ = strconv.Atoi(strings.TrimPrefix(lines.Text(), "READY "))
 	time.Sleep(time.Second)
-	res.RSSIdleMB = rssMB()
+	res.RSSIdleMB = procStatusMB("VmRSS")
 	bus := events.For(s.ds.app)
 	if *flagWSProfile != "" {
 		f, err := os.Create(*flagWSProfile)
@@ -100,7 +100,7 @@ func (s *server) loadWSFanout(n, rounds int) wsResult {
 		bus.Publish(events.Message{Type: "BENCH_PING", Data: map[string]int64{"t": time.Now().UnixNano()}})
 		time.Sleep(700 * time.Millisecond)
 	}
-	res.RSSPeakMB = rssMB()
+	res.RSSPeakMB = procStatusMB("VmRSS")
 	if lines.Scan() {
 		var child struct {
 			Delivered     int
@@ -154,21 +154,6 @@ func (s *server) login(email, password string) (string, error) {
 		}
 	}
 	return strings.Join(parts, "; "), nil
-}
-
-// rssMB is this process's resident set size in MB.
-func rssMB() float64 {
-	data, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, "VmRSS:") {
-			kb, _ := strconv.ParseFloat(strings.Fields(line)[1], 64)
-			return kb / 1024
-		}
-	}
-	return 0
 }
 
 // wsChild is the client process: it opens the sockets (200 dials at a time), prints

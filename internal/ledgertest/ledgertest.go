@@ -3,6 +3,7 @@
 package ledgertest
 
 import (
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"testing"
@@ -43,6 +44,45 @@ func count(t testing.TB, app core.App, table string) int {
 	return row.N
 }
 
+// brokenBy are the invariants of Violations a query checks: each row it finds breaks the
+// invariant, told by format filled with the row's columns in order.
+var brokenBy = []struct{ query, format string }{
+	{"SELECT key, balance FROM accounts WHERE kind != 'outside' AND balance < 0", "negative balance %s = %s"},
+	{"SELECT movement, SUM(delta) AS s FROM entries GROUP BY movement HAVING SUM(delta) != 0", "movement %s entries sum to %s"},
+	{`SELECT a.key, a.balance, COALESCE((SELECT SUM(delta) FROM entries e WHERE e.account = a.id), 0) AS s
+		FROM accounts a WHERE a.balance != COALESCE((SELECT SUM(delta) FROM entries e WHERE e.account = a.id), 0)`, "balance %s = %s but entries sum to %s"},
+}
+
+// brokenRows runs query and answers a line per row: format filled with its columns.
+func brokenRows(app core.App, query, format string) ([]string, error) {
+	rows, err := app.DB().NewQuery(query).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for rows.Next() {
+		vals := make([]sql.NullString, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range vals {
+			ptrs[i] = &vals[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		args := make([]any, len(vals))
+		for i, v := range vals {
+			args[i] = v.String
+		}
+		out = append(out, fmt.Sprintf(format, args...))
+	}
+	return out, rows.Err()
+}
+
 // Violations lists every broken ledger invariant (empty when the ledger is sound):
 // no negative balance except outside; each movement's entries sum to zero; each cached
 // balance equals the sum of its entries; the counted pool equals minus outside (all batteries
@@ -50,37 +90,12 @@ func count(t testing.TB, app core.App, table string) int {
 // ended sessions hold nothing.
 func Violations(app core.App) ([]string, error) {
 	var out []string
-	var neg []struct {
-		Key     string `db:"key"`
-		Balance int    `db:"balance"`
-	}
-	if err := app.DB().NewQuery("SELECT key, balance FROM accounts WHERE kind != 'outside' AND balance < 0").All(&neg); err != nil {
-		return nil, err
-	}
-	for _, n := range neg {
-		out = append(out, fmt.Sprintf("negative balance %s = %d", n.Key, n.Balance))
-	}
-	var unbalanced []struct {
-		Movement string `db:"movement"`
-		S        int    `db:"s"`
-	}
-	if err := app.DB().NewQuery("SELECT movement, SUM(delta) AS s FROM entries GROUP BY movement HAVING SUM(delta) != 0").All(&unbalanced); err != nil {
-		return nil, err
-	}
-	for _, u := range unbalanced {
-		out = append(out, fmt.Sprintf("movement %s entries sum to %d", u.Movement, u.S))
-	}
-	var drift []struct {
-		Key     string `db:"key"`
-		Balance int    `db:"balance"`
-		S       int    `db:"s"`
-	}
-	if err := app.DB().NewQuery(`SELECT a.key, a.balance, COALESCE((SELECT SUM(delta) FROM entries e WHERE e.account = a.id), 0) AS s
-		FROM accounts a WHERE a.balance != COALESCE((SELECT SUM(delta) FROM entries e WHERE e.account = a.id), 0)`).All(&drift); err != nil {
-		return nil, err
-	}
-	for _, d := range drift {
-		out = append(out, fmt.Sprintf("balance %s = %d but entries sum to %d", d.Key, d.Balance, d.S))
+	for _, c := range brokenBy {
+		lines, err := brokenRows(app, c.query, c.format)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, lines...)
 	}
 	var orphan struct {
 		N int `db:"n"`

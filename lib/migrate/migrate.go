@@ -46,6 +46,60 @@ func CreateBase(app core.App, name string, fields []core.Field, indexes ...Index
 	return c, nil
 }
 
+// Find finds the collections names, in that order, stopping at the first missing one.
+func Find(app core.App, names ...string) ([]*core.Collection, error) {
+	out := make([]*core.Collection, len(names))
+	for i, name := range names {
+		c, err := app.FindCollectionByNameOrId(name)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+// AddIndex returns the migration that adds idx to the collection and its down migration,
+// which removes it.
+func AddIndex(collection string, idx IndexSpec) (up, down func(app core.App) error) {
+	up = func(app core.App) error {
+		c, err := app.FindCollectionByNameOrId(collection)
+		if err != nil {
+			return err
+		}
+		c.AddIndex(idx.name, idx.unique, idx.columns, idx.where)
+		return app.Save(c)
+	}
+	down = func(app core.App) error {
+		c, err := app.FindCollectionByNameOrId(collection)
+		if err != nil {
+			return err
+		}
+		c.RemoveIndex(idx.name)
+		return app.Save(c)
+	}
+	return up, down
+}
+
+// CreateIdempotencyKeys makes the table lib/idempotency keeps keyed writes' answers in
+// (DESIGN.md §5), each owned by a user of the users collection usersId: a city and head office
+// make the same.
+func CreateIdempotencyKeys(app core.App, usersId string) error {
+	_, err := CreateBase(app, schema.IdempotencyKeys, []core.Field{
+		&core.TextField{Name: schema.IdemKey, Required: true, Max: 200},
+		&core.RelationField{Name: schema.IdemUser, CollectionId: usersId, MaxSelect: 1, CascadeDelete: true},
+		&core.TextField{Name: schema.IdemMethod, Max: 10},
+		&core.TextField{Name: schema.IdemPath, Max: 500},
+		&core.NumberField{Name: schema.IdemStatus, OnlyInt: true},
+		&core.TextField{Name: schema.IdemBody, Max: 2 << 20},
+		Created(),
+	},
+		Index("idx_idem_user_key", true, "`user`, `key`", ""),
+		Index("idx_idem_created", false, "`created`", ""),
+	)
+	return err
+}
+
 // Drop returns a down migration that deletes the collections names, in that order, each
 // only if it exists.
 func Drop(names ...string) func(app core.App) error {

@@ -75,3 +75,47 @@ func TestCreateBaseMakesWhatTheHandWrittenFormMade(t *testing.T) {
 func replaceAll(indexes []string, name string) string {
 	return strings.ReplaceAll(strings.Join(indexes, "\n"), name, "NAME")
 }
+
+// TestAddIndexUpAndDown: the up migration adds the index as AddIndex by hand does; the down
+// migration removes it and leaves the others. Find finds collections in order, and fails on a
+// missing one.
+func TestAddIndexUpAndDown(t *testing.T) {
+	app, err := tests.NewTestApp(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app.Cleanup()
+	if _, err := CreateBase(app, "things", []core.Field{&core.TextField{Name: "key"}, &core.NumberField{Name: "n"}},
+		Index("idx_things_key", false, "`key`", "")); err != nil {
+		t.Fatal(err)
+	}
+	hand := core.NewBaseCollection("things")
+	hand.AddIndex("idx_things_n", true, "`n`", "`n` > 0")
+
+	up, down := AddIndex("things", Index("idx_things_n", true, "`n`", "`n` > 0"))
+	if err := up(app); err != nil {
+		t.Fatal(err)
+	}
+	c, err := app.FindCollectionByNameOrId("things")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := c.GetIndex("idx_things_n"), hand.GetIndex("idx_things_n"); got != want || got == "" {
+		t.Fatalf("after up: %q, want %q", got, want)
+	}
+	if err := down(app); err != nil {
+		t.Fatal(err)
+	}
+	if c, err = app.FindCollectionByNameOrId("things"); err != nil {
+		t.Fatal(err)
+	}
+	if c.GetIndex("idx_things_n") != "" || c.GetIndex("idx_things_key") == "" {
+		t.Fatalf("after down: %v, want idx_things_key only", c.Indexes)
+	}
+	if cols, err := Find(app, "users", "things"); err != nil || len(cols) != 2 || cols[0].Name != "users" || cols[1].Name != "things" {
+		t.Errorf("Find(users, things) = %v, %v", cols, err)
+	}
+	if _, err := Find(app, "things", "no_such_collection"); err == nil {
+		t.Error("Find found a missing collection")
+	}
+}

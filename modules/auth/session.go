@@ -1,50 +1,22 @@
 package auth
 
 import (
-	"fmt"
 	"sync"
 
-	"github.com/golang-jwt/jwt/v5"
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
-	"github.com/pocketbase/pocketbase/tools/security"
 	"golang.org/x/crypto/bcrypt"
 
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
+	"swapbay/lib/sessions"
 )
 
-// NewSession records a signed-in device for rec and returns its session token: a PocketBase
-// auth token (signed with the user's token key, so PocketBase's own token loader accepts it)
-// that also carries the session's id. It is not refreshable: PocketBase's auth-refresh is
-// closed for app users, and a new session always starts at /api/login.
+// NewSession records a signed-in device for rec and returns its session token (lib/sessions).
+// PocketBase's auth-refresh is closed for app users, and a new session always starts at
+// /api/login.
 func NewSession(app core.App, rec *core.Record, ip, userAgent string) (string, error) {
-	col, err := app.FindCachedCollectionByNameOrId(schema.AuthSessions)
-	if err != nil {
-		return "", err
-	}
-	s := core.NewRecord(col)
-	s.Set(schema.AuthSessionUser, rec.Id)
-	s.Set(schema.AuthSessionIP, truncate(ip, 100))
-	s.Set(schema.AuthSessionUserAgent, truncate(userAgent, 500))
-	if err := app.SaveNoValidate(s); err != nil {
-		return "", fmt.Errorf("save session: %w", err)
-	}
-	key := rec.TokenKey() + rec.Collection().AuthToken.Secret
-	return security.NewJWT(jwt.MapClaims{
-		core.TokenClaimType:         core.TokenTypeAuth,
-		core.TokenClaimId:           rec.Id,
-		core.TokenClaimCollectionId: rec.Collection().Id,
-		core.TokenClaimRefreshable:  false,
-		schema.SessionClaim:         s.Id,
-	}, key, rec.Collection().AuthToken.DurationTime())
-}
-
-func truncate(s string, n int) string {
-	if len([]rune(s)) > n {
-		return string([]rune(s)[:n])
-	}
-	return s
+	return sessions.Start(app, schema.AuthSessions, rec, ip, userAgent)
 }
 
 // EndSession deletes session sid of userId (logout: other devices stay signed in) and closes

@@ -218,12 +218,18 @@ func DeleteCity(app core.App, id string) error {
 
 // findCity is the city id (404 when none).
 func findCity(app core.App, id string) (*core.Record, error) {
+	return FindRecord(app, Cities, id, MsgCityNotFound)
+}
+
+// FindRecord is the record id of collection, or a 404 saying notFound when there is none (an
+// id of more than 50 characters is none, unread).
+func FindRecord(app core.App, collection, id, notFound string) (*core.Record, error) {
 	if id == "" || len(id) > 50 {
-		return nil, apierr.NotFound(MsgCityNotFound)
+		return nil, apierr.NotFound(notFound)
 	}
-	rec, err := app.FindRecordById(Cities, id)
+	rec, err := app.FindRecordById(collection, id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apierr.NotFound(MsgCityNotFound)
+		return nil, apierr.NotFound(notFound)
 	}
 	return rec, err
 }

@@ -235,10 +235,15 @@ func ReadOverview(ctx context.Context, app core.App, set *follow.Set, now time.T
 
 func (h *handlers) overview(e *core.RequestEvent) error {
 	o, err := ReadOverview(e.Request.Context(), e.App, h.set, clock.Now())
+	return answer(e, o, err)
+}
+
+// answer is a read route's answer: out with a 200, or err as apierr.Response answers it.
+func answer(e *core.RequestEvent, out any, err error) error {
 	if err != nil {
 		return apierr.Response(e, err)
 	}
-	return e.JSON(http.StatusOK, o)
+	return e.JSON(http.StatusOK, out)
 }
 
 // swapsPerDay is the city's swaps of the OverviewDays days ending today: the finished days from
@@ -247,18 +252,9 @@ func (h *handlers) overview(e *core.RequestEvent) error {
 // no rollup yet (a new city, a copy not yet following) every day is read from the copy.
 func swapsPerDay(ctx context.Context, app core.App, db *reads.DB, cityId string, loc *time.Location, now time.Time) ([]reads.DaySwaps, error) {
 	start := clock.DayStart(now, loc).AddDate(0, 0, -(OverviewDays - 1))
-	var rows []struct {
-		Day   string `db:"day"`
-		Swaps int    `db:"swaps"`
-	}
-	err := app.DB().Select(CityDayDay, CityDaySwaps).From(CityDays).Where(dbx.HashExp{CityDayCity: cityId}).
-		AndWhere(dbx.NewExp("[["+CityDayDay+"]] >= {:from}", dbx.Params{"from": clock.DateString(start)})).All(&rows)
+	rolled, err := rollup[int](app, CityDays, CityDayCity, CityDayDay, CityDaySwaps, cityId, start)
 	if err != nil {
 		return nil, err
-	}
-	rolled := make(map[string]int, len(rows))
-	for _, r := range rows {
-		rolled[r.Day] = r.Swaps
 	}
 	out := make([]reads.DaySwaps, 0, OverviewDays)
 	for _, d := range clock.Days(start, OverviewDays-1)[:OverviewDays-1] {
@@ -280,18 +276,9 @@ func swapsPerDay(ctx context.Context, app core.App, db *reads.DB, cityId string,
 // week and any finished week without a rollup from the copy.
 func payPerWeek(ctx context.Context, app core.App, db *reads.DB, cityId string, loc *time.Location, now time.Time) ([]reads.WeekPay, error) {
 	first := clock.WeekStart(now, loc, -(OverviewWeeks - 1))
-	var rows []struct {
-		Week string `db:"weekStart"`
-		Pay  int64  `db:"payCents"`
-	}
-	err := app.DB().Select(CityWeekStart, CityWeekPayCents).From(CityWeeks).Where(dbx.HashExp{CityWeekCity: cityId}).
-		AndWhere(dbx.NewExp("[["+CityWeekStart+"]] >= {:from}", dbx.Params{"from": clock.DateString(first)})).All(&rows)
+	rolled, err := rollup[int64](app, CityWeeks, CityWeekCity, CityWeekStart, CityWeekPayCents, cityId, first)
 	if err != nil {
 		return nil, err
-	}
-	rolled := make(map[string]int64, len(rows))
-	for _, r := range rows {
-		rolled[r.Week] = r.Pay
 	}
 	out := make([]reads.WeekPay, 0, OverviewWeeks)
 	for i := OverviewWeeks - 1; i >= 0; i-- {
@@ -308,4 +295,22 @@ func payPerWeek(ctx context.Context, app core.App, db *reads.DB, cityId string, 
 		out = append(out, reads.WeekPay{WeekStart: ws, Cents: c})
 	}
 	return out, nil
+}
+
+// rollup is a city's rows of one of HQ's rollups (city_days, city_weeks) from the date from on:
+// its valueField by its dateField.
+func rollup[T int | int64](app core.App, table, cityField, dateField, valueField, cityId string, from time.Time) (map[string]T, error) {
+	q := app.DB().Select(dateField, valueField).From(table).Where(dbx.HashExp{cityField: cityId}).
+		AndWhere(dbx.NewExp("[["+dateField+"]] >= {:from}", dbx.Params{"from": clock.DateString(from)})).Build()
+	out := map[string]T{}
+	err := reads.EachRow(q, func(rows *dbx.Rows) error {
+		var date string
+		var v T
+		if err := rows.Scan(&date, &v); err != nil {
+			return err
+		}
+		out[date] = v
+		return nil
+	})
+	return out, err
 }

@@ -1,5 +1,7 @@
 package hq
 
+import "swapbay/lib/schema"
+
 // HQ's collections and fields (HQ's own data dir; none of them exists in a city's).
 const (
 	// Users is PocketBase's users collection, with Role added (UserRole).
@@ -29,12 +31,13 @@ const (
 var Roles = []string{RoleAdmin, RoleViewer}
 
 // Sessions holds one row per signed-in device (the city's auth_sessions, DESIGN.md §5): the
-// cookie's token names its row (schema.SessionClaim); sign-out deletes it.
+// cookie's token names its row (schema.SessionClaim); sign-out deletes it. Its fields are the
+// city's, so lib/sessions starts a session in either.
 const (
 	Sessions         = "hq_sessions"
-	SessionUser      = "user"
-	SessionIP        = "ip"
-	SessionUserAgent = "userAgent"
+	SessionUser      = schema.AuthSessionUser
+	SessionIP        = schema.AuthSessionIP
+	SessionUserAgent = schema.AuthSessionUserAgent
 )
 
 // CityDays is HQ's daily rollup of each city (issue 45: history beyond 30 days): one row per

@@ -2,7 +2,6 @@ package hq
 
 import (
 	"context"
-	"net/http"
 	"regexp"
 	"sort"
 	"strconv"
@@ -105,10 +104,7 @@ func (h *handlers) packs(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	out, err := SearchPacks(e.Request.Context(), e.App, h.set, serial)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, out)
+	return answer(e, out, err)
 }
 
 // TransitRow is a transfer between cities as HQ shows it.
@@ -198,10 +194,7 @@ func ReadTransit(ctx context.Context, app core.App, set *follow.Set, now time.Ti
 
 func (h *handlers) transit(e *core.RequestEvent) error {
 	out, err := ReadTransit(e.Request.Context(), e.App, h.set, clock.Now())
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, out)
+	return answer(e, out, err)
 }
 
 // Weeks of GET /api/hq/history.
@@ -312,8 +305,5 @@ func (h *handlers) history(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	out, err := ReadHistory(e.App, n, clock.Now())
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, out)
+	return answer(e, out, err)
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/golang-jwt/jwt/v5"
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
@@ -17,6 +16,7 @@ import (
 	"swapbay/lib/order"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
+	"swapbay/lib/sessions"
 )
 
 // Head office's sign-in (issue 45): the city's way (modules/auth, DESIGN.md §5) on HQ's own
@@ -93,37 +93,6 @@ func sessionAlive(app core.App, sid, userId string) bool {
 	return err == nil && owner == userId
 }
 
-// newSession records a signed-in device for rec and returns its token (the city's
-// auth.NewSession on HQ's tables).
-func newSession(app core.App, rec *core.Record, ip, userAgent string) (string, error) {
-	col, err := app.FindCachedCollectionByNameOrId(Sessions)
-	if err != nil {
-		return "", err
-	}
-	s := core.NewRecord(col)
-	s.Set(SessionUser, rec.Id)
-	s.Set(SessionIP, truncate(ip, 100))
-	s.Set(SessionUserAgent, truncate(userAgent, 500))
-	if err := app.SaveNoValidate(s); err != nil {
-		return "", err
-	}
-	key := rec.TokenKey() + rec.Collection().AuthToken.Secret
-	return security.NewJWT(jwt.MapClaims{
-		core.TokenClaimType:         core.TokenTypeAuth,
-		core.TokenClaimId:           rec.Id,
-		core.TokenClaimCollectionId: rec.Collection().Id,
-		core.TokenClaimRefreshable:  false,
-		schema.SessionClaim:         s.Id,
-	}, key, rec.Collection().AuthToken.DurationTime())
-}
-
-func truncate(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n])
-	}
-	return s
-}
-
 // dummyHash is compared against for an unknown email, so a sign-in costs the same whether the
 // account exists or not.
 var dummyHash = sync.OnceValue(func() []byte {
@@ -161,7 +130,7 @@ func login(e *core.RequestEvent) error {
 	if !rec.ValidatePassword(form.Password) {
 		return apierr.NewCode(http.StatusBadRequest, "", MsgInvalidLogin, apierr.CodeInvalidCredentials)
 	}
-	token, err := newSession(e.App, rec, e.RealIP(), e.Request.UserAgent())
+	token, err := sessions.Start(e.App, Sessions, rec, e.RealIP(), e.Request.UserAgent())
 	if err != nil {
 		return apierr.Log(e, http.StatusInternalServerError, "Failed to start the session.", err)
 	}

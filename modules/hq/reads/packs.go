@@ -34,23 +34,19 @@ func (d *DB) SearchPacks(ctx context.Context, prefix string, limit int) ([]Pack,
 		" LEFT JOIN {{" + schema.Accounts + "}} a ON a.[[id]] = p.[[location]] AND p.[[location]] != ''" +
 		" LEFT JOIN {{" + schema.Users + "}} u ON u.[[id]] = a.[[user]] AND a.[[user]] != ''" +
 		" WHERE p.[[serial]] >= {:lo} AND p.[[serial]] < {:hi} ORDER BY p.[[serial]] LIMIT {:limit}"
-	rows, err := d.db.NewQuery(q).Bind(dbx.Params{"lo": prefix, "hi": prefix + string(utf8.MaxRune), "limit": limit}).WithContext(ctx).Rows()
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	out := []Pack{}
-	for rows.Next() {
+	err := EachRow(d.db.NewQuery(q).Bind(dbx.Params{"lo": prefix, "hi": prefix + string(utf8.MaxRune), "limit": limit}).WithContext(ctx), func(rows *dbx.Rows) error {
 		var p Pack
 		var seen, kind, typ, name string
 		if err := rows.Scan(&p.Serial, &p.State, &seen, &p.Model, &p.Lot, &p.Manufacturer, &kind, &typ, &name); err != nil {
-			return nil, err
+			return err
 		}
 		p.LastSeenAt = APITime(seen)
 		p.Place = PlaceLabel(kind, typ, name)
 		out = append(out, p)
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // APITime turns a stored datetime into RFC 3339 UTC ("" stays "").
@@ -115,25 +111,22 @@ func (d *DB) Transfers(ctx context.Context) ([]Transfer, error) {
 	if n == 0 {
 		return []Transfer{}, nil
 	}
-	rows, err := d.db.NewQuery("SELECT COALESCE([[direction]], ''), COALESCE([[ref]], ''), COALESCE([[otherCity]], ''), COALESCE([[otherAddress]], '')," +
+	q := d.db.NewQuery("SELECT COALESCE([[direction]], ''), COALESCE([[ref]], ''), COALESCE([[otherCity]], ''), COALESCE([[otherAddress]], '')," +
 		" COALESCE([[serials]], '[]'), COALESCE([[at]], '') FROM {{" + PackTransfers + "}} ORDER BY [[at]] DESC, rowid DESC LIMIT {:limit}").
-		Bind(dbx.Params{"limit": MaxTransfers}).WithContext(ctx).Rows()
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
+		Bind(dbx.Params{"limit": MaxTransfers}).WithContext(ctx)
 	out := []Transfer{}
-	for rows.Next() {
+	err := EachRow(q, func(rows *dbx.Rows) error {
 		var t Transfer
 		var serials, at string
 		if err := rows.Scan(&t.Direction, &t.Ref, &t.OtherCity, &t.OtherAddress, &serials, &at); err != nil {
-			return nil, err
+			return err
 		}
 		t.At = APITime(at)
 		if json.Unmarshal([]byte(serials), &t.Serials) != nil || t.Serials == nil {
 			t.Serials = []string{}
 		}
 		out = append(out, t)
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }

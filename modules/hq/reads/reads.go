@@ -48,6 +48,22 @@ func (d *DB) Close() error { return d.raw.Close() }
 // Builder is the copy as a dbx builder (tests and the bench query it).
 func (d *DB) Builder() *dbx.DB { return d.db }
 
+// EachRow runs q and calls scan on each of its rows (rows.Scan into the caller's variables),
+// stopping at the first error.
+func EachRow(q *dbx.Query, scan func(rows *dbx.Rows) error) error {
+	rows, err := q.Rows()
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		if err := scan(rows); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
 // dbTime formats t as the city stores datetimes (UTC, milliseconds), so text compares order.
 func dbTime(t time.Time) string {
 	dt, _ := types.ParseDateTime(t.UTC())
@@ -56,20 +72,16 @@ func dbTime(t time.Time) string {
 
 // Settings reads the city's settings (key → value).
 func (d *DB) Settings(ctx context.Context) (map[string]string, error) {
-	rows, err := d.db.NewQuery("SELECT [[key]], [[value]] FROM {{" + schema.Settings + "}}").WithContext(ctx).Rows()
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	out := map[string]string{}
-	for rows.Next() {
+	err := EachRow(d.db.NewQuery("SELECT [[key]], [[value]] FROM {{"+schema.Settings+"}}").WithContext(ctx), func(rows *dbx.Rows) error {
 		var k, v sql.NullString
 		if err := rows.Scan(&k, &v); err != nil {
-			return nil, err
+			return err
 		}
 		out[k.String] = v.String
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // Location is the city's time zone: its own time_zone setting (what its screens cut days
@@ -115,17 +127,12 @@ func (d *DB) Stock(ctx context.Context) (Stock, error) {
 	q := "SELECT kind, MIN(MAX(CAST(COALESCE(SUM(balance), 0) AS INTEGER), -{:clamp}), {:clamp}) FROM {{" + schema.Accounts + "}}" +
 		" WHERE kind IN ('holder', 'quarantine', 'ready', 'session', 'unassigned', 'untracked', 'waiting') AND balance > 0 GROUP BY kind" +
 		" UNION ALL SELECT '#transit', COUNT(*) FROM {{" + schema.Packs + "}} WHERE [[state]] = {:transit}"
-	rows, err := d.db.NewQuery(q).Bind(dbx.Params{"clamp": sumsClamp, "transit": PackStateInTransit}).WithContext(ctx).Rows()
-	if err != nil {
-		return Stock{}, err
-	}
-	defer rows.Close()
 	var s Stock
-	for rows.Next() {
+	err := EachRow(d.db.NewQuery(q).Bind(dbx.Params{"clamp": sumsClamp, "transit": PackStateInTransit}).WithContext(ctx), func(rows *dbx.Rows) error {
 		var kind string
 		var n int
 		if err := rows.Scan(&kind, &n); err != nil {
-			return Stock{}, err
+			return err
 		}
 		switch kind {
 		case schema.AccountKindReady:
@@ -141,8 +148,9 @@ func (d *DB) Stock(ctx context.Context) (Stock, error) {
 		case "#transit":
 			s.InTransit += n
 		}
-	}
-	return s, rows.Err()
+		return nil
+	})
+	return s, err
 }
 
 // SwapType is the movement HQ counts as one swap: a driver's pickup of charged batteries at
@@ -179,27 +187,24 @@ func (d *DB) swapsBetween(ctx context.Context, bounds []time.Time) ([]DaySwaps, 
 		bucket = "0" // one day: a CASE needs a WHEN
 	}
 	params["from"], params["to"] = dbTime(bounds[0]), dbTime(bounds[len(bounds)-1])
-	rows, err := d.db.NewQuery("SELECT " + bucket + " AS day, COUNT(*) FROM {{" + schema.Movements + "}} INDEXED BY " +
-		schema.IdxMovementsTypeOccurredAt + " WHERE type = {:type} AND occurredAt >= {:from} AND occurredAt < {:to} GROUP BY day").
-		Bind(params).WithContext(ctx).Rows()
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	out := make([]DaySwaps, len(bounds)-1)
 	for i := range out {
 		out[i].Day = clock.DateString(bounds[i])
 	}
-	for rows.Next() {
+	q := d.db.NewQuery("SELECT " + bucket + " AS day, COUNT(*) FROM {{" + schema.Movements + "}} INDEXED BY " +
+		schema.IdxMovementsTypeOccurredAt + " WHERE type = {:type} AND occurredAt >= {:from} AND occurredAt < {:to} GROUP BY day").
+		Bind(params).WithContext(ctx)
+	err := EachRow(q, func(rows *dbx.Rows) error {
 		var day, n int
 		if err := rows.Scan(&day, &n); err != nil {
-			return nil, err
+			return err
 		}
 		if day >= 0 && day < len(out) {
 			out[day].Swaps += n
 		}
-	}
-	return out, rows.Err()
+		return nil
+	})
+	return out, err
 }
 
 // WeekPay is one of a city's Monday weeks.

@@ -247,14 +247,7 @@ func Retry(txApp core.App, id, cityId string) (*core.Record, error) {
 
 // find is recall id (404 when none).
 func find(app core.App, id string) (*core.Record, error) {
-	if id == "" || len(id) > 50 {
-		return nil, apierr.NotFound(MsgNotFound)
-	}
-	rec, err := app.FindRecordById(Recalls, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, apierr.NotFound(MsgNotFound)
-	}
-	return rec, err
+	return hq.FindRecord(app, Recalls, id, MsgNotFound)
 }
 
 // MaxList bounds GET /api/hq/recalls (the newest).
