@@ -109,6 +109,19 @@ func Mode(txApp core.App) (string, error) {
 	return m, err
 }
 
+// RequireTracking refuses (409, refusal) a write that names packs while pack tracking is off:
+// no pack has a place then to move or count.
+func RequireTracking(txApp core.App, refusal string) error {
+	mode, err := Mode(txApp)
+	if err != nil {
+		return err
+	}
+	if mode == schema.PackTrackingOff {
+		return apierr.Conflict(refusal)
+	}
+	return nil
+}
+
 // storedMode is the stored mode and when it was last changed.
 func storedMode(txApp core.App) (string, time.Time, error) {
 	e, err := storedEntry(txApp)

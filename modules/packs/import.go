@@ -110,7 +110,7 @@ func Import(app core.App, text string, dryRun bool, actor string, now time.Time)
 		for _, r := range rows {
 			p := NewPack(packs)
 			p.Set(schema.PackSerial, r.Serial)
-			r.specs.apply(p)
+			r.specs.Apply(p)
 			if !r.since.IsZero() {
 				p.Set(schema.PackInServiceSince, r.since)
 			}
