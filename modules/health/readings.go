@@ -17,6 +17,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
+	"swapbay/lib/csvin"
 	"swapbay/lib/events"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/ids"
@@ -221,16 +222,9 @@ func ImportReadings(app core.App, text string, dryRun bool, key, actor string) (
 
 // parseReadings reads the CSV into rows, each checked on its own (serials are resolved after).
 func parseReadings(text string, loc *time.Location, now time.Time) ([]*row, error) {
-	r := csv.NewReader(strings.NewReader(strings.TrimPrefix(text, "\ufeff")))
-	r.FieldsPerRecord = -1
-	r.TrimLeadingSpace = true
-	r.ReuseRecord = false
-	header, err := r.Read()
-	if errors.Is(err, io.EOF) {
-		return nil, apierr.Invalid("csv", MsgReadingsEmpty)
-	}
+	r, header, err := csvin.Open(text, MsgReadingsEmpty, MsgReadingsUnreadable)
 	if err != nil {
-		return nil, apierr.Invalid("csv", MsgReadingsUnreadable)
+		return nil, err
 	}
 	known := map[string]string{}
 	for _, c := range ReadingColumns() {
@@ -271,7 +265,7 @@ func parseReadings(text string, loc *time.Location, now time.Time) ([]*row, erro
 			}
 			return nil, apierr.Invalid("csv", MsgReadingsUnreadable)
 		}
-		if blank(rec) {
+		if csvin.Blank(rec) {
 			continue
 		}
 		if len(rows) == MaxReadingRows {
@@ -283,15 +277,6 @@ func parseReadings(text string, loc *time.Location, now time.Time) ([]*row, erro
 		return nil, apierr.Invalid("csv", MsgReadingsEmpty)
 	}
 	return rows, nil
-}
-
-func blank(rec []string) bool {
-	for _, c := range rec {
-		if strings.TrimSpace(c) != "" {
-			return false
-		}
-	}
-	return true
 }
 
 // parseRow checks one row; its problems are in errs.
