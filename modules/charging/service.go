@@ -11,6 +11,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/events"
+	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
@@ -103,12 +104,11 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 			}
 			return apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
 		}
-		col, err := txApp.FindCachedCollectionByNameOrId(schema.ChargingSessions)
+		at := when(op)
+		rec, err := records.New(txApp, schema.ChargingSessions)
 		if err != nil {
 			return err
 		}
-		at := when(op)
-		rec := core.NewRecord(col)
 		rec.Set(schema.SessionQuantity, quantity)
 		rec.Set(schema.SessionChargerType, chargerType)
 		rec.Set(schema.SessionStartedAt, at)

@@ -34,6 +34,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
@@ -284,11 +285,10 @@ func record(app core.App, op inventory.Op, write func(txApp core.App, id string)
 		if err != nil {
 			return err
 		}
-		col, err := txApp.FindCachedCollectionByNameOrId(schema.PackTransfers)
+		row, err := records.New(txApp, schema.PackTransfers)
 		if err != nil {
 			return err
 		}
-		row := core.NewRecord(col)
 		row.Id = id
 		row.Set(schema.PackTransferDirection, e.direction)
 		row.Set(schema.PackTransferRef, e.ref)
