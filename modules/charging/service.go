@@ -11,6 +11,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/events"
+	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
@@ -83,32 +84,26 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 	if err := op.CleanNotes(); err != nil {
 		return nil, nil, err
 	}
-	if err := op.Packs.Only(inventory.FieldPacks); err != nil {
-		return nil, nil, err
-	}
-	var sess *Session
-	var mv *inventory.Movement
-	err := app.RunInTransaction(func(txApp core.App) error {
+	return write(app, op, func(txApp core.App) (*Session, *inventory.Movement, error) {
 		stored, err := settings.Load(txApp)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		waiting, err := inventory.SystemAccount(txApp, inventory.KeyWaiting)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		if waiting.Balance() < quantity {
 			if waiting.Balance() == 0 {
-				return apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, "No batteries available to charge")
+				return nil, nil, apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, "No batteries available to charge")
 			}
-			return apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
-		}
-		col, err := txApp.FindCachedCollectionByNameOrId(schema.ChargingSessions)
-		if err != nil {
-			return err
+			return nil, nil, apierr.NotEnoughOf(apierr.CodeNotEnoughWaiting, fmt.Sprintf(inventory.MsgOnlyWaiting, waiting.Balance()))
 		}
 		at := when(op)
-		rec := core.NewRecord(col)
+		rec, err := records.New(txApp, schema.ChargingSessions)
+		if err != nil {
+			return nil, nil, err
+		}
 		rec.Set(schema.SessionQuantity, quantity)
 		rec.Set(schema.SessionChargerType, chargerType)
 		rec.Set(schema.SessionStartedAt, at)
@@ -116,18 +111,17 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 		rec.Set(schema.SessionStatus, schema.SessionStatusActive)
 		rec.Set(schema.SessionStartedBy, op.ActorId())
 		if err := txApp.SaveNoValidate(rec); err != nil {
-			return err
+			return nil, nil, err
 		}
-		sess = &Session{rec}
 		acc, err := inventory.SessionAccount(txApp, rec.Id)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		notes := fmt.Sprintf("Started charging %d batteries on %s charger", quantity, chargerType)
 		if op.Notes != "" {
 			notes += " - " + op.Notes
 		}
-		mv, err = inventory.Post(txApp, inventory.Posting{
+		mv, err := inventory.Post(txApp, inventory.Posting{
 			Type: inventory.TypeChargeStart, Quantity: quantity, Notes: notes, UserId: op.ActorId(),
 			ActorId: op.ActorId(), SessionId: rec.Id, At: at,
 			Meta: map[string]any{"chargerType": chargerType},
@@ -136,15 +130,10 @@ func Start(app core.App, op inventory.Op, chargerType string, quantity int) (*Se
 				From: []inventory.AccountRef{waiting.Ref()}, To: acc.Ref()}},
 		})
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
-		events.Publish(txApp, sessionEvents...)
-		return op.Capture(txApp)
+		return &Session{rec}, mv, nil
 	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return sess, mv, nil
 }
 
 func when(op inventory.Op) time.Time {
@@ -158,6 +147,34 @@ func when(op inventory.Op) time.Time {
 // session is active. change gets the session and its ledger account and returns the movement
 // it wrote (nil for no change); the session is saved and announced when there was one.
 func onActiveSession(app core.App, op inventory.Op, sessionId string, change func(txApp core.App, sess *Session, acc *inventory.Account) (*inventory.Movement, error)) (*Session, *inventory.Movement, error) {
+	return write(app, op, func(txApp core.App) (*Session, *inventory.Movement, error) {
+		sess, err := FindSession(txApp, sessionId)
+		if err != nil {
+			return nil, nil, err
+		}
+		if sess.Status() != schema.SessionStatusActive {
+			return nil, nil, apierr.Conflict("Charging session is no longer active")
+		}
+		acc, err := inventory.SessionAccount(txApp, sessionId)
+		if err != nil {
+			return nil, nil, err
+		}
+		mv, err := change(txApp, sess, acc)
+		if err != nil {
+			return nil, nil, err
+		}
+		if mv != nil {
+			if err := txApp.SaveNoValidate(sess.Record); err != nil {
+				return nil, nil, err
+			}
+		}
+		return sess, mv, nil
+	})
+}
+
+// write runs change (a session's start or change) in one transaction, its packs named in the
+// packs field only; when change wrote a movement the sessions are announced after commit.
+func write(app core.App, op inventory.Op, change func(txApp core.App) (*Session, *inventory.Movement, error)) (*Session, *inventory.Movement, error) {
 	if err := op.Packs.Only(inventory.FieldPacks); err != nil {
 		return nil, nil, err
 	}
@@ -165,23 +182,10 @@ func onActiveSession(app core.App, op inventory.Op, sessionId string, change fun
 	var mv *inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
 		var err error
-		if sess, err = FindSession(txApp, sessionId); err != nil {
-			return err
-		}
-		if sess.Status() != schema.SessionStatusActive {
-			return apierr.Conflict("Charging session is no longer active")
-		}
-		acc, err := inventory.SessionAccount(txApp, sessionId)
-		if err != nil {
-			return err
-		}
-		if mv, err = change(txApp, sess, acc); err != nil {
+		if sess, mv, err = change(txApp); err != nil {
 			return err
 		}
 		if mv != nil {
-			if err := txApp.SaveNoValidate(sess.Record); err != nil {
-				return err
-			}
 			events.Publish(txApp, sessionEvents...)
 		}
 		return op.Capture(txApp)

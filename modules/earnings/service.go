@@ -16,6 +16,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/events"
+	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -113,11 +114,10 @@ func SetRates(app core.App, actor *core.Record, r Rates, now time.Time) (Rates, 
 			return Rates{}, apierr.Invalid("", MsgRateInvalid)
 		}
 	}
-	col, err := app.FindCachedCollectionByNameOrId(schema.PayRates)
+	rec, err := records.New(app, schema.PayRates)
 	if err != nil {
 		return Rates{}, err
 	}
-	rec := core.NewRecord(col)
 	rec.Set(schema.PayRateDeadBattery, int64(r.DeadBattery))
 	rec.Set(schema.PayRateMove, int64(r.Move))
 	rec.Set(schema.PayRateRecover, int64(r.Recover))
@@ -488,11 +488,10 @@ func Adjust(app core.App, actor *core.Record, in AdjustmentInput, now time.Time,
 		if err != nil {
 			return err
 		}
-		col, err := txApp.FindCachedCollectionByNameOrId(schema.TaskAdjustments)
+		rec, err := records.New(txApp, schema.TaskAdjustments)
 		if err != nil {
 			return err
 		}
-		rec := core.NewRecord(col)
 		rec.Set(schema.AdjustmentUser, user.Id)
 		rec.Set(schema.AdjustmentWeekStart, w.StartDate())
 		rec.Set(schema.AdjustmentTaskType, in.TaskType)

@@ -26,6 +26,7 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/order"
+	"swapbay/lib/records"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/system"
@@ -193,12 +194,11 @@ func Issue(txApp core.App, issuer *core.Record, name string) (Token, string, err
 	if active >= MaxActive {
 		return Token{}, "", apierr.Conflict(fmt.Sprintf(MsgTooManyTokens, MaxActive))
 	}
-	col, err := txApp.FindCachedCollectionByNameOrId(schema.HeadOfficeTokens)
+	token := newToken()
+	rec, err := records.New(txApp, schema.HeadOfficeTokens)
 	if err != nil {
 		return Token{}, "", err
 	}
-	token := newToken()
-	rec := core.NewRecord(col)
 	rec.Set(schema.HeadOfficeTokenName, name)
 	rec.Set(schema.HeadOfficeTokenHash, Hash(token))
 	rec.Set(schema.HeadOfficeTokenHint, token[len(token)-4:])

@@ -16,14 +16,15 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/bulk"
 	"swapbay/lib/clock"
+	"swapbay/lib/csvin"
 	"swapbay/lib/events"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/ids"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
-	"swapbay/lib/sqlitedb"
 	"swapbay/modules/journal"
 )
 
@@ -221,16 +222,9 @@ func ImportReadings(app core.App, text string, dryRun bool, key, actor string) (
 
 // parseReadings reads the CSV into rows, each checked on its own (serials are resolved after).
 func parseReadings(text string, loc *time.Location, now time.Time) ([]*row, error) {
-	r := csv.NewReader(strings.NewReader(strings.TrimPrefix(text, "\ufeff")))
-	r.FieldsPerRecord = -1
-	r.TrimLeadingSpace = true
-	r.ReuseRecord = false
-	header, err := r.Read()
-	if errors.Is(err, io.EOF) {
-		return nil, apierr.Invalid("csv", MsgReadingsEmpty)
-	}
+	r, header, err := csvin.Open(text, MsgReadingsEmpty, MsgReadingsUnreadable)
 	if err != nil {
-		return nil, apierr.Invalid("csv", MsgReadingsUnreadable)
+		return nil, err
 	}
 	known := map[string]string{}
 	for _, c := range ReadingColumns() {
@@ -271,7 +265,7 @@ func parseReadings(text string, loc *time.Location, now time.Time) ([]*row, erro
 			}
 			return nil, apierr.Invalid("csv", MsgReadingsUnreadable)
 		}
-		if blank(rec) {
+		if csvin.Blank(rec) {
 			continue
 		}
 		if len(rows) == MaxReadingRows {
@@ -283,15 +277,6 @@ func parseReadings(text string, loc *time.Location, now time.Time) ([]*row, erro
 		return nil, apierr.Invalid("csv", MsgReadingsEmpty)
 	}
 	return rows, nil
-}
-
-func blank(rec []string) bool {
-	for _, c := range rec {
-		if strings.TrimSpace(c) != "" {
-			return false
-		}
-	}
-	return true
 }
 
 // parseRow checks one row; its problems are in errs.
@@ -440,37 +425,28 @@ func resolveSerials(txApp core.App, rows []*row) error {
 	return nil
 }
 
-// insertReadings stores rows in multi-row INSERTs (as the journal stores its events): one
+// insertReadings stores rows in multi-row INSERTs (lib/bulk, as the journal stores its events): one
 // statement per readingChunk rows, not a record save each. A reading already stored (the same
 // pack, time and source: idx_pack_readings_fact) is skipped; it answers how many were added.
 func insertReadings(txApp core.App, rows []*row, key, actor string, now time.Time) (int, error) {
-	created := dateText(now)
-	added := 0
-	for start := 0; start < len(rows); start += readingChunk {
-		part := rows[start:min(start+readingChunk, len(rows))]
-		params := dbx.Params{"import": key, "actor": actor, "created": created}
-		var sb strings.Builder
-		sb.WriteString("INSERT OR IGNORE INTO " + schema.PackReadings + " (id, pack, at, source, figures, faults, import, actor, created) VALUES ")
-		for i, r := range part {
-			if i > 0 {
-				sb.WriteString(", ")
-			}
-			k := strconv.Itoa(i)
-			fmt.Fprintf(&sb, "({:id%[1]s}, {:p%[1]s}, {:at%[1]s}, {:s%[1]s}, {:f%[1]s}, {:x%[1]s}, {:import}, {:actor}, {:created})", k)
-			figures, err := json.Marshal(r.figures)
-			if err != nil {
-				return 0, err
-			}
-			params["id"+k], params["p"+k], params["at"+k], params["s"+k] = ids.New(), r.packId, dateText(r.at), r.source
-			params["f"+k], params["x"+k] = string(figures), r.faults
-		}
-		n, err := sqlitedb.ExecAffected(txApp.DB(), sb.String(), params)
+	ins := bulk.Rows{What: "pack readings", Chunk: readingChunk,
+		Into:   "INSERT OR IGNORE INTO " + schema.PackReadings + " (id, pack, at, source, figures, faults, import, actor, created) VALUES ",
+		Tuple:  "({:id%[1]s}, {:p%[1]s}, {:at%[1]s}, {:s%[1]s}, {:f%[1]s}, {:x%[1]s}, {:import}, {:actor}, {:created})",
+		Shared: dbx.Params{"import": key, "actor": actor, "created": dateText(now)}}
+	added, err := ins.Insert(txApp.DB(), len(rows), func(i int, k string, params dbx.Params) error {
+		r := rows[i]
+		figures, err := json.Marshal(r.figures)
 		if err != nil {
-			return 0, fmt.Errorf("save pack readings: %w", err)
+			return err
 		}
-		added += int(n)
+		params["id"+k], params["p"+k], params["at"+k], params["s"+k] = ids.New(), r.packId, dateText(r.at), r.source
+		params["f"+k], params["x"+k] = string(figures), r.faults
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
-	return added, nil
+	return int(added), nil
 }
 
 // wornAmong answers the serials of the packs ids that are worn, sorted.

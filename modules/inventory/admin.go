@@ -11,6 +11,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/records"
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
 	"swapbay/modules/journal"
@@ -246,11 +247,10 @@ func Wipe(txApp core.App, op Op, cut time.Time, label string) (WipeResult, error
 	for _, n := range nets {
 		deltas[n.Account] = n.Sum
 	}
-	col, err := txApp.FindCachedCollectionByNameOrId(schema.Movements)
+	rec, err := records.New(txApp, schema.Movements)
 	if err != nil {
 		return res, err
 	}
-	rec := core.NewRecord(col)
 	setMovementFields(rec, Posting{
 		Type: TypeAdjustment, Quantity: -deltas[outside.Id], Checkpoint: true, ActorId: op.ActorId(),
 		Notes: fmt.Sprintf("%s: %d movements folded into this checkpoint", label, count.N),

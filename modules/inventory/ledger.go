@@ -16,6 +16,7 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/events"
 	"swapbay/lib/ids"
+	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
@@ -134,11 +135,10 @@ func Post(txApp core.App, p Posting) (*Movement, error) {
 		return nil, err
 	}
 
-	col, err := txApp.FindCachedCollectionByNameOrId(schema.Movements)
+	rec, err := records.New(txApp, schema.Movements)
 	if err != nil {
 		return nil, err
 	}
-	rec := core.NewRecord(col)
 	rec.Id = ids.New()
 	setMovementFields(rec, p)
 	if err := applyPacks(txApp, rec, plan, deltas, p.KeyAt); err != nil {
@@ -371,11 +371,10 @@ func ensureAccount(txApp core.App, key, kind string, fill func(*core.Record)) (*
 	if acc, err := FindAccountByKey(txApp, key); err == nil {
 		return acc, nil
 	}
-	col, err := txApp.FindCachedCollectionByNameOrId(schema.Accounts)
+	rec, err := records.New(txApp, schema.Accounts)
 	if err != nil {
 		return nil, err
 	}
-	rec := core.NewRecord(col)
 	rec.Set(schema.AccountKey, key)
 	rec.Set(schema.AccountKind, kind)
 	rec.Set(schema.AccountBalance, 0)

@@ -10,6 +10,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
@@ -145,11 +146,9 @@ func ShiftTotal(txApp core.App, delta int) (before, after int, err error) {
 	before, after = s.Total, max(0, s.Total+delta)
 	rec, err := txApp.FindFirstRecordByData(schema.Settings, schema.SettingKey, schema.SettingTotalBatteries)
 	if err != nil {
-		col, cerr := txApp.FindCachedCollectionByNameOrId(schema.Settings)
-		if cerr != nil {
-			return 0, 0, cerr
+		if rec, err = records.New(txApp, schema.Settings); err != nil {
+			return 0, 0, err
 		}
-		rec = core.NewRecord(col)
 		rec.Set(schema.SettingKey, schema.SettingTotalBatteries)
 	}
 	rec.Set(schema.SettingValue, strconv.Itoa(after))

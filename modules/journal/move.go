@@ -15,6 +15,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/bulk"
 	"swapbay/lib/clock"
 	"swapbay/lib/ids"
 	"swapbay/lib/schema"
@@ -107,6 +108,19 @@ func stock(kind string) bool {
 func Mode(txApp core.App) (string, error) {
 	m, _, err := storedMode(txApp)
 	return m, err
+}
+
+// RequireTracking refuses (409, refusal) a write that names packs while pack tracking is off:
+// no pack has a place then to move or count.
+func RequireTracking(txApp core.App, refusal string) error {
+	mode, err := Mode(txApp)
+	if err != nil {
+		return err
+	}
+	if mode == schema.PackTrackingOff {
+		return apierr.Conflict(refusal)
+	}
+	return nil
 }
 
 // storedMode is the stored mode and when it was last changed.
@@ -924,32 +938,27 @@ func (w *writer) flush() error {
 	if err := w.flushUpdates(); err != nil {
 		return err
 	}
-	for start := 0; start < len(w.events); start += eventChunk {
-		chunk := w.events[start:min(start+eventChunk, len(w.events))]
-		params := dbx.Params{"mv": w.mv, "session": w.session, "actor": w.actor, "at": w.atText(), "created": w.nowText()}
-		var sb strings.Builder
-		sb.WriteString("INSERT INTO " + schema.PackEvents + " (id, pack, kind, movement, session, fromAccount, toAccount, expectedAccount, actor, reason, fromState, toState, at, created, photos, recall) VALUES ")
-		for i, e := range chunk {
-			if i > 0 {
-				sb.WriteString(", ")
-			}
-			k := strconv.Itoa(i)
-			fmt.Fprintf(&sb, "({:id%[1]s}, {:p%[1]s}, {:k%[1]s}, {:mv}, {:session}, {:f%[1]s}, {:t%[1]s}, {:e%[1]s}, {:actor}, {:r%[1]s}, {:fs%[1]s}, {:ts%[1]s}, {:at}, {:created}, {:ph%[1]s}, {:rc%[1]s})", k)
-			reason := e.reason
-			if w.reason != "" {
-				reason = w.reason
-			}
-			photos := e.photos
-			if photos == "" {
-				photos = "[]"
-			}
-			params["id"+k], params["p"+k], params["k"+k] = ids.New(), e.pack, e.kind
-			params["f"+k], params["t"+k], params["e"+k], params["r"+k] = e.from, e.to, e.expected, reason
-			params["fs"+k], params["ts"+k], params["ph"+k], params["rc"+k] = e.fromState, e.toState, photos, e.recall
+	ins := bulk.Rows{What: "pack events", Chunk: eventChunk,
+		Into:   "INSERT INTO " + schema.PackEvents + " (id, pack, kind, movement, session, fromAccount, toAccount, expectedAccount, actor, reason, fromState, toState, at, created, photos, recall) VALUES ",
+		Tuple:  "({:id%[1]s}, {:p%[1]s}, {:k%[1]s}, {:mv}, {:session}, {:f%[1]s}, {:t%[1]s}, {:e%[1]s}, {:actor}, {:r%[1]s}, {:fs%[1]s}, {:ts%[1]s}, {:at}, {:created}, {:ph%[1]s}, {:rc%[1]s})",
+		Shared: dbx.Params{"mv": w.mv, "session": w.session, "actor": w.actor, "at": w.atText(), "created": w.nowText()}}
+	_, err := ins.Insert(w.txApp.DB(), len(w.events), func(i int, k string, params dbx.Params) error {
+		e := w.events[i]
+		reason := e.reason
+		if w.reason != "" {
+			reason = w.reason
 		}
-		if err := sqlitedb.Exec(w.txApp.DB(), sb.String(), params); err != nil {
-			return fmt.Errorf("save pack events: %w", err)
+		photos := e.photos
+		if photos == "" {
+			photos = "[]"
 		}
+		params["id"+k], params["p"+k], params["k"+k] = ids.New(), e.pack, e.kind
+		params["f"+k], params["t"+k], params["e"+k], params["r"+k] = e.from, e.to, e.expected, reason
+		params["fs"+k], params["ts"+k], params["ph"+k], params["rc"+k] = e.fromState, e.toState, photos, e.recall
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	w.events = nil
 	return nil

@@ -8,7 +8,6 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/schema"
-	"swapbay/lib/settings"
 )
 
 // Worn packs (DESIGN.md §16, issue 46). A pack is worn when its derived health says so (the
@@ -29,25 +28,7 @@ const (
 
 // WornMode is the worn mode (schema.SettingPackWornMode), set by a master admin on the System
 // page's pack settings card beside the tracking mode.
-var WornMode = settings.Register(settings.Key[string]{
-	Name:    schema.SettingPackWornMode,
-	Default: schema.PackWornFlag,
-	Parse: func(text string) (string, error) {
-		if !IsWornMode(text) {
-			return "", fmt.Errorf("unknown worn mode %q", text)
-		}
-		return text, nil
-	},
-	KeepWhenBlank: true,
-	MasterOnly:    true,
-	Check: func(name, text string) (string, error) {
-		text = strings.ToLower(strings.TrimSpace(text))
-		if !IsWornMode(text) {
-			return "", apierr.Invalid(name, MsgWornMode)
-		}
-		return text, nil
-	},
-})
+var WornMode = modeKey(schema.SettingPackWornMode, schema.PackWornFlag, "worn mode", IsWornMode, MsgWornMode)
 
 // IsWornMode reports whether mode is flag or refuse.
 func IsWornMode(mode string) bool {

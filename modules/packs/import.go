@@ -1,7 +1,6 @@
 package packs
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/csvin"
 	"swapbay/lib/schema"
 	"swapbay/modules/journal"
 )
@@ -110,7 +110,7 @@ func Import(app core.App, text string, dryRun bool, actor string, now time.Time)
 		for _, r := range rows {
 			p := NewPack(packs)
 			p.Set(schema.PackSerial, r.Serial)
-			r.specs.apply(p)
+			r.specs.Apply(p)
 			if !r.since.IsZero() {
 				p.Set(schema.PackInServiceSince, r.since)
 			}
@@ -129,15 +129,9 @@ func Import(app core.App, text string, dryRun bool, actor string, now time.Time)
 
 // parseImport reads the CSV into rows, each checked on its own and against the rows above it.
 func parseImport(text string) ([]ImportRow, error) {
-	r := csv.NewReader(strings.NewReader(strings.TrimPrefix(text, "\ufeff")))
-	r.FieldsPerRecord = -1
-	r.TrimLeadingSpace = true
-	header, err := r.Read()
-	if errors.Is(err, io.EOF) {
-		return nil, apierr.Invalid("csv", MsgImportEmpty)
-	}
+	r, header, err := csvin.Open(text, MsgImportEmpty, MsgImportUnreadable)
 	if err != nil {
-		return nil, apierr.Invalid("csv", MsgImportUnreadable)
+		return nil, err
 	}
 	col := map[string]int{}
 	for i, h := range header {
@@ -170,11 +164,7 @@ func parseImport(text string) ([]ImportRow, error) {
 			}
 			return ""
 		}
-		blank := true
-		for _, f := range rec {
-			blank = blank && strings.TrimSpace(f) == ""
-		}
-		if blank {
+		if csvin.Blank(rec) {
 			continue
 		}
 		if len(rows) == MaxImportRows {

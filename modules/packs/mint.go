@@ -33,14 +33,15 @@ var (
 	MsgModel        = "Model is required"
 )
 
-// Specs are the registry facts a mint or an import row gives a pack.
+// Specs are the registry facts a mint, an import row or a transfer's manifest gives a pack; the
+// tags are the packs collection's field names (a manifest carries them under the same names).
 type Specs struct {
-	Model        string
-	Chemistry    string
-	NominalWh    float64
-	Manufacturer string
-	Lot          string
-	Manufactured string // YYYY-MM or ""
+	Model        string  `db:"model" json:"model"`
+	Chemistry    string  `db:"chemistry" json:"chemistry"`
+	NominalWh    float64 `db:"nominalWh" json:"nominalWh"`
+	Manufacturer string  `db:"manufacturer" json:"manufacturer"`
+	Lot          string  `db:"lot" json:"lot"`
+	Manufactured string  `db:"manufactured" json:"manufactured"` // YYYY-MM or ""
 }
 
 // Check cleans s (trims, strips control characters) and validates it; the error names the
@@ -74,7 +75,8 @@ func IsMonth(text string) bool {
 	return err == nil && len(text) == 7 && t.Year() >= 1900 && t.Year() < 3000
 }
 
-func (s Specs) apply(p *Pack) {
+// Apply sets s on the pack p.
+func (s Specs) Apply(p *Pack) {
 	p.Set(schema.PackModel, s.Model)
 	p.Set(schema.PackChemistry, s.Chemistry)
 	p.Set(schema.PackNominalWh, s.NominalWh)
@@ -120,7 +122,7 @@ func Mint(app core.App, count int, specs Specs, actor string, now time.Time) ([]
 			}
 			p := NewPack(packs)
 			p.Set(schema.PackSerial, serial)
-			specs.apply(p)
+			specs.Apply(p)
 			p.Set(schema.PackInServiceSince, now.UTC())
 			if err := journal.Create(txApp, p.Record, schema.PackEventCreated, actor, now); err != nil {
 				return err

@@ -15,6 +15,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
@@ -204,11 +205,10 @@ func Recall(app core.App, f RecallForm, actor string, now time.Time) (RecallInfo
 		if n == 0 {
 			return apierr.Conflict(fmt.Sprintf(MsgRecallNothing, by, value))
 		}
-		col2, err := txApp.FindCachedCollectionByNameOrId(schema.PackRecalls)
+		rec, err := records.New(txApp, schema.PackRecalls)
 		if err != nil {
 			return err
 		}
-		rec := core.NewRecord(col2)
 		rec.Set(schema.PackRecallBy, by)
 		rec.Set(schema.PackRecallValue, value)
 		rec.Set(schema.PackRecallReason, reason)

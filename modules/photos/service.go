@@ -20,6 +20,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -109,11 +110,10 @@ func Receive(app core.App, userId, id, expStr, sig string, body io.Reader, now t
 		return nil, err
 	}
 	f.OriginalName = "photo" + c.ext
-	col, err := app.FindCachedCollectionByNameOrId(schema.Photos)
+	rec, err := records.New(app, schema.Photos)
 	if err != nil {
 		return nil, err
 	}
-	rec := core.NewRecord(col)
 	rec.Id = id
 	rec.Set(schema.PhotoFile, f)
 	rec.Set(schema.PhotoUploadedBy, userId)

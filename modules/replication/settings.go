@@ -16,6 +16,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/records"
 	"swapbay/lib/schema"
 )
 
@@ -85,11 +86,9 @@ func saveStored(app core.App, s Stored, by string) error {
 	return app.RunInTransaction(func(txApp core.App) error {
 		rec, err := txApp.FindRecordById(schema.ReplicationSettings, schema.ReplicationSettingsRowID)
 		if errors.Is(err, sql.ErrNoRows) {
-			col, cerr := txApp.FindCollectionByNameOrId(schema.ReplicationSettings)
-			if cerr != nil {
-				return cerr
+			if rec, err = records.New(txApp, schema.ReplicationSettings); err != nil {
+				return err
 			}
-			rec = core.NewRecord(col)
 			rec.Id = schema.ReplicationSettingsRowID
 		} else if err != nil {
 			return err

@@ -156,7 +156,7 @@ func Reconcile(app core.App, in Input) (*Result, error) {
 		in.Serials = nil
 	}
 	// a read: no transaction, so a scan's live preview never holds the write lock
-	if err := requireTracking(app); err != nil {
+	if err := journal.RequireTracking(app, MsgNotTracking); err != nil {
 		return nil, err
 	}
 	p, err := place(app, in.Place)
@@ -183,7 +183,7 @@ func Apply(app core.App, op inventory.Op, in Input) (*Result, error) {
 	}
 	var res *Result
 	err := app.RunInTransaction(func(txApp core.App) error {
-		if err := requireTracking(txApp); err != nil {
+		if err := journal.RequireTracking(txApp, MsgNotTracking); err != nil {
 			return err
 		}
 		p, err := place(txApp, in.Place)
@@ -229,19 +229,6 @@ func Apply(app core.App, op inventory.Op, in Input) (*Result, error) {
 		return op.Capture(txApp)
 	})
 	return res, err
-}
-
-// requireTracking refuses a stocktake while pack tracking is off: no write names packs then,
-// so there is nothing to count them against.
-func requireTracking(txApp core.App) error {
-	mode, err := journal.Mode(txApp)
-	if err != nil {
-		return err
-	}
-	if mode == schema.PackTrackingOff {
-		return apierr.Conflict(MsgNotTracking)
-	}
-	return nil
 }
 
 // legsOf is the stocktake movement's legs: each unexpected or wrong-place pack's battery comes

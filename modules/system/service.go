@@ -12,6 +12,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/events"
+	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
@@ -51,11 +52,9 @@ func (s Setting) text() string {
 func saveSetting(txApp core.App, key, value string) error {
 	rec, err := txApp.FindFirstRecordByData(schema.Settings, schema.SettingKey, key)
 	if err != nil {
-		col, cerr := txApp.FindCachedCollectionByNameOrId(schema.Settings)
-		if cerr != nil {
-			return cerr
+		if rec, err = records.New(txApp, schema.Settings); err != nil {
+			return err
 		}
-		rec = core.NewRecord(col)
 		rec.Set(schema.SettingKey, key)
 	}
 	rec.Set(schema.SettingValue, value)

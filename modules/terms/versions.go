@@ -10,6 +10,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/events"
+	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 )
@@ -194,11 +195,10 @@ func saveVersion(app core.App, id string, in VersionInput) (VersionJSON, error) 
 // it (409); or a new inactive version when id is "".
 func editableVersion(txApp core.App, id string) (*core.Record, error) {
 	if id == "" {
-		col, err := txApp.FindCachedCollectionByNameOrId(schema.TermsVersions)
+		rec, err := records.New(txApp, schema.TermsVersions)
 		if err != nil {
 			return nil, err
 		}
-		rec := core.NewRecord(col)
 		rec.Set(schema.TermsIsActive, false)
 		return rec, nil
 	}

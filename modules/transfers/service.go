@@ -34,6 +34,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
@@ -107,15 +108,10 @@ type Manifest struct {
 
 // ManifestPack is one pack's identity in a manifest.
 type ManifestPack struct {
-	Serial         string  `json:"serial"`
-	Model          string  `json:"model"`
-	Chemistry      string  `json:"chemistry"`
-	NominalWh      float64 `json:"nominalWh"`
-	Manufacturer   string  `json:"manufacturer"`
-	Lot            string  `json:"lot"`
-	Manufactured   string  `json:"manufactured"`
-	InServiceSince string  `json:"inServiceSince"`
-	ChargeCount    int     `json:"chargeCount"`
+	Serial string `json:"serial"`
+	packs.Specs
+	InServiceSince string `json:"inServiceSince"`
+	ChargeCount    int    `json:"chargeCount"`
 }
 
 // Transfer is a pack_transfers row as the routes answer it.
@@ -183,18 +179,6 @@ func codes(list []string) error {
 	return nil
 }
 
-// requireTracking refuses a transfer while pack tracking is off (no pack has a place then).
-func requireTracking(txApp core.App) error {
-	mode, err := journal.Mode(txApp)
-	if err != nil {
-		return err
-	}
-	if mode == schema.PackTrackingOff {
-		return apierr.Conflict(MsgNotTracking)
-	}
-	return nil
-}
-
 // packsWord is "1 pack" or "N packs".
 func packsWord(n int) string {
 	if n == 1 {
@@ -221,22 +205,18 @@ func Send(app core.App, op inventory.Op, in SendInput) (*Transfer, error) {
 	if err := op.CleanNotes(); err != nil {
 		return nil, err
 	}
-	var id string
-	err = app.RunInTransaction(func(txApp core.App) error {
-		if err := requireTracking(txApp); err != nil {
-			return err
-		}
+	return record(app, op, func(txApp core.App, id string) (entry, error) {
 		acc := map[string]*inventory.Account{}
 		for _, key := range []string{inventory.KeyReady, inventory.KeyWaiting, inventory.KeyOutside} {
 			a, err := inventory.SystemAccount(txApp, key)
 			if err != nil {
-				return err
+				return entry{}, err
 			}
 			acc[key] = a
 		}
 		out, err := journal.PlanSend(txApp, in.Serials, []string{acc[inventory.KeyReady].Id, acc[inventory.KeyWaiting].Id})
 		if err != nil {
-			return err
+			return entry{}, err
 		}
 		var legs []inventory.Leg
 		for _, key := range []string{inventory.KeyReady, inventory.KeyWaiting} {
@@ -249,51 +229,79 @@ func Send(app core.App, op inventory.Op, in SendInput) (*Transfer, error) {
 		if op.Notes != "" {
 			notes += " - " + op.Notes
 		}
-		col, err := txApp.FindCachedCollectionByNameOrId(schema.PackTransfers)
-		if err != nil {
-			return err
-		}
-		row := core.NewRecord(col)
-		row.Id = core.GenerateDefaultRandomId()
 		mv, err := inventory.Post(txApp, inventory.Posting{
 			Type: inventory.TypeTransferOut, Quantity: -n, Notes: notes, UserId: op.ActorId(), ActorId: op.ActorId(),
 			At: op.At, Legs: legs,
-			Meta: map[string]any{inventory.MetaKind: "transfer_out", "toCity": in.ToCity, "transfer": row.Id, inventory.MetaUserNotes: op.Notes,
+			Meta: map[string]any{inventory.MetaKind: "transfer_out", "toCity": in.ToCity, "transfer": id, inventory.MetaUserNotes: op.Notes,
 				journal.MetaPacks: out.Moves},
 		})
 		if err != nil {
-			return err
+			return entry{}, err
 		}
 		jm := journal.Movement{Id: mv.Id, UserId: op.ActorId(), ActorId: op.ActorId(), At: mv.OccurredAt()}
 		if err := out.Apply(txApp, jm, in.ToCity); err != nil {
-			return err
+			return entry{}, err
 		}
 		// the fleet shrinks by the batteries sent: none of them is unaccounted
 		if _, _, err := inventory.ShiftTotal(txApp, -n); err != nil {
-			return err
+			return entry{}, err
 		}
 		serials := make([]string, n)
 		for i, m := range out.Moves {
 			serials[i] = m.Serial
 		}
-		manifest, err := makeManifest(txApp, Manifest{V: 1, Ref: row.Id, From: in.From, To: in.ToCity,
+		manifest, err := makeManifest(txApp, Manifest{V: 1, Ref: id, From: in.From, To: in.ToCity,
 			At: mv.OccurredAt().UTC().Format(time.RFC3339)}, serials)
+		if err != nil {
+			return entry{}, err
+		}
+		return entry{direction: schema.PackTransferDirectionOut, ref: id, city: in.ToCity, address: in.ToAddress,
+			serials: serials, movement: mv, manifest: manifest}, nil
+	})
+}
+
+// entry is what a send or a receipt records in its pack_transfers row.
+type entry struct {
+	direction string // schema.PackTransferDirectionOut or …In
+	ref       string // the send's id, in both cities
+	city      string // the other city's name
+	address   string // and its address ("" when not known)
+	serials   []string
+	movement  *inventory.Movement
+	manifest  string
+}
+
+// record runs write (a send's or a receipt's work) in one transaction while pack tracking is
+// on, saves the row it describes under the id write was handed (its movement names the row
+// first) and answers that row as Get does.
+func record(app core.App, op inventory.Op, write func(txApp core.App, id string) (entry, error)) (*Transfer, error) {
+	var id string
+	err := app.RunInTransaction(func(txApp core.App) error {
+		if err := journal.RequireTracking(txApp, MsgNotTracking); err != nil {
+			return err
+		}
+		id = core.GenerateDefaultRandomId()
+		e, err := write(txApp, id)
 		if err != nil {
 			return err
 		}
-		row.Set(schema.PackTransferDirection, schema.PackTransferDirectionOut)
-		row.Set(schema.PackTransferRef, row.Id)
-		row.Set(schema.PackTransferOtherCity, in.ToCity)
-		row.Set(schema.PackTransferOtherAddress, in.ToAddress)
-		row.Set(schema.PackTransferSerials, serials)
-		row.Set(schema.PackTransferMovement, mv.Id)
+		row, err := records.New(txApp, schema.PackTransfers)
+		if err != nil {
+			return err
+		}
+		row.Id = id
+		row.Set(schema.PackTransferDirection, e.direction)
+		row.Set(schema.PackTransferRef, e.ref)
+		row.Set(schema.PackTransferOtherCity, e.city)
+		row.Set(schema.PackTransferOtherAddress, e.address)
+		row.Set(schema.PackTransferSerials, e.serials)
+		row.Set(schema.PackTransferMovement, e.movement.Id)
 		row.Set(schema.PackTransferActor, op.ActorId())
-		row.Set(schema.PackTransferAt, mv.OccurredAt())
-		row.Set(schema.PackTransferManifest, manifest)
+		row.Set(schema.PackTransferAt, e.movement.OccurredAt())
+		row.Set(schema.PackTransferManifest, e.manifest)
 		if err := txApp.Save(row); err != nil {
 			return err
 		}
-		id = row.Id
 		events.Publish(txApp, inventory.MovementEvents...)
 		return op.Capture(txApp)
 	})
@@ -307,15 +315,10 @@ func Send(app core.App, op inventory.Op, in SendInput) (*Transfer, error) {
 // encodes it.
 func makeManifest(txApp core.App, m Manifest, serials []string) (string, error) {
 	var rows []struct {
-		Serial         string  `db:"serial"`
-		Model          string  `db:"model"`
-		Chemistry      string  `db:"chemistry"`
-		NominalWh      float64 `db:"nominalWh"`
-		Manufacturer   string  `db:"manufacturer"`
-		Lot            string  `db:"lot"`
-		Manufactured   string  `db:"manufactured"`
-		InServiceSince string  `db:"inServiceSince"`
-		ChargeCount    int     `db:"chargeCount"`
+		Serial string `db:"serial"`
+		packs.Specs
+		InServiceSince string `db:"inServiceSince"`
+		ChargeCount    int    `db:"chargeCount"`
 	}
 	params := dbx.Params{}
 	err := txApp.DB().NewQuery("SELECT serial, COALESCE(model, '') AS model, COALESCE(chemistry, '') AS chemistry, COALESCE(nominalWh, 0) AS nominalWh, " +
@@ -330,8 +333,7 @@ func makeManifest(txApp core.App, m Manifest, serials []string) (string, error) 
 		if d, err := types.ParseDateTime(r.InServiceSince); err == nil && !d.IsZero() {
 			since = d.Time().UTC().Format(time.RFC3339)
 		}
-		m.Packs = append(m.Packs, ManifestPack{Serial: r.Serial, Model: r.Model, Chemistry: r.Chemistry, NominalWh: r.NominalWh,
-			Manufacturer: r.Manufacturer, Lot: r.Lot, Manufactured: r.Manufactured, InServiceSince: since, ChargeCount: r.ChargeCount})
+		m.Packs = append(m.Packs, ManifestPack{Serial: r.Serial, Specs: r.Specs, InServiceSince: since, ChargeCount: r.ChargeCount})
 	}
 	return Encode(m)
 }
@@ -406,12 +408,11 @@ func Decode(text string) (*Manifest, error) {
 		}
 		seen[serial] = true
 		p.Serial = serial
-		specs, err := packs.Specs{Model: p.Model, Chemistry: p.Chemistry, NominalWh: p.NominalWh, Manufacturer: p.Manufacturer,
-			Lot: p.Lot, Manufactured: p.Manufactured}.Check()
+		specs, err := p.Specs.Check()
 		if err != nil {
 			return nil, apierr.Invalid("manifest", fmt.Sprintf(MsgManifestBad, serial, err.Error()))
 		}
-		p.Model, p.Chemistry, p.NominalWh, p.Manufacturer, p.Lot, p.Manufactured = specs.Model, specs.Chemistry, specs.NominalWh, specs.Manufacturer, specs.Lot, specs.Manufactured
+		p.Specs = specs
 		if p.InServiceSince != "" {
 			t, err := time.Parse(time.RFC3339, p.InServiceSince)
 			if err != nil || t.Year() < 1900 || t.Year() > 2999 {
@@ -474,23 +475,19 @@ func Receive(app core.App, op inventory.Op, in ReceiveInput) (*Transfer, error) 
 	if len(refused) > 0 {
 		return nil, refusedList(apierr.ErrInvalid, refused)
 	}
-	var id string
-	err = app.RunInTransaction(func(txApp core.App) error {
-		if err := requireTracking(txApp); err != nil {
-			return err
-		}
+	return record(app, op, func(txApp core.App, id string) (entry, error) {
 		// this city's own send is received in the other city, never here
 		var own int
 		if err := txApp.DB().Select("count(*)").From(schema.PackTransfers).Where(dbx.HashExp{
 			schema.PackTransferRef: m.Ref, schema.PackTransferDirection: schema.PackTransferDirectionOut}).Row(&own); err != nil {
-			return err
+			return entry{}, err
 		}
 		if own > 0 {
-			return apierr.Conflict(MsgOwnTransfer)
+			return entry{}, apierr.Conflict(MsgOwnTransfer)
 		}
 		before, err := receivedOf(txApp, m.Ref)
 		if err != nil {
-			return err
+			return entry{}, err
 		}
 		var twice []apierr.PackRefusal
 		for _, s := range serials {
@@ -499,40 +496,34 @@ func Receive(app core.App, op inventory.Op, in ReceiveInput) (*Transfer, error) 
 			}
 		}
 		if len(twice) > 0 {
-			return refusedList(apierr.ErrConflict, twice)
+			return entry{}, refusedList(apierr.ErrConflict, twice)
 		}
 		unknown, err := journal.PlanReceive(txApp, serials)
 		if err != nil {
-			return err
+			return entry{}, err
 		}
 		to, err := inventory.SystemAccount(txApp, in.To)
 		if err != nil {
-			return err
+			return entry{}, err
 		}
 		outside, err := inventory.SystemAccount(txApp, inventory.KeyOutside)
 		if err != nil {
-			return err
+			return entry{}, err
 		}
 		n := len(serials)
-		col, err := txApp.FindCachedCollectionByNameOrId(schema.PackTransfers)
-		if err != nil {
-			return err
-		}
-		row := core.NewRecord(col)
-		row.Id = core.GenerateDefaultRandomId()
 		mv, err := inventory.Post(txApp, inventory.Posting{
 			Type: inventory.TypeTransferIn, Quantity: n, Notes: fmt.Sprintf(msgReceived, packsWord(n), m.From.Name),
 			UserId: op.ActorId(), ActorId: op.ActorId(), At: op.At,
 			Legs: []inventory.Leg{{From: outside.Ref(), To: to.Ref(), Qty: n}},
-			Meta: map[string]any{inventory.MetaKind: "transfer_in", "fromCity": m.From.Name, "ref": m.Ref, "transfer": row.Id, inventory.MetaUserNotes: "",
+			Meta: map[string]any{inventory.MetaKind: "transfer_in", "fromCity": m.From.Name, "ref": m.Ref, "transfer": id, inventory.MetaUserNotes: "",
 				journal.MetaPacks: journal.ReceiveMoves(serials, to.Id)},
 		})
 		if err != nil {
-			return err
+			return entry{}, err
 		}
 		packCol, err := txApp.FindCachedCollectionByNameOrId(schema.Packs)
 		if err != nil {
-			return err
+			return entry{}, err
 		}
 		arrivals := make([]journal.Arrival, 0, n)
 		for _, s := range serials {
@@ -544,50 +535,28 @@ func Receive(app core.App, op inventory.Op, in ReceiveInput) (*Transfer, error) 
 			a := journal.Arrival{Serial: s, Reason: fmt.Sprintf(ReasonReceived, m.From.Name, ref)}
 			if slices.Contains(unknown, s) {
 				p := listed[s]
-				rec := packs.NewPack(packCol).Record
-				rec.Set(schema.PackSerial, s)
-				rec.Set(schema.PackModel, p.Model)
-				rec.Set(schema.PackChemistry, p.Chemistry)
-				rec.Set(schema.PackNominalWh, p.NominalWh)
-				rec.Set(schema.PackManufacturer, p.Manufacturer)
-				rec.Set(schema.PackLot, p.Lot)
-				rec.Set(schema.PackManufactured, p.Manufactured)
+				pack := packs.NewPack(packCol)
+				pack.Set(schema.PackSerial, s)
+				p.Specs.Apply(pack)
 				if p.InServiceSince != "" {
-					rec.Set(schema.PackInServiceSince, p.InServiceSince)
+					pack.Set(schema.PackInServiceSince, p.InServiceSince)
 				}
-				rec.Set(schema.PackChargeCount, p.ChargeCount)
-				a.Record = rec
+				pack.Set(schema.PackChargeCount, p.ChargeCount)
+				a.Record = pack.Record
 			}
 			arrivals = append(arrivals, a)
 		}
 		jm := journal.Movement{Id: mv.Id, UserId: op.ActorId(), ActorId: op.ActorId(), At: mv.OccurredAt()}
 		if _, err := journal.Receive(txApp, jm, arrivals, to.Ref()); err != nil {
-			return err
+			return entry{}, err
 		}
 		// the fleet grows by the batteries received
 		if _, _, err := inventory.ShiftTotal(txApp, n); err != nil {
-			return err
+			return entry{}, err
 		}
-		row.Set(schema.PackTransferDirection, schema.PackTransferDirectionIn)
-		row.Set(schema.PackTransferRef, m.Ref)
-		row.Set(schema.PackTransferOtherCity, m.From.Name)
-		row.Set(schema.PackTransferOtherAddress, m.From.Address)
-		row.Set(schema.PackTransferSerials, serials)
-		row.Set(schema.PackTransferMovement, mv.Id)
-		row.Set(schema.PackTransferActor, op.ActorId())
-		row.Set(schema.PackTransferAt, mv.OccurredAt())
-		row.Set(schema.PackTransferManifest, strings.TrimSpace(in.Manifest))
-		if err := txApp.Save(row); err != nil {
-			return err
-		}
-		id = row.Id
-		events.Publish(txApp, inventory.MovementEvents...)
-		return op.Capture(txApp)
+		return entry{direction: schema.PackTransferDirectionIn, ref: m.Ref, city: m.From.Name, address: m.From.Address,
+			serials: serials, movement: mv, manifest: strings.TrimSpace(in.Manifest)}, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return Get(app, id)
 }
 
 // refusedList is one refusal naming every pack in list (kind's status), its message the first's

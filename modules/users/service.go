@@ -10,6 +10,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/events"
+	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -224,11 +225,10 @@ func HashPassword(app core.App, password string) (HashedPassword, error) {
 	if app.IsTransactional() {
 		return HashedPassword{}, ErrHashInTransaction
 	}
-	col, err := app.FindCachedCollectionByNameOrId(schema.Users)
+	scratch, err := records.New(app, schema.Users)
 	if err != nil {
 		return HashedPassword{}, err
 	}
-	scratch := core.NewRecord(col)
 	scratch.SetPassword(password)
 	return HashedPassword{scratch.GetRaw(core.FieldNamePassword)}, nil
 }
