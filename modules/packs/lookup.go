@@ -2,7 +2,6 @@ package packs
 
 import (
 	"fmt"
-	"net/http"
 	"slices"
 	"strings"
 
@@ -10,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/httpx"
 	"swapbay/lib/schema"
 	"swapbay/modules/journal"
 )
@@ -84,10 +84,7 @@ func handleLookup(e *core.RequestEvent) error {
 		return apierr.Response(e, apierr.Invalid("serials", MsgLookupTooMany))
 	}
 	packs, err := LookupSerials(e.App, codes)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"packs": packs})
+	return httpx.Reply(e, map[string]any{"packs": packs}, err)
 }
 
 // OutOfUseList is every out-of-use pack (journal.OutOfUse: quarantined, retired or recycled,
@@ -155,8 +152,5 @@ func OutOfUseList(app core.App) ([]apierr.PackRefusal, error) {
 
 func handleOutOfUse(e *core.RequestEvent) error {
 	packs, err := OutOfUseList(e.App)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"packs": packs})
+	return httpx.Reply(e, map[string]any{"packs": packs}, err)
 }

@@ -2,12 +2,11 @@ package system
 
 import (
 	"encoding/json"
-	"net/http"
 	"slices"
 
 	"github.com/pocketbase/pocketbase/core"
 
-	"swapbay/lib/apierr"
+	"swapbay/lib/httpx"
 	"swapbay/lib/schema"
 )
 
@@ -89,8 +88,5 @@ func ListAudit(app core.App) ([]AuditEntry, error) {
 
 func handleAudit(e *core.RequestEvent) error {
 	list, err := ListAudit(e.App)
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, map[string]any{"entries": list})
+	return httpx.Reply(e, map[string]any{"entries": list}, err)
 }
