@@ -16,8 +16,9 @@
 // key's Default; so does stored text Parse refuses (it can only come from a hand edit in the
 // /_/ dashboard, since the admin API checks every value before storing it).
 //
-// The package is a leaf (it imports lib/schema only) so that modules below system, such as
-// the inventory ledger's fleet size, can declare and read their keys too.
+// The package is a leaf (it imports lib/schema, lib/records and lib/events only) so that modules
+// below system, such as the inventory ledger's fleet size, can declare, read and store their
+// keys too.
 package settings
 
 import (
@@ -31,6 +32,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/events"
+	"swapbay/lib/records"
 	"swapbay/lib/schema"
 )
 
@@ -121,6 +124,25 @@ func Lookup(name string) (Spec, bool) {
 // Values are the stored settings rows, key → text as stored. Its JSON is the raw map the
 // admin inventory answer carries.
 type Values map[string]string
+
+// Store writes text as key's row (creating it the first time) inside the caller's transaction
+// and tells the open screens after the commit (events.SettingsSaved). It stores what it is
+// given: callers check the value first (system.SaveSettings through the key's Check).
+func Store(txApp core.App, key, text string) error {
+	rec, err := txApp.FindFirstRecordByData(schema.Settings, schema.SettingKey, key)
+	if err != nil {
+		if rec, err = records.New(txApp, schema.Settings); err != nil {
+			return err
+		}
+		rec.Set(schema.SettingKey, key)
+	}
+	rec.Set(schema.SettingValue, text)
+	if err := txApp.Save(rec); err != nil {
+		return err
+	}
+	events.Send(txApp, events.Message{Type: events.SettingsSaved, Data: events.SettingsChange{Keys: []string{key}}})
+	return nil
+}
 
 // Load reads every settings row (one query over a handful of rows).
 func Load(app core.App) (Values, error) {

@@ -9,8 +9,6 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
-	"swapbay/lib/events"
-	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
@@ -144,17 +142,8 @@ func ShiftTotal(txApp core.App, delta int) (before, after int, err error) {
 		return 0, 0, err
 	}
 	before, after = s.Total, max(0, s.Total+delta)
-	rec, err := txApp.FindFirstRecordByData(schema.Settings, schema.SettingKey, schema.SettingTotalBatteries)
-	if err != nil {
-		if rec, err = records.New(txApp, schema.Settings); err != nil {
-			return 0, 0, err
-		}
-		rec.Set(schema.SettingKey, schema.SettingTotalBatteries)
-	}
-	rec.Set(schema.SettingValue, strconv.Itoa(after))
-	if err := txApp.Save(rec); err != nil {
+	if err := settings.Store(txApp, schema.SettingTotalBatteries, strconv.Itoa(after)); err != nil {
 		return 0, 0, err
 	}
-	events.Send(txApp, events.Message{Type: events.SettingsSaved, Data: events.SettingsChange{Keys: []string{schema.SettingTotalBatteries}}})
 	return before, after, nil
 }

@@ -12,7 +12,6 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/events"
-	"swapbay/lib/records"
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
@@ -47,24 +46,6 @@ func (s Setting) text() string {
 	return v
 }
 
-// saveSetting upserts key = value inside txApp and announces it (events.SettingsSaved) once
-// the transaction commits.
-func saveSetting(txApp core.App, key, value string) error {
-	rec, err := txApp.FindFirstRecordByData(schema.Settings, schema.SettingKey, key)
-	if err != nil {
-		if rec, err = records.New(txApp, schema.Settings); err != nil {
-			return err
-		}
-		rec.Set(schema.SettingKey, key)
-	}
-	rec.Set(schema.SettingValue, value)
-	if err := txApp.Save(rec); err != nil {
-		return err
-	}
-	events.Send(txApp, events.Message{Type: events.SettingsSaved, Data: events.SettingsChange{Keys: []string{key}}})
-	return nil
-}
-
 // SaveSettings checks and stores settings (spec part 2 §5) in one transaction: each key must
 // be registered (see lib/settings), and its Check validates the value and gives the text to
 // store; a key with KeepWhenBlank ignores blank input, any other stores a blank as sent (it
@@ -94,7 +75,7 @@ func SaveSettings(app core.App, op inventory.Op, pairs []Setting) (Settings, err
 	var out Settings
 	err := app.RunInTransaction(func(txApp core.App) error {
 		for k, v := range values {
-			if err := saveSetting(txApp, k, v); err != nil {
+			if err := settings.Store(txApp, k, v); err != nil {
 				return err
 			}
 		}
@@ -210,7 +191,7 @@ func adjust(app core.App, op inventory.Op, t statTargets, label string, types ..
 	var mv *inventory.Movement
 	err := app.RunInTransaction(func(txApp core.App) error {
 		if t.Total != nil {
-			if err := saveSetting(txApp, schema.SettingTotalBatteries, strconv.Itoa(*t.Total)); err != nil {
+			if err := settings.Store(txApp, schema.SettingTotalBatteries, strconv.Itoa(*t.Total)); err != nil {
 				return err
 			}
 		}
