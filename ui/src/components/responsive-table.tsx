@@ -1,16 +1,7 @@
-import * as React from "react";
+import type * as React from "react";
+import { type Column, TableColumns } from "@/components/table-columns";
 import { ScrollTable } from "@/components/ui/scroll-table";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-
-/** Column is one column of a ResponsiveTable's desktop table: its header and its cell for a row. */
-export type Column<T> = {
-  head: React.ReactNode;
-  cell: (row: T) => React.ReactNode;
-  /** headClassName styles the header cell. */
-  headClassName?: string;
-  /** className styles each body cell. */
-  className?: string;
-};
+import { Table } from "@/components/ui/table";
 
 /**
  * ResponsiveTable shows rows as cards on a phone (a list named listLabel, one card per row) and
@@ -34,30 +25,7 @@ export function ResponsiveTable<T>({
   labelledBy?: string;
   tableLabel?: string;
 }) {
-  const parts = (
-    <>
-      <TableHeader>
-        <TableRow>
-          {columns.map((c, i) => (
-            <TableHead key={i} className={c.headClassName}>
-              {c.head}
-            </TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map((r) => (
-          <TableRow key={rowKey(r)}>
-            {columns.map((c, i) => (
-              <TableCell key={i} className={c.className}>
-                {c.cell(r)}
-              </TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableBody>
-    </>
-  );
+  const parts = <TableColumns columns={columns} rows={rows} rowKey={rowKey} />;
   return (
     <>
       <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label={listLabel}>

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { QueryStatus } from "@/components/query-status";
-import { type Column, ResponsiveTable } from "@/components/responsive-table";
+import { ResponsiveTable } from "@/components/responsive-table";
+import type { Column } from "@/components/table-columns";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
