@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArchiveIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
+import { CheckboxFormField } from "@/components/checkbox-form-field";
 import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Form, FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
+import { Form } from "@/components/ui/form";
 import {
   type ScheduleValues,
   formatSize,
@@ -85,18 +85,7 @@ export function BackupsCard() {
         )}
         <Form {...form}>
           <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[auto_1fr_1fr] sm:items-start" noValidate>
-            <FormField
-              control={form.control}
-              name="enabled"
-              render={({ field }) => (
-                <FormItem className="flex items-center gap-2 sm:pt-7">
-                  <FormControl>
-                    <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} onBlur={field.onBlur} />
-                  </FormControl>
-                  <FormLabel>Daily backups on</FormLabel>
-                </FormItem>
-              )}
-            />
+            <CheckboxFormField control={form.control} name="enabled" label="Daily backups on" className="flex items-center gap-2 sm:pt-7" />
             <InputFormField control={form.control} name="time" label="Backup Time" type="time" />
             <InputFormField control={form.control} name="keep" label="Backups to Keep" inputMode="numeric" />
             <div className="flex flex-wrap gap-2 sm:col-span-3">

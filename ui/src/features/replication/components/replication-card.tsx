@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertTriangleIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
+import { CheckboxFormField } from "@/components/checkbox-form-field";
 import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Form, FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
+import { Form } from "@/components/ui/form";
 import {
   MSG_NEW_KEYS_REQUIRED,
   type ReplicationSettings,
@@ -142,18 +142,7 @@ function ReplicationForm({ settings }: { settings: ReplicationSettings }) {
           </p>
         )}
         <fieldset disabled={locked || save.isPending} className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="enabled"
-            render={({ field }) => (
-              <FormItem className="flex items-center gap-2 sm:col-span-2">
-                <FormControl>
-                  <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} onBlur={field.onBlur} disabled={locked} />
-                </FormControl>
-                <FormLabel>Replicate continuously</FormLabel>
-              </FormItem>
-            )}
-          />
+          <CheckboxFormField control={form.control} name="enabled" label="Replicate continuously" className="flex items-center gap-2 sm:col-span-2" disabled={locked} />
           <InputFormField
             control={form.control}
             name="url"
