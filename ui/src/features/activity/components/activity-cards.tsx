@@ -9,8 +9,8 @@ import { ACTIVITY_LABELS, type ActivityKind, activityBody } from "@/features/act
 import { useOutboxSubmit } from "@/features/outbox/hooks/use-submit";
 import { INVALID_QUICK_LOG, parseQuickLog } from "@/features/activity/utils/quick-log";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
+import { toastError } from "@/lib/toast-error";
 
 const ICONS: Record<ActivityKind, React.ElementType> = { rebalance: RouteIcon, retrieves_repairs_dropoff: RecycleIcon };
 const KINDS: readonly ActivityKind[] = ["rebalance", "retrieves_repairs_dropoff"];
@@ -156,7 +156,7 @@ export function QuickLog({ kind }: { kind: ActivityKind }) {
           setOpen(false);
         },
         onQueued: () => setOpen(false),
-        onRefused: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to log activity"), variant: "destructive" }),
+        onRefused: (err) => toastError(err, "Failed to log activity"),
       },
     );
   };

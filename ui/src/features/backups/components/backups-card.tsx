@@ -17,9 +17,9 @@ import {
   useSaveSchedule,
 } from "@/features/backups/api/backups";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { formatDateTimeYear } from "@/lib/format";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { toastError } from "@/lib/toast-error";
 
 /**
  * BackupsCard is the Scheduled Backups block of /admin-system (DESIGN.md §11): the daily time
@@ -46,7 +46,7 @@ export function BackupsCard() {
       { input: toScheduleInput(v), idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: (res) => toast({ title: res?.message || "Backup schedule saved" }),
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to save the backup schedule"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Failed to save the backup schedule"),
       },
     ),
   );
@@ -55,7 +55,7 @@ export function BackupsCard() {
       { idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: (res) => toast({ title: res?.message || "Backup created", description: res?.backup?.name }),
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to create the backup"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Failed to create the backup"),
       },
     );
 

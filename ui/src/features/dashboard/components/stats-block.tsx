@@ -8,9 +8,9 @@ import type { BatteryStats, StatKey } from "@/lib/state";
 import { isStatChanged, useUpdateStats } from "@/features/dashboard/api/update-stats";
 import { INVALID_STAT, parseStatEdit } from "@/features/dashboard/utils/stat-edit";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import { cn } from "@/lib/utils";
+import { toastError } from "@/lib/toast-error";
 
 /** STAT_CARDS are the five figures in display order with their labels (spec part 1 §2). */
 export const STAT_CARDS: readonly { key: StatKey; label: string; icon: React.ElementType; tone: string }[] = [
@@ -80,7 +80,7 @@ function StatCard({
           setEditing(false);
         },
         onError: (err) => {
-          toast({ title: "Error", description: errorMessage(err, "Failed to update statistic"), variant: "destructive" });
+          toastError(err, "Failed to update statistic");
           if (isStatChanged(err)) setEditing(false);
         },
       },

@@ -19,11 +19,11 @@ import {
   useSaveReplication,
 } from "@/features/replication/api/replication";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { formatDateTimeYear } from "@/lib/format";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import { isAdminRole, isMasterAdmin } from "@/lib/user";
+import { toastError } from "@/lib/toast-error";
 
 /** SET_MARK is what a credential field shows when one is stored: the value itself never comes back. */
 export const SET_MARK = "•••• set";
@@ -125,7 +125,7 @@ function ReplicationForm({ settings }: { settings: ReplicationSettings }) {
           if (res?.settings) form.reset(formValues(res.settings));
           toast({ title: "Replication settings saved", description: res?.enabled ? `Replicating to ${res.target}` : "Replication is off" });
         },
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to save the replication settings"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Failed to save the replication settings"),
       },
     );
   });

@@ -15,6 +15,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { opensInSameTab } from "@/lib/browser";
 import { formatDateTimeYear } from "@/lib/format";
+import { toastError } from "@/lib/toast-error";
 
 const NONE: Agreement[] = [];
 
@@ -135,7 +136,7 @@ function PDFAction({ agreement: a }: { agreement: Agreement }) {
   const onRetry = () =>
     retry.mutate(a.id, {
       onSuccess: (answer) => toast({ title: (answer as { message?: string } | null)?.message ?? "PDF generation retried successfully" }),
-      onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to retry PDF generation"), variant: "destructive" }),
+      onError: (error) => toastError(error, "Failed to retry PDF generation"),
     });
   return (
     <Button variant="outline" size="sm" onClick={onRetry} disabled={retry.isPending} aria-label={`Retry PDF of ${fullName(a)}`}>
