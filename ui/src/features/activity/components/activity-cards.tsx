@@ -3,11 +3,11 @@ import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Hint } from "@/components/ui/hint";
-import { Input } from "@/components/ui/input";
+import { InlineNumberForm } from "@/components/inline-number-form";
+import { MAX_COUNT } from "@/lib/count";
 import { type WeekOffset, useAdminWeeklyActivity } from "@/lib/weekly-activity";
 import { ACTIVITY_LABELS, type ActivityKind, activityBody } from "@/features/activity/api/log-activity";
 import { useOutboxSubmit } from "@/features/outbox/hooks/use-submit";
-import { INVALID_QUICK_LOG, parseQuickLog } from "@/features/activity/utils/quick-log";
 import { toast } from "@/hooks/use-toast";
 import { cn } from "@/lib/utils";
 import { toastError } from "@/lib/toast-error";
@@ -136,20 +136,11 @@ export function QuickLog({ kind }: { kind: ActivityKind }) {
       </Button>
     );
   }
-  const save = () => {
-    const parsed = parseQuickLog(draft);
-    if (parsed.kind === "invalid") {
-      toast({ ...INVALID_QUICK_LOG, variant: "destructive" });
-      return;
-    }
-    if (parsed.kind === "cancel") {
-      setOpen(false);
-      return;
-    }
+  const save = (quantity: number) => {
     // through the outbox (DESIGN.md §12): the key and the tap's time are minted now
     void log.run(
       kind,
-      activityBody(kind, parsed.quantity),
+      activityBody(kind, quantity),
       {
         onSent: () => {
           toast({ title: `${label} activity logged successfully` });
@@ -161,32 +152,24 @@ export function QuickLog({ kind }: { kind: ActivityKind }) {
     );
   };
   return (
-    <form
+    <InlineNumberForm
+      label={`${label} to log`}
+      min={1}
+      value={draft}
+      onChange={setDraft}
+      disabled={log.isPending}
+      onSave={save}
+      onClose={() => setOpen(false)}
+      max={MAX_COUNT}
       className="flex flex-wrap items-center gap-1"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
+      inputClassName="h-8 w-full min-w-16 flex-1 basis-full sm:basis-0"
     >
-      <Input
-        aria-label={`${label} to log`}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        autoFocus
-        className="h-8 w-full min-w-16 flex-1 basis-full sm:basis-0"
-        value={draft}
-        disabled={log.isPending}
-        onChange={(e) => setDraft(e.target.value)}
-      />
       <Button type="submit" size="sm" disabled={log.isPending}>
         {log.isPending ? "Saving..." : "Save"}
       </Button>
       <Button type="button" size="sm" variant="ghost" disabled={log.isPending} onClick={() => setOpen(false)}>
         Cancel
       </Button>
-    </form>
+    </InlineNumberForm>
   );
 }

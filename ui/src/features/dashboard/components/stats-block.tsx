@@ -2,11 +2,10 @@ import { BatteryChargingIcon, BatteryFullIcon, BatteryLowIcon, BatteryIcon, Chec
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
+import { InlineNumberForm } from "@/components/inline-number-form";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { BatteryStats, StatKey } from "@/lib/state";
 import { isStatChanged, useUpdateStats } from "@/features/dashboard/api/update-stats";
-import { INVALID_STAT, parseStatEdit } from "@/features/dashboard/utils/stat-edit";
 import { toast } from "@/hooks/use-toast";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import { cn } from "@/lib/utils";
@@ -61,19 +60,10 @@ function StatCard({
   const value = stats?.[card.key];
   const Icon = card.icon;
 
-  const save = () => {
+  const save = (next: number) => {
     if (!stats) return;
-    const parsed = parseStatEdit(draft);
-    if (parsed.kind === "invalid") {
-      toast({ ...INVALID_STAT, variant: "destructive" });
-      return;
-    }
-    if (parsed.kind === "close") {
-      setEditing(false);
-      return;
-    }
     update.mutate(
-      { body: { stat: card.key, value: parsed.value, from }, idempotencyKey: newIdempotencyKey() },
+      { body: { stat: card.key, value: next, from }, idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: () => {
           toast({ title: `${card.label} updated successfully` });
@@ -115,26 +105,17 @@ function StatCard({
         {isLoading && value === undefined ? (
           <Skeleton className="mt-2 h-8 w-16" />
         ) : editing ? (
-          <form
+          <InlineNumberForm
+            label={`New ${card.label}`}
+            min={0}
+            value={draft}
+            onChange={setDraft}
+            disabled={update.isPending}
+            onSave={save}
+            onClose={() => setEditing(false)}
             className="mt-2 flex items-center gap-1"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              save();
-            }}
+            inputClassName="h-8 w-20"
           >
-            <Input
-              aria-label={`New ${card.label}`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              autoFocus
-              className="h-8 w-20"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              disabled={update.isPending}
-            />
             <Button type="submit" size="icon" className="size-8" aria-label={`Save ${card.label}`} disabled={update.isPending}>
               <CheckIcon />
             </Button>
@@ -149,7 +130,7 @@ function StatCard({
             >
               <XIcon />
             </Button>
-          </form>
+          </InlineNumberForm>
         ) : (
           <p aria-labelledby={`${id}-label`} className={cn("mt-1 text-3xl font-bold tabular-nums", card.tone)}>
             {value ?? "–"}
