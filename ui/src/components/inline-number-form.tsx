@@ -1,4 +1,4 @@
-import type * as React from "react";
+import * as React from "react";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/hooks/use-toast";
 import { INVALID_VALUE, MAX_FLEET, parseInlineCount } from "@/lib/count";
@@ -8,14 +8,13 @@ import { INVALID_VALUE, MAX_FLEET, parseInlineCount } from "@/lib/count";
  * whole-number input named label, focused at once, then the form's buttons (children).
  * Submitting (Enter or the submit button) checks the draft with parseInlineCount: a whole
  * number up to max is saved (onSave), 0 closes without saving (onClose), anything else gets
- * the 'Invalid Value' toast. The draft is the caller's.
+ * the 'Invalid Value' toast. The draft starts as initial each time the form opens.
  */
 export function InlineNumberForm({
   label,
   min,
   max = MAX_FLEET,
-  value,
-  onChange,
+  initial,
   disabled,
   onSave,
   onClose,
@@ -26,8 +25,7 @@ export function InlineNumberForm({
   label: string;
   min: number;
   max?: number;
-  value: string;
-  onChange: (value: string) => void;
+  initial: string;
   disabled: boolean;
   onSave: (value: number) => void;
   onClose: () => void;
@@ -35,8 +33,9 @@ export function InlineNumberForm({
   inputClassName: string;
   children: React.ReactNode;
 }) {
+  const [draft, setDraft] = React.useState(initial);
   const submit = () => {
-    const parsed = parseInlineCount(value, max);
+    const parsed = parseInlineCount(draft, max);
     if (parsed.kind === "invalid") toast({ ...INVALID_VALUE, variant: "destructive" });
     else if (parsed.kind === "close") onClose();
     else onSave(parsed.value);
@@ -58,9 +57,9 @@ export function InlineNumberForm({
         step={1}
         autoFocus
         className={inputClassName}
-        value={value}
+        value={draft}
         disabled={disabled}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => setDraft(e.target.value)}
       />
       {children}
     </form>

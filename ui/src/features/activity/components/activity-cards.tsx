@@ -124,13 +124,12 @@ function ActivityCardFrame({ kind, children }: { kind: ActivityKind; children: R
  */
 export function QuickLog({ kind }: { kind: ActivityKind }) {
   const [open, setOpen] = React.useState(false);
-  const [draft, setDraft] = React.useState("");
   const log = useOutboxSubmit();
   const label = ACTIVITY_LABELS[kind];
 
   if (!open) {
     return (
-      <Button variant="outline" size="sm" className="w-full" onClick={() => (setDraft(""), setOpen(true))}>
+      <Button variant="outline" size="sm" className="w-full" onClick={() => setOpen(true)}>
         <PlusIcon aria-hidden />
         Log {label}
       </Button>
@@ -155,8 +154,7 @@ export function QuickLog({ kind }: { kind: ActivityKind }) {
     <InlineNumberForm
       label={`${label} to log`}
       min={1}
-      value={draft}
-      onChange={setDraft}
+      initial=""
       disabled={log.isPending}
       onSave={save}
       onClose={() => setOpen(false)}

@@ -52,7 +52,6 @@ function StatCard({
   isLoading: boolean;
 }) {
   const [editing, setEditing] = React.useState(false);
-  const [draft, setDraft] = React.useState("");
   // the figure shown when the edit began: the server refuses the edit if it moved since
   const [from, setFrom] = React.useState(0);
   const update = useUpdateStats();
@@ -93,7 +92,6 @@ function StatCard({
               aria-label={`Edit ${card.label}`}
               disabled={!stats}
               onClick={() => {
-                setDraft(String(value ?? 0));
                 setFrom(value ?? 0);
                 setEditing(true);
               }}
@@ -108,8 +106,7 @@ function StatCard({
           <InlineNumberForm
             label={`New ${card.label}`}
             min={0}
-            value={draft}
-            onChange={setDraft}
+            initial={String(from)}
             disabled={update.isPending}
             onSave={save}
             onClose={() => setEditing(false)}
