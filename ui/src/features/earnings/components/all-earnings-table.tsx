@@ -101,6 +101,33 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
     { ...right, head: "Total", className: "text-right font-semibold tabular-nums", cell: (r) => formatMoney(r.totalEarnings) },
   ];
 
+  // a row as a card on a phone (the table from md up)
+  const card = (r: EarningsRow) => (
+    <>
+      <div className="flex items-start justify-between gap-2">
+        <p className="flex min-w-0 items-center gap-2 font-medium">
+          <Badge variant="outline" className="font-mono">
+            {roleLetter(r.role)}
+          </Badge>
+          <span className="truncate">
+            {r.firstName} {r.lastName}
+          </span>
+        </p>
+        <p className="text-lg font-semibold tabular-nums">{formatMoney(r.totalEarnings)}</p>
+      </div>
+      <dl className="grid grid-cols-4 gap-1 text-sm">
+        <Cell label="Dead">{count(r, "batteries", r.deadBatteries, "list")}</Cell>
+        <Cell label="Moves">{count(r, "moves", r.moves, "list")}</Cell>
+        <Cell label="Recovers">{count(r, "recovers", r.recovers, "list")}</Cell>
+        <Cell label="Base">{formatMoney(r.baseEarnings)}</Cell>
+      </dl>
+      <dl className="grid grid-cols-2 gap-1 text-sm">
+        <Cell label="Pay reduction">{reductionEdit(r)}</Cell>
+        <Cell label="Pool withholding">{withholdingEdit(r)}</Cell>
+      </dl>
+    </>
+  );
+
   return (
     <Card role="region" aria-labelledby="all-earnings-title">
       <CardHeader>
@@ -112,38 +139,7 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
       <CardContent className="grid grid-cols-1 gap-3">
         <QueryStatus query={data} skeletonClassName="h-24 w-full" error="Failed to load earnings data" alert empty={data.data && rows.length === 0 && "No drivers or admins yet"} />
         {rows.length > 0 && (
-          <ResponsiveTable
-            rows={rows}
-            rowKey={(r) => r.userId}
-            listLabel="Earnings"
-            labelledBy="all-earnings-title"
-            card={(r) => (
-              <>
-                <div className="flex items-start justify-between gap-2">
-                  <p className="flex min-w-0 items-center gap-2 font-medium">
-                    <Badge variant="outline" className="font-mono">
-                      {roleLetter(r.role)}
-                    </Badge>
-                    <span className="truncate">
-                      {r.firstName} {r.lastName}
-                    </span>
-                  </p>
-                  <p className="text-lg font-semibold tabular-nums">{formatMoney(r.totalEarnings)}</p>
-                </div>
-                <dl className="grid grid-cols-4 gap-1 text-sm">
-                  <Cell label="Dead">{count(r, "batteries", r.deadBatteries, "list")}</Cell>
-                  <Cell label="Moves">{count(r, "moves", r.moves, "list")}</Cell>
-                  <Cell label="Recovers">{count(r, "recovers", r.recovers, "list")}</Cell>
-                  <Cell label="Base">{formatMoney(r.baseEarnings)}</Cell>
-                </dl>
-                <dl className="grid grid-cols-2 gap-1 text-sm">
-                  <Cell label="Pay reduction">{reductionEdit(r)}</Cell>
-                  <Cell label="Pool withholding">{withholdingEdit(r)}</Cell>
-                </dl>
-              </>
-            )}
-            columns={columns}
-          />
+          <ResponsiveTable rows={rows} rowKey={(r) => r.userId} listLabel="Earnings" labelledBy="all-earnings-title" columns={columns} card={card} />
         )}
       </CardContent>
       <AdjustTaskDialog target={adjusting} weekStart={week} onClose={() => setAdjusting(null)} />

@@ -2,6 +2,7 @@ import { FileCheck2Icon, FileTextIcon, RotateCwIcon, SearchIcon } from "lucide-r
 import * as React from "react";
 import { QueryStatus } from "@/components/query-status";
 import { ResponsiveTable } from "@/components/responsive-table";
+import type { Column } from "@/components/table-columns";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -34,6 +35,34 @@ export function AgreementsTable() {
   const query = search.trim();
   useScrollToAnchor(anchors.signedAgreements, !agreements.isPending);
 
+  // a row as a card on a phone (the table from md up)
+  const card = (a: Agreement) => (
+    <>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium break-words">{fullName(a)}</p>
+          <p className="text-sm break-all text-muted-foreground">{a.email}</p>
+        </div>
+        <PDFStatusBadge agreement={a} />
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Signed {formatDateTimeYear(a.signedAt)} · Version {a.termsVersion} · {signatureLabel(a)} signature
+      </p>
+      <div>
+        <PDFAction agreement={a} />
+      </div>
+    </>
+  );
+  const columns: Column<Agreement>[] = [
+    { head: "User", className: "font-medium", cell: fullName },
+    { head: "Email", className: "break-all", cell: (a) => a.email },
+    { head: "Signed Date", className: "whitespace-nowrap", cell: (a) => formatDateTimeYear(a.signedAt) },
+    { head: "Version", cell: (a) => a.termsVersion },
+    { head: "Signature", cell: signatureLabel },
+    { head: "PDF Status", cell: (a) => <PDFStatusBadge agreement={a} /> },
+    { head: "Actions", cell: (a) => <PDFAction agreement={a} /> },
+  ];
+
   return (
     <Card id={anchors.signedAgreements} role="region" aria-labelledby="agreements-title" className="scroll-mt-4">
       <CardHeader>
@@ -60,38 +89,7 @@ export function AgreementsTable() {
           <p className="py-6 text-center text-sm text-muted-foreground">{query ? "No agreements match your search" : "No signed agreements found"}</p>
         )}
         {shown.length > 0 && (
-          <ResponsiveTable
-            rows={shown}
-            rowKey={(a) => a.id}
-            listLabel="Signed agreements"
-            tableLabel="Agreements table"
-            card={(a) => (
-              <>
-                <div className="flex items-start justify-between gap-2">
-                  <div className="min-w-0">
-                    <p className="font-medium break-words">{fullName(a)}</p>
-                    <p className="text-sm break-all text-muted-foreground">{a.email}</p>
-                  </div>
-                  <PDFStatusBadge agreement={a} />
-                </div>
-                <p className="text-xs text-muted-foreground">
-                  Signed {formatDateTimeYear(a.signedAt)} · Version {a.termsVersion} · {signatureLabel(a)} signature
-                </p>
-                <div>
-                  <PDFAction agreement={a} />
-                </div>
-              </>
-            )}
-            columns={[
-              { head: "User", className: "font-medium", cell: fullName },
-              { head: "Email", className: "break-all", cell: (a) => a.email },
-              { head: "Signed Date", className: "whitespace-nowrap", cell: (a) => formatDateTimeYear(a.signedAt) },
-              { head: "Version", cell: (a) => a.termsVersion },
-              { head: "Signature", cell: signatureLabel },
-              { head: "PDF Status", cell: (a) => <PDFStatusBadge agreement={a} /> },
-              { head: "Actions", cell: (a) => <PDFAction agreement={a} /> },
-            ]}
-          />
+          <ResponsiveTable rows={shown} rowKey={(a) => a.id} listLabel="Signed agreements" tableLabel="Agreements table" columns={columns} card={card} />
         )}
         {agreements.data && (
           <p className="text-sm text-muted-foreground" aria-live="polite">
