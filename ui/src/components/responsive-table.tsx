@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { CardList } from "@/components/card-list";
 import { type Column, TableColumns } from "@/components/table-columns";
 import { ScrollTable } from "@/components/ui/scroll-table";
 import { Table } from "@/components/ui/table";
@@ -28,13 +29,7 @@ export function ResponsiveTable<T>({
   const parts = <TableColumns columns={columns} rows={rows} rowKey={rowKey} />;
   return (
     <>
-      <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label={listLabel}>
-        {rows.map((r) => (
-          <li key={rowKey(r)} className="grid min-w-0 grid-cols-1 gap-2 rounded-lg border p-3">
-            {card(r)}
-          </li>
-        ))}
-      </ul>
+      <CardList label={listLabel} rows={rows} rowKey={rowKey} className="grid-cols-1 md:hidden" itemClassName="grid min-w-0 grid-cols-1 gap-2 rounded-lg border p-3" item={card} />
       <div className="hidden md:block">
         {tableLabel ? <ScrollTable label={tableLabel}>{parts}</ScrollTable> : <Table aria-labelledby={labelledBy}>{parts}</Table>}
       </div>

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import * as React from "react";
+import { CardList } from "@/components/card-list";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useUser } from "@/lib/auth";
 import { isAdminRole } from "@/lib/user";
@@ -47,13 +48,7 @@ export function RecordListCard<T>({
         ) : rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">{query.isPending ? "Loading..." : empty}</p>
         ) : (
-          <ul className="grid gap-3" aria-label={listLabel}>
-            {rows.map((r) => (
-              <li key={rowKey(r)} className="grid gap-1 rounded-md border p-3 text-sm">
-                {row(r)}
-              </li>
-            ))}
-          </ul>
+          <CardList label={listLabel} rows={rows} rowKey={rowKey} itemClassName="grid gap-1 rounded-md border p-3 text-sm" item={row} />
         )}
       </CardContent>
     </Card>
