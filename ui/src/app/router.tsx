@@ -3,6 +3,7 @@
 // To add a screen: add its path to paths.ts, a module app/routes/<name>.tsx exporting
 // `<Name>Route`, and one line below (inside SignedInLayout for signed-in screens, inside a
 // RequireRole element when only some roles may open it).
+import type { ComponentType } from "react";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
 import { LoadingScreen } from "@/components/feedback/loading-screen";
 import { Spinner } from "@/components/ui/spinner";
@@ -25,6 +26,11 @@ function Home() {
   return HomeRoute ? <HomeRoute /> : <Spinner className="mx-auto my-16 block size-6" label="Loading..." />;
 }
 
+/** page is a lazy route: at path, the component of a route module loaded as its own chunk. */
+function page(path: string, load: () => Promise<ComponentType>): RouteObject {
+  return { path, lazy: () => load().then((Component) => ({ Component })) };
+}
+
 const ADMINS = ["admin", "master_admin"] as const;
 const ADMINS_AND_LIAISON = ["admin", "master_admin", "corporate_liason"] as const;
 const EVERY_ROLE = ["admin", "master_admin", "corporate_liason", "driver"] as const;
@@ -36,17 +42,11 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     HydrateFallback: () => <LoadingScreen />,
     children: [
-      { path: paths.auth.path, lazy: () => import("@/app/routes/auth").then((m) => ({ Component: m.AuthRoute })) },
-      {
-        // what a label's QR code opens, signed in or not: outside the session gate (an admin is
-        // taken to the pack page, anyone else sees the pack's public passport)
-        path: paths.packLabel.path,
-        lazy: () => import("@/app/routes/pack-label").then((m) => ({ Component: m.PackLabelRoute })),
-      },
-      {
-        path: paths.mobileDebug.path,
-        lazy: () => import("@/app/routes/mobile-debug").then((m) => ({ Component: m.MobileDebugRoute })),
-      },
+      page(paths.auth.path, () => import("@/app/routes/auth").then((m) => m.AuthRoute)),
+      // what a label's QR code opens, signed in or not: outside the session gate (an admin is
+      // taken to the pack page, anyone else sees the pack's public passport)
+      page(paths.packLabel.path, () => import("@/app/routes/pack-label").then((m) => m.PackLabelRoute)),
+      page(paths.mobileDebug.path, () => import("@/app/routes/mobile-debug").then((m) => m.MobileDebugRoute)),
       {
         // the gate is in the entry; the shell (header, tab bar, realtime link) is its own chunk,
         // not part of the sign-in screen's first load
@@ -56,100 +56,46 @@ export const routes: RouteObject[] = [
             index: true,
             element: <Home />,
           },
-          {
-            path: paths.changePassword.path,
-            lazy: () => import("@/app/routes/change-password").then((m) => ({ Component: m.ChangePasswordRoute })),
-          },
+          page(paths.changePassword.path, () => import("@/app/routes/change-password").then((m) => m.ChangePasswordRoute)),
           {
             // the server answers each role what it may see (a driver: the packs they hold)
             element: <RequireRole roles={EVERY_ROLE} />,
             children: [
-              { path: paths.packs.path, lazy: () => import("@/app/routes/packs").then((m) => ({ Component: m.PacksRoute })) },
-              { path: paths.pack.path, lazy: () => import("@/app/routes/packs").then((m) => ({ Component: m.PackRoute })) },
+              page(paths.packs.path, () => import("@/app/routes/packs").then((m) => m.PacksRoute)),
+              page(paths.pack.path, () => import("@/app/routes/packs").then((m) => m.PackRoute)),
             ],
           },
           {
             element: <RequireRole roles={ADMINS_AND_LIAISON} />,
             children: [
-              { path: paths.liaison.path, lazy: () => import("@/app/routes/liaison").then((m) => ({ Component: m.LiaisonRoute })) },
-              {
-                path: paths.liaisonConsole.path,
-                lazy: () => import("@/app/routes/liaison").then((m) => ({ Component: m.LiaisonRoute })),
-              },
-              {
-                path: paths.adminPhotos.path,
-                lazy: () => import("@/app/routes/admin-photos").then((m) => ({ Component: m.AdminPhotosRoute })),
-              },
-              {
-                path: paths.packModels.path,
-                lazy: () => import("@/app/routes/pack-models").then((m) => ({ Component: m.PackModelsRoute })),
-              },
-              {
-                path: paths.adminDropoffNotes.path,
-                lazy: () => import("@/app/routes/admin-dropoff-notes").then((m) => ({ Component: m.AdminDropoffNotesRoute })),
-              },
+              page(paths.liaison.path, () => import("@/app/routes/liaison").then((m) => m.LiaisonRoute)),
+              page(paths.liaisonConsole.path, () => import("@/app/routes/liaison").then((m) => m.LiaisonRoute)),
+              page(paths.adminPhotos.path, () => import("@/app/routes/admin-photos").then((m) => m.AdminPhotosRoute)),
+              page(paths.packModels.path, () => import("@/app/routes/pack-models").then((m) => m.PackModelsRoute)),
+              page(paths.adminDropoffNotes.path, () => import("@/app/routes/admin-dropoff-notes").then((m) => m.AdminDropoffNotesRoute)),
             ],
           },
           {
             element: <RequireRole roles={ADMINS} />,
             children: [
-              {
-                path: paths.adminConsole.path,
-                lazy: () => import("@/app/routes/admin-console").then((m) => ({ Component: m.AdminConsoleRoute })),
-              },
-              {
-                path: paths.adminCharging.path,
-                lazy: () => import("@/app/routes/admin-charging").then((m) => ({ Component: m.AdminChargingRoute })),
-              },
-              {
-                path: paths.adminDriverSwaps.path,
-                lazy: () => import("@/app/routes/admin-driver-swaps").then((m) => ({ Component: m.AdminDriverSwapsRoute })),
-              },
-              {
-                path: paths.adminEmergency.path,
-                lazy: () => import("@/app/routes/admin-emergency").then((m) => ({ Component: m.AdminEmergencyRoute })),
-              },
-              {
-                path: paths.adminUsers.path,
-                lazy: () => import("@/app/routes/admin-users").then((m) => ({ Component: m.AdminUsersRoute })),
-              },
-              {
-                path: paths.adminSystem.path,
-                lazy: () => import("@/app/routes/admin-system").then((m) => ({ Component: m.AdminSystemRoute })),
-              },
-              {
-                path: paths.packRecalls.path,
-                lazy: () => import("@/app/routes/pack-recalls").then((m) => ({ Component: m.PackRecallsRoute })),
-              },
-              {
-                path: paths.packRecall.path,
-                lazy: () => import("@/app/routes/pack-recalls").then((m) => ({ Component: m.PackRecallRoute })),
-              },
-              {
-                path: paths.stocktake.path,
-                lazy: () => import("@/app/routes/stocktake").then((m) => ({ Component: m.StocktakeRoute })),
-              },
-              {
-                path: paths.transfers.path,
-                lazy: () => import("@/app/routes/transfers").then((m) => ({ Component: m.TransfersRoute })),
-              },
-              {
-                path: paths.transferSend.path,
-                lazy: () => import("@/app/routes/transfers").then((m) => ({ Component: m.SendRoute })),
-              },
-              {
-                path: paths.transferReceive.path,
-                lazy: () => import("@/app/routes/transfers").then((m) => ({ Component: m.ReceiveRoute })),
-              },
-              {
-                path: paths.transfer.path,
-                lazy: () => import("@/app/routes/transfers").then((m) => ({ Component: m.TransferRoute })),
-              },
+              page(paths.adminConsole.path, () => import("@/app/routes/admin-console").then((m) => m.AdminConsoleRoute)),
+              page(paths.adminCharging.path, () => import("@/app/routes/admin-charging").then((m) => m.AdminChargingRoute)),
+              page(paths.adminDriverSwaps.path, () => import("@/app/routes/admin-driver-swaps").then((m) => m.AdminDriverSwapsRoute)),
+              page(paths.adminEmergency.path, () => import("@/app/routes/admin-emergency").then((m) => m.AdminEmergencyRoute)),
+              page(paths.adminUsers.path, () => import("@/app/routes/admin-users").then((m) => m.AdminUsersRoute)),
+              page(paths.adminSystem.path, () => import("@/app/routes/admin-system").then((m) => m.AdminSystemRoute)),
+              page(paths.packRecalls.path, () => import("@/app/routes/pack-recalls").then((m) => m.PackRecallsRoute)),
+              page(paths.packRecall.path, () => import("@/app/routes/pack-recalls").then((m) => m.PackRecallRoute)),
+              page(paths.stocktake.path, () => import("@/app/routes/stocktake").then((m) => m.StocktakeRoute)),
+              page(paths.transfers.path, () => import("@/app/routes/transfers").then((m) => m.TransfersRoute)),
+              page(paths.transferSend.path, () => import("@/app/routes/transfers").then((m) => m.SendRoute)),
+              page(paths.transferReceive.path, () => import("@/app/routes/transfers").then((m) => m.ReceiveRoute)),
+              page(paths.transfer.path, () => import("@/app/routes/transfers").then((m) => m.TransferRoute)),
             ],
           },
         ],
       },
-      { path: "*", lazy: () => import("@/app/routes/not-found").then((m) => ({ Component: m.NotFoundRoute })) },
+      page("*", () => import("@/app/routes/not-found").then((m) => m.NotFoundRoute)),
     ],
   },
 ];

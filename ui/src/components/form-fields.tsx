@@ -18,7 +18,8 @@ export type LabelledFieldProps<T extends FieldValues, TOut = T> = {
  * LabelledField is the frame every labelled form field shares (shadcn's FormField → FormItem →
  * FormLabel, the control, the description, FormMessage); control renders the control for the
  * field's props, inside a FormControl. InputFormField, TextareaFormField and SelectFormField
- * are it with their control.
+ * are it with their control; labelAfter puts the control first, then the label with the help
+ * text under it (CheckboxFormField).
  */
 export function LabelledField<T extends FieldValues, TOut = T>({
   control,
@@ -27,16 +28,33 @@ export function LabelledField<T extends FieldValues, TOut = T>({
   description,
   className,
   render,
-}: LabelledFieldProps<T, TOut> & { render: (field: ControllerRenderProps<T, FieldPath<T>>) => React.ReactNode }) {
+  labelAfter = false,
+}: LabelledFieldProps<T, TOut> & { render: (field: ControllerRenderProps<T, FieldPath<T>>) => React.ReactNode; labelAfter?: boolean }) {
   return (
     <FormField
       control={control}
       name={name}
       render={({ field }) => (
         <FormItem className={className}>
-          <FormLabel>{label}</FormLabel>
-          {render(field)}
-          {description && <FormDescription>{description}</FormDescription>}
+          {labelAfter ? (
+            <>
+              {render(field)}
+              {description ? (
+                <div className="grid gap-1">
+                  <FormLabel>{label}</FormLabel>
+                  <FormDescription>{description}</FormDescription>
+                </div>
+              ) : (
+                <FormLabel>{label}</FormLabel>
+              )}
+            </>
+          ) : (
+            <>
+              <FormLabel>{label}</FormLabel>
+              {render(field)}
+              {description && <FormDescription>{description}</FormDescription>}
+            </>
+          )}
           <FormMessage />
         </FormItem>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, MAX_COUNT, wholeNumber } from "@/lib/count";
+import { count, MAX_COUNT, parseInlineCount, wholeNumber } from "@/lib/count";
 
 const run = (schema: ReturnType<typeof count>, text: string) => {
   const r = schema.safeParse(text);
@@ -59,5 +59,24 @@ describe("wholeNumber", () => {
     for (const bad of ["", "-1", "2.5", "1e3", "0x10", "abc", "١٢"]) expect(wholeNumber(bad)).toBeNull();
     expect(wholeNumber("10001", 10_000)).toBeNull();
     expect(wholeNumber("10000", 10_000)).toBe(10_000);
+  });
+});
+
+describe("parseInlineCount", () => {
+  it.each([
+    ["12", { kind: "save", value: 12 }],
+    [" 7 ", { kind: "save", value: 7 }],
+    ["0", { kind: "close" }],
+    ["-1", { kind: "invalid" }],
+    ["1.5", { kind: "invalid" }],
+    ["abc", { kind: "invalid" }],
+    ["", { kind: "invalid" }],
+  ])("%j → %j", (raw, want) => {
+    expect(parseInlineCount(raw)).toEqual(want);
+  });
+
+  it("refuses more than max (a quick log's MAX_COUNT)", () => {
+    expect(parseInlineCount("10000", MAX_COUNT)).toEqual({ kind: "save", value: 10_000 });
+    expect(parseInlineCount("10001", MAX_COUNT)).toEqual({ kind: "invalid" });
   });
 });

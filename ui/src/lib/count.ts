@@ -82,3 +82,21 @@ export function wholeNumber(raw: string, max: number = MAX_FLEET): number | null
   const n = Number(text);
   return n <= max ? n : null;
 }
+
+/** InlineCount is what saving a one-number inline form does: close without saving (a 0), save the value, or refuse the text. */
+export type InlineCount = { kind: "close" } | { kind: "save"; value: number } | { kind: "invalid" };
+
+/** INVALID_VALUE is the toast for refused inline text (spec part 1 §5: stat edits and quick logs). */
+export const INVALID_VALUE = { title: "Invalid Value", description: "Please enter a valid positive number" } as const;
+
+/**
+ * parseInlineCount checks an inline entry (an admin's stat edit spec part 1 §4, a quick log): a
+ * whole number up to max; 0 closes without saving; negative, fractional or non-numeric text is
+ * refused.
+ */
+export function parseInlineCount(raw: string, max: number = MAX_FLEET): InlineCount {
+  const value = wholeNumber(raw, max);
+  if (value === null) return { kind: "invalid" };
+  if (value === 0) return { kind: "close" };
+  return { kind: "save", value };
+}

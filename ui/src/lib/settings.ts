@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type DefaultValues, type Resolver, useForm } from "react-hook-form";
 import { toast } from "@/hooks/use-toast";
-import { apiRequest, errorMessage } from "@/lib/api-client";
+import { apiRequest } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import { useInventory } from "@/lib/inventory";
 import { invalidate } from "@/lib/invalidation";
+import { toastError } from "@/lib/toast-error";
 
 /** SettingsText is a block of settings as its form holds them: key → text. */
 export type SettingsText = Record<string, string>;
@@ -58,7 +59,7 @@ export function useSettingsForm<T extends SettingsText>({ resolver, defaults, fr
       { values: toSent ? toSent(values) : values, idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: (res) => toast({ title: res?.message || "Settings saved successfully!" }),
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to save settings"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Failed to save settings"),
       },
     ),
   );

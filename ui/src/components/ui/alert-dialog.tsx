@@ -1,6 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import * as React from "react";
 import { buttonVariants } from "@/components/ui/button";
+import { dialogPanel } from "@/components/ui/dialog";
 import { useReturnFocus } from "@/components/ui/return-focus";
 import { cn } from "@/lib/utils";
 
@@ -16,10 +17,7 @@ export function AlertDialogContent({ className, onOpenAutoFocus, onCloseAutoFocu
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <AlertDialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-lg sm:max-w-lg",
-          className,
-        )}
+        className={cn(dialogPanel, className)}
         {...returnFocus}
         {...props}
       />
@@ -27,15 +25,8 @@ export function AlertDialogContent({ className, onOpenAutoFocus, onCloseAutoFocu
   );
 }
 
-/** AlertDialogHeader holds the title and description. */
-export function AlertDialogHeader({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex flex-col gap-2 text-center sm:text-left", className)} {...props} />;
-}
-
-/** AlertDialogFooter holds Cancel and Action. */
-export function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
-}
+/** AlertDialogHeader and AlertDialogFooter are the Dialog's: the same title block and button row. */
+export { DialogHeader as AlertDialogHeader, DialogFooter as AlertDialogFooter } from "@/components/ui/dialog";
 
 /** AlertDialogTitle names the confirmation. */
 export function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {

@@ -76,20 +76,13 @@ export function CardDescription({ className, ...props }: React.ComponentProps<"p
 /** CardContent is a card's body. */
 export function CardContent({ className, children, ...props }: React.ComponentProps<"div">) {
   const collapse = React.useContext(CardCollapse);
-  if (collapse) {
-    return (
-      <CollapsibleContent asChild>
-        <div data-slot="card-content" className={cn("px-6", className)} {...props}>
-          <CardCollapse.Provider value={null}>{children}</CardCollapse.Provider>
-        </div>
-      </CollapsibleContent>
-    );
-  }
-  return (
+  // inside a CollapsibleCard the body is the collapsible part, and cards within it are not collapsed
+  const body = (
     <div data-slot="card-content" className={cn("px-6", className)} {...props}>
-      {children}
+      {collapse ? <CardCollapse.Provider value={null}>{children}</CardCollapse.Provider> : children}
     </div>
   );
+  return collapse ? <CollapsibleContent asChild>{body}</CollapsibleContent> : body;
 }
 
 /** CardFooter is a card's action row. */

@@ -11,6 +11,10 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 /** DialogClose closes its Dialog. */
 export const DialogClose = DialogPrimitive.Close;
 
+/** dialogPanel is the centred panel's look, shared by DialogContent and AlertDialogContent. */
+export const dialogPanel =
+  "fixed top-1/2 left-1/2 z-50 grid w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 rounded-lg border bg-background p-6 shadow-lg sm:max-w-lg";
+
 /** DialogContent is the dialog panel with overlay; hideClose removes the corner X. */
 export function DialogContent({
   className,
@@ -26,10 +30,7 @@ export function DialogContent({
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in data-[state=open]:fade-in-0" />
       <DialogPrimitive.Content
         data-slot="dialog-content"
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg sm:max-w-lg",
-          className,
-        )}
+        className={cn(dialogPanel, "max-h-[calc(100dvh-2rem)] overflow-y-auto", className)}
         {...returnFocus}
         {...props}
       >
@@ -45,12 +46,12 @@ export function DialogContent({
   );
 }
 
-/** DialogHeader holds the title and description. */
+/** DialogHeader holds the title and description (an AlertDialog's too). */
 export function DialogHeader({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("flex flex-col gap-2 text-center sm:text-left", className)} {...props} />;
 }
 
-/** DialogFooter holds the dialog's buttons. */
+/** DialogFooter holds the dialog's buttons (an AlertDialog's Cancel and Action too). */
 export function DialogFooter({ className, ...props }: React.ComponentProps<"div">) {
   return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
 }

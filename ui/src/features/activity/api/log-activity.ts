@@ -11,22 +11,23 @@ export function activityBody(kind: ActivityKind, quantity: number) {
   return { quantity, notes: `${ACTIVITY_LABELS[kind]} activity logged` };
 }
 
-/** rebalanceAction: moves logged (POST /api/driver/rebalance, keyed, through the outbox); they count for pay. */
-export const rebalanceAction = defineAction({
-  kind: "rebalance",
-  url: "/api/driver/rebalance",
-  label: (b) => `Moves · ${num(b.quantity)}`,
-  effect: (b) => ({ pay: { moves: num(b.quantity) }, feed: { type: "rebalance", quantity: num(b.quantity) } }),
-  refreshes: ["activity"],
-  edit: [["quantity", "Quantity"]],
-});
+/**
+ * quickLogAction declares a quick log's queued action (keyed POST to url, through the outbox):
+ * its label and feed entry name the kind, and its quantity counts for pay as pay.
+ */
+function quickLogAction(kind: ActivityKind, url: string, pay: "moves" | "recovers") {
+  return defineAction({
+    kind,
+    url,
+    label: (b) => `${ACTIVITY_LABELS[kind]} · ${num(b.quantity)}`,
+    effect: (b) => ({ pay: { [pay]: num(b.quantity) }, feed: { type: kind, quantity: num(b.quantity) } }),
+    refreshes: ["activity"],
+    edit: [["quantity", "Quantity"]],
+  });
+}
 
-/** recoversAction: recovers logged (POST /api/driver/retrieves-repairs-dropoff, keyed, through the outbox); they count for pay. */
-export const recoversAction = defineAction({
-  kind: "retrieves_repairs_dropoff",
-  url: "/api/driver/retrieves-repairs-dropoff",
-  label: (b) => `Recovers · ${num(b.quantity)}`,
-  effect: (b) => ({ pay: { recovers: num(b.quantity) }, feed: { type: "retrieves_repairs_dropoff", quantity: num(b.quantity) } }),
-  refreshes: ["activity"],
-  edit: [["quantity", "Quantity"]],
-});
+/** rebalanceAction: moves logged (POST /api/driver/rebalance); they count for pay. */
+export const rebalanceAction = quickLogAction("rebalance", "/api/driver/rebalance", "moves");
+
+/** recoversAction: recovers logged (POST /api/driver/retrieves-repairs-dropoff); they count for pay. */
+export const recoversAction = quickLogAction("retrieves_repairs_dropoff", "/api/driver/retrieves-repairs-dropoff", "recovers");

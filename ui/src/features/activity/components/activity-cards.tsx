@@ -3,14 +3,14 @@ import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Hint } from "@/components/ui/hint";
-import { Input } from "@/components/ui/input";
+import { InlineNumberForm } from "@/components/inline-number-form";
+import { MAX_COUNT } from "@/lib/count";
 import { type WeekOffset, useAdminWeeklyActivity } from "@/lib/weekly-activity";
 import { ACTIVITY_LABELS, type ActivityKind, activityBody } from "@/features/activity/api/log-activity";
 import { useOutboxSubmit } from "@/features/outbox/hooks/use-submit";
-import { INVALID_QUICK_LOG, parseQuickLog } from "@/features/activity/utils/quick-log";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
+import { toastError } from "@/lib/toast-error";
 
 const ICONS: Record<ActivityKind, React.ElementType> = { rebalance: RouteIcon, retrieves_repairs_dropoff: RecycleIcon };
 const KINDS: readonly ActivityKind[] = ["rebalance", "retrieves_repairs_dropoff"];
@@ -124,69 +124,50 @@ function ActivityCardFrame({ kind, children }: { kind: ActivityKind; children: R
  */
 export function QuickLog({ kind }: { kind: ActivityKind }) {
   const [open, setOpen] = React.useState(false);
-  const [draft, setDraft] = React.useState("");
   const log = useOutboxSubmit();
   const label = ACTIVITY_LABELS[kind];
 
   if (!open) {
     return (
-      <Button variant="outline" size="sm" className="w-full" onClick={() => (setDraft(""), setOpen(true))}>
+      <Button variant="outline" size="sm" className="w-full" onClick={() => setOpen(true)}>
         <PlusIcon aria-hidden />
         Log {label}
       </Button>
     );
   }
-  const save = () => {
-    const parsed = parseQuickLog(draft);
-    if (parsed.kind === "invalid") {
-      toast({ ...INVALID_QUICK_LOG, variant: "destructive" });
-      return;
-    }
-    if (parsed.kind === "cancel") {
-      setOpen(false);
-      return;
-    }
+  const save = (quantity: number) => {
     // through the outbox (DESIGN.md §12): the key and the tap's time are minted now
     void log.run(
       kind,
-      activityBody(kind, parsed.quantity),
+      activityBody(kind, quantity),
       {
         onSent: () => {
           toast({ title: `${label} activity logged successfully` });
           setOpen(false);
         },
         onQueued: () => setOpen(false),
-        onRefused: (err) => toast({ title: "Error", description: errorMessage(err, "Failed to log activity"), variant: "destructive" }),
+        onRefused: (err) => toastError(err, "Failed to log activity"),
       },
     );
   };
   return (
-    <form
+    <InlineNumberForm
+      label={`${label} to log`}
+      min={1}
+      initial=""
+      disabled={log.isPending}
+      onSave={save}
+      onClose={() => setOpen(false)}
+      max={MAX_COUNT}
       className="flex flex-wrap items-center gap-1"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        save();
-      }}
+      inputClassName="h-8 w-full min-w-16 flex-1 basis-full sm:basis-0"
     >
-      <Input
-        aria-label={`${label} to log`}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        autoFocus
-        className="h-8 w-full min-w-16 flex-1 basis-full sm:basis-0"
-        value={draft}
-        disabled={log.isPending}
-        onChange={(e) => setDraft(e.target.value)}
-      />
       <Button type="submit" size="sm" disabled={log.isPending}>
         {log.isPending ? "Saving..." : "Save"}
       </Button>
       <Button type="button" size="sm" variant="ghost" disabled={log.isPending} onClick={() => setOpen(false)}>
         Cancel
       </Button>
-    </form>
+    </InlineNumberForm>
   );
 }

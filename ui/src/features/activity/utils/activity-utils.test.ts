@@ -3,7 +3,6 @@ import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
 import { dropoffNotes, isHiddenNote } from "@/features/activity/utils/dropoff-notes";
 import { correctionSchema, initialDraft, isEditableType, usesTotal } from "@/features/activity/utils/movement-edit";
 import { movementSummary } from "@/features/activity/utils/movement-summary";
-import { parseQuickLog } from "@/features/activity/utils/quick-log";
 
 const ann = { id: "u1", firstName: "Ann", lastName: "Lee", role: "driver" };
 const mv = (over: Partial<FeedMovement>): FeedMovement => ({
@@ -95,18 +94,5 @@ describe("dropoff notes", () => {
       mv({ id: "e", notes: "" }),
     ];
     expect(dropoffNotes(list).map((n) => [n.movement.id, n.note])).toEqual([["a", "Flat tyre"]]);
-  });
-});
-
-describe("parseQuickLog", () => {
-  it.each([
-    ["5", { kind: "save", quantity: 5 }],
-    ["0", { kind: "cancel" }],
-    ["-2", { kind: "invalid" }],
-    ["2.5", { kind: "invalid" }],
-    ["x", { kind: "invalid" }],
-    ["", { kind: "invalid" }],
-  ])("%j → %j", (raw, want) => {
-    expect(parseQuickLog(raw)).toEqual(want);
   });
 });

@@ -1,10 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 // zod/mini: the sign-in screen is the first download on a phone network (DESIGN.md §10), and the
 // mini build is a fraction of the classic one; the schema reads the same.
 import * as z from "zod/mini";
 import { ApiError, apiRequest } from "@/lib/api-client";
-import { useSetUser } from "@/lib/auth";
 import type { User } from "@/lib/user";
+import { type SessionCallbacks, useSessionMutation } from "@/features/auth/api/use-session-mutation";
 
 /** loginSchema: email and password are required (spec part 1 §5); code is the emailed sign-in code, once asked for. */
 export const loginSchema = z.object({
@@ -34,20 +33,7 @@ export function login(input: LoginInput): Promise<User> {
   return apiRequest<User>("POST", "/api/login", input);
 }
 
-/**
- * useLogin signs in and stores the answer as the current user. The callbacks are the hook's
- * (not mutate()'s): storing the user re-renders the sign-in screen away, and mutate()'s own
- * callbacks do not run once the form has unmounted.
- */
-export function useLogin({ onSuccess, onError }: { onSuccess?: (user: User) => void; onError?: (error: Error) => void } = {}) {
-  const setUser = useSetUser();
-  return useMutation({
-    mutationFn: login,
-    meta: { ignoreUnauthorized: true },
-    onSuccess: (user) => {
-      onSuccess?.(user);
-      setUser(user);
-    },
-    onError,
-  });
+/** useLogin signs in and stores the answer as the current user (callbacks as in useSessionMutation). */
+export function useLogin(callbacks?: SessionCallbacks) {
+  return useSessionMutation(login, callbacks);
 }

@@ -1,10 +1,9 @@
-import { useMutation } from "@tanstack/react-query";
 import type { FieldErrors } from "react-hook-form";
 // zod/mini, as in login.ts: part of the sign-in screen's first download.
 import * as z from "zod/mini";
 import { apiRequest } from "@/lib/api-client";
-import { useSetUser } from "@/lib/auth";
 import type { User } from "@/lib/user";
+import { type SessionCallbacks, useSessionMutation } from "@/features/auth/api/use-session-mutation";
 
 /** REQUIRED_FIELDS_TITLE is the register form's validation toast title (spec part 1 §5). */
 export const REQUIRED_FIELDS_TITLE = "Required Fields";
@@ -54,16 +53,7 @@ export function register(payload: RegisterPayload): Promise<User> {
   return apiRequest<User>("POST", "/api/register", payload);
 }
 
-/** useRegister registers and stores the answer as the current user (callbacks as in useLogin). */
-export function useRegister({ onSuccess, onError }: { onSuccess?: (user: User) => void; onError?: (error: Error) => void } = {}) {
-  const setUser = useSetUser();
-  return useMutation({
-    mutationFn: register,
-    meta: { ignoreUnauthorized: true },
-    onSuccess: (user) => {
-      onSuccess?.(user);
-      setUser(user);
-    },
-    onError,
-  });
+/** useRegister registers and stores the answer as the current user (callbacks as in useSessionMutation). */
+export function useRegister(callbacks?: SessionCallbacks) {
+  return useSessionMutation(register, callbacks);
 }

@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArchiveIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
+import { CheckboxFormField } from "@/components/checkbox-form-field";
 import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Form, FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
+import { Form } from "@/components/ui/form";
 import {
   type ScheduleValues,
   formatSize,
@@ -17,9 +17,9 @@ import {
   useSaveSchedule,
 } from "@/features/backups/api/backups";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { formatDateTimeYear } from "@/lib/format";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { toastError } from "@/lib/toast-error";
 
 /**
  * BackupsCard is the Scheduled Backups block of /admin-system (DESIGN.md §11): the daily time
@@ -46,7 +46,7 @@ export function BackupsCard() {
       { input: toScheduleInput(v), idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: (res) => toast({ title: res?.message || "Backup schedule saved" }),
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to save the backup schedule"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Failed to save the backup schedule"),
       },
     ),
   );
@@ -55,7 +55,7 @@ export function BackupsCard() {
       { idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: (res) => toast({ title: res?.message || "Backup created", description: res?.backup?.name }),
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to create the backup"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Failed to create the backup"),
       },
     );
 
@@ -85,18 +85,7 @@ export function BackupsCard() {
         )}
         <Form {...form}>
           <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[auto_1fr_1fr] sm:items-start" noValidate>
-            <FormField
-              control={form.control}
-              name="enabled"
-              render={({ field }) => (
-                <FormItem className="flex items-center gap-2 sm:pt-7">
-                  <FormControl>
-                    <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} onBlur={field.onBlur} />
-                  </FormControl>
-                  <FormLabel>Daily backups on</FormLabel>
-                </FormItem>
-              )}
-            />
+            <CheckboxFormField control={form.control} name="enabled" label="Daily backups on" className="flex items-center gap-2 sm:pt-7" />
             <InputFormField control={form.control} name="time" label="Backup Time" type="time" />
             <InputFormField control={form.control} name="keep" label="Backups to Keep" inputMode="numeric" />
             <div className="flex flex-wrap gap-2 sm:col-span-3">

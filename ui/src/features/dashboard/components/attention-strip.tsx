@@ -32,89 +32,83 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * (quarantined, missing, worn, scanned where the records did not have them).
  */
 export function attentionItems(a: Attention): AttentionItem[] {
-  const items: AttentionItem[] = [];
-  if (a.damageReports > 0) {
-    items.push({
+  const otherQuarantined = a.quarantinedPacks - a.damageReports;
+  const worn = a.wornPacks ?? 0;
+  const unnamed = a.unnamedBatteries ?? 0;
+  const kinds: (AttentionItem & { count: number })[] = [
+    {
+      count: a.damageReports,
       key: "damage",
       text: `${plural(a.damageReports, "damaged pack", "damaged packs")} reported`,
       detail: "Quarantined: decide maintenance, back in service or retired",
       to: `${paths.packs.path}?state=quarantined`,
       icon: TriangleAlertIcon,
-    });
-  }
-  if (a.chargingDue.sessions > 0) {
-    items.push({
+    },
+    {
+      count: a.chargingDue.sessions,
       key: "charging",
       text: `${plural(a.chargingDue.sessions, "charging session", "charging sessions")} due`,
       detail: `${batteryCount(a.chargingDue.batteries)} ready to take off the chargers`,
       to: paths.adminCharging.path,
       icon: BatteryChargingIcon,
-    });
-  }
-  if (a.pendingApprovals > 0) {
-    items.push({
+    },
+    {
+      count: a.pendingApprovals,
       key: "approvals",
       text: `${plural(a.pendingApprovals, "user", "users")} waiting for approval`,
       to: paths.adminUsers.path,
       icon: UserPlusIcon,
-    });
-  }
-  if (a.failedPdfs > 0) {
-    items.push({
+    },
+    {
+      count: a.failedPdfs,
       key: "pdfs",
       text: `${plural(a.failedPdfs, "agreement PDF", "agreement PDFs")} failed`,
       detail: "Retry PDF in Signed Agreements",
       to: `${paths.adminSystem.path}#${anchors.signedAgreements}`,
       icon: FileWarningIcon,
-    });
-  }
-  const otherQuarantined = a.quarantinedPacks - a.damageReports;
-  if (otherQuarantined > 0) {
-    items.push({
+    },
+    {
+      count: otherQuarantined,
       key: "quarantined",
       text: `${plural(otherQuarantined, "pack", "packs")} in quarantine`,
       detail: a.damageReports > 0 ? "Besides the damaged ones: recalls and checks" : "Recalls and checks waiting for a decision",
       to: `${paths.packs.path}?state=quarantined`,
       icon: ShieldAlertIcon,
-    });
-  }
-  if (a.missingPacks > 0) {
-    items.push({
+    },
+    {
+      count: a.missingPacks,
       key: "missing",
       text: `${plural(a.missingPacks, "pack", "packs")} missing`,
       detail: "Not seen for days: see their last holder",
       to: `${paths.packs.path}?missing=1`,
       icon: MapPinOffIcon,
-    });
-  }
-  if ((a.wornPacks ?? 0) > 0) {
-    items.push({
+    },
+    {
+      count: worn,
       key: "worn",
-      text: `${plural(a.wornPacks!, "worn pack", "worn packs")}`,
+      text: `${plural(worn, "worn pack", "worn packs")}`,
       detail: "Under their model's health threshold or losing it fast",
       to: `${paths.packs.path}?worn=1`,
       icon: BatteryWarningIcon,
-    });
-  }
-  if (a.packDiscrepancies > 0) {
-    items.push({
+    },
+    {
+      count: a.packDiscrepancies,
       key: "discrepancies",
       text: `${plural(a.packDiscrepancies, "pack discrepancy", "pack discrepancies")} this week`,
       detail: "Scanned where the records did not have them",
       to: paths.packs.path,
       icon: WaypointsIcon,
-    });
-  }
-  if ((a.unnamedBatteries ?? 0) > 0) {
-    items.push({
+    },
+    {
+      count: unnamed,
       key: "unnamed",
-      text: `${plural(a.unnamedBatteries!, "battery", "batteries")} moved without packs`,
+      text: `${plural(unnamed, "battery", "batteries")} moved without packs`,
       detail: "Queued offline before packs became required: count the place to name them",
       to: paths.packs.path,
       icon: WaypointsIcon,
-    });
-  }
-  return items;
+    },
+  ];
+  return kinds.filter((k) => k.count > 0).map(({ count: _, ...item }) => item);
 }
 
 /**

@@ -2,15 +2,14 @@ import { BatteryChargingIcon, BatteryFullIcon, BatteryLowIcon, BatteryIcon, Chec
 import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
+import { InlineNumberForm } from "@/components/inline-number-form";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { BatteryStats, StatKey } from "@/lib/state";
 import { isStatChanged, useUpdateStats } from "@/features/dashboard/api/update-stats";
-import { INVALID_STAT, parseStatEdit } from "@/features/dashboard/utils/stat-edit";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import { cn } from "@/lib/utils";
+import { toastError } from "@/lib/toast-error";
 
 /** STAT_CARDS are the five figures in display order with their labels (spec part 1 §2). */
 export const STAT_CARDS: readonly { key: StatKey; label: string; icon: React.ElementType; tone: string }[] = [
@@ -53,7 +52,6 @@ function StatCard({
   isLoading: boolean;
 }) {
   const [editing, setEditing] = React.useState(false);
-  const [draft, setDraft] = React.useState("");
   // the figure shown when the edit began: the server refuses the edit if it moved since
   const [from, setFrom] = React.useState(0);
   const update = useUpdateStats();
@@ -61,26 +59,17 @@ function StatCard({
   const value = stats?.[card.key];
   const Icon = card.icon;
 
-  const save = () => {
+  const save = (next: number) => {
     if (!stats) return;
-    const parsed = parseStatEdit(draft);
-    if (parsed.kind === "invalid") {
-      toast({ ...INVALID_STAT, variant: "destructive" });
-      return;
-    }
-    if (parsed.kind === "close") {
-      setEditing(false);
-      return;
-    }
     update.mutate(
-      { body: { stat: card.key, value: parsed.value, from }, idempotencyKey: newIdempotencyKey() },
+      { body: { stat: card.key, value: next, from }, idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: () => {
           toast({ title: `${card.label} updated successfully` });
           setEditing(false);
         },
         onError: (err) => {
-          toast({ title: "Error", description: errorMessage(err, "Failed to update statistic"), variant: "destructive" });
+          toastError(err, "Failed to update statistic");
           if (isStatChanged(err)) setEditing(false);
         },
       },
@@ -103,7 +92,6 @@ function StatCard({
               aria-label={`Edit ${card.label}`}
               disabled={!stats}
               onClick={() => {
-                setDraft(String(value ?? 0));
                 setFrom(value ?? 0);
                 setEditing(true);
               }}
@@ -115,26 +103,16 @@ function StatCard({
         {isLoading && value === undefined ? (
           <Skeleton className="mt-2 h-8 w-16" />
         ) : editing ? (
-          <form
+          <InlineNumberForm
+            label={`New ${card.label}`}
+            min={0}
+            initial={String(from)}
+            disabled={update.isPending}
+            onSave={save}
+            onClose={() => setEditing(false)}
             className="mt-2 flex items-center gap-1"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              save();
-            }}
+            inputClassName="h-8 w-20"
           >
-            <Input
-              aria-label={`New ${card.label}`}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              autoFocus
-              className="h-8 w-20"
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              disabled={update.isPending}
-            />
             <Button type="submit" size="icon" className="size-8" aria-label={`Save ${card.label}`} disabled={update.isPending}>
               <CheckIcon />
             </Button>
@@ -149,7 +127,7 @@ function StatCard({
             >
               <XIcon />
             </Button>
-          </form>
+          </InlineNumberForm>
         ) : (
           <p aria-labelledby={`${id}-label`} className={cn("mt-1 text-3xl font-bold tabular-nums", card.tone)}>
             {value ?? "–"}

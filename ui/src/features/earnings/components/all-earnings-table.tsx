@@ -1,10 +1,11 @@
 import * as React from "react";
 import { QueryStatus } from "@/components/query-status";
+import { ResponsiveTable } from "@/components/responsive-table";
+import type { Column } from "@/components/table-columns";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Hint } from "@/components/ui/hint";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import {
   type EarningsRow,
   type TaskType,
@@ -77,6 +78,56 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
       <span className="text-muted-foreground">—</span>
     );
 
+  const right = { headClassName: "text-right", className: "text-right" };
+  const columns: Column<EarningsRow>[] = [
+    {
+      head: "Name",
+      className: "font-medium",
+      cell: (r) => (
+        <span className="flex items-center gap-2">
+          <Badge variant="outline" className="font-mono">
+            {roleLetter(r.role)}
+          </Badge>
+          {r.firstName} {r.lastName}
+        </span>
+      ),
+    },
+    { ...right, head: "Dead Batteries", cell: (r) => count(r, "batteries", r.deadBatteries, "table") },
+    { ...right, head: "Moves", cell: (r) => count(r, "moves", r.moves, "table") },
+    { ...right, head: "Recovers", cell: (r) => count(r, "recovers", r.recovers, "table") },
+    { ...right, head: "Base", className: "text-right tabular-nums", cell: (r) => formatMoney(r.baseEarnings) },
+    { ...right, head: "Pay Reduction", cell: reductionEdit },
+    { ...right, head: "Pool Withholding", cell: withholdingEdit },
+    { ...right, head: "Total", className: "text-right font-semibold tabular-nums", cell: (r) => formatMoney(r.totalEarnings) },
+  ];
+
+  // a row as a card on a phone (the table from md up)
+  const card = (r: EarningsRow) => (
+    <>
+      <div className="flex items-start justify-between gap-2">
+        <p className="flex min-w-0 items-center gap-2 font-medium">
+          <Badge variant="outline" className="font-mono">
+            {roleLetter(r.role)}
+          </Badge>
+          <span className="truncate">
+            {r.firstName} {r.lastName}
+          </span>
+        </p>
+        <p className="text-lg font-semibold tabular-nums">{formatMoney(r.totalEarnings)}</p>
+      </div>
+      <dl className="grid grid-cols-4 gap-1 text-sm">
+        <Cell label="Dead">{count(r, "batteries", r.deadBatteries, "list")}</Cell>
+        <Cell label="Moves">{count(r, "moves", r.moves, "list")}</Cell>
+        <Cell label="Recovers">{count(r, "recovers", r.recovers, "list")}</Cell>
+        <Cell label="Base">{formatMoney(r.baseEarnings)}</Cell>
+      </dl>
+      <dl className="grid grid-cols-2 gap-1 text-sm">
+        <Cell label="Pay reduction">{reductionEdit(r)}</Cell>
+        <Cell label="Pool withholding">{withholdingEdit(r)}</Cell>
+      </dl>
+    </>
+  );
+
   return (
     <Card role="region" aria-labelledby="all-earnings-title">
       <CardHeader>
@@ -88,72 +139,7 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
       <CardContent className="grid grid-cols-1 gap-3">
         <QueryStatus query={data} skeletonClassName="h-24 w-full" error="Failed to load earnings data" alert empty={data.data && rows.length === 0 && "No drivers or admins yet"} />
         {rows.length > 0 && (
-          <>
-            <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Earnings">
-              {rows.map((r) => (
-                <li key={r.userId} className="grid min-w-0 gap-2 rounded-lg border p-3">
-                  <div className="flex items-start justify-between gap-2">
-                    <p className="flex min-w-0 items-center gap-2 font-medium">
-                      <Badge variant="outline" className="font-mono">
-                        {roleLetter(r.role)}
-                      </Badge>
-                      <span className="truncate">
-                        {r.firstName} {r.lastName}
-                      </span>
-                    </p>
-                    <p className="text-lg font-semibold tabular-nums">{formatMoney(r.totalEarnings)}</p>
-                  </div>
-                  <dl className="grid grid-cols-4 gap-1 text-sm">
-                    <Cell label="Dead">{count(r, "batteries", r.deadBatteries, "list")}</Cell>
-                    <Cell label="Moves">{count(r, "moves", r.moves, "list")}</Cell>
-                    <Cell label="Recovers">{count(r, "recovers", r.recovers, "list")}</Cell>
-                    <Cell label="Base">{formatMoney(r.baseEarnings)}</Cell>
-                  </dl>
-                  <dl className="grid grid-cols-2 gap-1 text-sm">
-                    <Cell label="Pay reduction">{reductionEdit(r)}</Cell>
-                    <Cell label="Pool withholding">{withholdingEdit(r)}</Cell>
-                  </dl>
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto md:block">
-              <Table aria-labelledby="all-earnings-title">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Name</TableHead>
-                    <TableHead className="text-right">Dead Batteries</TableHead>
-                    <TableHead className="text-right">Moves</TableHead>
-                    <TableHead className="text-right">Recovers</TableHead>
-                    <TableHead className="text-right">Base</TableHead>
-                    <TableHead className="text-right">Pay Reduction</TableHead>
-                    <TableHead className="text-right">Pool Withholding</TableHead>
-                    <TableHead className="text-right">Total</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((r) => (
-                    <TableRow key={r.userId}>
-                      <TableCell className="font-medium">
-                        <span className="flex items-center gap-2">
-                          <Badge variant="outline" className="font-mono">
-                            {roleLetter(r.role)}
-                          </Badge>
-                          {r.firstName} {r.lastName}
-                        </span>
-                      </TableCell>
-                      <TableCell className="text-right">{count(r, "batteries", r.deadBatteries, "table")}</TableCell>
-                      <TableCell className="text-right">{count(r, "moves", r.moves, "table")}</TableCell>
-                      <TableCell className="text-right">{count(r, "recovers", r.recovers, "table")}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatMoney(r.baseEarnings)}</TableCell>
-                      <TableCell className="text-right">{reductionEdit(r)}</TableCell>
-                      <TableCell className="text-right">{withholdingEdit(r)}</TableCell>
-                      <TableCell className="text-right font-semibold tabular-nums">{formatMoney(r.totalEarnings)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-          </>
+          <ResponsiveTable rows={rows} rowKey={(r) => r.userId} listLabel="Earnings" labelledBy="all-earnings-title" columns={columns} card={card} />
         )}
       </CardContent>
       <AdjustTaskDialog target={adjusting} weekStart={week} onClose={() => setAdjusting(null)} />

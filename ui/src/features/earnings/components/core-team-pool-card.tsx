@@ -1,12 +1,16 @@
 import { ChevronDownIcon } from "lucide-react";
 import * as React from "react";
 import { QueryStatus } from "@/components/query-status";
+import { TableColumns } from "@/components/table-columns";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table } from "@/components/ui/table";
 import { useCoreTeam } from "@/features/earnings/api/earnings";
 import { formatMoney, poolShares } from "@/features/earnings/utils/money";
 import { cn } from "@/lib/utils";
+
+/** money is an amount's column: right-aligned, tabular digits. */
+const money = { headClassName: "text-right", className: "text-right tabular-nums" };
 
 /**
  * CoreTeamPoolCard is the Admin Core Team Pool (spec part 2 §2, DESIGN.md §8): what the admins
@@ -47,30 +51,18 @@ export function CoreTeamPoolCard({ weekStart }: { weekStart: string }) {
                     <p className="text-sm text-muted-foreground">No admins this week</p>
                   ) : (
                     <Table>
-                      <TableHeader>
-                        <TableRow>
-                          <TableHead>Admin</TableHead>
-                          <TableHead className="text-right">Individual</TableHead>
-                          <TableHead className="text-right">Keeps</TableHead>
-                          <TableHead className="text-right">Contribution</TableHead>
-                          <TableHead className="text-right">Share</TableHead>
-                          <TableHead className="text-right">Total</TableHead>
-                        </TableRow>
-                      </TableHeader>
-                      <TableBody>
-                        {d.adminBreakdown.map((a) => (
-                          <TableRow key={a.user.id}>
-                            <TableCell className="font-medium">
-                              {a.user.firstName} {a.user.lastName}
-                            </TableCell>
-                            <TableCell className="text-right tabular-nums">{formatMoney(a.individualEarnings)}</TableCell>
-                            <TableCell className="text-right tabular-nums">{a.adminPoolWithholdingPercentage}%</TableCell>
-                            <TableCell className="text-right tabular-nums">{formatMoney(a.poolContribution)}</TableCell>
-                            <TableCell className="text-right tabular-nums">{formatMoney(a.poolShare)}</TableCell>
-                            <TableCell className="text-right font-semibold tabular-nums">{formatMoney(a.totalEarnings)}</TableCell>
-                          </TableRow>
-                        ))}
-                      </TableBody>
+                      <TableColumns
+                        rows={d.adminBreakdown}
+                        rowKey={(a) => a.user.id}
+                        columns={[
+                          { head: "Admin", className: "font-medium", cell: (a) => `${a.user.firstName} ${a.user.lastName}` },
+                          { head: "Individual", ...money, cell: (a) => formatMoney(a.individualEarnings) },
+                          { head: "Keeps", ...money, cell: (a) => `${a.adminPoolWithholdingPercentage}%` },
+                          { head: "Contribution", ...money, cell: (a) => formatMoney(a.poolContribution) },
+                          { head: "Share", ...money, cell: (a) => formatMoney(a.poolShare) },
+                          { head: "Total", headClassName: "text-right", className: "text-right font-semibold tabular-nums", cell: (a) => formatMoney(a.totalEarnings) },
+                        ]}
+                      />
                     </Table>
                   )}
                 </div>

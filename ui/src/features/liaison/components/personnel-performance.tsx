@@ -1,10 +1,13 @@
 import { QueryStatus } from "@/components/query-status";
+import { TableColumns } from "@/components/table-columns";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ScrollTable } from "@/components/ui/scroll-table";
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useAdminWeeklyActivity } from "@/lib/weekly-activity";
 import { roleLabel } from "@/lib/user";
+
+/** count is a figure's column: right-aligned, tabular digits. */
+const count = { headClassName: "text-right", className: "text-right tabular-nums" };
 
 /** PersonnelPerformance is 'Weekly Personnel Performance': this week's figures per person. */
 export function PersonnelPerformance() {
@@ -20,29 +23,25 @@ export function PersonnelPerformance() {
         <QueryStatus query={week} skeletonClassName="h-20 w-full" error="Unable to load driver activity" empty={week.isSuccess && rows.length === 0 && "No driver activity this week"} />
         {rows.length > 0 && (
           <ScrollTable label="Personnel performance table">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead className="text-right">Batteries</TableHead>
-                <TableHead className="text-right">Rebalances</TableHead>
-                <TableHead className="text-right">Recovers</TableHead>
-                <TableHead className="text-right">Activities</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.user.id}>
-                  <TableCell>
-                    <span className="font-medium">{`${r.user.firstName} ${r.user.lastName}`.trim()}</span>{" "}
-                    <Badge variant="outline">{r.user.role === "driver" ? "Driver" : roleLabel(r.user.role)}</Badge>
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{r.deadBatteriesTotal}</TableCell>
-                  <TableCell className="text-right tabular-nums">{r.rebalanceTotal}</TableCell>
-                  <TableCell className="text-right tabular-nums">{r.retrievesRepairsTotal}</TableCell>
-                  <TableCell className="text-right tabular-nums">{r.totalActivities}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
+            <TableColumns
+              rows={rows}
+              rowKey={(r) => r.user.id}
+              columns={[
+                {
+                  head: "Name",
+                  cell: (r) => (
+                    <>
+                      <span className="font-medium">{`${r.user.firstName} ${r.user.lastName}`.trim()}</span>{" "}
+                      <Badge variant="outline">{r.user.role === "driver" ? "Driver" : roleLabel(r.user.role)}</Badge>
+                    </>
+                  ),
+                },
+                { head: "Batteries", ...count, cell: (r) => r.deadBatteriesTotal },
+                { head: "Rebalances", ...count, cell: (r) => r.rebalanceTotal },
+                { head: "Recovers", ...count, cell: (r) => r.retrievesRepairsTotal },
+                { head: "Activities", ...count, cell: (r) => r.totalActivities },
+              ]}
+            />
           </ScrollTable>
         )}
       </CardContent>

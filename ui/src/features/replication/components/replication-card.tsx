@@ -2,11 +2,11 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { AlertTriangleIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
+import { CheckboxFormField } from "@/components/checkbox-form-field";
 import { InputFormField } from "@/components/form-fields";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Form, FormControl, FormField, FormItem, FormLabel } from "@/components/ui/form";
+import { Form } from "@/components/ui/form";
 import {
   MSG_NEW_KEYS_REQUIRED,
   type ReplicationSettings,
@@ -19,11 +19,11 @@ import {
   useSaveReplication,
 } from "@/features/replication/api/replication";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { formatDateTimeYear } from "@/lib/format";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import { isAdminRole, isMasterAdmin } from "@/lib/user";
+import { toastError } from "@/lib/toast-error";
 
 /** SET_MARK is what a credential field shows when one is stored: the value itself never comes back. */
 export const SET_MARK = "•••• set";
@@ -125,7 +125,7 @@ function ReplicationForm({ settings }: { settings: ReplicationSettings }) {
           if (res?.settings) form.reset(formValues(res.settings));
           toast({ title: "Replication settings saved", description: res?.enabled ? `Replicating to ${res.target}` : "Replication is off" });
         },
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to save the replication settings"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Failed to save the replication settings"),
       },
     );
   });
@@ -142,18 +142,7 @@ function ReplicationForm({ settings }: { settings: ReplicationSettings }) {
           </p>
         )}
         <fieldset disabled={locked || save.isPending} className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            control={form.control}
-            name="enabled"
-            render={({ field }) => (
-              <FormItem className="flex items-center gap-2 sm:col-span-2">
-                <FormControl>
-                  <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} onBlur={field.onBlur} disabled={locked} />
-                </FormControl>
-                <FormLabel>Replicate continuously</FormLabel>
-              </FormItem>
-            )}
-          />
+          <CheckboxFormField control={form.control} name="enabled" label="Replicate continuously" className="flex items-center gap-2 sm:col-span-2" disabled={locked} />
           <InputFormField
             control={form.control}
             name="url"

@@ -1,10 +1,7 @@
-import * as React from "react";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { type AuditEntry, useAudit } from "@/features/system/api/audit";
-import { useUser } from "@/lib/auth";
+import { RecordListCard } from "@/features/system/components/record-list-card";
 import { formatDateTimeYear } from "@/lib/format";
-import { isAdminRole } from "@/lib/user";
 
 const ACTION_LABEL: Record<AuditEntry["action"], string> = { create: "Created", update: "Changed", delete: "Deleted", read: "Read" };
 
@@ -24,56 +21,45 @@ function actorSuffix(kind: string): string {
  * of its tokens and their issue and revocation (modules/headoffice). Admins only.
  */
 export function AuditListCard() {
-  const user = useUser();
-  const admin = isAdminRole(user.data?.role);
-  const audit = useAudit(admin);
-  const ids = React.useId();
-  if (!admin) return null;
-  const rows = audit.data ?? [];
   return (
-    <Card role="region" aria-labelledby={`${ids}-title`}>
-      <CardHeader>
-        <CardTitle id={`${ids}-title`}>Audit List</CardTitle>
-        <CardDescription>
+    <RecordListCard
+      useRows={useAudit}
+      title="Audit List"
+      description={
+        <>
           Changes made directly in the data dashboard (/_/), and what head office did with its tokens, newest first. The
           inventory, packs and signed records cannot be changed in the dashboard; use the app&apos;s own pages for them.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {audit.isError ? (
-          <p className="text-sm text-destructive">Could not load the audit list.</p>
-        ) : rows.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{audit.isPending ? "Loading..." : "No changes made in the data dashboard."}</p>
-        ) : (
-          <ul className="grid gap-3" aria-label="Audit list">
-            {rows.map((r) => (
-              <li key={r.id} className="grid gap-1 rounded-md border p-3 text-sm">
-                <div className="flex flex-wrap items-center gap-2">
-                  <Badge variant={r.action === "delete" ? "destructive" : "secondary"}>{ACTION_LABEL[r.action]}</Badge>
-                  <span className="font-medium [overflow-wrap:anywhere]">
-                    {r.collection} {r.recordId}
-                  </span>
-                </div>
-                <dl className="grid grid-cols-[3.5rem_1fr] gap-x-3 gap-y-0.5 text-muted-foreground">
-                  <dt>By</dt>
-                  <dd className="[overflow-wrap:anywhere]">
-                    {r.actor || "unknown"}
-                    {actorSuffix(r.actorKind)}
-                  </dd>
-                  <dt>At</dt>
-                  <dd>{formatDateTimeYear(r.at)}</dd>
-                  {r.fields.length > 0 && (
-                    <>
-                      <dt>Fields</dt>
-                      <dd className="[overflow-wrap:anywhere]">{r.fields.join(", ")}</dd>
-                    </>
-                  )}
-                </dl>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+        </>
+      }
+      error="Could not load the audit list."
+      empty="No changes made in the data dashboard."
+      listLabel="Audit list"
+      rowKey={(r) => r.id}
+      row={(r) => (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant={r.action === "delete" ? "destructive" : "secondary"}>{ACTION_LABEL[r.action]}</Badge>
+            <span className="font-medium [overflow-wrap:anywhere]">
+              {r.collection} {r.recordId}
+            </span>
+          </div>
+          <dl className="grid grid-cols-[3.5rem_1fr] gap-x-3 gap-y-0.5 text-muted-foreground">
+            <dt>By</dt>
+            <dd className="[overflow-wrap:anywhere]">
+              {r.actor || "unknown"}
+              {actorSuffix(r.actorKind)}
+            </dd>
+            <dt>At</dt>
+            <dd>{formatDateTimeYear(r.at)}</dd>
+            {r.fields.length > 0 && (
+              <>
+                <dt>Fields</dt>
+                <dd className="[overflow-wrap:anywhere]">{r.fields.join(", ")}</dd>
+              </>
+            )}
+          </dl>
+        </>
+      )}
+    />
   );
 }

@@ -2,8 +2,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CLEAN_SLATE_CONFIRM, useCleanSlate } from "@/features/system/api/system";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { toastError } from "@/lib/toast-error";
 
 /**
  * CleanSlateCard is block 3 of /admin-system: Clean Slate (Production Ready) behind the spec's
@@ -17,7 +17,7 @@ export function CleanSlateCard() {
       { idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: (res) => toast({ title: res?.message || "System reset for production deployment!" }),
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to reset the system"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Failed to reset the system"),
       },
     );
   };

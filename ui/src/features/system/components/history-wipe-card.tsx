@@ -6,8 +6,8 @@ import { InputFormField } from "@/components/form-fields";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { WIPE_PHRASE, type WipeValues, useHistoryCount, useWipeHistory, wipeSchema } from "@/features/system/api/system";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { toastError } from "@/lib/toast-error";
 
 /**
  * HistoryWipeCard is block 2 of /admin-system, the History Management danger zone: Delete
@@ -28,7 +28,7 @@ export function HistoryWipeCard() {
           toast({ title: res?.message || "History wiped successfully!" });
           form.reset();
         },
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to wipe history"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Failed to wipe history"),
       },
     ),
   );

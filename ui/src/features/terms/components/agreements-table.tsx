@@ -1,13 +1,13 @@
 import { FileCheck2Icon, FileTextIcon, RotateCwIcon, SearchIcon } from "lucide-react";
 import * as React from "react";
 import { QueryStatus } from "@/components/query-status";
+import { ResponsiveTable } from "@/components/responsive-table";
+import type { Column } from "@/components/table-columns";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
-import { ScrollTable } from "@/components/ui/scroll-table";
 import { Spinner } from "@/components/ui/spinner";
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { openPDF, useAgreements, useRetryPDF, type Agreement } from "@/features/terms/api/terms";
 import { FAILED_PDF_MESSAGE, filterAgreements, footer, signatureLabel } from "@/features/terms/utils/agreements";
 import { anchors } from "@/config/paths";
@@ -16,6 +16,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { opensInSameTab } from "@/lib/browser";
 import { formatDateTimeYear } from "@/lib/format";
+import { toastError } from "@/lib/toast-error";
 
 const NONE: Agreement[] = [];
 
@@ -33,6 +34,34 @@ export function AgreementsTable() {
   const shown = React.useMemo(() => filterAgreements(all, search), [all, search]);
   const query = search.trim();
   useScrollToAnchor(anchors.signedAgreements, !agreements.isPending);
+
+  // a row as a card on a phone (the table from md up)
+  const card = (a: Agreement) => (
+    <>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium break-words">{fullName(a)}</p>
+          <p className="text-sm break-all text-muted-foreground">{a.email}</p>
+        </div>
+        <PDFStatusBadge agreement={a} />
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Signed {formatDateTimeYear(a.signedAt)} · Version {a.termsVersion} · {signatureLabel(a)} signature
+      </p>
+      <div>
+        <PDFAction agreement={a} />
+      </div>
+    </>
+  );
+  const columns: Column<Agreement>[] = [
+    { head: "User", className: "font-medium", cell: fullName },
+    { head: "Email", className: "break-all", cell: (a) => a.email },
+    { head: "Signed Date", className: "whitespace-nowrap", cell: (a) => formatDateTimeYear(a.signedAt) },
+    { head: "Version", cell: (a) => a.termsVersion },
+    { head: "Signature", cell: signatureLabel },
+    { head: "PDF Status", cell: (a) => <PDFStatusBadge agreement={a} /> },
+    { head: "Actions", cell: (a) => <PDFAction agreement={a} /> },
+  ];
 
   return (
     <Card id={anchors.signedAgreements} role="region" aria-labelledby="agreements-title" className="scroll-mt-4">
@@ -60,59 +89,7 @@ export function AgreementsTable() {
           <p className="py-6 text-center text-sm text-muted-foreground">{query ? "No agreements match your search" : "No signed agreements found"}</p>
         )}
         {shown.length > 0 && (
-          <>
-            <ul className="grid gap-3 md:hidden" aria-label="Signed agreements">
-              {shown.map((a) => (
-                <li key={a.id} className="grid gap-2 rounded-lg border p-3">
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <p className="font-medium break-words">{fullName(a)}</p>
-                      <p className="text-sm break-all text-muted-foreground">{a.email}</p>
-                    </div>
-                    <PDFStatusBadge agreement={a} />
-                  </div>
-                  <p className="text-xs text-muted-foreground">
-                    Signed {formatDateTimeYear(a.signedAt)} · Version {a.termsVersion} · {signatureLabel(a)} signature
-                  </p>
-                  <div>
-                    <PDFAction agreement={a} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <div className="hidden md:block">
-              <ScrollTable label="Agreements table">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>User</TableHead>
-                    <TableHead>Email</TableHead>
-                    <TableHead>Signed Date</TableHead>
-                    <TableHead>Version</TableHead>
-                    <TableHead>Signature</TableHead>
-                    <TableHead>PDF Status</TableHead>
-                    <TableHead>Actions</TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {shown.map((a) => (
-                    <TableRow key={a.id}>
-                      <TableCell className="font-medium">{fullName(a)}</TableCell>
-                      <TableCell className="break-all">{a.email}</TableCell>
-                      <TableCell className="whitespace-nowrap">{formatDateTimeYear(a.signedAt)}</TableCell>
-                      <TableCell>{a.termsVersion}</TableCell>
-                      <TableCell>{signatureLabel(a)}</TableCell>
-                      <TableCell>
-                        <PDFStatusBadge agreement={a} />
-                      </TableCell>
-                      <TableCell>
-                        <PDFAction agreement={a} />
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </ScrollTable>
-            </div>
-          </>
+          <ResponsiveTable rows={shown} rowKey={(a) => a.id} listLabel="Signed agreements" tableLabel="Agreements table" columns={columns} card={card} />
         )}
         {agreements.data && (
           <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -157,7 +134,7 @@ function PDFAction({ agreement: a }: { agreement: Agreement }) {
   const onRetry = () =>
     retry.mutate(a.id, {
       onSuccess: (answer) => toast({ title: (answer as { message?: string } | null)?.message ?? "PDF generation retried successfully" }),
-      onError: (error) => toast({ title: "Error", description: errorMessage(error, "Failed to retry PDF generation"), variant: "destructive" }),
+      onError: (error) => toastError(error, "Failed to retry PDF generation"),
     });
   return (
     <Button variant="outline" size="sm" onClick={onRetry} disabled={retry.isPending} aria-label={`Retry PDF of ${fullName(a)}`}>

@@ -2,14 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { UserPlusIcon } from "lucide-react";
 import * as React from "react";
 import { useForm } from "react-hook-form";
+import { CheckboxFormField } from "@/components/checkbox-form-field";
 import { DialogFormFooter } from "@/components/dialog-form";
 import { FormBody } from "@/components/form-body";
 import { InputFormField } from "@/components/form-fields";
 import { SelectFormField } from "@/components/select-form-field";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { FormControl, FormDescription, FormField, FormItem, FormLabel } from "@/components/ui/form";
 import { ROLE_OPTIONS, createUserSchema, useCreateUser, type CreateUserValues } from "@/features/users/api/user-actions";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import type { Role } from "@/lib/user";
@@ -70,20 +69,12 @@ export function CreateUserDialog({ callerRole }: { callerRole: Role | undefined 
           <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="off" />
           <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="new-password" />
           <SelectFormField control={form.control} name="role" label="Role" options={roles} />
-          <FormField
+          <CheckboxFormField
             control={form.control}
             name="bypassTerms"
-            render={({ field }) => (
-              <FormItem className="flex items-start gap-3 rounded-md border p-3">
-                <FormControl>
-                  <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} />
-                </FormControl>
-                <div className="grid gap-1">
-                  <FormLabel>Bypass terms</FormLabel>
-                  <FormDescription>For corporate liaisons: the account does not have to sign the contractor terms.</FormDescription>
-                </div>
-              </FormItem>
-            )}
+            label="Bypass terms"
+            description="For corporate liaisons: the account does not have to sign the contractor terms."
+            className="flex items-start gap-3 rounded-md border p-3"
           />
           {rootError && (
             <p role="alert" className="text-sm text-destructive">

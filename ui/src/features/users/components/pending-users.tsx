@@ -1,5 +1,6 @@
 import { CheckIcon, XIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { CardList } from "@/components/card-list";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { fallbackFocus } from "@/components/ui/return-focus";
@@ -42,9 +43,13 @@ export function PendingUsers() {
         {pending.isPending && <Skeleton className="h-16 w-full" />}
         {pending.data?.length === 0 && <p className="text-sm text-muted-foreground">No users awaiting approval</p>}
         {pending.data && pending.data.length > 0 && (
-          <ul className="grid gap-3" aria-label="Users awaiting approval">
-            {pending.data.map((u) => (
-              <li key={u.id} className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3">
+          <CardList
+            label="Users awaiting approval"
+            rows={pending.data}
+            rowKey={(u) => u.id}
+            itemClassName="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3"
+            item={(u) => (
+              <>
                 <div className="min-w-0">
                   <p className="font-medium">{displayName(u)}</p>
                   <p className="truncate text-sm text-muted-foreground">{u.email}</p>
@@ -69,9 +74,9 @@ export function PendingUsers() {
                     <XIcon /> Reject
                   </Button>
                 </div>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          />
         )}
       </CardContent>
     </Card>

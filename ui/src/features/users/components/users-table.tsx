@@ -1,11 +1,12 @@
 import { SearchIcon } from "lucide-react";
 import * as React from "react";
 import { QueryStatus } from "@/components/query-status";
+import { ResponsiveTable } from "@/components/responsive-table";
+import type { Column } from "@/components/table-columns";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useUsers, type AdminUser } from "@/features/users/api/get-users";
 import { ROLE_OPTIONS } from "@/features/users/api/user-actions";
 import { ApprovalBadge } from "@/features/users/components/approval-badge";
@@ -49,6 +50,38 @@ export function UsersTable({ callerRole }: { callerRole: Role | undefined }) {
   const ids = React.useId();
   const actions = (u: AdminUser) => <UserActionsMenu user={u} callerRole={callerRole} onEdit={setEditing} onDelete={setDeleting} />;
 
+  // a row as a card on a phone (the table from md up)
+  const card = (u: AdminUser) => (
+    <>
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="flex items-center gap-2 font-medium">
+            <RoleBadge role={u.role} />
+            <span className="truncate">{displayName(u)}</span>
+          </p>
+          <p className="truncate text-sm text-muted-foreground">{u.email}</p>
+        </div>
+        {actions(u)}
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <ApprovalBadge state={u.isApproved} />
+        <TermsBadge status={u.termsStatus} />
+        <span className="text-muted-foreground">Pay reduction {u.payReductionPercentage}%</span>
+      </div>
+      <p className="text-xs text-muted-foreground">Registered {formatDateTime(u.created)}</p>
+    </>
+  );
+  const columns: Column<AdminUser>[] = [
+    { head: "Name", className: "font-medium", cell: displayName },
+    { head: "Email", className: "max-w-56 truncate", cell: (u) => u.email },
+    { head: "Role", cell: (u) => <RoleBadge role={u.role} /> },
+    { head: "Status", cell: (u) => <ApprovalBadge state={u.isApproved} /> },
+    { head: "Terms", cell: (u) => <TermsBadge status={u.termsStatus} /> },
+    { head: "Pay Reduction", headClassName: "text-right", className: "text-right tabular-nums", cell: (u) => `${u.payReductionPercentage}%` },
+    { head: "Registered", className: "text-muted-foreground", cell: (u) => formatDateTime(u.created) },
+    { head: <span className="sr-only">Actions</span>, className: "text-right", cell: actions },
+  ];
+
   return (
     <Card role="region" aria-labelledby="all-users-title">
       <CardHeader>
@@ -80,68 +113,7 @@ export function UsersTable({ callerRole }: { callerRole: Role | undefined }) {
         <QueryStatus query={users} skeletonClassName="h-24 w-full" error={errorMessage(users.error, "Failed to load data. Please try again.")} alert empty={users.data && shown.length === 0 && "No users match these filters"} />
 
         {shown.length > 0 && (
-          <>
-            <ul className="grid grid-cols-1 gap-3 md:hidden" aria-label="Users">
-              {shown.map((u) => (
-                <li key={u.id} className="grid min-w-0 grid-cols-1 gap-2 rounded-lg border p-3">
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <p className="flex items-center gap-2 font-medium">
-                        <RoleBadge role={u.role} />
-                        <span className="truncate">{displayName(u)}</span>
-                      </p>
-                      <p className="truncate text-sm text-muted-foreground">{u.email}</p>
-                    </div>
-                    {actions(u)}
-                  </div>
-                  <div className="flex flex-wrap items-center gap-2 text-sm">
-                    <ApprovalBadge state={u.isApproved} />
-                    <TermsBadge status={u.termsStatus} />
-                    <span className="text-muted-foreground">Pay reduction {u.payReductionPercentage}%</span>
-                  </div>
-                  <p className="text-xs text-muted-foreground">Registered {formatDateTime(u.created)}</p>
-                </li>
-              ))}
-            </ul>
-            <div className="hidden md:block">
-              <Table aria-labelledby="all-users-title">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead>Name</TableHead>
-                    <TableHead>Email</TableHead>
-                    <TableHead>Role</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead>Terms</TableHead>
-                    <TableHead className="text-right">Pay Reduction</TableHead>
-                    <TableHead>Registered</TableHead>
-                    <TableHead>
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {shown.map((u) => (
-                    <TableRow key={u.id}>
-                      <TableCell className="font-medium">{displayName(u)}</TableCell>
-                      <TableCell className="max-w-56 truncate">{u.email}</TableCell>
-                      <TableCell>
-                        <RoleBadge role={u.role} />
-                      </TableCell>
-                      <TableCell>
-                        <ApprovalBadge state={u.isApproved} />
-                      </TableCell>
-                      <TableCell>
-                        <TermsBadge status={u.termsStatus} />
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{u.payReductionPercentage}%</TableCell>
-                      <TableCell className="text-muted-foreground">{formatDateTime(u.created)}</TableCell>
-                      <TableCell className="text-right">{actions(u)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
-          </>
+          <ResponsiveTable rows={shown} rowKey={(u) => u.id} listLabel="Users" labelledBy="all-users-title" columns={columns} card={card} />
         )}
       </CardContent>
       <EditUserDialog user={editing} callerRole={callerRole} onClose={() => setEditing(null)} />
