@@ -5,4 +5,5 @@
 export { PackScanField, type PackScanFieldProps } from "@/features/scan/components/pack-scan-field";
 export { PackListField, type PackListFieldProps } from "@/features/scan/components/pack-list-field";
 export { ScanCodesButton, type ScanCodesButtonProps } from "@/features/scan/components/scan-codes-button";
+export { CodeEntry, type CodeEntryProps } from "@/features/scan/components/code-entry";
 export { serialFromCode } from "@/lib/serial";

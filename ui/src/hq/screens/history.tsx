@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
+import { OptionSelect } from "@/components/option-select";
 import { QueryStatus } from "@/components/query-status";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ScrollTable } from "@/components/ui/scroll-table";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDayMonth } from "@/lib/format";
@@ -28,18 +28,13 @@ export function HistoryScreen() {
       <HqPageHeader title="History" description="Swaps and pay per week, by each city's Monday weeks, from head office's daily figures">
         <div className="grid gap-1">
           <Label htmlFor={`${id}-span`}>Span</Label>
-          <Select value={String(weeks)} onValueChange={(v) => setWeeks(Number(v))}>
-            <SelectTrigger id={`${id}-span`} className="w-36">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {HISTORY_SPANS.map((s) => (
-                <SelectItem key={s.weeks} value={String(s.weeks)}>
-                  {s.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id={`${id}-span`}
+            className="w-36"
+            value={String(weeks)}
+            onValueChange={(v) => setWeeks(Number(v))}
+            options={HISTORY_SPANS.map((s) => ({ value: String(s.weeks), label: s.label }))}
+          />
         </div>
       </HqPageHeader>
       <QueryStatus

@@ -1,10 +1,10 @@
 import * as React from "react";
 import { Link, useSearchParams } from "react-router";
+import { OptionSelect } from "@/components/option-select";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { paths } from "@/config/paths";
 import { PACK_STATES, mustComeBack, packStateLabel, usePacks, type PackFilters } from "@/features/packs/api/get-packs";
 import { ImportPacksDialog } from "@/features/packs/components/import-packs-dialog";
@@ -175,18 +175,13 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
             <>
               <div className="grid gap-1.5">
                 <Label htmlFor={`${ids}-loc`}>Location</Label>
-                <Select value={filters.location ?? "all"} onValueChange={(v) => set({ location: v === "all" ? undefined : v })}>
-                  <SelectTrigger id={`${ids}-loc`} className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {LOCATIONS.map((l) => (
-                      <SelectItem key={l.value} value={l.value}>
-                        {l.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionSelect
+                  id={`${ids}-loc`}
+                  className="w-full"
+                  value={filters.location ?? "all"}
+                  onValueChange={(v) => set({ location: v === "all" ? undefined : v })}
+                  options={LOCATIONS}
+                />
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor={`${ids}-lot`}>Lot</Label>

@@ -1,6 +1,6 @@
 import { ScanLine } from "lucide-react";
 import * as React from "react";
-import { Button } from "@/components/ui/button";
+import { Button, type ButtonProps } from "@/components/ui/button";
 import { Lazy, loadable } from "@/lib/loadable";
 import type { ScannerDialogProps } from "@/features/scan/components/scanner-dialog";
 
@@ -8,6 +8,7 @@ import type { ScannerDialogProps } from "@/features/scan/components/scanner-dial
 export type ScanCodesButtonProps = Pick<ScannerDialogProps, "label" | "count" | "list" | "onCode" | "onUnavailable"> & {
   /** text is the button's own ("Scan"). */
   text?: string;
+  variant?: ButtonProps["variant"];
   className?: string;
   disabled?: boolean;
 };
@@ -21,7 +22,7 @@ const scannerDialog = loadable<ScannerDialogProps>(() => import("@/features/scan
  * screen that scans more packs than a movement names (the stocktake: a whole shelf) uses it
  * instead of PackScanField.
  */
-export function ScanCodesButton({ text = "Scan", className, disabled, ...scanner }: ScanCodesButtonProps) {
+export function ScanCodesButton({ text = "Scan", variant, className, disabled, ...scanner }: ScanCodesButtonProps) {
   const [open, setOpen] = React.useState(false);
   const [opened, setOpened] = React.useState(false);
   const preload = () => void scannerDialog.preload().catch(() => undefined);
@@ -29,8 +30,10 @@ export function ScanCodesButton({ text = "Scan", className, disabled, ...scanner
     <>
       <Button
         type="button"
+        variant={variant}
         className={className}
         disabled={disabled}
+        // a finger on the button: the scanner's chunk starts loading before the tap ends
         onPointerDown={preload}
         onPointerEnter={preload}
         onClick={() => {
