@@ -1,6 +1,7 @@
 import { XIcon } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
+import { ButtonLink } from "@/components/button-link";
 import { OptionSelect } from "@/components/option-select";
 import { PageHeader } from "@/components/layouts/app-shell";
 import {
@@ -107,9 +108,7 @@ export function StocktakePage({ userId }: { userId: string }) {
   return (
     <>
       <PageHeader title="Stocktake" description="Count a place by scanning every pack there. What is found, missing, unexpected or in the wrong place shows as you scan.">
-        <Button asChild variant="ghost">
-          <Link to={paths.packs.path}>All packs</Link>
-        </Button>
+        <ButtonLink variant="ghost" to={paths.packs.path}>All packs</ButtonLink>
       </PageHeader>
       <div className="space-y-4 pb-24">
         {applied && (

@@ -1,6 +1,7 @@
 import { CheckIcon, XIcon } from "lucide-react";
 import * as React from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { ButtonLink } from "@/components/button-link";
 import { OptionSelect } from "@/components/option-select";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Button } from "@/components/ui/button";
@@ -98,9 +99,7 @@ export function ReceivePage() {
   return (
     <>
       <PageHeader title="Receive from another city" description="Paste the manifest from the sending city's transfer page, then scan each pack that arrived.">
-        <Button asChild variant="ghost">
-          <Link to={paths.transfers.path}>All transfers</Link>
-        </Button>
+        <ButtonLink variant="ghost" to={paths.transfers.path}>All transfers</ButtonLink>
       </PageHeader>
       <div className="space-y-4 pb-24">
         <Card>

@@ -1,5 +1,6 @@
 import * as React from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { ButtonLink } from "@/components/button-link";
 import { PageHeader } from "@/components/layouts/app-shell";
 import {
   AlertDialog,
@@ -76,9 +77,7 @@ export function SendPage() {
   return (
     <>
       <PageHeader title="Send to another city" description="The packs leave this city's counts and cannot be used here until the other city receives them.">
-        <Button asChild variant="ghost">
-          <Link to={paths.transfers.path}>All transfers</Link>
-        </Button>
+        <ButtonLink variant="ghost" to={paths.transfers.path}>All transfers</ButtonLink>
       </PageHeader>
       <form
         className="space-y-4 pb-24"

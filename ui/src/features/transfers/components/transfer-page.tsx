@@ -1,6 +1,7 @@
 import { CopyIcon } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
+import { ButtonLink } from "@/components/button-link";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -34,9 +35,7 @@ export function TransferPage({ id }: { id: string }) {
   return (
     <>
       <PageHeader title={t ? transferTitle(t) : "Transfer"} description={t ? `${formatDateTime(t.at)} · ${t.actor.name || "—"}` : undefined}>
-        <Button asChild variant="ghost">
-          <Link to={paths.transfers.path}>All transfers</Link>
-        </Button>
+        <ButtonLink variant="ghost" to={paths.transfers.path}>All transfers</ButtonLink>
       </PageHeader>
       {q.isPending && <Spinner label="Loading the transfer" />}
       {q.isError && (

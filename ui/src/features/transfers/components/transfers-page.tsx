@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { ButtonLink } from "@/components/button-link";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
@@ -18,15 +18,9 @@ export function TransfersPage() {
     <>
       <PageHeader title="Transfers" description="Packs sent to other cities and received from them.">
         <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <Link to={paths.transferSend.path}>Send to another city</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to={paths.transferReceive.path}>Receive from another city</Link>
-          </Button>
-          <Button asChild variant="ghost">
-            <Link to={paths.packs.path}>All packs</Link>
-          </Button>
+          <ButtonLink to={paths.transferSend.path}>Send to another city</ButtonLink>
+          <ButtonLink variant="outline" to={paths.transferReceive.path}>Receive from another city</ButtonLink>
+          <ButtonLink variant="ghost" to={paths.packs.path}>All packs</ButtonLink>
         </div>
       </PageHeader>
       {q.isPending && <Spinner label="Loading the transfers" />}
