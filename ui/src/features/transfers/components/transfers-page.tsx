@@ -3,12 +3,11 @@ import { ButtonLink } from "@/components/button-link";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useTransfers } from "@/features/transfers/api/transfers";
+import { LoadStatus } from "@/features/transfers/components/load-status";
 import { transferTitle } from "@/features/transfers/components/transfer-page";
 import { transferPath } from "@/features/transfers/utils/paths";
-import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 
 /** TransfersPage is /packs/transfers: every send and receive, newest first, and the way to each. */
@@ -23,12 +22,7 @@ export function TransfersPage() {
           <ButtonLink variant="ghost" to={paths.packs.path}>All packs</ButtonLink>
         </div>
       </PageHeader>
-      {q.isPending && <Spinner label="Loading the transfers" />}
-      {q.isError && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errorMessage(q.error, "Could not load the transfers")}
-        </p>
-      )}
+      <LoadStatus query={q} loading="Loading the transfers" failure="Could not load the transfers" />
       {q.data && q.data.length === 0 && <p className="text-sm text-muted-foreground">No packs have been sent or received yet.</p>}
       {q.data && q.data.length > 0 && (
         <Card>
