@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangleIcon, Building2Icon, LogOutIcon } from "lucide-react";
-import type * as React from "react";
+import * as React from "react";
 import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { TabNav } from "@/components/layouts/tab-nav";
 import { type City, type HqUser, citiesQueryOptions, useLogout } from "@/hq/api";
 import { bannerText } from "@/hq/format";
@@ -83,5 +84,37 @@ export function HqPageHeader({ title, description, children }: { title: string; 
       </div>
       {children}
     </div>
+  );
+}
+
+/**
+ * HqCard is a screen's card titled by an h2, with an optional description above its content;
+ * region makes it a landmark named by that title.
+ */
+export function HqCard({
+  title,
+  description,
+  region,
+  contentClassName,
+  children,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  region?: boolean;
+  contentClassName?: string;
+  children: React.ReactNode;
+}) {
+  const id = React.useId();
+  const titleId = region ? `${id}-t` : undefined;
+  return (
+    <Card role={region ? "region" : undefined} aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId} asChild>
+          <h2>{title}</h2>
+        </CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
   );
 }
