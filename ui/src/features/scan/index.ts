@@ -6,4 +6,5 @@ export { PackScanField, type PackScanFieldProps } from "@/features/scan/componen
 export { PackListField, type PackListFieldProps } from "@/features/scan/components/pack-list-field";
 export { ScanCodesButton, type ScanCodesButtonProps } from "@/features/scan/components/scan-codes-button";
 export { CodeEntry, type CodeEntryProps } from "@/features/scan/components/code-entry";
+export { PackRow, type PackRowProps } from "@/features/scan/components/pack-row";
 export { serialFromCode } from "@/lib/serial";

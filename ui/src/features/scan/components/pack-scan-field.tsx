@@ -1,13 +1,11 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { XIcon } from "lucide-react";
 import * as React from "react";
-import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
 import { packsQueryOptions } from "@/features/packs/api/get-packs";
 import { usePackLookups } from "@/features/scan/api/lookup-packs";
 import { useOutOfUse } from "@/features/scan/api/out-of-use";
 import { invalidate } from "@/lib/invalidation";
 import { CodeEntry } from "@/features/scan/components/code-entry";
+import { PackRow } from "@/features/scan/components/pack-row";
 import type { CodeResult } from "@/features/scan/components/scanner-dialog";
 import { type Judge, judgeSerial, refusedOf } from "@/features/scan/utils/judge";
 import { serials as bodySerials, actionOf } from "@/features/outbox/api/actions";
@@ -133,24 +131,15 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
       {value.map((serial) => {
         const v = rowView(infos[serial], purpose, errors?.[serial], verdict(serial));
         return (
-          <li key={serial} className={cn("flex items-center gap-2 px-3 py-2 text-sm", v.problem && "bg-destructive/10")}>
-            <div className="min-w-0 flex-1">
-              <div className="font-mono font-medium break-all">{serial}</div>
-              <div className={cn("text-xs", v.problem ? "font-medium text-destructive" : "text-muted-foreground")}>
-                {[v.model, v.detail].filter(Boolean).join(" · ")}
-              </div>
-            </div>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove ${serial}`}
-              disabled={disabled}
-              onClick={() => change(removeSerial(latest.current, serial))}
-            >
-              <XIcon />
-            </Button>
-          </li>
+          <PackRow
+            key={serial}
+            serial={serial}
+            detail={[v.model, v.detail].filter(Boolean).join(" · ")}
+            problem={v.problem}
+            problemBg="bg-destructive/10"
+            disabled={disabled}
+            onRemove={() => change(removeSerial(latest.current, serial))}
+          />
         );
       })}
     </ul>

@@ -1,4 +1,3 @@
-import { XIcon } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
 import { ButtonLink } from "@/components/button-link";
@@ -18,7 +17,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { CodeEntry } from "@/features/scan";
+import { CodeEntry, PackRow } from "@/features/scan";
 import {
   type CountedPack,
   PLACES,
@@ -295,25 +294,10 @@ function PackSection({ title, hint, children }: { title: string; hint: string; c
 }
 
 function Row({ serial, detail, bad, link, onRemove }: { serial: string; detail: string; bad?: boolean; link?: boolean; onRemove?: () => void }) {
-  return (
-    <li className={cn("flex items-center gap-2 px-3 py-2 text-sm", bad && "bg-destructive/5")}>
-      <div className="min-w-0 flex-1">
-        <div className="font-mono font-medium break-all">
-          {link ? (
-            <Link to={packLink(serial)} className="underline-offset-4 hover:underline">
-              {serial}
-            </Link>
-          ) : (
-            serial
-          )}
-        </div>
-        {detail && <div className={cn("text-xs", bad ? "font-medium text-destructive" : "text-muted-foreground")}>{detail}</div>}
-      </div>
-      {onRemove && (
-        <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${serial}`} onClick={onRemove}>
-          <XIcon />
-        </Button>
-      )}
-    </li>
-  );
+  const title = link ? (
+    <Link to={packLink(serial)} className="underline-offset-4 hover:underline">
+      {serial}
+    </Link>
+  ) : undefined;
+  return <PackRow serial={serial} title={title} detail={detail || undefined} problem={bad} onRemove={onRemove} />;
 }

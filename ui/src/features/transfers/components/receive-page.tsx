@@ -1,4 +1,4 @@
-import { CheckIcon, XIcon } from "lucide-react";
+import { CheckIcon } from "lucide-react";
 import * as React from "react";
 import { useNavigate } from "react-router";
 import { ButtonLink } from "@/components/button-link";
@@ -10,14 +10,13 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { paths } from "@/config/paths";
-import { CodeEntry, serialFromCode } from "@/features/scan";
+import { CodeEntry, PackRow, serialFromCode } from "@/features/scan";
 import { useReceivePacks, useTransfers } from "@/features/transfers/api/transfers";
 import { readManifest } from "@/features/transfers/utils/manifest";
 import { packsWord, transferPath } from "@/features/transfers/utils/paths";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
-import { cn } from "@/lib/utils";
 
 /** MSG_NOT_IN_TRANSFER is a scanned pack the manifest does not list. */
 export const MSG_NOT_IN_TRANSFER = "Not in this transfer";
@@ -157,21 +156,14 @@ export function ReceivePage() {
                     const before = earlier.has(p.serial);
                     const error = errors[p.serial];
                     return (
-                      <li key={p.serial} className={cn("flex items-center gap-2 px-3 py-2 text-sm", error && "bg-destructive/5")}>
-                        {here || before ? <CheckIcon className="size-4 text-emerald-600" aria-hidden /> : <span className="size-4" aria-hidden />}
-                        <div className="min-w-0 flex-1">
-                          <div className="font-mono font-medium break-all">{p.serial}</div>
-                          <div className={cn("text-xs", error ? "font-medium text-destructive" : "text-muted-foreground")}>
-                            {error || (before ? "Received earlier" : here ? "Scanned" : "Not scanned yet")}
-                            {!error && p.model ? ` · ${p.model}` : ""}
-                          </div>
-                        </div>
-                        {here && (
-                          <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${p.serial}`} onClick={() => setScanned((l) => l.filter((s) => s !== p.serial))}>
-                            <XIcon />
-                          </Button>
-                        )}
-                      </li>
+                      <PackRow
+                        key={p.serial}
+                        serial={p.serial}
+                        mark={here || before ? <CheckIcon className="size-4 text-emerald-600" aria-hidden /> : <span className="size-4" aria-hidden />}
+                        detail={(error || (before ? "Received earlier" : here ? "Scanned" : "Not scanned yet")) + (!error && p.model ? ` · ${p.model}` : "")}
+                        problem={!!error}
+                        onRemove={here ? () => setScanned((l) => l.filter((s) => s !== p.serial)) : undefined}
+                      />
                     );
                   })}
                 </ul>
