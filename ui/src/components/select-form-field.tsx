@@ -1,14 +1,10 @@
-import type * as React from "react";
 import type { FieldValues } from "react-hook-form";
 import { LabelledField, type LabelledFieldProps } from "@/components/form-fields";
 import { FormControl } from "@/components/ui/form";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { OptionSelect, type SelectOption } from "@/components/option-select";
 
 // Apart from form-fields.tsx: Radix Select stays out of the screens whose forms have no select
 // (the sign-in screen's first load, the driver dashboard).
-/** SelectOption is one choice of a SelectFormField. */
-export type SelectOption = { value: string; label: React.ReactNode };
-
 /** SelectFormFieldProps: the form's control, the field's name and label, and its choices. */
 export type SelectFormFieldProps<T extends FieldValues, TOut = T> = Omit<LabelledFieldProps<T, TOut>, "description"> & {
   options: readonly SelectOption[];
@@ -31,20 +27,9 @@ export function SelectFormField<T extends FieldValues, TOut = T>({
     <LabelledField
       {...{ control, name, label, className }}
       render={(field) => (
-        <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
-          <FormControl>
-            <SelectTrigger onBlur={field.onBlur}>
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
-          </FormControl>
-          <SelectContent>
-            {options.map((o) => (
-              <SelectItem key={o.value} value={o.value}>
-                {o.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <FormControl>
+          <OptionSelect value={field.value} onValueChange={field.onChange} options={options} placeholder={placeholder} disabled={disabled} onBlur={field.onBlur} />
+        </FormControl>
       )}
     />
   );

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangleIcon, Building2Icon, LogOutIcon } from "lucide-react";
-import type * as React from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import * as React from "react";
+import { useLocation } from "react-router";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { cn } from "@/lib/utils";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { TabNav } from "@/components/layouts/tab-nav";
 import { type City, type HqUser, citiesQueryOptions, useLogout } from "@/hq/api";
 import { bannerText } from "@/hq/format";
 import { HQ_TABS, activeHqTab } from "@/hq/paths";
@@ -47,44 +47,7 @@ export function HqShell({ user, children }: { user: HqUser; children: React.Reac
 
 function HqNav() {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const current = activeHqTab(pathname);
-  return (
-    <div className="border-b bg-background">
-      <nav aria-label="Head office" className="mx-auto hidden max-w-7xl gap-1 overflow-x-auto px-4 md:flex">
-        {HQ_TABS.map((tab) => {
-          const active = tab === current;
-          return (
-            <Link
-              key={tab.path}
-              to={tab.path}
-              aria-current={active ? "page" : undefined}
-              className={cn(
-                "border-b-2 px-3 py-3 text-sm font-medium whitespace-nowrap transition-colors",
-                active ? "border-primary text-primary" : "border-transparent text-muted-foreground hover:text-foreground",
-              )}
-            >
-              {tab.label}
-            </Link>
-          );
-        })}
-      </nav>
-      <nav aria-label="Head office" className="px-4 py-2 md:hidden">
-        <Select value={current?.path ?? ""} onValueChange={(path) => navigate(path)}>
-          <SelectTrigger aria-label="Head office navigation">
-            <SelectValue placeholder="Go to..." />
-          </SelectTrigger>
-          <SelectContent>
-            {HQ_TABS.map((tab) => (
-              <SelectItem key={tab.path} value={tab.path}>
-                {tab.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </nav>
-    </div>
-  );
+  return <TabNav label="Head office" tabs={HQ_TABS} current={activeHqTab(pathname)} />;
 }
 
 /** flaggedLines is the banner's lines: one per city whose copy is flagged. */
@@ -121,5 +84,37 @@ export function HqPageHeader({ title, description, children }: { title: string; 
       </div>
       {children}
     </div>
+  );
+}
+
+/**
+ * HqCard is a screen's card titled by an h2, with an optional description above its content;
+ * region makes it a landmark named by that title.
+ */
+export function HqCard({
+  title,
+  description,
+  region,
+  contentClassName,
+  children,
+}: {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  region?: boolean;
+  contentClassName?: string;
+  children: React.ReactNode;
+}) {
+  const id = React.useId();
+  const titleId = region ? `${id}-t` : undefined;
+  return (
+    <Card role={region ? "region" : undefined} aria-labelledby={titleId}>
+      <CardHeader>
+        <CardTitle id={titleId} asChild>
+          <h2>{title}</h2>
+        </CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
   );
 }

@@ -5,4 +5,6 @@
 export { PackScanField, type PackScanFieldProps } from "@/features/scan/components/pack-scan-field";
 export { PackListField, type PackListFieldProps } from "@/features/scan/components/pack-list-field";
 export { ScanCodesButton, type ScanCodesButtonProps } from "@/features/scan/components/scan-codes-button";
+export { CodeEntry, type CodeEntryProps } from "@/features/scan/components/code-entry";
+export { PackRow, type PackRowProps } from "@/features/scan/components/pack-row";
 export { serialFromCode } from "@/lib/serial";

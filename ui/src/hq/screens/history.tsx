@@ -1,15 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import * as React from "react";
+import { OptionSelect } from "@/components/option-select";
 import { QueryStatus } from "@/components/query-status";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { ScrollTable } from "@/components/ui/scroll-table";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDayMonth } from "@/lib/format";
 import { historyQueryOptions } from "@/hq/api";
 import { formatCount, formatMoney } from "@/hq/format";
-import { HqPageHeader } from "@/hq/shell";
+import { HqCard, HqPageHeader } from "@/hq/shell";
 
 /** HISTORY_SPANS are the spans the History page offers, in weeks (the server takes 1..260). */
 export const HISTORY_SPANS = [
@@ -28,18 +27,13 @@ export function HistoryScreen() {
       <HqPageHeader title="History" description="Swaps and pay per week, by each city's Monday weeks, from head office's daily figures">
         <div className="grid gap-1">
           <Label htmlFor={`${id}-span`}>Span</Label>
-          <Select value={String(weeks)} onValueChange={(v) => setWeeks(Number(v))}>
-            <SelectTrigger id={`${id}-span`} className="w-36">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {HISTORY_SPANS.map((s) => (
-                <SelectItem key={s.weeks} value={String(s.weeks)}>
-                  {s.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id={`${id}-span`}
+            className="w-36"
+            value={String(weeks)}
+            onValueChange={(v) => setWeeks(Number(v))}
+            options={HISTORY_SPANS.map((s) => ({ value: String(s.weeks), label: s.label }))}
+          />
         </div>
       </HqPageHeader>
       <QueryStatus
@@ -51,43 +45,36 @@ export function HistoryScreen() {
       />
       <div className="grid gap-6 lg:grid-cols-2">
         {history.data?.cities.map((c) => (
-          <Card key={c.id}>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2>{c.name}</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              {c.weeks.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No finished day recorded yet.</p>
-              ) : (
-                <ScrollTable label={`${c.name}: swaps and pay per week`}>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead scope="col">Week of</TableHead>
-                      <TableHead scope="col" className="text-right">
-                        Swaps
-                      </TableHead>
-                      <TableHead scope="col" className="text-right">
-                        Pay ({c.currency})
-                      </TableHead>
+          <HqCard key={c.id} title={c.name}>
+            {c.weeks.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No finished day recorded yet.</p>
+            ) : (
+              <ScrollTable label={`${c.name}: swaps and pay per week`}>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead scope="col">Week of</TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Swaps
+                    </TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Pay ({c.currency})
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {[...c.weeks].reverse().map((w) => (
+                    <TableRow key={w.weekStart}>
+                      <TableCell>
+                        {formatDayMonth(w.weekStart)} {w.weekStart.slice(0, 4)}
+                      </TableCell>
+                      <TableCell className="text-right tabular-nums">{formatCount(w.swaps)}</TableCell>
+                      <TableCell className="text-right tabular-nums">{formatMoney(w.payCents, c.currency)}</TableCell>
                     </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {[...c.weeks].reverse().map((w) => (
-                      <TableRow key={w.weekStart}>
-                        <TableCell>
-                          {formatDayMonth(w.weekStart)} {w.weekStart.slice(0, 4)}
-                        </TableCell>
-                        <TableCell className="text-right tabular-nums">{formatCount(w.swaps)}</TableCell>
-                        <TableCell className="text-right tabular-nums">{formatMoney(w.payCents, c.currency)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </ScrollTable>
-              )}
-            </CardContent>
-          </Card>
+                  ))}
+                </TableBody>
+              </ScrollTable>
+            )}
+          </HqCard>
         ))}
       </div>
     </>

@@ -1,11 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import * as React from "react";
 import { QueryStatus } from "@/components/query-status";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatDateTime, formatDayMonth } from "@/lib/format";
 import { type DaySwaps, type Overview, type OverviewCity, type Stock, type WeekPay, overviewQueryOptions } from "@/hq/api";
 import { STOCK_STATES, clause, formatCount, formatMoney, possessive, sumSwaps } from "@/hq/format";
-import { HqPageHeader } from "@/hq/shell";
+import { HqCard, HqPageHeader } from "@/hq/shell";
 
 /** OverviewScreen: the totals, then one card per city (GET /api/hq/overview, every 60 s). */
 export function OverviewScreen() {
@@ -34,18 +32,17 @@ export function OverviewScreen() {
 }
 
 function TotalsCard({ totals, cities }: { totals: Overview["totals"]; cities: number }) {
-  const id = React.useId();
   return (
-    <Card role="region" aria-labelledby={`${id}-t`}>
-      <CardHeader>
-        <CardTitle id={`${id}-t`} asChild>
-          <h2>All cities</h2>
-        </CardTitle>
-        <CardDescription>
+    <HqCard
+      region
+      title="All cities"
+      description={
+        <>
           {cities} {cities === 1 ? "city" : "cities"}; swaps by UTC day
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6 md:grid-cols-2">
+        </>
+      }
+      contentClassName="grid gap-6 md:grid-cols-2"
+    >
         <StockList stock={totals.stock} />
         <div className="grid gap-4">
           <SwapBars days={totals.swapsPerDay} label="All cities' swaps per day, last 30 days" />
@@ -53,26 +50,24 @@ function TotalsCard({ totals, cities }: { totals: Overview["totals"]; cities: nu
             <PayWeeks key={p.currency} weeks={p.weeks} currency={p.currency} label={`Pay per week in ${p.currency}`} />
           ))}
         </div>
-      </CardContent>
-    </Card>
+    </HqCard>
   );
 }
 
 /** CityCard is one city: its stock, swaps per day, pay per week, recalls and missing packs; or why it could not be read. */
 export function CityCard({ city }: { city: OverviewCity }) {
-  const id = React.useId();
   return (
-    <Card role="region" aria-labelledby={`${id}-t`}>
-      <CardHeader>
-        <CardTitle id={`${id}-t`} asChild>
-          <h2>{city.name}</h2>
-        </CardTitle>
-        <CardDescription>
+    <HqCard
+      region
+      title={city.name}
+      description={
+        <>
           {city.timeZone} · {city.currency}
           {city.copy.behind && <span className="font-medium text-amber-700 dark:text-amber-400"> · figures behind</span>}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
+        </>
+      }
+      contentClassName="grid gap-4"
+    >
         {!city.ok ? (
           <p role="alert" className="text-sm text-destructive">
             {possessive(city.name)} figures could not be read: {clause(city.error, "its copy is not available")}.
@@ -92,8 +87,7 @@ export function CityCard({ city }: { city: OverviewCity }) {
             </dl>
           </>
         )}
-      </CardContent>
-    </Card>
+    </HqCard>
   );
 }
 

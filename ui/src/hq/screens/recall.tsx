@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeftIcon, CheckCircle2Icon } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { QueryStatus } from "@/components/query-status";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { ScrollTable } from "@/components/ui/scroll-table";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -14,7 +13,7 @@ import { newIdempotencyKey } from "@/lib/idempotency";
 import { type RecallCity, isHqAdmin, recallQueryOptions, useMe, useRetryRecallSend } from "@/hq/api";
 import { RECALL_BY_LABEL, clause, formatCount, recallCityWords } from "@/hq/format";
 import { hqPaths } from "@/hq/paths";
-import { HqPageHeader } from "@/hq/shell";
+import { HqCard, HqPageHeader } from "@/hq/shell";
 
 /** RecallScreen is one recall across cities: per city sent / done / N packs quarantined, refreshed every 5 s until done everywhere. */
 export function RecallScreen() {
@@ -44,47 +43,40 @@ export function RecallScreen() {
             <span className="text-muted-foreground">Reason: </span>
             {r.reason}
           </p>
-          <Card>
-            <CardHeader>
-              <CardTitle asChild>
-                <h2>Cities</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <ScrollTable label="The recall in each city">
-                <TableHeader>
-                  <TableRow>
-                    <TableHead scope="col">City</TableHead>
-                    <TableHead scope="col">Progress</TableHead>
-                    <TableHead scope="col" className="text-right">
-                      Quarantined
-                    </TableHead>
+          <HqCard title="Cities">
+            <ScrollTable label="The recall in each city">
+              <TableHeader>
+                <TableRow>
+                  <TableHead scope="col">City</TableHead>
+                  <TableHead scope="col">Progress</TableHead>
+                  <TableHead scope="col" className="text-right">
+                    Quarantined
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {r.cities.map((c) => (
+                  <TableRow key={c.id} data-done={c.done || undefined}>
+                    <TableCell className="font-medium">{c.name}</TableCell>
+                    <TableCell className={c.send === "failed" ? "whitespace-normal text-destructive" : "whitespace-normal"}>
+                      {recallCityWords(c)}
+                      {c.copyOk === false && (
+                        <span className="block text-muted-foreground">Its copy could not be read: {clause(c.copyError, "not available")}.</span>
+                      )}
+                      {admin && c.send !== "sent" && (
+                        <div className="mt-1">
+                          <RetryButton recallId={r.id} city={c} />
+                        </div>
+                      )}
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatCount(c.quarantined)} / {formatCount(c.matching)}
+                    </TableCell>
                   </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {r.cities.map((c) => (
-                    <TableRow key={c.id} data-done={c.done || undefined}>
-                      <TableCell className="font-medium">{c.name}</TableCell>
-                      <TableCell className={c.send === "failed" ? "whitespace-normal text-destructive" : "whitespace-normal"}>
-                        {recallCityWords(c)}
-                        {c.copyOk === false && (
-                          <span className="block text-muted-foreground">Its copy could not be read: {clause(c.copyError, "not available")}.</span>
-                        )}
-                        {admin && c.send !== "sent" && (
-                          <div className="mt-1">
-                            <RetryButton recallId={r.id} city={c} />
-                          </div>
-                        )}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">
-                        {formatCount(c.quarantined)} / {formatCount(c.matching)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </ScrollTable>
-            </CardContent>
-          </Card>
+                ))}
+              </TableBody>
+            </ScrollTable>
+          </HqCard>
         </div>
       )}
     </>

@@ -2,11 +2,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Building2Icon } from "lucide-react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
+import { FormBody, SubmitButton } from "@/components/form-body";
 import { InputFormField } from "@/components/form-fields";
 import { Centered } from "@/components/feedback/centered";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form } from "@/components/ui/form";
 import { errorMessage } from "@/lib/api-client";
 import { useLogin } from "@/hq/api";
 
@@ -34,20 +33,24 @@ export function SignInPage() {
           <CardDescription>Every city&apos;s stock, swaps, pay and packs</CardDescription>
         </CardHeader>
         <CardContent>
-          <Form {...form}>
-            <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="username" />
-              <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
-              {login.isError && (
-                <p role="alert" className="text-sm text-destructive">
-                  {errorMessage(login.error, "Sign-in failed. Please try again.")}
-                </p>
-              )}
-              <Button type="submit" disabled={login.isPending}>
-                {login.isPending ? "Signing in..." : "Sign In"}
-              </Button>
-            </form>
-          </Form>
+          <FormBody
+            form={form}
+            onSubmit={onSubmit}
+            className="grid gap-4"
+            footer={
+              <SubmitButton pending={login.isPending} pendingLabel="Signing in...">
+                Sign In
+              </SubmitButton>
+            }
+          >
+            <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="username" />
+            <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
+            {login.isError && (
+              <p role="alert" className="text-sm text-destructive">
+                {errorMessage(login.error, "Sign-in failed. Please try again.")}
+              </p>
+            )}
+          </FormBody>
         </CardContent>
       </Card>
     </Centered>

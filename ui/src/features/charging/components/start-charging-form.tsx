@@ -4,10 +4,11 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog, type ConfirmValues } from "@/components/confirm-action-dialog";
 import { FormCard } from "@/components/form-card";
-import { InputFormField } from "@/components/form-fields";
+import { CountFormField } from "@/components/count-form-field";
+import { CountNote } from "@/components/count-note";
+import { FormBody } from "@/components/form-body";
 import { SelectFormField } from "@/components/select-form-field";
 import { Button } from "@/components/ui/button";
-import { Form } from "@/components/ui/form";
 import { CHARGER_TYPES } from "@/features/charging/api/get-charging-sessions";
 import {
   NO_BATTERIES_TO_CHARGE,
@@ -17,10 +18,11 @@ import {
   useStartCharging,
 } from "@/features/charging/api/start-charging";
 import { PackListField } from "@/features/scan/index";
+import { usePendingConfirm } from "@/hooks/use-pending-confirm";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { batteryCount } from "@/lib/format";
-import { countFieldProps, packsBody, usePackLists, usePackTracking, useScannedCount } from "@/lib/packs";
+import { packMoveCallbacks, packsBody, usePackLists, usePackTracking, useScannedCount } from "@/lib/packs";
 
 const START_LISTS = ["packs"] as const;
 
@@ -39,7 +41,7 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
     resolver: zodResolver(schema),
     defaultValues: { chargerType: "", quantity: "" },
   });
-  const [confirm, setConfirm] = React.useState<StartChargingBody | null>(null);
+  const [confirm, setConfirm, confirmDialog] = usePendingConfirm<StartChargingBody>();
   const start = useStartCharging();
   const none = waiting !== undefined && waiting <= 0;
   const tracking = usePackTracking();
@@ -62,19 +64,13 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
     }
     start.mutate(
       { ...check.data, idempotencyKey, ...packsBody(tracking, packs.lists) },
-      {
-        onSuccess: (res) => {
-          toast({ title: res?.message || "Charging session started successfully" });
-          setConfirm(null);
-          form.reset();
-          packs.clear();
-        },
-        onError: (err) => {
-          // a refused pack: the dialog closes on the list, the pack's row says why
-          if (packs.refuse(err)) setConfirm(null);
-          toast({ title: "Error", description: errorMessage(err, "Failed to start charging session"), variant: "destructive" });
-        },
-      },
+      packMoveCallbacks({
+        packs,
+        close: () => setConfirm(null),
+        reset: () => form.reset(),
+        success: "Charging session started successfully",
+        failure: "Failed to start charging session",
+      }),
     );
   };
 
@@ -84,40 +80,29 @@ export function StartChargingForm({ waiting }: { waiting: number | undefined }) 
       title="Start Charging Session"
       description={
         <>
-          Moves dead batteries from Waiting onto a charger.{" "}
-          {waiting !== undefined && (
-            <span>
-              <strong className="tabular-nums">{waiting}</strong> waiting to charge.
-            </span>
-          )}
+          Moves dead batteries from Waiting onto a charger. <CountNote value={waiting} words="waiting to charge." />
         </>
       }
     >
-      <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-          <SelectFormField control={form.control} name="chargerType" label="Charger Type" options={CHARGER_OPTIONS} placeholder="Select charger type" />
-          <InputFormField
-            control={form.control}
-            name="quantity"
-            label="Number of Batteries"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={max || undefined}
-            step={1}
-            placeholder={max > 0 ? `1 - ${max}` : "0"}
-            {...countFieldProps(tracking)}
-          />
-          <PackListField id="charging.start.packs" label="Packs" purpose="handout" lists={packs} list="packs" tracking={tracking} count={form.watch("quantity")} disabled={none} className="sm:col-span-2" />
-          <Button type="submit" className="sm:col-span-2" disabled={none || waiting === undefined || start.isPending}>
-            <BatteryChargingIcon aria-hidden />
-            {none ? NO_BATTERIES_TO_CHARGE : "Start Charging"}
-          </Button>
-        </form>
-      </Form>
+      <FormBody form={form} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+        <SelectFormField control={form.control} name="chargerType" label="Charger Type" options={CHARGER_OPTIONS} placeholder="Select charger type" />
+        <CountFormField
+          control={form.control}
+          name="quantity"
+          label="Number of Batteries"
+          min={1}
+          max={max || undefined}
+          placeholder={max > 0 ? `1 - ${max}` : "0"}
+          tracking={tracking}
+        />
+        <PackListField id="charging.start.packs" label="Packs" purpose="handout" lists={packs} list="packs" tracking={tracking} count={form.watch("quantity")} disabled={none} className="sm:col-span-2" />
+        <Button type="submit" className="sm:col-span-2" disabled={none || waiting === undefined || start.isPending}>
+          <BatteryChargingIcon aria-hidden />
+          {none ? NO_BATTERIES_TO_CHARGE : "Start Charging"}
+        </Button>
+      </FormBody>
       <ConfirmActionDialog
-        open={confirm !== null}
-        onOpenChange={(open) => !open && setConfirm(null)}
+        {...confirmDialog}
         type="charge"
         summary={`Start charging ${batteryCount(confirm?.quantity ?? 0)}${confirm?.chargerType ? ` on a ${confirm.chargerType} charger` : ""}. They move from Waiting to Charging.`}
         values={{ quantity: confirm?.quantity ?? 0 }}

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import * as z from "zod/mini";
-import { afterWrite, invalidate } from "@/lib/invalidation";
+import { useCustodyWrite } from "@/features/custody/api/custody-write";
 import { apiRequest } from "@/lib/api-client";
 import { count } from "@/lib/count";
 
@@ -57,6 +56,5 @@ export function assignBatteries({ idempotencyKey, packs, ...rest }: AssignInput)
 
 /** useAssignBatteries records a manual assignment and refreshes holders, state and inventory. */
 export function useAssignBatteries() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: assignBatteries, onSuccess: (answer) => afterWrite(qc, "custody", answer), onError: () => invalidate(qc, "custody") });
+  return useCustodyWrite(assignBatteries);
 }

@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { afterWrite, invalidate } from "@/lib/invalidation";
+import { useCustodyWrite } from "@/features/custody/api/custody-write";
 import { apiRequest } from "@/lib/api-client";
 
 /** DeadTransferInput is POST /api/admin/dead-battery-transfer's body plus the action's key. */
@@ -20,6 +19,5 @@ export function deadBatteryTransfer({ idempotencyKey, ...body }: DeadTransferInp
 
 /** useDeadBatteryTransfer records a dead-battery transfer and refreshes holders, state and inventory. */
 export function useDeadBatteryTransfer() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: deadBatteryTransfer, onSuccess: (answer) => afterWrite(qc, "custody", answer), onError: () => invalidate(qc, "custody") });
+  return useCustodyWrite(deadBatteryTransfer);
 }

@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { afterWrite, invalidate } from "@/lib/invalidation";
+import { useCustodyWrite } from "@/features/custody/api/custody-write";
 import { apiRequest } from "@/lib/api-client";
 
 /** DeleteAssignmentInput names the holder by user id (all their holdings go) and the action's key. */
@@ -12,6 +11,5 @@ export function deleteAssignment({ id, idempotencyKey }: DeleteAssignmentInput):
 
 /** useDeleteAssignment deletes assignments and refreshes holders, state and inventory. */
 export function useDeleteAssignment() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: deleteAssignment, onSuccess: (answer) => afterWrite(qc, "custody", answer), onError: () => invalidate(qc, "custody") });
+  return useCustodyWrite(deleteAssignment);
 }

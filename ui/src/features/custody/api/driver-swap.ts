@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { afterWrite, invalidate } from "@/lib/invalidation";
+import { useCustodyWrite } from "@/features/custody/api/custody-write";
 import { apiRequest } from "@/lib/api-client";
 
 /** DriverSwapInput is POST /api/admin/driver-swap's body plus the confirmed action's key. */
@@ -27,6 +26,5 @@ export function driverSwap({ idempotencyKey, ...body }: DriverSwapInput): Promis
 
 /** useDriverSwap records a swap or exchange and refreshes holders, state and inventory. */
 export function useDriverSwap() {
-  const qc = useQueryClient();
-  return useMutation({ mutationFn: driverSwap, onSuccess: (answer) => afterWrite(qc, "custody", answer), onError: () => invalidate(qc, "custody") });
+  return useCustodyWrite(driverSwap);
 }

@@ -4,6 +4,7 @@ import * as React from "react";
 import { useForm } from "react-hook-form";
 import { ConfirmActionDialog } from "@/components/confirm-action-dialog";
 import { CountFormField } from "@/components/count-form-field";
+import { CountNote } from "@/components/count-note";
 import { FormBody } from "@/components/form-body";
 import { FormCard } from "@/components/form-card";
 import { TextareaFormField } from "@/components/textarea-form-field";
@@ -98,12 +99,7 @@ export function ManualAssignmentForm({ ready }: { ready: number | undefined }) {
       title="Manual Battery Assignment"
       description={
         <>
-          Give ready batteries to a driver or admin.{" "}
-          {ready !== undefined && (
-            <span>
-              <strong className="tabular-nums">{ready}</strong> ready.
-            </span>
-          )}
+          Give ready batteries to a driver or admin. <CountNote value={ready} words="ready." />
         </>
       }
     >

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { ButtonLink } from "@/components/button-link";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
@@ -117,9 +117,7 @@ export function MobileDebugPage() {
     <main className="mx-auto grid w-full max-w-3xl gap-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">Debug Info</h1>
-        <Button asChild variant="outline" size="sm">
-          <Link to={paths.home.path}>Back to Home</Link>
-        </Button>
+        <ButtonLink variant="outline" size="sm" to={paths.home.path}>Back to Home</ButtonLink>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button

@@ -1,5 +1,6 @@
 import * as React from "react";
 import { Link } from "react-router";
+import { ButtonLink } from "@/components/button-link";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { ScrollTable } from "@/components/ui/scroll-table";
@@ -137,11 +138,9 @@ export function ImportReadingsDialog() {
             )}
             <DialogFooter>
               {done.worn.length > 0 && (
-                <Button asChild variant="outline">
-                  <Link to={`${paths.packs.path}?worn=1`} onClick={() => onOpenChange(false)}>
-                    See worn packs
-                  </Link>
-                </Button>
+                <ButtonLink variant="outline" to={`${paths.packs.path}?worn=1`} onClick={() => onOpenChange(false)}>
+                  See worn packs
+                </ButtonLink>
               )}
               <Button onClick={() => onOpenChange(false)}>Done</Button>
             </DialogFooter>

@@ -1,10 +1,11 @@
 import * as React from "react";
 import { Link, useSearchParams } from "react-router";
+import { ButtonLink } from "@/components/button-link";
+import { OptionSelect } from "@/components/option-select";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { paths } from "@/config/paths";
 import { PACK_STATES, mustComeBack, packStateLabel, usePacks, type PackFilters } from "@/features/packs/api/get-packs";
 import { ImportPacksDialog } from "@/features/packs/components/import-packs-dialog";
@@ -88,6 +89,12 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
   const ids = React.useId();
   const title = driver ? "My packs" : "Packs";
   const pages = data ? Math.max(1, Math.ceil(data.total / data.perPage)) : 1;
+  // a filter that is on or off (Missing, Worn): red while on, with the packs it finds
+  const flagFilter = (flag: "missing" | "worn", label: string, title: string) => (
+    <Button variant={filters[flag] ? "destructive" : "outline"} size="sm" aria-pressed={!!filters[flag]} onClick={() => set({ [flag]: !filters[flag] })} title={title}>
+      {label} {filters[flag] && data ? data.total : ""}
+    </Button>
+  );
   return (
     <>
       <PageHeader title={title} description={driver ? "The battery packs you hold, by serial." : "Every battery pack by serial: where it is, its state and its history."}>
@@ -97,27 +104,15 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
             <ImportPacksDialog />
             <ImportReadingsDialog />
             <RecallPacksDialog />
-            <Button asChild variant="ghost">
-              <Link to={paths.packRecalls.path}>Recalls</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={paths.stocktake.path}>Stocktake</Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to={paths.transferSend.path}>Send to another city</Link>
-            </Button>
-            <Button asChild variant="ghost">
-              <Link to={paths.transfers.path}>Transfers</Link>
-            </Button>
-            <Button asChild variant="ghost">
-              <Link to={paths.packModels.path}>Models</Link>
-            </Button>
+            <ButtonLink variant="ghost" to={paths.packRecalls.path}>Recalls</ButtonLink>
+            <ButtonLink variant="outline" to={paths.stocktake.path}>Stocktake</ButtonLink>
+            <ButtonLink variant="outline" to={paths.transferSend.path}>Send to another city</ButtonLink>
+            <ButtonLink variant="ghost" to={paths.transfers.path}>Transfers</ButtonLink>
+            <ButtonLink variant="ghost" to={paths.packModels.path}>Models</ButtonLink>
           </div>
         )}
         {!admin && !driver && (
-          <Button asChild variant="ghost">
-            <Link to={paths.packModels.path}>Models</Link>
-          </Button>
+          <ButtonLink variant="ghost" to={paths.packModels.path}>Models</ButtonLink>
         )}
       </PageHeader>
       <div className="space-y-4">
@@ -136,24 +131,8 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
                 {packStateLabel(s)} {data?.counts[s] ?? ""}
               </Button>
             ))}
-            <Button
-              variant={filters.missing ? "destructive" : "outline"}
-              size="sm"
-              aria-pressed={!!filters.missing}
-              onClick={() => set({ missing: !filters.missing })}
-              title={`Not seen for ${data?.missingDays ?? 7} days or more`}
-            >
-              Missing {filters.missing && data ? data.total : ""}
-            </Button>
-            <Button
-              variant={filters.worn ? "destructive" : "outline"}
-              size="sm"
-              aria-pressed={!!filters.worn}
-              onClick={() => set({ worn: !filters.worn })}
-              title="Under their model's state-of-health threshold, or losing 3 points in 30 days"
-            >
-              Worn {filters.worn && data ? data.total : ""}
-            </Button>
+            {flagFilter("missing", "Missing", `Not seen for ${data?.missingDays ?? 7} days or more`)}
+            {flagFilter("worn", "Worn", "Under their model's state-of-health threshold, or losing 3 points in 30 days")}
           </div>
         )}
         {filters.worn && (
@@ -175,18 +154,13 @@ export function PacksPage({ admin, driver }: { admin: boolean; driver: boolean }
             <>
               <div className="grid gap-1.5">
                 <Label htmlFor={`${ids}-loc`}>Location</Label>
-                <Select value={filters.location ?? "all"} onValueChange={(v) => set({ location: v === "all" ? undefined : v })}>
-                  <SelectTrigger id={`${ids}-loc`} className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {LOCATIONS.map((l) => (
-                      <SelectItem key={l.value} value={l.value}>
-                        {l.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionSelect
+                  id={`${ids}-loc`}
+                  className="w-full"
+                  value={filters.location ?? "all"}
+                  onValueChange={(v) => set({ location: v === "all" ? undefined : v })}
+                  options={LOCATIONS}
+                />
               </div>
               <div className="grid gap-1.5">
                 <Label htmlFor={`${ids}-lot`}>Lot</Label>

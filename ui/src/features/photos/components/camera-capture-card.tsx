@@ -1,4 +1,4 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { PhotoCard } from "@/features/photos/components/photo-card";
 import { Lazy, loadable } from "@/lib/loadable";
 
 const cameraCapture = loadable(() => import("@/features/photos/components/camera-capture").then((m) => m.default));
@@ -9,14 +9,8 @@ const cameraCapture = loadable(() => import("@/features/photos/components/camera
  */
 export function CameraCaptureCard() {
   return (
-    <Card role="region" aria-labelledby="camera-title">
-      <CardHeader>
-        <CardTitle id="camera-title">Camera Capture</CardTitle>
-        <CardDescription>Photograph a broken scooter with your phone.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Lazy of={cameraCapture} afterFirstScreen fallback={<p className="text-sm text-muted-foreground">Loading camera…</p>} />
-      </CardContent>
-    </Card>
+    <PhotoCard titleId="camera-title" title="Camera Capture" description="Photograph a broken scooter with your phone.">
+      <Lazy of={cameraCapture} afterFirstScreen fallback={<p className="text-sm text-muted-foreground">Loading camera…</p>} />
+    </PhotoCard>
   );
 }

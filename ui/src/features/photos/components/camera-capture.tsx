@@ -1,9 +1,7 @@
-import { CameraIcon, UploadIcon } from "lucide-react";
+import { CameraIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
-import { Label } from "@/components/ui/label";
-import { Textarea } from "@/components/ui/textarea";
-import { UploadQueueList, useUploadQueue } from "@/features/photos/components/upload-queue";
+import { UploadQueueSend, useUploadQueue } from "@/features/photos/components/upload-queue";
 import { timestampedName } from "@/features/photos/utils/group";
 import { toast } from "@/hooks/use-toast";
 
@@ -87,14 +85,14 @@ export default function CameraCapture() {
           </Button>
         )}
       </div>
-      <UploadQueueList items={q.items} onRetry={(item) => void q.send(notes, [item])} onRemove={q.remove} />
-      <div className="space-y-1.5">
-        <Label htmlFor="camera-notes">Notes</Label>
-        <Textarea id="camera-notes" value={notes} onChange={(e) => setNotes(e.target.value)} placeholder="What is broken? (optional)" />
-      </div>
-      <Button onClick={() => void onSend()} disabled={q.busy} className="w-full sm:w-auto">
-        <UploadIcon aria-hidden /> {q.pending > 0 ? `Upload ${q.pending} Photo(s)` : "Upload Photos"}
-      </Button>
+      <UploadQueueSend
+        queue={q}
+        notesId="camera-notes"
+        notes={notes}
+        onNotes={setNotes}
+        onSend={onSend}
+        label={q.pending > 0 ? `Upload ${q.pending} Photo(s)` : "Upload Photos"}
+      />
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { RotateCcwIcon, XIcon } from "lucide-react";
+import { RotateCcwIcon, UploadIcon, XIcon } from "lucide-react";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
 import { photoAction } from "@/features/photos/api/photos";
 import { submit } from "@/features/outbox/api/outbox";
 import { toast } from "@/hooks/use-toast";
@@ -123,5 +125,38 @@ export function UploadQueueList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * UploadQueueSend ends a photo card: its queued files (each retried or removed alone), the
+ * notes sent with them, and the upload button saying label.
+ */
+export function UploadQueueSend({
+  queue,
+  notesId,
+  notes,
+  onNotes,
+  onSend,
+  label,
+}: {
+  queue: ReturnType<typeof useUploadQueue>;
+  notesId: string;
+  notes: string;
+  onNotes: (notes: string) => void;
+  onSend: () => Promise<void>;
+  label: string;
+}) {
+  return (
+    <>
+      <UploadQueueList items={queue.items} onRetry={(item) => void queue.send(notes, [item])} onRemove={queue.remove} />
+      <div className="space-y-1.5">
+        <Label htmlFor={notesId}>Notes</Label>
+        <Textarea id={notesId} value={notes} onChange={(e) => onNotes(e.target.value)} placeholder="What is broken? (optional)" />
+      </div>
+      <Button onClick={() => void onSend()} disabled={queue.busy} className="w-full sm:w-auto">
+        <UploadIcon aria-hidden /> {label}
+      </Button>
+    </>
   );
 }

@@ -1,16 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ScanLine, XIcon } from "lucide-react";
 import * as React from "react";
-import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Lazy, loadable } from "@/lib/loadable";
-import { cn } from "@/lib/utils";
 import { packsQueryOptions } from "@/features/packs/api/get-packs";
 import { usePackLookups } from "@/features/scan/api/lookup-packs";
 import { useOutOfUse } from "@/features/scan/api/out-of-use";
 import { invalidate } from "@/lib/invalidation";
-import type { CodeResult, ScannerDialogProps } from "@/features/scan/components/scanner-dialog";
+import { CodeEntry } from "@/features/scan/components/code-entry";
+import { PackRow } from "@/features/scan/components/pack-row";
+import type { CodeResult } from "@/features/scan/components/scanner-dialog";
 import { type Judge, judgeSerial, refusedOf } from "@/features/scan/utils/judge";
 import { serials as bodySerials, actionOf } from "@/features/outbox/api/actions";
 import { itemLabel, useOutbox } from "@/features/outbox/hooks/use-outbox";
@@ -48,9 +44,6 @@ export type PackScanFieldProps = {
   onRefused?: (refused: Record<string, string>) => void;
 };
 
-// The camera and the decoder load only when the scanner first opens (issue 36 item 3).
-const scannerDialog = loadable<ScannerDialogProps>(() => import("@/features/scan/components/scanner-dialog").then((m) => m.ScannerDialog));
-
 /** MSG_NOT_SERIAL is the typed entry's refusal. */
 export const MSG_NOT_SERIAL = "Not a pack serial or label";
 
@@ -61,11 +54,6 @@ export const MSG_NOT_SERIAL = "Not a pack serial or label";
  */
 export function PackScanField({ id, label, value, onChange, expected, purpose = "any", errors, disabled, judge, onRefused }: PackScanFieldProps) {
   const ids = React.useId();
-  const inputRef = React.useRef<HTMLInputElement>(null);
-  const [typed, setTyped] = React.useState("");
-  const [typedError, setTypedError] = React.useState("");
-  const [open, setOpen] = React.useState(false);
-  const [opened, setOpened] = React.useState(false);
   const [completing, setCompleting] = React.useState(false);
 
   // the latest list, so codes found in quick succession each see the ones before them
@@ -126,20 +114,13 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
     return "refused" in v ? { refused: v.message } : v.note ? { note: v.note } : "added";
   }
 
-  function addTyped() {
-    if (!typed.trim()) return;
-    const r = add(typed);
-    if (typeof r === "object") {
-      // listed: a refusal shows on its row
-      setTypedError("");
-      setTyped("");
-    } else if (r === "wrong") setTypedError(MSG_NOT_SERIAL);
-    else if (r === "duplicate") setTypedError(`${serialFromCode(typed)} is already listed`);
-    else if (r === "full") setTypedError("The list is full");
-    else {
-      setTypedError("");
-      setTyped("");
-    }
+  /** typedRefusal adds a typed serial; a refusal by the rules is listed, on its row. */
+  function typedRefusal(text: string): string {
+    const r = add(text);
+    if (r === "wrong") return MSG_NOT_SERIAL;
+    if (r === "duplicate") return `${serialFromCode(text)} is already listed`;
+    if (r === "full") return "The list is full";
+    return "";
   }
 
   // a refused pack is listed, not counted: it is not sent
@@ -150,24 +131,15 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
       {value.map((serial) => {
         const v = rowView(infos[serial], purpose, errors?.[serial], verdict(serial));
         return (
-          <li key={serial} className={cn("flex items-center gap-2 px-3 py-2 text-sm", v.problem && "bg-destructive/10")}>
-            <div className="min-w-0 flex-1">
-              <div className="font-mono font-medium break-all">{serial}</div>
-              <div className={cn("text-xs", v.problem ? "font-medium text-destructive" : "text-muted-foreground")}>
-                {[v.model, v.detail].filter(Boolean).join(" · ")}
-              </div>
-            </div>
-            <Button
-              type="button"
-              variant="ghost"
-              size="icon"
-              aria-label={`Remove ${serial}`}
-              disabled={disabled}
-              onClick={() => change(removeSerial(latest.current, serial))}
-            >
-              <XIcon />
-            </Button>
-          </li>
+          <PackRow
+            key={serial}
+            serial={serial}
+            detail={[v.model, v.detail].filter(Boolean).join(" · ")}
+            problem={v.problem}
+            problemBg="bg-destructive/10"
+            disabled={disabled}
+            onRemove={() => change(removeSerial(latest.current, serial))}
+          />
         );
       })}
     </ul>
@@ -180,78 +152,17 @@ export function PackScanField({ id, label, value, onChange, expected, purpose = 
         {count}
       </p>
       {list}
-      <div className="flex flex-wrap items-end gap-x-2 gap-y-3">
-        <Button
-          type="button"
-          variant="outline"
-          className="w-full sm:w-auto"
-          // a finger on the button: the scanner's chunk starts loading before the tap ends
-          onPointerDown={() => void scannerDialog.preload().catch(() => undefined)}
-          onPointerEnter={() => void scannerDialog.preload().catch(() => undefined)}
-          onClick={() => {
-            performance.mark?.("scan:tap");
-            setOpened(true);
-            setOpen(true);
-          }}
-        >
-          <ScanLine aria-hidden />
-          Scan
-        </Button>
-        <div className="flex min-w-[min(100%,14rem)] flex-1 flex-col gap-1">
-          <Label htmlFor={`${ids}-typed`} className="text-xs">
-            Type a serial
-          </Label>
-          <div className="flex gap-2">
-            <Input
-              ref={inputRef}
-              id={`${ids}-typed`}
-              value={typed}
-              list={`${ids}-held`}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              aria-invalid={typedError ? true : undefined}
-              aria-describedby={typedError ? `${ids}-typed-error` : undefined}
-              onFocus={() => setCompleting(true)}
-              onChange={(e) => {
-                setTyped(e.target.value);
-                setTypedError("");
-              }}
-              onKeyDown={(e) => {
-                if (e.key === "Enter") {
-                  e.preventDefault(); // the field sits in the screen's form: Enter adds, it does not send
-                  addTyped();
-                }
-              }}
-            />
-            <Button type="button" variant="secondary" onClick={addTyped} aria-label={`Add to ${label}`}>
-              Add
-            </Button>
-          </div>
-          <datalist id={`${ids}-held`}>
-            {suggestions.map((s) => (
-              <option key={s} value={s} />
-            ))}
-          </datalist>
-          {typedError && (
-            <p id={`${ids}-typed-error`} className="text-xs font-medium text-destructive" role="alert">
-              {typedError}
-            </p>
-          )}
-        </div>
-      </div>
-      {opened && (
-        <Lazy
-          of={scannerDialog}
-          open={open}
-          onOpenChange={setOpen}
-          label={label}
-          count={count}
-          list={list}
-          onCode={add}
-          onUnavailable={() => inputRef.current?.focus()}
-        />
-      )}
+      <CodeEntry
+        variant="outline"
+        label={label}
+        count={count}
+        list={list}
+        onCode={add}
+        addLabel={`Add to ${label}`}
+        onTyped={typedRefusal}
+        suggestions={suggestions}
+        onTypingFocus={() => setCompleting(true)}
+      />
     </fieldset>
   );
 }

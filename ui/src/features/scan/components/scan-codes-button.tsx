@@ -1,27 +1,26 @@
 import { ScanLine } from "lucide-react";
 import * as React from "react";
-import { Button } from "@/components/ui/button";
+import { Button, type ButtonProps } from "@/components/ui/button";
 import { Lazy, loadable } from "@/lib/loadable";
 import type { ScannerDialogProps } from "@/features/scan/components/scanner-dialog";
 
 /** ScanCodesButtonProps are a Scan button's: what its scanner shows and where each code goes. */
-export type ScanCodesButtonProps = Pick<ScannerDialogProps, "label" | "count" | "list" | "onCode" | "onUnavailable"> & {
-  /** text is the button's own ("Scan"). */
-  text?: string;
-  className?: string;
-  disabled?: boolean;
-};
+export type ScanCodesButtonProps = Pick<ScannerDialogProps, "label" | "count" | "list" | "onCode" | "onUnavailable"> &
+  Pick<ButtonProps, "variant" | "className" | "disabled"> & {
+    /** text is the button's own ("Scan"). */
+    text?: string;
+  };
 
-// the camera and the decoder load when the scanner first opens (issue 36 item 3), as for the pack field
+// the camera and the decoder load only when the scanner first opens (issue 36 item 3)
 const scannerDialog = loadable<ScannerDialogProps>(() => import("@/features/scan/components/scanner-dialog").then((m) => m.ScannerDialog));
 
 /**
- * ScanCodesButton opens the camera scanner (the same ScannerDialog the pack field opens) for a
- * list the caller keeps: every code found goes to onCode, one after another, until Done. A
- * screen that scans more packs than a movement names (the stocktake: a whole shelf) uses it
- * instead of PackScanField.
+ * ScanCodesButton opens the camera scanner for a list the caller keeps: every code found goes
+ * to onCode, one after another, until Done. CodeEntry puts it beside the typed serial, for the
+ * pack field and for the screens that scan more packs than a movement names (the stocktake: a
+ * whole shelf).
  */
-export function ScanCodesButton({ text = "Scan", className, disabled, ...scanner }: ScanCodesButtonProps) {
+export function ScanCodesButton({ text = "Scan", label, count, list, onCode, onUnavailable, ...button }: ScanCodesButtonProps) {
   const [open, setOpen] = React.useState(false);
   const [opened, setOpened] = React.useState(false);
   const preload = () => void scannerDialog.preload().catch(() => undefined);
@@ -29,8 +28,8 @@ export function ScanCodesButton({ text = "Scan", className, disabled, ...scanner
     <>
       <Button
         type="button"
-        className={className}
-        disabled={disabled}
+        {...button}
+        // a finger on the button: the scanner's chunk starts loading before the tap ends
         onPointerDown={preload}
         onPointerEnter={preload}
         onClick={() => {
@@ -42,7 +41,7 @@ export function ScanCodesButton({ text = "Scan", className, disabled, ...scanner
         <ScanLine aria-hidden />
         {text}
       </Button>
-      {opened && <Lazy of={scannerDialog} open={open} onOpenChange={setOpen} {...scanner} />}
+      {opened && <Lazy of={scannerDialog} open={open} onOpenChange={setOpen} {...{ label, count, list, onCode, onUnavailable }} />}
     </>
   );
 }

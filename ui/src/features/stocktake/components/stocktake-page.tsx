@@ -1,6 +1,7 @@
-import { XIcon } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
+import { ButtonLink } from "@/components/button-link";
+import { OptionSelect } from "@/components/option-select";
 import { PageHeader } from "@/components/layouts/app-shell";
 import {
   AlertDialog,
@@ -13,12 +14,10 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { ScanCodesButton } from "@/features/scan";
+import { CodeEntry, PackRow } from "@/features/scan";
 import {
   type CountedPack,
   PLACES,
@@ -62,22 +61,16 @@ export function StocktakePage({ userId }: { userId: string }) {
   const apply = useApplyStocktake();
   const [confirming, setConfirming] = React.useState<"apply" | "discard" | null>(null);
   const [applied, setApplied] = React.useState<StocktakeAnswer | null>(null);
-  const [typed, setTyped] = React.useState("");
-  const [typedError, setTypedError] = React.useState("");
   const ids = React.useId();
   const data = preview.data?.place === draft.place ? preview.data : undefined;
   const counts = data?.counts;
 
-  function addTyped() {
-    if (!typed.trim()) return;
+  function typedRefusal(typed: string): string {
     const r = add(typed);
-    if (r === "wrong") setTypedError(MSG_NOT_PACK);
-    else if (r === "duplicate") setTypedError(`${typed.trim().toUpperCase()} is already counted`);
-    else if (r === "full") setTypedError("The list is full");
-    else {
-      setTypedError("");
-      setTyped("");
-    }
+    if (r === "wrong") return MSG_NOT_PACK;
+    if (r === "duplicate") return `${typed.trim().toUpperCase()} is already counted`;
+    if (r === "full") return "The list is full";
+    return "";
   }
 
   function doApply() {
@@ -114,9 +107,7 @@ export function StocktakePage({ userId }: { userId: string }) {
   return (
     <>
       <PageHeader title="Stocktake" description="Count a place by scanning every pack there. What is found, missing, unexpected or in the wrong place shows as you scan.">
-        <Button asChild variant="ghost">
-          <Link to={paths.packs.path}>All packs</Link>
-        </Button>
+        <ButtonLink variant="ghost" to={paths.packs.path}>All packs</ButtonLink>
       </PageHeader>
       <div className="space-y-4 pb-24">
         {applied && (
@@ -131,64 +122,17 @@ export function StocktakePage({ userId }: { userId: string }) {
           <CardContent className="grid gap-4">
             <div className="grid gap-1.5 sm:max-w-xs">
               <Label htmlFor={`${ids}-place`}>Place</Label>
-              <Select value={draft.place} onValueChange={(v) => isPlace(v) && setPlace(v)}>
-                <SelectTrigger id={`${ids}-place`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {PLACES.map((p) => (
-                    <SelectItem key={p.value} value={p.value}>
-                      {p.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect id={`${ids}-place`} value={draft.place} onValueChange={(v) => isPlace(v) && setPlace(v)} options={PLACES} />
             </div>
-            <div className="flex flex-wrap items-end gap-x-2 gap-y-3">
-              <ScanCodesButton
-                text="Scan packs"
-                className="w-full sm:w-auto"
-                label={`Packs at ${placeName(draft.place)}`}
-                count={countLine}
-                list={scanned}
-                onCode={add}
-                onUnavailable={() => document.getElementById(`${ids}-typed`)?.focus()}
-              />
-              <div className="flex min-w-[min(100%,14rem)] flex-1 flex-col gap-1">
-                <Label htmlFor={`${ids}-typed`} className="text-xs">
-                  Type a serial
-                </Label>
-                <div className="flex gap-2">
-                  <Input
-                    id={`${ids}-typed`}
-                    value={typed}
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    aria-invalid={typedError ? true : undefined}
-                    aria-describedby={typedError ? `${ids}-typed-error` : undefined}
-                    onChange={(e) => {
-                      setTyped(e.target.value);
-                      setTypedError("");
-                    }}
-                    onKeyDown={(e) => {
-                      if (e.key === "Enter") {
-                        e.preventDefault();
-                        addTyped();
-                      }
-                    }}
-                  />
-                  <Button type="button" variant="secondary" onClick={addTyped} aria-label="Add to the count">
-                    Add
-                  </Button>
-                </div>
-                {typedError && (
-                  <p id={`${ids}-typed-error`} className="text-xs font-medium text-destructive" role="alert">
-                    {typedError}
-                  </p>
-                )}
-              </div>
-            </div>
+            <CodeEntry
+              text="Scan packs"
+              label={`Packs at ${placeName(draft.place)}`}
+              count={countLine}
+              list={scanned}
+              onCode={add}
+              addLabel="Add to the count"
+              onTyped={typedRefusal}
+            />
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {countLine}
               {preview.isFetching && " · checking…"}
@@ -350,25 +294,10 @@ function PackSection({ title, hint, children }: { title: string; hint: string; c
 }
 
 function Row({ serial, detail, bad, link, onRemove }: { serial: string; detail: string; bad?: boolean; link?: boolean; onRemove?: () => void }) {
-  return (
-    <li className={cn("flex items-center gap-2 px-3 py-2 text-sm", bad && "bg-destructive/5")}>
-      <div className="min-w-0 flex-1">
-        <div className="font-mono font-medium break-all">
-          {link ? (
-            <Link to={packLink(serial)} className="underline-offset-4 hover:underline">
-              {serial}
-            </Link>
-          ) : (
-            serial
-          )}
-        </div>
-        {detail && <div className={cn("text-xs", bad ? "font-medium text-destructive" : "text-muted-foreground")}>{detail}</div>}
-      </div>
-      {onRemove && (
-        <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${serial}`} onClick={onRemove}>
-          <XIcon />
-        </Button>
-      )}
-    </li>
-  );
+  const title = link ? (
+    <Link to={packLink(serial)} className="underline-offset-4 hover:underline">
+      {serial}
+    </Link>
+  ) : undefined;
+  return <PackRow serial={serial} title={title} detail={detail || undefined} problem={bad} onRemove={onRemove} />;
 }

@@ -1,26 +1,31 @@
-import { CheckIcon, XIcon } from "lucide-react";
+import { CheckIcon } from "lucide-react";
 import * as React from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { ButtonLink } from "@/components/button-link";
+import { OptionSelect } from "@/components/option-select";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { paths } from "@/config/paths";
-import { ScanCodesButton, serialFromCode } from "@/features/scan";
+import { CodeEntry, PackRow, serialFromCode } from "@/features/scan";
 import { useReceivePacks, useTransfers } from "@/features/transfers/api/transfers";
 import { readManifest } from "@/features/transfers/utils/manifest";
 import { packsWord, transferPath } from "@/features/transfers/utils/paths";
 import { toast } from "@/hooks/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
-import { cn } from "@/lib/utils";
 
 /** MSG_NOT_IN_TRANSFER is a scanned pack the manifest does not list. */
 export const MSG_NOT_IN_TRANSFER = "Not in this transfer";
+
+/** RECEIVE_TO are where the packs received go. */
+const RECEIVE_TO = [
+  { value: "ready", label: "Ready" },
+  { value: "waiting", label: "Waiting to charge" },
+];
 
 /** ReceivePage is /packs/transfers/receive: paste another city's manifest, scan each pack that arrived, receive them. */
 export function ReceivePage() {
@@ -31,8 +36,6 @@ export function ReceivePage() {
   const [text, setText] = React.useState("");
   const [scanned, setScanned] = React.useState<string[]>([]);
   const [to, setTo] = React.useState<"ready" | "waiting">("ready");
-  const [typed, setTyped] = React.useState("");
-  const [typedError, setTypedError] = React.useState("");
   const [errors, setErrors] = React.useState<Record<string, string>>({});
   const key = React.useRef<string | null>(null);
   const latest = React.useRef(scanned);
@@ -61,16 +64,12 @@ export function ReceivePage() {
     return "added";
   }
 
-  function addTyped() {
-    if (!typed.trim()) return;
+  function typedRefusal(typed: string): string {
     const r = add(typed);
-    if (r === "wrong") setTypedError("Not a pack serial or label");
-    else if (r === "duplicate") setTypedError(`${serialFromCode(typed)} is already scanned`);
-    else if (typeof r === "object") setTypedError(r.refused);
-    else {
-      setTypedError("");
-      setTyped("");
-    }
+    if (r === "wrong") return "Not a pack serial or label";
+    if (r === "duplicate") return `${serialFromCode(typed)} is already scanned`;
+    if (typeof r === "object") return r.refused;
+    return "";
   }
 
   function doReceive() {
@@ -99,9 +98,7 @@ export function ReceivePage() {
   return (
     <>
       <PageHeader title="Receive from another city" description="Paste the manifest from the sending city's transfer page, then scan each pack that arrived.">
-        <Button asChild variant="ghost">
-          <Link to={paths.transfers.path}>All transfers</Link>
-        </Button>
+        <ButtonLink variant="ghost" to={paths.transfers.path}>All transfers</ButtonLink>
       </PageHeader>
       <div className="space-y-4 pb-24">
         <Card>
@@ -141,51 +138,15 @@ export function ReceivePage() {
                 <p className="text-sm text-muted-foreground">Scan each pack as you unpack it. Only the packs scanned are received; the rest can be received later with the same manifest.</p>
               </CardHeader>
               <CardContent className="grid gap-4">
-                <div className="flex flex-wrap items-end gap-x-2 gap-y-3">
-                  <ScanCodesButton
-                    text="Scan packs"
-                    className="w-full sm:w-auto"
-                    label={`Packs from ${manifest.from.name}`}
-                    count={count}
-                    list={<p className="text-sm">{scanned.join(", ")}</p>}
-                    onCode={add}
-                    onUnavailable={() => document.getElementById(`${ids}-typed`)?.focus()}
-                  />
-                  <div className="flex min-w-[min(100%,14rem)] flex-1 flex-col gap-1">
-                    <Label htmlFor={`${ids}-typed`} className="text-xs">
-                      Type a serial
-                    </Label>
-                    <div className="flex gap-2">
-                      <Input
-                        id={`${ids}-typed`}
-                        value={typed}
-                        autoComplete="off"
-                        autoCapitalize="characters"
-                        spellCheck={false}
-                        aria-invalid={typedError ? true : undefined}
-                        aria-describedby={typedError ? `${ids}-typed-error` : undefined}
-                        onChange={(e) => {
-                          setTyped(e.target.value);
-                          setTypedError("");
-                        }}
-                        onKeyDown={(e) => {
-                          if (e.key === "Enter") {
-                            e.preventDefault();
-                            addTyped();
-                          }
-                        }}
-                      />
-                      <Button type="button" variant="secondary" onClick={addTyped} aria-label="Add to the packs received">
-                        Add
-                      </Button>
-                    </div>
-                    {typedError && (
-                      <p id={`${ids}-typed-error`} className="text-xs font-medium text-destructive" role="alert">
-                        {typedError}
-                      </p>
-                    )}
-                  </div>
-                </div>
+                <CodeEntry
+                  text="Scan packs"
+                  label={`Packs from ${manifest.from.name}`}
+                  count={count}
+                  list={<p className="text-sm">{scanned.join(", ")}</p>}
+                  onCode={add}
+                  addLabel="Add to the packs received"
+                  onTyped={typedRefusal}
+                />
                 <p className="text-sm text-muted-foreground" aria-live="polite">
                   {count}
                 </p>
@@ -195,35 +156,20 @@ export function ReceivePage() {
                     const before = earlier.has(p.serial);
                     const error = errors[p.serial];
                     return (
-                      <li key={p.serial} className={cn("flex items-center gap-2 px-3 py-2 text-sm", error && "bg-destructive/5")}>
-                        {here || before ? <CheckIcon className="size-4 text-emerald-600" aria-hidden /> : <span className="size-4" aria-hidden />}
-                        <div className="min-w-0 flex-1">
-                          <div className="font-mono font-medium break-all">{p.serial}</div>
-                          <div className={cn("text-xs", error ? "font-medium text-destructive" : "text-muted-foreground")}>
-                            {error || (before ? "Received earlier" : here ? "Scanned" : "Not scanned yet")}
-                            {!error && p.model ? ` · ${p.model}` : ""}
-                          </div>
-                        </div>
-                        {here && (
-                          <Button type="button" variant="ghost" size="icon" aria-label={`Remove ${p.serial}`} onClick={() => setScanned((l) => l.filter((s) => s !== p.serial))}>
-                            <XIcon />
-                          </Button>
-                        )}
-                      </li>
+                      <PackRow
+                        key={p.serial}
+                        serial={p.serial}
+                        mark={here || before ? <CheckIcon className="size-4 text-emerald-600" aria-hidden /> : <span className="size-4" aria-hidden />}
+                        detail={(error || (before ? "Received earlier" : here ? "Scanned" : "Not scanned yet")) + (!error && p.model ? ` · ${p.model}` : "")}
+                        problem={!!error}
+                        onRemove={here ? () => setScanned((l) => l.filter((s) => s !== p.serial)) : undefined}
+                      />
                     );
                   })}
                 </ul>
                 <div className="grid gap-1.5 sm:max-w-xs">
                   <Label htmlFor={`${ids}-to`}>Put them on</Label>
-                  <Select value={to} onValueChange={(v) => (v === "ready" || v === "waiting") && setTo(v)}>
-                    <SelectTrigger id={`${ids}-to`}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value="ready">Ready</SelectItem>
-                      <SelectItem value="waiting">Waiting to charge</SelectItem>
-                    </SelectContent>
-                  </Select>
+                  <OptionSelect id={`${ids}-to`} value={to} onValueChange={(v) => (v === "ready" || v === "waiting") && setTo(v)} options={RECEIVE_TO} />
                 </div>
               </CardContent>
             </Card>

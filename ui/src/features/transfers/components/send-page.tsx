@@ -1,5 +1,6 @@
 import * as React from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { ButtonLink } from "@/components/button-link";
 import { PageHeader } from "@/components/layouts/app-shell";
 import {
   AlertDialog,
@@ -72,13 +73,16 @@ export function SendPage() {
   }
 
   const err = (field: string) => (fieldError?.field === field ? fieldError.message : "");
+  // a field the server refused is edited: its refusal goes
+  const edited = (set: (value: string) => void) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    set(e.target.value);
+    setFieldError(null);
+  };
 
   return (
     <>
       <PageHeader title="Send to another city" description="The packs leave this city's counts and cannot be used here until the other city receives them.">
-        <Button asChild variant="ghost">
-          <Link to={paths.transfers.path}>All transfers</Link>
-        </Button>
+        <ButtonLink variant="ghost" to={paths.transfers.path}>All transfers</ButtonLink>
       </PageHeader>
       <form
         className="space-y-4 pb-24"
@@ -91,52 +95,18 @@ export function SendPage() {
       >
         <Card>
           <CardContent className="grid gap-4">
-            <div className="grid gap-1.5 sm:max-w-sm">
-              <Label htmlFor={`${ids}-city`}>City</Label>
-              <Input
-                id={`${ids}-city`}
-                value={toCity}
-                maxLength={100}
-                autoComplete="off"
-                aria-invalid={err("toCity") ? true : undefined}
-                aria-describedby={err("toCity") ? `${ids}-city-error` : undefined}
-                onChange={(e) => {
-                  setToCity(e.target.value);
-                  setFieldError(null);
-                }}
-              />
-              {err("toCity") && (
-                <p id={`${ids}-city-error`} role="alert" className="text-xs font-medium text-destructive">
-                  {err("toCity")}
-                </p>
-              )}
-            </div>
-            <div className="grid gap-1.5 sm:max-w-sm">
-              <Label htmlFor={`${ids}-address`}>Its SwapBay address (optional)</Label>
-              <Input
-                id={`${ids}-address`}
-                type="url"
-                inputMode="url"
-                placeholder="https://"
-                value={toAddress}
-                autoComplete="off"
-                aria-invalid={err("toAddress") ? true : undefined}
-                aria-describedby={err("toAddress") ? `${ids}-address-error` : undefined}
-                onChange={(e) => {
-                  setToAddress(e.target.value);
-                  setFieldError(null);
-                }}
-              />
-              {err("toAddress") && (
-                <p id={`${ids}-address-error`} role="alert" className="text-xs font-medium text-destructive">
-                  {err("toAddress")}
-                </p>
-              )}
-            </div>
-            <div className="grid gap-1.5 sm:max-w-sm">
-              <Label htmlFor={`${ids}-from`}>This city's name on the manifest (optional)</Label>
-              <Input id={`${ids}-from`} value={fromCity} maxLength={100} autoComplete="off" onChange={(e) => setFromCity(e.target.value)} />
-            </div>
+            <TextField id={`${ids}-city`} label="City" error={err("toCity")} value={toCity} maxLength={100} onChange={edited(setToCity)} />
+            <TextField
+              id={`${ids}-address`}
+              label="Its SwapBay address (optional)"
+              error={err("toAddress")}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              value={toAddress}
+              onChange={edited(setToAddress)}
+            />
+            <TextField id={`${ids}-from`} label="This city's name on the manifest (optional)" value={fromCity} maxLength={100} onChange={(e) => setFromCity(e.target.value)} />
           </CardContent>
         </Card>
         <Card>
@@ -190,5 +160,20 @@ export function SendPage() {
         </AlertDialogContent>
       </AlertDialog>
     </>
+  );
+}
+
+/** TextField is one of the send's typed fields: its label, the input (no autocomplete), and the server's refusal of it under it. */
+function TextField({ id, label, error, ...input }: React.ComponentProps<typeof Input> & { id: string; label: string; error?: string }) {
+  return (
+    <div className="grid gap-1.5 sm:max-w-sm">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} autoComplete="off" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

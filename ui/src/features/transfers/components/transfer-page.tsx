@@ -1,17 +1,17 @@
 import { CopyIcon } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
+import { ButtonLink } from "@/components/button-link";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { paths } from "@/config/paths";
 import { type Transfer, qrURL, useTransfer } from "@/features/transfers/api/transfers";
+import { LoadStatus } from "@/features/transfers/components/load-status";
 import { packsWord } from "@/features/transfers/utils/paths";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 
 /** MAX_QR is the longest manifest the server draws as a QR code (modules/transfers MaxQR). */
@@ -34,16 +34,9 @@ export function TransferPage({ id }: { id: string }) {
   return (
     <>
       <PageHeader title={t ? transferTitle(t) : "Transfer"} description={t ? `${formatDateTime(t.at)} · ${t.actor.name || "—"}` : undefined}>
-        <Button asChild variant="ghost">
-          <Link to={paths.transfers.path}>All transfers</Link>
-        </Button>
+        <ButtonLink variant="ghost" to={paths.transfers.path}>All transfers</ButtonLink>
       </PageHeader>
-      {q.isPending && <Spinner label="Loading the transfer" />}
-      {q.isError && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errorMessage(q.error, "Could not load the transfer")}
-        </p>
-      )}
+      <LoadStatus query={q} loading="Loading the transfer" failure="Could not load the transfer" />
       {t && (
         <div className="space-y-4">
           {t.direction === "out" && t.manifest && (

@@ -1,14 +1,13 @@
 import { Link } from "react-router";
+import { ButtonLink } from "@/components/button-link";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
 import { useTransfers } from "@/features/transfers/api/transfers";
+import { LoadStatus } from "@/features/transfers/components/load-status";
 import { transferTitle } from "@/features/transfers/components/transfer-page";
 import { transferPath } from "@/features/transfers/utils/paths";
-import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 
 /** TransfersPage is /packs/transfers: every send and receive, newest first, and the way to each. */
@@ -18,23 +17,12 @@ export function TransfersPage() {
     <>
       <PageHeader title="Transfers" description="Packs sent to other cities and received from them.">
         <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <Link to={paths.transferSend.path}>Send to another city</Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to={paths.transferReceive.path}>Receive from another city</Link>
-          </Button>
-          <Button asChild variant="ghost">
-            <Link to={paths.packs.path}>All packs</Link>
-          </Button>
+          <ButtonLink to={paths.transferSend.path}>Send to another city</ButtonLink>
+          <ButtonLink variant="outline" to={paths.transferReceive.path}>Receive from another city</ButtonLink>
+          <ButtonLink variant="ghost" to={paths.packs.path}>All packs</ButtonLink>
         </div>
       </PageHeader>
-      {q.isPending && <Spinner label="Loading the transfers" />}
-      {q.isError && (
-        <p role="alert" className="text-sm font-medium text-destructive">
-          {errorMessage(q.error, "Could not load the transfers")}
-        </p>
-      )}
+      <LoadStatus query={q} loading="Loading the transfers" failure="Could not load the transfers" />
       {q.data && q.data.length === 0 && <p className="text-sm text-muted-foreground">No packs have been sent or received yet.</p>}
       {q.data && q.data.length > 0 && (
         <Card>
