@@ -6,7 +6,8 @@
 //    its city's pack page, recalls its lot and sees "done" for every city.
 // 2. Every HQ screen, on answers shaped as docs/hq.md's contract says (page.route fixtures, so
 //    a copy flagged behind, a city that could not be read, a viewer's screens are all shown):
-//    axe at 390 and 1280 px, and photographed (screenshots/desktop-hq-*.png).
+//    axe at 390 and 1280 px, nothing wider than 360, 390 or 1280 px, and photographed
+//    (screenshots/desktop-hq-*.png).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -268,11 +269,21 @@ test.describe("every screen", () => {
     { path: "/cities", h1: "Cities", name: "cities" },
   ];
 
-  test("every screen at 390 and 1280 px: the behind banner, axe, a photograph", async ({ browser }, testInfo) => {
+  test("every screen at 360, 390 and 1280 px: nothing wider than the screen, the behind banner, axe, a photograph", async ({ browser }, testInfo) => {
     test.setTimeout(240_000);
     const ctx = await browser.newContext({ ...testInfo.project.use, baseURL: hqURL });
     const page = await ctx.newPage();
     await fixtures(page, "hq_admin");
+    // 360 px: the layout alone (as screens.spec does for the city's screens)
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const s of SCREENS) {
+      await page.goto(s.path);
+      await expect(page.getByRole("heading", { level: 1, name: s.h1 })).toBeVisible();
+      await expect(page.getByText(/London's copy failed/)).toBeVisible();
+      // measured against the width set: a phone browser widens innerWidth to fit what overflows
+      expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `HQ ${s.name} at 360px`).toBeLessThanOrEqual(360);
+      await page.screenshot({ path: path.join(SCREENSHOTS, `hq-${s.name}-360.png`), fullPage: true });
+    }
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 844 });
       for (const s of SCREENS) {
@@ -280,6 +291,7 @@ test.describe("every screen", () => {
         await expect(page.getByRole("heading", { level: 1, name: s.h1 })).toBeVisible();
         await expect(page.getByText("Berlin's data is 7 minutes behind.", { exact: false })).toBeVisible();
         await expect(page.getByText(/London's copy failed/)).toBeVisible();
+        expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `HQ ${s.name} at ${width}px`).toBeLessThanOrEqual(width);
         await expectNoAxeViolations(page, `HQ ${s.name} at ${width}px`);
         await page.screenshot({ path: path.join(SCREENSHOTS, `hq-${s.name}-${width}.png`), fullPage: true });
       }
