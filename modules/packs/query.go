@@ -195,30 +195,7 @@ func (r placeRow) place() *Place {
 	if r.Key == "" {
 		return nil
 	}
-	return &Place{Key: r.Key, Kind: r.Kind, Label: placeLabel(r), UserId: r.User, AssignmentType: r.Type}
-}
-
-// placeLabel is how an account reads on the pack pages.
-func placeLabel(r placeRow) string {
-	switch r.Kind {
-	case schema.AccountKindReady:
-		return "Ready"
-	case schema.AccountKindWaiting:
-		return "Waiting (dead)"
-	case schema.AccountKindSession, schema.AccountKindUntracked:
-		return "On a charger"
-	case schema.AccountKindHolder:
-		name := r.Name
-		if name == "" {
-			name = "A former user"
-		}
-		return name + " (" + strings.ReplaceAll(r.Type, "_", " ") + ")"
-	case schema.AccountKindUnassigned:
-		return "In the field (unassigned)"
-	case schema.AccountKindQuarantine:
-		return "Quarantine"
-	}
-	return "Outside the bay"
+	return &Place{Key: r.Key, Kind: r.Kind, Label: schema.PlaceLabel(r.Kind, r.Type, r.Name), UserId: r.User, AssignmentType: r.Type}
 }
 
 type itemRow struct {
