@@ -129,17 +129,13 @@ type LastSeen struct {
 }
 
 // Attributes are a pack's registry fields as the reads and the import preview show them (and
-// as the reads select them).
+// as the reads select them): its serial, the Specs it was minted or imported with, and its
+// life so far.
 type Attributes struct {
-	Serial         string  `db:"serial" json:"serial"`
-	Model          string  `db:"model" json:"model"`
-	Chemistry      string  `db:"chemistry" json:"chemistry"`
-	NominalWh      float64 `db:"nominalWh" json:"nominalWh"`
-	Manufacturer   string  `db:"manufacturer" json:"manufacturer"`
-	Lot            string  `db:"lot" json:"lot"`
-	Manufactured   string  `db:"manufactured" json:"manufactured"`
-	InServiceSince string  `db:"inServiceSince" json:"inServiceSince"`
-	State          string  `db:"state" json:"state"`
+	Serial string `db:"serial" json:"serial"`
+	Specs
+	InServiceSince string `db:"inServiceSince" json:"inServiceSince"`
+	State          string `db:"state" json:"state"`
 }
 
 // Item is a pack as the reads answer it.
