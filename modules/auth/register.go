@@ -12,7 +12,6 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
-	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
@@ -53,11 +52,7 @@ type registerForm struct {
 	signForm
 }
 
-func register(e *core.RequestEvent) error {
-	var form registerForm
-	if err := reqx.Decode(e, &form, RegisterBodyLimit); err != nil {
-		return apierr.Response(e, err)
-	}
+func register(e *core.RequestEvent, form *registerForm) error {
 	if _, _, err := users.ValidateNames(form.FirstName, form.LastName); err != nil {
 		return apierr.Response(e, err)
 	}

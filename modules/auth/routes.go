@@ -36,10 +36,10 @@ func Register(app core.App) {
 		se.Router.GET("/api/auth/user", currentUser).Bind(httpx.RequireUser())
 		// bcrypt (a password checked or hashed) runs outside the keyed write transaction
 		se.Router.POST("/api/login", login).Bind(idempotency.Skip("checks a password (bcrypt); a sign-in is not a change to replay"))
-		se.Router.POST("/api/register", register).Bind(idempotency.Skip("hashes the password (bcrypt) outside the write transaction"))
+		se.Router.POST("/api/register", httpx.FormUpTo(RegisterBodyLimit, register)).Bind(idempotency.Skip("hashes the password (bcrypt) outside the write transaction"))
 		se.Router.POST("/api/logout", logout).Bind(idempotency.Keyed())
 		se.Router.POST("/api/change-password", httpx.Form(changePassword)).Bind(httpx.RequireUser(), idempotency.Skip("checks and hashes passwords (bcrypt) outside the write transaction"))
-		se.Router.POST("/api/terms/sign", signTerms).Bind(httpx.RequireUser(), SignLimit.Handler(), idempotency.Keyed())
+		se.Router.POST("/api/terms/sign", httpx.FormUpTo(RegisterBodyLimit, signTerms)).Bind(httpx.RequireUser(), SignLimit.Handler(), idempotency.Keyed())
 		se.Router.GET("/api/admin/sign-in-failures", func(e *core.RequestEvent) error {
 			return e.JSON(http.StatusOK, limiter.report(maxReported))
 		}).Bind(httpx.RequireAdmin())

@@ -8,7 +8,6 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
-	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/modules/terms"
 	"swapbay/modules/users"
@@ -43,11 +42,7 @@ func (f signForm) signature(e *core.RequestEvent) (terms.Signature, error) {
 
 // signTerms records a new signature of the active terms by the signed-in user and clears
 // their mustResignTerms flag (set by an admin's "force re-sign").
-func signTerms(e *core.RequestEvent) error {
-	var form signForm
-	if err := reqx.Decode(e, &form, RegisterBodyLimit); err != nil {
-		return apierr.Response(e, err)
-	}
+func signTerms(e *core.RequestEvent, form *signForm) error {
 	sig, err := form.signature(e)
 	if err != nil {
 		return apierr.Response(e, err)

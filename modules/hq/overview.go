@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io/fs"
-	"net/http"
 	"os"
 	"sort"
 	"strings"
@@ -14,8 +13,8 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
-	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
+	"swapbay/lib/httpx"
 	"swapbay/modules/hq/follow"
 	"swapbay/modules/hq/reads"
 )
@@ -235,15 +234,7 @@ func ReadOverview(ctx context.Context, app core.App, set *follow.Set, now time.T
 
 func (h *handlers) overview(e *core.RequestEvent) error {
 	o, err := ReadOverview(e.Request.Context(), e.App, h.set, clock.Now())
-	return answer(e, o, err)
-}
-
-// answer is a read route's answer: out with a 200, or err as apierr.Response answers it.
-func answer(e *core.RequestEvent, out any, err error) error {
-	if err != nil {
-		return apierr.Response(e, err)
-	}
-	return e.JSON(http.StatusOK, out)
+	return httpx.Reply(e, o, err)
 }
 
 // swapsPerDay is the city's swaps of the OverviewDays days ending today: the finished days from

@@ -85,7 +85,7 @@ func Register(app core.App, set *follow.Set) {
 		se.Router.PUT("/api/hq/cities/{id}", httpx.FormUpTo(maxBody, h.update)).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
 		se.Router.DELETE("/api/hq/cities/{id}", h.remove).Bind(requireRoles(RoleAdmin), h.followCommitted(), idempotency.Keyed())
 		viewers := func() *hook.Handler[*core.RequestEvent] { return requireRoles(RoleAdmin, RoleViewer) }
-		se.Router.POST("/api/hq/auth/login", login).Bind(idempotency.Skip("checks a password (bcrypt); a sign-in is not a change to replay"))
+		se.Router.POST("/api/hq/auth/login", httpx.FormUpTo(maxLoginBody, login)).Bind(idempotency.Skip("checks a password (bcrypt); a sign-in is not a change to replay"))
 		se.Router.POST("/api/hq/auth/logout", logout).Bind(idempotency.Keyed())
 		se.Router.GET("/api/hq/me", me).Bind(viewers())
 		se.Router.GET("/api/hq/overview", h.overview).Bind(viewers())

@@ -13,6 +13,7 @@ import (
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
+	"swapbay/lib/httpx"
 	"swapbay/modules/hq/follow"
 	"swapbay/modules/hq/reads"
 )
@@ -104,7 +105,7 @@ func (h *handlers) packs(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	out, err := SearchPacks(e.Request.Context(), e.App, h.set, serial)
-	return answer(e, out, err)
+	return httpx.Reply(e, out, err)
 }
 
 // TransitRow is a transfer between cities as HQ shows it.
@@ -194,7 +195,7 @@ func ReadTransit(ctx context.Context, app core.App, set *follow.Set, now time.Ti
 
 func (h *handlers) transit(e *core.RequestEvent) error {
 	out, err := ReadTransit(e.Request.Context(), e.App, h.set, clock.Now())
-	return answer(e, out, err)
+	return httpx.Reply(e, out, err)
 }
 
 // Weeks of GET /api/hq/history.
@@ -305,5 +306,5 @@ func (h *handlers) history(e *core.RequestEvent) error {
 		return apierr.Response(e, err)
 	}
 	out, err := ReadHistory(e.App, n, clock.Now())
-	return answer(e, out, err)
+	return httpx.Reply(e, out, err)
 }

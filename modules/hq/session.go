@@ -14,7 +14,6 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/httpx"
 	"swapbay/lib/order"
-	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/sessions"
 )
@@ -106,11 +105,7 @@ type loginForm struct {
 }
 
 // login is POST /api/hq/auth/login.
-func login(e *core.RequestEvent) error {
-	var form loginForm
-	if err := reqx.Decode(e, &form, maxLoginBody); err != nil {
-		return apierr.Response(e, err)
-	}
+func login(e *core.RequestEvent, form *loginForm) error {
 	email := strings.TrimSpace(form.Email)
 	if email == "" || form.Password == "" || len(email) > 254 || len(form.Password) > 200 {
 		field := "email"

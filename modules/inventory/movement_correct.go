@@ -21,11 +21,7 @@ type editForm struct {
 	PackNames
 }
 
-func handleEditMovement(e *core.RequestEvent) error {
-	var f editForm
-	if err := reqx.Decode(e, &f, 0); err != nil {
-		return apierr.Response(e, err)
-	}
+func handleEditMovement(e *core.RequestEvent, f *editForm) error {
 	var stats Snapshot
 	mv, err := EditMovement(e.App, Op{Actor: e.Auth, Packs: f.PackNames, Stats: &stats}, e.Request.PathValue("id"), f.Good.Or(0), f.Dead.Or(0), f.Notes)
 	if err != nil {

@@ -53,7 +53,7 @@ func Register(app core.App) {
 
 		admin := se.Router.Group("/api/admin")
 		admin.Bind(httpx.RequireAdmin())
-		admin.PUT("/movements/{id}", handleEditMovement).Bind(idempotency.Keyed())
+		admin.PUT("/movements/{id}", httpx.Form(handleEditMovement)).Bind(idempotency.Keyed())
 		admin.DELETE("/movements/{id}", handleDeleteMovement).Bind(idempotency.Keyed())
 		return se.Next()
 	})

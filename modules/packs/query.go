@@ -129,17 +129,13 @@ type LastSeen struct {
 }
 
 // Attributes are a pack's registry fields as the reads and the import preview show them (and
-// as the reads select them).
+// as the reads select them): its serial, the Specs it was minted or imported with, and its
+// life so far.
 type Attributes struct {
-	Serial         string  `db:"serial" json:"serial"`
-	Model          string  `db:"model" json:"model"`
-	Chemistry      string  `db:"chemistry" json:"chemistry"`
-	NominalWh      float64 `db:"nominalWh" json:"nominalWh"`
-	Manufacturer   string  `db:"manufacturer" json:"manufacturer"`
-	Lot            string  `db:"lot" json:"lot"`
-	Manufactured   string  `db:"manufactured" json:"manufactured"`
-	InServiceSince string  `db:"inServiceSince" json:"inServiceSince"`
-	State          string  `db:"state" json:"state"`
+	Serial string `db:"serial" json:"serial"`
+	Specs
+	InServiceSince string `db:"inServiceSince" json:"inServiceSince"`
+	State          string `db:"state" json:"state"`
 }
 
 // Item is a pack as the reads answer it.
@@ -195,30 +191,7 @@ func (r placeRow) place() *Place {
 	if r.Key == "" {
 		return nil
 	}
-	return &Place{Key: r.Key, Kind: r.Kind, Label: placeLabel(r), UserId: r.User, AssignmentType: r.Type}
-}
-
-// placeLabel is how an account reads on the pack pages.
-func placeLabel(r placeRow) string {
-	switch r.Kind {
-	case schema.AccountKindReady:
-		return "Ready"
-	case schema.AccountKindWaiting:
-		return "Waiting (dead)"
-	case schema.AccountKindSession, schema.AccountKindUntracked:
-		return "On a charger"
-	case schema.AccountKindHolder:
-		name := r.Name
-		if name == "" {
-			name = "A former user"
-		}
-		return name + " (" + strings.ReplaceAll(r.Type, "_", " ") + ")"
-	case schema.AccountKindUnassigned:
-		return "In the field (unassigned)"
-	case schema.AccountKindQuarantine:
-		return "Quarantine"
-	}
-	return "Outside the bay"
+	return &Place{Key: r.Key, Kind: r.Kind, Label: schema.PlaceLabel(r.Kind, r.Type, r.Name), UserId: r.User, AssignmentType: r.Type}
 }
 
 type itemRow struct {

@@ -12,7 +12,6 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
-	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 )
@@ -75,7 +74,7 @@ func Register(app core.App) {
 			}
 		}
 		se.Router.GET("/api/admin/replication", handleStatus).Bind(httpx.RequireAdmin())
-		se.Router.PUT("/api/admin/replication", handleConfigure).Bind(httpx.RequireRoles(roles.MasterAdmin), idempotency.Skip("reaches the replica (S3 or a directory) before saving: no network call holds the write lock"))
+		se.Router.PUT("/api/admin/replication", httpx.Form(handleConfigure)).Bind(httpx.RequireRoles(roles.MasterAdmin), idempotency.Skip("reaches the replica (S3 or a directory) before saving: no network call holds the write lock"))
 		return se.Next()
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
@@ -152,12 +151,8 @@ func handleStatus(e *core.RequestEvent) error {
 	return e.JSON(http.StatusOK, out)
 }
 
-func handleConfigure(e *core.RequestEvent) error {
-	var in Input
-	if err := reqx.Decode(e, &in, 0); err != nil {
-		return apierr.Response(e, err)
-	}
-	f, err := Configure(e.Request.Context(), e.App, e.Auth.Id, in)
+func handleConfigure(e *core.RequestEvent, in *Input) error {
+	f, err := Configure(e.Request.Context(), e.App, e.Auth.Id, *in)
 	if err != nil {
 		return apierr.Response(e, err)
 	}

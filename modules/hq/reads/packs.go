@@ -3,7 +3,6 @@ package reads
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -42,7 +41,7 @@ func (d *DB) SearchPacks(ctx context.Context, prefix string, limit int) ([]Pack,
 			return err
 		}
 		p.LastSeenAt = APITime(seen)
-		p.Place = PlaceLabel(kind, typ, name)
+		p.Place = schema.PlaceLabel(kind, typ, name)
 		out = append(out, p)
 		return nil
 	})
@@ -59,29 +58,6 @@ func APITime(stored string) string {
 		return ""
 	}
 	return dt.Time().UTC().Format(time.RFC3339)
-}
-
-// PlaceLabel says where a pack is as the city's pack page does (packs' placeLabel), from its
-// location account's kind, assignment type and holder's name.
-func PlaceLabel(kind, assignmentType, name string) string {
-	switch kind {
-	case schema.AccountKindReady:
-		return "Ready"
-	case schema.AccountKindWaiting:
-		return "Waiting (dead)"
-	case schema.AccountKindSession, schema.AccountKindUntracked:
-		return "On a charger"
-	case schema.AccountKindHolder:
-		if name == "" {
-			name = "A former user"
-		}
-		return name + " (" + strings.ReplaceAll(assignmentType, "_", " ") + ")"
-	case schema.AccountKindUnassigned:
-		return "In the field (unassigned)"
-	case schema.AccountKindQuarantine:
-		return "Quarantine"
-	}
-	return "Outside the bay"
 }
 
 // PackTransfers is the city's table of packs sent to and received from other cities (helper
