@@ -1,5 +1,6 @@
-// Package bulk stores many rows in multi-row INSERTs: one statement per chunk of rows rather
-// than a record save per row (the journal's pack events, an import's readings).
+// Package bulk writes statements over many values at once: multi-row INSERTs, one statement per
+// chunk of rows rather than a record save per row (the journal's pack events, an import's
+// readings), and the bound IN lists of a query (In).
 package bulk
 
 import (
@@ -51,4 +52,16 @@ func (r Rows) Insert(db dbx.Builder, n int, set func(i int, k string, params dbx
 		changed += c
 	}
 	return changed, nil
+}
+
+// In is a bound IN list, "({:p0}, {:p1}, …)": each value is added to params under prefix and its
+// place. Callers keep the list under SQLite's limit on parameters (chunks of a few hundred).
+func In(prefix string, values []string, params dbx.Params) string {
+	names := make([]string, len(values))
+	for i, v := range values {
+		key := prefix + strconv.Itoa(i)
+		params[key] = v
+		names[i] = "{:" + key + "}"
+	}
+	return "(" + strings.Join(names, ", ") + ")"
 }

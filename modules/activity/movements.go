@@ -2,7 +2,6 @@ package activity
 
 import (
 	"encoding/json"
-	"fmt"
 	"maps"
 	"slices"
 	"sort"
@@ -14,6 +13,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"swapbay/lib/bulk"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
@@ -264,17 +264,6 @@ func apiTime(stored string) string {
 	return dt.Time().UTC().Format("2006-01-02T15:04:05.000Z07:00")
 }
 
-// inList renders a fixed list of known identifiers as a SQL IN list with bound params.
-func inList(prefix string, values []string, params dbx.Params) string {
-	names := make([]string, len(values))
-	for i, v := range values {
-		key := fmt.Sprintf("%s%d", prefix, i)
-		params[key] = v
-		names[i] = "{:" + key + "}"
-	}
-	return "(" + strings.Join(names, ", ") + ")"
-}
-
 // RecentMovements returns the latest limit movements the caller may see (spec part 1 §6):
 // admins all, the liaison seven types without notes, a driver every charge_complete plus
 // their own pickups, dropoffs, rebalances and recovers. Each branch walks one index
@@ -287,12 +276,12 @@ func RecentMovements(app core.App, c Caller, limit int) ([]Movement, error) {
 		branches = []string{latest(byOccurredAt, "", limit)}
 	case c.Role == roles.Liaison:
 		// walk the occurredAt index: almost every row matches
-		branches = []string{latest(byOccurredAt, "WHERE type IN "+inList("t", liaisonTypes, params), limit)}
+		branches = []string{latest(byOccurredAt, "WHERE type IN "+bulk.In("t", liaisonTypes, params), limit)}
 	default:
 		params["me"] = c.Id
 		params["cc"] = TypeChargeComplete
 		branches = []string{latest(byTypeOccurredAt, "WHERE type = {:cc}", limit),
-			latest(byUserOccurredAt, "WHERE user = {:me} AND type IN "+inList("t", driverOwnTypes, params), limit)}
+			latest(byUserOccurredAt, "WHERE user = {:me} AND type IN "+bulk.In("t", driverOwnTypes, params), limit)}
 	}
 	rows, err := feed(app, params, limit, false, branches...)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 
+	"swapbay/lib/bulk"
 	"swapbay/lib/clock"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
@@ -91,7 +92,7 @@ func UserTwoWeeks(app core.App, userId string, now time.Time, loc *time.Location
 	}
 	err := app.DB().NewQuery("SELECT " + bucket + " AS day, type, SUM(quantity) AS qty, SUM(deadBatteries) AS dead" +
 		" FROM " + schema.Movements + " INDEXED BY " + byUserOccurredAt + " WHERE user = {:me} AND occurredAt >= {:from} AND occurredAt < {:to}" +
-		" AND type IN " + inList("t", []string{TypeRebalance, TypeRetrievesRepairsDropoff, TypeDropoff, TypeDeadBatteryDropoff}, params) +
+		" AND type IN " + bulk.In("t", []string{TypeRebalance, TypeRetrievesRepairsDropoff, TypeDropoff, TypeDeadBatteryDropoff}, params) +
 		" GROUP BY day, type").Bind(params).All(&rows)
 	if err != nil {
 		return TwoWeeks{}, err
@@ -210,7 +211,7 @@ func AdminWeeklyActivity(app core.App, c Caller, q WeekQuery, now time.Time, loc
 		Qty  int    `db:"qty"`
 	}
 	err := app.DB().NewQuery("SELECT " + bucket + " AS day, type, SUM(quantity) AS qty FROM " + schema.Movements + " INDEXED BY " + byTypeOccurredAt +
-		" WHERE type IN " + inList("t", []string{TypeRebalance, TypeRetrievesRepairsDropoff}, params) +
+		" WHERE type IN " + bulk.In("t", []string{TypeRebalance, TypeRetrievesRepairsDropoff}, params) +
 		" AND occurredAt >= {:from} AND occurredAt < {:to} GROUP BY day, type").Bind(params).All(&dayRows)
 	if err != nil {
 		return out, err
@@ -228,7 +229,7 @@ func AdminWeeklyActivity(app core.App, c Caller, q WeekQuery, now time.Time, loc
 	// Per-user totals over the week, then each user's latest activities.
 	params = dbx.Params{"from": sqlTime(bounds[0]), "to": sqlTime(bounds[7]),
 		"rb": TypeRebalance, "rr": TypeRetrievesRepairsDropoff, "do": TypeDropoff, "dd": TypeDeadBatteryDropoff}
-	types := inList("t", driverActivityTypes, params)
+	types := bulk.In("t", driverActivityTypes, params)
 	var totals []struct {
 		User  string `db:"user"`
 		First string `db:"-"`
@@ -297,8 +298,8 @@ func AdminWeeklyActivity(app core.App, c Caller, q WeekQuery, now time.Time, loc
 			"SELECT id, user, type, quantity, notes, occurredAt, recordedAt, meta, goodBatteries, deadBatteries," +
 			" ROW_NUMBER() OVER (PARTITION BY user ORDER BY occurredAt DESC, rowid DESC) AS rn" +
 			" FROM " + schema.Movements + " INDEXED BY " + index +
-			" WHERE occurredAt >= {:from} AND occurredAt < {:to} AND type IN " + inList("t", driverActivityTypes, p) +
-			" AND user IN " + inList("u", ids, p) + ") WHERE rn <= {:limit} ORDER BY user, rn").Bind(p).All(&acts)
+			" WHERE occurredAt >= {:from} AND occurredAt < {:to} AND type IN " + bulk.In("t", driverActivityTypes, p) +
+			" AND user IN " + bulk.In("u", ids, p) + ") WHERE rn <= {:limit} ORDER BY user, rn").Bind(p).All(&acts)
 		if err != nil {
 			return out, err
 		}

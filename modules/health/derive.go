@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"swapbay/lib/bulk"
 	"swapbay/lib/clock"
 	"swapbay/lib/events"
 	"swapbay/lib/schema"
@@ -55,17 +56,6 @@ func parseTime(s string) time.Time {
 	return d.Time()
 }
 
-// inList is "{:p0}, {:p1}, …" for ids, with the params set.
-func inList(prefix string, ids []string, params dbx.Params) string {
-	parts := make([]string, len(ids))
-	for i, id := range ids {
-		k := fmt.Sprintf("%s%d", prefix, i)
-		parts[i] = "{:" + k + "}"
-		params[k] = id
-	}
-	return strings.Join(parts, ", ")
-}
-
 // modelsOf reads the configured rows of the named models.
 func modelsOf(app core.App, names []string) (map[string]Model, error) {
 	out := map[string]Model{}
@@ -80,7 +70,7 @@ func modelsOf(app core.App, names []string) (map[string]Model, error) {
 	}
 	params := dbx.Params{}
 	err := app.DB().NewQuery("SELECT [[model]], [[nominalWh]], [[ratedAh]], [[threshold]] FROM " + schema.PackModels +
-		" WHERE [[model]] IN (" + inList("m", names, params) + ")").Bind(params).All(&rows)
+		" WHERE [[model]] IN " + bulk.In("m", names, params)).Bind(params).All(&rows)
 	if err != nil {
 		return nil, fmt.Errorf("read pack models: %w", err)
 	}
@@ -93,10 +83,10 @@ func modelsOf(app core.App, names []string) (map[string]Model, error) {
 // load reads the packs ids (at most chunk) and every fact their derivation needs.
 func load(app core.App, ids []string, now time.Time) ([]*packData, error) {
 	params := dbx.Params{}
-	list := inList("p", ids, params)
+	list := bulk.In("p", ids, params)
 	var packs []packRow
 	err := app.DB().NewQuery("SELECT [[id]], [[serial]], [[model]], COALESCE([[nominalWh]], 0) AS nominalWh, COALESCE([[chargeCount]], 0) AS chargeCount, [[created]] FROM " +
-		schema.Packs + " WHERE [[id]] IN (" + list + ")").Bind(params).All(&packs)
+		schema.Packs + " WHERE [[id]] IN " + list).Bind(params).All(&packs)
 	if err != nil {
 		return nil, fmt.Errorf("read packs: %w", err)
 	}
@@ -139,7 +129,7 @@ func load(app core.App, ids []string, now time.Time) ([]*packData, error) {
 		Faults  string `db:"faults"`
 	}
 	err = app.DB().NewQuery("SELECT [[pack]], [[at]], [[source]], COALESCE([[figures]], '') AS figures, [[faults]] FROM " + schema.PackReadings +
-		" WHERE [[pack]] IN (" + list + ") ORDER BY [[pack]], [[at]]").Bind(params).All(&readings)
+		" WHERE [[pack]] IN " + list + " ORDER BY [[pack]], [[at]]").Bind(params).All(&readings)
 	if err != nil {
 		return nil, fmt.Errorf("read pack readings: %w", err)
 	}
@@ -167,7 +157,7 @@ func load(app core.App, ids []string, now time.Time) ([]*packData, error) {
 	}
 	params["charged"], params["damage"] = schema.PackEventCharged, schema.PackEventDamage
 	err = app.DB().NewQuery("SELECT [[pack]], [[kind]], [[at]], [[reason]], [[session]] FROM " + schema.PackEvents +
-		" WHERE [[pack]] IN (" + list + ") AND [[kind]] IN ({:charged}, {:damage}) ORDER BY [[at]]").Bind(params).All(&events)
+		" WHERE [[pack]] IN " + list + " AND [[kind]] IN ({:charged}, {:damage}) ORDER BY [[at]]").Bind(params).All(&events)
 	if err != nil {
 		return nil, fmt.Errorf("read pack events: %w", err)
 	}
@@ -208,7 +198,7 @@ func sessionShares(app core.App, sessions map[string]bool) (map[string]float64, 
 	for start := 0; start < len(ids); start += chunk {
 		part := ids[start:min(start+chunk, len(ids))]
 		params := dbx.Params{"completed": schema.SessionStatusCompleted, "charged": schema.PackEventCharged}
-		list := inList("s", part, params)
+		list := bulk.In("s", part, params)
 		var rows []struct {
 			Id       string  `db:"id"`
 			EnergyWh float64 `db:"energyWh"`
@@ -216,7 +206,7 @@ func sessionShares(app core.App, sessions map[string]bool) (map[string]float64, 
 		}
 		err := app.DB().NewQuery("SELECT s.[[id]], s.[[energyWh]], (SELECT COUNT(*) FROM " + schema.PackEvents +
 			" e WHERE e.[[session]] = s.[[id]] AND e.[[kind]] = {:charged}) AS packs FROM " + schema.ChargingSessions +
-			" s WHERE s.[[id]] IN (" + list + ") AND s.[[status]] = {:completed} AND s.[[energyWh]] > 0").Bind(params).All(&rows)
+			" s WHERE s.[[id]] IN " + list + " AND s.[[status]] = {:completed} AND s.[[energyWh]] > 0").Bind(params).All(&rows)
 		if err != nil {
 			return nil, fmt.Errorf("read charging sessions' energy: %w", err)
 		}

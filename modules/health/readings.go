@@ -402,7 +402,7 @@ func resolveSerials(txApp core.App, rows []*row) error {
 			Id     string `db:"id"`
 			Serial string `db:"serial"`
 		}
-		err := txApp.DB().NewQuery("SELECT [[id]], [[serial]] FROM " + schema.Packs + " WHERE [[serial]] IN (" + inList("s", part, params) + ")").
+		err := txApp.DB().NewQuery("SELECT [[id]], [[serial]] FROM " + schema.Packs + " WHERE [[serial]] IN " + bulk.In("s", part, params)).
 			Bind(params).All(&packs)
 		if err != nil {
 			return fmt.Errorf("find packs by serial: %w", err)
@@ -456,7 +456,7 @@ func wornAmong(txApp core.App, ids []string) ([]string, error) {
 		part := ids[start:min(start+chunk, len(ids))]
 		params := dbx.Params{}
 		var serials []string
-		err := txApp.DB().NewQuery("SELECT [[serial]] FROM " + schema.Packs + " WHERE [[worn]] = 1 AND [[id]] IN (" + inList("p", part, params) + ")").
+		err := txApp.DB().NewQuery("SELECT [[serial]] FROM " + schema.Packs + " WHERE [[worn]] = 1 AND [[id]] IN " + bulk.In("p", part, params)).
 			Bind(params).Column(&serials)
 		if err != nil {
 			return nil, fmt.Errorf("read worn packs: %w", err)
