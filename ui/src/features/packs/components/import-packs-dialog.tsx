@@ -2,7 +2,7 @@ import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { ScrollTable } from "@/components/ui/scroll-table";
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { type Column, TableColumns } from "@/components/table-columns";
 import { useImportPacks, type ImportResult } from "@/features/packs/api/import-packs";
 import { CsvSource } from "@/features/packs/components/csv-source";
 import { toast } from "@/hooks/use-toast";
@@ -10,6 +10,19 @@ import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
 
 const COLUMNS = "serial, model, chemistry, nominalWh, manufacturer, lot, manufactured, inServiceSince, state";
+
+/** PREVIEW_COLUMNS: the preview's table, a row per CSV line with its problems (or OK). */
+const PREVIEW_COLUMNS: readonly Column<ImportResult["rows"][number]>[] = [
+  { head: "Line", cell: (r) => r.line },
+  { head: "Serial", cell: (r) => r.serial, className: "font-mono" },
+  {
+    head: "Problems",
+    cell: (r) => (r.errors.length ? r.errors.join("; ") : "OK"),
+    className: (r) => (r.errors.length ? "min-w-48 whitespace-normal text-destructive" : "text-muted-foreground"),
+  },
+  { head: "Model", cell: (r) => r.model },
+  { head: "Lot", cell: (r) => r.lot },
+];
 
 /**
  * ImportPacksDialog imports a CSV of existing packs: a preview first (each bad row named with
@@ -68,28 +81,7 @@ export function ImportPacksDialog() {
               {preview.invalid > 0 ? `; ${preview.invalid === 1 ? "1 row has" : `${preview.invalid} rows have`} problems — fix them and preview again.` : "."}
             </p>
             <ScrollTable label="Import preview" className="text-xs">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Line</TableHead>
-                  <TableHead>Serial</TableHead>
-                  <TableHead>Problems</TableHead>
-                  <TableHead>Model</TableHead>
-                  <TableHead>Lot</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {preview.rows.map((r) => (
-                  <TableRow key={r.line} data-bad={r.errors.length > 0 || undefined}>
-                    <TableCell>{r.line}</TableCell>
-                    <TableCell className="font-mono">{r.serial}</TableCell>
-                    <TableCell className={r.errors.length ? "min-w-48 whitespace-normal text-destructive" : "text-muted-foreground"}>
-                      {r.errors.length ? r.errors.join("; ") : "OK"}
-                    </TableCell>
-                    <TableCell>{r.model}</TableCell>
-                    <TableCell>{r.lot}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
+              <TableColumns columns={PREVIEW_COLUMNS} rows={preview.rows} rowKey={(r) => String(r.line)} />
             </ScrollTable>
           </div>
         )}

@@ -4,7 +4,7 @@ import { ButtonLink } from "@/components/button-link";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { ScrollTable } from "@/components/ui/scroll-table";
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { type Column, TableColumns } from "@/components/table-columns";
 import { paths } from "@/config/paths";
 import {
   READINGS_OPTIONAL,
@@ -22,6 +22,13 @@ import { plural } from "@/features/packs/utils/plural";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
+
+/** ERROR_COLUMNS: the table of rows with problems, one row per problem. */
+const ERROR_COLUMNS: readonly Column<RowError>[] = [
+  { head: "Line", cell: (r) => r.line },
+  { head: "Serial", cell: (r) => r.serial, className: "font-mono" },
+  { head: "Problem", cell: (r) => r.message, className: "min-w-48 whitespace-normal text-destructive" },
+];
 
 /** PREVIEW_DELAY_MS: the preview follows the CSV this long after the last change (a live preview, not one per keystroke). */
 export const PREVIEW_DELAY_MS = 600;
@@ -171,22 +178,7 @@ export function ImportReadingsDialog() {
               )}
               {errors.length > 0 && (
                 <ScrollTable label="Rows with problems" className="text-xs">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Line</TableHead>
-                      <TableHead>Serial</TableHead>
-                      <TableHead>Problem</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {errors.map((r, i) => (
-                      <TableRow key={`${r.line}-${i}`}>
-                        <TableCell>{r.line}</TableCell>
-                        <TableCell className="font-mono">{r.serial}</TableCell>
-                        <TableCell className="min-w-48 whitespace-normal text-destructive">{r.message}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
+                  <TableColumns columns={ERROR_COLUMNS} rows={errors} rowKey={(r, i) => `${r.line}-${i}`} />
                 </ScrollTable>
               )}
             </div>
