@@ -1,7 +1,6 @@
 import type { FieldValues } from "react-hook-form";
 import { LabelledField, type LabelledFieldProps } from "@/components/form-fields";
 import { Checkbox } from "@/components/ui/checkbox";
-import { FormControl } from "@/components/ui/form";
 
 /**
  * CheckboxFormField is a form's on/off field: the checkbox, then its label (and help text
@@ -12,11 +11,7 @@ export function CheckboxFormField<T extends FieldValues, TOut = T>({ disabled, .
     <LabelledField
       {...props}
       labelAfter
-      render={(field) => (
-        <FormControl>
-          <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} onBlur={field.onBlur} disabled={disabled} />
-        </FormControl>
-      )}
+      render={(field) => <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} onBlur={field.onBlur} disabled={disabled} />}
     />
   );
 }

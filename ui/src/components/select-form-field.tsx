@@ -1,6 +1,5 @@
 import type { FieldValues } from "react-hook-form";
 import { LabelledField, type LabelledFieldProps } from "@/components/form-fields";
-import { FormControl } from "@/components/ui/form";
 import { OptionSelect, type SelectOption } from "@/components/option-select";
 
 // Apart from form-fields.tsx: Radix Select stays out of the screens whose forms have no select
@@ -14,23 +13,11 @@ export type SelectFormFieldProps<T extends FieldValues, TOut = T> = Omit<Labelle
 };
 
 /** SelectFormField is InputFormField for a choice from a list (Radix Select). */
-export function SelectFormField<T extends FieldValues, TOut = T>({
-  control,
-  name,
-  label,
-  options,
-  placeholder,
-  disabled,
-  className,
-}: SelectFormFieldProps<T, TOut>) {
+export function SelectFormField<T extends FieldValues, TOut = T>({ options, placeholder, disabled, ...props }: SelectFormFieldProps<T, TOut>) {
   return (
     <LabelledField
-      {...{ control, name, label, className }}
-      render={(field) => (
-        <FormControl>
-          <OptionSelect value={field.value} onValueChange={field.onChange} options={options} placeholder={placeholder} disabled={disabled} onBlur={field.onBlur} />
-        </FormControl>
-      )}
+      {...props}
+      render={(field) => <OptionSelect value={field.value} onValueChange={field.onChange} options={options} placeholder={placeholder} disabled={disabled} onBlur={field.onBlur} />}
     />
   );
 }

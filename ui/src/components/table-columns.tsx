@@ -7,15 +7,15 @@ export type Column<T> = {
   cell: (row: T) => React.ReactNode;
   /** headClassName styles the header cell. */
   headClassName?: string;
-  /** className styles each body cell. */
-  className?: string;
+  /** className styles each body cell (or, a function, the cell of that row). */
+  className?: string | ((row: T) => string);
 };
 
 /**
  * TableColumns is the inside of a Table or ScrollTable declared by its columns: the header row,
- * then one body row per row (keyed by rowKey).
+ * then one body row per row (keyed by rowKey, given the row and its index).
  */
-export function TableColumns<T>({ columns, rows, rowKey }: { columns: readonly Column<T>[]; rows: readonly T[]; rowKey: (row: T) => string }) {
+export function TableColumns<T>({ columns, rows, rowKey }: { columns: readonly Column<T>[]; rows: readonly T[]; rowKey: (row: T, index: number) => string }) {
   return (
     <>
       <TableHeader>
@@ -28,10 +28,10 @@ export function TableColumns<T>({ columns, rows, rowKey }: { columns: readonly C
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.map((r) => (
-          <TableRow key={rowKey(r)}>
+        {rows.map((r, n) => (
+          <TableRow key={rowKey(r, n)}>
             {columns.map((c, i) => (
-              <TableCell key={i} className={c.className}>
+              <TableCell key={i} className={typeof c.className === "function" ? c.className(r) : c.className}>
                 {c.cell(r)}
               </TableCell>
             ))}

@@ -1,9 +1,10 @@
 import * as React from "react";
 import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
 import { toast } from "@/hooks/use-toast";
-import { ApiError, errorMessage, refusedPacks } from "@/lib/api-client";
+import { ApiError, refusedPacks } from "@/lib/api-client";
 import { serialFromCode } from "@/lib/serial";
 import { useAppState } from "@/lib/state";
+import { toastError } from "@/lib/toast-error";
 
 /** PackTracking is the operation's pack tracking mode (DESIGN.md §14). */
 export type PackTracking = "off" | "optional" | "required";
@@ -305,7 +306,7 @@ export function packMoveCallbacks({ packs, close, reset, success, failure }: Pac
     },
     onError: (err: unknown) => {
       if (packs.refuse(err)) close();
-      toast({ title: "Error", description: errorMessage(err, failure), variant: "destructive" });
+      toastError(err, failure);
     },
   };
 }

@@ -1,7 +1,6 @@
 import { ClockIcon } from "lucide-react";
 import type * as React from "react";
-import { Centered } from "@/components/feedback/centered";
-import { MessageCard } from "@/components/feedback/message-card";
+import { MessageScreen } from "@/components/feedback/message-card";
 import { Button } from "@/components/ui/button";
 import { useLogout } from "@/lib/auth";
 import type { ApprovalState } from "@/lib/user";
@@ -30,13 +29,11 @@ export function AccountBlocked({ state, children }: { state: Exclude<ApprovalSta
   const logout = useLogout();
   const text = TEXT[state];
   return (
-    <Centered>
-      <MessageCard icon={<ClockIcon aria-hidden className="text-amber-500" />} title={text.title} description={text.body}>
-        {children}
-        <Button variant="outline" className="mx-auto" onClick={() => logout.mutate()} disabled={logout.isPending}>
-          Sign Out
-        </Button>
-      </MessageCard>
-    </Centered>
+    <MessageScreen icon={<ClockIcon aria-hidden className="text-amber-500" />} title={text.title} description={text.body}>
+      {children}
+      <Button variant="outline" className="mx-auto" onClick={() => logout.mutate()} disabled={logout.isPending}>
+        Sign Out
+      </Button>
+    </MessageScreen>
   );
 }

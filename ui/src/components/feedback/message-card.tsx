@@ -1,27 +1,25 @@
 import type * as React from "react";
 import { Link } from "react-router";
+import { Centered } from "@/components/feedback/centered";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { paths } from "@/config/paths";
 import { cn } from "@/lib/utils";
 
-/**
- * MessageCard is the centred card of the app's state screens (connection issue, blocked
- * account, not found, access denied, application error): icon, h1 title, text, actions.
- */
-export function MessageCard({
-  icon,
-  title,
-  description,
-  children,
-  className,
-}: {
+/** MessageCardProps: the card's icon, h1 title and text, its actions, the card's class. */
+export type MessageCardProps = {
   icon: React.ReactNode;
   title: string;
   description: React.ReactNode;
   children?: React.ReactNode;
   className?: string;
-}) {
+};
+
+/**
+ * MessageCard is the centred card of the app's state screens (connection issue, blocked
+ * account, not found, access denied, application error): icon, h1 title, text, actions.
+ */
+export function MessageCard({ icon, title, description, children, className }: MessageCardProps) {
   return (
     <Card className={cn("mx-auto w-full max-w-md text-center", className)}>
       <CardHeader>
@@ -33,6 +31,15 @@ export function MessageCard({
       </CardHeader>
       {children && <CardContent className="flex flex-col gap-4">{children}</CardContent>}
     </Card>
+  );
+}
+
+/** MessageScreen is a MessageCard alone on the screen, outside the app's shell (connection issue, blocked account, application error). */
+export function MessageScreen(props: MessageCardProps) {
+  return (
+    <Centered>
+      <MessageCard {...props} />
+    </Centered>
   );
 }
 

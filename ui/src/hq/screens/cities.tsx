@@ -27,6 +27,7 @@ import { type City, type CityInput, citiesQueryOptions, isHqAdmin, useDeleteCity
 import { SET_MARK, citySchema, cityValues, refusedField } from "@/hq/city-form";
 import { copyStateWords, isFlagged } from "@/hq/format";
 import { HqPageHeader } from "@/hq/shell";
+import { toastError } from "@/lib/toast-error";
 
 /**
  * CitiesScreen lists the cities head office follows, each with its copy's state and lag in
@@ -231,7 +232,7 @@ function DeleteCityDialog({ city, onClose }: { city: City | null; onClose: () =>
           setKey(newIdempotencyKey());
           onClose();
         },
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to delete the city"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Failed to delete the city"),
       },
     );
   };

@@ -8,12 +8,12 @@ import { ApiError, errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import * as React from "react";
 import { Button } from "@/components/ui/button";
-import { toast } from "@/hooks/use-toast";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import { type RecallCity, isHqAdmin, recallQueryOptions, useMe, useRetryRecallSend } from "@/hq/api";
 import { RECALL_BY_LABEL, clause, formatCount, recallCityWords } from "@/hq/format";
 import { hqPaths } from "@/hq/paths";
 import { HqCard, HqPageHeader } from "@/hq/shell";
+import { toastError } from "@/lib/toast-error";
 
 /** RecallScreen is one recall across cities: per city sent / done / N packs quarantined, refreshed every 5 s until done everywhere. */
 export function RecallScreen() {
@@ -98,7 +98,7 @@ function RetryButton({ recallId, city }: { recallId: string; city: RecallCity })
           { id: recallId, cityId: city.id, idempotencyKey: key },
           {
             onSuccess: () => setKey(newIdempotencyKey()),
-            onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to send the recall again"), variant: "destructive" }),
+            onError: (e) => toastError(e, "Failed to send the recall again"),
           },
         )
       }

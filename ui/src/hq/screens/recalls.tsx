@@ -13,7 +13,6 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { newIdempotencyKey } from "@/lib/idempotency";
 import { type RecallPreview, fetchRecallPreview, isHqAdmin, recallsQueryOptions, useMe, useStartRecall } from "@/hq/api";
@@ -21,6 +20,7 @@ import { RECALL_BY_LABEL, clause, formatCount } from "@/hq/format";
 import { recallPath } from "@/hq/paths";
 import { RECALL_BY_OPTIONS, type RecallValues, recallSchema } from "@/hq/recall-form";
 import { HqPageHeader } from "@/hq/shell";
+import { toastError } from "@/lib/toast-error";
 
 /** RecallsScreen lists head office's recalls, newest first; an hq_admin starts a new one. */
 export function RecallsScreen() {
@@ -104,7 +104,7 @@ function NewRecallDialog({ onClose }: { onClose: () => void }) {
       setPreview({ values, answer });
       setKey(newIdempotencyKey());
     } catch (e) {
-      toast({ title: "Error", description: errorMessage(e, "Failed to count the matching packs"), variant: "destructive" });
+      toastError(e, "Failed to count the matching packs");
     } finally {
       setPreviewing(false);
     }
@@ -119,7 +119,7 @@ function NewRecallDialog({ onClose }: { onClose: () => void }) {
           onClose();
           if (res?.recall) navigate(recallPath(res.recall.id));
         },
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Failed to start the recall"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Failed to start the recall"),
       },
     );
   };

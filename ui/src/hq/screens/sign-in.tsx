@@ -4,8 +4,7 @@ import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { FormBody, SubmitButton } from "@/components/form-body";
 import { InputFormField } from "@/components/form-fields";
-import { Centered } from "@/components/feedback/centered";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { BrandScreen } from "@/components/feedback/brand-screen";
 import { errorMessage } from "@/lib/api-client";
 import { useLogin } from "@/hq/api";
 
@@ -23,36 +22,25 @@ export function SignInPage() {
   const form = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: "", password: "" } });
   const onSubmit = form.handleSubmit((values) => login.mutate(values));
   return (
-    <Centered className="items-start sm:items-center">
-      <Card className="w-full max-w-md">
-        <CardHeader className="items-center text-center">
-          <Building2Icon aria-hidden className="mx-auto size-10 text-primary" />
-          <CardTitle asChild className="text-2xl">
-            <h1>SwapBay Head Office</h1>
-          </CardTitle>
-          <CardDescription>Every city&apos;s stock, swaps, pay and packs</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <FormBody
-            form={form}
-            onSubmit={onSubmit}
-            className="grid gap-4"
-            footer={
-              <SubmitButton pending={login.isPending} pendingLabel="Signing in...">
-                Sign In
-              </SubmitButton>
-            }
-          >
-            <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="username" />
-            <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
-            {login.isError && (
-              <p role="alert" className="text-sm text-destructive">
-                {errorMessage(login.error, "Sign-in failed. Please try again.")}
-              </p>
-            )}
-          </FormBody>
-        </CardContent>
-      </Card>
-    </Centered>
+    <BrandScreen icon={Building2Icon} title="SwapBay Head Office" description="Every city's stock, swaps, pay and packs">
+      <FormBody
+        form={form}
+        onSubmit={onSubmit}
+        className="grid gap-4"
+        footer={
+          <SubmitButton pending={login.isPending} pendingLabel="Signing in...">
+            Sign In
+          </SubmitButton>
+        }
+      >
+        <InputFormField control={form.control} name="email" label="Email" type="email" autoComplete="username" />
+        <InputFormField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
+        {login.isError && (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(login.error, "Sign-in failed. Please try again.")}
+          </p>
+        )}
+      </FormBody>
+    </BrandScreen>
   );
 }

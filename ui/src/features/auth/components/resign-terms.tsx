@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { FileTextIcon } from "lucide-react";
-import { Centered } from "@/components/feedback/centered";
-import { MessageCard } from "@/components/feedback/message-card";
+import { MessageScreen } from "@/components/feedback/message-card";
 import { Button } from "@/components/ui/button";
 import { useSignTerms } from "@/features/auth/api/sign-terms";
 import { useLogout } from "@/lib/auth";
@@ -20,8 +19,8 @@ export function ResignTerms() {
   const [open, setOpen] = useState(false);
   const signing = useSignTerms({ onSuccess: () => setOpen(false) });
   return (
-    <Centered>
-      <MessageCard
+    <>
+      <MessageScreen
         icon={<FileTextIcon aria-hidden className="text-primary" />}
         title="Updated Terms and Conditions"
         description="The Terms and Conditions have changed since you last signed them. Please read and accept the updated terms and sign again to continue using SwapBay."
@@ -34,7 +33,7 @@ export function ResignTerms() {
             Sign Out
           </Button>
         </div>
-      </MessageCard>
+      </MessageScreen>
       {open && (
         <Lazy
           of={termsModal}
@@ -44,6 +43,6 @@ export function ResignTerms() {
           onAccept={(signature) => signing.mutate(signature)}
         />
       )}
-    </Centered>
+    </>
   );
 }

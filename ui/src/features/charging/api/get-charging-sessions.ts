@@ -21,24 +21,20 @@ export type ChargingSessionsSource = "admin" | "liaison";
 /** CHARGING_POLL_MS is the charging sessions' polling interval (spec part 1 §9). */
 export const CHARGING_POLL_MS = 60_000;
 
-/** adminChargingSessionsQueryOptions: active sessions, soonest ETA first (GET /api/admin/charging-sessions). */
-export const adminChargingSessionsQueryOptions = queryOptions<ChargingSession[]>({
-  queryKey: ["/api/admin/charging-sessions"],
-  meta: { staleOn: ["CHARGING_UPDATED", "charging"] },
-  refetchInterval: CHARGING_POLL_MS,
-});
-
-/** liaisonChargingSessionsQueryOptions: the same list for the liaison (GET /api/liaison/charging-sessions). */
-export const liaisonChargingSessionsQueryOptions = queryOptions<ChargingSession[]>({
-  queryKey: ["/api/liaison/charging-sessions"],
-  meta: { staleOn: ["CHARGING_UPDATED", "charging"] },
-  refetchInterval: CHARGING_POLL_MS,
-});
-
-/** chargingSessionsQueryOptions returns the query options of source. */
+/**
+ * chargingSessionsQueryOptions: the active sessions, soonest ETA first, from source's call
+ * (GET /api/admin/charging-sessions, or the same list for the liaison at /api/liaison/charging-sessions).
+ */
 export function chargingSessionsQueryOptions(source: ChargingSessionsSource) {
-  return source === "admin" ? adminChargingSessionsQueryOptions : liaisonChargingSessionsQueryOptions;
+  return queryOptions<ChargingSession[]>({
+    queryKey: [`/api/${source}/charging-sessions`],
+    meta: { staleOn: ["CHARGING_UPDATED", "charging"] },
+    refetchInterval: CHARGING_POLL_MS,
+  });
 }
+
+/** adminChargingSessionsQueryOptions: the admin's list (the dashboard's first screen loads it). */
+export const adminChargingSessionsQueryOptions = chargingSessionsQueryOptions("admin");
 
 /** useChargingSessions loads the active charging sessions from source, polling every 60 s. */
 export function useChargingSessions(source: ChargingSessionsSource) {

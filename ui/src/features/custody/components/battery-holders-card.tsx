@@ -13,6 +13,7 @@ import { errorMessage } from "@/lib/api-client";
 import { assignmentTypeLabel } from "@/lib/format-ops";
 import { isLiaisonRole, roleLabel } from "@/lib/user";
 import { batteryCount, formatDateTime } from "@/lib/format";
+import { toastError } from "@/lib/toast-error";
 
 /**
  * BatteryHoldersCard is the All Battery Holders card: per holder the name, a badge per
@@ -37,7 +38,7 @@ export function BatteryHoldersCard({ role }: { role: string }) {
           setTarget(null);
         },
         onError: (err) =>
-          toast({ title: "Error", description: errorMessage(err, "Failed to delete assignment"), variant: "destructive" }),
+          toastError(err, "Failed to delete assignment"),
       },
     );
   };

@@ -28,6 +28,7 @@ import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTimeYear } from "@/lib/format";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { toastError } from "@/lib/toast-error";
 
 /**
  * HeadOfficeCard is the System page's Head office block (master admins; DESIGN.md §15, issue 45
@@ -225,7 +226,7 @@ function RevokeDialog({ token, onClose, focusAfterRevoke }: { token: HeadOfficeT
           toast({ title: res.message || "Token revoked." });
           onClose();
         },
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Could not revoke the token"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Could not revoke the token"),
       },
     );
   };

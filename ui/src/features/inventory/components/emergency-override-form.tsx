@@ -11,6 +11,7 @@ import { usePendingConfirm } from "@/hooks/use-pending-confirm";
 import { useInventory } from "@/lib/inventory";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { toastError } from "@/lib/toast-error";
 
 const FIELDS: { name: keyof OverrideValues; label: string; min: number }[] = [
   { name: "ready", label: "Ready", min: 0 },
@@ -55,7 +56,7 @@ export function EmergencyOverrideForm() {
           form.reset();
         },
         onError: (err) =>
-          toast({ title: "Error", description: errorMessage(err, "Failed to apply emergency override"), variant: "destructive" }),
+          toastError(err, "Failed to apply emergency override"),
       },
     );
   };

@@ -9,8 +9,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, Di
 import type { PackModel } from "@/features/packs/api/get-pack-models";
 import { modelFormValues, packModelSchema, useUpdatePackModel, type PackModelValues } from "@/features/packs/api/update-pack-model";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { toastError } from "@/lib/toast-error";
 
 /**
  * EditPackModelDialog sets a model's nominal Wh, rated Ah and end-of-life threshold (admins;
@@ -36,7 +36,7 @@ export function EditPackModelDialog({ model }: { model: PackModel }) {
         },
         onError: (e) => {
           key.current = newIdempotencyKey();
-          toast({ title: "Error", description: errorMessage(e, "Could not save the model"), variant: "destructive" });
+          toastError(e, "Could not save the model");
         },
       },
     ),

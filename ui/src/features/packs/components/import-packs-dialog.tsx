@@ -1,15 +1,29 @@
 import * as React from "react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { DialogFooter } from "@/components/ui/dialog";
 import { ScrollTable } from "@/components/ui/scroll-table";
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { type Column, TableColumns } from "@/components/table-columns";
 import { useImportPacks, type ImportResult } from "@/features/packs/api/import-packs";
+import { CsvImportDialog } from "@/features/packs/components/csv-import-dialog";
 import { CsvSource } from "@/features/packs/components/csv-source";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
 
 const COLUMNS = "serial, model, chemistry, nominalWh, manufacturer, lot, manufactured, inServiceSince, state";
+
+/** PREVIEW_COLUMNS: the preview's table, a row per CSV line with its problems (or OK). */
+const PREVIEW_COLUMNS: readonly Column<ImportResult["rows"][number]>[] = [
+  { head: "Line", cell: (r) => r.line },
+  { head: "Serial", cell: (r) => r.serial, className: "font-mono" },
+  {
+    head: "Problems",
+    cell: (r) => (r.errors.length ? r.errors.join("; ") : "OK"),
+    className: (r) => (r.errors.length ? "min-w-48 whitespace-normal text-destructive" : "text-muted-foreground"),
+  },
+  { head: "Model", cell: (r) => r.model },
+  { head: "Lot", cell: (r) => r.lot },
+];
 
 /**
  * ImportPacksDialog imports a CSV of existing packs: a preview first (each bad row named with
@@ -43,65 +57,39 @@ export function ImportPacksDialog() {
       },
     );
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="outline">Import CSV</Button>
-      </DialogTrigger>
-      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Import packs</DialogTitle>
-          <DialogDescription>
-            A header row, then one pack a row. Columns: {COLUMNS} (serial and model required).
-          </DialogDescription>
-        </DialogHeader>
-        <CsvSource
-          csv={csv}
-          onChange={(text) => {
-            setCsv(text);
-            setPreview(null);
-          }}
-        />
-        {preview && (
-          <div className="space-y-2">
-            <p role="status" className="text-sm">
-              {preview.valid} of {preview.rows.length} rows can be imported
-              {preview.invalid > 0 ? `; ${preview.invalid === 1 ? "1 row has" : `${preview.invalid} rows have`} problems — fix them and preview again.` : "."}
-            </p>
-            <ScrollTable label="Import preview" className="text-xs">
-              <TableHeader>
-                <TableRow>
-                  <TableHead>Line</TableHead>
-                  <TableHead>Serial</TableHead>
-                  <TableHead>Problems</TableHead>
-                  <TableHead>Model</TableHead>
-                  <TableHead>Lot</TableHead>
-                </TableRow>
-              </TableHeader>
-              <TableBody>
-                {preview.rows.map((r) => (
-                  <TableRow key={r.line} data-bad={r.errors.length > 0 || undefined}>
-                    <TableCell>{r.line}</TableCell>
-                    <TableCell className="font-mono">{r.serial}</TableCell>
-                    <TableCell className={r.errors.length ? "min-w-48 whitespace-normal text-destructive" : "text-muted-foreground"}>
-                      {r.errors.length ? r.errors.join("; ") : "OK"}
-                    </TableCell>
-                    <TableCell>{r.model}</TableCell>
-                    <TableCell>{r.lot}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </ScrollTable>
-          </div>
-        )}
-        <DialogFooter>
-          <Button variant="outline" disabled={!csv.trim() || run.isPending} onClick={() => send(true)}>
-            Preview
-          </Button>
-          <Button disabled={!preview || preview.invalid > 0 || run.isPending} onClick={() => send(false)}>
-            {preview && preview.invalid === 0 ? `Import ${preview.valid} packs` : "Import"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <CsvImportDialog
+      trigger="Import CSV"
+      title="Import packs"
+      open={open}
+      onOpenChange={onOpenChange}
+      description={`A header row, then one pack a row. Columns: ${COLUMNS} (serial and model required).`}
+    >
+      <CsvSource
+        csv={csv}
+        onChange={(text) => {
+          setCsv(text);
+          setPreview(null);
+        }}
+      />
+      {preview && (
+        <div className="space-y-2">
+          <p role="status" className="text-sm">
+            {preview.valid} of {preview.rows.length} rows can be imported
+            {preview.invalid > 0 ? `; ${preview.invalid === 1 ? "1 row has" : `${preview.invalid} rows have`} problems — fix them and preview again.` : "."}
+          </p>
+          <ScrollTable label="Import preview" className="text-xs">
+            <TableColumns columns={PREVIEW_COLUMNS} rows={preview.rows} rowKey={(r) => String(r.line)} />
+          </ScrollTable>
+        </div>
+      )}
+      <DialogFooter>
+        <Button variant="outline" disabled={!csv.trim() || run.isPending} onClick={() => send(true)}>
+          Preview
+        </Button>
+        <Button disabled={!preview || preview.invalid > 0 || run.isPending} onClick={() => send(false)}>
+          {preview && preview.invalid === 0 ? `Import ${preview.valid} packs` : "Import"}
+        </Button>
+      </DialogFooter>
+    </CsvImportDialog>
   );
 }

@@ -2,9 +2,9 @@ import * as React from "react";
 import { Link } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { DialogFooter } from "@/components/ui/dialog";
 import { ScrollTable } from "@/components/ui/scroll-table";
-import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { type Column, TableColumns } from "@/components/table-columns";
 import { paths } from "@/config/paths";
 import {
   READINGS_OPTIONAL,
@@ -16,12 +16,20 @@ import {
   type ReadingsPreview,
   type RowError,
 } from "@/features/packs/api/import-readings";
+import { CsvImportDialog } from "@/features/packs/components/csv-import-dialog";
 import { CsvSource } from "@/features/packs/components/csv-source";
 import { packPath } from "@/features/packs/utils/pack-path";
 import { plural } from "@/features/packs/utils/plural";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
+
+/** ERROR_COLUMNS: the table of rows with problems, one row per problem. */
+const ERROR_COLUMNS: readonly Column<RowError>[] = [
+  { head: "Line", cell: (r) => r.line },
+  { head: "Serial", cell: (r) => r.serial, className: "font-mono" },
+  { head: "Problem", cell: (r) => r.message, className: "min-w-48 whitespace-normal text-destructive" },
+];
 
 /** PREVIEW_DELAY_MS: the preview follows the CSV this long after the last change (a live preview, not one per keystroke). */
 export const PREVIEW_DELAY_MS = 600;
@@ -105,102 +113,86 @@ export function ImportReadingsDialog() {
       },
     );
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button variant="outline">Import readings</Button>
-      </DialogTrigger>
-      <DialogContent className="grid-cols-[minmax(0,1fr)] sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>Import readings</DialogTitle>
-          <DialogDescription>
-            Readings from the packs&apos; BMS or the chargers: a header row naming the columns (any order), then one reading a row. Time is RFC 3339 or
-            YYYY-MM-DD HH:MM in the operation&apos;s time zone; source is bms or charger.
-          </DialogDescription>
-        </DialogHeader>
-        {done ? (
-          <div className="space-y-3">
-            <p role="status">{done.message || `${plural(done.rows, "reading", "readings")} imported for ${plural(done.packs, "pack", "packs")}`}</p>
-            {done.worn.length > 0 ? (
-              <div className="space-y-1">
-                <p className="text-sm font-medium">Worn now: {plural(done.worn.length, "pack", "packs")}</p>
-                <ul aria-label="Worn packs" className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
-                  {done.worn.map((serial) => (
-                    <li key={serial}>
-                      <Link to={packPath(serial)} className="font-mono underline underline-offset-4" onClick={() => onOpenChange(false)}>
-                        {serial}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : (
-              <p className="text-sm text-muted-foreground">No pack is worn after this import.</p>
+    <CsvImportDialog
+      trigger="Import readings"
+      title="Import readings"
+      open={open}
+      onOpenChange={onOpenChange}
+      description={
+        <>
+          Readings from the packs&apos; BMS or the chargers: a header row naming the columns (any order), then one reading a row. Time is RFC 3339 or
+          YYYY-MM-DD HH:MM in the operation&apos;s time zone; source is bms or charger.
+        </>
+      }
+    >
+      {done ? (
+        <div className="space-y-3">
+          <p role="status">{done.message || `${plural(done.rows, "reading", "readings")} imported for ${plural(done.packs, "pack", "packs")}`}</p>
+          {done.worn.length > 0 ? (
+            <div className="space-y-1">
+              <p className="text-sm font-medium">Worn now: {plural(done.worn.length, "pack", "packs")}</p>
+              <ul aria-label="Worn packs" className="flex flex-wrap gap-x-3 gap-y-1 text-sm">
+                {done.worn.map((serial) => (
+                  <li key={serial}>
+                    <Link to={packPath(serial)} className="font-mono underline underline-offset-4" onClick={() => onOpenChange(false)}>
+                      {serial}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p className="text-sm text-muted-foreground">No pack is worn after this import.</p>
+          )}
+          <DialogFooter>
+            {done.worn.length > 0 && (
+              <ButtonLink variant="outline" to={`${paths.packs.path}?worn=1`} onClick={() => onOpenChange(false)}>
+                See worn packs
+              </ButtonLink>
             )}
-            <DialogFooter>
-              {done.worn.length > 0 && (
-                <ButtonLink variant="outline" to={`${paths.packs.path}?worn=1`} onClick={() => onOpenChange(false)}>
-                  See worn packs
-                </ButtonLink>
-              )}
-              <Button onClick={() => onOpenChange(false)}>Done</Button>
-            </DialogFooter>
+            <Button onClick={() => onOpenChange(false)}>Done</Button>
+          </DialogFooter>
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-3">
+            <div className="space-y-1 text-sm">
+              <p className="font-medium">Expected header</p>
+              <code className="block rounded bg-muted px-2 py-1 text-xs break-all">{READINGS_REQUIRED.join(",")}</code>
+              <p className="text-muted-foreground">
+                Required: {READINGS_REQUIRED.join(", ")}. Optional: {READINGS_OPTIONAL.join(", ")}.
+              </p>
+            </div>
+            <CsvSource csv={csv} onChange={change} />
           </div>
-        ) : (
-          <>
-            <div className="grid gap-3">
-              <div className="space-y-1 text-sm">
-                <p className="font-medium">Expected header</p>
-                <code className="block rounded bg-muted px-2 py-1 text-xs break-all">{READINGS_REQUIRED.join(",")}</code>
-                <p className="text-muted-foreground">
-                  Required: {READINGS_REQUIRED.join(", ")}. Optional: {READINGS_OPTIONAL.join(", ")}.
-                </p>
-              </div>
-              <CsvSource csv={csv} onChange={change} />
-            </div>
-            <div aria-live="polite" className="space-y-2">
-              {refused.length > 0 ? (
-                <p role="status" className="text-sm text-destructive">
-                  The import was refused: {plural(new Set(refused.map((r) => r.line)).size, "row has", "rows have")} problems. Nothing was imported.
-                </p>
-              ) : current ? (
-                <p role="status" className={current.errors.length > 0 ? "text-sm text-destructive" : "text-sm"}>
-                  {previewText(current)}
-                </p>
-              ) : (
-                csv.trim() && <p className="text-sm text-muted-foreground">{check.isPending ? "Checking…" : "The preview follows the CSV."}</p>
-              )}
-              {errors.length > 0 && (
-                <ScrollTable label="Rows with problems" className="text-xs">
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead>Line</TableHead>
-                      <TableHead>Serial</TableHead>
-                      <TableHead>Problem</TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {errors.map((r, i) => (
-                      <TableRow key={`${r.line}-${i}`}>
-                        <TableCell>{r.line}</TableCell>
-                        <TableCell className="font-mono">{r.serial}</TableCell>
-                        <TableCell className="min-w-48 whitespace-normal text-destructive">{r.message}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </ScrollTable>
-              )}
-            </div>
-            <DialogFooter>
-              <Button variant="outline" disabled={!csv.trim() || check.isPending} onClick={() => previewNow(csv)}>
-                Preview
-              </Button>
-              <Button disabled={!canApply} onClick={onApply}>
-                {current && current.errors.length === 0 && current.rows > 0 && refused.length === 0 ? `Apply ${plural(current.rows, "reading", "readings")}` : "Apply"}
-              </Button>
-            </DialogFooter>
-          </>
-        )}
-      </DialogContent>
-    </Dialog>
+          <div aria-live="polite" className="space-y-2">
+            {refused.length > 0 ? (
+              <p role="status" className="text-sm text-destructive">
+                The import was refused: {plural(new Set(refused.map((r) => r.line)).size, "row has", "rows have")} problems. Nothing was imported.
+              </p>
+            ) : current ? (
+              <p role="status" className={current.errors.length > 0 ? "text-sm text-destructive" : "text-sm"}>
+                {previewText(current)}
+              </p>
+            ) : (
+              csv.trim() && <p className="text-sm text-muted-foreground">{check.isPending ? "Checking…" : "The preview follows the CSV."}</p>
+            )}
+            {errors.length > 0 && (
+              <ScrollTable label="Rows with problems" className="text-xs">
+                <TableColumns columns={ERROR_COLUMNS} rows={errors} rowKey={(r, i) => `${r.line}-${i}`} />
+              </ScrollTable>
+            )}
+          </div>
+          <DialogFooter>
+            <Button variant="outline" disabled={!csv.trim() || check.isPending} onClick={() => previewNow(csv)}>
+              Preview
+            </Button>
+            <Button disabled={!canApply} onClick={onApply}>
+              {current && current.errors.length === 0 && current.rows > 0 && refused.length === 0 ? `Apply ${plural(current.rows, "reading", "readings")}` : "Apply"}
+            </Button>
+          </DialogFooter>
+        </>
+      )}
+    </CsvImportDialog>
   );
 }

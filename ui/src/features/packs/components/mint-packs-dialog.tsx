@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { mintSchema, useMintPacks, type MintAnswer, type MintValues } from "@/features/packs/api/mint-packs";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { toastError } from "@/lib/toast-error";
 
 const EMPTY: MintValues = { count: "24", model: "", chemistry: "", nominalWh: "", manufacturer: "", lot: "", manufactured: "" };
 
@@ -40,7 +40,7 @@ export function MintPacksDialog() {
           key.current = newIdempotencyKey();
           toast({ title: res.message });
         },
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Could not register the packs"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Could not register the packs"),
       },
     ),
   );

@@ -10,8 +10,8 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import type { PackState } from "@/features/packs/api/get-packs";
 import { stateSchema, useSetPackState, type StateValues } from "@/features/packs/api/set-pack-state";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { toastError } from "@/lib/toast-error";
 
 /** Decision is one state change an admin makes with one button. */
 export type Decision = { to: PackState; label: string; hint: string; destructive?: boolean };
@@ -82,7 +82,7 @@ export function DecisionDialog({ serial, decision, onClose }: { serial: string; 
       toast({ title: res.message });
       onClose();
     } catch (e) {
-      toast({ title: "Error", description: errorMessage(e, "Could not change the state"), variant: "destructive" });
+      toastError(e, "Could not change the state");
     }
   });
   return (

@@ -20,9 +20,9 @@ import { WornBadge } from "@/features/packs/components/pack-health-format";
 import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
 import { ReportDamageButton } from "@/features/packs/components/report-damage-button";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { toastError } from "@/lib/toast-error";
 
 const MOVEMENT_LABELS: Record<string, string> = {
   pickup: "pickup",
@@ -194,7 +194,7 @@ function PackStateForm({ serial, current }: { serial: string; current: string })
           toast({ title: res.message });
           form.reset({ state: values.state, reason: "" });
         },
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Could not change the state"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Could not change the state"),
       },
     ),
   );

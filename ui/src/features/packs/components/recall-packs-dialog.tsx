@@ -21,8 +21,8 @@ import {
 } from "@/features/packs/api/recall-packs";
 import { packCount, recallPath } from "@/features/packs/components/pack-safety";
 import { toast } from "@/hooks/use-toast";
-import { errorMessage } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { toastError } from "@/lib/toast-error";
 
 const EMPTY: RecallValues = { by: "lot", value: "", reason: "" };
 
@@ -70,7 +70,7 @@ export function RecallPacksDialog() {
           onOpenChange(false);
           void navigate(recallPath(res.recall.id));
         },
-        onError: (e) => toast({ title: "Error", description: errorMessage(e, "Could not recall the packs"), variant: "destructive" }),
+        onError: (e) => toastError(e, "Could not recall the packs"),
       },
     ),
   );

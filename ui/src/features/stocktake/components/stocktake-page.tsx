@@ -33,6 +33,7 @@ import { toast } from "@/hooks/use-toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { formatRelativeTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
+import { toastError } from "@/lib/toast-error";
 
 /** MSG_NOT_PACK is the typed entry's refusal of a code that is not a serial or a label. */
 export const MSG_NOT_PACK = "Not a pack serial or label";
@@ -87,7 +88,7 @@ export function StocktakePage({ userId }: { userId: string }) {
           // a refusal is not kept by the server: the next Apply may send a new list with a new key
           if (e instanceof ApiError && e.status >= 400 && e.status < 500) dropKey();
           setConfirming(null);
-          toast({ title: "Error", description: errorMessage(e, "Could not apply the stocktake"), variant: "destructive" });
+          toastError(e, "Could not apply the stocktake");
         },
       },
     );

@@ -15,8 +15,9 @@ import { useReceivePacks, useTransfers } from "@/features/transfers/api/transfer
 import { readManifest } from "@/features/transfers/utils/manifest";
 import { packsWord, transferPath } from "@/features/transfers/utils/paths";
 import { toast } from "@/hooks/use-toast";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { toastError } from "@/lib/toast-error";
 
 /** MSG_NOT_IN_TRANSFER is a scanned pack the manifest does not list. */
 export const MSG_NOT_IN_TRANSFER = "Not in this transfer";
@@ -88,7 +89,7 @@ export function ReceivePage() {
             const packs = ((e.data ?? {}) as { packs?: { serial: string; message: string }[] }).packs ?? [];
             setErrors(Object.fromEntries(packs.map((p) => [p.serial, p.message])));
           }
-          toast({ title: "Error", description: errorMessage(e, "Could not receive the packs"), variant: "destructive" });
+          toastError(e, "Could not receive the packs");
         },
       },
     );

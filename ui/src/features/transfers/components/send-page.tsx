@@ -22,8 +22,9 @@ import { PackScanField } from "@/features/scan";
 import { useSendPacks } from "@/features/transfers/api/transfers";
 import { transferPath, packsWord } from "@/features/transfers/utils/paths";
 import { toast } from "@/hooks/use-toast";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
+import { toastError } from "@/lib/toast-error";
 
 /** SendPage is /packs/transfers/send: an admin sends packs in the bay to another city (issue 45 item 6). */
 export function SendPage() {
@@ -66,7 +67,7 @@ export function SendPage() {
             const field = ["toCity", "toAddress"].find((f) => f in data);
             if (field) setFieldError({ field, message: e.serverMessage });
           }
-          toast({ title: "Error", description: errorMessage(e, "Could not send the packs"), variant: "destructive" });
+          toastError(e, "Could not send the packs");
         },
       },
     );

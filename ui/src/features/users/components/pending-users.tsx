@@ -11,6 +11,12 @@ import { newIdempotencyKey } from "@/lib/idempotency";
 import { formatDateTime } from "@/lib/format";
 import { displayName } from "@/lib/user";
 
+/** DECISIONS are a pending user's two buttons, in order: Approve, then Reject (red). */
+const DECISIONS = [
+  { approval: "approved", label: "Approve", icon: CheckIcon, variant: "default" },
+  { approval: "rejected", label: "Reject", icon: XIcon, variant: "destructive" },
+] as const;
+
 /** PendingUsers is the Pending Approval list with Approve and Reject per user. */
 export function PendingUsers() {
   const pending = usePendingUsers();
@@ -56,23 +62,18 @@ export function PendingUsers() {
                   {u.created && <p className="text-xs text-muted-foreground">Registered {formatDateTime(u.created)}</p>}
                 </div>
                 <div className="flex gap-2">
-                  <Button
-                    size="sm"
-                    aria-label={`Approve ${displayName(u)}`}
-                    disabled={busyId === u.id}
-                    onClick={() => decide(u.id, "approved")}
-                  >
-                    <CheckIcon /> Approve
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="destructive"
-                    aria-label={`Reject ${displayName(u)}`}
-                    disabled={busyId === u.id}
-                    onClick={() => decide(u.id, "rejected")}
-                  >
-                    <XIcon /> Reject
-                  </Button>
+                  {DECISIONS.map(({ approval: a, label, icon: Icon, variant }) => (
+                    <Button
+                      key={a}
+                      size="sm"
+                      variant={variant}
+                      aria-label={`${label} ${displayName(u)}`}
+                      disabled={busyId === u.id}
+                      onClick={() => decide(u.id, a)}
+                    >
+                      <Icon /> {label}
+                    </Button>
+                  ))}
                 </div>
               </>
             )}
