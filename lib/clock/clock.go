@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"time"
 	_ "time/tzdata" // zones work on hosts without /usr/share/zoneinfo
+
+	"github.com/pocketbase/pocketbase/tools/types"
 )
 
 // source is what Now reads: nil for the machine's clock, else a test's (Set).
@@ -100,3 +102,10 @@ func Days(start time.Time, n int) []time.Time {
 
 // DateString formats a local day as YYYY-MM-DD.
 func DateString(t time.Time) string { return t.Format(time.DateOnly) }
+
+// DBText is t as PocketBase stores a date ("2006-01-02 15:04:05.000Z", in UTC); the zero time
+// is "", as an unset date field.
+func DBText(t time.Time) string {
+	d, _ := types.ParseDateTime(t.UTC())
+	return d.String()
+}

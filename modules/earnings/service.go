@@ -94,7 +94,7 @@ func RatesAt(app core.App, t time.Time) (Rates, error) {
 	err := app.DB().NewQuery("SELECT " + schema.PayRateDeadBattery + " AS d, " + schema.PayRateMove + " AS m, " +
 		schema.PayRateRecover + " AS r, " + schema.PayRateEffectiveAt + " AS at FROM " + schema.PayRates +
 		" WHERE " + schema.PayRateEffectiveAt + " <= {:t} ORDER BY " + schema.PayRateEffectiveAt + " DESC, rowid DESC LIMIT 1").
-		Bind(dbx.Params{"t": dbTime(t)}).One(&row)
+		Bind(dbx.Params{"t": clock.DBText(t)}).One(&row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Rates{}, nil
 	}
@@ -173,7 +173,7 @@ func weekCounts(app core.App, w Week, userId string) (map[string]Counts, error) 
 		Recovers int    `db:"recovers"`
 	}
 	params := dbx.Params{
-		"from": dbTime(w.Start), "to": dbTime(w.End),
+		"from": clock.DBText(w.Start), "to": clock.DBText(w.End),
 		"dropoff": inventory.TypeDropoff, "move": inventory.TypeRebalance, "recover": inventory.TypeRetrievesRepairs,
 	}
 	where := ""
@@ -511,11 +511,4 @@ func Adjust(app core.App, actor *core.Record, in AdjustmentInput, now time.Time,
 		return nil
 	})
 	return out, err
-}
-
-// dbTime formats t as the database stores datetimes (UTC, milliseconds), so that text
-// comparison orders them.
-func dbTime(t time.Time) string {
-	dt, _ := types.ParseDateTime(t.UTC())
-	return dt.String()
 }

@@ -247,7 +247,7 @@ func Derive(txApp core.App, packIds []string) error {
 func store(txApp core.App, packId string, h Health) error {
 	params := dbx.Params{"id": packId, "soh": 0.0, "source": "", "at": "", "drop": 0.0, "energy": 0.0, "worn": h.Worn, "reason": h.WornReason}
 	if h.Soh != nil {
-		params["soh"], params["source"], params["at"] = h.Soh.Value, h.Soh.Source, dateText(h.Soh.At)
+		params["soh"], params["source"], params["at"] = h.Soh.Value, h.Soh.Source, clock.DBText(h.Soh.At)
 	}
 	if h.Drop30 != nil {
 		params["drop"] = *h.Drop30
@@ -257,12 +257,6 @@ func store(txApp core.App, packId string, h Health) error {
 	}
 	return sqlitedb.Exec(txApp.DB(), "UPDATE "+schema.Packs+" SET soh = {:soh}, sohSource = {:source}, sohAt = {:at}, "+
 		"sohDrop30 = {:drop}, energyThroughputWh = {:energy}, worn = {:worn}, wornReason = {:reason} WHERE id = {:id}", params)
-}
-
-// dateText is t as PocketBase stores a date.
-func dateText(t time.Time) string {
-	d, _ := types.ParseDateTime(t.UTC())
-	return d.String()
 }
 
 func unique(ids []string) []string {

@@ -432,14 +432,14 @@ func insertReadings(txApp core.App, rows []*row, key, actor string, now time.Tim
 	ins := bulk.Rows{What: "pack readings", Chunk: readingChunk,
 		Into:   "INSERT OR IGNORE INTO " + schema.PackReadings + " (id, pack, at, source, figures, faults, import, actor, created) VALUES ",
 		Tuple:  "({:id%[1]s}, {:p%[1]s}, {:at%[1]s}, {:s%[1]s}, {:f%[1]s}, {:x%[1]s}, {:import}, {:actor}, {:created})",
-		Shared: dbx.Params{"import": key, "actor": actor, "created": dateText(now)}}
+		Shared: dbx.Params{"import": key, "actor": actor, "created": clock.DBText(now)}}
 	added, err := ins.Insert(txApp.DB(), len(rows), func(i int, k string, params dbx.Params) error {
 		r := rows[i]
 		figures, err := json.Marshal(r.figures)
 		if err != nil {
 			return err
 		}
-		params["id"+k], params["p"+k], params["at"+k], params["s"+k] = ids.New(), r.packId, dateText(r.at), r.source
+		params["id"+k], params["p"+k], params["at"+k], params["s"+k] = ids.New(), r.packId, clock.DBText(r.at), r.source
 		params["f"+k], params["x"+k] = string(figures), r.faults
 		return nil
 	})

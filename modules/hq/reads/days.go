@@ -32,7 +32,7 @@ func (d *DB) Days(ctx context.Context, start time.Time, n int, now time.Time) ([
 	bounds := clock.Days(start, n)
 	keys := make([]string, len(bounds))
 	for i, b := range bounds {
-		keys[i] = dbTime(b)
+		keys[i] = clock.DBText(b)
 	}
 	out := make([]Day, n)
 	for i := range out {

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/pocketbase/dbx"
-	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/clock"
 	"swapbay/lib/roles"
@@ -62,12 +61,6 @@ func EachRow(q *dbx.Query, scan func(rows *dbx.Rows) error) error {
 		}
 	}
 	return rows.Err()
-}
-
-// dbTime formats t as the city stores datetimes (UTC, milliseconds), so text compares order.
-func dbTime(t time.Time) string {
-	dt, _ := types.ParseDateTime(t.UTC())
-	return dt.String()
 }
 
 // Settings reads the city's settings (key → value).
@@ -178,7 +171,7 @@ func (d *DB) swapsBetween(ctx context.Context, bounds []time.Time) ([]DaySwaps, 
 	b.WriteString("CASE")
 	for i := 1; i < len(bounds)-1; i++ {
 		key := fmt.Sprintf("b%d", i)
-		params[key] = dbTime(bounds[i])
+		params[key] = clock.DBText(bounds[i])
 		fmt.Fprintf(&b, " WHEN occurredAt < {:%s} THEN %d", key, i-1)
 	}
 	fmt.Fprintf(&b, " ELSE %d END", len(bounds)-2)
@@ -186,7 +179,7 @@ func (d *DB) swapsBetween(ctx context.Context, bounds []time.Time) ([]DaySwaps, 
 	if len(bounds) == 2 {
 		bucket = "0" // one day: a CASE needs a WHEN
 	}
-	params["from"], params["to"] = dbTime(bounds[0]), dbTime(bounds[len(bounds)-1])
+	params["from"], params["to"] = clock.DBText(bounds[0]), clock.DBText(bounds[len(bounds)-1])
 	out := make([]DaySwaps, len(bounds)-1)
 	for i := range out {
 		out[i].Day = clock.DateString(bounds[i])
@@ -249,7 +242,7 @@ func (d *DB) pay(ctx context.Context, start, end, now time.Time, adjust bool) (i
 	var dead, move, recover int64
 	err := d.db.NewQuery("SELECT "+schema.PayRateDeadBattery+", "+schema.PayRateMove+", "+schema.PayRateRecover+" FROM "+schema.PayRates+
 		" WHERE "+schema.PayRateEffectiveAt+" <= {:t} ORDER BY "+schema.PayRateEffectiveAt+" DESC, rowid DESC LIMIT 1").
-		Bind(dbx.Params{"t": dbTime(at)}).WithContext(ctx).Row(&dead, &move, &recover)
+		Bind(dbx.Params{"t": clock.DBText(at)}).WithContext(ctx).Row(&dead, &move, &recover)
 	if errors.Is(err, sql.ErrNoRows) {
 		dead, move, recover = 0, 0, 0
 	} else if err != nil {
@@ -294,7 +287,7 @@ func (d *DB) pay(ctx context.Context, start, end, now time.Time, adjust bool) (i
 		" SUM(CASE WHEN type = 'retrieves_repairs_dropoff' THEN quantity ELSE 0 END)" +
 		" FROM " + schema.Movements + " INDEXED BY " + schema.IdxMovementsTypeOccurredAt +
 		" WHERE type IN ('dropoff', 'rebalance', 'retrieves_repairs_dropoff') AND occurredAt >= {:from} AND occurredAt < {:to}" +
-		" GROUP BY user").Bind(dbx.Params{"from": dbTime(start), "to": dbTime(end)}).WithContext(ctx).Rows()
+		" GROUP BY user").Bind(dbx.Params{"from": clock.DBText(start), "to": clock.DBText(end)}).WithContext(ctx).Rows()
 	if err != nil {
 		return 0, fmt.Errorf("count tasks: %w", err)
 	}
@@ -393,7 +386,7 @@ func (d *DB) MissingPacks(ctx context.Context, settings map[string]string, loc *
 			days = n
 		}
 	}
-	cutoff := dbTime(clock.DayStart(now, loc).AddDate(0, 0, -days))
+	cutoff := clock.DBText(clock.DayStart(now, loc).AddDate(0, 0, -days))
 	var n int
 	err := d.db.NewQuery("SELECT COUNT(*) FROM {{packs}} p WHERE p.[[state]] IN ('" + schema.PackStateInService + "', '" +
 		schema.PackStateMaintenance + "') AND COALESCE(NULLIF(p.[[lastSeenAt]], ''), p.[[created]]) < {:cutoff}").
