@@ -11,17 +11,19 @@
 //   service with its history naming Paris, and Paris's pack page still says in transit;
 // - Paris sends its third pack to Lisbon and deletes that send from Home's Recent Activity
 //   ("Sent 1 pack to Lisbon"): the pack is back in service, the counts as before.
-// Each new screen is checked by axe.
+// Each new screen is checked by axe. The send and the receive are walked with the keyboard alone
+// after the first page.goto (Tab to each field and button, Enter, the confirm dialog's focus).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Browser, TestInfo } from "@playwright/test";
-import { expectNoAxeViolations } from "../a11y";
+import { expectNoAxeViolations, tabTo } from "../a11y";
 import { PHONE } from "../browsers";
 import { BINARY } from "../env";
 import { expect, test, toast } from "../fixtures";
+import { expectFocusIn, typeInto } from "../keyboard";
 
 const ADMIN = { email: "transfer-master@example.com", password: "master-secret-1", first: "Tara", last: "Transfer" };
 
@@ -115,32 +117,37 @@ let manifest = "";
 test("Paris sends 2 packs to Berlin and gets the manifest to copy", async ({ browser }, testInfo) => {
   const { context, page } = await signedIn(browser, testInfo, paris);
   const [first, second] = [paris.serials[0]!, paris.serials[1]!];
+  // keyboard only after the first page.goto: every field and button is reached with Tab, each
+  // stop with a visible focus indicator, inside the viewport and under no fixed bar or toast
   await page.goto("/packs");
-  await page.getByRole("link", { name: "Send to another city" }).click();
+  await tabTo(page, page.getByRole("link", { name: "Send to another city" }));
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Send to another city" })).toBeVisible();
-  await page.getByLabel("City", { exact: true }).fill("Berlin");
-  await page.getByLabel("This city's name on the manifest (optional)").fill("Paris");
+  await typeInto(page, page.getByLabel("City", { exact: true }), "Berlin");
+  await typeInto(page, page.getByLabel("This city's name on the manifest (optional)"), "Paris");
   const group = page.getByRole("group", { name: "Packs" });
   // as a wedge scanner types them: the label's URL, then a bare serial, each ended by Enter
   for (const code of [`${paris.baseURL}/p/${first}`, second]) {
-    await group.getByLabel("Type a serial").fill(code);
-    await group.getByLabel("Type a serial").press("Enter");
+    await typeInto(page, group.getByLabel("Type a serial"), code);
+    await page.keyboard.press("Enter");
   }
   const scanned = page.getByRole("list", { name: "Packs scanned" });
   await expect(scanned.getByRole("listitem")).toHaveCount(2);
   await expectNoAxeViolations(page, "send to another city");
-  await page.getByRole("button", { name: "Send 2 packs" }).click();
+  await tabTo(page, page.getByRole("button", { name: "Send 2 packs" }));
+  await page.keyboard.press("Enter");
   const dialog = page.getByRole("alertdialog", { name: "Send 2 packs to Berlin?" });
-  await expect(dialog).toBeVisible();
+  await expectFocusIn(dialog);
   await expectNoAxeViolations(page, "send confirm");
-  await dialog.getByRole("button", { name: "Send", exact: true }).click();
+  await tabTo(page, dialog.getByRole("button", { name: "Send", exact: true }));
+  await page.keyboard.press("Enter");
   await expect(toast(page).filter({ hasText: "Sent 2 packs to Berlin" })).toBeVisible();
 
   await expect(page.getByRole("heading", { name: "Sent 2 packs to Berlin" })).toBeVisible();
   const qr = page.getByRole("img", { name: "QR code of the manifest for Berlin" });
   await expect(qr).toBeVisible();
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await expect(page.getByRole("button", { name: "Copy" })).toBeVisible();
+  await tabTo(page, page.getByRole("button", { name: "Copy" }));
   manifest = await page.getByLabel("Manifest").inputValue();
   expect(manifest).toMatch(/^SWBT1\./);
   await expect(page.getByRole("list", { name: "Packs sent" }).getByRole("listitem")).toHaveText([first, second]);
@@ -158,28 +165,34 @@ test("Berlin pastes the manifest and receives the packs by scanning them", async
   expect(manifest, "the manifest from the first test").not.toBe("");
   const { context, page } = await signedIn(browser, testInfo, berlin);
   const [first, second] = [paris.serials[0]!, paris.serials[1]!];
+  // keyboard only after the first page.goto, as the send above
   await page.goto("/packs");
-  await page.getByRole("link", { name: "Transfers", exact: true }).click();
+  await tabTo(page, page.getByRole("link", { name: "Transfers", exact: true }));
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Transfers" })).toBeVisible();
   await expectNoAxeViolations(page, "transfers list (empty)");
-  await page.getByRole("link", { name: "Receive from another city" }).click();
+  await tabTo(page, page.getByRole("link", { name: "Receive from another city" }));
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Receive from another city" })).toBeVisible();
-  await page.getByLabel("Manifest").fill(manifest);
+  // the manifest is pasted (insertText: one input event, as a paste)
+  await tabTo(page, page.getByLabel("Manifest"));
+  await page.keyboard.insertText(manifest);
   await expect(page.getByText("From Paris · 2 packs")).toBeVisible();
   const expected = page.getByRole("list", { name: "Packs in this transfer" });
   await expect(expected.getByRole("listitem")).toHaveCount(2);
   // a pack of another transfer is refused at the scan
-  await page.getByLabel("Type a serial").fill(paris.serials[2]!);
-  await page.getByLabel("Type a serial").press("Enter");
+  await typeInto(page, page.getByLabel("Type a serial"), paris.serials[2]!);
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("alert").filter({ hasText: "Not in this transfer" })).toBeVisible();
   for (const code of [`${paris.baseURL}/p/${first}`, second]) {
-    await page.getByLabel("Type a serial").fill(code);
-    await page.getByLabel("Type a serial").press("Enter");
+    await typeInto(page, page.getByLabel("Type a serial"), code);
+    await page.keyboard.press("Enter");
   }
   await expect(page.getByText("2 of 2 scanned")).toBeVisible();
   await expect(expected.getByRole("listitem").filter({ hasText: "Scanned" })).toHaveCount(2);
   await expectNoAxeViolations(page, "receive from another city");
-  await page.getByRole("button", { name: "Receive 2 packs" }).click();
+  await tabTo(page, page.getByRole("button", { name: "Receive 2 packs" }));
+  await page.keyboard.press("Enter");
   await expect(toast(page).filter({ hasText: "Received 2 packs from Paris" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Received 2 packs from Paris" })).toBeVisible();
   await expect(page.getByText("2 of 2 packs of this transfer received so far.")).toBeVisible();

@@ -2,6 +2,7 @@ import * as React from "react";
 import { Link } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { OptionSelect } from "@/components/option-select";
+import { ActionBar } from "@/components/layouts/action-bar";
 import { PageHeader } from "@/components/layouts/app-shell";
 import {
   AlertDialog,
@@ -190,16 +191,14 @@ export function StocktakePage({ userId }: { userId: string }) {
         )}
       </div>
 
-      <div className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 p-3 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-        <div className="flex items-center justify-end gap-2 sm:px-1">
-          <Button variant="outline" disabled={draft.serials.length === 0 || apply.isPending} onClick={() => setConfirming("discard")}>
-            Discard
-          </Button>
-          <Button disabled={!canApply} onClick={() => setConfirming("apply")}>
-            Apply
-          </Button>
-        </div>
-      </div>
+      <ActionBar>
+        <Button variant="outline" disabled={draft.serials.length === 0 || apply.isPending} onClick={() => setConfirming("discard")}>
+          Discard
+        </Button>
+        <Button disabled={!canApply} onClick={() => setConfirming("apply")}>
+          Apply
+        </Button>
+      </ActionBar>
 
       <AlertDialog open={confirming !== null} onOpenChange={(o) => !o && !apply.isPending && setConfirming(null)}>
         <AlertDialogContent>

@@ -3,6 +3,7 @@ import * as React from "react";
 import { useNavigate } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { OptionSelect } from "@/components/option-select";
+import { ActionBar } from "@/components/layouts/action-bar";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -177,14 +178,12 @@ export function ReceivePage() {
           </>
         )}
       </div>
-      <div className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 p-3 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-        <div className="flex items-center justify-end gap-2 sm:px-1">
-          <Button disabled={!manifest || scanned.length === 0 || receive.isPending} onClick={doReceive}>
-            {receive.isPending && <Spinner label="Receiving" />}
-            {scanned.length > 0 ? `Receive ${packsWord(scanned.length)}` : "Receive"}
-          </Button>
-        </div>
-      </div>
+      <ActionBar>
+        <Button disabled={!manifest || scanned.length === 0 || receive.isPending} onClick={doReceive}>
+          {receive.isPending && <Spinner label="Receiving" />}
+          {scanned.length > 0 ? `Receive ${packsWord(scanned.length)}` : "Receive"}
+        </Button>
+      </ActionBar>
     </>
   );
 }

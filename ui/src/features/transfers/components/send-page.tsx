@@ -1,6 +1,7 @@
 import * as React from "react";
 import { useNavigate } from "react-router";
 import { ButtonLink } from "@/components/button-link";
+import { ActionBar } from "@/components/layouts/action-bar";
 import { PageHeader } from "@/components/layouts/app-shell";
 import {
   AlertDialog,
@@ -131,13 +132,11 @@ export function SendPage() {
             </div>
           </CardContent>
         </Card>
-        <div className="fixed inset-x-0 bottom-0 z-10 border-t bg-background/95 p-3 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-          <div className="flex items-center justify-end gap-2 sm:px-1">
-            <Button type="submit" disabled={!canSend && city.length > 0}>
-              {serials.length > 0 ? `Send ${packsWord(serials.length)}` : "Send"}
-            </Button>
-          </div>
-        </div>
+        <ActionBar>
+          <Button type="submit" disabled={!canSend && city.length > 0}>
+            {serials.length > 0 ? `Send ${packsWord(serials.length)}` : "Send"}
+          </Button>
+        </ActionBar>
       </form>
 
       <AlertDialog open={confirming} onOpenChange={(o) => !o && !send.isPending && setConfirming(false)}>
