@@ -265,6 +265,8 @@ func TestCitiesHostile(t *testing.T) {
 		{"token huge", s.admin, "POST", "/api/hq/cities", cityJSON(map[string]any{"token": huge}), 400, hq.MsgTokenTooLong},
 		{"key huge", s.admin, "POST", "/api/hq/cities", cityJSON(map[string]any{"accessKeyId": huge}), 400, hq.MsgKeyTooLong},
 		{"NaN", s.admin, "POST", "/api/hq/cities", `{"name": NaN}`, 400, ""},
+		{"name int64 max", s.admin, "POST", "/api/hq/cities", cityJSON(map[string]any{"name": int64(9223372036854775807)}), 400, ""},
+		{"time zone int64 min", s.admin, "POST", "/api/hq/cities", cityJSON(map[string]any{"timeZone": int64(-9223372036854775808)}), 400, ""},
 		{"not an object", s.admin, "POST", "/api/hq/cities", `[1,2,3]`, 400, ""},
 		{"body too large", s.admin, "POST", "/api/hq/cities", `{"name":"` + strings.Repeat("x", 40_000) + `"}`, 413, ""},
 		{"update with a bad field", s.admin, "PUT", "/api/hq/cities/" + lyon.ID, cityJSON(map[string]any{"name": "Lyon", "currency": "1e309"}), 400, hq.MsgCurrency},

@@ -470,7 +470,7 @@ func TestPackSearchAndTransit(t *testing.T) {
 }
 
 // Callers and hostile queries: a guest is 401, a viewer and an admin read; a q too short, too
-// long, with bidi or control characters, % or _ is refused 400 in words; weeks 0, -1, 1e309,
+// long, with bidi or control characters, % or _ is refused 400 in words; weeks 0, -1, int64's max and min, 1e309,
 // "3" (quoted), 261, 3.5 are refused.
 func TestReadsHostile(t *testing.T) {
 	s := newHQ(t)
@@ -491,7 +491,8 @@ func TestReadsHostile(t *testing.T) {
 			t.Fatalf("q=%q: %d %s", q, code, body)
 		}
 	}
-	for _, w := range []string{"0", "-1", "1e309", "%223%22", "261", "3.5", "NaN", "%20"} {
+	for _, w := range []string{"0", "-1", "1e309", "%223%22", "261", "3.5", "NaN", "%20",
+		"9223372036854775807", "-9223372036854775808", "99999999999999999999"} { // int64's edges and past them
 		code, body := s.do(s.viewer, "GET", "/api/hq/history?weeks="+w, "")
 		if code != http.StatusBadRequest || !strings.Contains(body, hq.MsgWeeks) {
 			t.Fatalf("weeks=%q: %d %s", w, code, body)

@@ -685,6 +685,8 @@ func TestRecallHostile(t *testing.T) {
 		{"value control", h.admin, `{"by":"lot","value":"L\u00001","reason":"r"}`, 400, "value", recall.MsgValueCharacters},
 		{"value array", h.admin, `{"by":"lot","value":["L1"],"reason":"r"}`, 400, "value", ""},
 		{"value 1e309", h.admin, `{"by":"lot","value":1e309,"reason":"r"}`, 400, "value", ""},
+		{"value int64 max", h.admin, `{"by":"lot","value":9223372036854775807,"reason":"r"}`, 400, "value", ""},
+		{"by int64 min", h.admin, `{"by":-9223372036854775808,"value":"L1","reason":"r"}`, 400, "by", ""},
 		{"value NaN", h.admin, `{"by":"lot","value":NaN,"reason":"r"}`, 400, "", ""},
 		{"reason missing", h.admin, `{"by":"lot","value":"L1"}`, 400, "reason", "reason"},
 		{"reason huge", h.admin, `{"by":"lot","value":"L1","reason":"` + strings.Repeat("r", 2001) + `"}`, 400, "reason", ""},
