@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { CHUNK_GROUPS, type ModuleGraph, checkChunkGroups, firstScreenChunkName } from "./chunk-groups";
 

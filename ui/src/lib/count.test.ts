@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { count, MAX_COUNT, parseInlineCount, wholeNumber } from "@/lib/count";
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 /// <reference types="node" />
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { displayName, initials, isAdminRole, roleLabel, roleLetter } from "@/lib/user";
 

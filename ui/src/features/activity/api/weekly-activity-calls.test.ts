@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { driverWeekActivitiesUrl } from "@/features/activity/api/get-driver-week-activities";
 import { adminWeeklyActivityUrl } from "@/lib/weekly-activity";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
 import { dropoffNotes, isHiddenNote } from "@/features/activity/utils/dropoff-notes";

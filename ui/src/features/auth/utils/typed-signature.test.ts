@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { typedFontSize } from "@/features/auth/utils/typed-signature";
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { MSG_KEEP, MSG_TIME, formatSize, scheduleSchema, toScheduleInput } from "@/features/backups/api/backups";
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { NO_BATTERIES_TO_CHARGE, startChargingSchema } from "@/features/charging/api/start-charging";
 

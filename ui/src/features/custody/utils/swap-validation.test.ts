@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { HolderGroup } from "@/features/custody/api/get-battery-holders";
 import { type SwapFormValues, parseCount, validateDeadTransfer, validateSwap } from "@/features/custody/utils/swap-validation";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { BATTERY_VIEWS, PERIOD_VIEWS, nextView } from "@/features/dashboard/utils/cycle";
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { dropoffSchema } from "@/features/driver-ops/api/record-dropoff";
 import { pickupSchema } from "@/features/driver-ops/api/record-pickup";

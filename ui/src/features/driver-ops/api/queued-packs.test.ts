@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { dropoffAction } from "@/features/driver-ops/api/record-dropoff";
 import { pickupAction } from "@/features/driver-ops/api/record-pickup";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { addDays, formatMoney, parseRate, parseReduction, parseWithholding, poolShares, weekLabel } from "@/features/earnings/utils/money";
 

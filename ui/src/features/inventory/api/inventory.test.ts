@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { overrideSchema } from "@/features/inventory/api/emergency-override";
 import { recalculatedSummary } from "@/features/inventory/api/recalculate-inventory";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { LiaisonHolder } from "@/features/liaison/api/get-liaison-battery-holders";
 import { assetTotals, groupByType, isOwner, latestDate } from "@/features/liaison/utils/holder-summary";

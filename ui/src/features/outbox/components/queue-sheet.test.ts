@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
 import { whenTapped } from "@/features/outbox/components/queue-sheet";
 import { setTimeZone } from "@/lib/format";

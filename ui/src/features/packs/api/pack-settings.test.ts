@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { PACK_SETTING_DEFAULTS, WORN_MODES, packSettingsSchema } from "@/features/packs/api/pack-settings";
 

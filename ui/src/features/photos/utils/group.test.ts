@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { Photo } from "@/features/photos/api/photos";
 import { groupByUploader, photoCountLabel, timestampedName } from "@/features/photos/utils/group";

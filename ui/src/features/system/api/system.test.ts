@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { WIPE_PHRASE, settingsSchema, wipeSchema } from "@/features/system/api/system";
 import { settingsBody } from "@/lib/settings";

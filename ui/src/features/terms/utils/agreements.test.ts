@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import type { Agreement } from "@/features/terms/api/terms";
 import { filterAgreements, footer, signatureLabel } from "@/features/terms/utils/agreements";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { emptyVersion, hasText, isDate, versionSchema } from "@/features/terms/utils/version-form";
 

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { EMAIL_AND_PASSWORD, createUserSchema, editUserSchema } from "@/features/users/api/user-actions";
 
