@@ -17,8 +17,8 @@ import (
 // with its reason. A module uses another only for its domain (STYLE.md: "a module uses
 // another module only through its exported service functions"); shared plumbing lives in
 // lib/*. Adding a line here is a design decision: say why, and keep the graph acyclic
-// (the pack journal is the bottom, then inventory; nothing imports activity, auth, backups, custody, debuginfo,
-// earnings or restore).
+// (the pack journal is the bottom, then inventory; nothing imports activity, auth, backups, custody, debuginfo
+// or restore, and only head office imports earnings).
 var moduleImports = map[[2]string]string{
 	{"activity", "inventory"}: "the dashboards read the ledger (movement types, Stats, holders)",
 	{"activity", "system"}:    "days and weeks are cut in the time zone setting; the state carries the prompts",
@@ -72,6 +72,7 @@ var moduleImports = map[[2]string]string{
 	{"headoffice", "system"}: "what head office did with a token, and each token issued or revoked, is a row of the System page's audit list (system.RecordChange)",
 	{"headoffice", "users"}:  "the token list names who issued and revoked each token (users.Names)",
 	{"hq", "packs"}:          "head office's recall across cities checks by, value and reason with the city's recall's words (packs.MsgRecallBy, MsgRecallValue, MsgRecallReason)",
+	{"hq", "earnings"}:       "head office totals a copy's week and day pay with earnings' own queries and arithmetic (earnings.Total, Earners, IndividualOf)",
 	// pack health (DESIGN.md §16, issue 46): health sits just above the journal
 	{"health", "journal"}:  "a readings CSV names packs by serial in the journal's canonical form (journal.Serial)",
 	{"charging", "health"}: "a completed session's packs are re-derived with the charger's energy in the same transaction (health.Derive)",

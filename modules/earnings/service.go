@@ -1,6 +1,7 @@
 package earnings
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -85,16 +86,21 @@ type Rates struct {
 
 // RatesAt returns the rates in force at t: the latest change not after it.
 func RatesAt(app core.App, t time.Time) (Rates, error) {
+	return ratesAt(context.Background(), app.DB(), t)
+}
+
+// ratesAt is RatesAt over db: the city's database, or head office's copy of it (Total).
+func ratesAt(ctx context.Context, db dbx.Builder, t time.Time) (Rates, error) {
 	var row struct {
 		Dead    int64  `db:"d"`
 		Move    int64  `db:"m"`
 		Recover int64  `db:"r"`
 		At      string `db:"at"`
 	}
-	err := app.DB().NewQuery("SELECT " + schema.PayRateDeadBattery + " AS d, " + schema.PayRateMove + " AS m, " +
+	err := db.NewQuery("SELECT " + schema.PayRateDeadBattery + " AS d, " + schema.PayRateMove + " AS m, " +
 		schema.PayRateRecover + " AS r, " + schema.PayRateEffectiveAt + " AS at FROM " + schema.PayRates +
 		" WHERE " + schema.PayRateEffectiveAt + " <= {:t} ORDER BY " + schema.PayRateEffectiveAt + " DESC, rowid DESC LIMIT 1").
-		Bind(dbx.Params{"t": clock.DBText(t)}).One(&row)
+		Bind(dbx.Params{"t": clock.DBText(t)}).WithContext(ctx).One(&row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Rates{}, nil
 	}
@@ -151,6 +157,14 @@ func (c Counts) get(taskType string) int {
 	return c.Recovers
 }
 
+// adjusted returns c with the adjustments in force (by task type) in place of its counts.
+func (c Counts) adjusted(adj map[string]Adjustment) Counts {
+	for t, a := range adj {
+		c.set(t, a.AdjustedCount)
+	}
+	return c
+}
+
 func (c *Counts) set(taskType string, n int) {
 	switch taskType {
 	case schema.AdjustmentTaskBattery:
@@ -165,7 +179,7 @@ func (c *Counts) set(taskType string, n int) {
 // weekCounts returns every user's counts in w from the ledger's movements, one grouped query
 // over the (type, occurredAt) index: dead batteries of their own dropoffs, rebalance
 // quantities (moves) and retrieves-repairs quantities (recovers). userId "" means everyone.
-func weekCounts(app core.App, w Week, userId string) (map[string]Counts, error) {
+func weekCounts(ctx context.Context, db dbx.Builder, w Week, userId string) (map[string]Counts, error) {
 	var rows []struct {
 		User     string `db:"user"`
 		Dead     int    `db:"dead"`
@@ -180,13 +194,13 @@ func weekCounts(app core.App, w Week, userId string) (map[string]Counts, error) 
 	if userId != "" {
 		where, params["user"] = " AND user = {:user}", userId
 	}
-	err := app.DB().NewQuery("SELECT user," +
+	err := db.NewQuery("SELECT user," +
 		" SUM(CASE WHEN type = {:dropoff} THEN deadBatteries ELSE 0 END) AS dead," +
 		" SUM(CASE WHEN type = {:move} THEN quantity ELSE 0 END) AS moves," +
 		" SUM(CASE WHEN type = {:recover} THEN quantity ELSE 0 END) AS recovers" +
 		" FROM " + schema.Movements + " INDEXED BY " + schema.IdxMovementsTypeOccurredAt +
 		" WHERE type IN ({:dropoff}, {:move}, {:recover}) AND occurredAt >= {:from} AND occurredAt < {:to}" + where +
-		" GROUP BY user").Bind(params).All(&rows)
+		" GROUP BY user").Bind(params).WithContext(ctx).All(&rows)
 	if err != nil {
 		return nil, fmt.Errorf("count tasks: %w", err)
 	}
@@ -211,11 +225,11 @@ type Adjustment struct {
 }
 
 // weekAdjustments returns the adjustments in force for w: per user and task type, the latest.
-func weekAdjustments(app core.App, w Week) (map[string]map[string]Adjustment, error) {
+func weekAdjustments(ctx context.Context, db dbx.Builder, w Week) (map[string]map[string]Adjustment, error) {
 	var rows []Adjustment
-	err := app.DB().NewQuery("SELECT id, user AS userId, weekStart, taskType, originalCount, adjustedCount," +
+	err := db.NewQuery("SELECT id, user AS userId, weekStart, taskType, originalCount, adjustedCount," +
 		" adjustmentReason, createdBy, created FROM " + schema.TaskAdjustments +
-		" WHERE weekStart = {:w} ORDER BY created, rowid").Bind(dbx.Params{"w": w.StartDate()}).All(&rows)
+		" WHERE weekStart = {:w} ORDER BY created, rowid").Bind(dbx.Params{"w": w.StartDate()}).WithContext(ctx).All(&rows)
 	if err != nil {
 		return nil, fmt.Errorf("read task adjustments: %w", err)
 	}
@@ -240,14 +254,17 @@ type Earner struct {
 	Withholding            float64 `db:"withholding" json:"-"`
 }
 
-func earners(app core.App) ([]Earner, error) {
+// Earners returns the approved drivers, admins and master admins in db (the city's
+// database or head office's copy of it), with their pay reduction (unset: the default) and
+// pool withholding (unset: 0).
+func Earners(ctx context.Context, db dbx.Builder) ([]Earner, error) {
 	var out []Earner
-	err := app.DB().NewQuery("SELECT id, firstName, lastName, email, role," +
+	err := db.NewQuery("SELECT id, firstName, lastName, email, role," +
 		" COALESCE(" + schema.UserPayReductionPercentage + ", {:def}) AS pay," +
 		" COALESCE(" + schema.UserAdminPoolWithholdingPct + ", 0) AS withholding" +
 		" FROM " + schema.Users + " WHERE isApproved = {:approved} AND role IN ({:d}, {:a}, {:m})").
 		Bind(dbx.Params{"def": schema.DefaultPayReductionPercentage, "approved": roles.Approved,
-			"d": roles.Driver, "a": roles.Admin, "m": roles.MasterAdmin}).All(&out)
+			"d": roles.Driver, "a": roles.Admin, "m": roles.MasterAdmin}).WithContext(ctx).All(&out)
 	if err != nil {
 		return nil, fmt.Errorf("read earners: %w", err)
 	}
@@ -306,34 +323,84 @@ type Report struct {
 
 // ratesFor returns the rates a week is paid at: those in force at its end, or now for the
 // current week.
-func ratesFor(app core.App, w Week, now time.Time) (Rates, error) {
+func ratesFor(ctx context.Context, db dbx.Builder, w Week, now time.Time) (Rates, error) {
 	at := w.End.Add(-time.Millisecond)
 	if now.Before(at) {
 		at = now
 	}
-	return RatesAt(app, at)
+	return ratesAt(ctx, db, at)
+}
+
+// inputs are what a week's pay is made of (DESIGN.md §8).
+type inputs struct {
+	people      []Earner
+	counts      map[string]Counts
+	adjustments map[string]map[string]Adjustment // nil without adjustments
+	rates       Rates
+}
+
+// read reads w's inputs from db in four queries (earners, counts, adjustments, rates),
+// whatever the size of the history; three without the adjustments (adjust false).
+func read(ctx context.Context, db dbx.Builder, w Week, now time.Time, adjust bool) (inputs, error) {
+	var in inputs
+	var err error
+	if in.people, err = Earners(ctx, db); err != nil {
+		return inputs{}, err
+	}
+	if in.counts, err = weekCounts(ctx, db, w, ""); err != nil {
+		return inputs{}, err
+	}
+	if adjust {
+		if in.adjustments, err = weekAdjustments(ctx, db, w); err != nil {
+			return inputs{}, err
+		}
+	}
+	if in.rates, err = ratesFor(ctx, db, w, now); err != nil {
+		return inputs{}, err
+	}
+	return in, nil
 }
 
 // Compute builds w's report in four queries (earners, counts, adjustments, rates), whatever
 // the size of the history.
 func Compute(app core.App, w Week, now time.Time) (Report, error) {
-	people, err := earners(app)
+	in, err := read(context.Background(), app.DB(), w, now, true)
 	if err != nil {
 		return Report{}, err
 	}
-	counts, err := weekCounts(app, w, "")
+	return build(w, in.rates, in.people, in.counts, in.adjustments), nil
+}
+
+// Total is what Compute pays in all for [start, end) over db (head office's copy of a
+// city's database): the sum of every earner's total, which is the sum of their individual
+// earnings, as the core team's pool only moves money between its members. With adjust false
+// the task adjustments are left out (they are made per week: head office's day figures).
+func Total(ctx context.Context, db dbx.Builder, start, end, now time.Time, adjust bool) (Cents, error) {
+	in, err := read(ctx, db, Week{Start: start, End: end}, now, adjust)
 	if err != nil {
-		return Report{}, err
+		return 0, err
 	}
-	adjustments, err := weekAdjustments(app, w)
-	if err != nil {
-		return Report{}, err
+	var total Cents
+	for _, p := range in.people {
+		total += IndividualOf(in.counts[p.Id].adjusted(in.adjustments[p.Id]), in.rates, p.PayReductionPercentage).Earnings
 	}
-	rates, err := ratesFor(app, w, now)
-	if err != nil {
-		return Report{}, err
-	}
-	return build(w, rates, people, counts, adjustments), nil
+	return total, nil
+}
+
+// Individual is one earner's pay before the core-team pool (DESIGN.md §8).
+type Individual struct {
+	Base      Cents // the tasks at the rates
+	Reduction int   // the pay reduction: a whole percent, 0–100
+	Earnings  Cents // Base less Reduction, rounded half up to the cent
+}
+
+// IndividualOf is the pay of c's tasks at r less reduction (a percentage, rounded to a whole
+// one within 0–100; NaN reads as the default). A week's rows (Compute), a copy's Total and
+// head office's day figures are all this one sum.
+func IndividualOf(c Counts, r Rates, reduction float64) Individual {
+	pct := clampPercent(reduction)
+	base := Cents(c.DeadBatteries)*r.DeadBattery + Cents(c.Moves)*r.Move + Cents(c.Recovers)*r.Recover
+	return Individual{Base: base, Reduction: pct, Earnings: percentOf(base, pct)}
 }
 
 // build is the arithmetic of DESIGN.md §8, pure so the worked examples test it directly.
@@ -343,20 +410,16 @@ func build(w Week, rates Rates, people []Earner, counts map[string]Counts, adjus
 	var team []int
 	for _, p := range people {
 		counted := counts[p.Id]
-		c := counted
 		adj := adjustments[p.Id]
-		for t, a := range adj {
-			c.set(t, a.AdjustedCount)
-		}
+		c := counted.adjusted(adj)
 		if adj == nil {
 			adj = map[string]Adjustment{}
 		}
-		pay := clampPercent(p.PayReductionPercentage)
-		base := Cents(c.DeadBatteries)*rates.DeadBattery + Cents(c.Moves)*rates.Move + Cents(c.Recovers)*rates.Recover
-		individual := percentOf(base, pay)
+		pay := IndividualOf(c, rates, p.PayReductionPercentage)
+		individual := pay.Earnings
 		row := Row{UserId: p.Id, FirstName: p.FirstName, LastName: p.LastName, Email: p.Email, Role: p.Role,
-			DeadBatteries: c.DeadBatteries, Moves: c.Moves, Recovers: c.Recovers, BaseEarnings: base,
-			PayReductionPercentage: pay, IndividualEarnings: individual, TotalEarnings: individual,
+			DeadBatteries: c.DeadBatteries, Moves: c.Moves, Recovers: c.Recovers, BaseEarnings: pay.Base,
+			PayReductionPercentage: pay.Reduction, IndividualEarnings: individual, TotalEarnings: individual,
 			Counted: counted, Adjustments: adj}
 		if roles.IsAdmin(p.Role) {
 			row.AdminPoolWithholdingPercentage = clampTenths(p.Withholding)
@@ -398,6 +461,7 @@ func build(w Week, rates Rates, people []Earner, counts map[string]Counts, adjus
 	return rep
 }
 
+// clampPercent reads a stored pay reduction as a whole percent within 0–100 (NaN: the default).
 func clampPercent(v float64) int {
 	if math.IsNaN(v) {
 		return schema.DefaultPayReductionPercentage
@@ -484,7 +548,7 @@ func Adjust(app core.App, actor *core.Record, in AdjustmentInput, now time.Time,
 	}
 	var out Adjustment
 	err = app.RunInTransaction(func(txApp core.App) error {
-		counts, err := weekCounts(txApp, w, user.Id)
+		counts, err := weekCounts(context.Background(), txApp.DB(), w, user.Id)
 		if err != nil {
 			return err
 		}

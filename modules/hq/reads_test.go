@@ -24,6 +24,7 @@ import (
 	"swapbay/modules/activity"
 	"swapbay/modules/earnings"
 	"swapbay/modules/hq"
+	"swapbay/modules/hq/reads"
 	"swapbay/modules/inventory"
 	"swapbay/modules/packs"
 	"swapbay/modules/system"
@@ -178,8 +179,9 @@ func decode[T any](t *testing.T, body string) T {
 // The overview's figures equal the city's own screens' on a seeded city read as a copy: the
 // dashboard's stock (inventory.Stats), the weekly stats' pickups per day
 // (activity.AdminWeeklyStats), each week's earnings total (earnings.Compute), the missing packs
-// (packs.CountMissing) and the recalls. A copy that is not a database and one not restored yet
-// are ok:false in words; the others are still answered.
+// (packs.CountMissing) and the recalls; each rolled day's pay is the earnings module's total of
+// the day (earnings.Total without adjustments). A copy that is not a database and one not
+// restored yet are ok:false in words; the others are still answered.
 func TestFiguresEqualTheCitys(t *testing.T) {
 	now := time.Now()
 	city := seedCity(t, now)
@@ -345,7 +347,14 @@ func TestFiguresEqualTheCitys(t *testing.T) {
 	if err != nil || days != hq.RollupMaxDays+1 {
 		t.Fatalf("next day: %+v %v, %d days", res, err, days)
 	}
-	// each rolled day's swaps are the overview's
+	// each rolled day's swaps are the overview's, and its pay the earnings module's total of
+	// the day over the copy (without adjustments: they are made per week)
+	cp, err := reads.Open(s.set.CopyPath(paris))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	paid := 0
 	for _, d := range p.SwapsPerDay[:hq.OverviewDays-1] {
 		rec, err := s.app.FindFirstRecordByFilter(hq.CityDays, "city = {:c} && day = {:d}", map[string]any{"c": paris, "d": d.Day})
 		if err != nil {
@@ -354,6 +363,20 @@ func TestFiguresEqualTheCitys(t *testing.T) {
 		if rec.GetInt(hq.CityDaySwaps) != d.Swaps {
 			t.Fatalf("%s: rolled %d, overview %d", d.Day, rec.GetInt(hq.CityDaySwaps), d.Swaps)
 		}
+		start, _ := time.ParseInLocation(time.DateOnly, d.Day, loc)
+		want, err := earnings.Total(context.Background(), cp.Builder(), start, start.AddDate(0, 0, 1), now, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := int64(rec.GetInt(hq.CityDayPayCents)); got != int64(want) {
+			t.Fatalf("%s: rolled pay %d, the city's earnings %d", d.Day, got, want)
+		}
+		if want > 0 {
+			paid++
+		}
+	}
+	if paid < 5 {
+		t.Fatalf("the seed should pay on 5 days or more of the last month: %d", paid)
 	}
 	code, body = s.do(s.viewer, "GET", "/api/hq/history?weeks=4", "")
 	if code != http.StatusOK {

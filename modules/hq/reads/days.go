@@ -2,9 +2,7 @@ package reads
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
-	"math"
 	"sort"
 	"time"
 
@@ -12,8 +10,8 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/clock"
-	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/earnings"
 )
 
 // Day is one finished local day of a city, for HQ's rollups (city_days).
@@ -25,9 +23,10 @@ type Day struct {
 
 // Days reads the swaps and the pay of the n local days from start (a local midnight in loc)
 // in one pass over the (type, occurredAt) index range: the movements that count are bucketed
-// by day in Go. A day's pay is the earnings module's arithmetic over that day's tasks, at the
-// rates in force at the day's end, less each earner's pay reduction; task adjustments are
-// made per week and are not in a day's figure (the weekly pay of the overview has them).
+// by day in Go. A day's pay is the earnings module's arithmetic (earnings.IndividualOf) over
+// that day's tasks, at the rates in force at the day's end, less each earner's pay reduction
+// (earnings.Earners); task adjustments are made per week and are not in a day's figure (the
+// weekly pay of the overview has them).
 func (d *DB) Days(ctx context.Context, start time.Time, n int, now time.Time) ([]Day, error) {
 	bounds := clock.Days(start, n)
 	keys := make([]string, len(bounds))
@@ -40,8 +39,8 @@ func (d *DB) Days(ctx context.Context, start time.Time, n int, now time.Time) ([
 	}
 	// rates, oldest first
 	type rate struct {
-		at                   string
-		dead, move, recovers int64
+		at string
+		earnings.Rates
 	}
 	var rates []rate
 	rows, err := d.db.NewQuery("SELECT " + schema.PayRateEffectiveAt + ", " + schema.PayRateDeadBattery + ", " + schema.PayRateMove + ", " +
@@ -50,39 +49,26 @@ func (d *DB) Days(ctx context.Context, start time.Time, n int, now time.Time) ([
 		return nil, fmt.Errorf("read pay rates: %w", err)
 	}
 	for rows.Next() {
-		var r rate
-		if err := rows.Scan(&r.at, &r.dead, &r.move, &r.recovers); err != nil {
+		var at string
+		var dead, move, recovers int64
+		if err := rows.Scan(&at, &dead, &move, &recovers); err != nil {
 			rows.Close()
 			return nil, err
 		}
-		rates = append(rates, r)
+		rates = append(rates, rate{at, earnings.Rates{DeadBattery: earnings.Cents(dead), Move: earnings.Cents(move), Recover: earnings.Cents(recovers)}})
 	}
 	rows.Close()
 	// earners' pay reduction
-	reduction := map[string]int64{}
-	rows, err = d.db.NewQuery("SELECT id, " + schema.UserPayReductionPercentage + " FROM " + schema.Users +
-		" WHERE isApproved = {:approved} AND role IN ({:d}, {:a}, {:m})").
-		Bind(dbx.Params{"approved": roles.Approved, "d": roles.Driver, "a": roles.Admin, "m": roles.MasterAdmin}).WithContext(ctx).Rows()
+	people, err := earnings.Earners(ctx, d.db)
 	if err != nil {
-		return nil, fmt.Errorf("read earners: %w", err)
+		return nil, err
 	}
-	for rows.Next() {
-		var id string
-		var pay sql.NullFloat64
-		if err := rows.Scan(&id, &pay); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		v := pay.Float64
-		if !pay.Valid {
-			v = math.NaN()
-		}
-		reduction[id] = clampPercent(v)
+	reduction := make(map[string]float64, len(people))
+	for _, p := range people {
+		reduction[p.Id] = p.PayReductionPercentage
 	}
-	rows.Close()
 	// the movements that count, bucketed by day
-	type tasks struct{ dead, moves, recovers int64 }
-	perDay := make([]map[string]*tasks, n)
+	perDay := make([]map[string]*earnings.Counts, n)
 	rows, err = d.db.NewQuery("SELECT occurredAt, type, COALESCE(user, ''), COALESCE(deadBatteries, 0), COALESCE(quantity, 0) FROM " +
 		schema.Movements + " INDEXED BY " + schema.IdxMovementsTypeOccurredAt +
 		" WHERE type IN ({:swap}, 'dropoff', 'rebalance', 'retrieves_repairs_dropoff') AND occurredAt >= {:from} AND occurredAt < {:to}").
@@ -110,20 +96,20 @@ func (d *DB) Days(ctx context.Context, start time.Time, n int, now time.Time) ([
 			continue
 		}
 		if perDay[i] == nil {
-			perDay[i] = map[string]*tasks{}
+			perDay[i] = map[string]*earnings.Counts{}
 		}
 		t := perDay[i][user]
 		if t == nil {
-			t = &tasks{}
+			t = &earnings.Counts{}
 			perDay[i][user] = t
 		}
 		switch typ {
 		case "dropoff":
-			t.dead += dead
+			t.DeadBatteries += int(dead)
 		case "rebalance":
-			t.moves += qty
+			t.Moves += int(qty)
 		default:
-			t.recovers += qty
+			t.Recovers += int(qty)
 		}
 	}
 	if err := rows.Close(); err != nil {
@@ -146,8 +132,8 @@ func (d *DB) Days(ctx context.Context, start time.Time, n int, now time.Time) ([
 			if !ok {
 				continue
 			}
-			base := max(t.dead, 0)*r.dead + max(t.moves, 0)*r.move + max(t.recovers, 0)*r.recovers
-			out[i].PayCents += percentOf(base, pct)
+			c := earnings.Counts{DeadBatteries: max(t.DeadBatteries, 0), Moves: max(t.Moves, 0), Recovers: max(t.Recovers, 0)}
+			out[i].PayCents += int64(earnings.IndividualOf(c, r.Rates, pct).Earnings)
 		}
 	}
 	return out, nil

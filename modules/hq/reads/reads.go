@@ -1,17 +1,16 @@
 // Package reads is head office's reads over the cities' followed copies (DESIGN.md §15,
 // issue 45 item 3): each figure a city's own screens show, computed by the same SQL over the
-// copy (opened read-only with follow.Open; never a live city file). A city's modules take a
-// core.App over its live database and cannot be imported here (internal/archtest), so the
-// queries are the city's, repeated, and TestFiguresEqualTheCitys compares every figure with
-// the city's own functions on a seeded city.
+// copy (opened read-only with follow.Open; never a live city file). Pay is the earnings
+// module's own reads and arithmetic run on the copy (earnings.Total, Earners, IndividualOf:
+// they take any dbx builder). The other figures' city functions take a core.App over a live
+// database, so their queries are the city's, repeated; TestFiguresEqualTheCitys compares
+// every figure with the city's own functions on a seeded city.
 package reads
 
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -19,8 +18,8 @@ import (
 	"github.com/pocketbase/dbx"
 
 	"swapbay/lib/clock"
-	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/earnings"
 	"swapbay/modules/hq/follow"
 )
 
@@ -227,136 +226,16 @@ func (d *DB) PayPerWeek(ctx context.Context, loc *time.Location, now time.Time, 
 // so the sum is the sum of the individual earnings): per approved driver, admin and master
 // admin, the week's dead batteries, moves and recovers (adjusted where an adjustment is in
 // force), at the rates in force at the week's end (now for the current week), less the
-// person's pay reduction. Also used for one day's pay (start, end a day apart: no
-// adjustments, they are per week).
+// person's pay reduction. It is earnings.Total over the copy: the city's own queries and
+// arithmetic. pay with adjust false leaves the adjustments out (a day's pay: they are made
+// per week).
 func (d *DB) Pay(ctx context.Context, start, end, now time.Time) (int64, error) {
 	return d.pay(ctx, start, end, now, true)
 }
 
 func (d *DB) pay(ctx context.Context, start, end, now time.Time, adjust bool) (int64, error) {
-	// rates
-	at := end.Add(-time.Millisecond)
-	if now.Before(at) {
-		at = now
-	}
-	var dead, move, recover int64
-	err := d.db.NewQuery("SELECT "+schema.PayRateDeadBattery+", "+schema.PayRateMove+", "+schema.PayRateRecover+" FROM "+schema.PayRates+
-		" WHERE "+schema.PayRateEffectiveAt+" <= {:t} ORDER BY "+schema.PayRateEffectiveAt+" DESC, rowid DESC LIMIT 1").
-		Bind(dbx.Params{"t": clock.DBText(at)}).WithContext(ctx).Row(&dead, &move, &recover)
-	if errors.Is(err, sql.ErrNoRows) {
-		dead, move, recover = 0, 0, 0
-	} else if err != nil {
-		return 0, fmt.Errorf("read pay rates: %w", err)
-	}
-	// earners
-	type earner struct {
-		id  string
-		pay float64
-	}
-	var people []earner
-	rows, err := d.db.NewQuery("SELECT id, COALESCE(" + schema.UserPayReductionPercentage + ", {:def}) FROM " + schema.Users +
-		" WHERE isApproved = {:approved} AND role IN ({:d}, {:a}, {:m})").
-		Bind(dbx.Params{"def": schema.DefaultPayReductionPercentage, "approved": roles.Approved,
-			"d": roles.Driver, "a": roles.Admin, "m": roles.MasterAdmin}).WithContext(ctx).Rows()
-	if err != nil {
-		return 0, fmt.Errorf("read earners: %w", err)
-	}
-	for rows.Next() {
-		var e earner
-		var pay sql.NullFloat64
-		if err := rows.Scan(&e.id, &pay); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		e.pay = pay.Float64
-		if !pay.Valid {
-			e.pay = math.NaN()
-		}
-		people = append(people, e)
-	}
-	rows.Close()
-	if len(people) == 0 {
-		return 0, nil
-	}
-	// counts
-	type counts struct{ dead, moves, recovers int64 }
-	byUser := map[string]*counts{}
-	rows, err = d.db.NewQuery("SELECT user," +
-		" SUM(CASE WHEN type = 'dropoff' THEN deadBatteries ELSE 0 END)," +
-		" SUM(CASE WHEN type = 'rebalance' THEN quantity ELSE 0 END)," +
-		" SUM(CASE WHEN type = 'retrieves_repairs_dropoff' THEN quantity ELSE 0 END)" +
-		" FROM " + schema.Movements + " INDEXED BY " + schema.IdxMovementsTypeOccurredAt +
-		" WHERE type IN ('dropoff', 'rebalance', 'retrieves_repairs_dropoff') AND occurredAt >= {:from} AND occurredAt < {:to}" +
-		" GROUP BY user").Bind(dbx.Params{"from": clock.DBText(start), "to": clock.DBText(end)}).WithContext(ctx).Rows()
-	if err != nil {
-		return 0, fmt.Errorf("count tasks: %w", err)
-	}
-	for rows.Next() {
-		var u sql.NullString
-		var c counts
-		var a, b, cc sql.NullInt64
-		if err := rows.Scan(&u, &a, &b, &cc); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		c.dead, c.moves, c.recovers = max(a.Int64, 0), max(b.Int64, 0), max(cc.Int64, 0)
-		byUser[u.String] = &c
-	}
-	rows.Close()
-	// adjustments in force (the latest per user and task type)
-	if adjust {
-		rows, err = d.db.NewQuery("SELECT user, taskType, adjustedCount FROM " + schema.TaskAdjustments +
-			" WHERE weekStart = {:w} ORDER BY created, rowid").Bind(dbx.Params{"w": clock.DateString(start)}).WithContext(ctx).Rows()
-		if err != nil {
-			return 0, fmt.Errorf("read task adjustments: %w", err)
-		}
-		for rows.Next() {
-			var u, t string
-			var n int64
-			if err := rows.Scan(&u, &t, &n); err != nil {
-				rows.Close()
-				return 0, err
-			}
-			c := byUser[u]
-			if c == nil {
-				c = &counts{}
-				byUser[u] = c
-			}
-			switch t {
-			case schema.AdjustmentTaskBattery:
-				c.dead = n
-			case schema.AdjustmentTaskMoves:
-				c.moves = n
-			default:
-				c.recovers = n
-			}
-		}
-		rows.Close()
-	}
-	var total int64
-	for _, p := range people {
-		c := byUser[p.id]
-		if c == nil {
-			continue
-		}
-		base := c.dead*dead + c.moves*move + c.recovers*recover
-		total += percentOf(base, clampPercent(p.pay))
-	}
-	return total, nil
-}
-
-// clampPercent and percentOf are earnings' arithmetic (DESIGN.md §8): a pay reduction rounded
-// to a whole percent in 0..100, and base less it rounded half up to the cent.
-func clampPercent(v float64) int64 {
-	if math.IsNaN(v) {
-		return schema.DefaultPayReductionPercentage
-	}
-	return int64(min(max(math.Round(v), 0), 100))
-}
-
-func percentOf(v, pct int64) int64 {
-	a, b := v*(100-pct), int64(100)
-	return (2*a + b) / (2 * b)
+	total, err := earnings.Total(ctx, d.db, start, end, now, adjust)
+	return int64(total), err
 }
 
 // Recalls are the city's recalls, all time, and the packs they quarantined.
