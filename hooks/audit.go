@@ -8,47 +8,56 @@ import (
 	"github.com/pocketbase/pocketbase/tools/router"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/audit"
 	"swapbay/lib/schema"
-	"swapbay/modules/system"
 )
 
-func bindAudit(app core.App) {
-	// every raw write the guards allow is recorded on the System page's audit list — who, when,
-	// which record and fields — in the write's own transaction (never only in PocketBase's logs)
-	app.OnRecordCreateRequest().Bind(named(RawCreateId+"Audit", rawAuditPriority, forAction(audited, schema.AuditActionCreate)))
-	app.OnRecordUpdateRequest().Bind(named(RawUpdateId+"Audit", rawAuditPriority, forAction(audited, schema.AuditActionUpdate)))
-	app.OnRecordDeleteRequest().Bind(named(RawDeleteId+"Audit", rawAuditPriority, forAction(audited, schema.AuditActionDelete)))
+// recorder adds one allowed raw write to an app's audit list, inside the write's own
+// transaction: the city's system.RecordChange, head office's hq.RecordChange.
+type recorder func(txApp core.App, c audit.Change) error
+
+// bindAudit records, with record, every raw write app's door lets through.
+func bindAudit(app core.App, record recorder) {
+	write := audited(record)
+	// every raw write the guards allow is recorded on the app's audit list (the city's System
+	// page, head office's Cities page) — who, when, which record and fields — in the write's
+	// own transaction (never only in PocketBase's logs)
+	app.OnRecordCreateRequest().Bind(named(RawCreateId+"Audit", rawAuditPriority, forAction(write, schema.AuditActionCreate)))
+	app.OnRecordUpdateRequest().Bind(named(RawUpdateId+"Audit", rawAuditPriority, forAction(write, schema.AuditActionUpdate)))
+	app.OnRecordDeleteRequest().Bind(named(RawDeleteId+"Audit", rawAuditPriority, forAction(write, schema.AuditActionDelete)))
 }
 
-// audited runs the write and its audit row in one transaction (the record routes write their
-// answer after the commit, so a failed audit row fails the write).
-func audited(e *core.RecordRequestEvent, action string) error {
-	var fields []string
-	if action == schema.AuditActionUpdate {
-		fields = changedFields(e.Record)
-		if body, err := e.RequestInfo(); err == nil {
-			if _, ok := body.Body[core.FieldNamePassword]; ok && e.Collection.IsAuth() && !slices.Contains(fields, core.FieldNamePassword) {
-				fields = append(fields, core.FieldNamePassword)
+// audited runs the write and its audit row (record) in one transaction (the record routes
+// write their answer after the commit, so a failed audit row fails the write).
+func audited(record recorder) func(e *core.RecordRequestEvent, action string) error {
+	return func(e *core.RecordRequestEvent, action string) error {
+		var fields []string
+		if action == schema.AuditActionUpdate {
+			fields = changedFields(e.Record)
+			if body, err := e.RequestInfo(); err == nil {
+				if _, ok := body.Body[core.FieldNamePassword]; ok && e.Collection.IsAuth() && !slices.Contains(fields, core.FieldNamePassword) {
+					fields = append(fields, core.FieldNamePassword)
+				}
 			}
 		}
+		return e.App.RunInTransaction(func(txApp core.App) error {
+			e.App = txApp
+			if err := e.Next(); err != nil {
+				return plainError(err)
+			}
+			if action == schema.AuditActionCreate {
+				fields = setFields(e.Record)
+			}
+			if action == schema.AuditActionUpdate && len(fields) == 0 {
+				return nil // a save that changed no field (only unknown or equal values) changed nothing to record
+			}
+			c := audit.Change{Action: action, Collection: e.Collection.Name, Record: e.Record.Id, Fields: fields, Actor: "guest"}
+			if e.Auth != nil {
+				c.Actor, c.ActorId, c.ActorKind = e.Auth.Email(), e.Auth.Id, e.Auth.Collection().Name
+			}
+			return record(txApp, c)
+		})
 	}
-	return e.App.RunInTransaction(func(txApp core.App) error {
-		e.App = txApp
-		if err := e.Next(); err != nil {
-			return plainError(err)
-		}
-		if action == schema.AuditActionCreate {
-			fields = setFields(e.Record)
-		}
-		if action == schema.AuditActionUpdate && len(fields) == 0 {
-			return nil // a save that changed no field (only unknown or equal values) changed nothing to record
-		}
-		c := system.Change{Action: action, Collection: e.Collection.Name, Record: e.Record.Id, Fields: fields, Actor: "guest"}
-		if e.Auth != nil {
-			c.Actor, c.ActorId, c.ActorKind = e.Auth.Email(), e.Auth.Id, e.Auth.Collection().Name
-		}
-		return system.RecordChange(txApp, c)
-	})
 }
 
 // setFields lists the fields a create gave a value (the id and autodates left out).

@@ -19,6 +19,8 @@ package hooks
 import (
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/hook"
+
+	"swapbay/modules/system"
 )
 
 // Hook ids, so tests and other code can find or unbind them.
@@ -72,6 +74,6 @@ func Register(app core.App) {
 	bindTerms(app)
 	bindSettings(app)
 	bindHealth(app)
-	bindAudit(app)
+	bindAudit(app, system.RecordChange)
 	bindBackups(app)
 }

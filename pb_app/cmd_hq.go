@@ -50,7 +50,7 @@ func newHQServeCommand() *cobra.Command {
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			set := hq.NewSet(ctx, app, follow.DefaultOptions())
-			hooks.RegisterHQ(app) // head office's raw-data door: its recalls and rollups refused to raw writes in its /_/
+			hooks.RegisterHQ(app) // head office's raw-data door: its recalls and rollups refused to raw writes in its /_/, the writes that pass on its audit list
 			hq.Register(app, set)
 			recall.Register(app, set, recall.DefaultOptions()) // recalls across cities: their sends resumed at serve
 			hq.RegisterUI(app, ui.Dist())                      // head office's screens: ui/hq.html from the embedded build

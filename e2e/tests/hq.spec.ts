@@ -8,6 +8,8 @@
 //    a copy flagged behind, a city that could not be read, a viewer's screens are all shown):
 //    axe at 390 and 1280 px, nothing wider than 360, 390 or 1280 px, and photographed
 //    (screenshots/desktop-hq-*.png).
+// 3. A superuser's raw PATCH of a city through head office's record API (its /_/ door) is on the
+//    Cities page's Audit List for an hq_admin (hooks/hq.go, GET /api/hq/audit).
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -208,6 +210,12 @@ const RECALL = {
     { id: "lon", name: "London", send: "failed", attempts: 1, error: "The city refused head office's token: issue a new one on its System page.", cityRecallId: "", matching: 0, quarantined: 0, done: false },
   ],
 };
+const AUDIT = {
+  entries: [
+    { id: "au2", at: "2026-11-28T09:40:00Z", actor: "root@swapbay.local", actorKind: "_superusers", action: "update", collection: "cities", recordId: "lon", fields: ["address", "name"] },
+    { id: "au1", at: "2026-11-27T18:05:00Z", actor: "root@swapbay.local", actorKind: "_superusers", action: "delete", collection: "hq_sessions", recordId: "k2j4h6g8f0d1s3a", fields: [] },
+  ],
+};
 const PREVIEW = { total: 10, alreadyQuarantined: 1, cities: [{ id: "par", name: "Paris", count: 4, alreadyQuarantined: 0, ok: true }, { id: "ber", name: "Berlin", count: 6, alreadyQuarantined: 1, ok: true }, { id: "lon", name: "London", count: 0, alreadyQuarantined: 0, ok: false, error: "the replica directory does not exist" }] };
 
 /** fixtures answers every /api/hq/ call of the screens as the contract shapes them, signed in as role. */
@@ -225,6 +233,7 @@ async function fixtures(page: Page, role: "hq_admin" | "hq_viewer") {
       "/api/hq/recalls": [RECALL, { ...RECALL, id: "rc0", by: "model", value: "SB-36V-10", done: true, at: "2026-11-20T09:00:00Z", cities: RECALL.cities.slice(0, 2).map((c) => ({ ...c, quarantined: c.matching, done: true })) }],
       "/api/hq/recalls/rc1": RECALL,
       "/api/hq/recall-preview": PREVIEW,
+      "/api/hq/audit": AUDIT,
     };
     const body = answers[url.pathname];
     return body === undefined ? route.fulfill({ status: 404, json: { status: 404, message: "Not found", data: {} } }) : route.fulfill({ json: body });
@@ -323,13 +332,66 @@ test.describe("every screen", () => {
     await ctx.close();
   });
 
-  test("a viewer reads: no edit, delete or recall buttons; the sign-in screen passes axe", async ({ browser }, testInfo) => {
+  test("a superuser's raw PATCH of a city through the record API is on the Cities page's Audit List", async ({ browser }, testInfo) => {
+    // HQ makes no superuser (its accounts come from `hq user create`): one is made in its
+    // database with the hq_admin's password hash, as a superuser made by hand would be
+    const root = { email: "root@swapbay.local", password: HQ_ADMIN.password };
+    execFileSync("sqlite3", [
+      path.join(dir, "data.db"),
+      `INSERT OR IGNORE INTO _superusers (id, email, password, tokenKey, verified, emailVisibility, created, updated)
+       SELECT 'e2eroot00000001', '${root.email}', password, 'e2e-superuser-token-key-0123456789', 1, 0, created, updated FROM users WHERE email = '${HQ_ADMIN.email}'`,
+    ]);
+    const ctx = await browser.newContext({ ...testInfo.project.use, baseURL: hqURL });
+    const page = await ctx.newPage();
+    // seeded through the API: the hq_admin's session cookie and a city (not on the list: HQ's own route)
+    const login = await page.request.post("/api/hq/auth/login", { data: { email: HQ_ADMIN.email, password: HQ_ADMIN.password } });
+    expect(login.status()).toBe(200);
+    const added = await page.request.post("/api/hq/cities", {
+      headers: { "Idempotency-Key": crypto.randomUUID() },
+      data: { name: "Madrid", timeZone: "Europe/Madrid", currency: "EUR", replicaUrl: "file:///srv/replicas/madrid", address: "https://madrid.swapbay.example", token: "e2e-token" },
+    });
+    expect(added.status()).toBe(200);
+    const city = (await added.json()) as { id: string };
+    // the superuser's raw write, as /_/ sends it
+    const su = await fetch(`${hqURL}/api/collections/_superusers/auth-with-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ identity: root.email, password: root.password }),
+    });
+    expect(su.status).toBe(200);
+    const patched = await fetch(`${hqURL}/api/collections/cities/records/${city.id}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", Authorization: ((await su.json()) as { token: string }).token },
+      body: JSON.stringify({ name: "Madrid Centro" }),
+    });
+    expect(patched.status).toBe(200);
+
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto("/cities");
+      await expect(page.getByRole("heading", { name: "Madrid Centro" })).toBeVisible();
+      const audit = page.getByRole("region", { name: "Audit List" });
+      const row = audit.getByRole("listitem").filter({ hasText: `cities ${city.id}` });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText("Changed");
+      await expect(row).toContainText(`${root.email} (superuser)`);
+      await expect(row.getByRole("definition").last()).toHaveText("name");
+      expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `HQ audit list at ${width}px`).toBeLessThanOrEqual(width);
+      await expectNoAxeViolations(page, `HQ cities with its audit list at ${width}px`);
+      await audit.scrollIntoViewIfNeeded();
+      await audit.screenshot({ path: path.join(SCREENSHOTS, `hq-audit-list-${width}.png`) });
+    }
+    await ctx.close();
+  });
+
+  test("a viewer reads: no edit, delete or recall buttons, no audit list; the sign-in screen passes axe", async ({ browser }, testInfo) => {
     const ctx = await browser.newContext({ ...testInfo.project.use, baseURL: hqURL });
     const page = await ctx.newPage();
     await fixtures(page, "hq_viewer");
     await page.goto("/cities");
     await expect(page.getByRole("heading", { name: "Paris" })).toBeVisible();
     await expect(page.getByRole("button", { name: /Add city|Edit|Delete/ })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Audit List" })).toHaveCount(0);
     await page.goto("/recalls");
     await expect(page.getByRole("link", { name: "Lot L-2026-07" })).toBeVisible();
     await expect(page.getByRole("button", { name: "New recall" })).toHaveCount(0);

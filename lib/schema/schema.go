@@ -440,7 +440,8 @@ const (
 
 // AuditLog is the System page's audit list (issue 43): one row per raw write a superuser (or
 // anyone) made through PocketBase's record API or its /_/ dashboard and the guards allowed
-// (hooks/). Rows are written by the hook in the write's own transaction and never changed.
+// (hooks/). Rows are written by the hook in the write's own transaction and never changed
+// (lib/audit; head office's hq_audit_log has the same fields).
 const (
 	AuditLog        = "audit_log"
 	AuditActor      = "actor"      // the writer's email (a superuser's, from _superusers)
@@ -459,7 +460,8 @@ const (
 	// AuditActorHeadOffice is the actorKind of what head office did with a city's token.
 	AuditActorHeadOffice = "head_office"
 
-	// AuditListLimit is how many of the newest rows the System page lists.
+	// AuditListLimit is how many of the newest rows an audit list shows (the city's System
+	// page, head office's Cities page: lib/audit.List).
 	AuditListLimit = 200
 )
 

@@ -10,6 +10,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/audit"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/webui"
@@ -48,6 +49,10 @@ const MsgForbidden = "You do not have permission to do this."
 //	                             PackSearch (at most 50 packs, by serial)
 //	GET    /api/hq/transit       hq_admin, hq_viewer   Transit: packs sent between cities, received
 //	                             and pending
+//	GET    /api/hq/audit         hq_admin              {entries: [{id, at, actor, actorKind, action,
+//	                             collection, recordId, fields}]}: head office's audit list, the raw
+//	                             writes through PocketBase's record API or HQ's /_/ that its door
+//	                             allowed (hooks/hq.go), the newest 200 first
 //
 // Every route accepts the session cookie (lib/httpx's CookieSession) or Authorization; a cookie
 // token names a session row (hq_sessions) that must still exist (liveSession). Writes from
@@ -92,6 +97,7 @@ func Register(app core.App, set *follow.Set) {
 		se.Router.GET("/api/hq/history", h.history).Bind(viewers())
 		se.Router.GET("/api/hq/packs", h.packs).Bind(viewers())
 		se.Router.GET("/api/hq/transit", h.transit).Bind(viewers())
+		se.Router.GET("/api/hq/audit", audit.Handler(AuditLog)).Bind(requireRoles(RoleAdmin))
 		se.Router.GET("/api/{path...}", httpx.APINotFound)
 		if RollupsEnabled {
 			stop, err := startRollups(se.App, set)

@@ -65,3 +65,9 @@ const (
 	CityWeekStart    = "weekStart" // YYYY-MM-DD, a Monday in the city's zone
 	CityWeekPayCents = "payCents"
 )
+
+// AuditLog is head office's audit list (the city's audit_log, issue 43): one row per raw write
+// a superuser made through PocketBase's record API or HQ's /_/ dashboard that head office's
+// door allowed (hooks/hq.go: a city or a user changed, a session ended), written in the write's
+// own transaction and never changed. Its fields are the city's (schema.Audit*, lib/audit).
+const AuditLog = "hq_audit_log"

@@ -9,6 +9,7 @@ import (
 	"github.com/pocketbase/pocketbase/core"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/audit"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
 	"swapbay/lib/reqx"
@@ -47,7 +48,7 @@ func Register(app core.App) {
 		admin.POST("/recalculate-inventory", handleRecalculate).Bind(idempotency.Keyed())
 		admin.POST("/settings", httpx.Form(handleSettings)).Bind(idempotency.Keyed())
 		admin.GET("/history/count", handleHistoryCount)
-		admin.GET("/audit", handleAudit)
+		admin.GET("/audit", audit.Handler(schema.AuditLog))
 
 		master := se.Router.Group("/api/admin")
 		master.Bind(httpx.RequireRoles(roles.MasterAdmin))

@@ -3,6 +3,7 @@
 // QueryClient (hq/query-client.ts): HQ's answers come from followed copies that move on their
 // own, so its queries refetch when a screen mounts and the overview polls.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AuditEntry } from "@/components/audit-entry-row";
 import { apiRequest, getJSON } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
 
@@ -27,6 +28,7 @@ export const PACKS_URL = "/api/hq/packs";
 export const TRANSIT_URL = "/api/hq/transit";
 export const RECALLS_URL = "/api/hq/recalls";
 export const RECALL_PREVIEW_URL = "/api/hq/recall-preview";
+export const AUDIT_URL = "/api/hq/audit";
 
 /** CopyState is a followed copy's state (modules/hq/follow). */
 export type CopyState = "restoring" | "following" | "behind" | "failed" | "stopped" | string;
@@ -239,6 +241,23 @@ export function recallQueryOptions(id: string) {
     queryFn: ({ signal }) => getJSON<HqRecall>(url, "throw", signal) as Promise<HqRecall>,
     refetchInterval: (q) => (q.state.data?.done ? false : 5_000),
   });
+}
+
+/**
+ * auditQueryOptions: head office's audit list (hq_admin only), the raw writes its /_/ dashboard
+ * made and its door allowed, newest first; every 60 s while shown, as the city's. The card shows
+ * its own error.
+ */
+export const auditQueryOptions = queryOptions({
+  queryKey: [AUDIT_URL],
+  queryFn: async ({ signal }) => (await getJSON<{ entries: AuditEntry[] }>(AUDIT_URL, "throw", signal))?.entries ?? [],
+  refetchInterval: 60_000,
+  meta: { silentError: true },
+});
+
+/** useAudit reads head office's audit list; enabled for an hq_admin. */
+export function useAudit(enabled: boolean) {
+  return useQuery({ ...auditQueryOptions, enabled });
 }
 
 /** recallPreviewUrl is the preview's URL for a recall's by and value. */

@@ -2,6 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AuditEntry } from "@/components/audit-entry-row";
 import type { City, HqRecall, Overview } from "@/hq/api";
 import { hqRoutes } from "@/hq/app";
 import { makeHqQueryClient } from "@/hq/query-client";
@@ -131,6 +132,32 @@ describe("head office's screens", () => {
     serve("/cities", { "GET /api/hq/me": () => json(admin), "GET /api/hq/cities": () => json([paris]) });
     expect(await screen.findByRole("button", { name: "Edit Paris" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Add city" })).toBeTruthy();
+  });
+
+  it("shows an hq_admin the Audit List on the Cities page, each change or the empty sentence, and a viewer none", async () => {
+    const entries: AuditEntry[] = [
+      { id: "a2", at: "2026-11-28T10:05:00Z", actor: "root@hq.example", actorKind: "_superusers", action: "update", collection: "cities", recordId: "par", fields: ["name", "currency"] },
+      { id: "a1", at: "2026-11-28T10:00:00Z", actor: "root@hq.example", actorKind: "_superusers", action: "delete", collection: "hq_sessions", recordId: "s1", fields: [] },
+    ];
+    serve("/cities", { "GET /api/hq/me": () => json(admin), "GET /api/hq/cities": () => json([paris]), "GET /api/hq/audit": () => json({ entries }) });
+    const section = await screen.findByRole("region", { name: "Audit List" });
+    const rows = within(await within(section).findByRole("list", { name: "Audit list" })).getAllByRole("listitem");
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getByText("Changed")).toBeTruthy();
+    expect(within(rows[0]).getByText("cities par")).toBeTruthy();
+    expect(within(rows[0]).getByText("root@hq.example (superuser)")).toBeTruthy();
+    expect(within(rows[0]).getByText("name, currency")).toBeTruthy();
+    expect(within(rows[1]).getByText("Deleted")).toBeTruthy();
+    expect(within(rows[1]).getByText("hq_sessions s1")).toBeTruthy();
+    expect(within(rows[1]).queryByText("Fields")).toBeNull();
+    cleanup();
+    serve("/cities", { "GET /api/hq/me": () => json(admin), "GET /api/hq/cities": () => json([paris]), "GET /api/hq/audit": () => json({ entries: [] }) });
+    expect(await screen.findByText("No changes made in the data dashboard.")).toBeTruthy();
+    cleanup();
+    const calls = serve("/cities", { "GET /api/hq/me": () => json(viewer), "GET /api/hq/cities": () => json([paris]) });
+    expect(await screen.findByRole("heading", { name: "Paris" })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Audit List" })).toBeNull();
+    expect(calls.some((c) => c.url === "/api/hq/audit")).toBe(false);
   });
 
   it("adds a city with an Idempotency-Key, refusing bad fields before sending", async () => {

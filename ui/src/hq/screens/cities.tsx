@@ -26,12 +26,14 @@ import { newIdempotencyKey } from "@/lib/idempotency";
 import { type City, type CityInput, citiesQueryOptions, isHqAdmin, useDeleteCity, useMe, useSaveCity } from "@/hq/api";
 import { SET_MARK, citySchema, cityValues, refusedField } from "@/hq/city-form";
 import { copyStateWords, isFlagged } from "@/hq/format";
+import { HqAuditList } from "@/hq/audit-list";
 import { HqPageHeader } from "@/hq/shell";
 import { toastError } from "@/lib/toast-error";
 
 /**
  * CitiesScreen lists the cities head office follows, each with its copy's state and lag in
- * words; an hq_admin adds, edits and deletes them (an hq_viewer reads).
+ * words; an hq_admin adds, edits and deletes them (an hq_viewer reads), and sees the Audit List
+ * of the changes made in head office's data dashboard below them.
  */
 export function CitiesScreen() {
   const me = useMe();
@@ -63,6 +65,9 @@ export function CitiesScreen() {
           </li>
         ))}
       </ul>
+      <div className="mt-6">
+        <HqAuditList />
+      </div>
       {editing && <CityDialog city={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} />}
       <DeleteCityDialog city={deleting} onClose={() => setDeleting(null)} />
     </>

@@ -1,16 +1,6 @@
-import { Badge } from "@/components/ui/badge";
-import { type AuditEntry, useAudit } from "@/features/system/api/audit";
-import { RecordListCard } from "@/features/system/components/record-list-card";
-import { formatDateTimeYear } from "@/lib/format";
-
-const ACTION_LABEL: Record<AuditEntry["action"], string> = { create: "Created", update: "Changed", delete: "Deleted", read: "Read" };
-
-/** actorSuffix says what kind of writer a row's actor is (none for a user of the app). */
-function actorSuffix(kind: string): string {
-  if (kind === "_superusers") return " (superuser)";
-  if (kind === "head_office") return " (head-office token)";
-  return "";
-}
+import { AuditEntryRow } from "@/components/audit-entry-row";
+import { useAudit } from "@/features/system/api/audit";
+import { AdminRecordListCard } from "@/features/system/components/admin-record-list-card";
 
 /**
  * AuditListCard is the Audit List block of /admin-system (issue 43): every change made to the
@@ -22,7 +12,7 @@ function actorSuffix(kind: string): string {
  */
 export function AuditListCard() {
   return (
-    <RecordListCard
+    <AdminRecordListCard
       useRows={useAudit}
       title="Audit List"
       description={
@@ -35,31 +25,7 @@ export function AuditListCard() {
       empty="No changes made in the data dashboard."
       listLabel="Audit list"
       rowKey={(r) => r.id}
-      row={(r) => (
-        <>
-          <div className="flex flex-wrap items-center gap-2">
-            <Badge variant={r.action === "delete" ? "destructive" : "secondary"}>{ACTION_LABEL[r.action]}</Badge>
-            <span className="font-medium [overflow-wrap:anywhere]">
-              {r.collection} {r.recordId}
-            </span>
-          </div>
-          <dl className="grid grid-cols-[3.5rem_1fr] gap-x-3 gap-y-0.5 text-muted-foreground">
-            <dt>By</dt>
-            <dd className="[overflow-wrap:anywhere]">
-              {r.actor || "unknown"}
-              {actorSuffix(r.actorKind)}
-            </dd>
-            <dt>At</dt>
-            <dd>{formatDateTimeYear(r.at)}</dd>
-            {r.fields.length > 0 && (
-              <>
-                <dt>Fields</dt>
-                <dd className="[overflow-wrap:anywhere]">{r.fields.join(", ")}</dd>
-              </>
-            )}
-          </dl>
-        </>
-      )}
+      row={(r) => <AuditEntryRow entry={r} />}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { useSignInFailures } from "@/features/system/api/sign-in-failures";
-import { RecordListCard } from "@/features/system/components/record-list-card";
+import { AdminRecordListCard } from "@/features/system/components/admin-record-list-card";
 import { formatDateTimeYear } from "@/lib/format";
 
 /**
@@ -11,7 +11,7 @@ import { formatDateTimeYear } from "@/lib/format";
  */
 export function SignInFailuresCard() {
   return (
-    <RecordListCard
+    <AdminRecordListCard
       useRows={useSignInFailures}
       title="Failed Sign-ins"
       description={

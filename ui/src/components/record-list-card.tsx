@@ -2,25 +2,10 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import * as React from "react";
 import { CardList } from "@/components/card-list";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useUser } from "@/lib/auth";
-import { isAdminRole } from "@/lib/user";
 
-/**
- * RecordListCard is a read-only list block of /admin-system, for admins only (null for other
- * roles, whose rows are never asked for): its title and description, then the rows useRows
- * reads as bordered items in a list named listLabel — or the error, "Loading..." or the empty
- * text instead.
- */
-export function RecordListCard<T>({
-  useRows,
-  title,
-  description,
-  error,
-  empty,
-  listLabel,
-  rowKey,
-  row,
-}: {
+/** RecordListCardProps are a RecordListCard's: who may see it, how its rows are read, its words and its row. */
+export type RecordListCardProps<T> = {
+  allowed: boolean;
   useRows: (enabled: boolean) => UseQueryResult<T[]>;
   title: string;
   description: React.ReactNode;
@@ -29,12 +14,19 @@ export function RecordListCard<T>({
   listLabel: string;
   rowKey: (row: T) => string;
   row: (row: T) => React.ReactNode;
-}) {
-  const user = useUser();
-  const admin = isAdminRole(user.data?.role);
-  const query = useRows(admin);
+};
+
+/**
+ * RecordListCard is a read-only list block for the callers allowed to see it (null for the
+ * others, whose rows are never asked for): its title and description, then the rows useRows
+ * reads as bordered items in a list named listLabel — or the error, "Loading..." or the empty
+ * text instead. The city's System page (its admins: AdminRecordListCard) and head office's
+ * Cities page (its hq_admins) show theirs with it.
+ */
+export function RecordListCard<T>({ allowed, useRows, title, description, error, empty, listLabel, rowKey, row }: RecordListCardProps<T>) {
+  const query = useRows(allowed);
   const ids = React.useId();
-  if (!admin) return null;
+  if (!allowed) return null;
   const rows = query.data ?? [];
   return (
     <Card role="region" aria-labelledby={`${ids}-title`}>
