@@ -1,11 +1,8 @@
 package hooks_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"maps"
 	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
@@ -146,19 +143,7 @@ func newHQRaw(t *testing.T, routes bool) *hqRaw {
 		hq.Register(app, set)
 	}
 	h := &hqRaw{app: app, email: "root@example.com"}
-	sc, err := app.FindCollectionByNameOrId(core.CollectionNameSuperusers)
-	if err != nil {
-		t.Fatal(err)
-	}
-	su := core.NewRecord(sc)
-	su.SetEmail(h.email)
-	su.SetPassword("superuser-secret-1")
-	if err := app.Save(su); err != nil {
-		t.Fatal(err)
-	}
-	if h.root, err = su.NewAuthToken(); err != nil {
-		t.Fatal(err)
-	}
+	h.root = testkit.SuperuserToken(t, app, h.email)
 	h.router = testkit.Handler(t, app)
 	return h
 }
@@ -185,20 +170,7 @@ func (h *hqRaw) seed(t *testing.T, name string) string {
 // do sends method path body with token ("" = a guest) and answers the status and the JSON body.
 func (h *hqRaw) do(t *testing.T, token, method, path string, body any) (int, map[string]any) {
 	t.Helper()
-	var buf bytes.Buffer
-	if body != nil {
-		_ = json.NewEncoder(&buf).Encode(body)
-	}
-	req := httptest.NewRequest(method, path, &buf)
-	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", token)
-	}
-	rec := httptest.NewRecorder()
-	h.router.ServeHTTP(rec, req)
-	out := map[string]any{}
-	_ = json.Unmarshal(rec.Body.Bytes(), &out)
-	return rec.Code, out
+	return sendJSON(t, h.router, token, method, path, body)
 }
 
 func records(c string) string { return "/api/collections/" + c + "/records" }

@@ -88,19 +88,7 @@ func newRawApp(t *testing.T) *rawApp {
 			t.Fatalf("seed %s: %v", name, err)
 		}
 	}
-	sc, err := app.FindCollectionByNameOrId(core.CollectionNameSuperusers)
-	if err != nil {
-		t.Fatal(err)
-	}
-	su := core.NewRecord(sc)
-	su.SetEmail(r.email)
-	su.SetPassword("superuser-secret-1")
-	if err := app.Save(su); err != nil {
-		t.Fatal(err)
-	}
-	if r.token, err = su.NewAuthToken(); err != nil {
-		t.Fatal(err)
-	}
+	r.token = testkit.SuperuserToken(t, app, r.email)
 	r.router = testkit.Handler(t, app)
 	return r
 }
@@ -108,16 +96,25 @@ func newRawApp(t *testing.T) *rawApp {
 // do sends a record API request as the superuser, without an Idempotency-Key (as /_/ does).
 func (r *rawApp) do(t *testing.T, method, path string, body any) (int, map[string]any) {
 	t.Helper()
+	return sendJSON(t, r.router, r.token, method, path, body)
+}
+
+// sendJSON sends method path body to router as token ("" = a guest), without an
+// Idempotency-Key (as /_/ does), and answers the status and the JSON body.
+func sendJSON(t *testing.T, router http.Handler, token, method, path string, body any) (int, map[string]any) {
+	t.Helper()
 	var buf bytes.Buffer
 	if body != nil {
 		_ = json.NewEncoder(&buf).Encode(body)
 	}
 	req := httptest.NewRequest(method, path, &buf)
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", r.token)
+	if token != "" {
+		req.Header.Set("Authorization", token)
+	}
 	req.Header.Set(testkit.NoKey, "1")
 	rec := httptest.NewRecorder()
-	r.router.ServeHTTP(rec, req)
+	router.ServeHTTP(rec, req)
 	out := map[string]any{}
 	_ = json.Unmarshal(rec.Body.Bytes(), &out)
 	return rec.Code, out

@@ -176,6 +176,27 @@ func TokenIn(t testing.TB, app core.App, rec *core.Record) string {
 	return token
 }
 
+// SuperuserToken saves a superuser with email in app (a city's or head office's) and returns
+// its auth token: the raw-data door's tests write through the record API as /_/ does.
+func SuperuserToken(t testing.TB, app core.App, email string) string {
+	t.Helper()
+	sc, err := app.FindCollectionByNameOrId(core.CollectionNameSuperusers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	su := core.NewRecord(sc)
+	su.SetEmail(email)
+	su.SetPassword("superuser-secret-1")
+	if err := app.Save(su); err != nil {
+		t.Fatal(err)
+	}
+	token, err := su.NewAuthToken()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return token
+}
+
 // Token signs rec in as /api/login does (a new session on its app, see auth.NewSession) and
 // returns the session token, usable as the Authorization header or the session cookie value.
 func Token(t testing.TB, rec *core.Record) string {

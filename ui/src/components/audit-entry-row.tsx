@@ -1,3 +1,4 @@
+import type { RecordListCardProps } from "@/components/record-list-card";
 import { Badge } from "@/components/ui/badge";
 import { formatDateTimeYear } from "@/lib/format";
 
@@ -56,3 +57,17 @@ export function AuditEntryRow({ entry: r }: { entry: AuditEntry }) {
     </>
   );
 }
+
+/**
+ * AUDIT_LIST is an Audit List block's words and rows (RecordListCard's props but who may see it,
+ * its query and its description): the city's System page and head office's Cities page show
+ * the same list.
+ */
+export const AUDIT_LIST = {
+  title: "Audit List",
+  error: "Could not load the audit list.",
+  empty: "No changes made in the data dashboard.",
+  listLabel: "Audit list",
+  rowKey: (r) => r.id,
+  row: (r) => <AuditEntryRow entry={r} />,
+} satisfies Pick<RecordListCardProps<AuditEntry>, "title" | "error" | "empty" | "listLabel" | "rowKey" | "row">;

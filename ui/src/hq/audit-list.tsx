@@ -1,4 +1,4 @@
-import { AuditEntryRow } from "@/components/audit-entry-row";
+import { AUDIT_LIST } from "@/components/audit-entry-row";
 import { RecordListCard } from "@/components/record-list-card";
 import { isHqAdmin, useAudit, useMe } from "@/hq/api";
 
@@ -13,20 +13,15 @@ export function HqAuditList() {
   const me = useMe();
   return (
     <RecordListCard
+      {...AUDIT_LIST}
       allowed={isHqAdmin(me.data)}
       useRows={useAudit}
-      title="Audit List"
       description={
         <>
           Changes made directly in head office&apos;s data dashboard (/_/), newest first. Recalls and the daily figures cannot be
           changed in the dashboard; use head office&apos;s own pages for them.
         </>
       }
-      error="Could not load the audit list."
-      empty="No changes made in the data dashboard."
-      listLabel="Audit list"
-      rowKey={(r) => r.id}
-      row={(r) => <AuditEntryRow entry={r} />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { AuditEntryRow } from "@/components/audit-entry-row";
+import { AUDIT_LIST } from "@/components/audit-entry-row";
 import { useAudit } from "@/features/system/api/audit";
 import { AdminRecordListCard } from "@/features/system/components/admin-record-list-card";
 
@@ -13,19 +13,14 @@ import { AdminRecordListCard } from "@/features/system/components/admin-record-l
 export function AuditListCard() {
   return (
     <AdminRecordListCard
+      {...AUDIT_LIST}
       useRows={useAudit}
-      title="Audit List"
       description={
         <>
           Changes made directly in the data dashboard (/_/), and what head office did with its tokens, newest first. The
           inventory, packs and signed records cannot be changed in the dashboard; use the app&apos;s own pages for them.
         </>
       }
-      error="Could not load the audit list."
-      empty="No changes made in the data dashboard."
-      listLabel="Audit list"
-      rowKey={(r) => r.id}
-      row={(r) => <AuditEntryRow entry={r} />}
     />
   );
 }
