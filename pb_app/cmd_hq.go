@@ -29,9 +29,9 @@ import (
 func newHQCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "hq",
-		Short: "Head office: follow the cities' replicas (hq serve, hq user create)",
+		Short: "Head office: follow the cities' replicas (hq serve, hq user create, hq superuser upsert)",
 	}
-	cmd.AddCommand(newHQServeCommand(), newHQUserCommand())
+	cmd.AddCommand(newHQServeCommand(), newHQUserCommand(), newHQSuperuserCommand())
 	return cmd
 }
 
@@ -113,6 +113,46 @@ func newHQUserCommand() *cobra.Command {
 	create.Flags().StringVar(&in.Name, "name", "", "display name")
 	user.AddCommand(create)
 	return user
+}
+
+// newHQSuperuserCommand is `swapbay hq superuser upsert`: a superuser of head office's own
+// /_/ (its raw data, behind the door of hooks/hq.go; the city's `superuser` command refuses an
+// HQ dir). It creates the superuser, or sets the password of the one with that email.
+func newHQSuperuserCommand() *cobra.Command {
+	superuser := &cobra.Command{Use: "superuser", Short: "Manage head office's superusers (its /_/ dashboard)"}
+	var dir, email, password string
+	upsert := command("upsert", "Create a head-office superuser, or set its password",
+		"swapbay hq superuser upsert --dir=./hq_data --email=root@example.com --password=long-secret",
+		func(cmd *cobra.Command) error {
+			if email == "" || password == "" {
+				return errors.New("--email and --password are required")
+			}
+			app, err := hq.NewApp(dir)
+			if err != nil {
+				return fmt.Errorf("open %s: %w", dir, err)
+			}
+			defer app.ResetBootstrapState()
+			superusers, err := app.FindCollectionByNameOrId(core.CollectionNameSuperusers)
+			if err != nil {
+				return err
+			}
+			rec, err := app.FindAuthRecordByEmail(superusers, email)
+			if err != nil {
+				rec = core.NewRecord(superusers)
+			}
+			rec.SetEmail(email)
+			rec.SetPassword(password)
+			if err := app.Save(rec); err != nil {
+				return fmt.Errorf("save superuser %s: %w", email, err)
+			}
+			_, err = fmt.Fprintln(cmd.OutOrStdout(), rec.Id)
+			return err
+		})
+	upsert.Flags().StringVar(&dir, "dir", "hq_data", "head office's data dir")
+	upsert.Flags().StringVar(&email, "email", "", "email address (required)")
+	upsert.Flags().StringVar(&password, "password", "", "password (required; PocketBase's superuser rules: 8 characters or more)")
+	superuser.AddCommand(upsert)
+	return superuser
 }
 
 // refuseHQDir makes the city's app refuse a head-office data dir at bootstrap, before its

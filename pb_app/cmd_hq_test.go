@@ -58,6 +58,38 @@ func TestHQUserCreate(t *testing.T) {
 	}
 }
 
+// `swapbay hq superuser upsert` makes a superuser of head office's /_/, then sets its password
+// when run again with the same email; missing flags and a short password are refused.
+func TestHQSuperuserUpsert(t *testing.T) {
+	dir := t.TempDir()
+	first, err := runHQ("superuser", "upsert", "--dir="+dir, "--email=root@example.com", "--password=long-secret-1")
+	if err != nil || len(strings.TrimSpace(first)) != 15 {
+		t.Fatalf("create: %q %v", first, err)
+	}
+	again, err := runHQ("superuser", "upsert", "--dir="+dir, "--email=root@example.com", "--password=other-secret-2")
+	if err != nil || again != first {
+		t.Fatalf("update: %q (first %q) %v", again, first, err)
+	}
+	if _, err := runHQ("superuser", "upsert", "--dir="+dir, "--email=root@example.com"); err == nil || !strings.Contains(err.Error(), "--password") {
+		t.Fatalf("no password: %v", err)
+	}
+	if _, err := runHQ("superuser", "upsert", "--dir="+dir, "--email=short@example.com", "--password=short"); err == nil || !strings.Contains(err.Error(), "password") {
+		t.Fatalf("short password: %v", err)
+	}
+	app, err := hq.NewApp(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app.ResetBootstrapState()
+	root, err := app.FindAuthRecordByEmail(core.CollectionNameSuperusers, "root@example.com")
+	if err != nil || !root.ValidatePassword("other-secret-2") {
+		t.Fatalf("the superuser: %v %v", root, err)
+	}
+	if n, _ := app.CountRecords(core.CollectionNameSuperusers); n != 1 {
+		t.Fatalf("%d superusers, want 1", n)
+	}
+}
+
 // A city's data dir is refused as HQDIR before anything is written to it.
 func TestHQRefusesACityDir(t *testing.T) {
 	city := newCLIApp(t)

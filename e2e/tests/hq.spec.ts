@@ -333,14 +333,9 @@ test.describe("every screen", () => {
   });
 
   test("a superuser's raw PATCH of a city through the record API is on the Cities page's Audit List", async ({ browser }, testInfo) => {
-    // HQ makes no superuser (its accounts come from `hq user create`): one is made in its
-    // database with the hq_admin's password hash, as a superuser made by hand would be
+    // head office's superuser, made as a person makes one (`swapbay hq superuser upsert`)
     const root = { email: "root@swapbay.local", password: HQ_ADMIN.password };
-    execFileSync("sqlite3", [
-      path.join(dir, "data.db"),
-      `INSERT OR IGNORE INTO _superusers (id, email, password, tokenKey, verified, emailVisibility, created, updated)
-       SELECT 'e2eroot00000001', '${root.email}', password, 'e2e-superuser-token-key-0123456789', 1, 0, created, updated FROM users WHERE email = '${HQ_ADMIN.email}'`,
-    ]);
+    execFileSync(BINARY, ["hq", "superuser", "upsert", `--dir=${dir}`, `--email=${root.email}`, `--password=${root.password}`], { stdio: "ignore" });
     const ctx = await browser.newContext({ ...testInfo.project.use, baseURL: hqURL });
     const page = await ctx.newPage();
     // seeded through the API: the hq_admin's session cookie and a city (not on the list: HQ's own route)
