@@ -3,7 +3,7 @@
 // spec with SCAN_BENCH_* in the environment; the spec writes its figures to SCAN_BENCH_OUT.
 // No webServer: the bench's server is already up. Not part of `make test`.
 import { defineConfig } from "@playwright/test";
-import { CHROMIUM } from "./browsers";
+import { FULL_CHROMIUM } from "./browsers";
 
 export default defineConfig({
   testDir: "./bench",
@@ -13,5 +13,5 @@ export default defineConfig({
   retries: 0,
   timeout: 15 * 60_000,
   reporter: [["list"]],
-  use: { launchOptions: CHROMIUM, trace: "off", screenshot: "off" },
+  use: { launchOptions: FULL_CHROMIUM, trace: "off", screenshot: "off" },
 });

@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type ViewportSize, chromium } from "@playwright/test";
+import { type APIRequestContext, type Browser, type BrowserContext, type BrowserContextOptions, type LaunchOptions, type Page, type ViewportSize, chromium } from "@playwright/test";
 import { CHROMIUM, PHONE } from "./browsers";
 import { BASE_URL } from "./env";
 
@@ -68,11 +68,14 @@ export function cameraVideo(labels: (SheetLabel | "blank")[], dir: string, secon
 /** CameraPhone is a Chromium whose camera plays a video, and a phone page in it. */
 export type CameraPhone = { browser: Browser; context: BrowserContext; page: Page; close: () => Promise<void> };
 
-/** launchCamera launches Chromium with the tests' flags and video as its camera (the fake device, no permission prompt). */
-export function launchCamera(video: string): Promise<Browser> {
+/**
+ * launchCamera launches Chromium with the tests' flags and video as its camera (the fake device,
+ * no permission prompt): the tests' browser, or the full one (the scanner bench).
+ */
+export function launchCamera(video: string, browser: LaunchOptions = CHROMIUM): Promise<Browser> {
   return chromium.launch({
-    ...CHROMIUM,
-    args: [...CHROMIUM.args, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
+    ...browser,
+    args: [...(browser.args ?? []), "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", `--use-file-for-fake-video-capture=${video}`],
   });
 }
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure the tools the tests use beyond Go and Node are present: Debian's Chromium at
-# /usr/bin/chromium (the Playwright e2e tests; Playwright never downloads a browser here) and
+# /usr/bin/chromium and its headless shell at /usr/bin/chromium-headless-shell (the Playwright
+# e2e tests run in the shell, the benches in the full browser: e2e/browsers.ts; Playwright never
+# downloads a browser here) and
 # pdftotext and pdftoppm from poppler-utils (the Go tests read the agreement PDFs back with a
 # real text extractor and render the pack label sheet) and zbarimg from zbar-tools (the label
 # test decodes every QR code of the rendered sheet) and ffmpeg (the scanner's e2e test and bench
@@ -9,6 +11,7 @@
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium fonts-liberation)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
@@ -17,7 +20,7 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "make test: installing ${missing[*]} (Chromium for the e2e tests, pdftotext for the PDF tests, zbarimg for the label QR codes, ffmpeg for the fake camera)"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  [ -x /usr/bin/chromium ] && command -v pdftotext >/dev/null 2>&1 && command -v zbarimg >/dev/null 2>&1 && command -v ffmpeg >/dev/null 2>&1 && exit 0
+  [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromium-headless-shell ] && command -v pdftotext >/dev/null 2>&1 && command -v zbarimg >/dev/null 2>&1 && command -v ffmpeg >/dev/null 2>&1 && exit 0
 fi
 echo "make test: the tests need ${missing[*]} — install with: sudo apt-get install ${missing[*]}" >&2
 exit 1

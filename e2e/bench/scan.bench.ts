@@ -10,6 +10,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { type Page, expect, test } from "@playwright/test";
+import { FULL_CHROMIUM } from "../browsers";
 import { type ScanTime, launchCamera, phoneContext, pickupScanButton, scanTimer, startScanTimer } from "../camera";
 
 function env(name: string): string {
@@ -24,7 +25,7 @@ test("scan: tap on Scan to the first pack listed; one frame decoded", async () =
   const baseURL = env("SCAN_BENCH_BASE");
   const runs = Number(env("SCAN_BENCH_RUNS"));
   const expected = env("SCAN_BENCH_CODE"); // what the label's QR holds
-  const browser = await launchCamera(env("SCAN_BENCH_VIDEO"));
+  const browser = await launchCamera(env("SCAN_BENCH_VIDEO"), FULL_CHROMIUM);
   // one sign-in, then every run starts from its cookie (PocketBase limits sign-ins per address)
   const first = await phoneContext(browser, { baseURL });
   const login = await first.request.post("/api/login", { data: { email: env("SCAN_BENCH_EMAIL"), password: env("SCAN_BENCH_PASSWORD") } });

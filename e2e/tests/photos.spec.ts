@@ -2,14 +2,12 @@
 // uploads them with notes; an admin sees them grouped under the driver, opens one and
 // mass-deletes them; the liaison views and deletes one.
 import { axeViolations } from "../a11y";
+import { CHROMIUM } from "../browsers";
 import { BASE_URL } from "../env";
 import { expect, seedUser, signIn, test, toast } from "../fixtures";
 
 test.use({
-  launchOptions: {
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"],
-  },
+  launchOptions: { ...CHROMIUM, args: [...CHROMIUM.args, "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"] },
   permissions: ["camera"],
 });
 
