@@ -114,11 +114,7 @@ async function signedIn(browser: Browser, testInfo: TestInfo, c: City) {
 
 let manifest = "";
 
-/**
- * openPacks opens /packs and waits until its list has loaded, as a person waits for the page
- * before pressing Tab: a Tab pressed while the route's chunk or the list still loads can land
- * on an element that is then replaced, leaving the focus on the body (seen once in a full run).
- */
+/** openPacks opens /packs and waits until its list has loaded, as a person waits for the page before pressing Tab. */
 async function openPacks(page: Page) {
   await page.goto("/packs");
   await expect(page.getByRole("heading", { level: 1, name: "Packs" })).toBeVisible();

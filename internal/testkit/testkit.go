@@ -15,6 +15,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/hook"
 	"golang.org/x/crypto/bcrypt"
 
+	"swapbay/lib/records"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
@@ -151,11 +152,10 @@ func CreateUser(t testing.TB, app core.App, role, approval string) *core.Record 
 // damage report has claimed it, and returns its id.
 func ClaimedPhoto(t testing.TB, app core.App, userId string) string {
 	t.Helper()
-	col, err := app.FindCachedCollectionByNameOrId(schema.Photos)
+	rec, err := records.New(app, schema.Photos)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := core.NewRecord(col)
 	rec.Set(schema.PhotoUploadedBy, userId)
 	rec.Set(schema.PhotoClaimed, true)
 	rec.Set(schema.PhotoFilename, "swollen.jpg")
@@ -180,11 +180,10 @@ func TokenIn(t testing.TB, app core.App, rec *core.Record) string {
 // its auth token: the raw-data door's tests write through the record API as /_/ does.
 func SuperuserToken(t testing.TB, app core.App, email string) string {
 	t.Helper()
-	sc, err := app.FindCollectionByNameOrId(core.CollectionNameSuperusers)
+	su, err := records.New(app, core.CollectionNameSuperusers)
 	if err != nil {
 		t.Fatal(err)
 	}
-	su := core.NewRecord(sc)
 	su.SetEmail(email)
 	su.SetPassword("superuser-secret-1")
 	if err := app.Save(su); err != nil {
