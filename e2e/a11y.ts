@@ -208,7 +208,24 @@ export async function expectFocusVisible(page: Page): Promise<void> {
 export async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}): Promise<void> {
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    const before = await page.evaluateHandle(() => document.activeElement);
     await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    await expect.poll(() => focusState(page), { timeout: 3_000 }).not.toBeNull().catch(() => undefined);
+    if ((await focusState(page)) === null) {
+      // focus fell to the body: say where it was before this Tab and what became of that element
+      // (removed from the page, disabled, hidden), so a failure names the page's fault
+      const fate = await before.evaluate((el) => {
+        if (!el || el === document.body) return "nothing had focus before it either";
+        const d = `<${el.tagName.toLowerCase()}> "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 60)}"`;
+        if (!el.isConnected) return `${d} had focus and was then removed from the page`;
+        if ((el as HTMLButtonElement).disabled) return `${d} had focus and was then disabled`;
+        if (!(el as HTMLElement).checkVisibility?.()) return `${d} had focus and was then hidden`;
+        return `${d} had focus; Tab from it moved focus to nothing`;
+      });
+      await before.dispose();
+      throw new Error(`Tab ${i + 1} towards ${target} left nothing focused: ${fate}`);
+    }
+    await before.dispose();
     await expectFocusVisible(page);
   }
   throw new Error(`focus never reached ${target} in ${max} Tab presses`);

@@ -124,7 +124,8 @@ test("admin: recalls packs by manufacturer with the keyboard, reads the recall p
 
   await test.step("Enter recalls them: the recall page lists the 3 packs, each link reached with Tab in order", async () => {
     await page.keyboard.press("Enter");
-    await expect(page.getByRole("heading", { level: 1, name: `Recall: Manufacturer ${maker}` })).toBeVisible();
+    // the recall's answer opened its page: the focus the Recall button had is on its heading
+    await expect(page.getByRole("heading", { level: 1, name: `Recall: Manufacturer ${maker}` })).toBeFocused();
     await expect(toast(page)).toBeVisible();
     await expect(page.getByText("0 of 3 back in the bay")).toBeVisible();
     await expect(page.getByText(reason)).toBeVisible();
@@ -133,7 +134,8 @@ test("admin: recalls packs by manufacturer with the keyboard, reads the recall p
     for (const s of serials) expect(await packState(page.request, s)).toBe("quarantined");
     await settled(page);
     await expectNoAxeViolations(page, "the recall page");
-    await tabTo(page, page.getByRole("link", { name: "← All recalls" }));
+    // the way back sits above the heading: Shift+Tab, then forward through the packs
+    await tabTo(page, page.getByRole("link", { name: "← All recalls" }), { back: true });
     await tabTo(page, rows.getByRole("link", { name: serials[0] }));
     await expectTabOrder(page, [rows.getByRole("link", { name: serials[1] }), rows.getByRole("link", { name: serials[2] })]);
   });

@@ -150,7 +150,8 @@ test("Paris sends 2 packs to Berlin and gets the manifest to copy", async ({ bro
   await page.keyboard.press("Enter");
   await expect(toast(page).filter({ hasText: "Sent 2 packs to Berlin" })).toBeVisible();
 
-  await expect(page.getByRole("heading", { name: "Sent 2 packs to Berlin" })).toBeVisible();
+  // the send's answer opened the transfer's page: the focus the Send button had is on its heading
+  await expect(page.getByRole("heading", { name: "Sent 2 packs to Berlin" })).toBeFocused();
   const qr = page.getByRole("img", { name: "QR code of the manifest for Berlin" });
   await expect(qr).toBeVisible();
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -201,7 +202,7 @@ test("Berlin pastes the manifest and receives the packs by scanning them", async
   await tabTo(page, page.getByRole("button", { name: "Receive 2 packs" }));
   await page.keyboard.press("Enter");
   await expect(toast(page).filter({ hasText: "Received 2 packs from Paris" })).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Received 2 packs from Paris" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Received 2 packs from Paris" })).toBeFocused();
   await expect(page.getByText("2 of 2 packs of this transfer received so far.")).toBeVisible();
   await expectNoAxeViolations(page, "received transfer");
 

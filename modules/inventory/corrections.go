@@ -3,6 +3,7 @@ package inventory
 import (
 	"errors"
 	"strings"
+	"sync"
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
@@ -295,13 +296,14 @@ const MsgStocktakeKept = "A stocktake cannot be deleted: count the place again i
 // here; send them back instead.
 const MsgTransferInKept = "Packs received from another city cannot be un-received: send them back to that city instead"
 
-// onDelete are the functions OnDelete registered, by movement type.
-var onDelete = map[string]func(txApp core.App, mv *Movement) error{}
+// onDelete holds the functions OnDelete registered, by movement type (string → func). A sync.Map:
+// every app a process starts registers them again (tests start many at once).
+var onDelete sync.Map
 
 // OnDelete registers fn to run in the transaction of every delete of a movement of type t,
 // after its entries and packs are reversed (modules/transfers removes the send's row). Call it
-// at start-up (a module's Register), before any request.
-func OnDelete(t string, fn func(txApp core.App, mv *Movement) error) { onDelete[t] = fn }
+// at start-up (a module's Register).
+func OnDelete(t string, fn func(txApp core.App, mv *Movement) error) { onDelete.Store(t, fn) }
 
 // DeleteMovement removes a movement and reverses its entries, returning the batteries to
 // where they came from. A swap's two halves go together. Refused with apierr.ErrNotEnough when the
@@ -347,9 +349,9 @@ func DeleteMovement(app core.App, op Op, id string) error {
 		if _, err := returnPacks(txApp, op, main, undo, MsgPacksDeleted); err != nil {
 			return err
 		}
-		if fn := onDelete[main.Type()]; fn != nil {
+		if fn, ok := onDelete.Load(main.Type()); ok {
 			// the rows another module keeps about this movement go with it (a transfer's row)
-			if err := fn(txApp, main); err != nil {
+			if err := fn.(func(core.App, *Movement) error)(txApp, main); err != nil {
 				return err
 			}
 		}

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { AdminTabBar } from "@/components/layouts/admin-tab-bar";
 import { AppHeader } from "@/components/layouts/app-header";
+import { useFocusAfterNavigation } from "@/components/layouts/focus-after-navigation";
 import { loadable, useLoadable } from "@/lib/loadable";
 import { isOffline, useConnectivity } from "@/lib/connectivity";
 import type { User } from "@/lib/user";
@@ -21,16 +22,19 @@ function LoadedFieldBar({ user, queue }: { user: User; queue?: React.ReactNode }
 /**
  * AppShell frames a signed-in screen: header, the field bar, the admin tab bar for admin
  * roles, content; queue is the outbox's queue, shown in the field bar. Offline, admin and liaison screens are read-only (their controls are
- * disabled): only the driver's actions queue (DESIGN.md §12).
+ * disabled): only the driver's actions queue (DESIGN.md §12). A navigation that removed the
+ * focused control gives the focus to the new screen's heading (focus-after-navigation.ts).
  */
 export function AppShell({ user, queue, children }: { user: User; queue?: React.ReactNode; children: React.ReactNode }) {
   const readOnly = isOffline(useConnectivity()) && (isAdminRole(user.role) || isLiaisonRole(user.role));
+  const main = React.useRef<HTMLElement>(null);
+  useFocusAfterNavigation(main);
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader user={user} />
       <LoadedFieldBar user={user} queue={queue} />
       {isAdminRole(user.role) && <AdminTabBar role={user.role} />}
-      <main className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6">
+      <main ref={main} className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6">
         {/* always the same element, so going offline never remounts the screen */}
         <fieldset disabled={readOnly} className="contents">
           {children}
