@@ -27,7 +27,9 @@ import (
 	"swapbay/modules/hq/reads"
 	"swapbay/modules/inventory"
 	"swapbay/modules/packs"
+	"swapbay/modules/stocktake"
 	"swapbay/modules/system"
+	"swapbay/modules/transfers"
 )
 
 func init() { hq.RollupsEnabled = false } // the tests run RollUp themselves
@@ -609,5 +611,165 @@ func TestSignInOutMe(t *testing.T) {
 	}
 	if !limited {
 		t.Fatal("30 wrong passwords were never refused 429")
+	}
+}
+
+// transitCity is a city with pack tracking on whose ready shelf holds packs <prefix>-000001…n,
+// and its admin.
+func transitCity(t *testing.T, prefix string, n int) (*tests.TestApp, *core.Record) {
+	t.Helper()
+	app := testkit.NewApp(t)
+	t.Cleanup(app.Cleanup)
+	admin := testkit.SeedCallers(t, app).Admin
+	if _, err := system.Override(app, inventory.Op{Actor: admin}, n, 0, 0, n); err != nil {
+		t.Fatal(err)
+	}
+	ready, err := inventory.SystemAccount(app, inventory.KeyReady)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col, _ := app.FindCachedCollectionByNameOrId(schema.Packs)
+	for i := 1; i <= n; i++ {
+		rec := core.NewRecord(col)
+		rec.Set(schema.PackSerial, fmt.Sprintf("%s-%06d", prefix, i))
+		rec.Set(schema.PackModel, "M1")
+		rec.Set(schema.PackState, schema.PackStateInService)
+		rec.Set(schema.PackLocation, ready.Id)
+		if err := app.Save(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ledgertest.SetPackTracking(t, app, schema.PackTrackingOptional)
+	return app, admin
+}
+
+// Paris sends two packs to Berlin and Berlin receives both: nothing is counted twice. Paris
+// then deletes the send's movement (its packs back in service there): inTwoCities lists both
+// serials, in service in Paris and in Berlin, received by Berlin from Paris's send. Paris's
+// stocktake of its ready shelf without them makes them lost there: nothing is listed again.
+// Lisbon's broken copy is ok:false beside the answer throughout.
+func TestTransitCountedInTwoCities(t *testing.T) {
+	paris, parisAdmin := transitCity(t, "PAR", 3)
+	berlin, berlinAdmin := transitCity(t, "BER", 1)
+	s := newHQ(t)
+	parisId := s.addCity("Paris", "Europe/Paris", "EUR")
+	berlinId := s.addCity("Berlin", "Europe/Berlin", "EUR")
+	lisbonId := s.addCity("Lisbon", "Europe/Lisbon", "EUR")
+	bad := s.set.CopyPath(lisbonId)
+	if err := os.MkdirAll(filepath.Dir(bad), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte(strings.Repeat("not a database ", 400)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sent, err := transfers.Send(paris, inventory.Op{Actor: parisAdmin}, transfers.SendInput{ToCity: "Berlin",
+		ToAddress: "https://berlin.swapbay.example", Serials: []string{"PAR-000001", "PAR-000002"},
+		From: transfers.City{Name: "Paris", Address: "https://paris.swapbay.example"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := transfers.Receive(berlin, inventory.Op{Actor: berlinAdmin}, transfers.ReceiveInput{Manifest: sent.Manifest,
+		Serials: []string{"PAR-000001", "PAR-000002"}, To: inventory.KeyReady}); err != nil {
+		t.Fatal(err)
+	}
+	transit := func() (hq.Transit, string) {
+		t.Helper()
+		copyCity(t, paris, s, parisId)
+		copyCity(t, berlin, s, berlinId)
+		code, body := s.do(s.viewer, "GET", "/api/hq/transit", "")
+		if code != http.StatusOK {
+			t.Fatalf("%d %s", code, body)
+		}
+		tr := decode[hq.Transit](t, body)
+		for _, c := range tr.Cities {
+			if (c.Id == lisbonId) == c.Ok {
+				t.Fatalf("only Lisbon's copy fails: %+v", tr.Cities)
+			}
+		}
+		return tr, body
+	}
+
+	tr, body := transit()
+	if len(tr.Transfers) != 1 || strings.Join(tr.Transfers[0].Received, ",") != "PAR-000001,PAR-000002" || !strings.Contains(body, `"inTwoCities":[]`) {
+		t.Fatalf("a send received in full, counted once: %s", body)
+	}
+
+	if err := inventory.DeleteMovement(paris, inventory.Op{Actor: parisAdmin}, sent.Movement); err != nil {
+		t.Fatal(err)
+	}
+	tr, body = transit()
+	if len(tr.InTwoCities) != 2 || tr.InTwoCities[0].Serial != "PAR-000001" || tr.InTwoCities[1].Serial != "PAR-000002" {
+		t.Fatalf("both serials counted in two cities: %s", body)
+	}
+	for _, r := range tr.InTwoCities {
+		if r.ReceivedByCityId != berlinId || r.ReceivedBy != "Berlin" || r.FromCity != "Paris" || r.Ref != sent.Ref || len(r.Cities) != 2 {
+			t.Fatalf("%s: %+v", r.Serial, r)
+		}
+		held := map[string]string{}
+		for _, c := range r.Cities {
+			held[c.CityId+" "+c.CityName] = c.State
+		}
+		if held[parisId+" Paris"] != schema.PackStateInService || held[berlinId+" Berlin"] != schema.PackStateInService {
+			t.Fatalf("%s held: %v", r.Serial, held)
+		}
+	}
+
+	res, err := stocktake.Apply(paris, inventory.Op{Actor: parisAdmin}, stocktake.Input{Place: stocktake.PlaceReady, Serials: []string{"PAR-000003"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Counts.Missing != 2 {
+		t.Fatalf("the stocktake misses both: %+v", res.Counts)
+	}
+	for _, serial := range []string{"PAR-000001", "PAR-000002"} {
+		rec, err := paris.FindFirstRecordByData(schema.Packs, schema.PackSerial, serial)
+		if err != nil || rec.GetString(schema.PackState) != schema.PackStateLost {
+			t.Fatalf("%s in Paris after the stocktake: %v %v", serial, rec, err)
+		}
+	}
+	if tr, body = transit(); len(tr.InTwoCities) != 0 || !strings.Contains(body, `"inTwoCities":[]`) {
+		t.Fatalf("lost in Paris: counted in Berlin only: %s", body)
+	}
+}
+
+// PackStates looks serials up in chunks under SQLite's variable limit (1,201 serials, the
+// city's at both ends), and a copy without the packs table holds none of them.
+func TestPackStatesChunked(t *testing.T) {
+	city, _ := transitCity(t, "PAR", 3)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "copy.db")
+	if _, err := city.DB().NewQuery("VACUUM INTO '" + strings.ReplaceAll(path, "'", "''") + "'").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	serials := []string{"PAR-000003"}
+	for i := range 1199 {
+		serials = append(serials, fmt.Sprintf("NOPE-%06d", i))
+	}
+	serials = append(serials, "PAR-000001")
+	db, err := reads.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	got, err := db.PackStates(context.Background(), serials)
+	if err != nil || len(got) != 2 || got["PAR-000001"] != schema.PackStateInService || got["PAR-000003"] != schema.PackStateInService {
+		t.Fatalf("%v %v", got, err)
+	}
+	old := filepath.Join(dir, "old.db")
+	raw, err := sql.Open("sqlite", old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := raw.Exec("CREATE TABLE settings (key TEXT, value TEXT)"); err != nil {
+		t.Fatal(err)
+	}
+	raw.Close()
+	odb, err := reads.Open(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer odb.Close()
+	if got, err := odb.PackStates(context.Background(), serials); err != nil || len(got) != 0 {
+		t.Fatalf("a copy without packs: %v %v", got, err)
 	}
 }

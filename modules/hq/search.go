@@ -2,7 +2,9 @@ package hq
 
 import (
 	"context"
+	"maps"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,6 +16,7 @@ import (
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
+	"swapbay/lib/schema"
 	"swapbay/modules/hq/follow"
 	"swapbay/modules/hq/reads"
 )
@@ -123,8 +126,39 @@ type TransitRow struct {
 
 // Transit is GET /api/hq/transit's answer.
 type Transit struct {
-	Transfers []TransitRow `json:"transfers"`
-	Cities    []CityRead   `json:"cities"`
+	Transfers   []TransitRow   `json:"transfers"`
+	InTwoCities []TwoCitiesRow `json:"inTwoCities"`
+	Cities      []CityRead     `json:"cities"`
+}
+
+// TwoCitiesRow is a serial a city received from another city and that more than one city's
+// copy counts (DESIGN.md §15: a serial is in service in at most one city). The sender deleted
+// its send's movement, or restored a backup from before the send, after the other city had
+// received the packs: its stocktake repairs it (a pack not found on its shelves is lost).
+type TwoCitiesRow struct {
+	Serial           string        `json:"serial"`
+	Cities           []CountedPack `json:"cities"`
+	ReceivedByCityId string        `json:"receivedByCityId"`
+	ReceivedBy       string        `json:"receivedBy"`
+	FromCity         string        `json:"fromCity"` // the sender as the receive names it
+	Ref              string        `json:"ref"`
+}
+
+// CountedPack is a city whose copy counts a serial, and the pack's state there.
+type CountedPack struct {
+	CityId   string `json:"cityId"`
+	CityName string `json:"cityName"`
+	State    string `json:"state"`
+}
+
+// countedStates are the pack states a city counts as its own: in use (in service, in
+// maintenance) or on its quarantine shelf, all in its stock. A pack in transit was sent away
+// (the receiving city counts it), a lost one has left the counts (what the sender's stocktake
+// makes of a pack it no longer has), and a retired or recycled one has left the fleet for good.
+var countedStates = map[string]bool{
+	schema.PackStateInService:   true,
+	schema.PackStateMaintenance: true,
+	schema.PackStateQuarantined: true,
 }
 
 // TransitKept is how long a transfer received in full stays in the answer.
@@ -132,7 +166,9 @@ const TransitKept = 7 * 24 * time.Hour
 
 // ReadTransit reads every copy's pack_transfers: each out row with the serials received (an in
 // row with its ref, in any copy) and those still pending. A transfer with pending packs is
-// always listed; one received in full for TransitKept after it was sent. Newest first.
+// always listed; one received in full for TransitKept after it was sent. Newest first. Then
+// inTwoCities: the serials of the in rows read (at most reads.MaxTransfers per copy) looked up
+// in every copy's packs, those counted in more than one, by serial.
 func ReadTransit(ctx context.Context, app core.App, set *follow.Set, now time.Time) (Transit, error) {
 	cities, err := cityRefs(app)
 	if err != nil {
@@ -168,7 +204,7 @@ func ReadTransit(ctx context.Context, app core.App, set *follow.Set, now time.Ti
 	}
 	out := Transit{Transfers: []TransitRow{}, Cities: make([]CityRead, len(cities))}
 	for i, c := range cities {
-		out.Cities[i] = CityRead{Id: c.Id, Name: c.Name, Ok: errs[i] == "", Error: errs[i]}
+		out.Cities[i] = CityRead{Id: c.Id, Name: c.Name} // ok and error once every read is done
 		for _, t := range rows[i] {
 			if t.Direction != "out" {
 				continue
@@ -190,7 +226,70 @@ func ReadTransit(ctx context.Context, app core.App, set *follow.Set, now time.Ti
 		}
 	}
 	sort.SliceStable(out.Transfers, func(i, j int) bool { return out.Transfers[i].SentAt > out.Transfers[j].SentAt })
+	out.InTwoCities = countedTwice(ctx, set, cities, rows, errs)
+	for i := range out.Cities {
+		out.Cities[i].Ok, out.Cities[i].Error = errs[i] == "", errs[i]
+	}
 	return out, nil
+}
+
+// receipt is the newest in row that received a serial, and the copy it is in.
+type receipt struct {
+	city int
+	in   reads.Transfer
+}
+
+// countedTwice looks the serials of the in rows (rows: each copy's transfers) up in every copy
+// readable so far and answers those counted in more than one copy. A copy that cannot be read
+// now has its error put in errs and counts nothing.
+func countedTwice(ctx context.Context, set *follow.Set, cities []cityRef, rows [][]reads.Transfer, errs []string) []TwoCitiesRow {
+	received := map[string]receipt{}
+	for i, list := range rows {
+		for _, t := range list {
+			if t.Direction != "in" {
+				continue
+			}
+			for _, s := range t.Serials {
+				if r, ok := received[s]; !ok || t.At > r.in.At {
+					received[s] = receipt{city: i, in: t}
+				}
+			}
+		}
+	}
+	out := []TwoCitiesRow{}
+	if len(received) == 0 {
+		return out
+	}
+	serials := slices.Sorted(maps.Keys(received))
+	states := make([]map[string]string, len(cities))
+	later := eachCity(ctx, set, cities, func(ctx context.Context, i int, db *reads.DB) error {
+		if errs[i] != "" {
+			return nil // already said
+		}
+		var err error
+		states[i], err = db.PackStates(ctx, serials)
+		return err
+	})
+	for i := range errs {
+		if errs[i] == "" {
+			errs[i] = later[i]
+		}
+	}
+	for _, s := range serials {
+		var counted []CountedPack
+		for i, c := range cities {
+			if st, ok := states[i][s]; ok && errs[i] == "" && countedStates[st] {
+				counted = append(counted, CountedPack{CityId: c.Id, CityName: c.Name, State: st})
+			}
+		}
+		if len(counted) < 2 {
+			continue
+		}
+		r := received[s]
+		out = append(out, TwoCitiesRow{Serial: s, Cities: counted, ReceivedByCityId: cities[r.city].Id, ReceivedBy: cities[r.city].Name,
+			FromCity: r.in.OtherCity, Ref: r.in.Ref})
+	}
+	return out
 }
 
 func (h *handlers) transit(e *core.RequestEvent) error {

@@ -3,6 +3,7 @@ package reads
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"time"
 	"unicode/utf8"
 
@@ -79,13 +80,8 @@ const MaxTransfers = 500
 
 // Transfers reads the copy's transfers, newest first (none when the table does not exist).
 func (d *DB) Transfers(ctx context.Context) ([]Transfer, error) {
-	var n int
-	if err := d.db.NewQuery("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = {:t}").
-		Bind(dbx.Params{"t": PackTransfers}).WithContext(ctx).Row(&n); err != nil {
-		return nil, err
-	}
-	if n == 0 {
-		return []Transfer{}, nil
+	if ok, err := d.hasTable(ctx, PackTransfers); err != nil || !ok {
+		return []Transfer{}, err
 	}
 	q := d.db.NewQuery("SELECT COALESCE([[direction]], ''), COALESCE([[ref]], ''), COALESCE([[otherCity]], ''), COALESCE([[otherAddress]], '')," +
 		" COALESCE([[serials]], '[]'), COALESCE([[at]], '') FROM {{" + PackTransfers + "}} ORDER BY [[at]] DESC, rowid DESC LIMIT {:limit}").
@@ -105,4 +101,50 @@ func (d *DB) Transfers(ctx context.Context) ([]Transfer, error) {
 		return nil
 	})
 	return out, err
+}
+
+// hasTable reports whether the copy has table name (an old city's copy may lack a newer
+// table: it then has none of its rows).
+func (d *DB) hasTable(ctx context.Context, name string) (bool, error) {
+	var n int
+	err := d.db.NewQuery("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = {:t}").
+		Bind(dbx.Params{"t": name}).WithContext(ctx).Row(&n)
+	return n > 0, err
+}
+
+// statesChunk is how many serials one IN query binds: far under SQLite's variable limit
+// (999 before 3.32, 32766 since).
+const statesChunk = 500
+
+// PackStates reads the state of each of serials the copy's packs table holds (serial →
+// state); a serial it does not hold is absent, and a copy without the table holds none. One
+// IN query per statesChunk serials over the unique serial index.
+func (d *DB) PackStates(ctx context.Context, serials []string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(serials) == 0 {
+		return out, nil
+	}
+	if ok, err := d.hasTable(ctx, schema.Packs); err != nil || !ok {
+		return out, err
+	}
+	for chunk := range slices.Chunk(serials, statesChunk) {
+		values := make([]any, len(chunk))
+		for i, s := range chunk {
+			values[i] = s
+		}
+		q := d.db.Select(schema.PackSerial, "COALESCE([["+schema.PackState+"]], '')").From(schema.Packs).
+			Where(dbx.In(schema.PackSerial, values...)).WithContext(ctx).Build()
+		err := EachRow(q, func(rows *dbx.Rows) error {
+			var serial, state string
+			if err := rows.Scan(&serial, &state); err != nil {
+				return err
+			}
+			out[serial] = state
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
