@@ -137,6 +137,25 @@ export type Transit = {
   pending: string[];
 };
 
+/**
+ * CountedTwice is a serial a city received from another city and that more than one city's copy
+ * counts (in service, in maintenance or quarantined): the sender deleted or lost its send after
+ * the receive (GET /api/hq/transit's inTwoCities, by serial).
+ */
+export type CountedTwice = {
+  serial: string;
+  /** cities: every city whose copy counts the serial, and its state there */
+  cities: { cityId: string; cityName: string; state: string }[];
+  receivedByCityId: string;
+  receivedBy: string;
+  /** fromCity: the sender as the receive names it */
+  fromCity: string;
+  ref: string;
+};
+
+/** TransitAnswer is GET /api/hq/transit; cities: which copies could be read. */
+export type TransitAnswer = { transfers: Transit[]; inTwoCities: CountedTwice[]; cities: CityRead[] };
+
 export type RecallBy = "lot" | "model" | "manufacturer";
 
 /**
@@ -223,8 +242,7 @@ export function packSearchQueryOptions(q: string) {
 
 export const transitQueryOptions = queryOptions({
   queryKey: [TRANSIT_URL],
-  // cities: which copies could be read (hq-reads answers it beside the contract's transfers)
-  queryFn: ({ signal }) => getJSON<{ transfers: Transit[]; cities?: CityRead[] }>(TRANSIT_URL, "throw", signal) as Promise<{ transfers: Transit[]; cities?: CityRead[] }>,
+  queryFn: ({ signal }) => getJSON<TransitAnswer>(TRANSIT_URL, "throw", signal) as Promise<TransitAnswer>,
   refetchInterval: 60_000,
 });
 

@@ -1,11 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import type { City, RecallCity } from "@/hq/api";
+import type { City, CountedTwice, RecallCity } from "@/hq/api";
 import {
   MSG_SEARCH_LONG,
   MSG_SEARCH_SHORT,
+  andWords,
   bannerText,
   copyStateWords,
+  countedTwiceGroups,
+  countedTwiceWords,
   durationWords,
   formatMoney,
   isFlagged,
@@ -100,5 +103,54 @@ describe("recallCityWords", () => {
     expect(recallCityWords(c({ send: "failed", error: "The city refused head office's token: issue a new one on its System page." }))).toBe(
       "Not sent: The city refused head office's token: issue a new one on its System page.",
     );
+  });
+});
+
+describe("packs counted in two cities", () => {
+  const row = (serial: string, p: Partial<CountedTwice> = {}): CountedTwice => ({
+    serial,
+    cities: [
+      { cityId: "ber", cityName: "Berlin", state: "in_service" },
+      { cityId: "par", cityName: "Paris", state: "in_service" },
+    ],
+    receivedByCityId: "ber",
+    receivedBy: "Berlin",
+    fromCity: "Paris",
+    ref: "t1",
+    ...p,
+  });
+  it("says where each serial is counted, naming states that differ", () => {
+    expect(andWords(["Paris"])).toBe("Paris");
+    expect(andWords(["Paris", "Berlin", "Lisbon"])).toBe("Paris, Berlin and Lisbon");
+    expect(countedTwiceWords(row("PAR-000123"))).toBe("in service in Berlin and in Paris (received by Berlin)");
+    const mixed = row("PAR-000124", {
+      cities: [
+        { cityId: "ber", cityName: "Berlin", state: "in_service" },
+        { cityId: "par", cityName: "Paris", state: "quarantined" },
+      ],
+    });
+    expect(countedTwiceWords(mixed)).toBe("in service in Berlin and quarantined in Paris (received by Berlin)");
+  });
+  it("groups them by the cities involved, each with what to do", () => {
+    const lisbon = row("LIS-000001", {
+      cities: [
+        { cityId: "ber", cityName: "Berlin", state: "maintenance" },
+        { cityId: "lis", cityName: "Lisbon", state: "in_service" },
+        { cityId: "par", cityName: "Paris", state: "in_service" },
+      ],
+      receivedByCityId: "par",
+      receivedBy: "Paris",
+    });
+    const groups = countedTwiceGroups([row("PAR-000123"), lisbon, row("PAR-000124")]);
+    expect(groups.map((g) => g.rows.map((r) => r.serial))).toEqual([["PAR-000123", "PAR-000124"], ["LIS-000001"]]);
+    expect(groups[0].advice).toBe(
+      "Paris deleted or lost its send after Berlin received these packs. Count Paris's shelves (Packs → Stocktake): a pack not found there leaves its counts.",
+    );
+    expect(groups[0].label).toBe("Packs Berlin received that Paris still counts");
+    expect(groups[1].advice).toBe(
+      "Berlin and Lisbon still count these packs after Paris received them. Count each one's shelves (Packs → Stocktake): a pack not found there leaves its counts.",
+    );
+    expect(groups[1].label).toBe("Packs Paris received that Berlin and Lisbon still count");
+    expect(countedTwiceWords(lisbon)).toBe("in maintenance in Berlin, in service in Lisbon and in service in Paris (received by Paris)");
   });
 });

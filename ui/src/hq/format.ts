@@ -1,6 +1,6 @@
 // How head office's figures become words: lags, copies' states, money in each city's currency,
 // stock states, a recall's progress per city. Pure functions (hq/format.test.ts).
-import type { City, CityCopy, RecallCity, Stock } from "@/hq/api";
+import type { City, CityCopy, CountedTwice, RecallCity, Stock } from "@/hq/api";
 
 /** STOCK_STATES are the overview's stock rows, in the order the city's dashboard shows them. */
 export const STOCK_STATES: { key: keyof Stock; label: string }[] = [
@@ -144,4 +144,66 @@ export function searchError(raw: string): string {
   if (s.length < 3) return MSG_SEARCH_SHORT;
   if (s.length > 40) return MSG_SEARCH_LONG;
   return "";
+}
+
+/** andWords joins names as a sentence does: "Paris", "Paris and Berlin", "Paris, Berlin and Lisbon". */
+export function andWords(items: string[]): string {
+  if (items.length < 2) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/** countedStateWords is a pack state a city counts, inside a sentence: "in service", "in maintenance", "quarantined". */
+export function countedStateWords(state: string): string {
+  switch (state) {
+    case "in_service":
+      return "in service";
+    case "maintenance":
+      return "in maintenance";
+    default:
+      return state.replace(/_/g, " ");
+  }
+}
+
+/**
+ * countedTwiceWords is what follows a serial counted in two cities: "in service in Paris and in
+ * Berlin (received by Berlin)"; states that differ are each named ("in service in Paris and
+ * quarantined in Berlin (received by Berlin)").
+ */
+export function countedTwiceWords(row: CountedTwice): string {
+  const same = row.cities.every((c) => c.state === row.cities[0]?.state);
+  const where = same
+    ? `${countedStateWords(row.cities[0]?.state ?? "")} ${andWords(row.cities.map((c) => `in ${c.cityName}`))}`
+    : andWords(row.cities.map((c) => `${countedStateWords(c.state)} in ${c.cityName}`));
+  return `${where} (received by ${row.receivedBy})`;
+}
+
+/** CountedTwiceGroup is the serials one city received that the same other cities still count, and what to do. */
+export type CountedTwiceGroup = { key: string; receivedBy: string; others: string[]; advice: string; label: string; rows: CountedTwice[] };
+
+/**
+ * countedTwiceGroups groups inTwoCities by the city that received the packs and the cities that
+ * still count them besides it (in the answer's order), each with its advice: "Paris deleted or
+ * lost its send after Berlin received these packs. Count Paris's shelves (Packs → Stocktake): a
+ * pack not found there leaves its counts."
+ */
+export function countedTwiceGroups(rows: CountedTwice[]): CountedTwiceGroup[] {
+  const groups = new Map<string, CountedTwiceGroup>();
+  for (const row of rows) {
+    const counting = row.cities.filter((c) => c.cityId !== row.receivedByCityId);
+    const others = counting.map((c) => c.cityName);
+    const key = `${row.receivedByCityId}>${counting.map((c) => c.cityId).join(",")}`;
+    let g = groups.get(key);
+    if (!g) {
+      const r = row.receivedBy;
+      const advice =
+        others.length === 1
+          ? `${others[0]} deleted or lost its send after ${r} received these packs. Count ${possessive(others[0])} shelves (Packs → Stocktake): a pack not found there leaves its counts.`
+          : `${andWords(others)} still count these packs after ${r} received them. Count each one's shelves (Packs → Stocktake): a pack not found there leaves its counts.`;
+      const label = `Packs ${r} received that ${andWords(others)} still ${others.length === 1 ? "counts" : "count"}`;
+      g = { key, receivedBy: r, others, advice, label, rows: [] };
+      groups.set(key, g);
+    }
+    g.rows.push(row);
+  }
+  return [...groups.values()];
 }

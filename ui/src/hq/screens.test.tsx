@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AuditEntry } from "@/components/audit-entry-row";
-import type { City, HqRecall, Overview } from "@/hq/api";
+import type { City, HqRecall, Overview, TransitAnswer } from "@/hq/api";
 import { hqRoutes } from "@/hq/app";
 import { makeHqQueryClient } from "@/hq/query-client";
 
@@ -204,6 +204,61 @@ describe("head office's screens", () => {
     serve("/recalls/r1", { "GET /api/hq/me": () => json(admin), "GET /api/hq/cities": () => json([]), "GET /api/hq/recalls/r1": () => json(recall) });
     expect(await screen.findByText("Done: every matching pack in every city is quarantined.")).toBeTruthy();
     expect(screen.getByText("Sent · done · 2 of 2 packs quarantined")).toBeTruthy();
+  });
+
+  it("shows the packs counted in two cities above the transfers, with what to do, and nothing when there are none", async () => {
+    const answer: TransitAnswer = {
+      transfers: [
+        {
+          fromCityId: "par",
+          fromCity: "Paris",
+          ref: "t1",
+          toCity: "Berlin",
+          toCityId: "ber",
+          sentAt: "2026-11-28T08:00:00Z",
+          serials: ["PAR-000123"],
+          received: [],
+          pending: ["PAR-000123"],
+        },
+      ],
+      inTwoCities: ["PAR-000001", "PAR-000002"].map((serial) => ({
+        serial,
+        cities: [
+          { cityId: "ber", cityName: "Berlin", state: "in_service" },
+          { cityId: "par", cityName: "Paris", state: "in_service" },
+        ],
+        receivedByCityId: "ber",
+        receivedBy: "Berlin",
+        fromCity: "Paris",
+        ref: "t0",
+      })),
+      cities: [
+        { id: "ber", name: "Berlin", ok: true },
+        { id: "par", name: "Paris", ok: true },
+      ],
+    };
+    serve("/transit", { "GET /api/hq/me": () => json(viewer), "GET /api/hq/cities": () => json([]), "GET /api/hq/transit": () => json(answer) });
+    const heading = await screen.findByRole("heading", { name: "Counted in two cities" });
+    const section = heading.closest("section")!;
+    expect(
+      within(section).getByText(
+        "Paris deleted or lost its send after Berlin received these packs. Count Paris's shelves (Packs → Stocktake): a pack not found there leaves its counts.",
+      ),
+    ).toBeTruthy();
+    const list = within(section).getByRole("list", { name: "Packs Berlin received that Paris still counts" });
+    expect(within(list).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "PAR-000001 — in service in Berlin and in Paris (received by Berlin)",
+      "PAR-000002 — in service in Berlin and in Paris (received by Berlin)",
+    ]);
+    // above the transfers
+    const transfer = screen.getByRole("heading", { name: /^Paris\s*to\s*Berlin$/ });
+    expect(heading.compareDocumentPosition(transfer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+
+    serve("/transit", { "GET /api/hq/me": () => json(viewer), "GET /api/hq/cities": () => json([]), "GET /api/hq/transit": () => json({ ...answer, inTwoCities: [] }) });
+    expect(await screen.findByRole("heading", { name: /^Paris\s*to\s*Berlin$/ })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Counted in two cities" })).toBeNull();
+    expect(screen.queryByText(/Stocktake/)).toBeNull();
   });
 
   it("searches a pasted label URL by its serial, refusing a short one, and links to the city's pack page", async () => {
