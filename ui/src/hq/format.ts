@@ -195,9 +195,10 @@ export function countedTwiceGroups(rows: CountedTwice[]): CountedTwiceGroup[] {
     let g = groups.get(key);
     if (!g) {
       const r = row.receivedBy;
+      const [only] = others;
       const advice =
-        others.length === 1
-          ? `${others[0]} deleted or lost its send after ${r} received these packs. Count ${possessive(others[0])} shelves (Packs → Stocktake): a pack not found there leaves its counts.`
+        others.length === 1 && only !== undefined
+          ? `${only} deleted or lost its send after ${r} received these packs. Count ${possessive(only)} shelves (Packs → Stocktake): a pack not found there leaves its counts.`
           : `${andWords(others)} still count these packs after ${r} received them. Count each one's shelves (Packs → Stocktake): a pack not found there leaves its counts.`;
       const label = `Packs ${r} received that ${andWords(others)} still ${others.length === 1 ? "counts" : "count"}`;
       g = { key, receivedBy: r, others, advice, label, rows: [] };

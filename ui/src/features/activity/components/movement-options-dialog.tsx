@@ -21,7 +21,7 @@ import {
   isEditableType,
   usesTotal,
 } from "@/features/activity/utils/movement-edit";
-import { movementSummary, personName } from "@/features/activity/utils/movement-summary";
+import { movementSummary, personName, sendDeleteWarning } from "@/features/activity/utils/movement-summary";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
 import { movementNotes, movementTypeLabel } from "@/lib/format-ops";
@@ -216,7 +216,7 @@ export function MovementOptionsDialog({ movement, onClose }: { movement: FeedMov
   );
 }
 
-/** DeleteMovementConfirm is the Confirm Action dialog of type delete for one movement. */
+/** DeleteMovementConfirm is the Confirm Action dialog of type delete for one movement; a send to another city adds its warning. */
 export function DeleteMovementConfirm({
   open,
   movement,
@@ -227,13 +227,14 @@ export function DeleteMovementConfirm({
   onConfirm,
 }: {
   open: boolean;
-  movement: Pick<FeedMovement, "quantity">;
+  movement: Pick<FeedMovement, "quantity" | "type" | "notes">;
   subject: string;
   pending: boolean;
   error?: string | null;
   onCancel: () => void;
   onConfirm: (idempotencyKey: string) => void;
 }) {
+  const warning = sendDeleteWarning(movement);
   return (
     <ConfirmActionDialog
       open={open}
@@ -243,7 +244,7 @@ export function DeleteMovementConfirm({
       summary={
         <>
           Delete <strong>{subject}</strong> ({batteryCount(Math.abs(movement.quantity))}). Its batteries return to their
-          original location.
+          original location.{warning && ` ${warning}`}
         </>
       }
       labels={{ quantity: "Total" }}

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { FeedMovement } from "@/features/activity/api/get-recent-activity";
 import { dropoffNotes, isHiddenNote } from "@/features/activity/utils/dropoff-notes";
 import { correctionSchema, initialDraft, isEditableType, usesTotal } from "@/features/activity/utils/movement-edit";
-import { movementSummary } from "@/features/activity/utils/movement-summary";
+import { movementSummary, sendDeleteWarning } from "@/features/activity/utils/movement-summary";
 
 const ann = { id: "u1", firstName: "Ann", lastName: "Lee", role: "driver" };
 const mv = (over: Partial<FeedMovement>): FeedMovement => ({
@@ -69,6 +69,20 @@ describe("movementSummary", () => {
   it("names the other city of a transfer between cities, without the admin's note", () => {
     expect(movementSummary(mv({ type: "transfer_out", quantity: -2, notes: "Sent 2 packs to Berlin - van 2" }))).toBe("Sent 2 packs to Berlin");
     expect(movementSummary(mv({ type: "transfer_in", quantity: 2, notes: "Received 2 packs from Paris" }))).toBe("Received 2 packs from Paris");
+  });
+  it("warns before deleting a send only: the other city may have received its packs", () => {
+    expect(sendDeleteWarning(mv({ type: "transfer_out", quantity: -2, notes: "Sent 2 packs to Berlin - van 2" }))).toBe(
+      "Delete a send only if its packs never left: if Berlin has received them, they would be counted in both cities.",
+    );
+    expect(sendDeleteWarning(mv({ type: "transfer_out", quantity: -1, notes: "Sent 1 pack to Porto Alegre" }))).toBe(
+      "Delete a send only if its packs never left: if Porto Alegre has received them, they would be counted in both cities.",
+    );
+    expect(sendDeleteWarning(mv({ type: "transfer_out", quantity: -2, notes: "" }))).toBe(
+      "Delete a send only if its packs never left: if the other city has received them, they would be counted in both cities.",
+    );
+    for (const type of ["transfer_in", "dropoff", "pickup", "adjustment"]) {
+      expect(sendDeleteWarning(mv({ type, notes: "Sent 2 packs to Berlin" }))).toBe("");
+    }
   });
 });
 

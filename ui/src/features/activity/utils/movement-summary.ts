@@ -59,10 +59,27 @@ export function movementSummary(m: FeedMovement): string {
       return `${who} dropped off ${batteries(q)} dead`;
     case "transfer_out":
     case "transfer_in":
-      // the server's sentence ("Sent 2 packs to Berlin", "Received 2 packs from Paris"); the
-      // admin's own note follows " - " and shows as the note
-      return m.notes.replace(/ - [\s\S]*$/, "") || `${batteries(q)} ${m.type === "transfer_out" ? "sent to another city" : "received from another city"}`;
+      return transferSentence(m.notes) || `${batteries(q)} ${m.type === "transfer_out" ? "sent to another city" : "received from another city"}`;
     default:
       return `${who}: ${movementNotes(m) || `${q} batteries`}`;
   }
+}
+
+/**
+ * transferSentence is a transfer's own sentence in its notes ("Sent 2 packs to Berlin",
+ * "Received 2 packs from Paris"): the admin's note follows " - " and shows as the note.
+ */
+function transferSentence(notes: string): string {
+  return notes.replace(/ - [\s\S]*$/, "");
+}
+
+/**
+ * sendDeleteWarning is the delete confirmation's sentence for a send to another city, naming
+ * the city as the send's sentence does: the sender cannot know whether the packs were received,
+ * and a serial is in service in one city at most (DESIGN.md §15). "" for any other movement.
+ */
+export function sendDeleteWarning(m: Pick<FeedMovement, "type" | "notes">): string {
+  if (m.type !== "transfer_out") return "";
+  const city = /^Sent \d+ packs? to (.+)$/.exec(transferSentence(m.notes).trim())?.[1]?.trim();
+  return `Delete a send only if its packs never left: if ${city || "the other city"} has received them, they would be counted in both cities.`;
 }
