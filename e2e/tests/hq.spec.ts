@@ -195,6 +195,10 @@ const PACKS = {
 };
 const TRANSIT = {
   transfers: [{ fromCityId: "par", fromCity: "Paris", ref: "k3m9x0a1b2c3d4e", toCity: "Berlin", toCityId: "ber", sentAt: "2026-11-27T15:00:00Z", serials: ["PAR-000101", "PAR-000102", "PAR-000103"], received: ["PAR-000101"], pending: ["PAR-000102", "PAR-000103"] }],
+  // Paris deleted an earlier send after Berlin had received it
+  inTwoCities: [
+    { serial: "PAR-000088", cities: [{ cityId: "ber", cityName: "Berlin", state: "in_service" }, { cityId: "par", cityName: "Paris", state: "in_service" }], receivedByCityId: "ber", receivedBy: "Berlin", fromCity: "Paris", ref: "a7d2k9m4p1q8r5s" },
+  ],
 };
 const RECALL = {
   id: "rc1",
@@ -274,7 +278,7 @@ test.describe("every screen", () => {
     { path: "/packs?q=BER-0004", h1: "Pack search", name: "packs" },
     { path: "/recalls", h1: "Recalls", name: "recalls" },
     { path: "/recalls/rc1", h1: "Recall of lot L-2026-07", name: "recall" },
-    { path: "/transit", h1: "In transit", name: "transit" },
+    { path: "/transit", h1: "In transit", name: "transit", h2: "Counted in two cities" },
     { path: "/cities", h1: "Cities", name: "cities" },
   ];
 
@@ -300,6 +304,7 @@ test.describe("every screen", () => {
         await expect(page.getByRole("heading", { level: 1, name: s.h1 })).toBeVisible();
         await expect(page.getByText("Berlin's data is 7 minutes behind.", { exact: false })).toBeVisible();
         await expect(page.getByText(/London's copy failed/)).toBeVisible();
+        if (s.h2) await expect(page.getByRole("heading", { level: 2, name: s.h2 })).toBeVisible();
         expect.soft(await page.evaluate(() => document.documentElement.scrollWidth), `HQ ${s.name} at ${width}px`).toBeLessThanOrEqual(width);
         await expectNoAxeViolations(page, `HQ ${s.name} at ${width}px`);
         await page.screenshot({ path: path.join(SCREENSHOTS, `hq-${s.name}-${width}.png`), fullPage: true });

@@ -153,8 +153,8 @@ export type CountedTwice = {
   ref: string;
 };
 
-/** TransitAnswer is GET /api/hq/transit; cities: which copies could be read. */
-export type TransitAnswer = { transfers: Transit[]; inTwoCities: CountedTwice[]; cities: CityRead[] };
+/** TransitAnswer is GET /api/hq/transit; cities: which copies could be read (hq-reads answers it beside the contract's transfers). */
+export type TransitAnswer = { transfers: Transit[]; inTwoCities: CountedTwice[]; cities?: CityRead[] };
 
 export type RecallBy = "lot" | "model" | "manufacturer";
 

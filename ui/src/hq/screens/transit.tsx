@@ -15,7 +15,7 @@ export function TransitScreen() {
     <>
       <HqPageHeader title="In transit" description="Packs sent from one city to another, and what the receiving city has scanned in" />
       {transit.data?.cities
-        .filter((c) => !c.ok)
+        ?.filter((c) => !c.ok)
         .map((c) => (
           <p key={c.id} role="alert" className="mb-3 text-sm text-destructive">
             {possessive(c.name)} transfers could not be read: {clause(c.error, "its copy is not available")}.
