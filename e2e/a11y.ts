@@ -206,6 +206,11 @@ export async function expectFocusVisible(page: Page): Promise<void> {
  * checking every stop with expectFocusVisible.
  */
 export async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}): Promise<void> {
+  // a walk that starts from nothing focused (a page just loaded) starts in the window a person
+  // is looking at: a test that opened and closed another context's page (a driver's, to seed
+  // data) could leave this one without the browser's focus, and its first Tab then went nowhere
+  // (FC40: nothing focused, the page fully shown)
+  if (await page.evaluate(() => !document.activeElement || document.activeElement === document.body || !document.hasFocus())) await page.bringToFront();
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
     const before = await page.evaluateHandle(() => document.activeElement);
@@ -215,7 +220,7 @@ export async function tabTo(page: Page, target: Locator, { back = false, max = 8
       // focus fell to the body: say where it was before this Tab and what became of that element
       // (removed from the page, disabled, hidden), so a failure names the page's fault
       const fate = await before.evaluate((el) => {
-        if (!el || el === document.body) return "nothing had focus before it either";
+        if (!el || el === document.body) return `nothing had focus before it either (the page ${document.hasFocus() ? "has" : "does not have"} the browser's focus)`;
         const d = `<${el.tagName.toLowerCase()}> "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 60)}"`;
         if (!el.isConnected) return `${d} had focus and was then removed from the page`;
         if ((el as HTMLButtonElement).disabled) return `${d} had focus and was then disabled`;

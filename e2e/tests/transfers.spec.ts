@@ -10,9 +10,14 @@
 //   lands on the received transfer; Berlin's counts grow by 2, its pack page shows the pack in
 //   service with its history naming Paris, and Paris's pack page still says in transit;
 // - Paris sends its third pack to Lisbon and deletes that send from Home's Recent Activity
-//   ("Sent 1 pack to Lisbon"): the pack is back in service, the counts as before.
+//   ("Sent 1 pack to Lisbon"; the confirmation warns that Lisbon may have received it): the
+//   pack is back in service, the counts as before;
+// - Paris sends it to Berlin, which records a standing recall of its lot meanwhile (as head
+//   office's recall does): it arrives quarantined, said in the toast and on the transfer page,
+//   its battery on Berlin's quarantine shelf.
 // Each new screen is checked by axe. The send and the receive are walked with the keyboard alone
-// after the first page.goto (Tab to each field and button, Enter, the confirm dialog's focus).
+// after the first page.goto (Tab to each field and button, Enter, the confirm dialog's focus); the
+// new screen's heading has the focus after each answer.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -28,7 +33,7 @@ import { expectFocusIn, settled, typeInto } from "../keyboard";
 const ADMIN = { email: "transfer-master@example.com", password: "master-secret-1", first: "Tara", last: "Transfer" };
 
 type City = { name: string; prefix: string; dir: string; baseURL: string; server?: ChildProcess; api?: APIRequestContext; serials: string[] };
-type Stats = { total: number; ready: number; waiting: number; unaccounted: number };
+type Stats = { total: number; ready: number; waiting: number; quarantined: number; unaccounted: number };
 
 const cities: City[] = [
   { name: "Paris", prefix: "PAR", dir: "", baseURL: "", serials: [] },
@@ -158,7 +163,9 @@ test("Paris sends 2 packs to Berlin and gets the manifest to copy", async ({ bro
   await tabTo(page, page.getByRole("button", { name: "Copy" }));
   manifest = await page.getByLabel("Manifest").inputValue();
   expect(manifest).toMatch(/^SWBT1\./);
-  await expect(page.getByRole("list", { name: "Packs sent" }).getByRole("listitem")).toHaveText([first, second]);
+  const sentList = page.getByRole("list", { name: "Packs sent" });
+  await expect(sentList.getByRole("link")).toHaveText([first, second]);
+  await expect(sentList.getByRole("listitem").filter({ hasText: "In transit" })).toHaveCount(2);
   await expectNoAxeViolations(page, "transfer page");
 
   // Paris's counts shrink by 2, nothing unaccounted; the packs are in transit
@@ -238,11 +245,48 @@ test("a send deleted on the Activity page brings its pack back in service", asyn
   const options = page.getByRole("dialog", { name: "Movement Options" });
   await options.getByRole("button", { name: "Delete" }).click();
   const confirm = page.getByRole("dialog", { name: "Confirm Delete" });
+  // Paris cannot know whether Lisbon has received it: the confirmation says so
+  await expect(confirm).toContainText("Delete a send only if its packs never left: if Lisbon has received them, they would be counted in both cities.");
   await confirm.getByRole("button", { name: "Confirm" }).click();
   await expect(toast(page).filter({ hasText: "Movement Deleted" })).toBeVisible();
   await expect(feed.getByRole("button", { name: /Sent 1 pack to Lisbon/ })).toHaveCount(0);
 
   expect(await packState(paris, third)).toBe("in_service");
   expect(await stats(paris)).toMatchObject({ ready: 1, total: 1, unaccounted: 0 });
+  await context.close();
+});
+
+test("a pack sent while its lot was recalled arrives quarantined in the city that recalled it", async ({ browser, shot }, testInfo) => {
+  const third = paris.serials[2]!;
+  const sent = await paris.api!.post("/api/admin/packs/transfers", { data: { toCity: "Berlin", fromCity: "Paris", serials: [third] }, headers: key() });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const manifest3 = ((await sent.json()) as { transfer: { manifest: string } }).transfer.manifest;
+  // head office's recall of Paris's lot while the pack is on the way: Berlin has none of the lot,
+  // so its recall stands for the packs that arrive (head office sends standing: true)
+  const recalled = await berlin.api!.post("/api/admin/packs/recall", {
+    data: { by: "lot", value: "E2E-PAR", reason: "Supplier notice: cells may overheat", standing: true },
+    headers: key(),
+  });
+  expect(recalled.status(), await recalled.text()).toBe(200);
+  const before = await stats(berlin);
+
+  const { context, page } = await signedIn(browser, testInfo, berlin);
+  await page.goto("/packs/transfers/receive");
+  await page.getByLabel("Manifest").fill(manifest3);
+  await expect(page.getByText("From Paris · 1 pack")).toBeVisible();
+  await page.getByLabel("Type a serial").fill(third);
+  await page.getByLabel("Type a serial").press("Enter");
+  await page.getByRole("button", { name: "Receive 1 pack" }).click();
+  await expect(toast(page).filter({ hasText: `${third} is quarantined: this city has recalled its lot, model or manufacturer.` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Received 1 pack from Paris" })).toBeVisible();
+  const row = page.getByRole("list", { name: "Packs received" }).getByRole("listitem");
+  await expect(row).toContainText(third);
+  await expect(row).toContainText("Quarantined");
+  await expectNoAxeViolations(page, "received transfer with a recalled pack");
+  await shot("transfer-received-quarantined", page);
+
+  // the battery is on Berlin's quarantine shelf, not ready: the fleet grows by 1, ready does not
+  expect(await packState(berlin, third)).toBe("quarantined");
+  expect(await stats(berlin)).toMatchObject({ ready: before.ready, quarantined: before.quarantined + 1, total: before.total + 1, unaccounted: 0 });
   await context.close();
 });

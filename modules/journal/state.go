@@ -177,15 +177,37 @@ func Recall(txApp core.App, column, value, recall, reason, actor string, at time
 	if err != nil {
 		return nil, 0, err
 	}
+	changes, err = recallRows(txApp, rows, recall, reason, actor, at)
+	return changes, len(rows), err
+}
+
+// RecallSerials quarantines the packs named by serials for the recall that stands for them
+// (recall, reason) as Recall does: a pack received from another city whose lot, model or
+// manufacturer this city has recalled (packs.RecallArrivals).
+func RecallSerials(txApp core.App, serials []string, recall, reason, actor string, at time.Time) ([]Change, error) {
+	if len(serials) == 0 {
+		return nil, nil
+	}
+	params := dbx.Params{}
+	rows, err := stateRows(txApp, "p.serial IN ("+sqlitedb.In(params, "s", serials)+")", params)
+	if err != nil {
+		return nil, err
+	}
+	return recallRows(txApp, rows, recall, reason, actor, at)
+}
+
+// recallRows quarantines rows for recall, passing over those already out of use and those in
+// transit (in another city now: its own recall reaches them when they arrive, RecallSerials).
+func recallRows(txApp core.App, rows []row, recall, reason, actor string, at time.Time) ([]Change, error) {
+	var changes []Change
 	w := writer{txApp: txApp, at: at.UTC(), actor: actor}
 	for _, r := range rows {
 		if OutOfUse(r.state, "") || r.state == schema.PackStateInTransit {
-			// in transit: in another city now, whose own recall reaches it
 			continue
 		}
 		changes = append(changes, w.setState(r, schema.PackStateQuarantined, reason, recall))
 	}
-	return changes, len(rows), w.flush()
+	return changes, w.flush()
 }
 
 // RecallCandidates counts the packs matching column = value (total) and those a recall would

@@ -36,6 +36,7 @@ const (
 	MsgRecallNoMatch   = "No pack has %s %s"
 	MsgRecallNothing   = "Every pack with %s %s is already quarantined, retired or recycled: nothing to recall"
 	MsgRecalled        = "%d packs with %s %s quarantined"
+	MsgRecallStanding  = "No pack with %s %s is in use here now: the recall stands for the packs that arrive"
 	MsgRecallNotFound  = "Recall not found"
 	reasonRecallFormat = "Recall of %s %s: %s"
 )
@@ -177,12 +178,18 @@ type RecallForm struct {
 	By     string `json:"by"`
 	Value  string `json:"value"`
 	Reason string `json:"reason"`
+	// Standing records the recall even when no pack here matches, or every match is already
+	// out of use: it then stands for the packs that arrive later (RecallArrivals). Head office
+	// sends it (a pack in transit during its recall arrives in a city that had none of them).
+	Standing bool `json:"standing"`
 }
 
 // Recall quarantines every pack matching f that is not already quarantined, retired or
 // recycled, in one transaction: the recall row, a "state" event per pack naming the recall,
 // and the packs' state in one UPDATE. A recall that matches no pack (404), or only packs
-// already out of use (409), is refused and writes nothing.
+// already out of use (409), is refused and writes nothing, unless f.Standing: then its row is
+// written with the packs it quarantined (maybe none). Every recall row stands for the packs
+// received later (RecallArrivals).
 func Recall(app core.App, f RecallForm, actor string, now time.Time) (RecallInfo, error) {
 	col, value, err := recallTarget(f.By, f.Value)
 	if err != nil {
@@ -199,10 +206,10 @@ func Recall(app core.App, f RecallForm, actor string, now time.Time) (RecallInfo
 		if err != nil {
 			return err
 		}
-		if total == 0 {
+		if total == 0 && !f.Standing {
 			return apierr.NotFound(fmt.Sprintf(MsgRecallNoMatch, by, value))
 		}
-		if n == 0 {
+		if n == 0 && !f.Standing {
 			return apierr.Conflict(fmt.Sprintf(MsgRecallNothing, by, value))
 		}
 		rec, err := records.New(txApp, schema.PackRecalls)
@@ -387,4 +394,67 @@ func recallRefs(app core.App, recallIds map[string]bool) (map[string]*RecallRef,
 		err = nil
 	}
 	return out, err
+}
+
+// RecallArrivals quarantines the packs among serials, just received from another city (or back
+// from one), whose lot, model or manufacturer this city has recalled: a pack in transit during
+// a recall is passed over by the sender's (journal.Recall) and reached here, on arrival, by the
+// newest recall matching it, with the recall's event reason; one in ready or waiting takes its
+// battery to quarantine (shelve). Call it in the receive's transaction, after the packs are
+// registered.
+func RecallArrivals(txApp core.App, serials []string, actor string, at time.Time) ([]journal.Change, error) {
+	if len(serials) == 0 {
+		return nil, nil
+	}
+	params := dbx.Params{}
+	in := sqlitedb.In(params, "s", serials)
+	type standing struct{ id, by, value, reason string }
+	recalls := map[string]standing{} // recall id → recall
+	bySerial := map[string]string{}   // serial → the newest recall matching it
+	var order []string
+	var match []string
+	for _, by := range schema.PackRecallBys {
+		col, _ := recallColumn(by)
+		params["by"+by] = by
+		match = append(match, "(r."+schema.PackRecallBy+" = {:by"+by+"} AND r."+schema.PackRecallValue+" = p."+col+")")
+	}
+	err := sqlitedb.Query(txApp.DB(), "SELECT p."+schema.PackSerial+", r.id, r."+schema.PackRecallBy+", r."+schema.PackRecallValue+", r."+schema.PackRecallReason+
+		" FROM "+schema.Packs+" p JOIN "+schema.PackRecalls+" r ON "+strings.Join(match, " OR ")+
+		" WHERE p."+schema.PackSerial+" IN ("+in+") ORDER BY r."+schema.PackRecallAt+" DESC, r.id", params,
+		func(scan func(...any) error) error {
+			var serial string
+			var r standing
+			if err := scan(&serial, &r.id, &r.by, &r.value, &r.reason); err != nil {
+				return err
+			}
+			if _, ok := bySerial[serial]; ok {
+				return nil // an older recall of the same pack
+			}
+			if _, ok := recalls[r.id]; !ok {
+				recalls[r.id] = r
+				order = append(order, r.id)
+			}
+			bySerial[serial] = r.id
+			return nil
+		})
+	if err != nil || len(bySerial) == 0 {
+		return nil, err
+	}
+	var changes []journal.Change
+	for _, id := range order {
+		r := recalls[id]
+		var list []string
+		for _, s := range serials {
+			if bySerial[s] == id {
+				list = append(list, s)
+			}
+		}
+		reason := truncate(fmt.Sprintf(reasonRecallFormat, r.by, r.value, r.reason), schema.MaxNotesLength)
+		c, err := journal.RecallSerials(txApp, list, id, reason, actor, at)
+		if err != nil {
+			return nil, err
+		}
+		changes = append(changes, c...)
+	}
+	return changes, shelve(txApp, actor, at, changes)
 }

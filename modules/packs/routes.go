@@ -49,8 +49,9 @@ import (
 //	                                              {note, photos: [photoId…] ≤ 10 claimed by the caller, occurredAt?}
 //	                                              → {success, message, pack: Detail}; quarantines the pack (ReportDamage)
 //	GET  /api/admin/packs/recall-preview admins   ?by=lot|model|manufacturer&value=X → Preview {count, alreadyQuarantined, places}
-//	POST /api/admin/packs/recall         admins   {by, value, reason} → {success, message, recall: RecallInfo};
-//	                                              404 no pack matches, 409 none left to quarantine
+//	POST /api/admin/packs/recall         admins   {by, value, reason, standing?} → {success, message, recall: RecallInfo};
+//	                                              404 no pack matches, 409 none left to quarantine (with
+//	                                              standing: recorded all the same, for packs that arrive later)
 //	GET  /api/admin/packs/recalls        admins   → [RecallInfo] newest first
 //	GET  /api/admin/packs/recalls/{id}   admins   → RecallPage {recall, total, inBay, packs}
 //	GET  /api/packs/{serial}/passport    anyone, signed in or not (PassportLimit per address) → Passport: the

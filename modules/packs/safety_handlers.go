@@ -55,7 +55,11 @@ func handleRecallPreview(e *core.RequestEvent) error {
 
 func handleRecall(e *core.RequestEvent, f *RecallForm) error {
 	r, err := Recall(e.App, *f, e.Auth.Id, clock.Now())
-	return httpx.Reply(e, map[string]any{"success": true, "message": fmt.Sprintf(MsgRecalled, r.PackCount, r.By, r.Value), "recall": r}, err)
+	msg := fmt.Sprintf(MsgRecalled, r.PackCount, r.By, r.Value)
+	if r.PackCount == 0 {
+		msg = fmt.Sprintf(MsgRecallStanding, r.By, r.Value) // a standing recall (head office's)
+	}
+	return httpx.Reply(e, map[string]any{"success": true, "message": msg, "recall": r}, err)
 }
 
 func handleRecalls(e *core.RequestEvent) error {

@@ -131,6 +131,9 @@ type Transfer struct {
 	Manifest string   `json:"manifest,omitempty"` // out only
 	Movement string   `json:"movement"`
 	Notes    string   `json:"notes"`
+	// States is each of Serials' state here now (Get only; a serial no longer registered here is
+	// absent): a pack received quarantined by a recall of this city reads so on its transfer.
+	States map[string]string `json:"states,omitzero"`
 }
 
 // Actor names who recorded a transfer.
@@ -554,6 +557,11 @@ func Receive(app core.App, op inventory.Op, in ReceiveInput) (*Transfer, error) 
 		if _, _, err := inventory.ShiftTotal(txApp, n); err != nil {
 			return entry{}, err
 		}
+		// a pack whose lot, model or maker this city has recalled arrives quarantined (a recall
+		// made while it was on the way passed it over in both cities)
+		if _, err := packs.RecallArrivals(txApp, serials, op.ActorId(), mv.OccurredAt()); err != nil {
+			return entry{}, err
+		}
 		return entry{direction: schema.PackTransferDirectionIn, ref: m.Ref, city: m.From.Name, address: m.From.Address,
 			serials: serials, movement: mv, manifest: strings.TrimSpace(in.Manifest)}, nil
 	})
@@ -631,7 +639,21 @@ func Get(app core.App, id string) (*Transfer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &list[0], nil
+	t := &list[0]
+	t.States = map[string]string{}
+	if len(t.Serials) > 0 {
+		params := dbx.Params{}
+		err = sqlitedb.Query(app.DB(), "SELECT "+schema.PackSerial+", "+schema.PackState+" FROM "+schema.Packs+
+			" WHERE "+schema.PackSerial+" IN ("+sqlitedb.In(params, "s", t.Serials)+")", params, func(scan func(...any) error) error {
+			var serial, state string
+			if err := scan(&serial, &state); err != nil {
+				return err
+			}
+			t.States[serial] = state
+			return nil
+		})
+	}
+	return t, err
 }
 
 func answer(app core.App, rows []transferRow) ([]Transfer, error) {

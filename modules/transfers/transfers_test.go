@@ -467,3 +467,108 @@ func TestTransferRefusals(t *testing.T) {
 		t.Fatalf("tracking off = %d %v", status, out)
 	}
 }
+
+// A head-office recall while packs are on the way (DESIGN.md §14–15): the sender passes them
+// over (in transit), and the receiving city, which had none of the lot, is refused a plain
+// recall (404) but records a standing one (head office sends standing: true). The packs then
+// arrive quarantined: their batteries on the quarantine shelf, each with a state event naming
+// the recall, the transfer's states saying so; the ledger balances. A pack of a lot no recall
+// names arrives in service, and an older recall of a pack gives way to the newest.
+func TestTransferRecallReachesArrivals(t *testing.T) {
+	paris := newCity(t, "127.0.0.1:8181", "PAR", 4, 0)
+	berlin := newCity(t, "127.0.0.1:8182", "BER", 1, 0)
+	// PAR-000004 is of another lot, which no recall names
+	if _, err := paris.app.DB().NewQuery("UPDATE packs SET lot = 'L-OTHER' WHERE serial = 'PAR-000004'").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	status, out, _ := paris.call(t, nil, "POST", "/api/admin/packs/transfers",
+		body(map[string]any{"toCity": "Berlin", "fromCity": "Paris", "serials": []string{"PAR-000001", "PAR-000002", "PAR-000004"}}), "")
+	if status != http.StatusCreated {
+		t.Fatalf("send = %d %v", status, out)
+	}
+	manifest := out["transfer"].(map[string]any)["manifest"].(string)
+
+	recall := func(x *city, form map[string]any) (int, map[string]any) {
+		status, out, _ := x.call(t, nil, "POST", "/api/admin/packs/recall", body(form), "")
+		return status, out
+	}
+	// Paris: only the pack still here is quarantined
+	status, out = recall(paris, map[string]any{"by": "lot", "value": "L-PAR", "reason": "Cells may overheat", "standing": true})
+	if status != http.StatusOK || out["recall"].(map[string]any)["packCount"] != float64(1) {
+		t.Fatalf("Paris's recall = %d %v", status, out)
+	}
+	if st, _, _ := paris.pack(t, "PAR-000001"); st != schema.PackStateInTransit {
+		t.Fatalf("PAR-000001 in Paris after its recall: %s; want in transit", st)
+	}
+	// Berlin: none of the lot; a plain recall is refused and writes nothing, a standing one stands
+	// (its model recall quarantines its own BER-000001, model M1)
+	status, out = recall(berlin, map[string]any{"by": "model", "value": "M1", "reason": "An older notice"})
+	if status != http.StatusOK {
+		t.Fatalf("Berlin's model recall = %d %v", status, out)
+	}
+	status, out = recall(berlin, map[string]any{"by": "lot", "value": "L-PAR", "reason": "Cells may overheat"})
+	if status != http.StatusNotFound || out["message"] != "No pack has lot L-PAR" {
+		t.Fatalf("a plain recall of a lot Berlin has none of = %d %v", status, out)
+	}
+	status, out = recall(berlin, map[string]any{"by": "lot", "value": "L-PAR", "reason": "Cells may overheat", "standing": true})
+	if status != http.StatusOK || out["recall"].(map[string]any)["packCount"] != float64(0) ||
+		out["message"] != "No pack with lot L-PAR is in use here now: the recall stands for the packs that arrive" {
+		t.Fatalf("Berlin's standing recall = %d %v", status, out)
+	}
+	lotRecall := out["recall"].(map[string]any)["id"].(string)
+	// the model recall is older: make it so to the second
+	if _, err := berlin.app.DB().NewQuery("UPDATE pack_recalls SET at = '2025-01-01 00:00:00.000Z' WHERE by = 'model'").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	before := berlin.stats(t)
+
+	status, out, _ = berlin.call(t, nil, "POST", "/api/admin/packs/transfers/receive",
+		body(map[string]any{"manifest": manifest, "serials": []string{"PAR-000001", "PAR-000002", "PAR-000004"}, "to": "ready"}), "")
+	if status != http.StatusCreated || out["message"] != "Received 3 packs from Paris" {
+		t.Fatalf("receive = %d %v", status, out)
+	}
+	quarantine, err := inventory.SystemAccount(berlin.app, inventory.KeyQuarantine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"PAR-000001", "PAR-000002"} {
+		if st, loc, _ := berlin.pack(t, s); st != schema.PackStateQuarantined || loc != quarantine.Id {
+			t.Fatalf("%s in Berlin: %s at %q; want quarantined on the quarantine shelf", s, st, loc)
+		}
+		var recallId, reason string
+		_ = berlin.app.DB().NewQuery("SELECT e.recall, e.reason FROM pack_events e JOIN packs p ON p.id = e.pack WHERE p.serial = {:s} AND e.kind = 'state'").
+			Bind(map[string]any{"s": s}).Row(&recallId, &reason)
+		if recallId != lotRecall || reason != "Recall of lot L-PAR: Cells may overheat" {
+			t.Fatalf("%s's state event: recall %q reason %q; want the lot recall %q", s, recallId, reason, lotRecall)
+		}
+	}
+	if st, loc, _ := berlin.pack(t, "PAR-000004"); st != schema.PackStateQuarantined || loc != quarantine.Id {
+		// PAR-000004 is model M1: the older model recall still reaches it
+		t.Fatalf("PAR-000004 in Berlin: %s at %q; want quarantined by the model recall", st, loc)
+	}
+	after := berlin.stats(t)
+	if after.Ready != before.Ready || after.Quarantined != before.Quarantined+3 || after.Total != before.Total+3 || after.Unaccounted != 0 {
+		t.Fatalf("Berlin: %+v → %+v; want 3 more on the quarantine shelf, ready unchanged", before, after)
+	}
+	id := out["transfer"].(map[string]any)["id"].(string)
+	status, out, _ = berlin.call(t, nil, "GET", "/api/admin/packs/transfers/"+id, "", "")
+	states, _ := out["states"].(map[string]any)
+	if status != http.StatusOK || states["PAR-000001"] != "quarantined" || len(states) != 3 {
+		t.Fatalf("the transfer's states = %d %v", status, out)
+	}
+	berlin.balanced(t, 0)
+	paris.balanced(t, 0)
+}
+
+// A pack of a lot no recall names arrives in service, and a city without recalls is unchanged:
+// RecallArrivals quarantines nothing.
+func TestRecallArrivalsLeavesOthers(t *testing.T) {
+	berlin := newCity(t, "127.0.0.1:8182", "BER", 2, 0)
+	changes, err := packs.RecallArrivals(berlin.app, []string{"BER-000001", "BER-000002", "NOPE-1"}, "", time.Now())
+	if err != nil || len(changes) != 0 {
+		t.Fatalf("no recall: %v %v", changes, err)
+	}
+	if st, _, _ := berlin.pack(t, "BER-000001"); st != schema.PackStateInService {
+		t.Fatalf("BER-000001: %s", st)
+	}
+}

@@ -238,10 +238,15 @@ func startHQ(t *testing.T, dir string, opt recall.Options) *hqWorld {
 	return h
 }
 
-// kill stops head office at once: the sends under way cancelled, the app closed.
+// kill stops head office at once: the sends under way cancelled, then the app terminated as the
+// server's stop does (OnTerminate: the rollup job stopped, the followers closed) and closed. A
+// bare ResetBootstrapState left the rollup job running: its first run, late on a loaded machine,
+// then read a closed app and panicked the package.
 func (h *hqWorld) kill() {
 	h.sender.Close()
-	_ = h.app.ResetBootstrapState()
+	_ = h.app.OnTerminate().Trigger(&core.TerminateEvent{App: h.app}, func(e *core.TerminateEvent) error {
+		return e.App.ResetBootstrapState()
+	})
 }
 
 func (h *hqWorld) user(email, role string) string {
@@ -509,7 +514,8 @@ func TestRecallReachesEachCityOnce(t *testing.T) {
 }
 
 // A city whose token was revoked refuses the recall: failed, in words, until a new token is
-// saved and the send retried; a city with no matching pack answers 404: sent, and done.
+// saved and the send retried; a city with no matching pack records the recall as standing (for
+// packs that arrive later): sent, done, its recall quarantining none.
 func TestRevokedTokenFailsThenRetry(t *testing.T) {
 	paris := newCity(t, "Paris", "L2", "L2", "L1", "")
 	berlin := newCity(t, "Berlin", "L1", "")
@@ -523,11 +529,11 @@ func TestRevokedTokenFailsThenRetry(t *testing.T) {
 		t.Errorf("Paris = %+v", ps)
 	}
 	bs := h.waitSend(r.ID, berlin, recall.SendSent)
-	if bs.Error != "" || bs.CityRecallID != "" || bs.Matching != 0 || !bs.Done {
-		t.Errorf("Berlin (no L2) = %+v, want sent and done", bs)
+	if bs.Error != "" || bs.CityRecallID == "" || bs.Matching != 0 || bs.Quarantined != 0 || !bs.Done {
+		t.Errorf("Berlin (no L2) = %+v, want sent and done, its standing recall named", bs)
 	}
-	if len(paris.recalls()) != 0 || len(berlin.recalls()) != 0 {
-		t.Fatalf("a city made a recall: Paris %v Berlin %v", paris.recalls(), berlin.recalls())
+	if len(paris.recalls()) != 0 || len(berlin.recalls()) != 1 {
+		t.Fatalf("recalls made: Paris %v (want none) Berlin %v (want its standing one)", paris.recalls(), berlin.recalls())
 	}
 
 	retry := "/api/hq/recalls/" + r.ID + "/cities/" + paris.id + "/retry"
@@ -825,7 +831,7 @@ func TestCityAnswersInWords(t *testing.T) {
 		}
 		for _, g := range reqs {
 			if g.key != recall.Key(r.ID, c.id) || g.auth != "Bearer swbhq_scripted" ||
-				g.body != fmt.Sprintf(`{"by":"lot","value":%q,"reason":"Cell supplier notice 7"}`, lot) {
+				g.body != fmt.Sprintf(`{"by":"lot","value":%q,"reason":"Cell supplier notice 7","standing":true}`, lot) {
 				t.Errorf("lot %s: sent %+v", lot, g)
 			}
 		}

@@ -212,7 +212,12 @@ func (s *Sender) attempt(id string) (final bool, err error) {
 	if err != nil {
 		return true, s.record(row, SendFailed, 0, MsgCityRemoved, "")
 	}
-	body, _ := json.Marshal(Form{By: rec.GetString(RecallBy), Value: rec.GetString(RecallValue), Reason: rec.GetString(RecallReason)})
+	// standing: the city records the recall even with none of the packs there now, so that one
+	// on its way from another city (passed over by that city's recall) arrives quarantined
+	body, _ := json.Marshal(struct {
+		Form
+		Standing bool `json:"standing"`
+	}{Form{By: rec.GetString(RecallBy), Value: rec.GetString(RecallValue), Reason: rec.GetString(RecallReason)}, true})
 	ctx, cancel := context.WithTimeout(s.ctx, s.opt.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, strings.TrimRight(city.GetString(hq.CityAddress), "/")+CityRecallPath, bytes.NewReader(body))

@@ -6,12 +6,6 @@ export const PACK_STATES = ["in_service", "maintenance", "quarantined", "retired
 /** PackState is one of PACK_STATES. */
 export type PackState = (typeof PACK_STATES)[number];
 
-/** packStateLabel is how a state reads: "In service". */
-export function packStateLabel(state: string): string {
-  const s = state.replace(/_/g, " ");
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
 /** PackPlace is a ledger account as people read it. */
 export type PackPlace = { key: string; kind: string; label: string; userId?: string; assignmentType?: string };
 

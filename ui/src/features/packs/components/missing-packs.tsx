@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import type { PackSummary } from "@/features/packs/api/get-packs";
 import { DecisionDialog, decisionsFor, type Decision } from "@/features/packs/components/pack-decisions";
 import { movementLabel } from "@/features/packs/components/pack-page";
-import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
+import { PackStateBadge } from "@/components/pack-state-badge";
 import { formatDateTime, formatRelativeTime } from "@/lib/format";
 
 /** lastHolderName is who had the pack last: the server's lastHolder, else the person it is with. */

@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { usePassport } from "@/features/packs/api/get-passport";
 import { FactList } from "@/features/packs/components/fact-list";
-import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
+import { PackStateBadge } from "@/components/pack-state-badge";
 import { ApiError, errorMessage } from "@/lib/api-client";
 
 /**

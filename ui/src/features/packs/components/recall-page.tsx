@@ -6,7 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { recallByLabel, useRecall, useRecalls, type Recall, type RecalledPack } from "@/features/packs/api/recall-packs";
 import { ListStatus } from "@/features/packs/components/list-status";
-import { PackStateBadge } from "@/features/packs/components/pack-state-badge";
+import { PackStateBadge } from "@/components/pack-state-badge";
 import { packCount, recallPath } from "@/features/packs/components/pack-safety";
 import { packPath } from "@/features/packs/utils/pack-path";
 import { formatDateTime, formatRelativeTime } from "@/lib/format";

@@ -25,6 +25,8 @@ export type Transfer = {
   manifest?: string;
   movement: string;
   notes: string;
+  /** one transfer's answer (and a send's or receive's): each serial's state here now; absent when it is no longer registered here */
+  states?: Record<string, string>;
 };
 
 /** TransferAnswer is a send's or a receive's answer. */

@@ -4,7 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ReceivePage } from "@/features/transfers/components/receive-page";
+import { toast } from "@/hooks/use-toast";
 import { makeQueryClient } from "@/lib/query-client";
+
+vi.mock("@/hooks/use-toast", () => ({ toast: vi.fn() }));
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -36,7 +39,9 @@ function renderPage() {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (init?.method === "POST") {
       sent.push({ url, body: JSON.parse(String(init.body)), key: new Headers(init.headers).get("Idempotency-Key") });
-      return new Response(JSON.stringify({ success: true, message: "Received 1 pack from Paris", transfer: { id: "t1" } }), { status: 201 });
+      // this city has recalled the lot: the pack arrived quarantined
+      const transfer = { id: "t1", direction: "in", serials: ["PAR-000004"], states: { "PAR-000004": "quarantined" } };
+      return new Response(JSON.stringify({ success: true, message: "Received 1 pack from Paris", transfer }), { status: 201 });
     }
     return new Response(JSON.stringify([]), { status: 200 });
   });
@@ -71,6 +76,12 @@ describe("ReceivePage", () => {
     expect(sent[0]!.url).toBe("/api/admin/packs/transfers/receive");
     expect(sent[0]!.body).toEqual({ manifest: MANIFEST, serials: ["PAR-000004"], to: "ready" });
     expect(sent[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    await vi.waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: "Received 1 pack from Paris",
+        description: "PAR-000004 is quarantined: this city has recalled its lot, model or manufacturer.",
+      }),
+    );
   });
 
   it("says what is wrong with text that is not a manifest", async () => {

@@ -14,7 +14,7 @@ import { paths } from "@/config/paths";
 import { CodeEntry, PackRow, serialFromCode } from "@/features/scan";
 import { useReceivePacks, useTransfers } from "@/features/transfers/api/transfers";
 import { readManifest } from "@/features/transfers/utils/manifest";
-import { packsWord, transferPath } from "@/features/transfers/utils/paths";
+import { packsWord, quarantinedOnArrival, transferPath } from "@/features/transfers/utils/paths";
 import { toast } from "@/hooks/use-toast";
 import { ApiError } from "@/lib/api-client";
 import { newIdempotencyKey } from "@/lib/idempotency";
@@ -81,7 +81,8 @@ export function ReceivePage() {
       {
         onSuccess: (res) => {
           key.current = null;
-          toast({ title: res.message });
+          const recalled = quarantinedOnArrival(res.transfer);
+          toast(recalled ? { title: res.message, description: recalled } : { title: res.message });
           void navigate(transferPath(res.transfer.id));
         },
         onError: (e) => {

@@ -8,9 +8,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { paths } from "@/config/paths";
+import { PackStateBadge } from "@/components/pack-state-badge";
 import { type Transfer, qrURL, useTransfer } from "@/features/transfers/api/transfers";
 import { LoadStatus } from "@/features/transfers/components/load-status";
-import { packsWord } from "@/features/transfers/utils/paths";
+import { packsWord, quarantinedOnArrival } from "@/features/transfers/utils/paths";
 import { toast } from "@/hooks/use-toast";
 import { formatDateTime } from "@/lib/format";
 
@@ -84,13 +85,15 @@ export function TransferPage({ id }: { id: string }) {
             <CardContent>
               <ul aria-label={t.direction === "out" ? "Packs sent" : "Packs received"} className="flex flex-col divide-y rounded-md border">
                 {t.serials.map((s) => (
-                  <li key={s} className="px-3 py-2 font-mono text-sm">
-                    <Link to={packLink(s)} className="underline-offset-4 hover:underline">
+                  <li key={s} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                    <Link to={packLink(s)} className="font-mono text-sm underline-offset-4 hover:underline">
                       {s}
                     </Link>
+                    {t.states?.[s] && <PackStateBadge state={t.states[s]} />}
                   </li>
                 ))}
               </ul>
+              {t.direction === "in" && quarantinedOnArrival(t) && <p className="mt-3 text-sm">{quarantinedOnArrival(t)}</p>}
               {t.notes && <p className="mt-3 text-sm text-muted-foreground">{t.notes}</p>}
             </CardContent>
           </Card>

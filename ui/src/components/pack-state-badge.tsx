@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { packStateLabel } from "@/features/packs/api/get-packs";
+import { packStateLabel } from "@/lib/pack-state";
 
 const VARIANT: Record<string, "default" | "secondary" | "destructive" | "outline"> = {
   in_service: "default",
