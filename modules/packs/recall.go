@@ -410,7 +410,7 @@ func RecallArrivals(txApp core.App, serials []string, actor string, at time.Time
 	in := sqlitedb.In(params, "s", serials)
 	type standing struct{ id, by, value, reason string }
 	recalls := map[string]standing{} // recall id → recall
-	bySerial := map[string]string{}   // serial → the newest recall matching it
+	bySerial := map[string]string{}  // serial → the newest recall matching it
 	var order []string
 	var match []string
 	for _, by := range schema.PackRecallBys {
