@@ -107,6 +107,7 @@ func Import(app core.App, text string, dryRun bool, actor string, now time.Time)
 		if err != nil {
 			return err
 		}
+		created := make([]*Pack, 0, len(rows))
 		for _, r := range rows {
 			p := NewPack(packs)
 			p.Set(schema.PackSerial, r.Serial)
@@ -120,6 +121,10 @@ func Import(app core.App, text string, dryRun bool, actor string, now time.Time)
 			if err := journal.Create(txApp, p.Record, schema.PackEventImported, actor, now); err != nil {
 				return err
 			}
+			created = append(created, p)
+		}
+		if err := recallNew(txApp, created, actor, now); err != nil {
+			return err
 		}
 		res.Imported = len(rows)
 		return nil

@@ -129,6 +129,9 @@ func Mint(app core.App, count int, specs Specs, actor string, now time.Time) ([]
 			}
 			out = append(out, p)
 		}
+		if err := recallNew(txApp, out, actor, now); err != nil {
+			return err
+		}
 		return storeSequence(txApp, seq)
 	})
 	return out, err

@@ -86,3 +86,59 @@ func TestMissing(t *testing.T) {
 		t.Fatalf("missing = %+v (after %d days); want SWB-000001 alone", l.Packs, l.MissingDays)
 	}
 }
+
+// A recall stands for the packs that come after it: packs minted or imported with a lot, model
+// or manufacturer the city has recalled enter quarantined (the answer says so), each with a state
+// event naming the newest matching recall; others, and those imported already out of use, are
+// as they were given.
+func TestRecallStandsForNewPacks(t *testing.T) {
+	app := testkit.NewApp(t)
+	defer app.Cleanup()
+	c := testkit.SeedCallers(t, app)
+	now := time.Now()
+	// none of lot L-R yet: a standing recall (what head office sends)
+	r, err := packs.Recall(app, packs.RecallForm{By: "lot", Value: "L-R", Reason: "Cells may overheat", Standing: true}, c.Admin.Id, now)
+	if err != nil || r.PackCount != 0 {
+		t.Fatalf("standing recall: %+v %v", r, err)
+	}
+	if _, err := packs.Recall(app, packs.RecallForm{By: "lot", Value: "L-R", Reason: "again"}, c.Admin.Id, now); err == nil {
+		t.Fatal("a plain recall of a lot with no pack was not refused")
+	}
+	minted, err := packs.Mint(app, 2, packs.Specs{Model: "M", Lot: "L-R"}, c.Admin.Id, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := packs.Mint(app, 1, packs.Specs{Model: "M", Lot: "L-OK"}, c.Admin.Id, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	csv := "serial,model,lot,state\nIMP-1,M,L-R,\nIMP-2,M,L-OK,\nIMP-3,M,L-R,retired\n"
+	if res, err := packs.Import(app, csv, false, c.Admin.Id, now); err != nil || res.Imported != 3 {
+		t.Fatalf("import: %+v %v", res, err)
+	}
+	want := map[string]string{
+		minted[0].GetString(schema.PackSerial): schema.PackStateQuarantined,
+		minted[1].GetString(schema.PackSerial): schema.PackStateQuarantined,
+		other[0].GetString(schema.PackSerial):  schema.PackStateInService,
+		"IMP-1":                                schema.PackStateQuarantined,
+		"IMP-2":                                schema.PackStateInService,
+		"IMP-3":                                schema.PackStateRetired,
+	}
+	for _, p := range minted {
+		if p.GetString(schema.PackState) != schema.PackStateQuarantined {
+			t.Errorf("the mint's answer says %s is %s", p.GetString(schema.PackSerial), p.GetString(schema.PackState))
+		}
+	}
+	for serial, state := range want {
+		rec, err := app.FindFirstRecordByData(schema.Packs, schema.PackSerial, serial)
+		if err != nil || rec.GetString(schema.PackState) != state {
+			t.Errorf("%s: %v %v; want %s", serial, rec.GetString(schema.PackState), err, state)
+			continue
+		}
+		var recall string
+		_ = app.DB().NewQuery("SELECT recall FROM pack_events WHERE pack = {:p} AND kind = 'state'").Bind(map[string]any{"p": rec.Id}).Row(&recall)
+		if (state == schema.PackStateQuarantined) != (recall == r.Id) {
+			t.Errorf("%s (%s): state event's recall %q; the standing recall is %q", serial, state, recall, r.Id)
+		}
+	}
+}

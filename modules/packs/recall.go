@@ -396,12 +396,13 @@ func recallRefs(app core.App, recallIds map[string]bool) (map[string]*RecallRef,
 	return out, err
 }
 
-// RecallArrivals quarantines the packs among serials, just received from another city (or back
-// from one), whose lot, model or manufacturer this city has recalled: a pack in transit during
-// a recall is passed over by the sender's (journal.Recall) and reached here, on arrival, by the
-// newest recall matching it, with the recall's event reason; one in ready or waiting takes its
-// battery to quarantine (shelve). Call it in the receive's transaction, after the packs are
-// registered.
+// RecallArrivals quarantines the packs among serials that have just come into this city's
+// registry — received from another city (or back from one), minted, imported — whose lot,
+// model or manufacturer this city has recalled: a recall stands for the packs that come after
+// it. A pack in transit during a recall is passed over by the sender's (journal.Recall) and
+// reached here, on arrival. Each goes by the newest recall matching it, with the recall's event
+// reason; one in ready or waiting takes its battery to quarantine (shelve). Call it in the
+// transaction that registered the packs.
 func RecallArrivals(txApp core.App, serials []string, actor string, at time.Time) ([]journal.Change, error) {
 	if len(serials) == 0 {
 		return nil, nil
@@ -457,4 +458,27 @@ func RecallArrivals(txApp core.App, serials []string, actor string, at time.Time
 		changes = append(changes, c...)
 	}
 	return changes, shelve(txApp, actor, at, changes)
+}
+
+// recallNew applies RecallArrivals to packs just minted or imported, and sets the state of those
+// it quarantined on the records the caller answers with.
+func recallNew(txApp core.App, created []*Pack, actor string, at time.Time) error {
+	serials := make([]string, len(created))
+	for i, p := range created {
+		serials[i] = p.GetString(schema.PackSerial)
+	}
+	changes, err := RecallArrivals(txApp, serials, actor, at)
+	if err != nil || len(changes) == 0 {
+		return err
+	}
+	to := map[string]string{}
+	for _, c := range changes {
+		to[c.Serial] = c.To
+	}
+	for _, p := range created {
+		if state, ok := to[p.GetString(schema.PackSerial)]; ok {
+			p.Set(schema.PackState, state)
+		}
+	}
+	return nil
 }
