@@ -2,6 +2,7 @@ package packs_test
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -111,6 +112,14 @@ func TestRecallStandsForNewPacks(t *testing.T) {
 	other, err := packs.Mint(app, 1, packs.Specs{Model: "M", Lot: "L-OK"}, c.Admin.Id, now)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// through the route: the answer says how many start quarantined
+	srv := server{t, testkit.Serve(t, app).URL}
+	st, body := srv.do(testkit.Headers(t, c.Admin), "POST", "/api/admin/packs/mint", map[string]any{"count": 1, "model": "M", "lot": "L-R"})
+	raw := string(body)
+	if st != 200 || !strings.Contains(raw, `1 pack registered: `) || !strings.Contains(raw, `(1 quarantined: this city has recalled their lot, model or manufacturer)`) ||
+		!strings.Contains(raw, `"state":"quarantined"`) {
+		t.Fatalf("mint of a recalled lot through the route = %d %s", st, raw)
 	}
 	csv := "serial,model,lot,state\nIMP-1,M,L-R,\nIMP-2,M,L-OK,\nIMP-3,M,L-R,retired\n"
 	if res, err := packs.Import(app, csv, false, c.Admin.Id, now); err != nil || res.Imported != 3 {

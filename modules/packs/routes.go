@@ -97,6 +97,13 @@ type mintForm struct {
 	Manufactured string          `json:"manufactured"`
 }
 
+// Messages of a mint.
+const (
+	MsgMinted         = "%d packs registered: %s to %s"
+	MsgMintedOne      = "1 pack registered: %s"
+	MsgMintedRecalled = " (%d quarantined: this city has recalled their lot, model or manufacturer)"
+)
+
 func handleMint(e *core.RequestEvent, f *mintForm) error {
 	count, err := f.Count.In("count", 1, MaxMint, MsgMintCount)
 	if err != nil {
@@ -111,13 +118,25 @@ func handleMint(e *core.RequestEvent, f *mintForm) error {
 		return apierr.Response(e, err)
 	}
 	out := make([]map[string]string, len(minted))
+	quarantined := 0
 	for i, p := range minted {
-		out[i] = map[string]string{"id": p.Id, "serial": p.Serial()}
+		out[i] = map[string]string{"id": p.Id, "serial": p.Serial(), "state": p.GetString(schema.PackState)}
+		if p.GetString(schema.PackState) == schema.PackStateQuarantined {
+			quarantined++
+		}
 	}
 	first, last := minted[0].Serial(), minted[len(minted)-1].Serial()
+	msg := fmt.Sprintf(MsgMinted, len(minted), first, last)
+	if len(minted) == 1 {
+		msg = fmt.Sprintf(MsgMintedOne, first)
+	}
+	if quarantined > 0 {
+		// a recall of this city names their lot, model or manufacturer: they start quarantined
+		msg += fmt.Sprintf(MsgMintedRecalled, quarantined)
+	}
 	return e.JSON(http.StatusOK, map[string]any{
 		"success":   true,
-		"message":   fmt.Sprintf("%d packs registered: %s to %s", len(minted), first, last),
+		"message":   msg,
 		"packs":     out,
 		"labelsUrl": "/api/admin/packs/labels?from=" + url.QueryEscape(first) + "&to=" + url.QueryEscape(last),
 	})

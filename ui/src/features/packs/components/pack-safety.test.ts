@@ -5,7 +5,7 @@ import { registryValues } from "@/features/packs/api/recall-packs";
 import { decisionsFor } from "@/features/packs/components/pack-decisions";
 import { eventText } from "@/features/packs/components/pack-page";
 import { bringBackText } from "@/features/packs/components/pack-safety";
-import { backInBay, recallTitle } from "@/features/packs/components/recall-page";
+import { backInBay, recallTitle, standingWords } from "@/features/packs/components/recall-page";
 
 const event = (p: Partial<PackEvent>): PackEvent => ({ id: "e1", kind: "state", at: "", actor: null, from: null, to: null, expected: null, movement: null, ...p });
 
@@ -31,6 +31,10 @@ describe("pack safety on the screens", () => {
   it("names a recall and its progress", () => {
     expect(recallTitle({ by: "lot", value: "L-07" })).toBe("Lot L-07");
     expect(backInBay(3, 24)).toBe("3 of 24 back in the bay");
+    // a recall that matched no pack here (head office's, sent to every city) stands for those that come
+    expect(standingWords({ by: "lot", value: "L2025-09B" })).toBe(
+      "No pack here has lot L2025-09B yet. The recall stands: a pack of it that is received from another city, minted or imported here is quarantined.",
+    );
   });
   it("suggests the registry's values, most common first", () => {
     const p = (lot: string, model: string, manufacturer = "") => ({ lot, model, manufacturer });

@@ -1,12 +1,12 @@
 import { CheckIcon } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "@/components/layouts/app-shell";
+import { PackStateBadge } from "@/components/pack-state-badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { paths } from "@/config/paths";
 import { recallByLabel, useRecall, useRecalls, type Recall, type RecalledPack } from "@/features/packs/api/recall-packs";
 import { ListStatus } from "@/features/packs/components/list-status";
-import { PackStateBadge } from "@/components/pack-state-badge";
 import { packCount, recallPath } from "@/features/packs/components/pack-safety";
 import { packPath } from "@/features/packs/utils/pack-path";
 import { formatDateTime, formatRelativeTime } from "@/lib/format";
@@ -19,6 +19,11 @@ export function recallTitle(r: Pick<Recall, "by" | "value">): string {
 /** backInBay is the recall's progress line: "3 of 24 back in the bay". */
 export function backInBay(inBay: number, total: number): string {
   return `${inBay} of ${total} back in the bay`;
+}
+
+/** standingWords is what a recall that matched no pack here says: it stands for the packs that come (head office's recall, sent to every city). */
+export function standingWords(r: Pick<Recall, "by" | "value">): string {
+  return `No pack here has ${recallByLabel(r.by).toLowerCase()} ${r.value} yet. The recall stands: a pack of it that is received from another city, minted or imported here is quarantined.`;
 }
 
 /**
@@ -53,26 +58,28 @@ export function RecallPage({ id }: { id: string }) {
         {formatDateTime(recall.at)}
         {recall.actor ? ` · ${recall.actor.name}` : ""} · {packCount(recall.packCount)} quarantined
       </p>
-      <Card>
-        <CardContent className="space-y-2">
-          <p className="text-lg font-semibold" role="status" aria-live="polite">
-            {backInBay(inBay, total)}
-          </p>
-          <div
-            role="progressbar"
-            aria-label="Recalled packs back in the bay"
-            aria-valuemin={0}
-            aria-valuemax={total}
-            aria-valuenow={inBay}
-            className="h-2 overflow-hidden rounded bg-muted"
-          >
-            <div className="h-full bg-emerald-600 transition-[width]" style={{ width: `${pct}%` }} />
-          </div>
-        </CardContent>
-      </Card>
-      {packs.length === 0 ? (
-        <p className="text-muted-foreground">No pack matched this recall.</p>
+      {total === 0 ? (
+        <p className="text-muted-foreground">{standingWords(recall)}</p>
       ) : (
+        <Card>
+          <CardContent className="space-y-2">
+            <p className="text-lg font-semibold" role="status" aria-live="polite">
+              {backInBay(inBay, total)}
+            </p>
+            <div
+              role="progressbar"
+              aria-label="Recalled packs back in the bay"
+              aria-valuemin={0}
+              aria-valuemax={total}
+              aria-valuenow={inBay}
+              className="h-2 overflow-hidden rounded bg-muted"
+            >
+              <div className="h-full bg-emerald-600 transition-[width]" style={{ width: `${pct}%` }} />
+            </div>
+          </CardContent>
+        </Card>
+      )}
+      {packs.length === 0 ? null : (
         <div className="rounded-lg border bg-card">
           {/* the columns' names on a wide screen; each row names its values for screen readers */}
           <div aria-hidden className={`hidden border-b px-4 py-2 text-xs font-medium text-muted-foreground sm:grid ${COLUMNS}`}>
