@@ -297,6 +297,13 @@ func (w *packWorld) refusals(t *testing.T) []refusal {
 		body: `{"by":1,"value":"L-HOSTILE","reason":"r"}`, status: 400, field: "by"})
 	add(refusal{name: "recall of a lot nobody has", tok: w.admin, method: "POST", url: "/api/admin/packs/recall",
 		body: `{"by":"lot","value":"NO-SUCH-LOT","reason":"r"}`, status: 404})
+	// standing (head office's: recorded with no pack in use) must be a JSON boolean
+	for _, v := range []string{`"yes"`, `1`, `{}`, `["true"]`} {
+		add(refusal{name: "recall standing " + v, tok: w.admin, method: "POST", url: "/api/admin/packs/recall",
+			body: `{"by":"lot","value":"NO-SUCH-LOT","reason":"r","standing":` + v + `}`, status: 400, field: "standing", msg: "Invalid value for standing"})
+	}
+	add(refusal{name: "recall standing false, a lot nobody has", tok: w.admin, method: "POST", url: "/api/admin/packs/recall",
+		body: `{"by":"lot","value":"NO-SUCH-LOT","reason":"r","standing":false}`, status: 404})
 	add(refusal{name: "recall by a driver", tok: w.driverTok, method: "POST", url: "/api/admin/packs/recall",
 		body: `{"by":"lot","value":"L-HOSTILE","reason":"r"}`, status: 403})
 
