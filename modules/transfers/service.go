@@ -641,17 +641,11 @@ func Get(app core.App, id string) (*Transfer, error) {
 	}
 	t := &list[0]
 	t.States = map[string]string{}
-	if len(t.Serials) > 0 {
-		params := dbx.Params{}
-		err = sqlitedb.Query(app.DB(), "SELECT "+schema.PackSerial+", "+schema.PackState+" FROM "+schema.Packs+
-			" WHERE "+schema.PackSerial+" IN ("+sqlitedb.In(params, "s", t.Serials)+")", params, func(scan func(...any) error) error {
-			var serial, state string
-			if err := scan(&serial, &state); err != nil {
-				return err
-			}
-			t.States[serial] = state
-			return nil
-		})
+	found, err := packs.LookupSerials(app, t.Serials)
+	for _, l := range found {
+		if l.Known {
+			t.States[l.Serial] = l.State
+		}
 	}
 	return t, err
 }

@@ -32,6 +32,7 @@ export function TransferPage({ id }: { id: string }) {
   const q = useTransfer(id);
   const ids = React.useId();
   const t = q.data;
+  const recalled = t?.direction === "in" ? quarantinedOnArrival(t) : "";
   return (
     <>
       <PageHeader title={t ? transferTitle(t) : "Transfer"} description={t ? `${formatDateTime(t.at)} · ${t.actor.name || "—"}` : undefined}>
@@ -93,7 +94,7 @@ export function TransferPage({ id }: { id: string }) {
                   </li>
                 ))}
               </ul>
-              {t.direction === "in" && quarantinedOnArrival(t) && <p className="mt-3 text-sm">{quarantinedOnArrival(t)}</p>}
+              {recalled && <p className="mt-3 text-sm">{recalled}</p>}
               {t.notes && <p className="mt-3 text-sm text-muted-foreground">{t.notes}</p>}
             </CardContent>
           </Card>
