@@ -133,6 +133,12 @@ func TestRecallStandsForNewPacks(t *testing.T) {
 		"IMP-2":                                schema.PackStateInService,
 		"IMP-3":                                schema.PackStateRetired,
 	}
+	// the recall's count takes in what it reached: 2 + 1 minted, IMP-1 imported
+	var count int
+	_ = app.DB().NewQuery("SELECT packCount FROM pack_recalls WHERE id = {:id}").Bind(map[string]any{"id": r.Id}).Row(&count)
+	if count != 4 {
+		t.Errorf("the standing recall's packCount = %d; want 4", count)
+	}
 	for _, p := range minted {
 		if p.GetString(schema.PackState) != schema.PackStateQuarantined {
 			t.Errorf("the mint's answer says %s is %s", p.GetString(schema.PackSerial), p.GetString(schema.PackState))

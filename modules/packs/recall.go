@@ -455,6 +455,13 @@ func RecallArrivals(txApp core.App, serials []string, actor string, at time.Time
 		if err != nil {
 			return nil, err
 		}
+		if len(c) > 0 {
+			// the recall's "N packs quarantined" counts those it reached on arrival too
+			if _, err := txApp.DB().NewQuery("UPDATE " + schema.PackRecalls + " SET " + schema.PackRecallPackCount + " = " + schema.PackRecallPackCount +
+				" + {:n} WHERE id = {:id}").Bind(dbx.Params{"n": len(c), "id": id}).Execute(); err != nil {
+				return nil, err
+			}
+		}
 		changes = append(changes, c...)
 	}
 	return changes, shelve(txApp, actor, at, changes)

@@ -550,6 +550,11 @@ func TestTransferRecallReachesArrivals(t *testing.T) {
 	if after.Ready != before.Ready || after.Quarantined != before.Quarantined+3 || after.Total != before.Total+3 || after.Unaccounted != 0 {
 		t.Fatalf("Berlin: %+v → %+v; want 3 more on the quarantine shelf, ready unchanged", before, after)
 	}
+	var counts []int
+	_ = berlin.app.DB().NewQuery("SELECT packCount FROM pack_recalls ORDER BY by").Column(&counts)
+	if len(counts) != 2 || counts[0] != 2 || counts[1] != 2 { // lot: 0 + 2 on arrival; model: its own pack + PAR-000004
+		t.Fatalf("Berlin's recalls' packCount (lot, model) = %v; want [2 2]", counts)
+	}
 	id := out["transfer"].(map[string]any)["id"].(string)
 	status, out, _ = berlin.call(t, nil, "GET", "/api/admin/packs/transfers/"+id, "", "")
 	states, _ := out["states"].(map[string]any)
