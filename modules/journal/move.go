@@ -522,8 +522,10 @@ func expected(r row, g Group) bool {
 // are matched to the counts again.
 //
 // An out-of-use pack is never put back with a person, on a charger or in stock: such a
-// return is refused (pack_quarantined / pack_retired, naming each pack) in optional and
-// required mode alike.
+// return is refused (pack_quarantined / pack_retired, naming each pack) whatever the tracking
+// mode — off too: the moves being undone (a quarantine, a dropoff redirected there) were
+// written with their packs, and undoing them would put a recalled pack and its battery back
+// in use.
 func Return(txApp core.App, mv Movement, moves []Move, undo map[string]int, actorId, reason string) ([]Move, error) {
 	serials := make([]string, len(moves))
 	for i, m := range moves {
@@ -564,7 +566,7 @@ func Return(txApp core.App, mv Movement, moves []Move, undo map[string]int, acto
 			}
 			continue // it moved on: its later movement is the truth (a stand-in: reconciled below)
 		}
-		if r.outOfUse() && mode != schema.PackTrackingOff && kinds[m.From] != schema.AccountKindQuarantine {
+		if r.outOfUse() && kinds[m.From] != schema.AccountKindQuarantine {
 			refused = append(refused, refusal(r))
 			continue
 		}
