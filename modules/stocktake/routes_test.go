@@ -208,6 +208,12 @@ func TestStocktakeRefusals(t *testing.T) {
 		row("place not a string", `{"place": 5, "serials": ["SWB-000001"]}`, 400, `"place"`),
 		row("unknown place", `{"place": "roof", "serials": ["SWB-000001"]}`, 400, `"message":"Place must be one of ready, waiting, quarantine, chargers, bay"`),
 		row("no scans", `{"place": "ready", "serials": []}`, 400, `"message":"Scan at least one pack, or count the place as empty"`),
+		// scans and "empty" contradict each other: neither is dropped for the other (the scans were
+		// once ignored and every pack on the shelf declared lost)
+		row("scans and empty", `{"place": "ready", "serials": ["SWB-000001"], "empty": true}`, 400,
+			`"serials"`, `"message":"A place counted as empty has no scanned packs: send the scans or count it as empty"`),
+		row("scans and empty, a preview", `{"place": "ready", "serials": ["SWB-000001"], "empty": true, "dryRun": true}`, 400,
+			`"message":"A place counted as empty has no scanned packs: send the scans or count it as empty"`),
 		row("not JSON", `{"place": `, 400, `"status":400`),
 		{Name: "tracking off", Who: testkit.Admin, Method: "POST", Status: 409, Contains: []string{`"message":"Turn pack tracking on (optional or required) before a stocktake"`},
 			Prepare: func(t testing.TB, app *tests.TestApp, c testkit.Callers) (string, string) {

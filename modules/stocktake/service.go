@@ -35,12 +35,15 @@ const MaxSerials = reqx.MaxCount
 
 // Messages of the stocktake.
 const (
-	MsgPlace       = "Place must be one of ready, waiting, quarantine, chargers, bay"
-	MsgSerials     = "Scan at least one pack, or count the place as empty"
-	MsgTooMany     = "A stocktake counts at most 10,000 packs"
-	MsgNotTracking = "Turn pack tracking on (optional or required) before a stocktake"
-	msgApplied     = "Stocktake applied: %s"
-	msgPreview     = "Stocktake of %s: %s"
+	MsgPlace   = "Place must be one of ready, waiting, quarantine, chargers, bay"
+	MsgSerials = "Scan at least one pack, or count the place as empty"
+	// MsgEmptyScanned refuses scans sent with empty (the place counted as holding no pack):
+	// which one the admin meant cannot be told, and taking either would lose the other.
+	MsgEmptyScanned = "A place counted as empty has no scanned packs: send the scans or count it as empty"
+	MsgTooMany      = "A stocktake counts at most 10,000 packs"
+	MsgNotTracking  = "Turn pack tracking on (optional or required) before a stocktake"
+	msgApplied      = "Stocktake applied: %s"
+	msgPreview      = "Stocktake of %s: %s"
 )
 
 // placeNames is how each place reads in messages and in the packs' history.
@@ -142,6 +145,9 @@ func check(in Input) error {
 	}
 	if len(in.Serials) == 0 && !in.Empty {
 		return apierr.Invalid("serials", MsgSerials)
+	}
+	if len(in.Serials) > 0 && in.Empty {
+		return apierr.Invalid("serials", MsgEmptyScanned)
 	}
 	return nil
 }
