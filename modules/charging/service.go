@@ -7,6 +7,7 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
@@ -15,6 +16,7 @@ import (
 	"swapbay/lib/reqx"
 	"swapbay/lib/schema"
 	"swapbay/lib/settings"
+	"swapbay/lib/sqlitedb"
 	"swapbay/lib/txutil"
 	"swapbay/modules/health"
 	"swapbay/modules/inventory"
@@ -359,6 +361,24 @@ func SyncQuantities(txApp core.App) error {
 		"COALESCE((SELECT balance FROM " + schema.Accounts + " a WHERE a.session = " + schema.ChargingSessions + ".id), 0) " +
 		"WHERE status = {:active}").Bind(dbx.Params{"active": schema.SessionStatusActive}).Execute()
 	return err
+}
+
+// EndEmptied ends every active session whose account holds no battery any more (a stocktake
+// found none of its packs on the chargers), at at: like a quantity lowered to 0 (SetQuantity),
+// nothing is left to charge, so it leaves the table, the ETA list and the due announcements.
+// It is deleted rather than completed — nothing was charged. Call it inside the transaction
+// that emptied the accounts, after SyncQuantities; txutil.Require refuses otherwise.
+func EndEmptied(txApp core.App, at time.Time) error {
+	if err := txutil.Require(txApp, "charging.EndEmptied"); err != nil {
+		return err
+	}
+	ended, err := types.ParseDateTime(at.UTC())
+	if err != nil {
+		return err
+	}
+	return sqlitedb.Exec(txApp.DB(), "UPDATE "+schema.ChargingSessions+" SET status = {:deleted}, quantity = 0, endedAt = {:at}, updated = {:now} "+
+		"WHERE status = {:active} AND COALESCE((SELECT balance FROM "+schema.Accounts+" a WHERE a.session = "+schema.ChargingSessions+".id), 0) = 0",
+		dbx.Params{"deleted": schema.SessionStatusDeleted, "active": schema.SessionStatusActive, "at": ended.String(), "now": types.NowDateTime().String()})
 }
 
 // DeleteAll removes every charging session (a clean slate: inventory.CleanSlate removes their

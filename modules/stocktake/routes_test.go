@@ -401,6 +401,11 @@ func TestStocktakeOfChargersAndQuarantine(t *testing.T) {
 	if got, _ := charging.FindSession(app, sess.Id); got.Quantity() != 0 {
 		t.Fatalf("session quantity %d; want 0", got.Quantity())
 	}
+	// emptied, it ends as a quantity lowered to 0 would: off the table, the ETA list and the due
+	// announcements (it once stayed active with 0 batteries, a "Mark Done" of nothing)
+	if got, _ := charging.FindSession(app, sess.Id); got.Status() != schema.SessionStatusDeleted || got.GetDateTime(schema.SessionEndedAt).IsZero() {
+		t.Fatalf("emptied session %s ended %v; want deleted with its end", got.Status(), got.GetDateTime(schema.SessionEndedAt))
+	}
 	s, _ := inventory.Stats(app)
 	if s.Charging != 1 || s.Ready != 9 {
 		t.Fatalf("stats %+v; want charging 1 (untracked), ready 9", s)

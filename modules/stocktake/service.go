@@ -226,8 +226,12 @@ func Apply(app core.App, op inventory.Op, in Input) (*Result, error) {
 		if err := t.Apply(txApp, jm); err != nil {
 			return err
 		}
-		// a session's quantity follows its account (a missing pack left a charger)
+		// a session's quantity follows its account (a missing pack left a charger); one left
+		// with no battery ends, as a quantity lowered to 0 does
 		if err := charging.SyncQuantities(txApp); err != nil {
+			return err
+		}
+		if err := charging.EndEmptied(txApp, mv.OccurredAt()); err != nil {
 			return err
 		}
 		res.Applied, res.Movement = true, mv
