@@ -220,7 +220,7 @@ func EditMovement(app core.App, op Op, id string, good, dead int, notes string) 
 				main.Set(schema.MovementNotes, notes)
 			}
 		}
-		plan, legs, err := preparePacks(txApp, op.KeyAt, packs, legs)
+		plan, legs, err := preparePacks(txApp, op.KeyAt, packs, legs, undo)
 		if err != nil {
 			return err
 		}

@@ -119,7 +119,7 @@ func Post(txApp core.App, p Posting) (*Movement, error) {
 	if err := txutil.Require(txApp, "inventory.Post"); err != nil {
 		return nil, err
 	}
-	plan, legs, err := preparePacks(txApp, p.KeyAt, p.Packs, p.Legs)
+	plan, legs, err := preparePacks(txApp, p.KeyAt, p.Packs, p.Legs, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -79,9 +79,11 @@ func returnPacks(txApp core.App, op Op, mv *Movement, undo map[string]int, reaso
 
 // preparePacks reads the packs of groups for a movement keyed at keyAt, before its balances
 // (journal.Prepare): an out-of-use pack returned to ready or waiting takes its battery to the
-// quarantine account, so the legs bound there are redirected. It returns the plan and the
-// legs to post.
-func preparePacks(txApp core.App, keyAt time.Time, groups []PackGroup, legs []Leg) (*journal.Plan, []Leg, error) {
+// quarantine account, so the legs bound there are redirected; in required mode a battery
+// the legs take from outside comes from where the records had its named pack (sourceExcess;
+// adjust: what a correction's reversal will add to the balances first). It returns the plan
+// and the legs to post.
+func preparePacks(txApp core.App, keyAt time.Time, groups []PackGroup, legs []Leg, adjust map[string]int) (*journal.Plan, []Leg, error) {
 	if len(groups) == 0 {
 		return nil, legs, nil
 	}
@@ -90,20 +92,76 @@ func preparePacks(txApp core.App, keyAt time.Time, groups []PackGroup, legs []Le
 		return nil, nil, err
 	}
 	plan, err := journal.Prepare(txApp, journal.Movement{KeyAt: keyAt}, groups, quarantine)
-	if err != nil || len(plan.Redirected) == 0 {
+	if err != nil {
 		return plan, legs, err
 	}
-	out := make([]Leg, 0, len(legs)+1)
-	left := maps.Clone(plan.Redirected)
-	for _, l := range legs {
-		if n := min(left[l.To.Id], l.Qty); n > 0 {
-			left[l.To.Id] -= n
-			out = append(out, Leg{From: l.From, To: quarantine, Qty: n})
-			l.Qty -= n
+	if len(plan.Redirected) > 0 {
+		out := make([]Leg, 0, len(legs)+1)
+		left := maps.Clone(plan.Redirected)
+		for _, l := range legs {
+			if n := min(left[l.To.Id], l.Qty); n > 0 {
+				left[l.To.Id] -= n
+				out = append(out, Leg{From: l.From, To: quarantine, Qty: n})
+				l.Qty -= n
+			}
+			out = append(out, l)
 		}
-		out = append(out, l)
+		legs = out
 	}
-	return plan, out, nil
+	if len(plan.Sourced) > 0 {
+		if legs, err = sourceExcess(txApp, legs, plan.Sourced, adjust); err != nil {
+			return nil, nil, err
+		}
+	}
+	return plan, legs, nil
+}
+
+// sourceExcess takes the batteries of legs that come from outside (a dropoff's excess over
+// what the driver holds) from where the records put the packs named for them (sourced, by
+// account id: journal.Plan.Sourced, required mode), as far as those accounts' balances allow
+// once the other legs have drawn on them (and adjust, a correction's reversal, has been added);
+// the rest still comes from outside. A pack already where the leg goes (brought back to the
+// shelf the records had it on) adds no battery there.
+func sourceExcess(txApp core.App, legs []Leg, sourced, adjust map[string]int) ([]Leg, error) {
+	drawn := map[string]int{}
+	for _, l := range legs {
+		drawn[l.From.Id] += l.Qty
+	}
+	avail := map[string]int{}
+	for _, id := range slices.Sorted(maps.Keys(sourced)) {
+		acc, err := FindAccount(txApp, id)
+		if err != nil {
+			return nil, err
+		}
+		avail[id] = min(sourced[id], max(0, acc.Balance()+adjust[id]-drawn[id]))
+	}
+	out := make([]Leg, 0, len(legs)+len(sourced))
+	for _, l := range legs {
+		if l.From.Kind != schema.AccountKindOutside {
+			out = append(out, l)
+			continue
+		}
+		for _, id := range slices.Sorted(maps.Keys(avail)) {
+			n := min(avail[id], l.Qty)
+			if n <= 0 {
+				continue
+			}
+			avail[id] -= n
+			l.Qty -= n
+			if id == l.To.Id {
+				continue // already there: no battery moves
+			}
+			acc, err := FindAccount(txApp, id)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Leg{From: acc.Ref(), To: l.To, Qty: n})
+		}
+		if l.Qty > 0 {
+			out = append(out, l)
+		}
+	}
+	return out, nil
 }
 
 // applyPacks writes the packs of plan for rec, a movement about to be stored with entries

@@ -57,7 +57,10 @@ import (
 //     account, and the records move as many other packs (stand-ins, the least recently seen
 //     first, never an out-of-use one toward a person, a charger or stock) from the accounts
 //     that kept too many packs to those left with too few — the least change that makes the
-//     records agree with the counts again, itself in the history.
+//     records agree with the counts again, itself in the history. Where the counts would take
+//     a named pack's battery from outside (a dropoff's excess over what the driver holds), it
+//     comes from the account the records had the pack at instead (Plan.Sourced; the ledger
+//     rewrites its legs): no place keeps a battery whose pack left it.
 //
 // Packs and pack_events are written with plain statements, like the ledger's own rows: no
 // PocketBase record hook runs for these writes.
@@ -267,6 +270,12 @@ type Plan struct {
 	// Unnamed is how many batteries the movement moves without packs under the offline grace
 	// of required mode (MetaUnnamed).
 	Unnamed int
+	// Sourced are, in required mode, the named packs the records put somewhere the movement
+	// does not take its batteries from, by that account (id): a dropoff's excess over what the
+	// driver holds is taken from there rather than from outside (the caller's legs), so that
+	// the records' place of each pack keeps as many batteries as packs (a pack already on the
+	// ready shelf brought back by a driver adds no battery to it).
+	Sourced map[string]int
 }
 
 // Prepare checks the counts of groups for a movement keyed at mv.KeyAt and reads their packs
@@ -394,7 +403,33 @@ func Prepare(txApp core.App, mv Movement, groups []Group, quarantine AccountRef)
 		}
 	}
 	p.groups = append(p.groups, split...)
+	if p.mode == schema.PackTrackingRequired {
+		p.source()
+	}
 	return p, nil
+}
+
+// source fills p.Sourced: where the records put each named pack that its group does not take
+// its batteries from (a known account, not outside; a pack in transit is refused by Apply). A
+// charging session is left out: its quantity follows its account only through the charging
+// module, so its battery stays counted there (the stand-ins match the records as before).
+func (p *Plan) source() {
+	for _, g := range p.groups {
+		if g.Implicit && len(g.Serials) == 0 {
+			continue
+		}
+		for _, code := range g.Serials {
+			r, ok := p.found[Serial(code)]
+			if !ok || r.location == "" || r.locKind == schema.AccountKindOutside || r.locKind == schema.AccountKindSession ||
+				r.state == schema.PackStateInTransit || expected(r, g) {
+				continue
+			}
+			if p.Sourced == nil {
+				p.Sourced = map[string]int{}
+			}
+			p.Sourced[r.location]++
+		}
+	}
 }
 
 // Apply writes the packs of movement mv (its id, user, actor, session and time set), whose

@@ -13,6 +13,7 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
 	"swapbay/modules/packs"
+	"swapbay/modules/system"
 )
 
 // lastMovementOfKind returns the id of the latest movement whose meta kind is kind.
@@ -73,6 +74,93 @@ func TestFieldSeamsOffModeDeleteKeepsOutOfUsePackInQuarantine(t *testing.T) {
 			ledgertest.AssertUnchanged(t, w.App, before)
 			if l := location(t, w.App, serial(1)); l != inventory.KeyQuarantine {
 				t.Errorf("recalled pack at %q after the delete; want quarantine", l)
+			}
+			sound(t, w.App)
+		})
+	}
+}
+
+// In required mode a driver who holds fewer batteries than the packs they scan at a dropoff
+// (the rest is the excess, DESIGN.md §3) brings packs the records put elsewhere: on the ready
+// shelf, in quarantine (recalled), with another driver. The excess battery is taken from
+// where the records had each pack, not from outside — else that place kept a battery with no
+// pack (recalculation: "ready holds 5 batteries but 4 packs") and the fleet counted one
+// battery more than it has (unaccounted -1). Deleting the dropoff puts everything back.
+func TestFieldSeamsRequiredDropoffExcessComesFromThePacksPlace(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		setup      func(t *testing.T, w *testkitApp, eve string)
+		ready, q   int
+		location   string
+		eveHolding int
+	}{
+		{"a pack the records have on the ready shelf", func(*testing.T, *testkitApp, string) {}, 4, 0, inventory.KeyReady, 0},
+		{"a recalled pack the records have in quarantine", func(t *testing.T, w *testkitApp, _ string) {
+			if _, err := packs.SetState(w.App, serial(1), schema.PackStateQuarantined, "recalled", w.admin.Id, clock.Now()); err != nil {
+				t.Fatal(err)
+			}
+		}, 3, 1, inventory.KeyQuarantine, 0},
+		{"a pack the records have with another driver", func(t *testing.T, w *testkitApp, eve string) {
+			if _, err := inventory.Pickup(w.App, inventory.Op{Actor: w.admin, Notes: "n", Packs: inventory.PackNames{Packs: []string{serial(1), serial(2)}}}, eve, 2); err != nil {
+				t.Fatal(err)
+			}
+		}, 3, 0, inventory.KeyReady, 1},
+		{"the only pack another driver holds", func(t *testing.T, w *testkitApp, eve string) {
+			if _, err := inventory.Pickup(w.App, inventory.Op{Actor: w.admin, Notes: "n", Packs: inventory.PackNames{Packs: []string{serial(1)}}}, eve, 1); err != nil {
+				t.Fatal(err)
+			}
+		}, 4, 0, inventory.KeyReady, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := fleet(t, 4, schema.PackTrackingRequired)
+			dana := testkit.CreateUser(t, w.App, roles.Driver, roles.Approved)
+			eve := testkit.CreateUser(t, w.App, roles.Driver, roles.Approved)
+			c.setup(t, w, eve.Id)
+			before := ledgertest.Capture(t, w.App)
+			drop, err := inventory.Dropoff(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: inventory.PackNames{GoodPacks: []string{serial(1)}}}, dana.Id, 1, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !drop.GetBool(schema.MovementDiscrepancy) {
+				t.Error("a dropoff of more than the driver holds is not flagged")
+			}
+			st, err := inventory.Stats(w.App)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Ready != c.ready || st.Quarantined != c.q || st.Unaccounted != 0 {
+				t.Errorf("stats %+v; want ready %d, quarantined %d, unaccounted 0", st, c.ready, c.q)
+			}
+			if l := location(t, w.App, serial(1)); l != c.location {
+				t.Errorf("pack at %q; want %s", l, c.location)
+			}
+			var held int
+			_ = w.App.DB().NewQuery("SELECT COALESCE(SUM(balance), 0) FROM accounts WHERE user = {:u}").Bind(dbx.Params{"u": eve.Id}).Row(&held)
+			if held != c.eveHolding {
+				t.Errorf("the other driver holds %d; want %d", held, c.eveHolding)
+			}
+			sound(t, w.App)
+			res, err := system.Recalculate(w.App)
+			if err != nil || len(res.Corrections) != 0 || len(res.PackCorrections) != 0 {
+				t.Fatalf("recalculate: %v %v %v", res.Corrections, res.PackCorrections, err)
+			}
+			// a correction that keeps its pack (none named: the same again) changes nothing
+			mid := ledgertest.Capture(t, w.App)
+			if _, err := inventory.EditMovement(w.App, inventory.Op{Actor: w.admin}, drop.Id, 1, 0, ""); err != nil {
+				t.Fatalf("correct the dropoff: %v", err)
+			}
+			if got := ledgertest.Capture(t, w.App); got.Stats != mid.Stats {
+				t.Errorf("after the same correction %+v; want %+v", got.Stats, mid.Stats)
+			}
+			sound(t, w.App)
+			if err := inventory.DeleteMovement(w.App, inventory.Op{Actor: w.admin}, drop.Id); err != nil {
+				t.Fatalf("delete the dropoff: %v", err)
+			}
+			after := ledgertest.Capture(t, w.App)
+			after.Movements, before.Movements = 0, 0
+			after.Entries, before.Entries = 0, 0
+			if after != before {
+				t.Errorf("after deleting the dropoff %+v; want %+v", after, before)
 			}
 			sound(t, w.App)
 		})
