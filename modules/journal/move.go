@@ -372,7 +372,9 @@ func Prepare(txApp core.App, mv Movement, groups []Group, quarantine AccountRef)
 			var in []row
 			for _, r := range rows {
 				if r.outOfUse() {
+					// split off below as a named group: Apply finds it by its serial
 					off = append(off, r.serial)
+					p.found[r.serial] = r
 				} else {
 					in = append(in, r)
 				}

@@ -11,6 +11,8 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
+	"swapbay/modules/charging"
+	"swapbay/modules/custody"
 	"swapbay/modules/inventory"
 	"swapbay/modules/packs"
 	"swapbay/modules/system"
@@ -164,5 +166,88 @@ func TestFieldSeamsRequiredDropoffExcessComesFromThePacksPlace(t *testing.T) {
 			}
 			sound(t, w.App)
 		})
+	}
+}
+
+// A pack recalled while it sits on a charger or with a driver goes to quarantine with its
+// battery when the rest of that place moves without naming its packs: a charging session
+// completed, deleted or lowered to 0, an assignment deleted. These once failed with "Unknown
+// pack: SWB-000001" (the split-off out-of-use pack of an implicit move was looked up among the
+// named ones), so a session started before a recall could never be finished.
+func TestFieldSeamsRecalledPackLeavesWithItsPlace(t *testing.T) {
+	ends := []struct {
+		name string
+		end  func(w *testkitApp, sess, holder string) error
+		// where the other pack goes
+		other string
+	}{
+		{"session completed", func(w *testkitApp, sess, _ string) error {
+			_, _, err := charging.Complete(w.App, inventory.Op{Actor: w.admin}, sess)
+			return err
+		}, inventory.KeyReady},
+		{"session deleted", func(w *testkitApp, sess, _ string) error {
+			_, _, err := charging.Delete(w.App, inventory.Op{Actor: w.admin}, sess)
+			return err
+		}, inventory.KeyWaiting},
+		{"session lowered to 0, to ready", func(w *testkitApp, sess, _ string) error {
+			_, _, err := charging.SetQuantity(w.App, inventory.Op{Actor: w.admin}, sess, 0, charging.DestinationReady)
+			return err
+		}, inventory.KeyReady},
+		{"session lowered to 0, to waiting", func(w *testkitApp, sess, _ string) error {
+			_, _, err := charging.SetQuantity(w.App, inventory.Op{Actor: w.admin}, sess, 0, charging.DestinationWaiting)
+			return err
+		}, inventory.KeyWaiting},
+		{"assignment deleted", func(w *testkitApp, _, holder string) error {
+			_, err := custody.DeleteAssignment(w.App, inventory.Op{Actor: w.admin}, holder)
+			return err
+		}, inventory.KeyWaiting},
+	}
+	for _, mode := range []string{schema.PackTrackingOptional, schema.PackTrackingRequired} {
+		for _, c := range ends {
+			t.Run(mode+"/"+c.name, func(t *testing.T) {
+				w := fleet(t, 6, mode)
+				dana := testkit.CreateUser(t, w.App, roles.Driver, roles.Approved)
+				// packs 1 and 2 on a charger (via a dead dropoff), or with Dana
+				names := inventory.PackNames{Packs: []string{serial(1), serial(2)}}
+				if _, err := inventory.Pickup(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: names}, dana.Id, 2); err != nil {
+					t.Fatal(err)
+				}
+				sess := ""
+				if c.name != "assignment deleted" {
+					if _, err := inventory.Dropoff(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: inventory.PackNames{DeadPacks: names.Packs}}, dana.Id, 0, 2); err != nil {
+						t.Fatal(err)
+					}
+					s, _, err := charging.Start(w.App, inventory.Op{Actor: w.admin, Packs: names}, "5A", 2)
+					if err != nil {
+						t.Fatal(err)
+					}
+					sess = s.Id
+				}
+				if _, err := packs.SetState(w.App, serial(1), schema.PackStateQuarantined, "recalled by the maker", w.admin.Id, clock.Now()); err != nil {
+					t.Fatal(err)
+				}
+				if err := c.end(w, sess, dana.Id); err != nil {
+					t.Fatalf("%s with a recalled pack there: %v", c.name, err)
+				}
+				if l := location(t, w.App, serial(1)); l != inventory.KeyQuarantine {
+					t.Errorf("recalled pack at %q; want quarantine", l)
+				}
+				if l := location(t, w.App, serial(2)); l != c.other {
+					t.Errorf("the other pack at %q; want %s", l, c.other)
+				}
+				st, err := inventory.Stats(w.App)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st.Quarantined != 1 || st.Charging != 0 || st.InField != 0 || st.Unaccounted != 0 {
+					t.Errorf("stats %+v; want quarantined 1, charging 0, in field 0, unaccounted 0", st)
+				}
+				sound(t, w.App)
+				res, err := system.Recalculate(w.App)
+				if err != nil || len(res.Corrections) != 0 || len(res.PackCorrections) != 0 {
+					t.Fatalf("recalculate: %v %v %v", res.Corrections, res.PackCorrections, err)
+				}
+			})
+		}
 	}
 }
