@@ -144,8 +144,9 @@ func SetState(txApp core.App, serial, state, reason, actor string, at time.Time)
 }
 
 // Damage records a damage report on the pack with id packId (note, photos: checked by the
-// caller) and, unless it is already out of use, its quarantine (reason quarantineReason).
-// It returns the change, or a zero Change when the state stayed.
+// caller) and, unless it is already out of use or the transition table does not allow it (a
+// pack in transit to another city changes only by its transfer), its quarantine (reason
+// quarantineReason). It returns the change, or a zero Change when the state stayed.
 func Damage(txApp core.App, packId, note string, photos []string, quarantineReason, actor string, at time.Time) (Change, error) {
 	rows, err := stateRows(txApp, "p.id = {:id}", dbx.Params{"id": packId})
 	if err != nil {
@@ -162,7 +163,7 @@ func Damage(txApp core.App, packId, note string, photos []string, quarantineReas
 	w := writer{txApp: txApp, at: at.UTC(), actor: actor}
 	w.events = append(w.events, event{pack: r.id, kind: schema.PackEventDamage, reason: note, photos: string(list), to: r.location})
 	var c Change
-	if !OutOfUse(r.state, "") {
+	if !OutOfUse(r.state, "") && slices.Contains(Transitions[r.state], schema.PackStateQuarantined) {
 		c = w.setState(r, schema.PackStateQuarantined, quarantineReason, "")
 	}
 	return c, w.flush()

@@ -43,8 +43,9 @@ type Damage struct {
 }
 
 // ReportDamage records d in one transaction: a "damage" event (the note, the photos) and,
-// unless the pack is already quarantined, retired or recycled, its quarantine (a "state"
-// event, reason "Damage reported: <note>"). It returns the pack and whether it was quarantined.
+// unless the pack is already quarantined, retired or recycled (or in transit to another city:
+// its state changes only by its transfer), its quarantine (a "state" event, reason "Damage
+// reported: <note>"). It returns the pack and whether it was quarantined.
 func ReportDamage(app core.App, d Damage, now time.Time) (*Pack, bool, error) {
 	note, err := reqx.Notes("note", d.Note, MsgDamageNote) // at most reqx.MaxNotes (2,000) characters
 	if err != nil {

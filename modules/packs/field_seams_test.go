@@ -251,3 +251,40 @@ func TestFieldSeamsRecalledPackLeavesWithItsPlace(t *testing.T) {
 		}
 	}
 }
+
+// A damage report on a pack in transit to another city records the damage but leaves its
+// state: the transition table lets such a pack change only by its transfer (journal.Transitions).
+// It was quarantined anyway, so the city it went to could never send it back here (a quarantined
+// pack "is already registered here"), and deleting the send put it back in service, the
+// quarantine silently gone. A pack quarantined, retired or recycled keeps its state likewise.
+func TestFieldSeamsDamageKeepsTheStateTheTableKeeps(t *testing.T) {
+	for _, state := range []string{schema.PackStateInTransit, schema.PackStateRetired, schema.PackStateRecycled, schema.PackStateQuarantined} {
+		t.Run(state, func(t *testing.T) {
+			w := fleet(t, 2, schema.PackTrackingOptional)
+			rec, err := w.App.FindFirstRecordByData(schema.Packs, schema.PackSerial, serial(1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec.Set(schema.PackState, state)
+			rec.Set(schema.PackLocation, "")
+			if err := w.App.Save(rec); err != nil {
+				t.Fatal(err)
+			}
+			before := ledgertest.Capture(t, w.App)
+			p, quarantined, err := packs.ReportDamage(w.App, packs.Damage{Serial: serial(1), Note: "dented", Actor: w.admin.Id}, clock.Now())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if quarantined || p.State() != state {
+				t.Errorf("after the report: %s (quarantined %v); want %s", p.State(), quarantined, state)
+			}
+			var damages int
+			_ = w.App.DB().NewQuery("SELECT COUNT(*) FROM pack_events WHERE kind = 'damage' AND pack = {:p}").Bind(dbx.Params{"p": rec.Id}).Row(&damages)
+			if damages != 1 {
+				t.Errorf("%d damage events; want 1", damages)
+			}
+			ledgertest.AssertUnchanged(t, w.App, before)
+			sound(t, w.App)
+		})
+	}
+}
