@@ -796,7 +796,13 @@ func (w *writer) move(r row, m Move, g Group) error {
 	}
 	if m.Found != "" {
 		if w.returning {
-			params["state"], params["before"] = schema.PackStateLost, m.Found
+			// lost again, keeping the state it has now (an admin may have changed it since the
+			// find) for its next find
+			before := r.state
+			if before == "" || before == schema.PackStateLost {
+				before = m.Found
+			}
+			params["state"], params["before"] = schema.PackStateLost, before
 			w.events = append(w.events, event{pack: r.id, kind: schema.PackEventState, fromState: r.state, toState: schema.PackStateLost})
 		} else {
 			params["state"], params["before"] = m.Found, ""

@@ -288,3 +288,40 @@ func TestFieldSeamsDamageKeepsTheStateTheTableKeeps(t *testing.T) {
 		})
 	}
 }
+
+// Deleting the movement that found a lost pack makes it lost again, keeping the state it has
+// now: a pack sent to maintenance since the find was put back as lost "in service", so the
+// next scan found it in service, the admin's maintenance decision gone without a trace.
+func TestFieldSeamsUndoneFindKeepsTheStateSince(t *testing.T) {
+	w := fleet(t, 3, schema.PackTrackingOptional)
+	dana := testkit.CreateUser(t, w.App, roles.Driver, roles.Approved)
+	if _, err := packs.SetState(w.App, serial(1), schema.PackStateLost, "not on the shelf", w.admin.Id, clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	pick, err := inventory.Pickup(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: inventory.PackNames{Packs: []string{serial(1)}}}, dana.Id, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := packs.SetState(w.App, serial(1), schema.PackStateMaintenance, "loose connector", w.admin.Id, clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if err := inventory.DeleteMovement(w.App, inventory.Op{Actor: w.admin}, pick.Id); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := w.App.FindFirstRecordByData(schema.Packs, schema.PackSerial, serial(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, before := rec.GetString(schema.PackState), rec.GetString(schema.PackStateBefore); st != schema.PackStateLost || before != schema.PackStateMaintenance {
+		t.Fatalf("after the find was undone: %s (before %q); want lost, before maintenance", st, before)
+	}
+	// found again by a scan, it returns to maintenance, not to service
+	if _, err := inventory.Pickup(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: inventory.PackNames{Packs: []string{serial(1)}}}, dana.Id, 1); err != nil {
+		t.Fatal(err)
+	}
+	rec, _ = w.App.FindFirstRecordByData(schema.Packs, schema.PackSerial, serial(1))
+	if st := rec.GetString(schema.PackState); st != schema.PackStateMaintenance {
+		t.Fatalf("found again: %s; want maintenance", st)
+	}
+	sound(t, w.App)
+}
