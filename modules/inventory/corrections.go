@@ -292,6 +292,12 @@ func editAdjustment(txApp core.App, old map[string]int, total int) (map[string]i
 // request that can be undone; the place is counted again instead.
 const MsgStocktakeKept = "A stocktake cannot be deleted: count the place again instead"
 
+// MsgShelvedKept refuses deleting the movement that took a pack's battery to quarantine or
+// back with its state change (Shelve): undone alone it left the place and the state apart (a
+// pack quarantined again after its release was counted twice in quarantine). The state is
+// changed instead, which moves the battery again.
+const MsgShelvedKept = "This movement follows a pack's state change and cannot be deleted: change the pack's state instead"
+
 // MsgTransferInKept refuses deleting a receive from another city: its packs are registered
 // here; send them back instead.
 const MsgTransferInKept = "Packs received from another city cannot be un-received: send them back to that city instead"
@@ -323,6 +329,9 @@ func DeleteMovement(app core.App, op Op, id string) error {
 		}
 		if mv.Type() == TypeTransferIn {
 			return apierr.Conflict(MsgTransferInKept)
+		}
+		if mv.Type() == TypeInternalTransfer && (mv.MetaString(MetaKind) == KindShelvedQuarantine || mv.MetaString(MetaKind) == KindShelvedRelease) {
+			return apierr.Conflict(MsgShelvedKept)
 		}
 		if mv.SessionId() != "" {
 			return apierr.Conflict("Charging session movements cannot be deleted here; complete, edit or delete the charging session instead")

@@ -261,6 +261,14 @@ func (n PackNames) field(f string) string {
 	return f
 }
 
+// The meta kinds (MetaKind) of the movements that carry a pack's battery when its state
+// changes (Shelve): they follow the pack's state and are not deleted on their own
+// (MsgShelvedKept).
+const (
+	KindShelvedQuarantine = "quarantine"
+	KindShelvedRelease    = "release"
+)
+
 // Reasons of the movements that carry a pack's battery when its state changes.
 const (
 	MsgShelvedQuarantine = "Out of use: %d moved to quarantine (%s)"
@@ -328,9 +336,9 @@ func Shelve(txApp core.App, op Op, changes []journal.Change) ([]*Movement, error
 		if len(legs) == 0 {
 			continue
 		}
-		format, kind := MsgShelvedQuarantine, "quarantine"
+		format, kind := MsgShelvedQuarantine, KindShelvedQuarantine
 		if dir == waiting.Id {
-			format, kind = MsgShelvedRelease, "release"
+			format, kind = MsgShelvedRelease, KindShelvedRelease
 		}
 		notes := fmt.Sprintf(format, len(serials), strings.Join(serials, ", "))
 		if len(notes) > 2000 {

@@ -31,53 +31,78 @@ func lastMovementOfKind(t *testing.T, w *testkitApp, kind string) string {
 }
 
 // An out-of-use pack moves only toward quarantine "by any route" (DESIGN.md §14), whatever the
-// tracking mode: with tracking switched off after the pack was recalled, deleting the movement
-// that took it (and its battery) to quarantine, or a dropoff that returned it there, must not
-// put it back on the ready shelf or in the driver's hands. Refused pack_quarantined, nothing
-// changed.
+// tracking mode: with tracking switched off after the pack was recalled, deleting a dropoff that
+// returned it to quarantine must not put it back in the driver's hands (refused
+// pack_quarantined, nothing changed). The movement that took a pack's battery to quarantine
+// with its state change is not deleted on its own at all (see
+// TestFieldSeamsStateMovementsAreNotDeleted).
 func TestFieldSeamsOffModeDeleteKeepsOutOfUsePackInQuarantine(t *testing.T) {
+	w := fleet(t, 4, schema.PackTrackingOptional)
+	dana := testkit.CreateUser(t, w.App, roles.Driver, roles.Approved)
+	if _, err := inventory.Pickup(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: inventory.PackNames{Packs: []string{serial(1)}}}, dana.Id, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := packs.SetState(w.App, serial(1), schema.PackStateQuarantined, "recalled by the maker", w.admin.Id, clock.Now()); err != nil {
+		t.Fatal(err)
+	}
+	drop, err := inventory.Dropoff(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: inventory.PackNames{GoodPacks: []string{serial(1)}}}, dana.Id, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := location(t, w.App, serial(1)); l != inventory.KeyQuarantine {
+		t.Fatalf("recalled pack at %q before the delete; want quarantine", l)
+	}
+	ledgertest.SetPackTracking(t, w.App, schema.PackTrackingOff)
+	before := ledgertest.Capture(t, w.App)
+	err = inventory.DeleteMovement(w.App, inventory.Op{Actor: w.admin}, drop.Id)
+	if code(err) != apierr.CodePackQuarantined {
+		t.Errorf("delete with tracking off: %v; want pack_quarantined", err)
+	}
+	ledgertest.AssertUnchanged(t, w.App, before)
+	if l := location(t, w.App, serial(1)); l != inventory.KeyQuarantine {
+		t.Errorf("recalled pack at %q after the delete; want quarantine", l)
+	}
+	sound(t, w.App)
+}
+
+// The movements that carry a pack's battery to quarantine or back with its state change are
+// not deleted on their own (409, nothing changed): undone alone they left the place, the state
+// and the counts apart — a released pack quarantined again counted twice in quarantine when its
+// release was deleted, a recalled pack put back on the ready shelf with tracking off.
+func TestFieldSeamsStateMovementsAreNotDeleted(t *testing.T) {
 	for _, c := range []struct {
-		name  string
-		setup func(t *testing.T, w *testkitApp) (movement string)
+		name, mode string
+		states     []string // the pack's state changes, in order
+		kind       string   // the movement deleted: the last of this kind
 	}{
-		{"the quarantine movement of a pack recalled in ready", func(t *testing.T, w *testkitApp) string {
-			if _, err := packs.SetState(w.App, serial(1), schema.PackStateQuarantined, "recalled by the maker", w.admin.Id, clock.Now()); err != nil {
-				t.Fatal(err)
-			}
-			return lastMovementOfKind(t, w, "quarantine")
-		}},
-		{"a dropoff that took a recalled pack to quarantine", func(t *testing.T, w *testkitApp) string {
-			dana := testkit.CreateUser(t, w.App, roles.Driver, roles.Approved)
-			if _, err := inventory.Pickup(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: inventory.PackNames{Packs: []string{serial(1)}}}, dana.Id, 1); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := packs.SetState(w.App, serial(1), schema.PackStateQuarantined, "recalled by the maker", w.admin.Id, clock.Now()); err != nil {
-				t.Fatal(err)
-			}
-			drop, err := inventory.Dropoff(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: inventory.PackNames{GoodPacks: []string{serial(1)}}}, dana.Id, 1, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return drop.Id
-		}},
+		{"the quarantine, tracking off", schema.PackTrackingOff, []string{schema.PackStateQuarantined}, inventory.KindShelvedQuarantine},
+		{"the quarantine, after the release", schema.PackTrackingOptional, []string{schema.PackStateQuarantined, schema.PackStateInService}, inventory.KindShelvedQuarantine},
+		{"the release, after a second quarantine", schema.PackTrackingOptional,
+			[]string{schema.PackStateQuarantined, schema.PackStateInService, schema.PackStateQuarantined}, inventory.KindShelvedRelease},
+		{"the release, required", schema.PackTrackingRequired, []string{schema.PackStateQuarantined, schema.PackStateInService}, inventory.KindShelvedRelease},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			w := fleet(t, 4, schema.PackTrackingOptional)
-			mv := c.setup(t, w)
-			if l := location(t, w.App, serial(1)); l != inventory.KeyQuarantine {
-				t.Fatalf("recalled pack at %q before the delete; want quarantine", l)
+			// other batteries in quarantine and waiting, so that no balance stops the delete
+			if _, err := packs.SetState(w.App, serial(2), schema.PackStateQuarantined, "dented", w.admin.Id, clock.Now()); err != nil {
+				t.Fatal(err)
 			}
-			ledgertest.SetPackTracking(t, w.App, schema.PackTrackingOff)
+			if _, err := system.EditStat(w.App, inventory.Op{Actor: w.admin}, "waiting", 1, 0); err != nil {
+				t.Fatal(err)
+			}
+			for _, st := range c.states {
+				if _, err := packs.SetState(w.App, serial(1), st, "checked", w.admin.Id, clock.Now()); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ledgertest.SetPackTracking(t, w.App, c.mode)
 			before := ledgertest.Capture(t, w.App)
-			err := inventory.DeleteMovement(w.App, inventory.Op{Actor: w.admin}, mv)
-			if code(err) != apierr.CodePackQuarantined {
-				t.Errorf("delete with tracking off: %v; want pack_quarantined", err)
+			err := inventory.DeleteMovement(w.App, inventory.Op{Actor: w.admin}, lastMovementOfKind(t, w, c.kind))
+			if err == nil || err.Error() != inventory.MsgShelvedKept {
+				t.Errorf("delete: %v; want %q", err, inventory.MsgShelvedKept)
 			}
 			ledgertest.AssertUnchanged(t, w.App, before)
-			if l := location(t, w.App, serial(1)); l != inventory.KeyQuarantine {
-				t.Errorf("recalled pack at %q after the delete; want quarantine", l)
-			}
-			sound(t, w.App)
+			ledgertest.AssertSound(t, w.App) // (the waiting battery added above has no pack)
 		})
 	}
 }
