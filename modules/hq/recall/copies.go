@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
+
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/schema"
 	"swapbay/modules/hq/follow"
@@ -113,6 +116,41 @@ func (c *copies) count(id, by, value string) (Counts, string) {
 	}
 	c.cache[k] = n
 	return n, ""
+}
+
+// SkewAllowed is how far a city's clock may run ahead of head office's. A copy is trusted to
+// hold every change the city made before it answered a send only once the city's heartbeat in
+// it (schema.Heartbeat, rewritten every minute while the city replicates) is this much later
+// than the answer. A variable so tests shorten it.
+var SkewAllowed = 2 * time.Minute
+
+// lost reports whether city id's copy shows that the city no longer has its recall
+// cityRecallId, which it answered at sentAt: the copy holds a heartbeat later than sentAt (by
+// SkewAllowed) and no pack_recalls row of that id. The city went back to a backup from before
+// the recall (swapbay restore, DESIGN.md §11 and §13), and its stored answer to the send's key
+// went with it: sending again makes the recall there again, once. A copy that cannot tell (not
+// readable, no heartbeat since the answer, a city older than the heartbeat) is not lost.
+func (c *copies) lost(id, cityRecallId string, sentAt time.Time) bool {
+	if cityRecallId == "" || sentAt.IsZero() {
+		return false
+	}
+	db, _ := c.db(id)
+	if db == nil {
+		return false
+	}
+	var beat string
+	if err := db.QueryRow("SELECT COALESCE(MAX("+schema.HeartbeatAt+"), '') FROM "+schema.Heartbeat).Scan(&beat); err != nil {
+		return false
+	}
+	at, err := types.ParseDateTime(beat)
+	if err != nil || at.IsZero() || !at.Time().After(sentAt.Add(SkewAllowed)) {
+		return false
+	}
+	var n int
+	if err := db.QueryRow("SELECT COUNT(*) FROM "+schema.PackRecalls+" WHERE id = ?", cityRecallId).Scan(&n); err != nil {
+		return false
+	}
+	return n == 0
 }
 
 func (c *copies) Close() {
