@@ -139,7 +139,7 @@ func (c *copies) lost(id, cityRecallId string, sentAt time.Time) bool {
 		return false
 	}
 	var beat string
-	if err := db.QueryRow("SELECT COALESCE(MAX("+schema.HeartbeatAt+"), '') FROM "+schema.Heartbeat).Scan(&beat); err != nil {
+	if err := db.QueryRow("SELECT COALESCE(MAX(" + schema.HeartbeatAt + "), '') FROM " + schema.Heartbeat).Scan(&beat); err != nil {
 		return false
 	}
 	at, err := types.ParseDateTime(beat)

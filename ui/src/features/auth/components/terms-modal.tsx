@@ -27,8 +27,8 @@ import { formatDate } from "@/lib/format";
 /** SignatureMethod is how the signer signs: drawing on the pad, or typing their name. */
 export type SignatureMethod = "drawn" | "typed";
 
-/** GivenSignature is what the modal hands over: the PNG data URL, how it was made and the typed name. */
-export type GivenSignature = { signatureData: string; signatureMethod: SignatureMethod; signatureText?: string };
+/** GivenSignature is what the modal hands over: the PNG data URL, how it was made, the typed name and the hash of the terms shown. */
+export type GivenSignature = { signatureData: string; signatureMethod: SignatureMethod; signatureText?: string; termsHash?: string };
 
 /** TermsModalProps: open state, whether the register call runs, and the two outcomes. */
 export type TermsModalProps = {
@@ -103,14 +103,16 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
   };
   const accept = async () => {
     if (!enabled) return;
+    // the terms this modal showed: the server refuses the signature if they changed meanwhile
+    const termsHash = terms.data?.contentHash;
     if (method === "typed") {
       const name = typedName.trim();
-      onAccept({ signatureData: await typedSignaturePNG(name, width, SIGNATURE_HEIGHT), signatureMethod: "typed", signatureText: name });
+      onAccept({ signatureData: await typedSignaturePNG(name, width, SIGNATURE_HEIGHT), signatureMethod: "typed", signatureText: name, termsHash });
       return;
     }
     const pad = padRef.current;
     if (!pad || pad.isEmpty()) return;
-    onAccept({ signatureData: pad.getCanvas().toDataURL("image/png"), signatureMethod: "drawn" });
+    onAccept({ signatureData: pad.getCanvas().toDataURL("image/png"), signatureMethod: "drawn", termsHash });
   };
 
   return (
