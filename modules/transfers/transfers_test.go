@@ -649,3 +649,64 @@ func TestTransferRecallReachesArrivalsRequired(t *testing.T) {
 		})
 	}
 }
+
+// A lot recalled while some of its packs are on their way to another city passes those over
+// (they are in use nowhere here); when the send's movement is then deleted on the Activity page,
+// the packs come back to this city, and the recall, which stands for the packs that come after
+// it, reaches them: they land quarantined on the quarantine shelf, the recall counts them, and
+// the ledger is sound — in optional and required mode. A pack of another lot comes back in
+// service.
+func TestTransferDeletedAfterARecallQuarantinesTheReturned(t *testing.T) {
+	for _, mode := range []string{schema.PackTrackingOptional, schema.PackTrackingRequired} {
+		t.Run(mode, func(t *testing.T) {
+			paris := newCity(t, "127.0.0.1:8181", "PAR", 3, 1)
+			ledgertest.SetPackTracking(t, paris.app, mode)
+			if _, err := paris.app.DB().NewQuery("UPDATE packs SET lot = 'L-OTHER' WHERE serial = 'PAR-000003'").Execute(); err != nil {
+				t.Fatal(err)
+			}
+			status, out, _ := paris.call(t, nil, "POST", "/api/admin/packs/transfers",
+				body(map[string]any{"toCity": "Berlin", "serials": []string{"PAR-000002", "PAR-000003", "PAR-000004"}}), "")
+			if status != http.StatusCreated {
+				t.Fatalf("send = %d %v", status, out)
+			}
+			mv := out["transfer"].(map[string]any)["movement"].(string)
+			status, out, _ = paris.call(t, nil, "POST", "/api/admin/packs/recall",
+				body(map[string]any{"by": "lot", "value": "L-PAR", "reason": "Cells may overheat"}), "")
+			if status != http.StatusOK || out["recall"].(map[string]any)["packCount"] != float64(1) {
+				t.Fatalf("recall = %d %v; want PAR-000001 only (the others are on their way)", status, out)
+			}
+			before := paris.stats(t)
+			status, out, _ = paris.call(t, nil, "DELETE", "/api/admin/movements/"+mv, "", "")
+			if status != http.StatusOK {
+				t.Fatalf("delete = %d %v", status, out)
+			}
+			quarantine, err := inventory.SystemAccount(paris.app, inventory.KeyQuarantine)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range []string{"PAR-000002", "PAR-000004"} {
+				if st, loc, _ := paris.pack(t, s); st != schema.PackStateQuarantined || loc != quarantine.Id {
+					t.Fatalf("%s back after the recall: %s at %q; want quarantined on the quarantine shelf", s, st, loc)
+				}
+			}
+			if st, loc, _ := paris.pack(t, "PAR-000003"); st != schema.PackStateInService || loc != paris.account["ready"] {
+				t.Fatalf("PAR-000003 (another lot): %s at %q; want in service on ready", st, loc)
+			}
+			after := paris.stats(t)
+			if after.Quarantined != before.Quarantined+2 || after.Ready != before.Ready+1 || after.Waiting != before.Waiting || after.Total != before.Total+3 {
+				t.Fatalf("Paris: %+v → %+v; want 2 more quarantined, 1 more ready, 3 more in the fleet", before, after)
+			}
+			var count int
+			_ = paris.app.DB().NewQuery("SELECT packCount FROM pack_recalls").Row(&count)
+			if count != 3 {
+				t.Fatalf("the recall's packCount = %d; want 3", count)
+			}
+			paris.balanced(t, 0)
+			if mode == schema.PackTrackingRequired {
+				if v, err := ledgertest.PackViolations(paris.app); err != nil || len(v) > 0 {
+					t.Fatalf("packs and counts differ: %v %v", v, err)
+				}
+			}
+		})
+	}
+}
