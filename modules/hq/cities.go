@@ -24,12 +24,12 @@ import (
 
 // Messages of the cities routes.
 const (
-	MsgNameRequired    = "City name is required"
-	MsgNameTooLong     = "City name must be at most 100 characters"
-	MsgNameTaken       = "A city with this name already exists"
+	MsgNameRequired = "City name is required"
+	MsgNameTooLong  = "City name must be at most 100 characters"
+	MsgNameTaken    = "A city with this name already exists"
 	// MsgReplicaTaken refuses a replica another city already follows (%s: that city's name): its
 	// figures would be counted twice, its packs listed twice, its recalls sent twice.
-	MsgReplicaTaken = "This replica is already followed as %s: one city, one replica (edit that city instead)"
+	MsgReplicaTaken    = "This replica is already followed as %s: one city, one replica (edit that city instead)"
 	MsgTimeZone        = "Time zone must be an IANA name such as Europe/Paris"
 	MsgCurrency        = "Currency must be a three-letter ISO 4217 code such as EUR"
 	MsgReplicaRequired = "The city's replica URL is required"

@@ -60,10 +60,11 @@ type copies struct {
 	dbs   map[string]*sql.DB
 	errs  map[string]string
 	cache map[[3]string]Counts
+	beats map[string]time.Time // city id → its heartbeat in the copy (zero: none, or unreadable)
 }
 
 func newCopies(set *follow.Set) *copies {
-	return &copies{set: set, dbs: map[string]*sql.DB{}, errs: map[string]string{}, cache: map[[3]string]Counts{}}
+	return &copies{set: set, dbs: map[string]*sql.DB{}, errs: map[string]string{}, cache: map[[3]string]Counts{}, beats: map[string]time.Time{}}
 }
 
 // db is city id's copy, or the reason in words it cannot be read.
@@ -138,12 +139,17 @@ func (c *copies) lost(id, cityRecallId string, sentAt time.Time) bool {
 	if db == nil {
 		return false
 	}
-	var beat string
-	if err := db.QueryRow("SELECT COALESCE(MAX(" + schema.HeartbeatAt + "), '') FROM " + schema.Heartbeat).Scan(&beat); err != nil {
-		return false
+	beat, ok := c.beats[id]
+	if !ok {
+		var text string
+		if err := db.QueryRow("SELECT COALESCE(MAX(" + schema.HeartbeatAt + "), '') FROM " + schema.Heartbeat).Scan(&text); err == nil {
+			if at, err := types.ParseDateTime(text); err == nil {
+				beat = at.Time()
+			}
+		}
+		c.beats[id] = beat // read once per request, however many recalls name the city
 	}
-	at, err := types.ParseDateTime(beat)
-	if err != nil || at.IsZero() || !at.Time().After(sentAt.Add(SkewAllowed)) {
+	if beat.IsZero() || !beat.After(sentAt.Add(SkewAllowed)) {
 		return false
 	}
 	var n int
