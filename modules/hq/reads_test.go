@@ -13,12 +13,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
 	"swapbay/lib/clock"
+	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/activity"
@@ -771,5 +773,56 @@ func TestPackStatesChunked(t *testing.T) {
 	defer odb.Close()
 	if got, err := odb.PackStates(context.Background(), serials); err != nil || len(got) != 0 {
 		t.Fatalf("a copy without packs: %v %v", got, err)
+	}
+}
+
+// A task adjustment of a week older than the recent ones the rollup reads again (an admin
+// adjusts a past week at any time): the next run reads that week again, so history's pay is the
+// city's earnings total with the adjustment; a run after that writes nothing new.
+func TestRollupReadsAnOldAdjustedWeekAgain(t *testing.T) {
+	now := time.Now()
+	city := seedCity(t, now)
+	loc, _ := time.LoadLocation("Europe/Paris")
+	if _, err := earnings.SetRates(city, nil, earnings.Rates{DeadBattery: 100, Move: 50, Recover: 200}, now.AddDate(0, 0, -300)); err != nil {
+		t.Fatal(err)
+	}
+	s := newHQ(t)
+	paris := s.addCity("Paris", "Europe/Paris", "EUR")
+	copyCity(t, city, s, paris)
+	if _, err := hq.RollUp(context.Background(), s.app, s.set, now); err != nil {
+		t.Fatal(err)
+	}
+	old := clock.WeekStart(now, loc, -(hq.OverviewWeeks + 3))
+	week := func() int64 {
+		t.Helper()
+		rec, err := s.app.FindFirstRecordByFilter(hq.CityWeeks, "city = {:c} && weekStart = {:w}", dbx.Params{"c": paris, "w": clock.DateString(old)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return int64(rec.GetInt(hq.CityWeekPayCents))
+	}
+	if got := week(); got != 0 {
+		t.Fatalf("the old week before any adjustment: %d cents", got)
+	}
+	// weeks later, an admin records a driver's 30 moves of that week (20 % pay reduction)
+	d := ledgertest.NewUser(t, city, roles.Driver)
+	if _, err := earnings.Adjust(city, nil, earnings.AdjustmentInput{UserId: d.Id, WeekStart: clock.DateString(old), TaskType: schema.AdjustmentTaskMoves,
+		AdjustedCount: reqx.Int{Present: true, Valid: true, V: 30}, Reason: "paper log"}, now, loc); err != nil {
+		t.Fatal(err)
+	}
+	total, err := earnings.Total(context.Background(), city.DB(), old, old.AddDate(0, 0, 7), now, true)
+	if err != nil || total != 30*50*80/100 {
+		t.Fatalf("the city's total of the adjusted week = %v %v; want 1200 cents", total, err)
+	}
+	copyCity(t, city, s, paris)
+	res, err := hq.RollUp(context.Background(), s.app, s.set, now.Add(hq.RollupEvery))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := week(); got != int64(total) || res.Written != 1 {
+		t.Fatalf("the adjusted week after the next run: %d cents (%+v); want %d, 1 row written", got, res, total)
+	}
+	if res, err = hq.RollUp(context.Background(), s.app, s.set, now.Add(2*hq.RollupEvery)); err != nil || res.Written != 0 {
+		t.Fatalf("a run after it: %+v %v; want nothing written", res, err)
 	}
 }
