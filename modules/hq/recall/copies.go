@@ -22,8 +22,11 @@ const (
 // Counts are a city's packs matching a recall's by and value, counted in its followed copy.
 type Counts struct {
 	// Matching is every matching pack; OutOfUse those quarantined, retired or recycled, or lost
-	// while one of those (the pack journal's "out of use", journal.OutOfUse).
-	Matching, OutOfUse int
+	// while one of those (the pack journal's "out of use", journal.OutOfUse); InTransit those
+	// sent to another city (in use nowhere here: the city's recall passes them over, and the
+	// standing recall of the city they reach quarantines them there — this city's registry keeps
+	// them in transit for good once they are received).
+	Matching, OutOfUse, InTransit int
 	// ToQuarantine and AlreadyQuarantined are the city's recall preview's figures: the packs a
 	// recall would quarantine (neither quarantined, retired nor recycled; a lost pack is) and
 	// those already quarantined (retired and recycled ones are in neither).
@@ -37,7 +40,8 @@ const countsSQL = "SELECT COUNT(*)," +
 	" COALESCE(SUM(CASE WHEN " + schema.PackState + " IN (" + outOfUseStates + ") OR (" + schema.PackState + " = '" + schema.PackStateLost +
 	"' AND " + schema.PackStateBefore + " IN (" + outOfUseStates + ")) THEN 1 ELSE 0 END), 0)," +
 	" COALESCE(SUM(CASE WHEN " + schema.PackState + " NOT IN (" + outOfUseStates + ") THEN 1 ELSE 0 END), 0)," +
-	" COALESCE(SUM(CASE WHEN " + schema.PackState + " = '" + schema.PackStateQuarantined + "' THEN 1 ELSE 0 END), 0)" +
+	" COALESCE(SUM(CASE WHEN " + schema.PackState + " = '" + schema.PackStateQuarantined + "' THEN 1 ELSE 0 END), 0)," +
+	" COALESCE(SUM(CASE WHEN " + schema.PackState + " = '" + schema.PackStateInTransit + "' THEN 1 ELSE 0 END), 0)" +
 	" FROM " + schema.Packs + " WHERE %s = ?"
 
 // column is the packs column a recall by by matches ("" when by is not one).
@@ -106,7 +110,7 @@ func (c *copies) count(id, by, value string) (Counts, string) {
 		return Counts{}, msg
 	}
 	var n Counts
-	err := db.QueryRow(fmt.Sprintf(countsSQL, col), value).Scan(&n.Matching, &n.OutOfUse, &n.ToQuarantine, &n.AlreadyQuarantined)
+	err := db.QueryRow(fmt.Sprintf(countsSQL, col), value).Scan(&n.Matching, &n.OutOfUse, &n.ToQuarantine, &n.AlreadyQuarantined, &n.InTransit)
 	if err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return Counts{}, ""

@@ -62,7 +62,8 @@ type CityStatus struct {
 	Error        string `json:"error"`
 	CityRecallID string `json:"cityRecallId"`
 	SentAt       string `json:"sentAt"`
-	// Matching and Quarantined are counted in the city's copy: the packs matching the recall and
+	// Matching and Quarantined are counted in the city's copy: the packs matching the recall
+	// (those sent to another city aside: they are counted where they arrive) and
 	// those of them out of use (quarantined, retired or recycled, or lost while one of those).
 	Matching    int  `json:"matching"`
 	Quarantined int  `json:"quarantined"`
@@ -344,7 +345,9 @@ func views(app core.App, set *follow.Set, recs []*core.Record) ([]HQRecall, erro
 			}
 			cs.Name = name
 			n, msg := c.count(cs.ID, v.By, v.Value)
-			cs.Matching, cs.Quarantined, cs.CopyOK, cs.CopyError = n.Matching, n.OutOfUse, msg == "", msg
+			// a pack this city sent to another city stays in transit in its registry for good: it
+			// is counted where it arrives, quarantined there by that city's standing recall
+			cs.Matching, cs.Quarantined, cs.CopyOK, cs.CopyError = n.Matching-n.InTransit, n.OutOfUse, msg == "", msg
 			if cs.Send == SendSent && cs.CopyOK && c.lost(cs.ID, cs.CityRecallID, s.GetDateTime(SendSentAt).Time()) {
 				cs.Lost, cs.Error = true, MsgRecallLost
 			}

@@ -959,3 +959,34 @@ func TestCityRestoredFromAnOlderBackupIsSentAgain(t *testing.T) {
 	}
 	paris.checkOnce("L1", 2)
 }
+
+// A pack of the recalled lot that a city sent to another city stays in transit in the sender's
+// registry for good (the sender never hears of its receipt): the sender's recall passes it over,
+// and the receiver's standing recall quarantines it on arrival. It is counted where it arrives:
+// the sender is done once its own packs are quarantined, and the recall is done everywhere
+// once the receiver's copy shows the pack quarantined.
+func TestPackSentAwayIsCountedWhereItArrives(t *testing.T) {
+	paris := newCity(t, "Paris", "L1", "L1", "L1", "")
+	berlin := newCity(t, "Berlin", "L1", "")
+	// SWB-000003 left Paris for Berlin before the recall: in transit in Paris for good; Berlin
+	// has its own L1 pack
+	if _, err := paris.app.DB().NewQuery("UPDATE packs SET state = 'in_transit', location = '' WHERE serial = 'SWB-000003'").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	h := startHQ(t, t.TempDir(), fast(nil))
+	h.add(paris, berlin)
+	r := h.recallOf("lot", "L1", "")
+	h.waitSend(r.ID, paris, recall.SendSent)
+	h.waitSend(r.ID, berlin, recall.SendSent)
+	paris.checkOnce("L1", 2)
+	berlin.checkOnce("L1", 1)
+	h.copyOf(paris, berlin)
+	got := h.get(r.ID)
+	ps := cityOf(got, paris.id)
+	if ps.Matching != 2 || ps.Quarantined != 2 || !ps.Done {
+		t.Fatalf("Paris with a pack sent away = %+v; want 2 of 2 and done (the third is counted where it arrives)", ps)
+	}
+	if !got.Done {
+		t.Fatalf("the recall is not done: %+v", got)
+	}
+}
