@@ -826,3 +826,58 @@ func TestRollupReadsAnOldAdjustedWeekAgain(t *testing.T) {
 		t.Fatalf("a run after it: %+v %v; want nothing written", res, err)
 	}
 }
+
+// Packs a city sent and another city received are counted once: in the receiver's stock, no
+// longer in the sender's "in transit" (the sender's registry keeps them in transit for good: it
+// never hears of the receipt). A pack still on its way stays in transit.
+func TestOverviewInTransitLeavesArrivedPacks(t *testing.T) {
+	newCity := func(prefix string, n int) (*tests.TestApp, []string, testkit.Callers) {
+		app := testkit.NewApp(t)
+		t.Cleanup(app.Cleanup)
+		c := testkit.SeedCallers(t, app)
+		if _, err := system.Override(app, inventory.Op{Actor: c.Admin}, n, 0, 0, n); err != nil {
+			t.Fatal(err)
+		}
+		ready, err := inventory.SystemAccount(app, inventory.KeyReady)
+		if err != nil {
+			t.Fatal(err)
+		}
+		serials := ledgertest.MintPacks(t, app, n, ready.Id)
+		if _, err := app.DB().NewQuery("UPDATE packs SET serial = {:p} || substr(serial, 4), model = 'M1', nominalWh = 960, lot = 'L1'").Bind(dbx.Params{"p": prefix}).Execute(); err != nil {
+			t.Fatal(err)
+		}
+		for i := range serials {
+			serials[i] = prefix + serials[i][3:]
+		}
+		ledgertest.SetPackTracking(t, app, schema.PackTrackingOptional)
+		return app, serials, c
+	}
+	paris, ps, pc := newCity("PAR", 3)
+	berlin, _, bc := newCity("BER", 1)
+	tr, err := transfers.Send(paris, inventory.Op{Actor: pc.Admin}, transfers.SendInput{ToCity: "Berlin", Serials: ps[:2], From: transfers.City{Name: "Paris"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := transfers.Receive(berlin, inventory.Op{Actor: bc.Admin}, transfers.ReceiveInput{Manifest: tr.Manifest, Serials: ps[:1], To: inventory.KeyReady}); err != nil {
+		t.Fatal(err)
+	}
+	s := newHQ(t)
+	pid := s.addCity("Paris", "Europe/Paris", "EUR")
+	bid := s.addCity("Berlin", "Europe/Berlin", "EUR")
+	copyCity(t, paris, s, pid)
+	copyCity(t, berlin, s, bid)
+	o, err := hq.ReadOverview(context.Background(), s.app, s.set, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := map[string]hq.CityOverview{}
+	for _, c := range o.Cities {
+		by[c.Name] = c
+	}
+	if p, b := by["Paris"], by["Berlin"]; !p.Ok || !b.Ok || p.Stock.InTransit != 1 || p.Stock.Ready != 1 || b.Stock.Ready != 2 || b.Stock.InTransit != 0 {
+		t.Fatalf("Paris %+v, Berlin %+v; want Paris 1 ready and 1 in transit (the other arrived), Berlin 2 ready", p.Stock, b.Stock)
+	}
+	if o.Totals.Stock.InTransit != 1 || o.Totals.Stock.Ready != 3 {
+		t.Fatalf("totals %+v; want 3 ready and 1 in transit: each pack once", o.Totals.Stock)
+	}
+}
