@@ -65,6 +65,22 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
     }
   }, [open]);
 
+  // other terms came in (a version activated or edited meanwhile: the server refused the
+  // signature of the old ones): they must be read and agreed to anew
+  const shownHash = terms.data?.contentHash;
+  const firstHash = useRef(shownHash);
+  useEffect(() => {
+    if (firstHash.current === undefined) {
+      firstHash.current = shownHash;
+      return;
+    }
+    if (shownHash !== firstHash.current) {
+      firstHash.current = shownHash;
+      setRead(false);
+      setAgreed(false);
+    }
+  }, [shownHash]);
+
   // the typed name's preview, redrawn once the handwriting font has loaded
   useEffect(() => {
     let live = true;
