@@ -266,14 +266,18 @@ func arrived(ctx context.Context, set *follow.Set, cities []cityRef, transfers [
 		if errs[i] != "" || out[i].Stock.InTransit == 0 {
 			continue
 		}
+		// newest first: a pack sent again since is judged by its newest send
 		seen := map[string]bool{}
 		for _, t := range list {
 			if t.Direction != "out" {
 				continue
 			}
 			for _, s := range t.Serials {
-				if received[t.Ref][s] && !seen[s] {
-					seen[s] = true
+				if seen[s] {
+					continue
+				}
+				seen[s] = true
+				if received[t.Ref][s] {
 					gone[i] = append(gone[i], s)
 				}
 			}

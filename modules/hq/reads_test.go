@@ -880,4 +880,28 @@ func TestOverviewInTransitLeavesArrivedPacks(t *testing.T) {
 	if o.Totals.Stock.InTransit != 1 || o.Totals.Stock.Ready != 3 {
 		t.Fatalf("totals %+v; want 3 ready and 1 in transit: each pack once", o.Totals.Stock)
 	}
+
+	// the arrived pack goes back to Paris, and Paris sends it to Berlin again: on its way again,
+	// judged by its newest send (its first was received)
+	back, err := transfers.Send(berlin, inventory.Op{Actor: bc.Admin}, transfers.SendInput{ToCity: "Paris", Serials: ps[:1], From: transfers.City{Name: "Berlin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := transfers.Receive(paris, inventory.Op{Actor: pc.Admin}, transfers.ReceiveInput{Manifest: back.Manifest, Serials: ps[:1], To: inventory.KeyReady}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := transfers.Send(paris, inventory.Op{Actor: pc.Admin}, transfers.SendInput{ToCity: "Berlin", Serials: ps[:1], From: transfers.City{Name: "Paris"}}); err != nil {
+		t.Fatal(err)
+	}
+	copyCity(t, paris, s, pid)
+	copyCity(t, berlin, s, bid)
+	if o, err = hq.ReadOverview(context.Background(), s.app, s.set, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range o.Cities {
+		by[c.Name] = c
+	}
+	if p, b := by["Paris"], by["Berlin"]; p.Stock.InTransit != 2 || p.Stock.Ready != 1 || b.Stock.InTransit != 0 || b.Stock.Ready != 1 {
+		t.Fatalf("Paris %+v, Berlin %+v; want Paris 1 ready and 2 on their way, Berlin 1 ready and none (its send arrived)", p.Stock, b.Stock)
+	}
 }
