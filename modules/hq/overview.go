@@ -243,23 +243,12 @@ func ReadOverview(ctx context.Context, app core.App, set *follow.Set, now time.T
 // counts them in its own stock — counted twice in the totals, and "in transit" for ever. The
 // sender's out rows are its newest reads.MaxTransfers; a pack of an older send stays counted.
 func arrived(ctx context.Context, set *follow.Set, cities []cityRef, transfers [][]reads.Transfer, errs []string, out []CityOverview) {
-	received := map[string]map[string]bool{} // ref → serials received
-	for i, list := range transfers {
+	for i := range transfers {
 		if errs[i] != "" {
-			continue
-		}
-		for _, t := range list {
-			if t.Direction != "in" {
-				continue
-			}
-			if received[t.Ref] == nil {
-				received[t.Ref] = map[string]bool{}
-			}
-			for _, s := range t.Serials {
-				received[t.Ref][s] = true
-			}
+			transfers[i] = nil // a copy not read in full is not read
 		}
 	}
+	received := receivedSerials(transfers)
 	gone := make([][]string, len(cities)) // per sender: its serials received elsewhere
 	some := false
 	for i, list := range transfers {
