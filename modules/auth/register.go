@@ -72,6 +72,7 @@ func register(e *core.RequestEvent, form *registerForm) error {
 		Signature: sig.PNG,
 		Method:    sig.Method,
 		Text:      sig.Text,
+		ShownHash: sig.ShownHash,
 		IP:        sig.IP,
 		UserAgent: sig.UserAgent,
 	})
@@ -148,6 +149,7 @@ type SignUpInput struct {
 	Signature     []byte // PNG
 	Method        string // terms.SignatureDrawn or terms.SignatureTyped
 	Text          string // the typed name of a typed signature
+	ShownHash     string // the contentHash of the terms the registrant was shown ("" not said)
 	IP            string
 	UserAgent     string
 }
@@ -189,6 +191,7 @@ func SignUp(app core.App, in SignUpInput) (*core.Record, error) {
 			IP:        in.IP,
 			UserAgent: in.UserAgent,
 			SignedAt:  clock.Now().UTC(),
+			ShownHash: in.ShownHash,
 		})
 		return err
 	})

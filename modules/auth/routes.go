@@ -24,9 +24,12 @@ import (
 //	POST /api/register         everyone                  sign-up + signed agreement → SessionUser, sets the cookie
 //	POST /api/logout           everyone                  ends this device's session, clears the cookie
 //	POST /api/change-password  signed in, any approval   {currentPassword, newPassword}, new cookie
-//	POST /api/terms/sign       signed in, any approval   {acceptedTerms, signatureData}: sign the
+//	POST /api/terms/sign       signed in, any approval   {acceptedTerms, signatureData, termsHash?}: sign the
 //	                                                     active terms again (after a forced re-sign) → SessionUser;
 //	                                                     SignLimit: 3 per account, 30 per address in 10 min
+//	                                                     (here and at /api/register: termsHash, the contentHash of the
+//	                                                     terms shown, other than the active content's → 409
+//	                                                     terms.MsgTermsChanged, nothing recorded)
 //	GET  /api/admin/sign-in-failures  admins             [{account, source, count, lastAt, slowed}]: sources
 //	                                                     with repeated failed sign-ins (System page)
 func Register(app core.App) {

@@ -3,6 +3,7 @@ package auth
 import (
 	"errors"
 	"net/http"
+	"strings"
 
 	"github.com/pocketbase/pocketbase/core"
 
@@ -21,6 +22,9 @@ type signForm struct {
 	SignatureData   string `json:"signatureData"`
 	SignatureMethod string `json:"signatureMethod"`
 	SignatureText   string `json:"signatureText"`
+	// TermsHash is the contentHash of the active terms the signer was shown (GET
+	// /api/terms-content/active): a signature of other terms is refused (terms.MsgTermsChanged).
+	TermsHash string `json:"termsHash"`
 }
 
 // signature checks f (the terms accepted, the image, the method and the typed name) and gives
@@ -37,7 +41,8 @@ func (f signForm) signature(e *core.RequestEvent) (terms.Signature, error) {
 	if err != nil {
 		return terms.Signature{}, err
 	}
-	return terms.Signature{PNG: png, Method: method, Text: text, IP: e.RealIP(), UserAgent: e.Request.UserAgent()}, nil
+	return terms.Signature{PNG: png, Method: method, Text: text, IP: e.RealIP(), UserAgent: e.Request.UserAgent(),
+		ShownHash: strings.TrimSpace(f.TermsHash)}, nil
 }
 
 // signTerms records a new signature of the active terms by the signed-in user and clears

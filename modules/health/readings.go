@@ -46,7 +46,7 @@ const (
 // localTime is the short time format, read in the operation's time zone.
 const localTime = "2006-01-02 15:04"
 
-// Columns of the readings CSV (the header names them, any order, any case).
+// Columns of the readings CSV (the header names them, any order, any case, each once).
 const (
 	ColSerial = "serial"
 	ColTime   = "time"
@@ -93,6 +93,7 @@ var (
 	MsgReadingsUnreadable = "The file is not readable CSV"
 	MsgReadingsBody       = fmt.Sprintf("The file is too large: at most %d KB can be imported at once", MaxReadingsBody>>10)
 	MsgUnknownColumn      = "Unknown column %q"
+	MsgColumnTwice        = "Column %q is named twice: which one holds the readings?"
 	MsgCellTooLong        = "A cell is longer than %d characters"
 	MsgUnknownSerial      = "No pack has serial %s"
 	MsgSerialMissing      = "Serial is required"
@@ -242,6 +243,10 @@ func parseReadings(text string, loc *time.Location, now time.Time) ([]*row, erro
 				h = h[:MaxCellLength] + "…"
 			}
 			return nil, apierr.Invalid("csv", fmt.Sprintf(MsgUnknownColumn, h)+". "+MsgReadingsHeader)
+		}
+		if _, twice := col[c]; twice {
+			// a second column of the same name would silently replace the first's figures
+			return nil, apierr.Invalid("csv", fmt.Sprintf(MsgColumnTwice, c))
 		}
 		col[c] = i
 	}

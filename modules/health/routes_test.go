@@ -202,6 +202,9 @@ func TestReadingsImportRefusesHostileRows(t *testing.T) {
 	}{
 		"no header":      {"", 400, health.MsgReadingsEmpty},
 		"unknown column": {"serial,time,source,volts\n", 400, `Unknown column "volts"`},
+		// the second soh column would have replaced the first's 90 with 10, unsaid
+		"a column twice": {"serial,time,source,soh,SOH\n" + serial(1) + "," + at + ",bms,90,10\n", 400, `Column "soh" is named twice`},
+		"serial twice":   {"serial,time,source,Serial\n" + serial(1) + "," + at + ",bms," + serial(2) + "\n", 400, `Column "serial" is named twice`},
 		"missing source": {"serial,time\n" + serial(1) + "," + at + "\n", 400, health.MsgReadingsHeader},
 		"over the limit": {header + strings.Repeat(good, health.MaxReadingsBody/len(good)+10), 413, ""},
 		"too many rows":  {header + strings.Repeat(serial(1)+","+at+",bms,,,,\n", health.MaxReadingRows+1), 400, health.MsgReadingsTooMany},

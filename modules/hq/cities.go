@@ -3,7 +3,11 @@ package hq
 import (
 	"database/sql"
 	"errors"
+	"fmt"
+	"net/http"
 	"net/url"
+	"path"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"time"
@@ -20,9 +24,12 @@ import (
 
 // Messages of the cities routes.
 const (
-	MsgNameRequired    = "City name is required"
-	MsgNameTooLong     = "City name must be at most 100 characters"
-	MsgNameTaken       = "A city with this name already exists"
+	MsgNameRequired = "City name is required"
+	MsgNameTooLong  = "City name must be at most 100 characters"
+	MsgNameTaken    = "A city with this name already exists"
+	// MsgReplicaTaken refuses a replica another city already follows (%s: that city's name): its
+	// figures would be counted twice, its packs listed twice, its recalls sent twice.
+	MsgReplicaTaken    = "This replica is already followed as %s: one city, one replica (edit that city instead)"
 	MsgTimeZone        = "Time zone must be an IANA name such as Europe/Paris"
 	MsgCurrency        = "Currency must be a three-letter ISO 4217 code such as EUR"
 	MsgReplicaRequired = "The city's replica URL is required"
@@ -192,6 +199,9 @@ func SaveCity(app core.App, id string, in CityInput, by string) (*core.Record, e
 	} else if !errors.Is(err, sql.ErrNoRows) {
 		return nil, err
 	}
+	if err := replicaFree(app, rec.Id, out.ReplicaURL); err != nil {
+		return nil, err
+	}
 	rec.Set(CityName, out.Name)
 	rec.Set(CityTimeZone, out.TimeZone)
 	rec.Set(CityCurrency, out.Currency)
@@ -205,6 +215,40 @@ func SaveCity(app core.App, id string, in CityInput, by string) (*core.Record, e
 		return nil, err
 	}
 	return rec, nil
+}
+
+// replicaFree refuses (409, naming replicaUrl) a replica URL that another city than id already
+// follows, however it is written (a trailing slash, a path with ..).
+func replicaFree(app core.App, id, replicaURL string) error {
+	var others []struct {
+		Name string `db:"name"`
+		URL  string `db:"url"`
+	}
+	err := app.DB().NewQuery("SELECT [[" + CityName + "]] AS name, [[" + CityReplicaURL + "]] AS url FROM " + Cities + " WHERE id != {:id}").
+		Bind(dbx.Params{"id": id}).All(&others)
+	if err != nil {
+		return err
+	}
+	for _, o := range others {
+		if sameReplica(o.URL, replicaURL) {
+			return apierr.NewCode(http.StatusConflict, "replicaUrl", fmt.Sprintf(MsgReplicaTaken, o.Name), apierr.CodeConflict)
+		}
+	}
+	return nil
+}
+
+// sameReplica reports whether the replica URLs a and b name one replica: a file:// directory
+// with the same cleaned path, or an S3 path in the same bucket at the same endpoint.
+func sameReplica(a, b string) bool {
+	ua, errA := url.Parse(a)
+	ub, errB := url.Parse(b)
+	if errA != nil || errB != nil || ua.Scheme != ub.Scheme {
+		return false
+	}
+	if ua.Scheme == "file" {
+		return filepath.Clean(ua.Path) == filepath.Clean(ub.Path)
+	}
+	return replication.SameEndpoint(a, b) && strings.Trim(path.Clean("/"+ua.Path), "/") == strings.Trim(path.Clean("/"+ub.Path), "/")
 }
 
 // DeleteCity deletes the city id (its copy is deleted once the deletion commits).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -270,6 +271,11 @@ func TestCitiesHostile(t *testing.T) {
 		{"not an object", s.admin, "POST", "/api/hq/cities", `[1,2,3]`, 400, ""},
 		{"body too large", s.admin, "POST", "/api/hq/cities", `{"name":"` + strings.Repeat("x", 40_000) + `"}`, 413, ""},
 		{"update with a bad field", s.admin, "PUT", "/api/hq/cities/" + lyon.ID, cityJSON(map[string]any{"name": "Lyon", "currency": "1e309"}), 400, hq.MsgCurrency},
+		// Lyon's replica again under another name: its figures would be counted twice, its
+		// packs listed twice, its recalls sent twice
+		{"Lyon's replica again", s.admin, "POST", "/api/hq/cities", cityJSON(map[string]any{"name": "Lyon 2"}), 409, fmt.Sprintf(hq.MsgReplicaTaken, "Lyon")},
+		{"Lyon's replica, written otherwise", s.admin, "POST", "/api/hq/cities", cityJSON(map[string]any{"name": "Lyon 2",
+			"replicaUrl": "s3://swapbay-paris/x/../db/?endpoint=https://s3.example/&region=eu-west-3"}), 409, `"replicaUrl"`},
 	}
 	for _, tc := range cases {
 		code, body := s.do(tc.token, tc.method, tc.path, tc.body)
@@ -352,5 +358,26 @@ func TestSignInIsRateLimited(t *testing.T) {
 	}
 	if !limited {
 		t.Fatal("six wrong passwords in a row were never refused 429")
+	}
+}
+
+// sameReplica: one replica however it is written; another path, bucket or endpoint is another.
+func TestSameReplica(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		same bool
+	}{
+		{"file:///srv/rep/paris", "file:///srv/rep/paris/", true},
+		{"file:///srv/rep/paris", "file:///srv/rep/x/../paris", true},
+		{"file:///srv/rep/paris", "file:///srv/rep/berlin", false},
+		{"file:///srv/rep/paris", "s3://srv/rep/paris", false},
+		{"s3://b/db?endpoint=https://s3.example&region=r", "s3://b/db/?endpoint=https://s3.example/&region=r", true},
+		{"s3://b/db?endpoint=https://s3.example&region=r", "s3://b/other?endpoint=https://s3.example&region=r", false},
+		{"s3://b/db?endpoint=https://s3.example&region=r", "s3://c/db?endpoint=https://s3.example&region=r", false},
+		{"s3://b/db?endpoint=https://s3.example&region=r", "s3://b/db?endpoint=https://minio.example&region=r", false},
+	} {
+		if got := hq.SameReplica(c.a, c.b); got != c.same {
+			t.Errorf("SameReplica(%q, %q) = %v, want %v", c.a, c.b, got, c.same)
+		}
 	}
 }

@@ -168,6 +168,7 @@ func ReadOverview(ctx context.Context, app core.App, set *follow.Set, now time.T
 		out.Cities[i] = CityOverview{Id: c.Id, Name: c.Name, TimeZone: c.TimeZone, Currency: c.Currency, Address: c.Address,
 			Copy: copyView(st, ok), SwapsPerDay: []reads.DaySwaps{}, PayPerWeek: []reads.WeekPay{}}
 	}
+	transfers := make([][]reads.Transfer, len(cities))
 	errs := eachCity(ctx, set, cities, func(ctx context.Context, i int, db *reads.DB) error {
 		co := &out.Cities[i]
 		settings, err := db.Settings(ctx)
@@ -176,6 +177,9 @@ func ReadOverview(ctx context.Context, app core.App, set *follow.Set, now time.T
 		}
 		loc := reads.Location(settings, co.TimeZone)
 		if co.Stock, err = db.Stock(ctx); err != nil {
+			return err
+		}
+		if transfers[i], err = db.Transfers(ctx); err != nil {
 			return err
 		}
 		if co.SwapsPerDay, err = swapsPerDay(ctx, app, db, co.Id, loc, now); err != nil {
@@ -190,6 +194,7 @@ func ReadOverview(ctx context.Context, app core.App, set *follow.Set, now time.T
 		co.Missing, err = db.MissingPacks(ctx, settings, loc, now)
 		return err
 	})
+	arrived(ctx, set, cities, transfers, errs, out.Cities)
 	days := map[string]int{}
 	pay := map[string]map[string]int64{}
 	for i := range out.Cities {
@@ -230,6 +235,64 @@ func ReadOverview(ctx context.Context, app core.App, set *follow.Set, now time.T
 		return out.Totals.PayByCurrency[i].Currency < out.Totals.PayByCurrency[j].Currency
 	})
 	return out, nil
+}
+
+// arrived takes out of each city's stock.inTransit the packs it sent that another city has
+// received (an in row with the send's ref naming the serial, in any copy read): the sender never
+// hears of the receipt, so its registry keeps them in transit for good, while the receiver
+// counts them in its own stock — counted twice in the totals, and "in transit" for ever. The
+// sender's out rows are its newest reads.MaxTransfers; a pack of an older send stays counted.
+func arrived(ctx context.Context, set *follow.Set, cities []cityRef, transfers [][]reads.Transfer, errs []string, out []CityOverview) {
+	for i := range transfers {
+		if errs[i] != "" {
+			transfers[i] = nil // a copy not read in full is not read
+		}
+	}
+	received := receivedSerials(transfers)
+	gone := make([][]string, len(cities)) // per sender: its serials received elsewhere
+	some := false
+	for i, list := range transfers {
+		if errs[i] != "" || out[i].Stock.InTransit == 0 {
+			continue
+		}
+		// newest first: a pack sent again since is judged by its newest send
+		seen := map[string]bool{}
+		for _, t := range list {
+			if t.Direction != "out" {
+				continue
+			}
+			for _, s := range t.Serials {
+				if seen[s] {
+					continue
+				}
+				seen[s] = true
+				if received[t.Ref][s] {
+					gone[i] = append(gone[i], s)
+				}
+			}
+		}
+		some = some || len(gone[i]) > 0
+	}
+	if !some {
+		return
+	}
+	eachCity(ctx, set, cities, func(ctx context.Context, i int, db *reads.DB) error {
+		if len(gone[i]) == 0 {
+			return nil
+		}
+		states, err := db.PackStates(ctx, gone[i])
+		if err != nil {
+			return nil // the stock stays as read
+		}
+		n := 0
+		for _, s := range gone[i] {
+			if states[s] == reads.PackStateInTransit {
+				n++
+			}
+		}
+		out[i].Stock.InTransit = max(out[i].Stock.InTransit-n, 0) // each city's own element
+		return nil
+	})
 }
 
 func (h *handlers) overview(e *core.RequestEvent) error {

@@ -13,12 +13,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
 
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
 	"swapbay/lib/clock"
+	"swapbay/lib/reqx"
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/activity"
@@ -771,5 +773,135 @@ func TestPackStatesChunked(t *testing.T) {
 	defer odb.Close()
 	if got, err := odb.PackStates(context.Background(), serials); err != nil || len(got) != 0 {
 		t.Fatalf("a copy without packs: %v %v", got, err)
+	}
+}
+
+// A task adjustment of a week older than the recent ones the rollup reads again (an admin
+// adjusts a past week at any time): the next run reads that week again, so history's pay is the
+// city's earnings total with the adjustment; a run after that writes nothing new.
+func TestRollupReadsAnOldAdjustedWeekAgain(t *testing.T) {
+	now := time.Now()
+	city := seedCity(t, now)
+	loc, _ := time.LoadLocation("Europe/Paris")
+	if _, err := earnings.SetRates(city, nil, earnings.Rates{DeadBattery: 100, Move: 50, Recover: 200}, now.AddDate(0, 0, -300)); err != nil {
+		t.Fatal(err)
+	}
+	s := newHQ(t)
+	paris := s.addCity("Paris", "Europe/Paris", "EUR")
+	copyCity(t, city, s, paris)
+	if _, err := hq.RollUp(context.Background(), s.app, s.set, now); err != nil {
+		t.Fatal(err)
+	}
+	old := clock.WeekStart(now, loc, -(hq.OverviewWeeks + 3))
+	week := func() int64 {
+		t.Helper()
+		rec, err := s.app.FindFirstRecordByFilter(hq.CityWeeks, "city = {:c} && weekStart = {:w}", dbx.Params{"c": paris, "w": clock.DateString(old)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return int64(rec.GetInt(hq.CityWeekPayCents))
+	}
+	if got := week(); got != 0 {
+		t.Fatalf("the old week before any adjustment: %d cents", got)
+	}
+	// weeks later, an admin records a driver's 30 moves of that week (20 % pay reduction)
+	d := ledgertest.NewUser(t, city, roles.Driver)
+	if _, err := earnings.Adjust(city, nil, earnings.AdjustmentInput{UserId: d.Id, WeekStart: clock.DateString(old), TaskType: schema.AdjustmentTaskMoves,
+		AdjustedCount: reqx.Int{Present: true, Valid: true, V: 30}, Reason: "paper log"}, now, loc); err != nil {
+		t.Fatal(err)
+	}
+	total, err := earnings.Total(context.Background(), city.DB(), old, old.AddDate(0, 0, 7), now, true)
+	if err != nil || total != 30*50*80/100 {
+		t.Fatalf("the city's total of the adjusted week = %v %v; want 1200 cents", total, err)
+	}
+	copyCity(t, city, s, paris)
+	res, err := hq.RollUp(context.Background(), s.app, s.set, now.Add(hq.RollupEvery))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := week(); got != int64(total) || res.Written != 1 {
+		t.Fatalf("the adjusted week after the next run: %d cents (%+v); want %d, 1 row written", got, res, total)
+	}
+	if res, err = hq.RollUp(context.Background(), s.app, s.set, now.Add(2*hq.RollupEvery)); err != nil || res.Written != 0 {
+		t.Fatalf("a run after it: %+v %v; want nothing written", res, err)
+	}
+}
+
+// Packs a city sent and another city received are counted once: in the receiver's stock, no
+// longer in the sender's "in transit" (the sender's registry keeps them in transit for good: it
+// never hears of the receipt). A pack still on its way stays in transit.
+func TestOverviewInTransitLeavesArrivedPacks(t *testing.T) {
+	newCity := func(prefix string, n int) (*tests.TestApp, []string, testkit.Callers) {
+		app := testkit.NewApp(t)
+		t.Cleanup(app.Cleanup)
+		c := testkit.SeedCallers(t, app)
+		if _, err := system.Override(app, inventory.Op{Actor: c.Admin}, n, 0, 0, n); err != nil {
+			t.Fatal(err)
+		}
+		ready, err := inventory.SystemAccount(app, inventory.KeyReady)
+		if err != nil {
+			t.Fatal(err)
+		}
+		serials := ledgertest.MintPacks(t, app, n, ready.Id)
+		if _, err := app.DB().NewQuery("UPDATE packs SET serial = {:p} || substr(serial, 4), model = 'M1', nominalWh = 960, lot = 'L1'").Bind(dbx.Params{"p": prefix}).Execute(); err != nil {
+			t.Fatal(err)
+		}
+		for i := range serials {
+			serials[i] = prefix + serials[i][3:]
+		}
+		ledgertest.SetPackTracking(t, app, schema.PackTrackingOptional)
+		return app, serials, c
+	}
+	paris, ps, pc := newCity("PAR", 3)
+	berlin, _, bc := newCity("BER", 1)
+	tr, err := transfers.Send(paris, inventory.Op{Actor: pc.Admin}, transfers.SendInput{ToCity: "Berlin", Serials: ps[:2], From: transfers.City{Name: "Paris"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := transfers.Receive(berlin, inventory.Op{Actor: bc.Admin}, transfers.ReceiveInput{Manifest: tr.Manifest, Serials: ps[:1], To: inventory.KeyReady}); err != nil {
+		t.Fatal(err)
+	}
+	s := newHQ(t)
+	pid := s.addCity("Paris", "Europe/Paris", "EUR")
+	bid := s.addCity("Berlin", "Europe/Berlin", "EUR")
+	copyCity(t, paris, s, pid)
+	copyCity(t, berlin, s, bid)
+	o, err := hq.ReadOverview(context.Background(), s.app, s.set, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := map[string]hq.CityOverview{}
+	for _, c := range o.Cities {
+		by[c.Name] = c
+	}
+	if p, b := by["Paris"], by["Berlin"]; !p.Ok || !b.Ok || p.Stock.InTransit != 1 || p.Stock.Ready != 1 || b.Stock.Ready != 2 || b.Stock.InTransit != 0 {
+		t.Fatalf("Paris %+v, Berlin %+v; want Paris 1 ready and 1 in transit (the other arrived), Berlin 2 ready", p.Stock, b.Stock)
+	}
+	if o.Totals.Stock.InTransit != 1 || o.Totals.Stock.Ready != 3 {
+		t.Fatalf("totals %+v; want 3 ready and 1 in transit: each pack once", o.Totals.Stock)
+	}
+
+	// the arrived pack goes back to Paris, and Paris sends it to Berlin again: on its way again,
+	// judged by its newest send (its first was received)
+	back, err := transfers.Send(berlin, inventory.Op{Actor: bc.Admin}, transfers.SendInput{ToCity: "Paris", Serials: ps[:1], From: transfers.City{Name: "Berlin"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := transfers.Receive(paris, inventory.Op{Actor: pc.Admin}, transfers.ReceiveInput{Manifest: back.Manifest, Serials: ps[:1], To: inventory.KeyReady}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := transfers.Send(paris, inventory.Op{Actor: pc.Admin}, transfers.SendInput{ToCity: "Berlin", Serials: ps[:1], From: transfers.City{Name: "Paris"}}); err != nil {
+		t.Fatal(err)
+	}
+	copyCity(t, paris, s, pid)
+	copyCity(t, berlin, s, bid)
+	if o, err = hq.ReadOverview(context.Background(), s.app, s.set, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range o.Cities {
+		by[c.Name] = c
+	}
+	if p, b := by["Paris"], by["Berlin"]; p.Stock.InTransit != 2 || p.Stock.Ready != 1 || b.Stock.InTransit != 0 || b.Stock.Ready != 1 {
+		t.Fatalf("Paris %+v, Berlin %+v; want Paris 1 ready and 2 on their way, Berlin 1 ready and none (its send arrived)", p.Stock, b.Stock)
 	}
 }

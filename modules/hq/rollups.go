@@ -34,6 +34,10 @@ const (
 	RollupMaxDays     = 400
 	RollupRecentDays  = 8
 	RollupStockWithin = time.Hour
+	// RollupAdjustedSkew is how far a city's clock may lag head office's: a finished week older
+	// than the recent ones is read again when a task adjustment of it was made after its row
+	// was last written, less this.
+	RollupAdjustedSkew = 5 * time.Minute
 )
 
 // RollupResult counts what a run did.
@@ -112,11 +116,11 @@ func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now ti
 		n++
 	}
 	if n == 0 {
-		weeks, err := rollWeeks(ctx, app, db, c, loc, now)
+		weeks, changed, err := rollWeeks(ctx, app, db, c, loc, now)
 		if err != nil || len(weeks) == 0 {
 			return 0, err
 		}
-		return len(weeks), app.RunInTransaction(func(tx core.App) error {
+		return changed, app.RunInTransaction(func(tx core.App) error {
 			for _, w := range weeks {
 				if err := tx.Save(w); err != nil {
 					return err
@@ -137,12 +141,11 @@ func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now ti
 		}
 		stock = &s
 	}
-	weeks, err := rollWeeks(ctx, app, db, c, loc, now)
+	weeks, written, err := rollWeeks(ctx, app, db, c, loc, now)
 	if err != nil {
 		return 0, err
 	}
 	yesterday := clock.DateString(today.AddDate(0, 0, -1))
-	written := len(weeks)
 	err = app.RunInTransaction(func(tx core.App) error {
 		col, err := tx.FindCachedCollectionByNameOrId(CityDays)
 		if err != nil {
@@ -221,37 +224,51 @@ func startRollups(app core.App, set *follow.Set) (stop func(), err error) {
 }
 
 // rollWeeks computes the pay of city c's finished Monday weeks that city_weeks lacks (at most
-// RollupMaxDays back) and of the last OverviewWeeks-1 finished weeks again (an adjustment can
-// be made to a past week at any time), exactly as the overview's live figure (reads.Pay: the
-// city's earnings total), and returns the records to save: new ones and those whose pay changed.
-func rollWeeks(ctx context.Context, app core.App, db *reads.DB, c cityRef, loc *time.Location, now time.Time) ([]*core.Record, error) {
+// RollupMaxDays back), of the last OverviewWeeks-1 finished weeks again, and of any older week
+// with a task adjustment made after its row was last written (an adjustment can be made to a
+// past week at any time), exactly as the overview's live figure (reads.Pay: the city's
+// earnings total). It returns the records to save — new ones, those whose pay changed (counted
+// in changed), and an older adjusted week's row read again with the same pay (saved so that its
+// updated time says it was read after the adjustment).
+func rollWeeks(ctx context.Context, app core.App, db *reads.DB, c cityRef, loc *time.Location, now time.Time) (out []*core.Record, changed int, err error) {
 	thisWeek := clock.WeekStart(now, loc, 0)
 	oldest := clock.WeekStart(clock.DayStart(now, loc).AddDate(0, 0, -RollupMaxDays), loc, 0)
 	existing := map[string]*core.Record{}
 	recs, err := app.FindRecordsByFilter(CityWeeks, "city = {:c}", "", 0, 0, dbx.Params{"c": c.Id})
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	for _, r := range recs {
 		existing[r.GetString(CityWeekStart)] = r
 	}
+	adjusted, err := db.AdjustedWeeks(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
 	recent := clock.WeekStart(now, loc, -(OverviewWeeks - 1))
 	col, err := app.FindCachedCollectionByNameOrId(CityWeeks)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	var out []*core.Record
 	for w := oldest; w.Before(thisWeek); w = time.Date(w.Year(), w.Month(), w.Day()+7, 0, 0, 0, 0, loc) {
 		ws := clock.DateString(w)
 		rec := existing[ws]
+		stale := false
 		if rec != nil && w.Before(recent) {
-			continue
+			at, ok := adjusted[ws]
+			if !ok || !at.After(rec.GetDateTime("updated").Time().Add(-RollupAdjustedSkew)) {
+				continue
+			}
+			stale = true // adjusted since its row was written
 		}
 		cents, err := db.Pay(ctx, w, time.Date(w.Year(), w.Month(), w.Day()+7, 0, 0, 0, 0, loc), now)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		if rec != nil && int64(rec.GetInt(CityWeekPayCents)) == cents {
+			if stale {
+				out = append(out, rec)
+			}
 			continue
 		}
 		if rec == nil {
@@ -261,6 +278,7 @@ func rollWeeks(ctx context.Context, app core.App, db *reads.DB, c cityRef, loc *
 		}
 		rec.Set(CityWeekPayCents, cents)
 		out = append(out, rec)
+		changed++
 	}
-	return out, nil
+	return out, changed, nil
 }

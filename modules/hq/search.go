@@ -180,20 +180,7 @@ func ReadTransit(ctx context.Context, app core.App, set *follow.Set, now time.Ti
 		rows[i] = list
 		return err
 	})
-	received := map[string]map[string]bool{} // ref → serials received
-	for _, list := range rows {
-		for _, t := range list {
-			if t.Direction != "in" {
-				continue
-			}
-			if received[t.Ref] == nil {
-				received[t.Ref] = map[string]bool{}
-			}
-			for _, s := range t.Serials {
-				received[t.Ref][s] = true
-			}
-		}
-	}
+	received := receivedSerials(rows)
 	cityOf := func(name, address string) string {
 		for _, c := range cities {
 			if strings.EqualFold(strings.TrimSpace(name), c.Name) || (address != "" && strings.TrimRight(address, "/") == c.Address) {
@@ -231,6 +218,26 @@ func ReadTransit(ctx context.Context, app core.App, set *follow.Set, now time.Ti
 		out.Cities[i].Ok, out.Cities[i].Error = errs[i] == "", errs[i]
 	}
 	return out, nil
+}
+
+// receivedSerials is, per send (its ref), the serials some copy's in rows received (rows: each
+// copy's pack_transfers).
+func receivedSerials(rows [][]reads.Transfer) map[string]map[string]bool {
+	received := map[string]map[string]bool{}
+	for _, list := range rows {
+		for _, t := range list {
+			if t.Direction != "in" {
+				continue
+			}
+			if received[t.Ref] == nil {
+				received[t.Ref] = map[string]bool{}
+			}
+			for _, s := range t.Serials {
+				received[t.Ref][s] = true
+			}
+		}
+	}
+	return received
 }
 
 // receipt is the newest in row that received a serial, and the copy it is in.

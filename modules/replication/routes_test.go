@@ -220,6 +220,10 @@ func TestBadSettingsAreRefused(t *testing.T) {
 		{"credentials in the URL", `{"enabled":true,"url":"s3://AKIA:secret@bucket/db"}`, 400, "validation_failed", replication.MsgURLCredentials},
 		{"secret in the query", `{"enabled":false,"url":"s3://bucket/db?secretKey=abc"}`, 400, "validation_failed", replication.MsgURLCredentials},
 		{"unreachable S3", `{"enabled":true,"url":"s3://swapbay/db?endpoint=` + closed.URL + `&region=us-east-1","accessKeyId":"k","secretAccessKey":"s"}`, 422, "replica_unreachable", "Could not reach the replica at s3://swapbay/db"},
+		{"the data dir itself", `{"enabled":true,"url":"file://` + cl.app.DataDir() + `"}`, 400, "validation_failed", replication.MsgURLInDataDir},
+		{"inside the data dir", `{"enabled":true,"url":"file://` + filepath.Join(cl.app.DataDir(), "replica") + `"}`, 400, "validation_failed", replication.MsgURLInDataDir},
+		{"inside it, written with ..", `{"enabled":true,"url":"file://` + filepath.Join(cl.app.DataDir(), "..", filepath.Base(cl.app.DataDir()), "storage", "r") + `/"}`, 400, "validation_failed", replication.MsgURLInDataDir},
+		{"inside it through a link", `{"enabled":true,"url":"file://` + filepath.Join(linkTo(t, cl.app.DataDir()), "replica") + `"}`, 400, "validation_failed", replication.MsgURLInDataDir},
 		{"a file where the dir should be", `{"enabled":true,"url":"file://` + filepath.Join(writeFile(t), "sub") + `"}`, 422, "replica_unreachable", "Could not reach the replica at file://"},
 	} {
 		t.Run(row.name, func(t *testing.T) {
@@ -233,6 +237,15 @@ func TestBadSettingsAreRefused(t *testing.T) {
 			}
 		})
 	}
+}
+
+// linkTo is a new symbolic link to dir.
+func linkTo(t *testing.T, dir string) string {
+	p := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(dir, p); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 func writeFile(t *testing.T) string {

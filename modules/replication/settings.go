@@ -27,6 +27,8 @@ const (
 	MsgURLRequired    = "Replica URL is required to turn replication on"
 	MsgURLCredentials = "Put the access key ID and the secret in their own fields, not in the URL"
 	MsgURLForm        = "Replica URL must be s3://bucket/path?endpoint=…&region=… or file:///absolute/dir"
+	// MsgURLInDataDir refuses a file replica inside the data directory it guards.
+	MsgURLInDataDir = "The replica directory must be outside this city's data directory: a replica inside it is lost with the disk it guards and copied into every backup"
 	// MsgUnreachable is followed by the target (without credentials) and the cause.
 	MsgUnreachable = "Could not reach the replica at %s: %s"
 	// MsgStartFailed is the System page's warning when the configured replica did not start
@@ -177,6 +179,53 @@ func checkURL(raw string) error {
 	return nil
 }
 
+// outsideDataDir refuses a file:// replica at or inside dataDir (the paths as written and with
+// their symbolic links followed): the replica would go down with the disk it is there to
+// outlive (DESIGN.md §13), be zipped into every backup of the data dir, and be restored with it.
+func outsideDataDir(dataDir, raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme != "file" || dataDir == "" {
+		return nil
+	}
+	inside := func(dir, path string) bool {
+		rel, err := filepath.Rel(dir, path)
+		return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	}
+	dirs, paths := []string{}, []string{filepath.Clean(u.Path)}
+	if abs, err := filepath.Abs(dataDir); err == nil {
+		dirs = append(dirs, abs)
+	}
+	if real, err := filepath.EvalSymlinks(dataDir); err == nil {
+		dirs = append(dirs, real)
+	}
+	if real := resolveExisting(paths[0]); real != "" {
+		paths = append(paths, real)
+	}
+	for _, d := range dirs {
+		for _, p := range paths {
+			if inside(d, p) {
+				return apierr.Invalid("url", MsgURLInDataDir)
+			}
+		}
+	}
+	return nil
+}
+
+// resolveExisting is path with the symbolic links of its longest existing ancestor followed
+// (the replica directory may not exist yet), "" when none resolves.
+func resolveExisting(path string) string {
+	rest := ""
+	for p := path; ; p = filepath.Dir(p) {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(real, rest)
+		}
+		if p == filepath.Dir(p) {
+			return ""
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+	}
+}
+
 // Reach checks that cfg's replica answers with its credentials: a directory is created if
 // needed and written to; an S3 bucket is listed. It runs no database work (the route calls it
 // outside any write transaction).
@@ -234,6 +283,9 @@ func Configure(ctx context.Context, app core.App, by string, in Input) (Form, er
 	}
 	if next.URL != "" {
 		if err := checkURL(next.URL); err != nil {
+			return Form{}, err
+		}
+		if err := outsideDataDir(app.DataDir(), next.URL); err != nil {
 			return Form{}, err
 		}
 	}

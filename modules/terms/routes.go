@@ -27,7 +27,8 @@ var RetryLimit = ratelimit.Limit{Name: "POST /api/admin/retry-pdf",
 
 // Register adds the terms routes to app and lets RecordAgreement make PDFs on it:
 //
-//	GET  /api/terms-content/active               everyone, guests too    the active version
+//	GET  /api/terms-content/active               everyone, guests too    the active version {id, title, version,
+//	                                                                     effectiveDate, content, contentHash}
 //	GET  /api/admin/terms-content                admins                  every version (+ signedCount)
 //	GET  /api/admin/terms-template               admins                  the built-in 2025 template
 //	POST /api/admin/terms-content                admins  {version, title, content, effectiveDate}

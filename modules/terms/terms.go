@@ -14,6 +14,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/filesystem"
 	"github.com/pocketbase/pocketbase/tools/types"
 
+	"swapbay/lib/apierr"
 	"swapbay/lib/clock"
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
@@ -21,6 +22,10 @@ import (
 
 // ErrNoActiveTerms means no terms version is active, so nobody can sign up.
 var ErrNoActiveTerms = errors.New("No active terms and conditions found")
+
+// MsgTermsChanged refuses a signature of terms other than the ones the signer was shown: an
+// admin activated another version, or edited the active one, while they were signing.
+const MsgTermsChanged = "The terms and conditions changed while you were signing. Read the new version and sign again."
 
 // PDF states of an agreement (DESIGN.md §7).
 const (
@@ -48,6 +53,9 @@ type ActiveJSON struct {
 	Version       string `json:"version"`
 	EffectiveDate string `json:"effectiveDate"`
 	Content       string `json:"content"`
+	// ContentHash is Hash(Content): the signer's client sends it back with the signature
+	// (Signature.ShownHash), so the terms recorded are the terms that were read.
+	ContentHash string `json:"contentHash"`
 }
 
 // ToActiveJSON returns v in the shape of GET /api/terms-content/active.
@@ -58,6 +66,7 @@ func (v Version) ToActiveJSON() ActiveJSON {
 		Version:       v.Label(),
 		EffectiveDate: v.GetString(schema.TermsEffectiveDate),
 		Content:       v.Content(),
+		ContentHash:   Hash(v.Content()),
 	}
 }
 
@@ -96,6 +105,9 @@ type Signature struct {
 	IP        string
 	UserAgent string
 	SignedAt  time.Time
+	// ShownHash is the ContentHash of the terms the signer was shown ("" when the client did
+	// not say): RecordAgreement refuses the signature when Terms' content is another.
+	ShownHash string
 }
 
 // RecordAgreement saves the agreement for s with its PDF still to be generated: the PDF is
@@ -103,6 +115,9 @@ type Signature struct {
 // signing rolled back), on the app Register was given; the pdf job retries what is stuck.
 // Call it with the transaction that creates or changes the user, so both land or neither does.
 func RecordAgreement(app core.App, s Signature) (*core.Record, error) {
+	if s.ShownHash != "" && s.ShownHash != Hash(s.Terms.Content()) {
+		return nil, apierr.Conflict(MsgTermsChanged)
+	}
 	col, err := app.FindCachedCollectionByNameOrId(schema.Agreements)
 	if err != nil {
 		return nil, err

@@ -13,8 +13,9 @@
 // pack_transfers keeps one row per send (`out`, ref = its own id) and one per receive (`in`,
 // ref = the sender's id, serials = the packs that receive took); head office reads them from
 // the replicas to show packs in transit. Deleting a send's movement on the Activity page brings
-// its packs back (journal.Return) and removes its row (inventory.OnDelete); a receive cannot be
-// deleted (the packs go back by a send).
+// its packs back (journal.Return) and removes its row (inventory.OnDelete); a pack back whose
+// lot, model or maker was recalled here while it was away lands quarantined, as an arrival does.
+// A receive cannot be deleted (the packs go back by a send).
 package transfers
 
 import (
@@ -33,6 +34,7 @@ import (
 	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/apierr"
+	"swapbay/lib/clock"
 	"swapbay/lib/events"
 	"swapbay/lib/records"
 	"swapbay/lib/reqx"
@@ -688,11 +690,27 @@ func answer(app core.App, rows []transferRow) ([]Transfer, error) {
 }
 
 // deleteSent removes a send's row when its movement is deleted (its packs came back, and their
-// batteries count in the fleet again).
+// batteries count in the fleet again). A pack back from its way whose lot, model or maker this
+// city recalled meanwhile (the recall passed it over: it was in use nowhere here) is reached by
+// the recall now, as an arrival is (packs.RecallArrivals): it lands quarantined.
 func deleteSent(txApp core.App, mv *inventory.Movement) error {
 	if _, _, err := inventory.ShiftTotal(txApp, -mv.Quantity()); err != nil {
 		return err
 	}
-	_, err := txApp.DB().Delete(schema.PackTransfers, dbx.HashExp{schema.PackTransferMovement: mv.Id}).Execute()
+	var lists []string
+	if err := txApp.DB().Select(schema.PackTransferSerials).From(schema.PackTransfers).
+		Where(dbx.HashExp{schema.PackTransferMovement: mv.Id}).Column(&lists); err != nil {
+		return err
+	}
+	var serials []string
+	for _, l := range lists {
+		var s []string
+		_ = json.Unmarshal([]byte(l), &s)
+		serials = append(serials, s...)
+	}
+	if _, err := txApp.DB().Delete(schema.PackTransfers, dbx.HashExp{schema.PackTransferMovement: mv.Id}).Execute(); err != nil {
+		return err
+	}
+	_, err := packs.RecallArrivals(txApp, serials, "", clock.Now().UTC())
 	return err
 }

@@ -577,3 +577,136 @@ func TestRecallArrivalsLeavesOthers(t *testing.T) {
 		t.Fatalf("BER-000001: %s", st)
 	}
 }
+
+// A pack of a lot this city recalled, received while pack tracking is required: it lands
+// quarantined on the quarantine shelf (the receive names exactly its packs, the shelving moves
+// them with their batteries), ready is unchanged, and the ledger and the packs agree. Both
+// shelves: received to ready and to waiting.
+func TestTransferRecallReachesArrivalsRequired(t *testing.T) {
+	for _, to := range []string{inventory.KeyReady, inventory.KeyWaiting} {
+		t.Run(to, func(t *testing.T) {
+			paris := newCity(t, "127.0.0.1:8181", "PAR", 3, 0)
+			berlin := newCity(t, "127.0.0.1:8182", "BER", 1, 1)
+			if _, err := paris.app.DB().NewQuery("UPDATE packs SET lot = 'L-OTHER' WHERE serial = 'PAR-000003'").Execute(); err != nil {
+				t.Fatal(err)
+			}
+			status, out, _ := paris.call(t, nil, "POST", "/api/admin/packs/transfers",
+				body(map[string]any{"toCity": "Berlin", "fromCity": "Paris", "serials": []string{"PAR-000001", "PAR-000002", "PAR-000003"}}), "")
+			if status != http.StatusCreated {
+				t.Fatalf("send = %d %v", status, out)
+			}
+			manifest := out["transfer"].(map[string]any)["manifest"].(string)
+			ledgertest.SetPackTracking(t, berlin.app, schema.PackTrackingRequired)
+			status, out, _ = berlin.call(t, nil, "POST", "/api/admin/packs/recall",
+				body(map[string]any{"by": "lot", "value": "L-PAR", "reason": "Cells may overheat", "standing": true}), "")
+			if status != http.StatusOK {
+				t.Fatalf("Berlin's standing recall = %d %v", status, out)
+			}
+			before := berlin.stats(t)
+			k := key()
+			recv := body(map[string]any{"manifest": manifest, "serials": []string{"PAR-000001", "PAR-000002", "PAR-000003"}, "to": to})
+			status, out, _ = berlin.call(t, nil, "POST", "/api/admin/packs/transfers/receive", recv, k)
+			if status != http.StatusCreated || out["message"] != "Received 3 packs from Paris" {
+				t.Fatalf("required-mode receive = %d %v", status, out)
+			}
+			// the replay answers once and moves nothing more
+			if status, _, h := berlin.call(t, nil, "POST", "/api/admin/packs/transfers/receive", recv, k); status != http.StatusCreated || h.Get("Idempotent-Replayed") != "true" {
+				t.Fatalf("replayed receive = %d %v", status, h)
+			}
+			quarantine, err := inventory.SystemAccount(berlin.app, inventory.KeyQuarantine)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range []string{"PAR-000001", "PAR-000002"} {
+				if st, loc, _ := berlin.pack(t, s); st != schema.PackStateQuarantined || loc != quarantine.Id {
+					t.Fatalf("%s in Berlin: %s at %q; want quarantined on the quarantine shelf", s, st, loc)
+				}
+			}
+			if st, loc, _ := berlin.pack(t, "PAR-000003"); st != schema.PackStateInService || loc != berlin.account[to] {
+				t.Fatalf("PAR-000003 in Berlin: %s at %q; want in service on %s", st, loc, to)
+			}
+			after := berlin.stats(t)
+			want := before
+			want.Quarantined += 2
+			want.Total += 3
+			if to == inventory.KeyReady {
+				want.Ready++
+			} else {
+				want.Waiting++
+			}
+			if after.Ready != want.Ready || after.Waiting != want.Waiting || after.Quarantined != want.Quarantined || after.Total != want.Total || after.Unaccounted != 0 {
+				t.Fatalf("Berlin: %+v → %+v; want %+v", before, after, want)
+			}
+			var count int
+			_ = berlin.app.DB().NewQuery("SELECT packCount FROM pack_recalls").Row(&count)
+			if count != 2 {
+				t.Fatalf("the recall's packCount = %d; want 2", count)
+			}
+			berlin.balanced(t, 0)
+			if v, err := ledgertest.PackViolations(berlin.app); err != nil || len(v) > 0 {
+				t.Fatalf("Berlin's packs and counts differ: %v %v", v, err)
+			}
+		})
+	}
+}
+
+// A lot recalled while some of its packs are on their way to another city passes those over
+// (they are in use nowhere here); when the send's movement is then deleted on the Activity page,
+// the packs come back to this city, and the recall, which stands for the packs that come after
+// it, reaches them: they land quarantined on the quarantine shelf, the recall counts them, and
+// the ledger is sound — in optional and required mode. A pack of another lot comes back in
+// service.
+func TestTransferDeletedAfterARecallQuarantinesTheReturned(t *testing.T) {
+	for _, mode := range []string{schema.PackTrackingOptional, schema.PackTrackingRequired} {
+		t.Run(mode, func(t *testing.T) {
+			paris := newCity(t, "127.0.0.1:8181", "PAR", 3, 1)
+			ledgertest.SetPackTracking(t, paris.app, mode)
+			if _, err := paris.app.DB().NewQuery("UPDATE packs SET lot = 'L-OTHER' WHERE serial = 'PAR-000003'").Execute(); err != nil {
+				t.Fatal(err)
+			}
+			status, out, _ := paris.call(t, nil, "POST", "/api/admin/packs/transfers",
+				body(map[string]any{"toCity": "Berlin", "serials": []string{"PAR-000002", "PAR-000003", "PAR-000004"}}), "")
+			if status != http.StatusCreated {
+				t.Fatalf("send = %d %v", status, out)
+			}
+			mv := out["transfer"].(map[string]any)["movement"].(string)
+			status, out, _ = paris.call(t, nil, "POST", "/api/admin/packs/recall",
+				body(map[string]any{"by": "lot", "value": "L-PAR", "reason": "Cells may overheat"}), "")
+			if status != http.StatusOK || out["recall"].(map[string]any)["packCount"] != float64(1) {
+				t.Fatalf("recall = %d %v; want PAR-000001 only (the others are on their way)", status, out)
+			}
+			before := paris.stats(t)
+			status, out, _ = paris.call(t, nil, "DELETE", "/api/admin/movements/"+mv, "", "")
+			if status != http.StatusOK {
+				t.Fatalf("delete = %d %v", status, out)
+			}
+			quarantine, err := inventory.SystemAccount(paris.app, inventory.KeyQuarantine)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range []string{"PAR-000002", "PAR-000004"} {
+				if st, loc, _ := paris.pack(t, s); st != schema.PackStateQuarantined || loc != quarantine.Id {
+					t.Fatalf("%s back after the recall: %s at %q; want quarantined on the quarantine shelf", s, st, loc)
+				}
+			}
+			if st, loc, _ := paris.pack(t, "PAR-000003"); st != schema.PackStateInService || loc != paris.account["ready"] {
+				t.Fatalf("PAR-000003 (another lot): %s at %q; want in service on ready", st, loc)
+			}
+			after := paris.stats(t)
+			if after.Quarantined != before.Quarantined+2 || after.Ready != before.Ready+1 || after.Waiting != before.Waiting || after.Total != before.Total+3 {
+				t.Fatalf("Paris: %+v → %+v; want 2 more quarantined, 1 more ready, 3 more in the fleet", before, after)
+			}
+			var count int
+			_ = paris.app.DB().NewQuery("SELECT packCount FROM pack_recalls").Row(&count)
+			if count != 3 {
+				t.Fatalf("the recall's packCount = %d; want 3", count)
+			}
+			paris.balanced(t, 0)
+			if mode == schema.PackTrackingRequired {
+				if v, err := ledgertest.PackViolations(paris.app); err != nil || len(v) > 0 {
+					t.Fatalf("packs and counts differ: %v %v", v, err)
+				}
+			}
+		})
+	}
+}

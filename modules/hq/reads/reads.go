@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/pocketbase/dbx"
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/clock"
 	"swapbay/lib/schema"
@@ -236,6 +237,25 @@ func (d *DB) Pay(ctx context.Context, start, end, now time.Time) (int64, error) 
 func (d *DB) pay(ctx context.Context, start, end, now time.Time, adjust bool) (int64, error) {
 	total, err := earnings.Total(ctx, d.db, start, end, now, adjust)
 	return int64(total), err
+}
+
+// AdjustedWeeks answers, per week (its Monday, YYYY-MM-DD), when the newest task adjustment of
+// that week was made (the city's clock): an adjustment can be made to any past week, and the
+// rollups read a week again when one came after they last wrote it.
+func (d *DB) AdjustedWeeks(ctx context.Context) (map[string]time.Time, error) {
+	out := map[string]time.Time{}
+	err := EachRow(d.db.NewQuery("SELECT "+schema.AdjustmentWeekStart+", MAX(created) FROM "+schema.TaskAdjustments+
+		" GROUP BY "+schema.AdjustmentWeekStart).WithContext(ctx), func(rows *dbx.Rows) error {
+		var week, created string
+		if err := rows.Scan(&week, &created); err != nil {
+			return err
+		}
+		if at, err := types.ParseDateTime(created); err == nil && !at.IsZero() {
+			out[week] = at.Time()
+		}
+		return nil
+	})
+	return out, err
 }
 
 // Recalls are the city's recalls, all time, and the packs they quarantined.

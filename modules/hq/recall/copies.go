@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
+
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/lib/schema"
 	"swapbay/modules/hq/follow"
@@ -19,8 +22,11 @@ const (
 // Counts are a city's packs matching a recall's by and value, counted in its followed copy.
 type Counts struct {
 	// Matching is every matching pack; OutOfUse those quarantined, retired or recycled, or lost
-	// while one of those (the pack journal's "out of use", journal.OutOfUse).
-	Matching, OutOfUse int
+	// while one of those (the pack journal's "out of use", journal.OutOfUse); InTransit those
+	// sent to another city (in use nowhere here: the city's recall passes them over, and the
+	// standing recall of the city they reach quarantines them there — this city's registry keeps
+	// them in transit for good once they are received).
+	Matching, OutOfUse, InTransit int
 	// ToQuarantine and AlreadyQuarantined are the city's recall preview's figures: the packs a
 	// recall would quarantine (neither quarantined, retired nor recycled; a lost pack is) and
 	// those already quarantined (retired and recycled ones are in neither).
@@ -34,7 +40,8 @@ const countsSQL = "SELECT COUNT(*)," +
 	" COALESCE(SUM(CASE WHEN " + schema.PackState + " IN (" + outOfUseStates + ") OR (" + schema.PackState + " = '" + schema.PackStateLost +
 	"' AND " + schema.PackStateBefore + " IN (" + outOfUseStates + ")) THEN 1 ELSE 0 END), 0)," +
 	" COALESCE(SUM(CASE WHEN " + schema.PackState + " NOT IN (" + outOfUseStates + ") THEN 1 ELSE 0 END), 0)," +
-	" COALESCE(SUM(CASE WHEN " + schema.PackState + " = '" + schema.PackStateQuarantined + "' THEN 1 ELSE 0 END), 0)" +
+	" COALESCE(SUM(CASE WHEN " + schema.PackState + " = '" + schema.PackStateQuarantined + "' THEN 1 ELSE 0 END), 0)," +
+	" COALESCE(SUM(CASE WHEN " + schema.PackState + " = '" + schema.PackStateInTransit + "' THEN 1 ELSE 0 END), 0)" +
 	" FROM " + schema.Packs + " WHERE %s = ?"
 
 // column is the packs column a recall by by matches ("" when by is not one).
@@ -57,10 +64,11 @@ type copies struct {
 	dbs   map[string]*sql.DB
 	errs  map[string]string
 	cache map[[3]string]Counts
+	beats map[string]time.Time // city id → its heartbeat in the copy (zero: none, or unreadable)
 }
 
 func newCopies(set *follow.Set) *copies {
-	return &copies{set: set, dbs: map[string]*sql.DB{}, errs: map[string]string{}, cache: map[[3]string]Counts{}}
+	return &copies{set: set, dbs: map[string]*sql.DB{}, errs: map[string]string{}, cache: map[[3]string]Counts{}, beats: map[string]time.Time{}}
 }
 
 // db is city id's copy, or the reason in words it cannot be read.
@@ -102,7 +110,7 @@ func (c *copies) count(id, by, value string) (Counts, string) {
 		return Counts{}, msg
 	}
 	var n Counts
-	err := db.QueryRow(fmt.Sprintf(countsSQL, col), value).Scan(&n.Matching, &n.OutOfUse, &n.ToQuarantine, &n.AlreadyQuarantined)
+	err := db.QueryRow(fmt.Sprintf(countsSQL, col), value).Scan(&n.Matching, &n.OutOfUse, &n.ToQuarantine, &n.AlreadyQuarantined, &n.InTransit)
 	if err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return Counts{}, ""
@@ -113,6 +121,46 @@ func (c *copies) count(id, by, value string) (Counts, string) {
 	}
 	c.cache[k] = n
 	return n, ""
+}
+
+// SkewAllowed is how far a city's clock may run ahead of head office's. A copy is trusted to
+// hold every change the city made before it answered a send only once the city's heartbeat in
+// it (schema.Heartbeat, rewritten every minute while the city replicates) is this much later
+// than the answer. A variable so tests shorten it.
+var SkewAllowed = 2 * time.Minute
+
+// lost reports whether city id's copy shows that the city no longer has its recall
+// cityRecallId, which it answered at sentAt: the copy holds a heartbeat later than sentAt (by
+// SkewAllowed) and no pack_recalls row of that id. The city went back to a backup from before
+// the recall (swapbay restore, DESIGN.md §11 and §13), and its stored answer to the send's key
+// went with it: sending again makes the recall there again, once. A copy that cannot tell (not
+// readable, no heartbeat since the answer, a city older than the heartbeat) is not lost.
+func (c *copies) lost(id, cityRecallId string, sentAt time.Time) bool {
+	if cityRecallId == "" || sentAt.IsZero() {
+		return false
+	}
+	db, _ := c.db(id)
+	if db == nil {
+		return false
+	}
+	beat, ok := c.beats[id]
+	if !ok {
+		var text string
+		if err := db.QueryRow("SELECT COALESCE(MAX(" + schema.HeartbeatAt + "), '') FROM " + schema.Heartbeat).Scan(&text); err == nil {
+			if at, err := types.ParseDateTime(text); err == nil {
+				beat = at.Time()
+			}
+		}
+		c.beats[id] = beat // read once per request, however many recalls name the city
+	}
+	if beat.IsZero() || !beat.After(sentAt.Add(SkewAllowed)) {
+		return false
+	}
+	var n int
+	if err := db.QueryRow("SELECT COUNT(*) FROM "+schema.PackRecalls+" WHERE id = ?", cityRecallId).Scan(&n); err != nil {
+		return false
+	}
+	return n == 0
 }
 
 func (c *copies) Close() {

@@ -34,6 +34,7 @@ const (
 	MsgNotFound        = "Recall not found"
 	MsgCityNotInRecall = "This city is not part of this recall"
 	MsgAlreadySent     = "The city already has this recall: nothing to send again."
+	MsgRecallLost      = "The city no longer has this recall: it went back to a backup from before it. Send it again."
 	MsgFormerUser      = "A former user"
 )
 
@@ -61,11 +62,16 @@ type CityStatus struct {
 	Error        string `json:"error"`
 	CityRecallID string `json:"cityRecallId"`
 	SentAt       string `json:"sentAt"`
-	// Matching and Quarantined are counted in the city's copy: the packs matching the recall and
+	// Matching and Quarantined are counted in the city's copy: the packs matching the recall
+	// (those sent to another city aside: they are counted where they arrive) and
 	// those of them out of use (quarantined, retired or recycled, or lost while one of those).
 	Matching    int  `json:"matching"`
 	Quarantined int  `json:"quarantined"`
 	Done        bool `json:"done"`
+	// Lost: the send was answered, but the city's copy, caught up past the answer, no longer has
+	// the city's recall (the city was restored from a backup made before it): Error says so, the
+	// city is not done, and the retry route sends it again.
+	Lost bool `json:"lost"`
 	// CopyOK is false when the city's copy could not be read (CopyError says why in words):
 	// the counts are then 0 and the city is not done.
 	CopyOK    bool   `json:"copyOk"`
@@ -217,9 +223,10 @@ func Create(txApp core.App, set *follow.Set, f Form, actor string, now time.Time
 }
 
 // Retry sends recall id to city cityId again (a failed send: after the city issued a new token
-// and it was saved; a pending one: now rather than after its back-off). A send already answered
-// is a 409.
-func Retry(txApp core.App, id, cityId string) (*core.Record, error) {
+// and it was saved; a pending one: now rather than after its back-off; a sent one the city no
+// longer has, its copy says: after the city went back to an older backup). A send already
+// answered, the city still holding it, is a 409.
+func Retry(txApp core.App, set *follow.Set, id, cityId string) (*core.Record, error) {
 	if _, err := find(txApp, id); err != nil {
 		return nil, err
 	}
@@ -234,7 +241,19 @@ func Retry(txApp core.App, id, cityId string) (*core.Record, error) {
 	}
 	switch s.GetString(SendState) {
 	case SendSent:
-		return nil, apierr.Conflict(MsgAlreadySent)
+		c := newCopies(set)
+		lost := c.lost(cityId, s.GetString(SendCityRecallID), s.GetDateTime(SendSentAt).Time())
+		c.Close()
+		if !lost {
+			return nil, apierr.Conflict(MsgAlreadySent)
+		}
+		s.Set(SendState, SendPending)
+		s.Set(SendError, "")
+		s.Set(SendCityRecallID, "")
+		s.Set(SendSentAt, nil)
+		if err := txApp.Save(s); err != nil {
+			return nil, err
+		}
 	case SendFailed:
 		s.Set(SendState, SendPending)
 		s.Set(SendError, "")
@@ -326,8 +345,13 @@ func views(app core.App, set *follow.Set, recs []*core.Record) ([]HQRecall, erro
 			}
 			cs.Name = name
 			n, msg := c.count(cs.ID, v.By, v.Value)
-			cs.Matching, cs.Quarantined, cs.CopyOK, cs.CopyError = n.Matching, n.OutOfUse, msg == "", msg
-			cs.Done = cs.CopyOK && cs.Matching == cs.Quarantined
+			// a pack this city sent to another city stays in transit in its registry for good: it
+			// is counted where it arrives, quarantined there by that city's standing recall
+			cs.Matching, cs.Quarantined, cs.CopyOK, cs.CopyError = n.Matching-n.InTransit, n.OutOfUse, msg == "", msg
+			if cs.Send == SendSent && cs.CopyOK && c.lost(cs.ID, cs.CityRecallID, s.GetDateTime(SendSentAt).Time()) {
+				cs.Lost, cs.Error = true, MsgRecallLost
+			}
+			cs.Done = cs.CopyOK && !cs.Lost && cs.Matching == cs.Quarantined
 			v.Done = v.Done && cs.Done
 			v.Cities = append(v.Cities, cs)
 		}

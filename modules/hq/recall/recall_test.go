@@ -21,6 +21,7 @@ import (
 	"github.com/pocketbase/pocketbase/apis"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tests"
+	"github.com/pocketbase/pocketbase/tools/types"
 
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
@@ -872,5 +873,120 @@ func TestRemovedCity(t *testing.T) {
 	h.copyOf(paris)
 	if got := h.get(r.ID); !got.Done {
 		t.Errorf("the removed city holds the recall back: %+v", got)
+	}
+}
+
+// A city restored from a backup made before a recall reached it (swapbay restore) loses the
+// recall and its stored answer to the send's key, while head office's send still says sent.
+// Once the city's copy, caught up past the answer (its heartbeat later), shows the recall gone,
+// the city reads lost and not done, in words, and Send again makes the recall there once more:
+// once, the packs quarantined again. While the city still has the recall, Send again stays a 409.
+func TestCityRestoredFromAnOlderBackupIsSentAgain(t *testing.T) {
+	skew := recall.SkewAllowed
+	recall.SkewAllowed = 0
+	t.Cleanup(func() { recall.SkewAllowed = skew })
+	paris := newCity(t, "Paris", "L1", "L1", "")
+	backup := t.TempDir()
+	if _, err := paris.app.DB().NewQuery("VACUUM INTO {:p}").Bind(dbx.Params{"p": filepath.Join(backup, "data.db")}).Execute(); err != nil {
+		t.Fatal(err)
+	}
+	beat := func() {
+		t.Helper()
+		time.Sleep(5 * time.Millisecond)
+		if _, err := paris.app.DB().NewQuery("INSERT INTO " + schema.Heartbeat + " (id, at) VALUES (1, {:at}) ON CONFLICT(id) DO UPDATE SET at = excluded.at").
+			Bind(dbx.Params{"at": types.NowDateTime().String()}).Execute(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := startHQ(t, t.TempDir(), fast(nil))
+	h.add(paris)
+	r := h.recallOf("lot", "L1", "")
+	h.waitSend(r.ID, paris, recall.SendSent)
+	first := paris.checkOnce("L1", 2)
+	retry := "/api/hq/recalls/" + r.ID + "/cities/" + paris.id + "/retry"
+
+	// the city still has it: done, and nothing to send again
+	beat()
+	h.copyOf(paris)
+	if ps := cityOf(h.get(r.ID), paris.id); ps.Lost || !ps.Done || ps.CityRecallID != first {
+		t.Fatalf("Paris with its recall = %+v", ps)
+	}
+	if status, body, _ := h.do(h.admin, http.MethodPost, retry, `{}`, ""); status != http.StatusConflict || !strings.Contains(body, recall.MsgAlreadySent) {
+		t.Fatalf("retry while Paris has the recall: %d %s", status, body)
+	}
+
+	// Paris is restored from the backup made before the recall, and beats again
+	paris.stop()
+	restored := testkit.Open(t, backup)
+	t.Cleanup(restored.Cleanup)
+	paris.app, paris.mux = restored, testkit.Handler(t, restored)
+	paris.start()
+	if len(paris.recalls()) != 0 {
+		t.Fatal("the backup has the recall")
+	}
+	// a copy not caught up past the answer cannot tell: still sent
+	h.copyOf(paris)
+	if ps := cityOf(h.get(r.ID), paris.id); ps.Lost {
+		t.Fatalf("Paris's copy without a heartbeat since the answer reads lost: %+v", ps)
+	}
+	beat()
+	h.copyOf(paris)
+	ps := cityOf(h.get(r.ID), paris.id)
+	if !ps.Lost || ps.Done || ps.Send != recall.SendSent || ps.Error != recall.MsgRecallLost {
+		t.Fatalf("Paris back at its older backup = %+v; want lost, not done, in words", ps)
+	}
+	if got := h.get(r.ID); got.Done {
+		t.Fatal("the recall reads done while Paris lost it")
+	}
+	if status, body, _ := h.do(h.viewer, http.MethodPost, retry, `{}`, ""); status != http.StatusForbidden {
+		t.Fatalf("a viewer's retry: %d %s", status, body)
+	}
+	if status, body, _ := h.do(h.admin, http.MethodPost, retry, `{}`, ""); status != http.StatusOK || !strings.Contains(body, `"send":"pending"`) {
+		t.Fatalf("retry of the lost recall: %d %s", status, body)
+	}
+	ps = h.waitSend(r.ID, paris, recall.SendSent)
+	again := paris.checkOnce("L1", 2)
+	if again == first || ps.CityRecallID != again || ps.Attempts != 2 || ps.Error != "" {
+		t.Fatalf("Paris sent again = %+v; want its new recall %s", ps, again)
+	}
+	beat()
+	h.copyOf(paris)
+	if got := h.get(r.ID); !got.Done || cityOf(got, paris.id).Lost {
+		t.Fatalf("not done once Paris has the recall again: %+v", got)
+	}
+	if status, body, _ := h.do(h.admin, http.MethodPost, retry, `{}`, ""); status != http.StatusConflict || !strings.Contains(body, recall.MsgAlreadySent) {
+		t.Fatalf("retry once Paris has it again: %d %s", status, body)
+	}
+	paris.checkOnce("L1", 2)
+}
+
+// A pack of the recalled lot that a city sent to another city stays in transit in the sender's
+// registry for good (the sender never hears of its receipt): the sender's recall passes it over,
+// and the receiver's standing recall quarantines it on arrival. It is counted where it arrives:
+// the sender is done once its own packs are quarantined, and the recall is done everywhere
+// once the receiver's copy shows the pack quarantined.
+func TestPackSentAwayIsCountedWhereItArrives(t *testing.T) {
+	paris := newCity(t, "Paris", "L1", "L1", "L1", "")
+	berlin := newCity(t, "Berlin", "L1", "")
+	// SWB-000003 left Paris for Berlin before the recall: in transit in Paris for good; Berlin
+	// has its own L1 pack
+	if _, err := paris.app.DB().NewQuery("UPDATE packs SET state = 'in_transit', location = '' WHERE serial = 'SWB-000003'").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	h := startHQ(t, t.TempDir(), fast(nil))
+	h.add(paris, berlin)
+	r := h.recallOf("lot", "L1", "")
+	h.waitSend(r.ID, paris, recall.SendSent)
+	h.waitSend(r.ID, berlin, recall.SendSent)
+	paris.checkOnce("L1", 2)
+	berlin.checkOnce("L1", 1)
+	h.copyOf(paris, berlin)
+	got := h.get(r.ID)
+	ps := cityOf(got, paris.id)
+	if ps.Matching != 2 || ps.Quarantined != 2 || !ps.Done {
+		t.Fatalf("Paris with a pack sent away = %+v; want 2 of 2 and done (the third is counted where it arrives)", ps)
+	}
+	if !got.Done {
+		t.Fatalf("the recall is not done: %+v", got)
 	}
 }

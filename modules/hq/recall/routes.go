@@ -105,7 +105,7 @@ func (h *handlers) get(e *core.RequestEvent) error {
 // retry's body is {}; it is decoded all the same (a JSON body, at most maxBody).
 func (h *handlers) retry(e *core.RequestEvent, _ *struct{}) error {
 	id := e.Request.PathValue("id")
-	if _, err := Retry(e.App, id, e.Request.PathValue("cityId")); err != nil {
+	if _, err := Retry(e.App, h.set, id, e.Request.PathValue("cityId")); err != nil {
 		return apierr.Response(e, err)
 	}
 	v, err := Get(e.App, h.set, id)

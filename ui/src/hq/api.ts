@@ -185,6 +185,8 @@ export type RecallCity = {
   /** copyOk false: the city's copy could not be read, copyError says why (hq-recall's addition) */
   copyOk?: boolean;
   copyError?: string;
+  /** lost: sent, but the city's copy no longer has the city's recall (the city went back to an older backup); error says so and Send again makes it there again */
+  lost?: boolean;
 };
 
 /** HqRecall is a recall across cities. */

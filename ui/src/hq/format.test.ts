@@ -104,6 +104,11 @@ describe("recallCityWords", () => {
       "Not sent: The city refused head office's token: issue a new one on its System page.",
     );
   });
+  it("says a sent recall the city no longer has (restored from an older backup) in the server's words", () => {
+    const lost = "The city no longer has this recall: it went back to a backup from before it. Send it again.";
+    expect(recallCityWords(c({ lost: true, done: false, quarantined: 0, error: lost }))).toBe(lost);
+    expect(recallCityWords(c({ lost: true, done: false, quarantined: 0 }))).toBe(lost);
+  });
 });
 
 describe("packs counted in two cities", () => {

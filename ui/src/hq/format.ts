@@ -113,6 +113,7 @@ export function sumSwaps(days: { swaps: number }[] | undefined): number {
 export function recallCityWords(c: RecallCity): string {
   const quarantined = `${c.quarantined} of ${c.matching} ${c.matching === 1 ? "pack" : "packs"} quarantined`;
   if (c.send === "failed") return `Not sent: ${clause(c.error, "the city refused")}.`;
+  if (c.lost) return c.error || "The city no longer has this recall: it went back to a backup from before it. Send it again.";
   if (c.send === "pending") return c.attempts > 0 ? `Not sent yet (tried ${c.attempts} ${c.attempts === 1 ? "time" : "times"}${c.error ? `: ${clause(c.error, "")}` : ""})` : "Waiting to be sent";
   return `Sent · ${c.done ? "done" : "in progress"} · ${quarantined}`;
 }

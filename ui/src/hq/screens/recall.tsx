@@ -58,12 +58,12 @@ export function RecallScreen() {
                 {r.cities.map((c) => (
                   <TableRow key={c.id} data-done={c.done || undefined}>
                     <TableCell className="font-medium">{c.name}</TableCell>
-                    <TableCell className={c.send === "failed" ? "whitespace-normal text-destructive" : "whitespace-normal"}>
+                    <TableCell className={c.send === "failed" || c.lost ? "whitespace-normal text-destructive" : "whitespace-normal"}>
                       {recallCityWords(c)}
                       {c.copyOk === false && (
                         <span className="block text-muted-foreground">Its copy could not be read: {clause(c.copyError, "not available")}.</span>
                       )}
-                      {admin && c.send !== "sent" && (
+                      {admin && (c.send !== "sent" || c.lost) && (
                         <div className="mt-1">
                           <RetryButton recallId={r.id} city={c} />
                         </div>

@@ -8,6 +8,8 @@ export type ActiveTerms = {
   version: string;
   effectiveDate: string;
   content: string;
+  /** contentHash is the SHA-256 of content: sent back with the signature, so a change made meanwhile is refused */
+  contentHash?: string;
 };
 
 /** activeTermsQueryOptions: the active terms, cached 5 minutes (spec part 1 §9). */

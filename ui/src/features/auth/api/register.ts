@@ -46,6 +46,8 @@ export type RegisterPayload = RegisterInput & {
   /** how the signature was made: drawn on the pad, or the typed name (signatureText) rendered */
   signatureMethod?: "drawn" | "typed";
   signatureText?: string;
+  /** the contentHash of the terms the modal showed */
+  termsHash?: string;
 };
 
 /** register creates the account with the signed terms; the answer is the new user. */

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
@@ -7,8 +8,10 @@ import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
 import { paths } from "@/config/paths";
 import { REQUIRED_FIELDS_TITLE, type RegisterInput, registerSchema, registrationError, useRegister } from "@/features/auth/api/register";
+import type { GivenSignature } from "@/features/auth/components/terms-modal";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
+import { invalidate } from "@/lib/invalidation";
 import { Lazy, loadable } from "@/lib/loadable";
 
 // The terms modal brings DOMPurify and the signature pad: loaded when it first opens, so the
@@ -23,6 +26,7 @@ const EMPTY: RegisterInput = { firstName: "", lastName: "", email: "", password:
  */
 export function RegisterForm() {
   const navigate = useNavigate();
+  const qc = useQueryClient();
   // the validated form data waiting for the terms; cancelling the modal discards it
   const [pendingData, setPendingData] = useState<RegisterInput | null>(null);
   const registration = useRegister({
@@ -37,6 +41,8 @@ export function RegisterForm() {
     },
     onError: (error) => {
       setPendingData(null);
+      // the terms may have changed while the registrant signed (409): the modal shows the new ones
+      void invalidate(qc, "terms");
       toast({ title: "Registration failed", description: errorMessage(error, "Unable to create account"), variant: "destructive" });
     },
   });
@@ -48,7 +54,7 @@ export function RegisterForm() {
     if (problem) toast({ title: REQUIRED_FIELDS_TITLE, description: problem, variant: "destructive" });
   });
 
-  const onAccept = (signature: { signatureData: string; signatureMethod: "drawn" | "typed"; signatureText?: string }) => {
+  const onAccept = (signature: GivenSignature) => {
     if (!pendingData) return;
     registration.mutate({ ...pendingData, acceptedTerms: true, ...signature });
   };

@@ -27,8 +27,8 @@ import { formatDate } from "@/lib/format";
 /** SignatureMethod is how the signer signs: drawing on the pad, or typing their name. */
 export type SignatureMethod = "drawn" | "typed";
 
-/** GivenSignature is what the modal hands over: the PNG data URL, how it was made and the typed name. */
-export type GivenSignature = { signatureData: string; signatureMethod: SignatureMethod; signatureText?: string };
+/** GivenSignature is what the modal hands over: the PNG data URL, how it was made, the typed name and the hash of the terms shown. */
+export type GivenSignature = { signatureData: string; signatureMethod: SignatureMethod; signatureText?: string; termsHash?: string };
 
 /** TermsModalProps: open state, whether the register call runs, and the two outcomes. */
 export type TermsModalProps = {
@@ -64,6 +64,22 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
       setMethod("drawn");
     }
   }, [open]);
+
+  // other terms came in (a version activated or edited meanwhile: the server refused the
+  // signature of the old ones): they must be read and agreed to anew
+  const shownHash = terms.data?.contentHash;
+  const firstHash = useRef(shownHash);
+  useEffect(() => {
+    if (firstHash.current === undefined) {
+      firstHash.current = shownHash;
+      return;
+    }
+    if (shownHash !== firstHash.current) {
+      firstHash.current = shownHash;
+      setRead(false);
+      setAgreed(false);
+    }
+  }, [shownHash]);
 
   // the typed name's preview, redrawn once the handwriting font has loaded
   useEffect(() => {
@@ -103,14 +119,16 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
   };
   const accept = async () => {
     if (!enabled) return;
+    // the terms this modal showed: the server refuses the signature if they changed meanwhile
+    const termsHash = terms.data?.contentHash;
     if (method === "typed") {
       const name = typedName.trim();
-      onAccept({ signatureData: await typedSignaturePNG(name, width, SIGNATURE_HEIGHT), signatureMethod: "typed", signatureText: name });
+      onAccept({ signatureData: await typedSignaturePNG(name, width, SIGNATURE_HEIGHT), signatureMethod: "typed", signatureText: name, termsHash });
       return;
     }
     const pad = padRef.current;
     if (!pad || pad.isEmpty()) return;
-    onAccept({ signatureData: pad.getCanvas().toDataURL("image/png"), signatureMethod: "drawn" });
+    onAccept({ signatureData: pad.getCanvas().toDataURL("image/png"), signatureMethod: "drawn", termsHash });
   };
 
   return (

@@ -1,0 +1,4 @@
+package hq
+
+// SameReplica is sameReplica for the tests.
+var SameReplica = sameReplica
