@@ -11,7 +11,6 @@ import { REQUIRED_FIELDS_TITLE, type RegisterInput, registerSchema, registration
 import type { GivenSignature } from "@/features/auth/components/terms-modal";
 import { toast } from "@/hooks/use-toast";
 import { errorMessage } from "@/lib/api-client";
-import { invalidate } from "@/lib/invalidation";
 import { Lazy, loadable } from "@/lib/loadable";
 
 // The terms modal brings DOMPurify and the signature pad: loaded when it first opens, so the
@@ -41,8 +40,10 @@ export function RegisterForm() {
     },
     onError: (error) => {
       setPendingData(null);
-      // the terms may have changed while the registrant signed (409): the modal shows the new ones
-      void invalidate(qc, "terms");
+      // the terms may have changed while the registrant signed (409): the modal shows the new
+      // ones. Imported here, not above: the guest's first screen stays within its budget
+      // (first-screen-guard.spec), and this runs only after a failed registration.
+      void import("@/lib/invalidation").then(({ invalidate }) => invalidate(qc, "terms")).catch(() => undefined);
       toast({ title: "Registration failed", description: errorMessage(error, "Unable to create account"), variant: "destructive" });
     },
   });

@@ -51,7 +51,8 @@ describe("TermsModal", { timeout: 30_000 }, () => {
     await user.click(readBox());
     await user.click(agreeBox());
     expect(readBox().getAttribute("aria-checked")).toBe("true");
-    act(() => qc.setQueryData(activeTermsQueryOptions.queryKey, { ...TERMS, version: "2.0", content: "<p>Two</p>", contentHash: "h2" }));
+    const next: ActiveTerms = { ...TERMS, version: "2.0", content: "<p>Two</p>", contentHash: "h2" };
+    act(() => qc.setQueryData(activeTermsQueryOptions.queryKey, next));
     await screen.findByText("Two");
     expect(readBox().getAttribute("aria-checked")).toBe("false");
     expect(agreeBox().getAttribute("aria-checked")).toBe("false");
@@ -61,7 +62,8 @@ describe("TermsModal", { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { qc } = renderModal();
     await user.click(readBox());
-    act(() => qc.setQueryData(activeTermsQueryOptions.queryKey, { ...TERMS }));
+    const same: ActiveTerms = { ...TERMS };
+    act(() => qc.setQueryData(activeTermsQueryOptions.queryKey, same));
     expect(readBox().getAttribute("aria-checked")).toBe("true");
   });
 });
