@@ -41,11 +41,25 @@ async function packState(api: APIRequestContext, serial: string): Promise<string
   return ((await res.json()) as { state: string }).state;
 }
 
-/** chooseFile presses key on the focused control and answers the file chooser it opens with file. */
-async function chooseFile(page: Page, key: string, file: { name: string }) {
-  const chooser: Promise<FileChooser> = page.waitForEvent("filechooser");
-  await page.keyboard.press(key);
-  await (await chooser).setFiles({ name: file.name, mimeType: "image/png", buffer: PNG });
+/**
+ * fileChoosers answers the page's file choosers in order. Its listener stays on from the start:
+ * Playwright turns the browser's file-chooser interception on when a listener is added, by an
+ * asynchronous call (Page.setInterceptFileChooserDialog), so a waitForEvent made just before the
+ * key could lose the race to the key — the browser then opened its own chooser, no event came
+ * and the test waited out its time (puppeteer#6040; here under load, twice in a row on the
+ * Take a photo button).
+ */
+function fileChoosers(page: Page) {
+  const waiting: ((chooser: FileChooser) => void)[] = [];
+  page.on("filechooser", (chooser) => waiting.shift()?.(chooser));
+  return {
+    /** choose presses key on the focused control and answers the file chooser it opens with file. */
+    async choose(key: string, file: { name: string }) {
+      const chooser = new Promise<FileChooser>((resolve) => waiting.push(resolve));
+      await page.keyboard.press(key);
+      await (await chooser).setFiles({ name: file.name, mimeType: "image/png", buffer: PNG });
+    },
+  };
 }
 
 /**
@@ -168,6 +182,7 @@ test("driver: reports a damaged pack with the keyboard; the admin decides about 
     await keyed(masterApi, "/api/admin/assignments", { userId: id, quantity: 2, assignmentType: "home_charger", packs: [held, damaged] });
     const note = "Case cracked at the corner, smells of solvent";
 
+    const choosers = fileChoosers(page);
     await signIn(page, driver.email, driver.password);
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Driver Home" })).toBeVisible({ timeout: 30_000 });
@@ -213,12 +228,12 @@ test("driver: reports a damaged pack with the keyboard; the admin decides about 
       await expect(dialog.getByRole("textbox", { name: "What is wrong" })).toBeFocused();
       await page.keyboard.type(note);
       await press(page, "Tab");
-      await chooseFile(page, "Space", { name: "cracked.png" });
+      await choosers.choose("Space", { name: "cracked.png" });
       const photos = dialog.getByRole("list", { name: "Photos to send" });
       await expect(photos.getByRole("img", { name: "cracked.png" })).toBeVisible();
       await press(page, "Tab");
       await expect(dialog.getByRole("button", { name: "Take a photo" })).toBeFocused();
-      await chooseFile(page, "Enter", { name: "corner.png" });
+      await choosers.choose("Enter", { name: "corner.png" });
       await expect(photos.getByRole("img", { name: "corner.png" })).toBeVisible();
       await expectTabOrder(page, [photos.getByRole("button", { name: "Remove cracked.png" }), photos.getByRole("button", { name: "Remove corner.png" })]);
       await page.keyboard.press("Enter");
