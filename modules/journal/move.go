@@ -90,6 +90,10 @@ const (
 	ReasonFound       = "Found: named in a movement while lost"
 	ReasonFirstSeen   = "First seen"
 	ReasonQuarantine  = "Out of use: returned to quarantine"
+	// ReasonLostFollows is the history line of a lost pack whose record moved with its place's
+	// batteries (a session ended, an assignment deleted, without naming packs): not a scan, so
+	// it stays lost.
+	ReasonLostFollows = "Still lost: its record moved with the batteries of its place (not scanned)"
 )
 
 // row is a pack as the journal reads it, with its location's kind and holder.
@@ -398,6 +402,7 @@ func Prepare(txApp core.App, mv Movement, groups []Group, quarantine AccountRef)
 		p.Redirected[g.To.Id] += len(off)
 		q := g
 		q.Serials, q.Count, q.To, q.Implicit = off, len(off), quarantine, false
+		q.unseen = g.Implicit && len(g.Serials) == 0
 		split = append(split, q)
 		p.groups[i].Count -= len(off)
 		if !g.Implicit || len(g.Serials) > 0 {
@@ -507,7 +512,14 @@ func (p *Plan) Apply(txApp core.App, mv Movement, deltas map[string]int) ([]Move
 				}
 				m.Discrepancy = !seen
 			}
-			if r.state == schema.PackStateLost {
+			lostFollows := false
+			switch {
+			case r.state == schema.PackStateLost && (implicit || g.unseen):
+				// not scanned: the records' place follows the batteries, as a stand-in's would;
+				// it stays lost, unseen and uncharged (found only when a scan names it)
+				m.StandIn, m.Charged, m.Discrepancy, m.Field = true, false, false, ""
+				lostFollows = true
+			case r.state == schema.PackStateLost:
 				m.Found = r.stateBefore
 				if m.Found == "" || m.Found == schema.PackStateLost {
 					m.Found = schema.PackStateInService
@@ -515,6 +527,9 @@ func (p *Plan) Apply(txApp core.App, mv Movement, deltas map[string]int) ([]Move
 			}
 			if err := w.move(r, m, g); err != nil {
 				return nil, err
+			}
+			if lostFollows {
+				w.events[len(w.events)-1].reason = ReasonLostFollows
 			}
 			packD[from]--
 			packD[m.To]++

@@ -1,0 +1,136 @@
+package packs_test
+
+import (
+	"testing"
+
+	"swapbay/internal/testkit"
+	"swapbay/lib/clock"
+	"swapbay/lib/roles"
+	"swapbay/lib/schema"
+	"swapbay/modules/charging"
+	"swapbay/modules/custody"
+	"swapbay/modules/inventory"
+	"swapbay/modules/packs"
+	"swapbay/modules/system"
+)
+
+// packRow returns the state, stateBefore and charge count of the pack with serial s.
+func packRow(t *testing.T, w *testkitApp, s string) (state, before string, charges int) {
+	t.Helper()
+	rec, err := w.App.FindFirstRecordByData(schema.Packs, schema.PackSerial, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec.GetString(schema.PackState), rec.GetString(schema.PackStateBefore), rec.GetInt(schema.PackChargeCount)
+}
+
+// A pack an admin declared lost while the records had it on a charger (or with a driver) is
+// found only by a scan (DESIGN.md §14: "a lost pack that is scanned again is found"). Ending
+// the place without naming its packs — a session completed, deleted, an assignment deleted —
+// is no scan: the lost pack's record follows its place's batteries (as a stand-in would) but
+// it stays lost, gets no charge and no sighting. It was found, charged and back in service
+// without anyone having seen it. A recalled pack declared lost goes to quarantine with its
+// battery, still lost.
+func TestFieldSeamsImplicitMoveDoesNotFindALostPack(t *testing.T) {
+	ends := []struct {
+		name string
+		end  func(w *testkitApp, sess, holder string) error
+		dest string // where the place's batteries go
+	}{
+		{"session completed", func(w *testkitApp, sess, _ string) error {
+			_, _, err := charging.Complete(w.App, inventory.Op{Actor: w.admin}, sess)
+			return err
+		}, inventory.KeyReady},
+		{"session deleted", func(w *testkitApp, sess, _ string) error {
+			_, _, err := charging.Delete(w.App, inventory.Op{Actor: w.admin}, sess)
+			return err
+		}, inventory.KeyWaiting},
+		{"assignment deleted", func(w *testkitApp, _, holder string) error {
+			_, err := custody.DeleteAssignment(w.App, inventory.Op{Actor: w.admin}, holder)
+			return err
+		}, inventory.KeyWaiting},
+	}
+	for _, mode := range []string{schema.PackTrackingOptional, schema.PackTrackingRequired} {
+		for _, recalled := range []bool{false, true} {
+			for _, c := range ends {
+				name := mode + "/" + c.name
+				if recalled {
+					name += "/recalled first"
+				}
+				t.Run(name, func(t *testing.T) {
+					w := fleet(t, 6, mode)
+					dana := testkit.CreateUser(t, w.App, roles.Driver, roles.Approved)
+					names := inventory.PackNames{Packs: []string{serial(1), serial(2)}}
+					if _, err := inventory.Pickup(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: names}, dana.Id, 2); err != nil {
+						t.Fatal(err)
+					}
+					sess := ""
+					if c.name != "assignment deleted" {
+						if _, err := inventory.Dropoff(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: inventory.PackNames{DeadPacks: names.Packs}}, dana.Id, 0, 2); err != nil {
+							t.Fatal(err)
+						}
+						s, _, err := charging.Start(w.App, inventory.Op{Actor: w.admin, Packs: names}, "5A", 2)
+						if err != nil {
+							t.Fatal(err)
+						}
+						sess = s.Id
+					}
+					if recalled {
+						if _, err := packs.SetState(w.App, serial(1), schema.PackStateQuarantined, "recalled by the maker", w.admin.Id, clock.Now()); err != nil {
+							t.Fatal(err)
+						}
+					}
+					if _, err := packs.SetState(w.App, serial(1), schema.PackStateLost, "not on the charger", w.admin.Id, clock.Now()); err != nil {
+						t.Fatal(err)
+					}
+					found := eventsOf(t, w.App, schema.PackEventFound)
+					if err := c.end(w, sess, dana.Id); err != nil {
+						t.Fatalf("%s with a lost pack there: %v", c.name, err)
+					}
+					st, before, charges := packRow(t, w, serial(1))
+					wantBefore := schema.PackStateInService
+					if recalled {
+						wantBefore = schema.PackStateQuarantined
+					}
+					if st != schema.PackStateLost || before != wantBefore || charges != 0 {
+						t.Errorf("lost pack after the %s: %s (before %s), %d charges; want lost (before %s), 0 charges", c.name, st, before, charges, wantBefore)
+					}
+					if n := eventsOf(t, w.App, schema.PackEventFound); n != found {
+						t.Errorf("%d found events; want %d (nobody scanned it)", n, found)
+					}
+					want := c.dest
+					if recalled {
+						want = inventory.KeyQuarantine
+					}
+					if l := location(t, w.App, serial(1)); l != want {
+						t.Errorf("lost pack's record at %q; want %s (with its place's batteries)", l, want)
+					}
+					if l := location(t, w.App, serial(2)); l != c.dest {
+						t.Errorf("the other pack at %q; want %s", l, c.dest)
+					}
+					if _, _, n := packRow(t, w, serial(2)); c.name == "session completed" && n != 1 {
+						t.Errorf("the other pack has %d charges; want 1", n)
+					}
+					sound(t, w.App)
+					res, err := system.Recalculate(w.App)
+					if err != nil || len(res.Corrections) != 0 || len(res.PackCorrections) != 0 {
+						t.Fatalf("recalculate: %v %v %v", res.Corrections, res.PackCorrections, err)
+					}
+					// scanned now, it is found
+					if _, err := inventory.Pickup(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: inventory.PackNames{Packs: []string{serial(1)}}}, dana.Id, 1); recalled {
+						if code(err) != "pack_quarantined" {
+							t.Errorf("pickup of the recalled lost pack: %v; want pack_quarantined", err)
+						}
+						return
+					} else if err != nil {
+						t.Fatal(err)
+					}
+					if st, _, _ := packRow(t, w, serial(1)); st != schema.PackStateInService {
+						t.Errorf("scanned at a pickup: %s; want in service", st)
+					}
+					sound(t, w.App)
+				})
+			}
+		}
+	}
+}
