@@ -20,6 +20,7 @@ import (
 	"swapbay/lib/ids"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
+	"swapbay/lib/txutil"
 )
 
 // A movement's packs (DESIGN.md §14). Every battery-moving write hands its named packs to
@@ -1022,6 +1023,30 @@ func (w *writer) flush() error {
 	}
 	w.events = nil
 	return nil
+}
+
+// ReasonPlaceGone is the history line of a pack whose place an operation removed (its
+// label: "Clean slate").
+const ReasonPlaceGone = "%s: the place the records had it at was removed; place unknown"
+
+// Unplace clears the location of every pack whose account no longer exists (label's operation
+// removed it: the clean slate deletes the holders' and the sessions' accounts), each with a
+// "moved" event saying why, by actor at at, in the caller's transaction. It returns how many.
+func Unplace(txApp core.App, label, actor string, at time.Time) (int, error) {
+	if err := txutil.Require(txApp, "journal.Unplace"); err != nil {
+		return 0, err
+	}
+	rows, err := stateRows(txApp, "p.location != '' AND a.id IS NULL", dbx.Params{})
+	if err != nil || len(rows) == 0 {
+		return 0, err
+	}
+	w := writer{txApp: txApp, at: at.UTC(), actor: actor}
+	reason := fmt.Sprintf(ReasonPlaceGone, label)
+	for _, r := range rows {
+		w.queue("gone", "location = '', updated = {:now}", dbx.Params{"now": w.nowText()}, r.id)
+		w.events = append(w.events, event{pack: r.id, kind: schema.PackEventMoved, from: r.location, reason: reason})
+	}
+	return len(rows), w.flush()
 }
 
 // Check compares the packs with the balances for system.Recalculate. A location naming an

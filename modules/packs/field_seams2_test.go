@@ -134,3 +134,44 @@ func TestFieldSeamsImplicitMoveDoesNotFindALostPack(t *testing.T) {
 		}
 	}
 }
+
+// A clean slate (optional tracking; required refuses it in favour of a stocktake) removes the
+// holders' and the sessions' accounts: the packs the records had with a driver or on a charger
+// pointed at accounts that no longer exist (a broken pack invariant, and the next recalculation
+// "corrected" them). They are now unplaced in the clean slate's own transaction, each with a
+// history line saying why; recalculation finds nothing.
+func TestFieldSeamsCleanSlateUnplacesPacksOfRemovedAccounts(t *testing.T) {
+	w := fleet(t, 6, schema.PackTrackingOptional)
+	dana := testkit.CreateUser(t, w.App, roles.Driver, roles.Approved)
+	if _, err := inventory.Pickup(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: inventory.PackNames{Packs: []string{serial(1), serial(2), serial(3)}}}, dana.Id, 3); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := inventory.Dropoff(w.App, inventory.Op{Actor: dana, Notes: "n", Packs: inventory.PackNames{DeadPacks: []string{serial(2), serial(3)}}}, dana.Id, 0, 2); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := charging.Start(w.App, inventory.Op{Actor: w.admin, Packs: inventory.PackNames{Packs: []string{serial(2)}}}, "5A", 1); err != nil {
+		t.Fatal(err)
+	}
+	moved := eventsOf(t, w.App, schema.PackEventMoved)
+	if _, err := system.CleanSlate(w.App, inventory.Op{Actor: w.admin}); err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range map[int]string{1: "", 2: "", 3: inventory.KeyWaiting, 4: inventory.KeyReady} {
+		if l := location(t, w.App, serial(i)); l != want {
+			t.Errorf("%s at %q after the clean slate; want %q", serial(i), l, want)
+		}
+	}
+	if n := eventsOf(t, w.App, schema.PackEventMoved); n != moved+2 {
+		t.Errorf("%d moved events written by the clean slate; want 2 (the packs whose place went)", n-moved)
+	}
+	sound(t, w.App)
+	res, err := system.Recalculate(w.App)
+	if err != nil || len(res.Corrections) != 0 || len(res.PackCorrections) != 0 {
+		t.Fatalf("recalculate: %v %v %v", res.Corrections, res.PackCorrections, err)
+	}
+	// the pack page still answers, with no place
+	d, err := packs.PackDetail(w.App, packs.Viewer{UserId: w.admin.Id}, serial(1))
+	if err != nil || d.Location != nil {
+		t.Fatalf("pack page after the clean slate: %+v %v", d.Location, err)
+	}
+}
