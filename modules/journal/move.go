@@ -559,6 +559,15 @@ func lastWasDiscrepancy(txApp core.App, pack string) (bool, error) {
 	return kind == schema.PackEventDiscrepancy, err
 }
 
+// lastTransit is the movement of pack's latest send or receive between cities ("" none).
+func lastTransit(txApp core.App, pack string) (string, error) {
+	var mv string
+	err := sqlitedb.Query(txApp.DB(), "SELECT movement FROM "+schema.PackEvents+" WHERE pack = {:p} AND kind IN ({:sent}, {:received}) ORDER BY rowid DESC LIMIT 1",
+		dbx.Params{"p": pack, "sent": schema.PackEventTransferred, "received": schema.PackEventReceived},
+		func(scan func(...any) error) error { return scan(&mv) })
+	return mv, err
+}
+
 // expected reports whether the records had pack r where group g takes its batteries from.
 func expected(r row, g Group) bool {
 	for _, a := range g.From {
@@ -610,6 +619,18 @@ func Return(txApp core.App, mv Movement, moves []Move, undo map[string]int, acto
 		r, ok := found[m.Serial]
 		if !ok || named[m.Serial] {
 			continue
+		}
+		if m.Transit == TransitOut {
+			// sent away and back here since (received again, perhaps sent again): the receive
+			// counts it, so undoing the send would count its battery twice — whatever the mode
+			last, err := lastTransit(txApp, r.id)
+			if err != nil {
+				return nil, err
+			}
+			if last != mv.Id || r.state != schema.PackStateInTransit {
+				return nil, &apierr.Error{Kind: apierr.ErrConflict, Code: apierr.CodePackState, Message: fmt.Sprintf(MsgSendCameBack, m.Serial),
+					Packs: []apierr.PackRefusal{{Serial: m.Serial, Code: apierr.CodePackState, Message: fmt.Sprintf(MsgSendCameBack, m.Serial)}}}
+			}
 		}
 		if r.location != m.To {
 			if mode == schema.PackTrackingRequired && !m.StandIn {

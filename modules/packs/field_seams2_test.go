@@ -1,7 +1,10 @@
 package packs_test
 
 import (
+	"strings"
 	"testing"
+
+	"swapbay/internal/ledgertest"
 
 	"swapbay/internal/testkit"
 	"swapbay/lib/clock"
@@ -12,6 +15,7 @@ import (
 	"swapbay/modules/inventory"
 	"swapbay/modules/packs"
 	"swapbay/modules/system"
+	"swapbay/modules/transfers"
 )
 
 // packRow returns the state, stateBefore and charge count of the pack with serial s.
@@ -173,5 +177,76 @@ func TestFieldSeamsCleanSlateUnplacesPacksOfRemovedAccounts(t *testing.T) {
 	d, err := packs.PackDetail(w.App, packs.Viewer{UserId: w.admin.Id}, serial(1))
 	if err != nil || d.Location != nil {
 		t.Fatalf("pack page after the clean slate: %+v %v", d.Location, err)
+	}
+}
+
+// A send to another city whose pack has come back since (the other city received it and sent
+// it back; this city received it again) cannot be deleted: the pack is here by the receive, and
+// deleting the send counted its battery a second time (ready one too high, the total one too
+// high: a battery that does not exist, with nothing unaccounted to show it). Refused in any
+// tracking mode (in required mode it always was: the pack moved on), nothing changed.
+func TestFieldSeamsSendOfAPackThatCameBackIsKept(t *testing.T) {
+	for _, mode := range []string{schema.PackTrackingOptional, schema.PackTrackingRequired} {
+		t.Run(mode, func(t *testing.T) {
+			paris := fleet(t, 3, mode)
+			berlin := fleet(t, 1, mode)
+			// Berlin's own pack has Berlin's prefix
+			if _, err := berlin.App.DB().NewQuery("UPDATE packs SET serial = 'BER-000001'").Execute(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := paris.App.DB().NewQuery("UPDATE packs SET model = 'M1', manufactured = '2025-03', nominalWh = 960, lot = 'L1'").Execute(); err != nil {
+				t.Fatal(err)
+			}
+			out, err := transfers.Send(paris.App, inventory.Op{Actor: paris.admin}, transfers.SendInput{ToCity: "Berlin", Serials: []string{serial(1)},
+				From: transfers.City{Name: "Paris"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := transfers.Receive(berlin.App, inventory.Op{Actor: berlin.admin}, transfers.ReceiveInput{Manifest: out.Manifest, Serials: []string{serial(1)}, To: inventory.KeyReady}); err != nil {
+				t.Fatal(err)
+			}
+			back, err := transfers.Send(berlin.App, inventory.Op{Actor: berlin.admin}, transfers.SendInput{ToCity: "Paris", Serials: []string{serial(1)},
+				From: transfers.City{Name: "Berlin"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := transfers.Receive(paris.App, inventory.Op{Actor: paris.admin}, transfers.ReceiveInput{Manifest: back.Manifest, Serials: []string{serial(1)}, To: inventory.KeyReady}); err != nil {
+				t.Fatal(err)
+			}
+			before := ledgertest.Capture(t, paris.App)
+			err = inventory.DeleteMovement(paris.App, inventory.Op{Actor: paris.admin}, out.Movement)
+			if err == nil || !strings.Contains(err.Error(), serial(1)) {
+				t.Errorf("delete of the send after the pack came back: %v; want a refusal naming %s", err, serial(1))
+			}
+			ledgertest.AssertUnchanged(t, paris.App, before)
+			st, err := inventory.Stats(paris.App)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Ready != 3 || st.Total != 3 || st.Unaccounted != 0 {
+				t.Errorf("Paris %+v; want ready 3, total 3", st)
+			}
+			sound(t, paris.App)
+			// sent again (to Lisbon): in transit once more, but by the second send — deleting the
+			// first would put it back here while the second still says it left
+			again, err := transfers.Send(paris.App, inventory.Op{Actor: paris.admin}, transfers.SendInput{ToCity: "Lisbon", Serials: []string{serial(1)},
+				From: transfers.City{Name: "Paris"}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			before = ledgertest.Capture(t, paris.App)
+			if err := inventory.DeleteMovement(paris.App, inventory.Op{Actor: paris.admin}, out.Movement); err == nil || !strings.Contains(err.Error(), serial(1)) {
+				t.Errorf("delete of the first send after a second: %v; want a refusal naming %s", err, serial(1))
+			}
+			ledgertest.AssertUnchanged(t, paris.App, before)
+			// the second send, which never left, is undone
+			if err := inventory.DeleteMovement(paris.App, inventory.Op{Actor: paris.admin}, again.Movement); err != nil {
+				t.Fatalf("delete of the second send: %v", err)
+			}
+			if l := location(t, paris.App, serial(1)); l != inventory.KeyReady {
+				t.Errorf("pack at %q after the second send was deleted; want ready", l)
+			}
+			sound(t, paris.App)
+		})
 	}
 }
