@@ -3,6 +3,7 @@ package packs_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"swapbay/internal/ledgertest"
 
@@ -248,5 +249,31 @@ func TestFieldSeamsSendOfAPackThatCameBackIsKept(t *testing.T) {
 			}
 			sound(t, paris.App)
 		})
+	}
+}
+
+// Batteries a late offline action moved without packs in required mode (its key minted before
+// the switch) are on the attention strip for 7 days from when the server recorded them, not
+// from the tap: an action tapped 6½ days before it reached the server left the strip half a
+// day later, before an admin could see it and count the place.
+func TestFieldSeamsUnnamedBatteriesCountFromTheirRecording(t *testing.T) {
+	w := fleet(t, 4, schema.PackTrackingOff)
+	dana := testkit.CreateUser(t, w.App, roles.Driver, roles.Approved)
+	tap := clock.Now().UTC().Add(-(6*24 + 12) * time.Hour)
+	ledgertest.SetPackTracking(t, w.App, schema.PackTrackingRequired)
+	if _, err := inventory.Pickup(w.App, inventory.Op{Actor: dana, Notes: "n", At: tap, KeyAt: tap}, dana.Id, 1); err != nil {
+		t.Fatalf("an action keyed before required: %v", err)
+	}
+	for _, c := range []struct {
+		after time.Duration
+		want  int
+	}{{0, 1}, {24 * time.Hour, 1}, {6 * 24 * time.Hour, 1}, {7*24*time.Hour + time.Hour, 0}} {
+		a, err := packs.CountAttention(w.App, clock.Now().Add(c.after))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.UnnamedBatteries != c.want {
+			t.Errorf("%v after the recording: %d unnamed batteries; want %d", c.after, a.UnnamedBatteries, c.want)
+		}
 	}
 }
