@@ -289,6 +289,10 @@ func CleanSlate(txApp core.App, op Op, total int) (*Movement, error) {
 			return nil, err
 		}
 	}
+	// the packs the records had with a person or on a charger lost their place with it
+	if _, err := journal.Unplace(txApp, "Clean slate", op.ActorId(), op.when()); err != nil {
+		return nil, err
+	}
 	outside, err := SystemAccount(txApp, KeyOutside)
 	if err != nil {
 		return nil, err

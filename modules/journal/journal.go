@@ -56,6 +56,9 @@ type Group struct {
 	// Always: the group moves its packs whatever the tracking mode (the journal's own
 	// movements: a pack quarantined or released moves with its battery even when off).
 	Always bool
+	// unseen: the packs were not named but taken from the records (an implicit group's
+	// out-of-use packs, split off to quarantine by Prepare): no scan, so a lost one is not found
+	unseen bool
 }
 
 // Move is one pack a movement moved, kept in the movement's meta (MetaPacks) so that a

@@ -20,6 +20,7 @@ import (
 	"swapbay/lib/ids"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
+	"swapbay/lib/txutil"
 )
 
 // A movement's packs (DESIGN.md §14). Every battery-moving write hands its named packs to
@@ -90,6 +91,10 @@ const (
 	ReasonFound       = "Found: named in a movement while lost"
 	ReasonFirstSeen   = "First seen"
 	ReasonQuarantine  = "Out of use: returned to quarantine"
+	// ReasonLostFollows is the history line of a lost pack whose record moved with its place's
+	// batteries (a session ended, an assignment deleted, without naming packs): not a scan, so
+	// it stays lost.
+	ReasonLostFollows = "Still lost: its record moved with the batteries of its place (not scanned)"
 )
 
 // row is a pack as the journal reads it, with its location's kind and holder.
@@ -398,6 +403,7 @@ func Prepare(txApp core.App, mv Movement, groups []Group, quarantine AccountRef)
 		p.Redirected[g.To.Id] += len(off)
 		q := g
 		q.Serials, q.Count, q.To, q.Implicit = off, len(off), quarantine, false
+		q.unseen = g.Implicit && len(g.Serials) == 0
 		split = append(split, q)
 		p.groups[i].Count -= len(off)
 		if !g.Implicit || len(g.Serials) > 0 {
@@ -507,7 +513,14 @@ func (p *Plan) Apply(txApp core.App, mv Movement, deltas map[string]int) ([]Move
 				}
 				m.Discrepancy = !seen
 			}
-			if r.state == schema.PackStateLost {
+			lostFollows := false
+			switch {
+			case r.state == schema.PackStateLost && (implicit || g.unseen):
+				// not scanned: the records' place follows the batteries, as a stand-in's would;
+				// it stays lost, unseen and uncharged (found only when a scan names it)
+				m.StandIn, m.Charged, m.Discrepancy, m.Field = true, false, false, ""
+				lostFollows = true
+			case r.state == schema.PackStateLost:
 				m.Found = r.stateBefore
 				if m.Found == "" || m.Found == schema.PackStateLost {
 					m.Found = schema.PackStateInService
@@ -515,6 +528,9 @@ func (p *Plan) Apply(txApp core.App, mv Movement, deltas map[string]int) ([]Move
 			}
 			if err := w.move(r, m, g); err != nil {
 				return nil, err
+			}
+			if lostFollows {
+				w.events[len(w.events)-1].reason = ReasonLostFollows
 			}
 			packD[from]--
 			packD[m.To]++
@@ -541,6 +557,15 @@ func lastWasDiscrepancy(txApp core.App, pack string) (bool, error) {
 		dbx.Params{"p": pack, "moved": schema.PackEventMoved, "disc": schema.PackEventDiscrepancy, "charged": schema.PackEventCharged},
 		func(scan func(...any) error) error { return scan(&kind) })
 	return kind == schema.PackEventDiscrepancy, err
+}
+
+// lastTransit is the movement of pack's latest send or receive between cities ("" none).
+func lastTransit(txApp core.App, pack string) (string, error) {
+	var mv string
+	err := sqlitedb.Query(txApp.DB(), "SELECT movement FROM "+schema.PackEvents+" WHERE pack = {:p} AND kind IN ({:sent}, {:received}) ORDER BY rowid DESC LIMIT 1",
+		dbx.Params{"p": pack, "sent": schema.PackEventTransferred, "received": schema.PackEventReceived},
+		func(scan func(...any) error) error { return scan(&mv) })
+	return mv, err
 }
 
 // expected reports whether the records had pack r where group g takes its batteries from.
@@ -594,6 +619,18 @@ func Return(txApp core.App, mv Movement, moves []Move, undo map[string]int, acto
 		r, ok := found[m.Serial]
 		if !ok || named[m.Serial] {
 			continue
+		}
+		if m.Transit == TransitOut {
+			// sent away and back here since (received again, perhaps sent again): the receive
+			// counts it, so undoing the send would count its battery twice — whatever the mode
+			last, err := lastTransit(txApp, r.id)
+			if err != nil {
+				return nil, err
+			}
+			if last != mv.Id || r.state != schema.PackStateInTransit {
+				return nil, &apierr.Error{Kind: apierr.ErrConflict, Code: apierr.CodePackState, Message: fmt.Sprintf(MsgSendCameBack, m.Serial),
+					Packs: []apierr.PackRefusal{{Serial: m.Serial, Code: apierr.CodePackState, Message: fmt.Sprintf(MsgSendCameBack, m.Serial)}}}
+			}
 		}
 		if r.location != m.To {
 			if mode == schema.PackTrackingRequired && !m.StandIn {
@@ -1007,6 +1044,30 @@ func (w *writer) flush() error {
 	}
 	w.events = nil
 	return nil
+}
+
+// ReasonPlaceGone is the history line of a pack whose place an operation removed (its
+// label: "Clean slate").
+const ReasonPlaceGone = "%s: the place the records had it at was removed; place unknown"
+
+// Unplace clears the location of every pack whose account no longer exists (label's operation
+// removed it: the clean slate deletes the holders' and the sessions' accounts), each with a
+// "moved" event saying why, by actor at at, in the caller's transaction. It returns how many.
+func Unplace(txApp core.App, label, actor string, at time.Time) (int, error) {
+	if err := txutil.Require(txApp, "journal.Unplace"); err != nil {
+		return 0, err
+	}
+	rows, err := stateRows(txApp, "p.location != '' AND a.id IS NULL", dbx.Params{})
+	if err != nil || len(rows) == 0 {
+		return 0, err
+	}
+	w := writer{txApp: txApp, at: at.UTC(), actor: actor}
+	reason := fmt.Sprintf(ReasonPlaceGone, label)
+	for _, r := range rows {
+		w.queue("gone", "location = '', updated = {:now}", dbx.Params{"now": w.nowText()}, r.id)
+		w.events = append(w.events, event{pack: r.id, kind: schema.PackEventMoved, from: r.location, reason: reason})
+	}
+	return len(rows), w.flush()
 }
 
 // Check compares the packs with the balances for system.Recalculate. A location naming an

@@ -39,6 +39,12 @@ const (
 	// ReasonStocktakeUnexpected is the history's reason for a pack counted where the records did
 	// not have it.
 	ReasonStocktakeUnexpected = "Counted at the stocktake of %s where the records did not have it"
+	// MsgStocktakeInTransit refuses an apply that counts a pack sent to another city (its
+	// serial, the city): the send still says it left, so counting it here would put it in two
+	// cities. The way out is the send's own undo, or leaving it out of the count.
+	MsgStocktakeInTransit = "Pack %s was sent to %s and cannot be counted here: if it never left, delete its send on the Activity page; if it left, leave it out of the count"
+	// MsgStocktakeInTransitMany is the same refusal of several packs (how many, their serials).
+	MsgStocktakeInTransitMany = "%d packs were sent to another city and cannot be counted here: %s. If they never left, delete their send on the Activity page; if they left, leave them out of the count"
 )
 
 // Place is what a stocktake counts: the accounts of Kinds (their packs are expected), where a
@@ -252,6 +258,61 @@ func (t *Tally) UnknownErr() error {
 	return &apierr.Error{Kind: apierr.ErrInvalid, Message: msg, Field: "serials", Code: apierr.CodePackUnknown, Packs: list}
 }
 
+// TransitErr is the refusal of an apply whose tally counts packs sent to another city (409
+// pack_in_transit, each named in data.packs with the city its send named), or nil. Such a pack
+// left this city's counts and total with its send, whose record still says it went: counted
+// back here it would be in service in two cities (DESIGN.md §15) and this city's total one
+// short. Deleting the send (the Activity page) is the undo of a send that never left.
+func (t *Tally) TransitErr(txApp core.App) error {
+	var list []apierr.PackRefusal
+	var ids []string
+	for _, c := range t.Unexpected {
+		if c.r.state == schema.PackStateInTransit {
+			ids = append(ids, c.r.id)
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	// where each went: its latest "transferred" event says so in its history line
+	cities := map[string]string{}
+	params := dbx.Params{"k": schema.PackEventTransferred}
+	err := sqlitedb.Query(txApp.DB(), "SELECT pack, reason FROM "+schema.PackEvents+" WHERE kind = {:k} AND pack IN ("+
+		sqlitedb.In(params, "p", ids)+") ORDER BY rowid", params, func(scan func(...any) error) error {
+		var pack, reason string
+		if err := scan(&pack, &reason); err != nil {
+			return err
+		}
+		cities[pack] = reason
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	var serials []string
+	for _, c := range t.Unexpected {
+		if c.r.state != schema.PackStateInTransit {
+			continue
+		}
+		city, ok := strings.CutPrefix(cities[c.r.id], strings.TrimSuffix(ReasonTransferred, "%s"))
+		if !ok || city == "" {
+			city = "another city"
+		}
+		list = append(list, apierr.PackRefusal{Serial: c.Serial, Code: apierr.CodePackInTransit, Message: fmt.Sprintf(MsgStocktakeInTransit, c.Serial, city)})
+		serials = append(serials, c.Serial)
+	}
+	msg := list[0].Message
+	if len(list) > 1 {
+		shown := serials[:min(len(serials), 10)]
+		joined := strings.Join(shown, ", ")
+		if len(serials) > len(shown) {
+			joined += ", …"
+		}
+		msg = fmt.Sprintf(MsgStocktakeInTransitMany, len(list), joined)
+	}
+	return &apierr.Error{Kind: apierr.ErrConflict, Message: msg, Field: "serials", Code: apierr.CodePackInTransit, Packs: list}
+}
+
 // Apply writes the tally's packs for the stocktake movement mv (its batteries moved by the
 // caller in the same transaction): the found ones are seen (a lost one is found), the
 // unexpected ones move here (a discrepancy, or first seen), the wrong-place ones to quarantine,
@@ -316,10 +377,6 @@ func (t *Tally) Apply(txApp core.App, mv Movement) error {
 
 // foundState is the state a lost pack returns to when it is counted ("" when r is not lost).
 func foundState(r row) string {
-	if r.state == schema.PackStateInTransit {
-		// counted here although it was sent away: it never left, it is in service here again
-		return schema.PackStateInService
-	}
 	if r.state != schema.PackStateLost {
 		return ""
 	}

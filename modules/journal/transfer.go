@@ -42,6 +42,9 @@ const (
 	MsgReceiveHere = "Pack %s is already registered here (%s): it cannot be received"
 	// MsgReceiveRefused is the message of a receive refusing several packs.
 	MsgReceiveRefused = "%d packs cannot be received: %s"
+	// MsgSendCameBack refuses deleting a send whose pack this city has received back since: the
+	// receive counts it here, so undoing the send would count its battery twice.
+	MsgSendCameBack = "Pack %s has come back from the other city since this send: the send cannot be deleted"
 	// ReasonTransferred is a sent pack's history line.
 	ReasonTransferred = "Sent to %s"
 )

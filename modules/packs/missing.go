@@ -108,6 +108,10 @@ func lastHolders(app core.App, packIds []string) (map[string]*Person, error) {
 // DiscrepancyWindow is how far back the attention strip counts discrepancies.
 const DiscrepancyWindow = 7 * 24 * time.Hour
 
+// UnnamedTapAge bounds how much older than its recording a movement's tap (occurredAt) can be:
+// an action's occurredAt is refused after 7 days (too_old) and its Idempotency-Key after 8.
+const UnnamedTapAge = 8 * 24 * time.Hour
+
 // Attention is what the packs put on the admin Home's attention strip.
 type Attention struct {
 	// QuarantinedPacks waits for an admin's decision (maintenance, in service, retired).
@@ -120,7 +124,7 @@ type Attention struct {
 	// DamageReports are the packs with an open damage report: still quarantined, and not
 	// taken out of quarantine since the report.
 	DamageReports int `json:"damageReports"`
-	// UnnamedBatteries moved without packs in required mode in the last 7 days: offline
+	// UnnamedBatteries moved without packs in required mode, recorded in the last 7 days: offline
 	// actions keyed before the mode was switched on (journal.MetaUnnamed), to be found by a
 	// stocktake.
 	UnnamedBatteries int `json:"unnamedBatteries"`
@@ -142,8 +146,12 @@ func CountAttention(app core.App, now time.Time) (Attention, error) {
 		"   WHERE e.[[kind]] = 'damage' AND p.[[state]] = 'quarantined' AND NOT EXISTS (SELECT 1 FROM {{pack_events}} s" +
 		"   WHERE s.[[pack]] = e.[[pack]] AND s.[[kind]] IN ('state', 'found') AND s.[[fromState]] = 'quarantined' AND s.rowid > e.rowid))," +
 		" (SELECT COALESCE(SUM(json_extract([[meta]], '$." + journal.MetaUnnamed + "')), 0) FROM {{movements}}" +
-		"   WHERE [[occurredAt]] >= {:since} AND json_extract([[meta]], '$." + journal.MetaUnnamed + "') > 0)"
-	err = app.DB().NewQuery(q).Bind(dbx.Params{"cutoff": cutoff, "since": since.String()}).
+		"   WHERE [[occurredAt]] >= {:tapped} AND [[recordedAt]] >= {:since} AND json_extract([[meta]], '$." + journal.MetaUnnamed + "') > 0)"
+	// unnamed batteries count from when the server recorded them (a late offline action's tap
+	// may be days older); its tap is at most UnnamedTapAge older, which keeps the read on the
+	// occurredAt index
+	tapped, _ := types.ParseDateTime(now.Add(-DiscrepancyWindow - UnnamedTapAge).UTC())
+	err = app.DB().NewQuery(q).Bind(dbx.Params{"cutoff": cutoff, "since": since.String(), "tapped": tapped.String()}).
 		Row(&a.QuarantinedPacks, &a.MissingPacks, &a.PackDiscrepancies, &a.DamageReports, &a.UnnamedBatteries)
 	return a, err
 }

@@ -203,6 +203,9 @@ func Apply(app core.App, op inventory.Op, in Input) (*Result, error) {
 		if err := t.UnknownErr(); err != nil {
 			return err
 		}
+		if err := t.TransitErr(txApp); err != nil {
+			return err
+		}
 		outside, err := inventory.SystemAccount(txApp, inventory.KeyOutside)
 		if err != nil {
 			return err
