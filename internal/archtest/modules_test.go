@@ -84,6 +84,7 @@ var moduleImports = map[[2]string]string{
 	{"debuginfo", "replication"}: "the debug page shows the replication's lag, last sync and warning",
 	{"restore", "replication"}:   "a replica is one of the restore's sources; a restore turns the stored replication off",
 	{"restore", "system"}:        "a restore ends with the ledger's recalculation, system.Recalculate (0 corrections expected)",
+	{"restore", "headoffice"}:    "a restore revokes the head-office tokens it brings back (headoffice.RevokeRestored): one revoked after the backup would work again",
 }
 
 // plumbingNames are names no module may use from another module: request decoding, error
