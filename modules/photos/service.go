@@ -263,10 +263,16 @@ func toPhotos(app core.App, recs []*core.Record) ([]Photo, error) {
 	}
 	out := make([]Photo, 0, len(recs))
 	for _, r := range recs {
+		uploader := byId[r.GetString(schema.PhotoUploadedBy)]
+		if uploader == nil && r.GetString(schema.PhotoUploadedBy) == "" {
+			// the uploader's account was deleted: the name kept on the photo
+			uploader = &Uploader{FirstName: r.GetString(schema.PhotoUploaderFirstName), LastName: r.GetString(schema.PhotoUploaderLastName),
+				Email: r.GetString(schema.PhotoUploaderEmail)}
+		}
 		p := Photo{Id: r.Id, Filename: r.GetString(schema.PhotoFilename), Notes: r.GetString(schema.PhotoNotes),
 			UploadedAt: r.GetDateTime(schema.PhotoUploadedAt).Time().UTC().Format(time.RFC3339Nano),
 			TakenAt:    takenAt(r).Format(time.RFC3339Nano),
-			UploadedBy: r.GetString(schema.PhotoUploadedBy), UploadedByUser: byId[r.GetString(schema.PhotoUploadedBy)],
+			UploadedBy: r.GetString(schema.PhotoUploadedBy), UploadedByUser: uploader,
 			SHA256: r.GetString(schema.PhotoSHA256)}
 		if d := r.GetString(schema.PhotoDuplicateOf); d != "" {
 			p.DuplicateOf = &d
@@ -346,6 +352,18 @@ func DeleteAll(txApp core.App) error {
 		}
 	}
 	return nil
+}
+
+// KeepFormerUploader writes user's name and email on each of their photos, in the transaction
+// that deletes the account (users.Delete): the photos stay (evidence of a broken scooter or a
+// damaged pack's incident), their uploadedBy cleared by the deletion, shown with the name kept.
+func KeepFormerUploader(txApp core.App, user *core.Record) error {
+	_, err := txApp.DB().Update(schema.Photos, dbx.Params{
+		schema.PhotoUploaderFirstName: user.GetString(schema.UserFirstName),
+		schema.PhotoUploaderLastName:  user.GetString(schema.UserLastName),
+		schema.PhotoUploaderEmail:     user.Email(),
+	}, dbx.HashExp{schema.PhotoUploadedBy: user.Id}).Execute()
+	return err
 }
 
 // takenAt is the photo's tap time; photos claimed before the field existed have their claim time.
