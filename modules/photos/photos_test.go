@@ -538,3 +538,46 @@ func TestDeletedUploadersPhotosStay(t *testing.T) {
 		}
 	}
 }
+
+// A one-time upload URL stays used once its photo is deleted: within its 15 minutes the same
+// URL cannot upload (409) nor claim the photo again; the cleanup job forgets it once expired.
+// Was: an admin deleted a driver's photo and the same URL brought it back, claimed.
+func TestUploadURLStaysUsedAfterItsPhotoIsDeleted(t *testing.T) {
+	e := newEnv(t)
+	img := testJPEG(t, 8, 8, color.Black)
+	u := e.uploadURL(e.c.Driver)
+	if s, b := e.do(e.c.Driver, "PUT", u, bytes.NewReader(img)); s != 200 {
+		t.Fatalf("PUT: %d %s", s, b)
+	}
+	claim := `{"filename":"a.jpg","url":"` + strings.SplitN(u, "?", 2)[0] + `","notes":null}`
+	s, b := e.do(e.c.Driver, "POST", "/api/photos/upload", strings.NewReader(claim))
+	var p photos.Photo
+	if err := json.Unmarshal(b, &p); s != 200 || err != nil {
+		t.Fatalf("claim: %d %s", s, b)
+	}
+	if s, b := e.do(e.c.Admin, "DELETE", "/api/photos/"+p.Id, nil); s != 200 {
+		t.Fatalf("delete: %d %s", s, b)
+	}
+	if s, b := e.do(e.c.Driver, "PUT", u, bytes.NewReader(img)); s != 409 || !strings.Contains(string(b), photos.MsgURLUsed) {
+		t.Fatalf("the deleted photo's URL again: %d %s", s, b)
+	}
+	if s, b := e.do(e.c.Driver, "POST", "/api/photos/upload", strings.NewReader(claim)); s != 404 {
+		t.Fatalf("claim of the deleted photo again: %d %s", s, b)
+	}
+	if n, _ := e.app.CountRecords(schema.Photos); n != 0 {
+		t.Fatalf("%d photos after the deleted one's URL was used again", n)
+	}
+	count := func() int {
+		var n int
+		if err := e.app.DB().NewQuery("SELECT COUNT(*) FROM " + schema.PhotoUploadsUsed).Row(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if _, err := photos.RemoveUnclaimed(e.app, time.Now()); err != nil || count() != 1 {
+		t.Fatalf("a used URL not expired yet forgotten (%d rows, %v)", count(), err)
+	}
+	if _, err := photos.RemoveUnclaimed(e.app, time.Now().Add(photos.UploadTTL+time.Minute)); err != nil || count() != 0 {
+		t.Fatalf("an expired used URL kept (%d rows, %v)", count(), err)
+	}
+}
