@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/pocketbase/pocketbase/core"
@@ -37,7 +38,7 @@ func newBackupCommand(app core.App) *cobra.Command {
 // (modules/restore) for a backup archive FILE and a replica URL (s3://bucket/path?…,
 // file:///dir, or a replica directory): built and checked in a new dir beside DIR (SQLite's
 // integrity check, the ledger's recalculation with 0 corrections, the stored replication
-// turned off) and put in DIR's place only when good. DIR must be new or empty; with --force an
+// turned off, every head-office token revoked) and put in DIR's place only when good. DIR must be new or empty; with --force an
 // existing DIR is moved aside to DIR.replaced-<time>, never deleted. A failed restore leaves
 // DIR as it was. Stop the server on DIR first. It runs without opening DIR as an app
 // (runBeforeBootstrap).
@@ -74,6 +75,10 @@ func newRestoreCommand() *cobra.Command {
 			}
 			if rep.SettingsTurnedOff != "" {
 				fmt.Fprintf(out, "the System page's replication (to %s) is turned off in the restored data: turn it on there again once this machine is the one in service\n", rep.SettingsTurnedOff)
+			}
+			if n := len(rep.HeadOfficeTokensRevoked); n > 0 {
+				fmt.Fprintf(out, "%d head-office token(s) revoked in the restored data (one revoked after the backup would work again): %s. "+
+					"Issue a new one on the System page and save it on head office's Cities page\n", n, strings.Join(rep.HeadOfficeTokensRevoked, ", "))
 			}
 			fmt.Fprintf(out, "start it with: swapbay serve --dir=%s (add --replicate=URL to replicate again)\n", rep.Dir)
 			return nil

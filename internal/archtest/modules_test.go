@@ -54,6 +54,7 @@ var moduleImports = map[[2]string]string{
 	{"system", "charging"}:    "recalculation syncs the sessions' quantities and clean slate removes the sessions (charging's services)",
 	{"system", "inventory"}:   "stat edits, override, recalculation, wipe and clean slate are ledger operations",
 	{"users", "inventory"}:    "a user who still holds batteries cannot be deleted",
+	{"users", "photos"}:       "a deleted user's photos stay, with their name kept on them (photos.KeepFormerUploader)",
 	{"users", "terms"}:        "the user list shows each user's terms status",
 
 	// the stocktake (DESIGN.md §14, issue 42 item 4)
@@ -84,6 +85,7 @@ var moduleImports = map[[2]string]string{
 	{"debuginfo", "replication"}: "the debug page shows the replication's lag, last sync and warning",
 	{"restore", "replication"}:   "a replica is one of the restore's sources; a restore turns the stored replication off",
 	{"restore", "system"}:        "a restore ends with the ledger's recalculation, system.Recalculate (0 corrections expected)",
+	{"restore", "headoffice"}:    "a restore revokes the head-office tokens it brings back (headoffice.RevokeRestored): one revoked after the backup would work again",
 }
 
 // plumbingNames are names no module may use from another module: request decoding, error

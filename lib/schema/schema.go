@@ -168,18 +168,22 @@ const (
 // Photos holds drivers' photos of broken scooters (DESIGN.md §9). A record is created
 // unclaimed by the signed upload PUT and becomes a photo when its uploader claims it.
 const (
-	Photos           = "photos"
-	PhotoFile        = "file" // protected image file, thumbnails PhotoThumb
-	PhotoFilename    = "filename"
-	PhotoNotes       = "notes"
-	PhotoUploadedBy  = "uploadedBy"
-	PhotoUploadedAt  = "uploadedAt" // set when claimed
-	PhotoTakenAt     = "takenAt"    // the driver's tap (the claim's occurredAt; else the claim time)
-	PhotoSHA256      = "sha256"     // hex of the stored (metadata-free) bytes
-	PhotoDuplicateOf = "duplicateOf"
-	PhotoClaimed     = "claimed"
-	PhotoContentType = "contentType"
-	PhotoThumb       = "400x400"
+	Photos          = "photos"
+	PhotoFile       = "file" // protected image file, thumbnails PhotoThumb
+	PhotoFilename   = "filename"
+	PhotoNotes      = "notes"
+	PhotoUploadedBy = "uploadedBy" // "" once the uploader's account is deleted (the photo stays)
+	// the uploader as their account read when it was deleted (photos.KeepFormerUploader)
+	PhotoUploaderFirstName = "uploaderFirstName"
+	PhotoUploaderLastName  = "uploaderLastName"
+	PhotoUploaderEmail     = "uploaderEmail"
+	PhotoUploadedAt        = "uploadedAt" // set when claimed
+	PhotoTakenAt           = "takenAt"    // the driver's tap (the claim's occurredAt; else the claim time)
+	PhotoSHA256            = "sha256"     // hex of the stored (metadata-free) bytes
+	PhotoDuplicateOf       = "duplicateOf"
+	PhotoClaimed           = "claimed"
+	PhotoContentType       = "contentType"
+	PhotoThumb             = "400x400"
 )
 
 // PayRates holds the pay rates (DESIGN.md §8), one row per change: a week is paid at the

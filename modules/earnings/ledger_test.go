@@ -1,6 +1,7 @@
 package earnings_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 	"swapbay/lib/roles"
 	"swapbay/modules/earnings"
 	"swapbay/modules/inventory"
+	"swapbay/modules/users"
 )
 
 // A dropoff one second before local Monday 00:00 in New York (the Sunday after the clocks
@@ -81,5 +83,57 @@ func TestEveryApprovedEarnerHasARow(t *testing.T) {
 	}
 	if rep.Pool.AdminCount != 2 {
 		t.Fatalf("admin count %d", rep.Pool.AdminCount)
+	}
+}
+
+// A week's pay stays the pay of the work done in it: a driver suspended, and another made a
+// liaison, after last week's dropoffs still have last week's row (and the week's Total, which
+// head office sums, still counts them); a suspended admin's pay is theirs alone, outside the
+// pool, which stays the approved core team's. Users with nothing that week have no row unless
+// approved earners. Was: suspending or re-roling a driver took the week's earned pay off the
+// earnings page, the payroll CSV and head office's totals.
+func TestSuspendedAfterTheWeekStillPaid(t *testing.T) {
+	app := testkit.NewApp(t)
+	c := testkit.SeedCallers(t, app)
+	now := time.Now().UTC()
+	this := earnings.WeekOf(now, time.UTC)
+	last := earnings.Week{Start: this.Start.AddDate(0, 0, -7), End: this.Start}
+	must(earnings.SetRates(app, c.Admin, earnings.Rates{DeadBattery: 100}, last.Start.Add(-24*time.Hour)))
+	suspended := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
+	liaison := testkit.CreateUser(t, app, roles.Driver, roles.Approved)
+	admin := testkit.CreateUser(t, app, roles.Admin, roles.Approved)
+	testkit.CreateUser(t, app, roles.Driver, roles.Pending)
+	for _, u := range []string{suspended.Id, liaison.Id, admin.Id} {
+		must(inventory.Dropoff(app, inventory.Op{At: last.Start.Add(time.Hour)}, u, 0, 5))
+	}
+	before := must(earnings.Total(context.Background(), app.DB(), last.Start, last.End, now, true))
+	if _, err := users.SetApproval(app, c.Master, suspended.Id, roles.Suspended); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := users.SetApproval(app, c.Master, admin.Id, roles.Suspended); err != nil {
+		t.Fatal(err)
+	}
+	role := roles.Liaison
+	if _, err := users.Update(app, c.Master, liaison.Id, users.Changes{Role: &role}); err != nil {
+		t.Fatal(err)
+	}
+	rep := must(earnings.Compute(app, last, now))
+	rows := map[string]earnings.Row{}
+	for _, r := range rep.Rows {
+		rows[r.UserId] = r
+	}
+	for _, u := range []string{suspended.Id, liaison.Id, admin.Id} {
+		if r, ok := rows[u]; !ok || r.DeadBatteries != 5 || r.TotalEarnings != 400 {
+			t.Errorf("%s: row %+v (listed %v), want 5 dead batteries, 4.00", u, r, ok)
+		}
+	}
+	if len(rows) != 6 { // the 3 approved earners with nothing, and the 3 who worked
+		t.Errorf("%d rows, want 6", len(rows))
+	}
+	if rep.Pool.AdminCount != 2 || rows[admin.Id].PoolContribution != 0 {
+		t.Errorf("pool %+v, the suspended admin's row %+v", rep.Pool, rows[admin.Id])
+	}
+	if after := must(earnings.Total(context.Background(), app.DB(), last.Start, last.End, now, true)); after != before || after != 1200 {
+		t.Errorf("the week's total %v after, %v before, want 12.00", after, before)
 	}
 }

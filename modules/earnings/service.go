@@ -243,7 +243,9 @@ func weekAdjustments(ctx context.Context, db dbx.Builder, w Week) (map[string]ma
 	return out, nil
 }
 
-// Earner is a user who is paid: an approved driver, admin or master admin.
+// Earner is a user who may be paid: an approved driver, admin or master admin (a row every
+// week; an admin in the core team's pool), or any other account (Unlisted: suspended, pending,
+// rejected, or whose role changed) for the tasks it did, in a week where it has some.
 type Earner struct {
 	Id                     string  `db:"id" json:"id"`
 	FirstName              string  `db:"firstName" json:"firstName"`
@@ -252,17 +254,21 @@ type Earner struct {
 	Role                   string  `db:"role" json:"role"`
 	PayReductionPercentage float64 `db:"pay" json:"-"`
 	Withholding            float64 `db:"withholding" json:"-"`
+	Unlisted               bool    `db:"unlisted" json:"-"`
 }
 
-// Earners returns the approved drivers, admins and master admins in db (the city's
-// database or head office's copy of it), with their pay reduction (unset: the default) and
-// pool withholding (unset: 0).
+// Earners returns every user in db (the city's database or head office's copy of it) with
+// their pay reduction (unset: the default) and pool withholding (unset: 0); Unlisted marks all
+// but the approved drivers, admins and master admins. A driver suspended, or made a liaison, after a
+// week's work is still paid for it (was: the week's pay, already earned, left the earnings
+// page, the payroll CSV and head office's totals).
 func Earners(ctx context.Context, db dbx.Builder) ([]Earner, error) {
 	var out []Earner
 	err := db.NewQuery("SELECT id, firstName, lastName, email, role," +
 		" COALESCE(" + schema.UserPayReductionPercentage + ", {:def}) AS pay," +
-		" COALESCE(" + schema.UserAdminPoolWithholdingPct + ", 0) AS withholding" +
-		" FROM " + schema.Users + " WHERE isApproved = {:approved} AND role IN ({:d}, {:a}, {:m})").
+		" COALESCE(" + schema.UserAdminPoolWithholdingPct + ", 0) AS withholding," +
+		" NOT (isApproved = {:approved} AND role IN ({:d}, {:a}, {:m})) AS unlisted" +
+		" FROM " + schema.Users).
 		Bind(dbx.Params{"def": schema.DefaultPayReductionPercentage, "approved": roles.Approved,
 			"d": roles.Driver, "a": roles.Admin, "m": roles.MasterAdmin}).WithContext(ctx).All(&out)
 	if err != nil {
@@ -411,6 +417,9 @@ func build(w Week, rates Rates, people []Earner, counts map[string]Counts, adjus
 	for _, p := range people {
 		counted := counts[p.Id]
 		adj := adjustments[p.Id]
+		if p.Unlisted && counted == (Counts{}) && len(adj) == 0 {
+			continue // not an earner now, and nothing done this week
+		}
 		c := counted.adjusted(adj)
 		if adj == nil {
 			adj = map[string]Adjustment{}
@@ -421,7 +430,7 @@ func build(w Week, rates Rates, people []Earner, counts map[string]Counts, adjus
 			DeadBatteries: c.DeadBatteries, Moves: c.Moves, Recovers: c.Recovers, BaseEarnings: pay.Base,
 			PayReductionPercentage: pay.Reduction, IndividualEarnings: individual, TotalEarnings: individual,
 			Counted: counted, Adjustments: adj}
-		if roles.IsAdmin(p.Role) {
+		if !p.Unlisted && roles.IsAdmin(p.Role) { // the pool is the approved core team's
 			row.AdminPoolWithholdingPercentage = clampTenths(p.Withholding)
 			row.PoolContribution = tenthsOf(individual, row.AdminPoolWithholdingPercentage)
 			rep.Pool.TotalPooledEarnings += row.PoolContribution

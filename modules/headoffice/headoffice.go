@@ -148,6 +148,9 @@ func toToken(r tokenRow, people map[string]users.Person) Token {
 	t := Token{Id: r.Id, Name: r.Name, Hint: r.Hint, IssuedAt: r.Created, IssuedBy: nameOf(people, r.IssuedBy)}
 	if r.RevokedAt != "" {
 		at, by := r.RevokedAt, nameOf(people, r.RevokedBy)
+		if r.RevokedBy == "" {
+			by = RestoreActor // the only revocation without a master admin (RevokeRestored)
+		}
 		t.RevokedAt, t.RevokedBy = &at, &by
 	}
 	if r.LastUsedAt != "" {
@@ -244,6 +247,47 @@ func Revoke(txApp core.App, by *core.Record, id string) (Token, error) {
 	return toToken(tokenRow{Id: rec.Id, Name: rec.GetString(schema.HeadOfficeTokenName), Hint: rec.GetString(schema.HeadOfficeTokenHint),
 		IssuedBy: rec.GetString(schema.HeadOfficeTokenIssuedBy), RevokedAt: now.String(), RevokedBy: by.Id,
 		LastUsedAt: rec.GetString(schema.HeadOfficeTokenLastUsedAt), Created: rec.GetDateTime("created").String()}, people), nil
+}
+
+// RestoreActor is who revokes the tokens a restore brings back (RevokeRestored): the audit
+// list's actor, and the token list's "revoked by".
+const RestoreActor = "swapbay restore"
+
+// RevokeRestored revokes every token still active in restored data (app: the data dir
+// `swapbay restore` built, before it is served) and answers them. A backup, or a replica that
+// stopped before, holds the tokens as they were then: one revoked since (leaked, head office
+// moved) would work again, and the restore cannot tell which were. So every one is revoked,
+// each with a row on the audit list; the city's master admin issues a new token on the System
+// page and head office saves it on its Cities page (its recalls meanwhile fail in words, then
+// Send again). Reads from head office do not need a token: they follow the replica.
+func RevokeRestored(app core.App) ([]Token, error) {
+	var out []Token
+	if !app.HasTable(schema.HeadOfficeTokens) {
+		return out, nil // data older than head office's tokens
+	}
+	err := app.RunInTransaction(func(txApp core.App) error {
+		var rows []tokenRow
+		if err := txApp.DB().NewQuery("SELECT " + tokenColumns + " FROM " + schema.HeadOfficeTokens + " WHERE " +
+			schema.HeadOfficeTokenRevokedAt + " = '' ORDER BY created, id").All(&rows); err != nil {
+			return err
+		}
+		now, _ := types.ParseDateTime(clock.Now().UTC())
+		for _, r := range rows {
+			if _, err := txApp.DB().Update(schema.HeadOfficeTokens, dbx.Params{schema.HeadOfficeTokenRevokedAt: now.String(),
+				schema.HeadOfficeTokenRevokedBy: ""}, dbx.HashExp{"id": r.Id}).Execute(); err != nil {
+				return err
+			}
+			if err := system.RecordChange(txApp, system.Change{Actor: RestoreActor,
+				Action: schema.AuditActionUpdate, Collection: schema.HeadOfficeTokens, Record: r.Id,
+				Fields: []string{schema.HeadOfficeTokenRevokedAt}}); err != nil {
+				return err
+			}
+			r.RevokedAt = now.String()
+			out = append(out, toToken(r, nil))
+		}
+		return nil
+	})
+	return out, err
 }
 
 // The door: Door turns a request carrying a head-office token into a request of the token's

@@ -170,9 +170,11 @@ func clean(in CityInput, prev *core.Record) (CityInput, error) {
 }
 
 // SaveCity creates (id "") or replaces the city id from in, by the HQ user by. A name another
-// city has is a 409; an unknown id a 404.
+// city has is a 409; an unknown id a 404. A city created runs OnCityAdded in app (the keyed
+// route's transaction).
 func SaveCity(app core.App, id string, in CityInput, by string) (*core.Record, error) {
 	var rec *core.Record
+	added := id == ""
 	if id != "" {
 		var err error
 		rec, err = findCity(app, id)
@@ -213,6 +215,11 @@ func SaveCity(app core.App, id string, in CityInput, by string) (*core.Record, e
 	rec.Set(CityUpdatedBy, by)
 	if err := app.Save(rec); err != nil {
 		return nil, err
+	}
+	if added {
+		if err := OnCityAdded(app).Trigger(&CityAddedEvent{App: app, City: rec}); err != nil {
+			return nil, err
+		}
 	}
 	return rec, nil
 }

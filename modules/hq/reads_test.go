@@ -905,3 +905,57 @@ func TestOverviewInTransitLeavesArrivedPacks(t *testing.T) {
 		t.Fatalf("Paris %+v, Berlin %+v; want Paris 1 ready and 2 on their way, Berlin 1 ready and none (its send arrived)", p.Stock, b.Stock)
 	}
 }
+
+// A city that wipes its history keeps its past in head office: the rolled days and weeks
+// before the cut (the recent ones the job reads again included) stay as they were written,
+// not rewritten to no swaps and no pay. Was: the wipe reached head office's last 8 days and 7
+// weeks, and the pay already paid in them left its history.
+func TestRollupKeepsWhatTheCityWiped(t *testing.T) {
+	now := time.Now()
+	city := seedCity(t, now)
+	loc, _ := time.LoadLocation("Europe/Paris")
+	s := newHQ(t)
+	paris := s.addCity("Paris", "Europe/Paris", "EUR")
+	copyCity(t, city, s, paris)
+	if _, err := hq.RollUp(context.Background(), s.app, s.set, now); err != nil {
+		t.Fatal(err)
+	}
+	rows := func() map[string]int64 {
+		t.Helper()
+		out := map[string]int64{}
+		days, err := s.app.FindRecordsByFilter(hq.CityDays, "city = {:c}", "", 0, 0, dbx.Params{"c": paris})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range days {
+			out["day "+r.GetString(hq.CityDayDay)] = int64(r.GetInt(hq.CityDayPayCents))*1000 + int64(r.GetInt(hq.CityDaySwaps))
+		}
+		weeks, err := s.app.FindRecordsByFilter(hq.CityWeeks, "city = {:c}", "", 0, 0, dbx.Params{"c": paris})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range weeks {
+			out["week "+r.GetString(hq.CityWeekStart)] = int64(r.GetInt(hq.CityWeekPayCents))
+		}
+		return out
+	}
+	before := rows()
+	lastWeek := "week " + clock.DateString(clock.WeekStart(now, loc, -1))
+	if before[lastWeek] == 0 {
+		t.Fatalf("last week's pay is 0 before the wipe: the seed has none to lose (%v)", before)
+	}
+	today := clock.DateString(clock.DayStart(now, loc))
+	if _, err := system.WipeHistory(city, inventory.Op{}, today, system.WipeConfirmPhrase); err != nil {
+		t.Fatal(err)
+	}
+	copyCity(t, city, s, paris)
+	if _, err := hq.RollUp(context.Background(), s.app, s.set, now.Add(hq.RollupEvery)); err != nil {
+		t.Fatal(err)
+	}
+	after := rows()
+	for k, v := range before {
+		if after[k] != v {
+			t.Errorf("%s: %d after the city's wipe, %d before", k, after[k], v)
+		}
+	}
+}

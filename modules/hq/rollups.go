@@ -133,6 +133,10 @@ func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now ti
 	if err != nil {
 		return 0, err
 	}
+	wiped, err := db.WipedBefore(ctx)
+	if err != nil {
+		return 0, err
+	}
 	var stock *reads.Stock
 	if now.Sub(today) < RollupStockWithin {
 		s, err := db.Stock(ctx)
@@ -166,6 +170,9 @@ func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now ti
 		}
 		for _, d := range days {
 			rec := existing[d.Day]
+			if rec != nil && keptBefore(wiped, d.Day, loc) {
+				continue // wiped in the city: the rolled row is all that is left of it
+			}
 			withStock := stock != nil && d.Day == yesterday && (rec == nil || !rec.GetBool(CityDayStockCounted))
 			if rec != nil && rec.GetInt(CityDaySwaps) == d.Swaps && int64(rec.GetInt(CityDayPayCents)) == d.PayCents && !withStock {
 				continue
@@ -193,6 +200,18 @@ func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now ti
 		return nil
 	})
 	return written, err
+}
+
+// keptBefore reports whether the local day (YYYY-MM-DD in loc) starts before wiped, the time
+// before which the city wiped its history (zero: never): its rolled row is kept as written, the
+// copy no longer having its movements (was: the recent days and weeks a wipe reached were
+// rewritten to no swaps and no pay, the pay already paid gone from head office's history).
+func keptBefore(wiped time.Time, day string, loc *time.Location) bool {
+	if wiped.IsZero() {
+		return false
+	}
+	d, err := time.ParseInLocation(time.DateOnly, day, loc)
+	return err == nil && d.Before(wiped)
 }
 
 // startRollups runs the rollup job on a gocron scheduler (the city's jobs pattern,
@@ -246,6 +265,10 @@ func rollWeeks(ctx context.Context, app core.App, db *reads.DB, c cityRef, loc *
 		return nil, 0, err
 	}
 	recent := clock.WeekStart(now, loc, -(OverviewWeeks - 1))
+	wiped, err := db.WipedBefore(ctx)
+	if err != nil {
+		return nil, 0, err
+	}
 	col, err := app.FindCachedCollectionByNameOrId(CityWeeks)
 	if err != nil {
 		return nil, 0, err
@@ -253,6 +276,9 @@ func rollWeeks(ctx context.Context, app core.App, db *reads.DB, c cityRef, loc *
 	for w := oldest; w.Before(thisWeek); w = time.Date(w.Year(), w.Month(), w.Day()+7, 0, 0, 0, 0, loc) {
 		ws := clock.DateString(w)
 		rec := existing[ws]
+		if rec != nil && !wiped.IsZero() && w.Before(wiped) {
+			continue // wiped in the city (a week the cut starts or ends in): the row is all that is left
+		}
 		stale := false
 		if rec != nil && w.Before(recent) {
 			at, ok := adjusted[ws]

@@ -21,10 +21,12 @@ import (
 
 	"swapbay/internal/bombs"
 	"swapbay/internal/testkit"
+	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
 	"swapbay/modules/photos"
 	"swapbay/modules/system"
+	"swapbay/modules/users"
 )
 
 type env struct {
@@ -491,5 +493,91 @@ func TestPutChecksTheHeaderBeforeDecoding(t *testing.T) {
 	}
 	if s, thumb := e.do(e.c.Admin, "GET", "/api/photos/"+id+"/image?thumb=1", nil); s != 200 || len(thumb) == 0 {
 		t.Fatalf("thumb: %d", s)
+	}
+}
+
+// Deleting a driver keeps their photos (a broken scooter's, a damaged pack's incident): the
+// list still shows them, under the driver's name and email kept on the photo, the image is
+// still served, and another driver's photos are untouched. Was: the account's deletion
+// cascaded to its photos and their files.
+func TestDeletedUploadersPhotosStay(t *testing.T) {
+	e := newEnv(t)
+	gone := testkit.CreateUser(t, e.app, roles.Driver, roles.Approved)
+	id := e.send(gone, testJPEG(t, 8, 8, color.White), "scooter-42.jpg", "Cracked housing")
+	other := e.send(e.c.Driver, testJPEG(t, 9, 9, color.White), "mine.jpg", "")
+	if err := users.Delete(e.app, e.c.Master, gone.Id); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := e.app.FindRecordById(schema.Photos, id)
+	if err != nil {
+		t.Fatalf("the deleted driver's photo is gone: %v", err)
+	}
+	time.Sleep(300 * time.Millisecond) // a deletion would remove the file in the background
+	if !fileExists(t, e.app, rec) {
+		t.Fatal("the deleted driver's photo file is gone")
+	}
+	if s, _ := e.do(e.c.Admin, "GET", "/api/photos/"+id+"/image", nil); s != 200 {
+		t.Fatalf("image of the deleted driver's photo: %d", s)
+	}
+	s, b := e.do(e.c.Liaison, "GET", "/api/photos", nil)
+	var list []photos.Photo
+	if err := json.Unmarshal(b, &list); s != 200 || err != nil || len(list) != 2 {
+		t.Fatalf("list: %d %s", s, b)
+	}
+	for _, p := range list {
+		switch p.Id {
+		case id:
+			if p.UploadedBy != "" || p.UploadedByUser == nil || p.UploadedByUser.Email != gone.Email() ||
+				p.UploadedByUser.FirstName != gone.GetString(schema.UserFirstName) || p.Notes != "Cracked housing" {
+				t.Errorf("the deleted driver's photo: %+v %+v", p, p.UploadedByUser)
+			}
+		case other:
+			if p.UploadedBy != e.c.Driver.Id || p.UploadedByUser == nil || p.UploadedByUser.Email != e.c.Driver.Email() {
+				t.Errorf("another driver's photo: %+v", p)
+			}
+		}
+	}
+}
+
+// A one-time upload URL stays used once its photo is deleted: within its 15 minutes the same
+// URL cannot upload (409) nor claim the photo again; the cleanup job forgets it once expired.
+// Was: an admin deleted a driver's photo and the same URL brought it back, claimed.
+func TestUploadURLStaysUsedAfterItsPhotoIsDeleted(t *testing.T) {
+	e := newEnv(t)
+	img := testJPEG(t, 8, 8, color.Black)
+	u := e.uploadURL(e.c.Driver)
+	if s, b := e.do(e.c.Driver, "PUT", u, bytes.NewReader(img)); s != 200 {
+		t.Fatalf("PUT: %d %s", s, b)
+	}
+	claim := `{"filename":"a.jpg","url":"` + strings.SplitN(u, "?", 2)[0] + `","notes":null}`
+	s, b := e.do(e.c.Driver, "POST", "/api/photos/upload", strings.NewReader(claim))
+	var p photos.Photo
+	if err := json.Unmarshal(b, &p); s != 200 || err != nil {
+		t.Fatalf("claim: %d %s", s, b)
+	}
+	if s, b := e.do(e.c.Admin, "DELETE", "/api/photos/"+p.Id, nil); s != 200 {
+		t.Fatalf("delete: %d %s", s, b)
+	}
+	if s, b := e.do(e.c.Driver, "PUT", u, bytes.NewReader(img)); s != 409 || !strings.Contains(string(b), photos.MsgURLUsed) {
+		t.Fatalf("the deleted photo's URL again: %d %s", s, b)
+	}
+	if s, b := e.do(e.c.Driver, "POST", "/api/photos/upload", strings.NewReader(claim)); s != 404 {
+		t.Fatalf("claim of the deleted photo again: %d %s", s, b)
+	}
+	if n, _ := e.app.CountRecords(schema.Photos); n != 0 {
+		t.Fatalf("%d photos after the deleted one's URL was used again", n)
+	}
+	count := func() int {
+		var n int
+		if err := e.app.DB().NewQuery("SELECT COUNT(*) FROM " + schema.PhotoUploadsUsed).Row(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if _, err := photos.RemoveUnclaimed(e.app, time.Now()); err != nil || count() != 1 {
+		t.Fatalf("a used URL not expired yet forgotten (%d rows, %v)", count(), err)
+	}
+	if _, err := photos.RemoveUnclaimed(e.app, time.Now().Add(photos.UploadTTL+time.Minute)); err != nil || count() != 0 {
+		t.Fatalf("an expired used URL kept (%d rows, %v)", count(), err)
 	}
 }

@@ -80,7 +80,8 @@ func NewUploadURL(app core.App, userId string, now time.Time) (string, error) {
 }
 
 // Receive checks a signed upload (id, exp, sig) for userId, streams body through process and
-// stores the result as an unclaimed photo record with that id. A URL works once.
+// stores the result as an unclaimed photo record with that id. A URL works once, also after
+// its photo was deleted (schema.PhotoUploadsUsed).
 func Receive(app core.App, userId, id, expStr, sig string, body io.Reader, now time.Time) (*core.Record, error) {
 	key, err := secret(app)
 	if err != nil {
@@ -93,7 +94,9 @@ func Receive(app core.App, userId, id, expStr, sig string, body io.Reader, now t
 	if now.Unix() > exp {
 		return nil, apierr.Forbidden(MsgURLExpired)
 	}
-	if _, err := app.FindRecordById(schema.Photos, id); err == nil {
+	if used, err := uploadUsed(app, id); err != nil {
+		return nil, err
+	} else if used {
 		return nil, apierr.Conflict(MsgURLUsed)
 	}
 	dir := filepath.Join(app.DataDir(), ".pb_temp_to_delete") // PocketBase's own scratch dir
@@ -120,13 +123,39 @@ func Receive(app core.App, userId, id, expStr, sig string, body io.Reader, now t
 	rec.Set(schema.PhotoSHA256, c.sha256)
 	rec.Set(schema.PhotoContentType, c.contentType)
 	rec.Set(schema.PhotoClaimed, false)
-	if err := app.Save(rec); err != nil {
+	// the URL is marked used with the photo's save: it stays used once the photo is deleted
+	err = app.RunInTransaction(func(tx core.App) error {
+		res, err := tx.DB().NewQuery("INSERT INTO {{" + schema.PhotoUploadsUsed + "}} (id, [[" + schema.PhotoUploadUsedExp + "]]) VALUES ({:id}, {:exp}) ON CONFLICT(id) DO NOTHING").
+			Bind(dbx.Params{"id": id, "exp": exp}).Execute()
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 0 {
+			return apierr.Conflict(MsgURLUsed) // a concurrent PUT of the same URL won
+		}
+		return tx.Save(rec)
+	})
+	if err != nil {
 		if _, findErr := app.FindRecordById(schema.Photos, id); findErr == nil {
 			return nil, apierr.Conflict(MsgURLUsed) // a concurrent PUT of the same URL won
 		}
 		return nil, err
 	}
 	return rec, nil
+}
+
+// uploadUsed reports whether the upload id was used already (its photo saved, deleted since or
+// not: schema.PhotoUploadsUsed; or a photo with that id, saved before the table existed).
+func uploadUsed(app core.App, id string) (bool, error) {
+	var n int
+	if err := app.DB().NewQuery("SELECT COUNT(*) FROM {{" + schema.PhotoUploadsUsed + "}} WHERE id = {:id}").Bind(dbx.Params{"id": id}).Row(&n); err != nil {
+		return false, err
+	}
+	if n > 0 {
+		return true, nil
+	}
+	_, err := app.FindRecordById(schema.Photos, id)
+	return err == nil, nil
 }
 
 // ClaimForm is the body of POST /api/photos/upload.
@@ -263,10 +292,16 @@ func toPhotos(app core.App, recs []*core.Record) ([]Photo, error) {
 	}
 	out := make([]Photo, 0, len(recs))
 	for _, r := range recs {
+		uploader := byId[r.GetString(schema.PhotoUploadedBy)]
+		if uploader == nil && r.GetString(schema.PhotoUploadedBy) == "" {
+			// the uploader's account was deleted: the name kept on the photo
+			uploader = &Uploader{FirstName: r.GetString(schema.PhotoUploaderFirstName), LastName: r.GetString(schema.PhotoUploaderLastName),
+				Email: r.GetString(schema.PhotoUploaderEmail)}
+		}
 		p := Photo{Id: r.Id, Filename: r.GetString(schema.PhotoFilename), Notes: r.GetString(schema.PhotoNotes),
 			UploadedAt: r.GetDateTime(schema.PhotoUploadedAt).Time().UTC().Format(time.RFC3339Nano),
 			TakenAt:    takenAt(r).Format(time.RFC3339Nano),
-			UploadedBy: r.GetString(schema.PhotoUploadedBy), UploadedByUser: byId[r.GetString(schema.PhotoUploadedBy)],
+			UploadedBy: r.GetString(schema.PhotoUploadedBy), UploadedByUser: uploader,
 			SHA256: r.GetString(schema.PhotoSHA256)}
 		if d := r.GetString(schema.PhotoDuplicateOf); d != "" {
 			p.DuplicateOf = &d
@@ -330,6 +365,11 @@ func RemoveUnclaimed(app core.App, now time.Time) (int, error) {
 		}
 		n++
 	}
+	// a used URL past its expiry is refused by its expiry: its row may go
+	if _, err := app.DB().NewQuery("DELETE FROM {{" + schema.PhotoUploadsUsed + "}} WHERE [[" + schema.PhotoUploadUsedExp + "]] < {:now}").
+		Bind(dbx.Params{"now": now.Unix()}).Execute(); err != nil {
+		return n, err
+	}
 	return n, nil
 }
 
@@ -346,6 +386,18 @@ func DeleteAll(txApp core.App) error {
 		}
 	}
 	return nil
+}
+
+// KeepFormerUploader writes user's name and email on each of their photos, in the transaction
+// that deletes the account (users.Delete): the photos stay (evidence of a broken scooter or a
+// damaged pack's incident), their uploadedBy cleared by the deletion, shown with the name kept.
+func KeepFormerUploader(txApp core.App, user *core.Record) error {
+	_, err := txApp.DB().Update(schema.Photos, dbx.Params{
+		schema.PhotoUploaderFirstName: user.GetString(schema.UserFirstName),
+		schema.PhotoUploaderLastName:  user.GetString(schema.UserLastName),
+		schema.PhotoUploaderEmail:     user.Email(),
+	}, dbx.HashExp{schema.PhotoUploadedBy: user.Id}).Execute()
+	return err
 }
 
 // takenAt is the photo's tap time; photos claimed before the field existed have their claim time.

@@ -52,9 +52,11 @@ const startErrKey = "swapbay.replication.startError"
 //
 // On serve, when a replica is configured (Options.ServerURL, else $SWAPBAY_REPLICA_URL, else
 // the System page's settings), data.db is replicated until the server stops. A flag or
-// environment URL that is not a replica URL at all stops the server from starting (a typo must
-// not go unnoticed); a replica that cannot start (a directory that cannot be made, …) leaves
-// the server up and the System page and /api/debug/info warn why. An unreachable S3 replica
+// environment URL that is not a replica URL at all, or a file:// replica at or inside the data
+// dir, stops the server from starting (a typo must not go unnoticed; MsgURLInDataDir, as the
+// System page refuses it); a stored one inside the data dir, or a replica that cannot start (a
+// directory that cannot be made, …) leaves the server up and the System page and
+// /api/debug/info warn why. An unreachable S3 replica
 // starts: its uploads fail, are retried, and the card names the failure until it answers.
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
@@ -67,7 +69,16 @@ func Register(app core.App) {
 				if _, err := cfg.Client(); err != nil && cfg.Source != "settings" {
 					return fmt.Errorf("replication (%s): %w", sourceName(cfg.Source), err)
 				}
-				if err := startIn(se.App, cfg); err != nil {
+				// a file:// replica inside the data dir goes down with the disk it guards: the
+				// flag's and the environment's refused as the System page's are
+				err := outsideDataDir(se.App.DataDir(), cfg.URL)
+				if err != nil && cfg.Source != "settings" {
+					return fmt.Errorf("replication (%s, %s): %w", sourceName(cfg.Source), cfg.Target(), err)
+				}
+				if err == nil {
+					err = startIn(se.App, cfg)
+				}
+				if err != nil {
 					se.App.Logger().Error("replication did not start", "source", cfg.Source, "error", err.Error())
 					se.App.Store().Set(startErrKey, startFailure{Source: cfg.Source, Target: cfg.Target(), Reason: Explain(err)})
 				}

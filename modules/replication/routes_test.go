@@ -559,3 +559,45 @@ func TestStartUpServesAndWarnsWhenTheReplicaIsUnreachable(t *testing.T) {
 		t.Fatalf("serve with a URL that is not a replica URL: %v", err)
 	}
 }
+
+// A file:// replica at or inside the data dir set by the serve flag or $SWAPBAY_REPLICA_URL
+// stops serve in words, as the System page refuses it (the replica would go down with the disk
+// it guards and into every backup zip); nothing is replicated there. Was: the flag's and the
+// environment's replica started inside the data dir.
+func TestStartRefusesAReplicaInsideTheDataDir(t *testing.T) {
+	t.Setenv(replication.EnvURL, "")
+	serve := func(app core.App) error {
+		t.Helper()
+		router, err := apis.NewRouter(app)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return app.OnServe().Trigger(&core.ServeEvent{App: app, Router: router}, func(e *core.ServeEvent) error { return nil })
+	}
+	for _, tc := range []struct{ name, source string }{{"flag", "the --replicate flag"}, {"env", "$" + replication.EnvURL}} {
+		app := testkit.NewApp(t)
+		inside := "file://" + filepath.Join(app.DataDir(), "replica")
+		if tc.name == "flag" {
+			opt := replication.DefaultOptions()
+			opt.ServerURL = inside
+			replication.SetOptions(app, opt)
+		} else {
+			t.Setenv(replication.EnvURL, "file://"+filepath.Join(app.DataDir(), "sub", "..", "replica2"))
+		}
+		err := serve(app)
+		replication.Stop(app)
+		if err == nil || !strings.Contains(err.Error(), replication.MsgURLInDataDir) || !strings.Contains(err.Error(), tc.source) {
+			t.Errorf("%s: serve with a replica inside the data dir: %v", tc.name, err)
+		}
+		if replication.Active(app) {
+			t.Errorf("%s: replicating inside the data dir", tc.name)
+		}
+		for _, p := range []string{"replica", "replica2"} {
+			if _, err := os.Stat(filepath.Join(app.DataDir(), p)); !os.IsNotExist(err) {
+				t.Errorf("%s: %s made inside the data dir (%v)", tc.name, p, err)
+			}
+		}
+		app.Cleanup()
+		t.Setenv(replication.EnvURL, "")
+	}
+}

@@ -7,8 +7,9 @@
 //  2. a new dir DIR.restoring-<time> beside it, with the Marker written first;
 //  3. the source writes data.db (and, from an archive, the stored files) into it;
 //  4. SQLite's integrity check with a page cache the size of the database, a bounded
-//     ANALYZE, the ledger's recalculation (0 corrections, or the restore fails) and the stored
-//     replication turned off (a copy never writes into the replica its data came from);
+//     ANALYZE, the ledger's recalculation (0 corrections, or the restore fails), the stored
+//     replication turned off (a copy never writes into the replica its data came from) and
+//     every head-office token revoked (one revoked after the backup would work again);
 //  5. the new dir takes the target's place: with force the two dirs are exchanged in one step
 //     (the previous data then sits at DIR.replaced-<time>, never deleted); the Marker is
 //     removed last.
@@ -34,6 +35,7 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/schema"
 	"swapbay/lib/sqlitedb"
+	"swapbay/modules/headoffice"
 	"swapbay/modules/replication"
 	"swapbay/modules/system"
 )
@@ -124,6 +126,10 @@ type Report struct {
 	// on: the restore turns it off, so a restored copy never writes into the replica it came
 	// from until a master admin turns it on again (or serve gets --replicate)
 	SettingsTurnedOff string `json:"settingsTurnedOff,omitempty"`
+	// HeadOfficeTokensRevoked names the head-office tokens the restored data held active ("name
+	// (…hint)"): the restore revokes them all (headoffice.RevokeRestored), since one revoked
+	// after the backup would otherwise work again; the master admin issues a new one
+	HeadOfficeTokensRevoked []string `json:"headOfficeTokensRevoked,omitempty"`
 }
 
 // Run restores src into the data dir dir (see the package comment). The server must not be
@@ -345,8 +351,18 @@ func check(dir string, rep *Report) error {
 		return fmt.Errorf("recalculate the ledger: %w", err)
 	}
 	rep.Corrections = rec.Corrections
-	rep.SettingsTurnedOff, err = replication.TurnOffRestored(app)
-	return err
+	if rep.SettingsTurnedOff, err = replication.TurnOffRestored(app); err != nil {
+		return err
+	}
+	// a token revoked after the backup (or the replica's last change) would work again
+	revoked, err := headoffice.RevokeRestored(app)
+	if err != nil {
+		return fmt.Errorf("revoke the restored head-office tokens: %w", err)
+	}
+	for _, t := range revoked {
+		rep.HeadOfficeTokensRevoked = append(rep.HeadOfficeTokensRevoked, fmt.Sprintf("%s (…%s)", t.Name, t.Hint))
+	}
+	return nil
 }
 
 // MaxCheckCache bounds the page cache of the restore's integrity check (bytes).

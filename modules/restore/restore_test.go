@@ -15,12 +15,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
 	"github.com/pocketbase/pocketbase/tools/archive"
 
 	"swapbay/internal/testkit"
 	"swapbay/lib/sqlitedb"
 	"swapbay/modules/backups"
+	"swapbay/modules/headoffice"
 	"swapbay/modules/inventory"
 	"swapbay/modules/replication"
 	"swapbay/modules/restore"
@@ -373,5 +375,94 @@ func TestRestoredDirKeepsItsMode(t *testing.T) {
 	}
 	if fi, err := os.Stat(f.live); err != nil || fi.Mode().Perm() != 0o750 {
 		t.Fatalf("a restore over a 0750 dir: %v %v", fi.Mode(), err)
+	}
+}
+
+// A restore from a backup made before a head-office token was revoked does not bring the token
+// back to life: every token the restored data holds active is revoked (the restore cannot know
+// which were revoked since), the report names them, each revocation is on the audit list by
+// "swapbay restore", and the restored city refuses the token at its door. A token revoked before
+// the backup keeps who revoked it. Was: the revoked token opened the restored city's recall and
+// pack routes again.
+func TestRestoreRevokesTheHeadOfficeTokensItBringsBack(t *testing.T) {
+	src := testkit.NewApp(t)
+	defer src.Cleanup()
+	c := testkit.SeedCallers(t, src)
+	issue := func(name string) (string, string) {
+		t.Helper()
+		var tok headoffice.Token
+		var token string
+		err := src.RunInTransaction(func(txApp core.App) error {
+			var err error
+			tok, token, err = headoffice.Issue(txApp, c.Master, name)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tok.Id, token
+	}
+	revoke := func(id string) {
+		t.Helper()
+		if err := src.RunInTransaction(func(txApp core.App) error {
+			_, err := headoffice.Revoke(txApp, c.Master, id)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	oldId, _ := issue("Head office, old")
+	revoke(oldId)
+	leakedId, leaked := issue("Head office")
+	b, err := backups.Create(context.Background(), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	archivePath := filepath.Join(t.TempDir(), "backup.zip")
+	copyFile(t, filepath.Join(src.DataDir(), core.LocalBackupsDirName, b.Name), archivePath)
+	revoke(leakedId) // after the backup: the token leaked
+
+	dir := filepath.Join(t.TempDir(), "restored")
+	rep, err := restore.Run(context.Background(), restore.Archive{Path: archivePath}, dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"Head office (…" + leaked[len(leaked)-4:] + ")"}; strings.Join(rep.HeadOfficeTokensRevoked, "|") != strings.Join(want, "|") {
+		t.Errorf("report names %q, want %q", rep.HeadOfficeTokensRevoked, want)
+	}
+	restored := testkit.Open(t, dir)
+	defer restored.Cleanup()
+	srv := testkit.Serve(t, restored)
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/packs", nil)
+	req.Header.Set("Authorization", "Bearer "+leaked)
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("the token revoked after the backup answered %d in the restored city, want 401", resp.StatusCode)
+	}
+	list, err := headoffice.List(restored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tok := range list {
+		switch {
+		case tok.RevokedAt == nil:
+			t.Errorf("%s still active after the restore", tok.Name)
+		case tok.Id == leakedId && *tok.RevokedBy != headoffice.RestoreActor:
+			t.Errorf("%s revoked by %q, want %q", tok.Name, *tok.RevokedBy, headoffice.RestoreActor)
+		case tok.Id == oldId && *tok.RevokedBy == headoffice.RestoreActor:
+			t.Errorf("%s, revoked before the backup, now says the restore revoked it", tok.Name)
+		}
+	}
+	var rows int
+	if err := restored.DB().NewQuery("SELECT COUNT(*) FROM audit_log WHERE actor = {:a} AND record = {:r}").
+		Bind(dbx.Params{"a": headoffice.RestoreActor, "r": leakedId}).Row(&rows); err != nil {
+		t.Fatal(err)
+	}
+	if rows != 1 {
+		t.Errorf("%d audit rows of the restore's revocation, want 1", rows)
 	}
 }

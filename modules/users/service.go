@@ -16,6 +16,7 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
 	"swapbay/modules/inventory"
+	"swapbay/modules/photos"
 )
 
 // UsersUpdated is the realtime message sent after an account is created, changed or deleted
@@ -380,7 +381,8 @@ func SetPoolWithholding(app core.App, actor *core.Record, id string, tenths int)
 
 // Delete removes user id on behalf of actor. Their signed agreements stay, with the signer's
 // name and email as they were (the legal record), and so do their movements, with their
-// name and role (inventory.KeepFormerUser); their sessions end. Nobody may delete
+// name and role (inventory.KeepFormerUser), and their photos, with their name and email
+// (photos.KeepFormerUploader); their sessions end. Nobody may delete
 // their own account; only a master_admin may delete a master_admin. A user who still holds
 // batteries cannot be deleted (the ledger would lose who has them): ErrHoldsBatteries.
 func Delete(app core.App, actor *core.Record, id string) error {
@@ -405,6 +407,10 @@ func Delete(app core.App, actor *core.Record, id string) error {
 		}
 		// their movements keep their name and role: the history still says who did what
 		if err := inventory.KeepFormerUser(txApp, target); err != nil {
+			return err
+		}
+		// and their photos stay, with their name (the deletion clears uploadedBy)
+		if err := photos.KeepFormerUploader(txApp, target); err != nil {
 			return err
 		}
 		if err := txApp.Delete(target); err != nil {

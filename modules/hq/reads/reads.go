@@ -258,6 +258,25 @@ func (d *DB) AdjustedWeeks(ctx context.Context) (map[string]time.Time, error) {
 	return out, err
 }
 
+// WipedBefore is the time before which the city wiped its history (the newest wipe checkpoint's
+// cut, inventory.Wipe: its movements folded into one checkpoint a millisecond before the cut),
+// zero when it never did. The copy no longer holds the pay and swaps of the days and weeks before
+// it: head office's rolled rows of them are all that is left.
+func (d *DB) WipedBefore(ctx context.Context) (time.Time, error) {
+	var at string
+	err := d.db.NewQuery("SELECT COALESCE(MAX(" + schema.MovementOccurredAt + "), '') FROM " + schema.Movements +
+		" WHERE " + schema.MovementCheckpoint + " = 1 AND json_extract(" + schema.MovementMeta + ", '$.kind') = 'wipe_checkpoint'").
+		WithContext(ctx).Row(&at)
+	if err != nil || at == "" {
+		return time.Time{}, err
+	}
+	t, err := types.ParseDateTime(at)
+	if err != nil || t.IsZero() {
+		return time.Time{}, err
+	}
+	return t.Time().Add(time.Millisecond), nil
+}
+
 // Recalls are the city's recalls, all time, and the packs they quarantined.
 type Recalls struct {
 	Count            int `json:"count"`

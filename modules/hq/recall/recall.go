@@ -222,6 +222,39 @@ func Create(txApp core.App, set *follow.Set, f Form, actor string, now time.Time
 	return rec, nil
 }
 
+// AddCity records a pending send of every recall head office has made to city, just added
+// (txApp: the city's save, hq.OnCityAdded), and answers their ids (sent once the save commits).
+// A recall stands: every matching pack out of use wherever it is, and arriving quarantined
+// (DESIGN.md §14, §15), so a city followed after the recall was made is sent it like the
+// others, and the recall is not done until that city's copy shows its packs out of use (was:
+// never sent there, and the recall read done).
+func AddCity(txApp core.App, city *core.Record) ([]string, error) {
+	var recalls []string
+	if err := txApp.DB().Select("id").From(Recalls).OrderBy(RecallAt, "id").Column(&recalls); err != nil {
+		return nil, err
+	}
+	if len(recalls) == 0 {
+		return nil, nil
+	}
+	col, err := txApp.FindCachedCollectionByNameOrId(Sends)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, 0, len(recalls))
+	for _, r := range recalls {
+		s := core.NewRecord(col)
+		s.Set(SendRecall, r)
+		s.Set(SendCity, city.Id)
+		s.Set(SendCityName, city.GetString(hq.CityName))
+		s.Set(SendState, SendPending)
+		if err := txApp.Save(s); err != nil {
+			return nil, err
+		}
+		ids = append(ids, s.Id)
+	}
+	return ids, nil
+}
+
 // Retry sends recall id to city cityId again (a failed send: after the city issued a new token
 // and it was saved; a pending one: now rather than after its back-off; a sent one the city no
 // longer has, its copy says: after the city went back to an older backup). A send already

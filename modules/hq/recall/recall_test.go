@@ -990,3 +990,70 @@ func TestPackSentAwayIsCountedWhereItArrives(t *testing.T) {
 		t.Fatalf("the recall is not done: %+v", got)
 	}
 }
+
+// A city added to head office after a recall was made is sent it: a recall stands (every
+// matching pack out of use, wherever it is), so the city's packs of the lot are quarantined
+// there too, once, under the send's own key, and the recall is not done until that city's copy
+// shows them out of use. Was: the city was never sent the recall, and the recall read done.
+func TestCityAddedLaterIsSentTheRecalls(t *testing.T) {
+	paris := newCity(t, "Paris", "L1", "")
+	berlin := newCity(t, "Berlin", "L1", "L1", "")
+	block := make(chan struct{})
+	tr := transport(func(r *http.Request) (*http.Response, error) {
+		if r.URL.Host == berlin.addr {
+			<-block
+		}
+		return http.DefaultTransport.RoundTrip(r)
+	})
+	h := startHQ(t, t.TempDir(), fast(tr))
+	h.add(paris)
+	r := h.recallOf("lot", "L1", "")
+	h.waitSend(r.ID, paris, recall.SendSent)
+	h.copyOf(paris)
+	if got := h.get(r.ID); !got.Done || len(got.Cities) != 1 {
+		t.Fatalf("Paris alone: %+v", got)
+	}
+
+	// Berlin added through the route, keyed (sent twice: one city, one send)
+	body := fmt.Sprintf(`{"name":"Berlin","timeZone":"Europe/Berlin","currency":"EUR","replicaUrl":"file:///nonexistent/berlin","address":%q,"token":%q}`, berlin.url(), berlin.token)
+	for range 2 {
+		status, out, _ := h.do(h.admin, http.MethodPost, "/api/hq/cities", body, "add-berlin")
+		if status != http.StatusOK {
+			t.Fatalf("add Berlin: %d %s", status, out)
+		}
+		var c hq.City
+		if err := json.Unmarshal([]byte(out), &c); err != nil {
+			t.Fatal(err)
+		}
+		berlin.id = c.ID
+	}
+	h.copyOf(berlin) // Berlin's copy before the recall reached it
+	got := h.get(r.ID)
+	bs := cityOf(got, berlin.id)
+	if bs.ID == "" || bs.Name != "Berlin" || bs.Send != recall.SendPending || bs.Matching != 2 || bs.Quarantined != 0 || bs.Done || got.Done {
+		t.Fatalf("Berlin added after the recall: %+v, recall done %v", bs, got.Done)
+	}
+	if n, err := h.app.CountRecords(recall.Sends, dbx.HashExp{recall.SendCity: berlin.id}); err != nil || n != 1 {
+		t.Fatalf("Berlin's sends = %d (%v), want 1", n, err)
+	}
+	close(block)
+	h.waitSend(r.ID, berlin, recall.SendSent)
+	berlin.checkOnce("L1", 2)
+	if paris.hits.Load() != 1 || len(paris.recalls()) != 1 {
+		t.Errorf("Paris sent again: %d hits, %d recalls", paris.hits.Load(), len(paris.recalls()))
+	}
+	if got := h.get(r.ID); got.Done {
+		t.Errorf("done before Berlin's copy caught up: %+v", got)
+	}
+	h.copyOf(berlin)
+	if got := h.get(r.ID); !got.Done {
+		t.Errorf("not done once Berlin's copy shows its packs quarantined: %+v", got)
+	}
+
+	// a city with no pack of the lot is sent the standing recall all the same (the city decides)
+	lisbon := newCity(t, "Lisbon", "")
+	h.addCity(lisbon)
+	if n, err := h.app.CountRecords(recall.Sends, dbx.HashExp{recall.SendCity: lisbon.id}); err != nil || n != 1 {
+		t.Errorf("Lisbon's sends = %d (%v), want 1 (the standing L1 recall)", n, err)
+	}
+}

@@ -11,13 +11,15 @@ import (
 	"swapbay/lib/clock"
 	"swapbay/lib/httpx"
 	"swapbay/lib/idempotency"
+	"swapbay/lib/txutil"
 	"swapbay/modules/hq"
 	"swapbay/modules/hq/follow"
 )
 
 // Register adds head office's recall routes to app (after hq.Register, whose middlewares —
 // apierr's codes, lib/idempotency — they run under) and its sender: every pending send resumed
-// at serve, every send stopped at terminate.
+// at serve, every send stopped at terminate, and a city added later sent every recall made
+// before (AddCity, on hq.OnCityAdded).
 //
 //	GET  /api/hq/recall-preview?by=lot|model|manufacturer&value=X   hq_admin
 //	     → Preview {total, alreadyQuarantined, cities: [{id, name, count, alreadyQuarantined, ok, error}]}
@@ -47,6 +49,15 @@ func Register(app core.App, set *follow.Set, opt Options) *Sender {
 			return err
 		}
 		return se.Next()
+	})
+	// a city added later is sent every recall made before, once its save commits
+	hq.OnCityAdded(app).BindFunc(func(e *hq.CityAddedEvent) error {
+		ids, err := AddCity(e.App, e.City)
+		if err != nil {
+			return err
+		}
+		txutil.OnCommit(e.App, func() { s.Kick(ids...) })
+		return e.Next()
 	})
 	app.OnTerminate().BindFunc(func(e *core.TerminateEvent) error {
 		s.Close()

@@ -51,14 +51,20 @@ func Key(id, cityId string) string { return "hqr-" + id + "-" + cityId }
 type Options struct {
 	RetryMin, RetryMax time.Duration // the back-off after a network error or a city's 5xx
 	Timeout            time.Duration // one attempt, the city's answer included
+	// Parallel bounds the attempts under way at once (0: DefaultParallel): a city added after
+	// many recalls is sent each of them, a few at a time rather than all at once.
+	Parallel int
 	// Transport carries the requests (nil: http.DefaultTransport); tests put one that loses
 	// answers.
 	Transport http.RoundTripper
 }
 
-// DefaultOptions: 2 s doubling to 5 min, 30 s per attempt.
+// DefaultParallel is how many attempts are under way at once when Options.Parallel is 0.
+const DefaultParallel = 4
+
+// DefaultOptions: 2 s doubling to 5 min, 30 s per attempt, DefaultParallel at once.
 func DefaultOptions() Options {
-	return Options{RetryMin: 2 * time.Second, RetryMax: 5 * time.Minute, Timeout: 30 * time.Second}
+	return Options{RetryMin: 2 * time.Second, RetryMax: 5 * time.Minute, Timeout: 30 * time.Second, Parallel: DefaultParallel}
 }
 
 // Sender sends the pending sends, one goroutine each, outside any transaction, until they are
@@ -71,6 +77,7 @@ type Sender struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	slots  chan struct{} // one per attempt under way (Options.Parallel)
 
 	mu      sync.Mutex
 	running map[string]chan struct{} // send id → its wake-up (send now, not after the back-off)
@@ -83,7 +90,11 @@ func NewSender(ctx context.Context, app core.App, opt Options) *Sender {
 	if tr == nil {
 		tr = http.DefaultTransport
 	}
-	return &Sender{app: app, opt: opt, ctx: ctx, cancel: cancel, running: map[string]chan struct{}{},
+	parallel := opt.Parallel
+	if parallel <= 0 {
+		parallel = DefaultParallel
+	}
+	return &Sender{app: app, opt: opt, ctx: ctx, cancel: cancel, running: map[string]chan struct{}{}, slots: make(chan struct{}, parallel),
 		client: &http.Client{Timeout: opt.Timeout, Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error {
 			return http.ErrUseLastResponse // a redirect would carry the token elsewhere
 		}}}
@@ -197,6 +208,12 @@ type cityAnswer struct {
 // attempt sends id once and records the outcome on its row; final when the send is answered for
 // good (or no longer pending).
 func (s *Sender) attempt(id string) (final bool, err error) {
+	select {
+	case s.slots <- struct{}{}:
+		defer func() { <-s.slots }()
+	case <-s.ctx.Done():
+		return true, nil // closing: the row stays as it is, resumed at the next start
+	}
 	row, err := s.app.FindRecordById(Sends, id)
 	if err != nil {
 		return true, err

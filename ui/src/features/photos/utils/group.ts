@@ -18,10 +18,12 @@ export function groupByUploader(photos: Photo[]): PhotoGroup[] {
   const byUser = new Map<string, PhotoGroup>();
   const sorted = [...photos].sort((a, b) => b.uploadedAt.localeCompare(a.uploadedAt));
   for (const p of sorted) {
-    let g = byUser.get(p.uploadedBy);
+    // a deleted uploader's photos have no uploadedBy: grouped by the email kept on them
+    const key = p.uploadedBy || `former:${p.uploadedByUser?.email ?? ""}`;
+    let g = byUser.get(key);
     if (!g) {
-      g = { uploaderId: p.uploadedBy, name: uploaderName(p), email: p.uploadedByUser?.email ?? "", photos: [] };
-      byUser.set(p.uploadedBy, g);
+      g = { uploaderId: key, name: uploaderName(p), email: p.uploadedByUser?.email ?? "", photos: [] };
+      byUser.set(key, g);
     }
     g.photos.push(p);
   }
