@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NOTIFICATION_GRACE_MS, type StaleOn, afterWrite, invalidate, refreshWritten } from "@/lib/invalidation";
 import { markRealtimeEvent, setRealtimeOpen } from "@/lib/connectivity";
@@ -93,5 +93,62 @@ describe("afterWrite", () => {
     setRealtimeOpen(true);
     await afterWrite(qc2, "activity", { message: "ok" });
     expect(stale(qc2, "/api/state")).toBe(true);
+  });
+});
+
+describe("a stream of changes while a refetch is in flight (a busy bay)", () => {
+  // the server's figure, read when a fetch starts; each fetch takes FETCH_MS to answer
+  const FETCH_MS = 400;
+  function watched(server: { v: number }) {
+    const qc = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+    let fetches = 0;
+    const observer = new QueryObserver(qc, {
+      queryKey: ["/api/admin/all-earnings"],
+      meta: { staleOn: ["ACTIVITY_UPDATED", "earnings"] },
+      queryFn: async () => {
+        fetches++;
+        const v = server.v;
+        await new Promise((r) => setTimeout(r, FETCH_MS));
+        return v;
+      },
+    });
+    const stop = observer.subscribe(() => {});
+    return { qc, stop, fetches: () => fetches, data: () => qc.getQueryData<number>(["/api/admin/all-earnings"]) };
+  }
+
+  it("shows the new figure while messages keep coming faster than a fetch answers", async () => {
+    vi.useFakeTimers();
+    const server = { v: 0 };
+    const q = watched(server);
+    await vi.advanceTimersByTimeAsync(FETCH_MS + 10);
+    expect(q.data()).toBe(0);
+    server.v = 1;
+    void invalidate(q.qc, "earnings");
+    // other drivers' activity: a message every 100 ms, for 3 s
+    for (let t = 0; t < 3000; t += 100) {
+      void invalidate(q.qc, "ACTIVITY_UPDATED");
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(q.data()).toBe(1);
+    // one fetch at a time, never one per message
+    expect(q.fetches()).toBeLessThan(12);
+    q.stop();
+  });
+
+  it("fetches again after a fetch that started before the change (the change is not lost)", async () => {
+    vi.useFakeTimers();
+    const server = { v: 0 };
+    const q = watched(server);
+    await vi.advanceTimersByTimeAsync(FETCH_MS / 2);
+    server.v = 1;
+    let done = false;
+    void invalidate(q.qc, "earnings").then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(FETCH_MS / 2 + 10);
+    expect(q.data()).toBe(0);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(FETCH_MS + 10);
+    expect(q.data()).toBe(1);
+    expect(done).toBe(true);
+    q.stop();
   });
 });

@@ -36,10 +36,66 @@ function staleOn(query: Query): StaleOn {
 /** STATE_KEY is the one /api/state query's key (lib/state.ts). */
 const STATE_KEY = "/api/state";
 
+/** Waiting maps a query (by hash) to the callers waiting for the fetch that follows its current one. */
+type Waiting = Map<string, Array<() => void>>;
+const waitingOf = new WeakMap<QueryClient, Waiting>();
+
+/**
+ * waiting is the client's list of queries to fetch again once their current fetch ends. The
+ * first call subscribes to the client's query cache: when such a query's fetch ends (or the
+ * query goes), it is invalidated once more and its waiters are released after that fetch.
+ */
+function waiting(queryClient: QueryClient): Waiting {
+  const known = waitingOf.get(queryClient);
+  if (known) return known;
+  const map: Waiting = new Map();
+  waitingOf.set(queryClient, map);
+  queryClient.getQueryCache().subscribe((event) => {
+    const hash = event.query.queryHash;
+    const waiters = map.get(hash);
+    if (!waiters) return;
+    const release = () => waiters.forEach((done) => done());
+    if (event.type === "removed") {
+      map.delete(hash);
+      release();
+    } else if (event.type === "updated" && event.query.state.fetchStatus === "idle") {
+      map.delete(hash);
+      void invalidateWhere(queryClient, (q) => q.queryHash === hash).then(release, release);
+    }
+  });
+  return map;
+}
+
+/**
+ * invalidateWhere marks stale, and refetches when observed, the queries that match. A query
+ * whose fetch is under way is not cancelled and restarted (TanStack's default): it fetches
+ * once more when that fetch ends, since the fetch may have read the data before the change.
+ * So a busy bay's stream of realtime messages, arriving faster than a slow answer, still lets
+ * each answer land (with the default, each message cancelled the fetch before it, and the
+ * screen kept its old figures until the messages stopped), with one fetch at a time per query
+ * and none lost. The promise ends when every matching query's refetch has ended.
+ */
+function invalidateWhere(queryClient: QueryClient, match: (q: Query) => boolean): Promise<void> {
+  const later: Promise<void>[] = [];
+  const map = waiting(queryClient);
+  for (const q of queryClient.getQueryCache().findAll({ predicate: match })) {
+    if (q.state.fetchStatus !== "fetching") continue;
+    later.push(
+      new Promise<void>((done) => {
+        const waiters = map.get(q.queryHash) ?? [];
+        waiters.push(done);
+        map.set(q.queryHash, waiters);
+      }),
+    );
+  }
+  const now = queryClient.invalidateQueries({ predicate: (q) => match(q) && q.state.fetchStatus !== "fetching" });
+  return Promise.all([now, ...later]).then(() => undefined);
+}
+
 /** invalidate refetches (when observed) every query a change makes stale; "everything" all queries. */
 export function invalidate(queryClient: QueryClient, change: Change | "everything"): Promise<void> {
-  if (change === "everything") return queryClient.invalidateQueries();
-  return queryClient.invalidateQueries({ predicate: (q) => staleOn(q).includes(change) });
+  if (change === "everything") return invalidateWhere(queryClient, () => true);
+  return invalidateWhere(queryClient, (q) => staleOn(q).includes(change));
 }
 
 /**
@@ -47,7 +103,7 @@ export function invalidate(queryClient: QueryClient, change: Change | "everythin
  * have announced while it was down (lib/realtime.ts calls it when the link reopens).
  */
 export function refreshWritten(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: (q) => staleOn(q).length > 0 });
+  return invalidateWhere(queryClient, (q) => staleOn(q).length > 0);
 }
 
 /**
@@ -77,10 +133,8 @@ export function afterWrite(queryClient: QueryClient, changes: Change | readonly 
   if (skipState) {
     const since = Date.now() - NOTIFICATION_GRACE_MS;
     setTimeout(() => {
-      if (lastRealtimeEventAt() < since) void queryClient.invalidateQueries({ queryKey: [STATE_KEY] });
+      if (lastRealtimeEventAt() < since) void invalidateWhere(queryClient, (q) => q.queryKey[0] === STATE_KEY);
     }, NOTIFICATION_GRACE_MS);
   }
-  return queryClient.invalidateQueries({
-    predicate: (q) => !(skipState && q.queryKey[0] === STATE_KEY) && staleOn(q).some((c) => list.includes(c)),
-  });
+  return invalidateWhere(queryClient, (q) => !(skipState && q.queryKey[0] === STATE_KEY) && staleOn(q).some((c) => list.includes(c)));
 }
