@@ -139,3 +139,34 @@ func TestUserDeletedBeforeKeptPayStillPaid(t *testing.T) {
 		t.Error("no row for the driver deleted before their pay was kept")
 	}
 }
+
+// A user deleted from the /_/ dashboard (PocketBase's record API, as a superuser) keeps their
+// history and their pay as one deleted through the app does. Was: the dashboard's delete
+// skipped inventory.KeepFormerUser, so their movements named nobody and their weeks were paid
+// to nobody.
+func TestUserDeletedFromTheDashboardStillPaid(t *testing.T) {
+	now := time.Now().UTC()
+	this := earnings.WeekOf(now, time.UTC)
+	var driverId string
+	app := testkit.NewApp(t)
+	c := testkit.SeedCallers(t, app)
+	driver, _, _, _ := formerWeeks(t, app, c, now)
+	driverId = driver.Id
+	token := testkit.SuperuserToken(t, app, "root@earnings.test")
+	(&tests.ApiScenario{Name: "dashboard delete", Method: http.MethodDelete, URL: "/api/collections/users/records/" + driverId,
+		Headers: map[string]string{"Authorization": token}, TestAppFactory: func(testing.TB) *tests.TestApp { return app },
+		ExpectedStatus: 204, DisableTestAppCleanup: true}).Test(t)
+	defer app.Cleanup()
+	var found bool
+	for _, r := range must(earnings.Compute(app, this, now)).Rows {
+		if r.Email == "dana@gone.test" {
+			found = true
+			if !r.Former || r.TotalEarnings != 450 {
+				t.Errorf("row %+v, want former, 4.50", r)
+			}
+		}
+	}
+	if !found {
+		t.Error("the driver deleted from the dashboard has no row this week")
+	}
+}

@@ -16,7 +16,6 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
 	"swapbay/modules/inventory"
-	"swapbay/modules/photos"
 )
 
 // UsersUpdated is the realtime message sent after an account is created, changed or deleted
@@ -405,14 +404,8 @@ func Delete(app core.App, actor *core.Record, id string) error {
 		if held > 0 {
 			return ErrHoldsBatteries
 		}
-		// their movements keep their name and role: the history still says who did what
-		if err := inventory.KeepFormerUser(txApp, target); err != nil {
-			return err
-		}
-		// and their photos stay, with their name (the deletion clears uploadedBy)
-		if err := photos.KeepFormerUploader(txApp, target); err != nil {
-			return err
-		}
+		// their movements keep who they were, and their photos their name: the delete's own
+		// hook does it, for every door (hooks: swapbayKeepFormerUserHistory)
 		if err := txApp.Delete(target); err != nil {
 			return saveError(err)
 		}
