@@ -3,6 +3,7 @@ package earnings_test
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -168,5 +169,34 @@ func TestUserDeletedFromTheDashboardStillPaid(t *testing.T) {
 	}
 	if !found {
 		t.Error("the driver deleted from the dashboard has no row this week")
+	}
+}
+
+// A driver suspended after last week's work still has last week's row, and its count can be
+// corrected; a liaison with nothing that week is still refused. Was: the suspended driver's
+// row was paid but every correction of it was refused ("Only approved drivers…").
+func TestAdjustASuspendedDriversPaidWeek(t *testing.T) {
+	app := testkit.NewApp(t)
+	c := testkit.SeedCallers(t, app)
+	now := time.Now().UTC()
+	driver, _, _, last := formerWeeks(t, app, c, now)
+	must(users.SetApproval(app, c.Master, driver.Id, roles.Suspended))
+	in := earnings.AdjustmentInput{UserId: driver.Id, WeekStart: last.StartDate(), TaskType: schema.AdjustmentTaskBattery,
+		AdjustedCount: reqx.Int{Present: true, Valid: true, V: 3}, Reason: "two were not dead"}
+	if _, err := earnings.Adjust(app, c.Admin, in, now, time.UTC); err != nil {
+		t.Fatalf("adjusting the suspended driver's paid week: %v", err)
+	}
+	for _, r := range must(earnings.Compute(app, last, now)).Rows {
+		if r.UserId == driver.Id && (r.DeadBatteries != 3 || r.TotalEarnings != 450) { // (3 × 1.00 + 4 × 0.50) less 10 %
+			t.Errorf("row %+v, want 3 dead batteries, 4.50", r)
+		}
+	}
+	in.UserId = c.Liaison.Id
+	before := snapshot(t, app)
+	if _, err := earnings.Adjust(app, c.Admin, in, now, time.UTC); err == nil || !strings.Contains(err.Error(), earnings.MsgNotEarner) {
+		t.Fatalf("adjusting a liaison with nothing that week: %v", err)
+	}
+	if after := snapshot(t, app); after != before {
+		t.Fatalf("the refusal changed data")
 	}
 }

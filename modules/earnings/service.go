@@ -669,14 +669,19 @@ func Adjust(app core.App, actor *core.Record, in AdjustmentInput, now time.Time,
 	if err != nil {
 		return Adjustment{}, apierr.NotFound(MsgUserNotFound)
 	}
-	if user.GetString(schema.UserIsApproved) != roles.Approved || !(roles.IsAdmin(user.GetString(schema.UserRole)) || user.GetString(schema.UserRole) == roles.Driver) {
-		return Adjustment{}, apierr.Invalid("userId", MsgNotEarner)
-	}
+	earner := user.GetString(schema.UserIsApproved) == roles.Approved &&
+		(roles.IsAdmin(user.GetString(schema.UserRole)) || user.GetString(schema.UserRole) == roles.Driver)
 	var out Adjustment
 	err = app.RunInTransaction(func(txApp core.App) error {
 		counts, err := weekCounts(context.Background(), txApp.DB(), w, user.Id)
 		if err != nil {
 			return err
+		}
+		// a user no longer an approved earner (suspended, made a liaison) is still paid for a
+		// week they worked (Earners: Unlisted), so that week's counts can still be corrected
+		// (was: the row was listed and paid, and its correction refused)
+		if !earner && counts[user.Id] == (Counts{}) {
+			return apierr.Invalid("userId", MsgNotEarner)
 		}
 		rec, err := records.New(txApp, schema.TaskAdjustments)
 		if err != nil {
