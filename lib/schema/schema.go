@@ -145,6 +145,9 @@ const (
 	IdemPath        = "path"
 	IdemStatus      = "status"
 	IdemBody        = "body"
+	// IdemBodyHash is the SHA-256 (hex) of the request body the answer is for: a repeat with
+	// another body is refused (migrations 1766600100 and HQ's 1800004700; "" before them)
+	IdemBodyHash = "bodyHash"
 )
 
 // Common autodate fields added to every base collection.
