@@ -200,3 +200,21 @@ func TestAdjustASuspendedDriversPaidWeek(t *testing.T) {
 		t.Fatalf("the refusal changed data")
 	}
 }
+
+// A master admin's counts are adjusted by a master admin only, as their pay reduction is
+// changed (DESIGN.md §4): an admin gets 403 with the users module's words and nothing changes
+// (a driver's counts they still adjust). Was: an admin could not change a
+// master's pay reduction, yet rewrote their week's counts.
+func TestOnlyAMasterAdjustsAMastersCounts(t *testing.T) {
+	week := time.Now().UTC()
+	ws := earnings.WeekOf(week, time.UTC).StartDate()
+	body := `{"userId":"MASTER","weekStart":"` + ws + `","taskType":"moves","adjustedCount":7,"adjustmentReason":"x"}`
+	run(t, []apiCase{
+		{name: "admin adjusts a master", who: testkit.Admin, method: "POST", url: "/api/admin/task-adjustments", body: body,
+			status: 403, contains: []string{"Only Master Admins can change a Master Admin account"}},
+		{name: "a master adjusts a master (here their own)", who: testkit.Master, method: "POST", url: "/api/admin/task-adjustments",
+			body: body, status: 200, contains: []string{"Task adjustment saved successfully"}},
+		{name: "admin adjusts a driver", who: testkit.Admin, method: "POST", url: "/api/admin/task-adjustments",
+			body: strings.Replace(body, "MASTER", "DRIVER", 1), status: 200, contains: []string{"Task adjustment saved successfully"}},
+	})
+}

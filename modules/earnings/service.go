@@ -23,6 +23,7 @@ import (
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
+	"swapbay/modules/users"
 )
 
 // Messages of the earnings module (the spec's wording where it gives one).
@@ -668,6 +669,11 @@ func Adjust(app core.App, actor *core.Record, in AdjustmentInput, now time.Time,
 	user, err := app.FindRecordById(schema.Users, strings.TrimSpace(in.UserId))
 	if err != nil {
 		return Adjustment{}, apierr.NotFound(MsgUserNotFound)
+	}
+	// a master admin's pay is changed by a master admin only, as their account is (DESIGN.md §4;
+	// was: an admin could not change a master's pay reduction but could rewrite their counts)
+	if err := users.MayChange(actor, user); err != nil {
+		return Adjustment{}, err
 	}
 	earner := user.GetString(schema.UserIsApproved) == roles.Approved &&
 		(roles.IsAdmin(user.GetString(schema.UserRole)) || user.GetString(schema.UserRole) == roles.Driver)

@@ -167,6 +167,16 @@ func validApproval(state string) bool {
 	return false
 }
 
+// MayChange is mayManage for another module changing what belongs to target on behalf of
+// actor (earnings: a task adjustment changes the user's pay, as their pay reduction does):
+// ErrMasterOnly unless actor may change target's account. A nil actor (the system) may.
+func MayChange(actor, target *core.Record) error {
+	if actor == nil {
+		return nil
+	}
+	return mayManage(actor, target)
+}
+
 // mayManage checks the master rules of spec part 2 §6 for actor acting on target: only a
 // master_admin may change a master_admin account.
 func mayManage(actor, target *core.Record) error {
