@@ -32,6 +32,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -185,8 +186,7 @@ func handle(e *core.RequestEvent) error {
 	unlock := lock(userId + "\x00" + key)
 	defer unlock()
 
-	sum := sha256.Sum256(bytes.TrimSpace(body))
-	hash := hex.EncodeToString(sum[:])
+	hash := bodyHash(body)
 	if prev, err := find(e.App, userId, key); err == nil {
 		return replay(e, prev, hash)
 	}
@@ -298,6 +298,25 @@ func (j *job) store(txApp core.App) error {
 	}
 	r := j.e.Request
 	return save(txApp, j.userId, j.key, r.Method, r.URL.Path, j.hash, j.rec.status, answer)
+}
+
+// bodyHash is what a repeat's body must match (IdemBodyHash): the SHA-256 of the JSON object
+// with its keys sorted and without occurredAt (the tap's time is not the request: a resend
+// stamped again is the same action, DESIGN.md §12), else of the body as sent, whitespace
+// trimmed.
+func bodyHash(body []byte) string {
+	canon := bytes.TrimSpace(body)
+	var obj map[string]any
+	d := json.NewDecoder(bytes.NewReader(canon))
+	d.UseNumber()
+	if d.Decode(&obj) == nil && obj != nil {
+		delete(obj, "occurredAt")
+		if b, err := json.Marshal(obj); err == nil {
+			canon = b
+		}
+	}
+	sum := sha256.Sum256(canon)
+	return hex.EncodeToString(sum[:])
 }
 
 // replay answers with a stored answer, after checking it was for the same method, path and
