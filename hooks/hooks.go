@@ -30,6 +30,7 @@ const (
 	LastMasterOnUpdateId = "swapbayLastMasterOnUpdate"
 	LastMasterOnDeleteId = "swapbayLastMasterOnDelete"
 	KeepHoldersId        = "swapbayKeepBatteryHolders"
+	KeepFormerUserId     = "swapbayKeepFormerUserHistory"
 	EndSessionsId        = "swapbayEndSessionsOnAccountChange"
 	CloseSocketsId       = "swapbayCloseSocketsOnUserDelete"
 	RawCreateId          = "swapbayRawCreate"
@@ -53,6 +54,9 @@ const (
 	keepHoldersPriority  = -30
 	rawGuardPriority     = -20
 	rawAuditPriority     = -10
+	// keepFormerPriority runs a users delete hook inside PocketBase's delete transaction (its
+	// own execute hook, priority 99, opens it and calls the later ones in it)
+	keepFormerPriority = 100
 )
 
 // named is the hook.Handler{Id, Priority} a hook of this package is bound as.

@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -80,6 +82,10 @@ func newRestoreCommand() *cobra.Command {
 				fmt.Fprintf(out, "%d head-office token(s) revoked in the restored data (one revoked after the backup would work again): %s. "+
 					"Issue a new one on the System page and save it on head office's Cities page\n", n, strings.Join(rep.HeadOfficeTokensRevoked, ", "))
 			}
+			if len(rep.SignedOut) > 0 {
+				fmt.Fprintf(out, "every session in the restored data is ended (one ended after the backup would work again): %s sign in again\n",
+					signedOut(rep.SignedOut))
+			}
 			fmt.Fprintf(out, "start it with: swapbay serve --dir=%s (add --replicate=URL to replicate again)\n", rep.Dir)
 			return nil
 		})
@@ -88,4 +94,18 @@ func newRestoreCommand() *cobra.Command {
 		replication.EnvAccessKey+" and $"+replication.EnvSecretKey+"), file:///dir or a replica directory")
 	cmd.Flags().BoolVar(&force, "force", false, "move an existing data dir aside (to DIR.replaced-<time>) instead of refusing")
 	return cmd
+}
+
+// signedOut names who signs in again after a restore: "3 users and 1 superuser".
+func signedOut(by map[string]int) string {
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(by)) {
+		n := by[name]
+		what := strings.TrimPrefix(strings.TrimSuffix(name, "s"), "_")
+		if n != 1 {
+			what += "s"
+		}
+		parts = append(parts, fmt.Sprintf("%d %s", n, what))
+	}
+	return strings.Join(parts, " and ")
 }

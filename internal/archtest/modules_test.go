@@ -54,7 +54,6 @@ var moduleImports = map[[2]string]string{
 	{"system", "charging"}:    "recalculation syncs the sessions' quantities and clean slate removes the sessions (charging's services)",
 	{"system", "inventory"}:   "stat edits, override, recalculation, wipe and clean slate are ledger operations",
 	{"users", "inventory"}:    "a user who still holds batteries cannot be deleted",
-	{"users", "photos"}:       "a deleted user's photos stay, with their name kept on them (photos.KeepFormerUploader)",
 	{"users", "terms"}:        "the user list shows each user's terms status",
 
 	// the stocktake (DESIGN.md §14, issue 42 item 4)

@@ -30,7 +30,9 @@ package idempotency
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -184,11 +186,12 @@ func handle(e *core.RequestEvent) error {
 	unlock := lock(userId + "\x00" + key)
 	defer unlock()
 
+	hash := bodyHash(body)
 	if prev, err := find(e.App, userId, key); err == nil {
-		return replay(e, prev)
+		return replay(e, prev, hash)
 	}
 
-	j := &job{e: e, rec: &recorder{header: e.Response.Header()}, userId: userId, key: key, part: &txutil.Part{}}
+	j := &job{e: e, rec: &recorder{header: e.Response.Header()}, userId: userId, key: key, hash: hash, part: &txutil.Part{}}
 	real := e.Response
 	var txErr error
 	if grouped, _ := e.Get(groupKey).(bool); grouped {
@@ -222,6 +225,7 @@ type job struct {
 	e           *core.RequestEvent
 	rec         *recorder
 	userId, key string
+	hash        string // the request body's (IdemBodyHash)
 	part        *txutil.Part
 	routeErr    error      // the route's own error (its refusal)
 	saveErr     error      // BeforeSave's or the answer's save failed: the change was rolled back
@@ -293,12 +297,33 @@ func (j *job) store(txApp core.App) error {
 		answer = `{"success":true,"message":"Already processed."}`
 	}
 	r := j.e.Request
-	return save(txApp, j.userId, j.key, r.Method, r.URL.Path, j.rec.status, answer)
+	return save(txApp, j.userId, j.key, r.Method, r.URL.Path, j.hash, j.rec.status, answer)
 }
 
-// replay answers with a stored answer, after checking it was for the same method and path.
-func replay(e *core.RequestEvent, prev *stored) error {
-	if prev.Method != e.Request.Method || prev.Path != e.Request.URL.Path {
+// bodyHash is what a repeat's body must match (IdemBodyHash): the SHA-256 of the JSON object
+// with its keys sorted and without occurredAt (the tap's time is not the request: a resend
+// stamped again is the same action, DESIGN.md §12), else of the body as sent, whitespace
+// trimmed.
+func bodyHash(body []byte) string {
+	canon := bytes.TrimSpace(body)
+	var obj map[string]any
+	d := json.NewDecoder(bytes.NewReader(canon))
+	d.UseNumber()
+	if d.Decode(&obj) == nil && obj != nil {
+		delete(obj, "occurredAt")
+		if b, err := json.Marshal(obj); err == nil {
+			canon = b
+		}
+	}
+	sum := sha256.Sum256(canon)
+	return hex.EncodeToString(sum[:])
+}
+
+// replay answers with a stored answer, after checking it was for the same method, path and
+// body (hash; an answer kept before bodies were hashed has none). Was: a key repeated with
+// another body got the first body's answer, a 2xx for a request that changed nothing.
+func replay(e *core.RequestEvent, prev *stored, hash string) error {
+	if prev.Method != e.Request.Method || prev.Path != e.Request.URL.Path || prev.Hash != "" && prev.Hash != hash {
 		return apierr.NewCode(http.StatusConflict, "", MsgKeyReused, apierr.CodeIdempotencyKeyReused)
 	}
 	h := e.Response.Header()
@@ -321,6 +346,7 @@ func isMutation(method string) bool {
 type stored struct {
 	Method string `db:"method"`
 	Path   string `db:"path"`
+	Hash   string `db:"bodyHash"`
 	Status int    `db:"status"`
 	Body   string `db:"body"`
 }
@@ -361,7 +387,7 @@ func KeyTime(key string) (at time.Time, ok bool) {
 // find returns the live (younger than retain) stored answer of userId's key: one indexed lookup.
 func find(app core.App, userId, key string) (*stored, error) {
 	var s stored
-	err := app.DB().NewQuery("SELECT method, path, status, body FROM " + schema.IdempotencyKeys +
+	err := app.DB().NewQuery("SELECT method, path, bodyHash, status, body FROM " + schema.IdempotencyKeys +
 		" WHERE user = {:user} AND key = {:key} AND created > {:since} LIMIT 1").
 		Bind(dbx.Params{"user": userId, "key": key, "since": since()}).One(&s)
 	if err != nil {
@@ -377,12 +403,12 @@ func since() string {
 
 // save keeps the answer in one statement; an expired answer of the same key (the (user, key)
 // index is unique) is replaced. Once in a while expired answers are pruned.
-func save(app core.App, userId, key, method, path string, status int, body string) error {
+func save(app core.App, userId, key, method, path, hash string, status int, body string) error {
 	err := sqlitedb.Exec(app.DB(), "INSERT INTO "+schema.IdempotencyKeys+
-		" (id, user, key, method, path, status, body, created) VALUES ({:id}, {:user}, {:key}, {:method}, {:path}, {:status}, {:body}, {:now})"+
-		" ON CONFLICT(user, key) DO UPDATE SET method = excluded.method, path = excluded.path, status = excluded.status,"+
+		" (id, user, key, method, path, bodyHash, status, body, created) VALUES ({:id}, {:user}, {:key}, {:method}, {:path}, {:hash}, {:status}, {:body}, {:now})"+
+		" ON CONFLICT(user, key) DO UPDATE SET method = excluded.method, path = excluded.path, bodyHash = excluded.bodyHash, status = excluded.status,"+
 		" body = excluded.body, created = excluded.created",
-		dbx.Params{"id": ids.New(), "user": userId, "key": key, "method": method, "path": path,
+		dbx.Params{"id": ids.New(), "user": userId, "key": key, "method": method, "path": path, "hash": hash,
 			"status": status, "body": body, "now": types.NowDateTime().String()})
 	if err != nil {
 		return err

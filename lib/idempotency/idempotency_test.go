@@ -373,3 +373,26 @@ func TestReplayAfterRoleLossIsRefused(t *testing.T) {
 		t.Fatalf("replay after the rights changed: %d", s)
 	}
 }
+
+// A key repeated with another body is refused (409, nothing changed), not answered with the
+// first body's answer; the same body (whitespace aside) is still replayed. Was: the second
+// body got the first's 200 while nothing of it was recorded (an admin's new pay rates
+// "updated successfully" and not saved).
+func TestKeyRepeatedWithAnotherBodyIsRefused(t *testing.T) {
+	app, token, do := setup(t)
+	if s, b, _ := do(token, "k-body", "/api/driver/pickup", pickup); s != 200 {
+		t.Fatalf("first: %d %s", s, b)
+	}
+	if s, b, _ := do(token, "k-body", "/api/driver/pickup", `{"quantity":3,"notes":"Y"}`); s != 409 || !strings.Contains(b, idempotency.MsgKeyReused) {
+		t.Fatalf("another body under the same key: %d %s", s, b)
+	}
+	// the same body again: whitespace, key order and the tap's time (occurredAt) aside
+	for _, same := range []string{" " + pickup + "\n", `{"notes":"Y","quantity":1}`, `{"quantity":1,"notes":"Y","occurredAt":"` + time.Now().Format(time.RFC3339) + `"}`} {
+		if s, b, h := do(token, "k-body", "/api/driver/pickup", same); s != 200 || h.Get(idempotency.ReplayedHeader) != "true" {
+			t.Fatalf("the same body again (%s): %d %s", same, s, b)
+		}
+	}
+	if n := pickups(t, app); n != 1 {
+		t.Fatalf("%d pickups, want 1", n)
+	}
+}

@@ -100,6 +100,18 @@ func CreateIdempotencyKeys(app core.App, usersId string) error {
 	return err
 }
 
+// AddIdempotencyBodyHash adds the request body's hash to idempotency_keys (the city's and head
+// office's): a key repeated with another body is refused instead of answered with the first
+// body's answer (lib/idempotency).
+func AddIdempotencyBodyHash(app core.App) error {
+	col, err := app.FindCollectionByNameOrId(schema.IdempotencyKeys)
+	if err != nil {
+		return err
+	}
+	col.Fields.Add(&core.TextField{Name: schema.IdemBodyHash, Max: 64})
+	return app.Save(col)
+}
+
 // Drop returns a down migration that deletes the collections names, in that order, each
 // only if it exists.
 func Drop(names ...string) func(app core.App) error {

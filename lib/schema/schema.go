@@ -145,6 +145,9 @@ const (
 	IdemPath        = "path"
 	IdemStatus      = "status"
 	IdemBody        = "body"
+	// IdemBodyHash is the SHA-256 (hex) of the request body the answer is for: a repeat with
+	// another body is refused (migrations 1766600100 and HQ's 1800004700; "" before them)
+	IdemBodyHash = "bodyHash"
 )
 
 // Common autodate fields added to every base collection.
@@ -189,14 +192,17 @@ const (
 // PayRates holds the pay rates (DESIGN.md §8), one row per change: a week is paid at the
 // row in force at its end (the latest effectiveAt not after it). Money is integer cents.
 const (
-	PayRates               = "pay_rates"
-	PayRateDeadBattery     = "deadBatteryCents"
-	PayRateMove            = "moveCents"
-	PayRateRecover         = "recoverCents"
-	PayRateEffectiveAt     = "effectiveAt"
-	PayRateCreatedBy       = "createdBy"
-	TaskAdjustments        = "task_adjustments"
-	AdjustmentUser         = "user"
+	PayRates           = "pay_rates"
+	PayRateDeadBattery = "deadBatteryCents"
+	PayRateMove        = "moveCents"
+	PayRateRecover     = "recoverCents"
+	PayRateEffectiveAt = "effectiveAt"
+	PayRateCreatedBy   = "createdBy"
+	TaskAdjustments    = "task_adjustments"
+	AdjustmentUser     = "user"
+	// AdjustmentEarner is whose count the adjustment replaces: the user's id, kept when the
+	// account is deleted (the user link is cleared then; migration 1766600000).
+	AdjustmentEarner       = "earner"
 	AdjustmentWeekStart    = "weekStart" // YYYY-MM-DD, a Monday in the operation's time zone
 	AdjustmentTaskType     = "taskType"  // batteries, moves or recovers
 	AdjustmentOriginal     = "originalCount"

@@ -110,6 +110,13 @@ func formerOf(raw string) (user, actor *UserRef) {
 	if json.Unmarshal([]byte(raw), &sm) != nil {
 		return nil, nil
 	}
+	// the meta also keeps their id and email, for their pay (inventory.FormerUser): the feeds
+	// name a deleted user, and show neither
+	for _, u := range []*UserRef{sm.FormerUser, sm.FormerActor} {
+		if u != nil {
+			u.Id, u.Email = "", ""
+		}
+	}
 	return sm.FormerUser, sm.FormerActor
 }
 

@@ -165,6 +165,9 @@ func handleWithholding(e *core.RequestEvent, f *withholdingForm) error {
 	return e.JSON(http.StatusOK, map[string]any{"message": "Pool withholding updated successfully", "user": users.ToJSON(rec)})
 }
 
+// MarkFormer follows a deleted user's name in the payroll CSV (the Earnings page shows the same).
+const MarkFormer = " (deleted)"
+
 // csvColumns is the payroll export's header.
 var csvColumns = []string{"Week Start", "Week End", "First Name", "Last Name", "Email", "Role",
 	"Dead Batteries", "Moves", "Recovers", "Base Earnings", "Pay Reduction %", "Pool Withholding %",
@@ -185,7 +188,11 @@ func handleCSV(e *core.RequestEvent) error {
 			b, _ := r.AdminPoolWithholdingPercentage.MarshalJSON()
 			withholding, contribution, share = string(b), r.PoolContribution.String(), r.PoolShare.String()
 		}
-		_ = w.Write([]string{rep.WeekStart, rep.WeekEnd, cell(r.FirstName), cell(r.LastName), cell(r.Email), r.Role,
+		last := r.LastName
+		if r.Former {
+			last += MarkFormer
+		}
+		_ = w.Write([]string{rep.WeekStart, rep.WeekEnd, cell(r.FirstName), cell(last), cell(r.Email), r.Role,
 			strconv.Itoa(r.DeadBatteries), strconv.Itoa(r.Moves), strconv.Itoa(r.Recovers), r.BaseEarnings.String(),
 			strconv.Itoa(r.PayReductionPercentage), withholding, contribution, share, r.TotalEarnings.String()})
 	}

@@ -3,6 +3,7 @@ package earnings
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -22,6 +23,7 @@ import (
 	"swapbay/lib/roles"
 	"swapbay/lib/schema"
 	"swapbay/modules/inventory"
+	"swapbay/modules/users"
 )
 
 // Messages of the earnings module (the spec's wording where it gives one).
@@ -176,6 +178,36 @@ func (c *Counts) set(taskType string, n int) {
 	}
 }
 
+// earnerSQL is whose task a movement is (over the movements table): its user's id, or once
+// the user was deleted (inventory.KeepFormerUser) the former user's kept id. Movements of users
+// deleted before the id was kept have only their name and role: those count for
+// "former:" + first name, last name and role (formerPrefix), so one such person's weeks stay
+// together, paid at the default pay reduction (their own was not kept). "" for nobody.
+const earnerSQL = "(CASE WHEN COALESCE(user, '') != '' THEN user" +
+	" WHEN instr(meta, '\"" + inventory.MetaFormerUser + "\"') > 0 AND json_valid(meta)" +
+	" AND json_type(meta, '$." + inventory.MetaFormerUser + "') = 'object' THEN COALESCE(" +
+	"NULLIF(json_extract(meta, '$." + inventory.MetaFormerUser + ".id'), ''), '" + formerPrefix + "'" +
+	" || COALESCE(json_extract(meta, '$." + inventory.MetaFormerUser + ".firstName'), '') || char(31)" +
+	" || COALESCE(json_extract(meta, '$." + inventory.MetaFormerUser + ".lastName'), '') || char(31)" +
+	" || COALESCE(json_extract(meta, '$." + inventory.MetaFormerUser + ".role'), '')) ELSE '' END)"
+
+// formerPrefix starts the earner key of a user deleted before their id was kept (earnerSQL).
+const formerPrefix = "former:"
+
+// EarnerSQL is earnerSQL for head office's day figures (modules/hq/reads), which bucket the
+// same movements by day: the earner a task movement counts for.
+const EarnerSQL = earnerSQL
+
+// taskTypesSQL are the movements that count (with params dropoff, move, recover).
+const taskTypesSQL = "type IN ({:dropoff}, {:move}, {:recover})"
+
+func taskParams(from, to time.Time) dbx.Params {
+	return dbx.Params{
+		"from": clock.DBText(from), "to": clock.DBText(to),
+		"dropoff": inventory.TypeDropoff, "move": inventory.TypeRebalance, "recover": inventory.TypeRetrievesRepairs,
+	}
+}
+
 // weekCounts returns every user's counts in w from the ledger's movements, one grouped query
 // over the (type, occurredAt) index: dead batteries of their own dropoffs, rebalance
 // quantities (moves) and retrieves-repairs quantities (recovers). userId "" means everyone.
@@ -186,21 +218,18 @@ func weekCounts(ctx context.Context, db dbx.Builder, w Week, userId string) (map
 		Moves    int    `db:"moves"`
 		Recovers int    `db:"recovers"`
 	}
-	params := dbx.Params{
-		"from": clock.DBText(w.Start), "to": clock.DBText(w.End),
-		"dropoff": inventory.TypeDropoff, "move": inventory.TypeRebalance, "recover": inventory.TypeRetrievesRepairs,
-	}
+	params := taskParams(w.Start, w.End)
 	where := ""
 	if userId != "" {
 		where, params["user"] = " AND user = {:user}", userId
 	}
-	err := db.NewQuery("SELECT user," +
+	err := db.NewQuery("SELECT " + earnerSQL + " AS user," +
 		" SUM(CASE WHEN type = {:dropoff} THEN deadBatteries ELSE 0 END) AS dead," +
 		" SUM(CASE WHEN type = {:move} THEN quantity ELSE 0 END) AS moves," +
 		" SUM(CASE WHEN type = {:recover} THEN quantity ELSE 0 END) AS recovers" +
 		" FROM " + schema.Movements + " INDEXED BY " + schema.IdxMovementsTypeOccurredAt +
-		" WHERE type IN ({:dropoff}, {:move}, {:recover}) AND occurredAt >= {:from} AND occurredAt < {:to}" + where +
-		" GROUP BY user").Bind(params).WithContext(ctx).All(&rows)
+		" WHERE " + taskTypesSQL + " AND occurredAt >= {:from} AND occurredAt < {:to}" + where +
+		" GROUP BY 1").Bind(params).WithContext(ctx).All(&rows)
 	if err != nil {
 		return nil, fmt.Errorf("count tasks: %w", err)
 	}
@@ -227,7 +256,7 @@ type Adjustment struct {
 // weekAdjustments returns the adjustments in force for w: per user and task type, the latest.
 func weekAdjustments(ctx context.Context, db dbx.Builder, w Week) (map[string]map[string]Adjustment, error) {
 	var rows []Adjustment
-	err := db.NewQuery("SELECT id, user AS userId, weekStart, taskType, originalCount, adjustedCount," +
+	err := db.NewQuery("SELECT id, COALESCE(NULLIF(" + schema.AdjustmentEarner + ", ''), user) AS userId, weekStart, taskType, originalCount, adjustedCount," +
 		" adjustmentReason, createdBy, created FROM " + schema.TaskAdjustments +
 		" WHERE weekStart = {:w} ORDER BY created, rowid").Bind(dbx.Params{"w": w.StartDate()}).WithContext(ctx).All(&rows)
 	if err != nil {
@@ -255,6 +284,8 @@ type Earner struct {
 	PayReductionPercentage float64 `db:"pay" json:"-"`
 	Withholding            float64 `db:"withholding" json:"-"`
 	Unlisted               bool    `db:"unlisted" json:"-"`
+	// Former marks a deleted user, paid for the tasks they did (FormerEarners); always Unlisted.
+	Former bool `db:"-" json:"-"`
 }
 
 // Earners returns every user in db (the city's database or head office's copy of it) with
@@ -277,6 +308,64 @@ func Earners(ctx context.Context, db dbx.Builder) ([]Earner, error) {
 	return out, nil
 }
 
+// FormerEarners returns the deleted users with tasks in [from, to) in db, as their movements
+// keep them (inventory.FormerUser): Id is their earner key (earnerSQL), their pay reduction
+// the one they had when deleted (the default for those deleted before it was kept), Unlisted
+// and Former set. A deleted user's pay stays theirs (was: it left the earnings page, the
+// payroll CSV and head office's totals with the account, past weeks included).
+func FormerEarners(ctx context.Context, db dbx.Builder, from, to time.Time) ([]Earner, error) {
+	var rows []struct {
+		Key    string `db:"k"`
+		Former string `db:"former"`
+	}
+	err := db.NewQuery("SELECT " + earnerSQL + " AS k, MAX(json_extract(meta, '$." + inventory.MetaFormerUser + "')) AS former" +
+		" FROM " + schema.Movements + " INDEXED BY " + schema.IdxMovementsTypeOccurredAt +
+		" WHERE " + taskTypesSQL + " AND occurredAt >= {:from} AND occurredAt < {:to} AND COALESCE(user, '') = ''" +
+		" GROUP BY 1 HAVING k != ''").Bind(taskParams(from, to)).WithContext(ctx).All(&rows)
+	if err != nil {
+		return nil, fmt.Errorf("read former earners: %w", err)
+	}
+	out := make([]Earner, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, formerEarner(r.Key, r.Former))
+	}
+	return out, nil
+}
+
+// formerEarner is the Earner of key from its kept FormerUser JSON.
+func formerEarner(key, raw string) Earner {
+	var f inventory.FormerUser
+	_ = json.Unmarshal([]byte(raw), &f)
+	e := Earner{Id: key, FirstName: f.FirstName, LastName: f.LastName, Email: f.Email, Role: f.Role,
+		PayReductionPercentage: schema.DefaultPayReductionPercentage, Unlisted: true, Former: true}
+	if f.PayReductionPercentage != nil {
+		e.PayReductionPercentage = *f.PayReductionPercentage
+	}
+	if f.Withholding != nil {
+		e.Withholding = *f.Withholding
+	}
+	return e
+}
+
+// formerById finds deleted user id among every movement's kept former users, for an
+// adjustment of theirs in a week where they have no task (a scan of the movements: rare).
+func formerById(ctx context.Context, db dbx.Builder, id string) (Earner, bool, error) {
+	var row struct {
+		Former string `db:"former"`
+	}
+	err := db.NewQuery("SELECT json_extract(meta, '$." + inventory.MetaFormerUser + "') AS former FROM " + schema.Movements +
+		" WHERE COALESCE(user, '') = '' AND instr(meta, {:id}) > 0 AND json_valid(meta)" +
+		" AND json_extract(meta, '$." + inventory.MetaFormerUser + ".id') = {:id} LIMIT 1").
+		Bind(dbx.Params{"id": id}).WithContext(ctx).One(&row)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Earner{}, false, nil
+	}
+	if err != nil {
+		return Earner{}, false, fmt.Errorf("read a former earner: %w", err)
+	}
+	return formerEarner(id, row.Former), true, nil
+}
+
 // Row is one user's week (DESIGN.md §8). Core-team rows also carry their pool figures.
 type Row struct {
 	UserId                         string                `json:"userId"`
@@ -284,6 +373,7 @@ type Row struct {
 	LastName                       string                `json:"lastName"`
 	Email                          string                `json:"email"`
 	Role                           string                `json:"role"`
+	Former                         bool                  `json:"former"` // a deleted user (FormerEarners)
 	DeadBatteries                  int                   `json:"deadBatteries"`
 	Moves                          int                   `json:"moves"`
 	Recovers                       int                   `json:"recovers"`
@@ -345,8 +435,9 @@ type inputs struct {
 	rates       Rates
 }
 
-// read reads w's inputs from db in four queries (earners, counts, adjustments, rates),
-// whatever the size of the history; three without the adjustments (adjust false).
+// read reads w's inputs from db in five queries (earners, counts, former earners,
+// adjustments, rates), whatever the size of the history; four without the adjustments
+// (adjust false). A deleted user's adjustment in a week they have no task in costs a scan.
 func read(ctx context.Context, db dbx.Builder, w Week, now time.Time, adjust bool) (inputs, error) {
 	var in inputs
 	var err error
@@ -356,9 +447,36 @@ func read(ctx context.Context, db dbx.Builder, w Week, now time.Time, adjust boo
 	if in.counts, err = weekCounts(ctx, db, w, ""); err != nil {
 		return inputs{}, err
 	}
+	formers, err := FormerEarners(ctx, db, w.Start, w.End)
+	if err != nil {
+		return inputs{}, err
+	}
+	known := make(map[string]bool, len(in.people)+len(formers))
+	for _, p := range in.people {
+		known[p.Id] = true
+	}
+	for _, f := range formers {
+		if !known[f.Id] {
+			known[f.Id] = true
+			in.people = append(in.people, f)
+		}
+	}
 	if adjust {
 		if in.adjustments, err = weekAdjustments(ctx, db, w); err != nil {
 			return inputs{}, err
+		}
+		// a deleted user's adjustment of a week they have no task in still applies
+		for id := range in.adjustments {
+			if known[id] {
+				continue
+			}
+			f, ok, err := formerById(ctx, db, id)
+			if err != nil {
+				return inputs{}, err
+			}
+			if ok {
+				in.people = append(in.people, f)
+			}
 		}
 	}
 	if in.rates, err = ratesFor(ctx, db, w, now); err != nil {
@@ -426,7 +544,7 @@ func build(w Week, rates Rates, people []Earner, counts map[string]Counts, adjus
 		}
 		pay := IndividualOf(c, rates, p.PayReductionPercentage)
 		individual := pay.Earnings
-		row := Row{UserId: p.Id, FirstName: p.FirstName, LastName: p.LastName, Email: p.Email, Role: p.Role,
+		row := Row{UserId: p.Id, FirstName: p.FirstName, LastName: p.LastName, Email: p.Email, Role: p.Role, Former: p.Former,
 			DeadBatteries: c.DeadBatteries, Moves: c.Moves, Recovers: c.Recovers, BaseEarnings: pay.Base,
 			PayReductionPercentage: pay.Reduction, IndividualEarnings: individual, TotalEarnings: individual,
 			Counted: counted, Adjustments: adj}
@@ -552,20 +670,31 @@ func Adjust(app core.App, actor *core.Record, in AdjustmentInput, now time.Time,
 	if err != nil {
 		return Adjustment{}, apierr.NotFound(MsgUserNotFound)
 	}
-	if user.GetString(schema.UserIsApproved) != roles.Approved || !(roles.IsAdmin(user.GetString(schema.UserRole)) || user.GetString(schema.UserRole) == roles.Driver) {
-		return Adjustment{}, apierr.Invalid("userId", MsgNotEarner)
+	// a master admin's pay is changed by a master admin only, as their account is (DESIGN.md §4;
+	// was: an admin could not change a master's pay reduction but could rewrite their counts)
+	if err := users.MayChange(actor, user); err != nil {
+		return Adjustment{}, err
 	}
+	earner := user.GetString(schema.UserIsApproved) == roles.Approved &&
+		(roles.IsAdmin(user.GetString(schema.UserRole)) || user.GetString(schema.UserRole) == roles.Driver)
 	var out Adjustment
 	err = app.RunInTransaction(func(txApp core.App) error {
 		counts, err := weekCounts(context.Background(), txApp.DB(), w, user.Id)
 		if err != nil {
 			return err
 		}
+		// a user no longer an approved earner (suspended, made a liaison) is still paid for a
+		// week they worked (Earners: Unlisted), so that week's counts can still be corrected
+		// (was: the row was listed and paid, and its correction refused)
+		if !earner && counts[user.Id] == (Counts{}) {
+			return apierr.Invalid("userId", MsgNotEarner)
+		}
 		rec, err := records.New(txApp, schema.TaskAdjustments)
 		if err != nil {
 			return err
 		}
 		rec.Set(schema.AdjustmentUser, user.Id)
+		rec.Set(schema.AdjustmentEarner, user.Id)
 		rec.Set(schema.AdjustmentWeekStart, w.StartDate())
 		rec.Set(schema.AdjustmentTaskType, in.TaskType)
 		rec.Set(schema.AdjustmentOriginal, counts[user.Id].get(in.TaskType))

@@ -345,8 +345,25 @@ const (
 	MetaFormerActor = "formerActor" // the movement's actor was deleted
 )
 
+// FormerUser is who a deleted user was, as their movements keep it (KeepFormerUser) under
+// MetaFormerUser / MetaFormerActor: their name and role, and since users could be deleted
+// with their pay kept (was: a deleted user's weeks vanished from the earnings) their id,
+// email, pay reduction and pool withholding. Movements of users deleted before that have the
+// name and role only.
+type FormerUser struct {
+	Id                     string   `json:"id,omitempty"`
+	FirstName              string   `json:"firstName"`
+	LastName               string   `json:"lastName"`
+	Email                  string   `json:"email,omitempty"`
+	Role                   string   `json:"role"`
+	PayReductionPercentage *float64 `json:"payReductionPercentage,omitempty"`
+	Withholding            *float64 `json:"withholding,omitempty"`
+}
+
+func ptr(f float64) *float64 { return &f }
+
 // KeepFormerUser prepares deleting user: every movement they were the user or the actor of
-// keeps who they were (name and role, under MetaFormerUser / MetaFormerActor in its meta) and
+// keeps who they were (FormerUser, under MetaFormerUser / MetaFormerActor in its meta) and
 // lets go of the reference, in two statements. Without it PocketBase would clear the
 // references one movement at a time while the user is deleted, and the history would name
 // nobody. Call inside the transaction that deletes user (txutil.Require refuses otherwise).
@@ -354,10 +371,15 @@ func KeepFormerUser(txApp core.App, user *core.Record) error {
 	if err := txutil.Require(txApp, "inventory.KeepFormerUser"); err != nil {
 		return err
 	}
-	who, err := json.Marshal(map[string]string{
-		"firstName": user.GetString(schema.UserFirstName),
-		"lastName":  user.GetString(schema.UserLastName),
-		"role":      user.GetString(schema.UserRole),
+	who, err := json.Marshal(FormerUser{
+		Id:        user.Id,
+		FirstName: user.GetString(schema.UserFirstName),
+		LastName:  user.GetString(schema.UserLastName),
+		Email:     user.Email(),
+		Role:      user.GetString(schema.UserRole),
+		// their pay, for the weeks they are still paid for (modules/earnings)
+		PayReductionPercentage: ptr(user.GetFloat(schema.UserPayReductionPercentage)),
+		Withholding:            ptr(user.GetFloat(schema.UserAdminPoolWithholdingPct)),
 	})
 	if err != nil {
 		return err

@@ -8,8 +8,10 @@
 //  3. the source writes data.db (and, from an archive, the stored files) into it;
 //  4. SQLite's integrity check with a page cache the size of the database, a bounded
 //     ANALYZE, the ledger's recalculation (0 corrections, or the restore fails), the stored
-//     replication turned off (a copy never writes into the replica its data came from) and
-//     every head-office token revoked (one revoked after the backup would work again);
+//     replication turned off (a copy never writes into the replica its data came from),
+//     every head-office token revoked (one revoked after the backup would work again) and
+//     every session ended (a new token key for every account, users and superusers: one
+//     ended after the backup would work again);
 //  5. the new dir takes the target's place: with force the two dirs are exchanged in one step
 //     (the previous data then sits at DIR.replaced-<time>, never deleted); the Marker is
 //     removed last.
@@ -34,6 +36,7 @@ import (
 
 	"swapbay/lib/clock"
 	"swapbay/lib/schema"
+	"swapbay/lib/sessions"
 	"swapbay/lib/sqlitedb"
 	"swapbay/modules/headoffice"
 	"swapbay/modules/replication"
@@ -130,6 +133,11 @@ type Report struct {
 	// (…hint)"): the restore revokes them all (headoffice.RevokeRestored), since one revoked
 	// after the backup would otherwise work again; the master admin issues a new one
 	HeadOfficeTokensRevoked []string `json:"headOfficeTokensRevoked,omitempty"`
+	// SignedOut counts, per auth collection (users, _superusers), the accounts whose sessions
+	// the restore ended (sessions.RevokeRestored): a new token key each, so a session ended
+	// after the backup (a password change, a sign-out everywhere, a suspension) does not work
+	// again; everyone signs in again
+	SignedOut map[string]int `json:"signedOut,omitempty"`
 }
 
 // Run restores src into the data dir dir (see the package comment). The server must not be
@@ -362,8 +370,17 @@ func check(dir string, rep *Report) error {
 	for _, t := range revoked {
 		rep.HeadOfficeTokensRevoked = append(rep.HeadOfficeTokensRevoked, fmt.Sprintf("%s (…%s)", t.Name, t.Hint))
 	}
+	// and so would every session ended after it: everyone signs in again
+	ended, err := sessions.RevokeRestored(app, schema.AuthSessions, hqSessions)
+	if err != nil {
+		return fmt.Errorf("end the restored sessions: %w", err)
+	}
+	rep.SignedOut = ended.Accounts
 	return nil
 }
+
+// hqSessions is head office's sessions table (modules/hq), in a restored head-office data dir.
+const hqSessions = "hq_sessions"
 
 // MaxCheckCache bounds the page cache of the restore's integrity check (bytes).
 const MaxCheckCache = 2 << 30

@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"sort"
@@ -17,9 +18,12 @@ import (
 
 	"github.com/pocketbase/dbx"
 	"github.com/pocketbase/pocketbase/core"
+	"github.com/pocketbase/pocketbase/tests"
 	"github.com/pocketbase/pocketbase/tools/archive"
 
 	"swapbay/internal/testkit"
+	"swapbay/lib/schema"
+	"swapbay/lib/sessions"
 	"swapbay/lib/sqlitedb"
 	"swapbay/modules/backups"
 	"swapbay/modules/headoffice"
@@ -465,4 +469,106 @@ func TestRestoreRevokesTheHeadOfficeTokensItBringsBack(t *testing.T) {
 	if rows != 1 {
 		t.Errorf("%d audit rows of the restore's revocation, want 1", rows)
 	}
+}
+
+// A restore from a backup made before a session ended does not bring the session back: a
+// driver's token and a superuser's, both valid when the backup was made (and ended since in
+// the live data), are refused by the restored server; the report counts who signs in again.
+// Was: the restored database held the token keys of the backup's time, so every token valid
+// then (one ended since by a password change, a sign-out everywhere, a suspension) worked again.
+func TestRestoreEndsTheSessionsItBringsBack(t *testing.T) {
+	src := testkit.NewApp(t)
+	defer src.Cleanup()
+	c := testkit.SeedCallers(t, src)
+	driverToken, err := sessions.Start(src, schema.AuthSessions, c.Driver, "127.0.0.1", "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	suToken := testkit.SuperuserToken(t, src, "root@restore.test")
+	archivePath := backupOf(t, src)
+	servers := map[*tests.TestApp]*httptest.Server{}
+	call := func(app *tests.TestApp, url, token string) int {
+		t.Helper()
+		srv := servers[app]
+		if srv == nil {
+			srv = testkit.Serve(t, app)
+			servers[app] = srv
+		}
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+url, nil)
+		req.Header.Set("Authorization", "Bearer "+token)
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+		return resp.StatusCode
+	}
+	// the tokens work in the data the backup was made of
+	if got := call(src, "/api/driver/pay-estimate", driverToken); got != http.StatusOK {
+		t.Fatalf("the driver's token before the restore: %d", got)
+	}
+
+	dir := filepath.Join(t.TempDir(), "restored")
+	rep, err := restore.Run(context.Background(), restore.Archive{Path: archivePath}, dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var users int
+	if err := src.DB().NewQuery("SELECT COUNT(*) FROM users").Row(&users); err != nil {
+		t.Fatal(err)
+	}
+	if rep.SignedOut["users"] != users || rep.SignedOut[core.CollectionNameSuperusers] < 1 {
+		t.Errorf("report: signed out %v, want %d users and the superusers", rep.SignedOut, users)
+	}
+	restored := testkit.Open(t, dir)
+	defer restored.Cleanup()
+	if got := call(restored, "/api/driver/pay-estimate", driverToken); got != http.StatusUnauthorized {
+		t.Errorf("the driver's token from before the backup answered %d in the restored data, want 401", got)
+	}
+	if got := call(restored, "/api/collections/"+core.CollectionNameSuperusers+"/records", suToken); got == http.StatusOK {
+		t.Errorf("the superuser's token from before the backup answered %d in the restored data", got)
+	}
+	var left int
+	if err := restored.DB().NewQuery("SELECT COUNT(*) FROM auth_sessions").Row(&left); err != nil || left != 0 {
+		t.Errorf("%d sessions left in the restored data (%v)", left, err)
+	}
+}
+
+// A restore whose step of ending the sessions fails (here the restored data refuses a new
+// token key) fails whole: the live dir is byte-identical, nothing is left beside it.
+func TestARestoreThatCannotEndTheSessionsLeavesTheLiveDir(t *testing.T) {
+	f := newFixture(t)
+	before := hashDir(t, f.live)
+	src := testkit.NewApp(t)
+	defer src.Cleanup()
+	testkit.SeedCallers(t, src)
+	if _, err := src.DB().NewQuery("CREATE TRIGGER refuse_token_key BEFORE UPDATE OF tokenKey ON users BEGIN SELECT RAISE(ABORT, 'no new token key'); END").Execute(); err != nil {
+		t.Fatal(err)
+	}
+	archivePath := backupOf(t, src)
+	rep, err := restore.Run(context.Background(), restore.Archive{Path: archivePath}, f.live, true)
+	if err == nil || !strings.Contains(err.Error(), "no new token key") {
+		t.Fatalf("restore: %+v, %v; want the sessions step's failure", rep, err)
+	}
+	if rep.MovedTo != "" {
+		t.Fatalf("the report says the live data was moved to %s", rep.MovedTo)
+	}
+	if after := hashDir(t, f.live); !equal(before, after) {
+		t.Fatalf("the live dir changed:\nbefore %v\nafter  %v", before, after)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(f.live)); len(entries) != 1 {
+		t.Fatalf("left beside the live dir: %v", names(entries))
+	}
+}
+
+// backupOf makes a backup archive of app and returns its path (outside app's data dir).
+func backupOf(t *testing.T, app core.App) string {
+	t.Helper()
+	b, err := backups.Create(context.Background(), app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "backup.zip")
+	copyFile(t, filepath.Join(app.DataDir(), core.LocalBackupsDirName, b.Name), path)
+	return path
 }

@@ -16,6 +16,7 @@ import (
 
 	"swapbay/internal/ledgertest"
 	"swapbay/internal/testkit"
+	"swapbay/lib/idempotency"
 	"swapbay/lib/schema"
 	"swapbay/modules/charging"
 	"swapbay/modules/inventory"
@@ -276,9 +277,11 @@ func TestStocktakeKeyedReplay(t *testing.T) {
 	if events2 != events {
 		t.Fatalf("the replay wrote %d pack events", events2-events)
 	}
-	// the same key with another list answers the first stocktake and applies nothing
-	if st, raw, _ := w.post(t, key, scanned("ready", false, 1)); st != 200 || string(raw) != string(raw1) || ledgertest.Capture(t, w.app) != after {
-		t.Fatalf("the key reused = %d %s; want the first answer, nothing applied", st, raw)
+	// the same key with another list is refused (lib/idempotency: not the first answer, which
+	// would say a list was counted that was not) and applies nothing
+	if st, raw, _ := w.post(t, key, scanned("ready", false, 1)); st != http.StatusConflict || !strings.Contains(string(raw), idempotency.MsgKeyReused) ||
+		ledgertest.Capture(t, w.app) != after {
+		t.Fatalf("the key reused = %d %s; want 409, nothing applied", st, raw)
 	}
 	// and a stocktake is not deleted: the place is counted again
 	mv := ledgertest.Body(t, raw1)["movement"].(map[string]any)["id"].(string)

@@ -16,7 +16,6 @@ import (
 	"swapbay/lib/schema"
 	"swapbay/lib/txutil"
 	"swapbay/modules/inventory"
-	"swapbay/modules/photos"
 )
 
 // UsersUpdated is the realtime message sent after an account is created, changed or deleted
@@ -166,6 +165,16 @@ func validApproval(state string) bool {
 		}
 	}
 	return false
+}
+
+// MayChange is mayManage for another module changing what belongs to target on behalf of
+// actor (earnings: a task adjustment changes the user's pay, as their pay reduction does):
+// ErrMasterOnly unless actor may change target's account. A nil actor (the system) may.
+func MayChange(actor, target *core.Record) error {
+	if actor == nil {
+		return nil
+	}
+	return mayManage(actor, target)
 }
 
 // mayManage checks the master rules of spec part 2 §6 for actor acting on target: only a
@@ -405,14 +414,8 @@ func Delete(app core.App, actor *core.Record, id string) error {
 		if held > 0 {
 			return ErrHoldsBatteries
 		}
-		// their movements keep their name and role: the history still says who did what
-		if err := inventory.KeepFormerUser(txApp, target); err != nil {
-			return err
-		}
-		// and their photos stay, with their name (the deletion clears uploadedBy)
-		if err := photos.KeepFormerUploader(txApp, target); err != nil {
-			return err
-		}
+		// their movements keep who they were, and their photos their name: the delete's own
+		// hook does it, for every door (hooks: swapbayKeepFormerUserHistory)
 		if err := txApp.Delete(target); err != nil {
 			return saveError(err)
 		}

@@ -63,13 +63,19 @@ func (d *DB) Days(ctx context.Context, start time.Time, n int, now time.Time) ([
 	if err != nil {
 		return nil, err
 	}
-	reduction := make(map[string]float64, len(people))
-	for _, p := range people {
+	// …and the deleted users' with tasks in the range, at the reduction they had (was: a deleted
+	// user's days were paid nothing)
+	formers, err := earnings.FormerEarners(ctx, d.db, bounds[0], bounds[n])
+	if err != nil {
+		return nil, err
+	}
+	reduction := make(map[string]float64, len(people)+len(formers))
+	for _, p := range append(formers, people...) { // a live user's own wins
 		reduction[p.Id] = p.PayReductionPercentage
 	}
 	// the movements that count, bucketed by day
 	perDay := make([]map[string]*earnings.Counts, n)
-	rows, err = d.db.NewQuery("SELECT occurredAt, type, COALESCE(user, ''), COALESCE(deadBatteries, 0), COALESCE(quantity, 0) FROM " +
+	rows, err = d.db.NewQuery("SELECT occurredAt, type, " + earnings.EarnerSQL + ", COALESCE(deadBatteries, 0), COALESCE(quantity, 0) FROM " +
 		schema.Movements + " INDEXED BY " + schema.IdxMovementsTypeOccurredAt +
 		" WHERE type IN ({:swap}, 'dropoff', 'rebalance', 'retrieves_repairs_dropoff') AND occurredAt >= {:from} AND occurredAt < {:to}").
 		Bind(dbx.Params{"swap": SwapType, "from": keys[0], "to": keys[n]}).WithContext(ctx).Rows()

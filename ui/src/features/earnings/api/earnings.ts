@@ -33,6 +33,8 @@ export type EarningsRow = {
   lastName: string;
   email: string;
   role: string;
+  /** a deleted user, paid for the week's work at the pay reduction they had: nothing to edit */
+  former: boolean;
   deadBatteries: number;
   moves: number;
   recovers: number;

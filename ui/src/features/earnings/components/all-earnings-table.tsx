@@ -35,6 +35,14 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
   // (one id per row, task and layout: the phone list and the table are both rendered)
   const count = (r: EarningsRow, t: TaskType, n: number, layout: "list" | "table") => {
     const adjusted = r.adjustments[t];
+    if (r.former) {
+      return (
+        <span className="px-1.5 tabular-nums">
+          {n}
+          {adjusted && <span className="text-xs text-amber-700">*</span>}
+        </span>
+      );
+    }
     const hint = `${ids}-${layout}-${r.userId}-${t}`;
     return (
       <>
@@ -53,18 +61,21 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
       </>
     );
   };
-  const reductionEdit = (r: EarningsRow) => (
-    <InlineEdit
-      label={`pay reduction of ${r.firstName} ${r.lastName}`}
-      value={r.payReductionPercentage}
-      display={`${r.payReductionPercentage}%`}
-      parse={parseReduction}
-      message={PERCENT_RANGE}
-      onSave={(percent) => reduction.mutate({ userId: r.userId, percent })}
-    />
-  );
+  const reductionEdit = (r: EarningsRow) =>
+    r.former ? (
+      <span className="tabular-nums">{r.payReductionPercentage}%</span>
+    ) : (
+      <InlineEdit
+        label={`pay reduction of ${r.firstName} ${r.lastName}`}
+        value={r.payReductionPercentage}
+        display={`${r.payReductionPercentage}%`}
+        parse={parseReduction}
+        message={PERCENT_RANGE}
+        onSave={(percent) => reduction.mutate({ userId: r.userId, percent })}
+      />
+    );
   const withholdingEdit = (r: EarningsRow) =>
-    isAdminRole(r.role) ? (
+    isAdminRole(r.role) && !r.former ? (
       <InlineEdit
         label={`pool withholding of ${r.firstName} ${r.lastName}`}
         value={r.adminPoolWithholdingPercentage}
@@ -89,6 +100,7 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
             {roleLetter(r.role)}
           </Badge>
           {r.firstName} {r.lastName}
+          {r.former && <span className="text-muted-foreground">{FORMER}</span>}
         </span>
       ),
     },
@@ -111,6 +123,7 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
           </Badge>
           <span className="truncate">
             {r.firstName} {r.lastName}
+            {r.former && <span className="text-muted-foreground">{FORMER}</span>}
           </span>
         </p>
         <p className="text-lg font-semibold tabular-nums">{formatMoney(r.totalEarnings)}</p>
@@ -146,6 +159,9 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
     </Card>
   );
 }
+
+/** FORMER follows a deleted user's name (the payroll CSV writes the same). */
+const FORMER = " (deleted)";
 
 function Cell({ label, children }: { label: string; children: React.ReactNode }) {
   return (
