@@ -218,3 +218,24 @@ func TestOnlyAMasterAdjustsAMastersCounts(t *testing.T) {
 			body: strings.Replace(body, "MASTER", "DRIVER", 1), status: 200, contains: []string{"Task adjustment saved successfully"}},
 	})
 }
+
+// Head office reads every city's copy whatever binary the city runs: a copy from before
+// task_adjustments.earner (migration 1766600000) still gives its weeks, adjustments applied
+// by their user. Was: the week's read failed on the missing column.
+func TestAdjustmentsOfACopyWithoutTheEarnerColumn(t *testing.T) {
+	app := testkit.NewApp(t)
+	c := testkit.SeedCallers(t, app)
+	now := time.Now().UTC()
+	driver, _, _, last := formerWeeks(t, app, c, now)
+	want := must(earnings.Compute(app, last, now))
+	for _, q := range []string{"DROP INDEX idx_task_adjustments_week_earner",
+		"ALTER TABLE " + schema.TaskAdjustments + " DROP COLUMN " + schema.AdjustmentEarner} {
+		if _, err := app.DB().NewQuery(q).Execute(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := must(earnings.Compute(app, last, now))
+	if w, g := rowsByEmail(want)[driver.GetString("email")], rowsByEmail(got)[driver.GetString("email")]; g.TotalEarnings != w.TotalEarnings || g.Moves != 4 {
+		t.Fatalf("older copy: driver's week %+v, want total %v and 4 moves (adjusted)", g, w.TotalEarnings)
+	}
+}

@@ -256,7 +256,17 @@ type Adjustment struct {
 // weekAdjustments returns the adjustments in force for w: per user and task type, the latest.
 func weekAdjustments(ctx context.Context, db dbx.Builder, w Week) (map[string]map[string]Adjustment, error) {
 	var rows []Adjustment
-	err := db.NewQuery("SELECT id, COALESCE(NULLIF(" + schema.AdjustmentEarner + ", ''), user) AS userId, weekStart, taskType, originalCount, adjustedCount," +
+	whose := "COALESCE(NULLIF(" + schema.AdjustmentEarner + ", ''), user)"
+	kept, err := hasColumn(ctx, db, schema.TaskAdjustments, schema.AdjustmentEarner)
+	if err != nil {
+		return nil, err
+	}
+	if !kept {
+		// a city copy from a binary before migration 1766600000 (head office reads every
+		// city's copy, whatever version the city runs): its adjustments name their user only
+		whose = "user"
+	}
+	err = db.NewQuery("SELECT id, " + whose + " AS userId, weekStart, taskType, originalCount, adjustedCount," +
 		" adjustmentReason, createdBy, created FROM " + schema.TaskAdjustments +
 		" WHERE weekStart = {:w} ORDER BY created, rowid").Bind(dbx.Params{"w": w.StartDate()}).WithContext(ctx).All(&rows)
 	if err != nil {
@@ -270,6 +280,17 @@ func weekAdjustments(ctx context.Context, db dbx.Builder, w Week) (map[string]ma
 		out[a.UserId][a.TaskType] = a // the latest wins
 	}
 	return out, nil
+}
+
+// hasColumn reports whether table in db has column (one PRAGMA read of the table's columns).
+func hasColumn(ctx context.Context, db dbx.Builder, table, column string) (bool, error) {
+	var n int
+	err := db.NewQuery("SELECT COUNT(*) FROM pragma_table_info({:t}) WHERE name = {:c}").
+		Bind(dbx.Params{"t": table, "c": column}).WithContext(ctx).Row(&n)
+	if err != nil {
+		return false, fmt.Errorf("read the columns of %s: %w", table, err)
+	}
+	return n > 0, nil
 }
 
 // Earner is a user who may be paid: an approved driver, admin or master admin (a row every
