@@ -135,8 +135,7 @@ func place(txApp core.App, name string) (journal.Place, error) {
 		p.Kinds, here = []string{schema.AccountKindSession, schema.AccountKindUntracked}, inventory.KeyUntracked
 	case PlaceBay:
 		// a pack found in the bay that the records had elsewhere waits to be charged
-		p.Kinds, here = []string{schema.AccountKindReady, schema.AccountKindWaiting, schema.AccountKindQuarantine,
-			schema.AccountKindSession, schema.AccountKindUntracked}, inventory.KeyWaiting
+		p.Kinds, here = slices.Clone(journal.BayKinds), inventory.KeyWaiting
 	default:
 		return journal.Place{}, apierr.Invalid("place", MsgPlace)
 	}
