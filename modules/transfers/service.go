@@ -14,7 +14,8 @@
 // ref = the sender's id, serials = the packs that receive took); head office reads them from
 // the replicas to show packs in transit. Deleting a send's movement on the Activity page brings
 // its packs back (journal.Return) and removes its row (inventory.OnDelete); a pack back whose
-// lot, model or maker was recalled here while it was away lands quarantined, as an arrival does.
+// lot, model or maker was recalled here while it was away lands quarantined, as an arrival does,
+// and so does one reported damaged on its way.
 // A receive cannot be deleted (the packs go back by a send).
 package transfers
 
@@ -692,7 +693,8 @@ func answer(app core.App, rows []transferRow) ([]Transfer, error) {
 // deleteSent removes a send's row when its movement is deleted (its packs came back, and their
 // batteries count in the fleet again). A pack back from its way whose lot, model or maker this
 // city recalled meanwhile (the recall passed it over: it was in use nowhere here) is reached by
-// the recall now, as an arrival is (packs.RecallArrivals): it lands quarantined.
+// the recall now, as an arrival is (packs.RecallArrivals): it lands quarantined; so does one a
+// damage report reached on its way (packs.DamagedAway).
 func deleteSent(txApp core.App, mv *inventory.Movement) error {
 	if _, _, err := inventory.ShiftTotal(txApp, -mv.Quantity()); err != nil {
 		return err
@@ -711,6 +713,11 @@ func deleteSent(txApp core.App, mv *inventory.Movement) error {
 	if _, err := txApp.DB().Delete(schema.PackTransfers, dbx.HashExp{schema.PackTransferMovement: mv.Id}).Execute(); err != nil {
 		return err
 	}
-	_, err := packs.RecallArrivals(txApp, serials, "", clock.Now().UTC())
+	if _, err := packs.RecallArrivals(txApp, serials, "", clock.Now().UTC()); err != nil {
+		return err
+	}
+	// one reported damaged on its way (the report could not quarantine it in transit) lands
+	// quarantined too, not on the shelf to be handed out
+	_, err := packs.DamagedAway(txApp, serials, "", clock.Now().UTC())
 	return err
 }
