@@ -30,7 +30,7 @@ describe("PackSettingsCard after the switch to required", () => {
   it("says to count the bay, with the stocktake's link, while the bay's batteries are not all named packs", () => {
     const card = renderCard(5);
     const hint = within(card).getByRole("status");
-    expect(hint.textContent).toContain("5 batteries in the bay are not a named pack yet. Count the bay so every battery is a named pack.");
+    expect(hint.textContent).toContain("5 batteries in the bay are not named packs yet. Count the bay so every battery is a named pack.");
     expect(within(hint).getByRole("link", { name: "Count the bay" }).getAttribute("href")).toBe("/packs/stocktake");
   });
 

@@ -40,8 +40,8 @@ export function PackSettingsCard({ unnamedInBay = 0 }: { unnamedInBay?: number }
         {unnamedInBay > 0 && (
           <div role="status" className="flex flex-col gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:bg-amber-950 dark:text-amber-50">
             <p>
-              {unnamedInBay === 1 ? "1 battery in the bay is" : `${unnamedInBay} batteries in the bay are`} not a named pack yet. Count the bay so every battery is a named
-              pack.
+              {unnamedInBay === 1 ? "1 battery in the bay is not a named pack yet." : `${unnamedInBay} batteries in the bay are not named packs yet.`} Count the bay so
+              every battery is a named pack.
             </p>
             <ButtonLink variant="outline" size="sm" className="self-start sm:self-auto" to={paths.stocktake.path}>
               Count the bay
