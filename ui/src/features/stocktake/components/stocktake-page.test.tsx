@@ -37,17 +37,22 @@ const PREVIEW = {
   movement: null,
 };
 
+/** renderPage shows the page with serials scanned (the kept draft) and the server answering preview. */
+function renderPage(serials: string[], preview: object) {
+  saveDraft("u1", { place: "ready", serials });
+  vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(preview), { status: 200 })));
+  render(
+    <QueryClientProvider client={makeQueryClient(false)}>
+      <MemoryRouter>
+        <StocktakePage userId="u1" />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
 describe("StocktakePage's preview", () => {
   it("shows a pack sent to another city as refused, in Apply's words, and does not offer Apply", async () => {
-    saveDraft("u1", { place: "ready", serials: ["SWB-000001", "SWB-000003", "SWB-000004"] });
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(PREVIEW), { status: 200 })));
-    render(
-      <QueryClientProvider client={makeQueryClient(false)}>
-        <MemoryRouter>
-          <StocktakePage userId="u1" />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderPage(["SWB-000001", "SWB-000003", "SWB-000004"], PREVIEW);
     const refused = await screen.findByRole("list", { name: "Cannot be counted here" });
     const row = within(refused).getByRole("listitem");
     expect(within(row).getByText("SWB-000003")).toBeTruthy();
@@ -60,20 +65,11 @@ describe("StocktakePage's preview", () => {
   });
 
   it("offers Apply once nothing is refused", async () => {
-    saveDraft("u1", { place: "ready", serials: ["SWB-000001", "SWB-000004"] });
-    const ok = {
+    renderPage(["SWB-000001", "SWB-000004"], {
       ...PREVIEW,
       counts: { ...PREVIEW.counts, scanned: 2, unexpected: 1, refused: 0 },
       unexpected: [PREVIEW.unexpected[1]],
-    };
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(ok), { status: 200 })));
-    render(
-      <QueryClientProvider client={makeQueryClient(false)}>
-        <MemoryRouter>
-          <StocktakePage userId="u1" />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    });
     await screen.findByRole("list", { name: "Unexpected" });
     expect(screen.queryByRole("list", { name: "Cannot be counted here" })).toBeNull();
     await vi.waitFor(() => expect((screen.getByRole("button", { name: "Apply" }) as HTMLButtonElement).disabled).toBe(false));
