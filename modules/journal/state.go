@@ -170,13 +170,14 @@ func Damage(txApp core.App, packId, note string, photos []string, quarantineReas
 	return c, w.flush()
 }
 
-// DamagedAway quarantines the packs among serials just back from their way (a send undone) that
-// a damage report reached while they were in transit: Damage left their state to their transfer,
-// and back in service they would be handed out damaged. A pack qualifies when its newest damage
+// DamagedAway quarantines the packs among serials just back from their way (a send undone, or
+// received back) that a damage report reached while they were in transit: Damage left their
+// state to their transfer, and back in service they would be handed out damaged. A pack qualifies when its newest damage
 // event follows its newest "transferred" event with no state change between them (none can
 // happen in transit); one out of use already, or whose state may not become quarantined, is
 // passed over. Each quarantine's reason is reasonPrefix + the newest report's note, cut to
-// maxReason characters. Call it in the transaction that brought them back, after Return.
+// maxReason characters. Call it in the transaction that brought them back (after Return, or
+// the receive).
 func DamagedAway(txApp core.App, serials []string, reasonPrefix string, maxReason int, actor string, at time.Time) ([]Change, error) {
 	if len(serials) == 0 {
 		return nil, nil

@@ -105,7 +105,8 @@ func ReportDamage(app core.App, d Damage, now time.Time) (*Pack, bool, error) {
 }
 
 // DamagedAway quarantines the packs among serials just back from their way (a send deleted: they
-// never left) that a damage report reached while they were in transit (journal.DamagedAway: the
+// never left; or received back from the other city) that a damage report reached while they
+// were in transit (journal.DamagedAway: the
 // report could not quarantine them then), each with its report's reason, taking its battery from
 // ready or waiting to the quarantine shelf (shelve), as the report would have. Call it in the
 // transaction that brought them back.

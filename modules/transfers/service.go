@@ -565,6 +565,11 @@ func Receive(app core.App, op inventory.Op, in ReceiveInput) (*Transfer, error) 
 		if _, err := packs.RecallArrivals(txApp, serials, op.ActorId(), mv.OccurredAt()); err != nil {
 			return entry{}, err
 		}
+		// one of this city's own packs coming back that a damage report here reached while it was
+		// away (the report could not quarantine it in transit) arrives quarantined too
+		if _, err := packs.DamagedAway(txApp, serials, op.ActorId(), mv.OccurredAt()); err != nil {
+			return entry{}, err
+		}
 		return entry{direction: schema.PackTransferDirectionIn, ref: m.Ref, city: m.From.Name, address: m.From.Address,
 			serials: serials, movement: mv, manifest: strings.TrimSpace(in.Manifest)}, nil
 	})
