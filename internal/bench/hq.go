@@ -55,8 +55,11 @@ var flagHQCache = flag.String("hq-cache", filepath.Join(os.TempDir(), "swapbay_b
 func hqCopy(cache string, i int) string { return filepath.Join(cache, fmt.Sprintf("city%02d.db", i)) }
 
 // hqBuild is `-only hq-build`: the 50 copies in cache (skipped when they are there).
-func hqBuild(cache string) error {
-	if _, err := os.Stat(hqCopy(cache, hqCities)); err == nil {
+func hqBuild(cache string) error { return hqBuildN(cache, hqCities) }
+
+// hqBuildN makes cities copies in cache (skipped when they are there).
+func hqBuildN(cache string, cities int) error {
+	if _, err := os.Stat(hqCopy(cache, cities)); err == nil {
 		return nil
 	}
 	if err := os.MkdirAll(cache, 0o755); err != nil {
@@ -101,7 +104,7 @@ func hqBuild(cache string) error {
 		return err
 	}
 	_ = app.ResetBootstrapState()
-	for i := 1; i <= hqCities; i++ {
+	for i := 1; i <= cities; i++ {
 		path := hqCopy(cache, i)
 		if err := copyFile(base, path+".tmp"); err != nil {
 			return err
@@ -120,7 +123,7 @@ func hqBuild(cache string) error {
 		}
 	}
 	_ = os.Remove(base)
-	log.Printf("hq: %d copies of %d movements built in %s (%s)", hqCities, hqMovements, time.Since(started).Round(time.Second), cache)
+	log.Printf("hq: %d copies of %d movements built in %s (%s)", cities, hqMovements, time.Since(started).Round(time.Second), cache)
 	return nil
 }
 

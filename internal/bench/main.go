@@ -69,6 +69,8 @@ func main() {
 		// head office over 50 city copies of 200k movements (issue 45); hq-build makes the copies
 		"hq":       hqSection,
 		"hq-build": func() string { check(hqBuild(*flagHQCache)); return "" },
+		// the rollup job's full reread of one city (an old movement edited or deleted) against its usual run
+		"hqroll": hqRollSection,
 		// head office's copies behind 50 busy replicating cities, and one stopped city flagged (issue 45)
 		"hqlag": hqLagSection,
 	}

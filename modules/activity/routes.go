@@ -42,8 +42,10 @@ import (
 //	/api/admin/active-pickups        admins          [{id (holder account), user, quantity, date}] open pickup holdings
 //	/api/admin/attention             admins          {chargingDue{sessions, batteries}, pendingApprovals, failedPdfs,
 //	                                                 quarantinedPacks, missingPacks, packDiscrepancies, damageReports,
-//	                                                 unnamedBatteries, wornPacks}: what needs action first (the admin
-//	                                                 Home's attention strip; wornPacks: worn packs in service or maintenance)
+//	                                                 unnamedBatteries, unnamedInBay, wornPacks}: what needs action first (the admin
+//	                                                 Home's attention strip; wornPacks: worn packs in service or maintenance;
+//	                                                 unnamedInBay: in required mode, the bay's batteries no pack names, the
+//	                                                 System page's "Count the bay")
 //	/api/inventory                   admins          {settings: {key: value}, stats, ready, waiting, charging, total}
 //
 // A Movement is {id, type, quantity, notes, createdAt, userId, user{id, firstName, lastName,

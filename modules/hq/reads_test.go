@@ -959,3 +959,84 @@ func TestRollupKeepsWhatTheCityWiped(t *testing.T) {
 		}
 	}
 }
+
+// A movement of a day older than the recent ones, deleted in the city (a delete leaves no row
+// to find its day by), reaches head office by the job's full reread: the run 10 minutes later
+// still reads only the recent days, the run RollupFullEvery after the last full one reads every
+// day and week again, and the day's row and its week's row then equal the city's figures. Was:
+// days older than RollupRecentDays were never read again.
+func TestRollupReadsAnOldEditedOrDeletedDayAgain(t *testing.T) {
+	now := time.Now()
+	city := seedCity(t, now)
+	loc, _ := time.LoadLocation("Europe/Paris")
+	s := newHQ(t)
+	paris := s.addCity("Paris", "Europe/Paris", "EUR")
+	copyCity(t, city, s, paris)
+	job := hq.NewRollupJob()
+	if _, err := job(context.Background(), s.app, s.set, now); err != nil {
+		t.Fatal(err)
+	}
+	// a rebalance (pay: moves) of 15 days ago is deleted in the city
+	old := clock.DayStart(now, loc).AddDate(0, 0, -15)
+	var id string
+	if err := city.DB().NewQuery("SELECT id FROM movements WHERE type = 'rebalance' AND occurredAt >= {:a} AND occurredAt < {:b} ORDER BY occurredAt LIMIT 1").
+		Bind(dbx.Params{"a": clock.DBText(old), "b": clock.DBText(old.AddDate(0, 0, 1))}).Row(&id); err != nil {
+		t.Fatalf("no rebalance 15 days ago: %v", err)
+	}
+	admin := ledgertest.NewUser(t, city, roles.Admin)
+	if err := inventory.DeleteMovement(city, inventory.Op{Actor: admin}, id); err != nil {
+		t.Fatal(err)
+	}
+	copyCity(t, city, s, paris)
+	cp, err := reads.Open(s.set.CopyPath(paris))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cp.Close()
+	want, err := cp.Days(context.Background(), old, 1, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	week := clock.WeekStart(old, loc, 0)
+	wantWeek, err := cp.Pay(context.Background(), week, week.AddDate(0, 0, 7), now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := func() (int64, int64) {
+		t.Helper()
+		d, err := s.app.FindFirstRecordByFilter(hq.CityDays, "city = {:c} && day = {:d}", dbx.Params{"c": paris, "d": clock.DateString(old)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := s.app.FindFirstRecordByFilter(hq.CityWeeks, "city = {:c} && weekStart = {:w}", dbx.Params{"c": paris, "w": clock.DateString(week)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return int64(d.GetInt(hq.CityDayPayCents)), int64(w.GetInt(hq.CityWeekPayCents))
+	}
+	day, _ := rows()
+	if day == want[0].PayCents {
+		t.Fatalf("the deleted rebalance paid nothing on %s (%d cents): the test proves nothing", want[0].Day, day)
+	}
+	if _, err := job(context.Background(), s.app, s.set, now.Add(hq.RollupEvery)); err != nil {
+		t.Fatal(err)
+	}
+	// (its week is one of the recent weeks, read again every run: only the day waited)
+	if d, _ := rows(); d != day {
+		t.Fatalf("a recent-days run changed the old day (%d → %d): the test no longer shows the full reread", day, d)
+	}
+	res, err := job(context.Background(), s.app, s.set, now.Add(hq.RollupFullEvery))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, w := rows(); d != want[0].PayCents || w != wantWeek {
+		t.Fatalf("after the full reread (%+v): day %d cents, week %d; the city's %d and %d", res, d, w, want[0].PayCents, wantWeek)
+	}
+	if res.Written < 1 {
+		t.Fatalf("the full reread wrote %d rows; want the day's", res.Written)
+	}
+	// RollUpAll reads it all again at once; nothing changed since, nothing written
+	if res, err := hq.RollUpAll(context.Background(), s.app, s.set, now.Add(hq.RollupFullEvery+hq.RollupEvery)); err != nil || res.Written != 0 {
+		t.Fatalf("RollUpAll after it: %+v %v; want nothing written", res, err)
+	}
+}

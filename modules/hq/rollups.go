@@ -23,16 +23,23 @@ import (
 //   - every finished day not rolled yet, at most RollupMaxDays back (a new city's history);
 //   - the last RollupRecentDays finished days again (a driver's offline action keyed days ago
 //     reaches the city with its own time, DESIGN.md §12): a row changes only when its figures
-//     did, so a restart or a second run writes nothing new.
+//     did, so a restart or a second run writes nothing new;
+//   - every RollupFullEvery (and at the job's first run after head office starts) every day and
+//     week again, RollupMaxDays back: an admin edits or deletes a movement of any past day, and a
+//     delete leaves no trace in the copy to find its day by (the movement row is gone), so only
+//     a reread finds it. An old edit or delete reaches head office within RollupFullEvery.
 //
 // The stock is a balance now, not a history: it is read only for the day that has just ended
 // (the run within RollupStockWithin of the city's midnight), otherwise left out
 // (stockCounted false, the stock fields 0).
 const (
-	RollupEvery       = 10 * time.Minute
-	RollupCheck       = time.Minute
-	RollupMaxDays     = 400
-	RollupRecentDays  = 8
+	RollupEvery      = 10 * time.Minute
+	RollupCheck      = time.Minute
+	RollupMaxDays    = 400
+	RollupRecentDays = 8
+	// RollupFullEvery is how often each city's every day and week is read again (RollupMaxDays
+	// back): measured at about 0.6 s of one core per city of 200k movements (docs/hq.md).
+	RollupFullEvery   = 24 * time.Hour
 	RollupStockWithin = time.Hour
 	// RollupAdjustedSkew is how far a city's clock may lag head office's: a finished week older
 	// than the recent ones is read again when a task adjustment of it was made after its row
@@ -50,8 +57,32 @@ func RollUp(ctx context.Context, app core.App, set *follow.Set, now time.Time) (
 	return rollUp(ctx, app, set, now, nil)
 }
 
-// rollUp is RollUp for the cities due (all when due is nil); rolled is told each city rolled.
-func rollUp(ctx context.Context, app core.App, set *follow.Set, now time.Time, due map[string]time.Time) (RollupResult, error) {
+// RollUpAll reads every following city's every day and week again (RollupMaxDays back) at now,
+// as the job does every RollupFullEvery: a movement of an old day edited or deleted in the city
+// reaches head office's rows.
+func RollUpAll(ctx context.Context, app core.App, set *follow.Set, now time.Time) (RollupResult, error) {
+	return rollUp(ctx, app, set, now, &rollState{all: true})
+}
+
+// rollState is the job's memory between runs: when each city was last rolled, and last rolled
+// in full (all: every city in full now).
+type rollState struct {
+	rolled, full map[string]time.Time
+	all          bool
+}
+
+// newRollState is the job's state at start: nothing rolled yet, so each city's first run is full.
+func newRollState() *rollState {
+	return &rollState{rolled: map[string]time.Time{}, full: map[string]time.Time{}}
+}
+
+// rollUp is RollUp for the cities due (all when st is nil or has no memory): each city's days
+// are read in full when st says so (RollUpAll, or its last full read is RollupFullEvery old).
+func rollUp(ctx context.Context, app core.App, set *follow.Set, now time.Time, st *rollState) (RollupResult, error) {
+	var due map[string]time.Time
+	if st != nil {
+		due = st.rolled
+	}
 	cities, err := cityRefs(app)
 	if err != nil {
 		return RollupResult{}, err
@@ -71,7 +102,8 @@ func rollUp(ctx context.Context, app core.App, set *follow.Set, now time.Time, d
 			res.Skipped++
 			continue
 		}
-		n, err := rollCity(ctx, app, db, c, now)
+		full := st != nil && (st.all || st.full != nil && now.Sub(st.full[c.Id]) >= RollupFullEvery)
+		n, err := rollCity(ctx, app, db, c, now, full)
 		db.Close()
 		if err != nil {
 			app.Logger().Warn("hq rollup: city failed", slog.String("city", c.Name), slog.String("error", err.Error()))
@@ -83,12 +115,16 @@ func rollUp(ctx context.Context, app core.App, set *follow.Set, now time.Time, d
 		if due != nil {
 			due[c.Id] = now
 		}
+		if full && st.full != nil {
+			st.full[c.Id] = now
+		}
 	}
 	return res, nil
 }
 
-// rollCity rolls city c's days from its copy db; it returns the rows written.
-func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now time.Time) (int, error) {
+// rollCity rolls city c's days from its copy db (every day RollupMaxDays back when full); it
+// returns the rows written.
+func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now time.Time, full bool) (int, error) {
 	settings, err := db.Settings(ctx)
 	if err != nil {
 		return 0, err
@@ -107,7 +143,7 @@ func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now ti
 		if recent.Before(from) {
 			from = recent
 		}
-		if from.Before(oldest) {
+		if from.Before(oldest) || full {
 			from = oldest
 		}
 	}
@@ -116,7 +152,7 @@ func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now ti
 		n++
 	}
 	if n == 0 {
-		weeks, changed, err := rollWeeks(ctx, app, db, c, loc, now)
+		weeks, changed, err := rollWeeks(ctx, app, db, c, loc, now, full)
 		if err != nil || len(weeks) == 0 {
 			return 0, err
 		}
@@ -145,7 +181,7 @@ func rollCity(ctx context.Context, app core.App, db *reads.DB, c cityRef, now ti
 		}
 		stock = &s
 	}
-	weeks, written, err := rollWeeks(ctx, app, db, c, loc, now)
+	weeks, written, err := rollWeeks(ctx, app, db, c, loc, now, full)
 	if err != nil {
 		return 0, err
 	}
@@ -224,9 +260,9 @@ func startRollups(app core.App, set *follow.Set) (stop func(), err error) {
 	if err != nil {
 		return nil, err
 	}
-	rolled := map[string]time.Time{} // the job's own: one run at a time (singleton mode)
+	st := newRollState() // the job's own: one run at a time (singleton mode)
 	_, err = s.NewJob(gocron.DurationJob(RollupCheck), gocron.NewTask(func() {
-		res, err := rollUp(context.Background(), app, set, clock.Now(), rolled)
+		res, err := rollUp(context.Background(), app, set, clock.Now(), st)
 		if err != nil {
 			app.Logger().Error("hq rollup job failed", slog.String("error", err.Error()))
 			return
@@ -248,8 +284,9 @@ func startRollups(app core.App, set *follow.Set) (stop func(), err error) {
 // past week at any time), exactly as the overview's live figure (reads.Pay: the city's
 // earnings total). It returns the records to save — new ones, those whose pay changed (counted
 // in changed), and an older adjusted week's row read again with the same pay (saved so that its
-// updated time says it was read after the adjustment).
-func rollWeeks(ctx context.Context, app core.App, db *reads.DB, c cityRef, loc *time.Location, now time.Time) (out []*core.Record, changed int, err error) {
+// updated time says it was read after the adjustment). full reads every week again (an old
+// movement edited or deleted).
+func rollWeeks(ctx context.Context, app core.App, db *reads.DB, c cityRef, loc *time.Location, now time.Time, full bool) (out []*core.Record, changed int, err error) {
 	thisWeek := clock.WeekStart(now, loc, 0)
 	oldest := clock.WeekStart(clock.DayStart(now, loc).AddDate(0, 0, -RollupMaxDays), loc, 0)
 	existing := map[string]*core.Record{}
@@ -280,7 +317,7 @@ func rollWeeks(ctx context.Context, app core.App, db *reads.DB, c cityRef, loc *
 			continue // wiped in the city (a week the cut starts or ends in): the row is all that is left
 		}
 		stale := false
-		if rec != nil && w.Before(recent) {
+		if rec != nil && w.Before(recent) && !full {
 			at, ok := adjusted[ws]
 			if !ok || !at.After(rec.GetDateTime("updated").Time().Add(-RollupAdjustedSkew)) {
 				continue

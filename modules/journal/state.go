@@ -3,6 +3,7 @@ package journal
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -167,6 +168,58 @@ func Damage(txApp core.App, packId, note string, photos []string, quarantineReas
 		c = w.setState(r, schema.PackStateQuarantined, quarantineReason, "")
 	}
 	return c, w.flush()
+}
+
+// DamagedAway quarantines the packs among serials just back from their way (a send undone, or
+// received back) that a damage report reached while they were in transit: Damage left their
+// state to their transfer, and back in service they would be handed out damaged. A pack qualifies when its newest damage
+// event follows its newest "transferred" event with no state change between them (none can
+// happen in transit); one out of use already, or whose state may not become quarantined, is
+// passed over. Each quarantine's reason is reasonPrefix + the newest report's note, cut to
+// maxReason characters. Call it in the transaction that brought them back (after Return, or
+// the receive).
+func DamagedAway(txApp core.App, serials []string, reasonPrefix string, maxReason int, actor string, at time.Time) ([]Change, error) {
+	if len(serials) == 0 {
+		return nil, nil
+	}
+	params := dbx.Params{"damage": schema.PackEventDamage, "sent": schema.PackEventTransferred, "state": schema.PackEventState, "found": schema.PackEventFound}
+	notes := map[string]string{}
+	err := sqlitedb.Query(txApp.DB(), "SELECT p.id, d.reason FROM "+schema.Packs+" p JOIN "+schema.PackEvents+" d ON d.rowid = ("+
+		"SELECT MAX(rowid) FROM "+schema.PackEvents+" WHERE pack = p.id AND kind = {:damage})"+
+		" WHERE p.serial IN ("+sqlitedb.In(params, "s", serials)+")"+
+		" AND d.rowid > COALESCE((SELECT MAX(rowid) FROM "+schema.PackEvents+" WHERE pack = p.id AND kind = {:sent}), d.rowid)"+
+		" AND NOT EXISTS (SELECT 1 FROM "+schema.PackEvents+" x WHERE x.pack = p.id AND x.kind IN ({:state}, {:found}) AND x.rowid < d.rowid"+
+		"   AND x.rowid > (SELECT MAX(rowid) FROM "+schema.PackEvents+" WHERE pack = p.id AND kind = {:sent}))", params,
+		func(scan func(...any) error) error {
+			var id, note string
+			if err := scan(&id, &note); err != nil {
+				return err
+			}
+			notes[id] = note
+			return nil
+		})
+	if err != nil || len(notes) == 0 {
+		return nil, err
+	}
+	ids := slices.Sorted(maps.Keys(notes))
+	p2 := dbx.Params{}
+	rows, err := stateRows(txApp, "p.id IN ("+sqlitedb.In(p2, "i", ids)+")", p2)
+	if err != nil {
+		return nil, err
+	}
+	w := writer{txApp: txApp, at: at.UTC(), actor: actor}
+	var changes []Change
+	for _, r := range rows {
+		if OutOfUse(r.state, r.stateBefore) || !slices.Contains(Transitions[r.state], schema.PackStateQuarantined) {
+			continue
+		}
+		reason := reasonPrefix + notes[r.id]
+		if rs := []rune(reason); len(rs) > maxReason {
+			reason = string(rs[:maxReason-1]) + "…"
+		}
+		changes = append(changes, w.setState(r, schema.PackStateQuarantined, reason, ""))
+	}
+	return changes, w.flush()
 }
 
 // Recall quarantines the packs matching column = value that are not already quarantined,

@@ -258,13 +258,10 @@ func (t *Tally) UnknownErr() error {
 	return &apierr.Error{Kind: apierr.ErrInvalid, Message: msg, Field: "serials", Code: apierr.CodePackUnknown, Packs: list}
 }
 
-// TransitErr is the refusal of an apply whose tally counts packs sent to another city (409
-// pack_in_transit, each named in data.packs with the city its send named), or nil. Such a pack
-// left this city's counts and total with its send, whose record still says it went: counted
-// back here it would be in service in two cities (DESIGN.md §15) and this city's total one
-// short. Deleting the send (the Activity page) is the undo of a send that never left.
-func (t *Tally) TransitErr(txApp core.App) error {
-	var list []apierr.PackRefusal
+// InTransit lists the tally's packs sent to another city, each with the refusal an apply would
+// give it (pack_in_transit, naming the city its send named), in scan order; none: nil. The
+// preview shows them before the admin applies (DESIGN.md §14); TransitErr refuses the apply.
+func (t *Tally) InTransit(txApp core.App) ([]apierr.PackRefusal, error) {
 	var ids []string
 	for _, c := range t.Unexpected {
 		if c.r.state == schema.PackStateInTransit {
@@ -272,7 +269,7 @@ func (t *Tally) TransitErr(txApp core.App) error {
 		}
 	}
 	if len(ids) == 0 {
-		return nil
+		return nil, nil
 	}
 	// where each went: its latest "transferred" event says so in its history line
 	cities := map[string]string{}
@@ -287,9 +284,9 @@ func (t *Tally) TransitErr(txApp core.App) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
-	var serials []string
+	var list []apierr.PackRefusal
 	for _, c := range t.Unexpected {
 		if c.r.state != schema.PackStateInTransit {
 			continue
@@ -299,13 +296,28 @@ func (t *Tally) TransitErr(txApp core.App) error {
 			city = "another city"
 		}
 		list = append(list, apierr.PackRefusal{Serial: c.Serial, Code: apierr.CodePackInTransit, Message: fmt.Sprintf(MsgStocktakeInTransit, c.Serial, city)})
-		serials = append(serials, c.Serial)
+	}
+	return list, nil
+}
+
+// TransitErr is the refusal of an apply whose tally counts packs sent to another city (409
+// pack_in_transit, each named in data.packs with the city its send named), or nil. Such a pack
+// left this city's counts and total with its send, whose record still says it went: counted
+// back here it would be in service in two cities (DESIGN.md §15) and this city's total one
+// short. Deleting the send (the Activity page) is the undo of a send that never left.
+func (t *Tally) TransitErr(txApp core.App) error {
+	list, err := t.InTransit(txApp)
+	if err != nil || len(list) == 0 {
+		return err
 	}
 	msg := list[0].Message
 	if len(list) > 1 {
-		shown := serials[:min(len(serials), 10)]
-		joined := strings.Join(shown, ", ")
-		if len(serials) > len(shown) {
+		serials := make([]string, 0, min(len(list), 10))
+		for _, r := range list[:min(len(list), 10)] {
+			serials = append(serials, r.Serial)
+		}
+		joined := strings.Join(serials, ", ")
+		if len(list) > len(serials) {
 			joined += ", …"
 		}
 		msg = fmt.Sprintf(MsgStocktakeInTransitMany, len(list), joined)

@@ -104,6 +104,20 @@ func ReportDamage(app core.App, d Damage, now time.Time) (*Pack, bool, error) {
 	return out, quarantined, err
 }
 
+// DamagedAway quarantines the packs among serials just back from their way (a send deleted: they
+// never left; or received back from the other city) that a damage report reached while they
+// were in transit (journal.DamagedAway: the
+// report could not quarantine them then), each with its report's reason, taking its battery from
+// ready or waiting to the quarantine shelf (shelve), as the report would have. Call it in the
+// transaction that brought them back.
+func DamagedAway(txApp core.App, serials []string, actor string, at time.Time) ([]journal.Change, error) {
+	changes, err := journal.DamagedAway(txApp, serials, ReasonDamagePrefix, reqx.MaxNotes, actor, at)
+	if err != nil || len(changes) == 0 {
+		return changes, err
+	}
+	return changes, shelve(txApp, actor, at, changes)
+}
+
 // truncate cuts s to at most n characters.
 func truncate(s string, n int) string {
 	if r := []rune(s); len(r) > n {

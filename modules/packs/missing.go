@@ -128,6 +128,10 @@ type Attention struct {
 	// actions keyed before the mode was switched on (journal.MetaUnnamed), to be found by a
 	// stocktake.
 	UnnamedBatteries int `json:"unnamedBatteries"`
+	// UnnamedInBay is, in required mode, how many of the bay's batteries no pack names yet
+	// (journal.UnnamedInBay): switched to required, the bay is counted to name them (the
+	// System page's hint, with the stocktake's link). 0 in the other modes.
+	UnnamedInBay int `json:"unnamedInBay"`
 }
 
 // CountAttention counts the packs' part of the attention strip at now (one query, on indexes).
@@ -153,5 +157,9 @@ func CountAttention(app core.App, now time.Time) (Attention, error) {
 	tapped, _ := types.ParseDateTime(now.Add(-DiscrepancyWindow - UnnamedTapAge).UTC())
 	err = app.DB().NewQuery(q).Bind(dbx.Params{"cutoff": cutoff, "since": since.String(), "tapped": tapped.String()}).
 		Row(&a.QuarantinedPacks, &a.MissingPacks, &a.PackDiscrepancies, &a.DamageReports, &a.UnnamedBatteries)
+	if err != nil {
+		return a, err
+	}
+	a.UnnamedInBay, err = journal.UnnamedInBay(app)
 	return a, err
 }

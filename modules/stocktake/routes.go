@@ -26,11 +26,12 @@ import (
 //	POST /api/admin/stocktake  {place: ready|waiting|quarantine|chargers|bay, serials: [serial or label URL…] ≤ 10,000,
 //	                            empty?: true (the place holds no pack), dryRun?: true}
 //	     → {success, message, place, applied, counts {scanned, expected, found, missing, unexpected, wrongPlace,
-//	        unknown, before, after}, found, missing, unexpected, wrongPlace: [{serial, state, from: Place|null,
-//	        lastSeenAt, lastHolder?}], unknown: [serial], movement (applied) | null, stats}
-//	     dryRun: the live preview, nothing written (unknown serials listed). Otherwise one `stocktake`
+//	        unknown, before, after, refused}, found, missing, unexpected, wrongPlace: [{serial, state, from: Place|null,
+//	        lastSeenAt, lastHolder?, refusal?: {code, message}}], unknown: [serial], movement (applied) | null, stats}
+//	     dryRun: the live preview, nothing written (unknown serials listed; a pack Apply would refuse
+//	     — sent to another city — carries that refusal's code and message, counted in refused). Otherwise one `stocktake`
 //	     movement (keyed): 400 pack_unknown naming every unknown serial in data.packs, pack_count for a
-//	     pack scanned twice; 409 while pack tracking is off.
+//	     pack scanned twice; 409 while pack tracking is off, 409 pack_in_transit for a pack sent to another city.
 func Register(app core.App) {
 	app.OnServe().BindFunc(func(se *core.ServeEvent) error {
 		se.Router.POST("/api/admin/stocktake", httpx.FormUpTo(idempotency.MaxBody, handleStocktake)).Bind(httpx.RequireAdmin(), idempotency.Keyed())

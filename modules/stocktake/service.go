@@ -83,8 +83,9 @@ type Counts struct {
 	Unexpected int `json:"unexpected"`
 	WrongPlace int `json:"wrongPlace"`
 	Unknown    int `json:"unknown"`
-	Before     int `json:"before"` // the place's batteries as the ledger counts them
-	After      int `json:"after"`  // what Apply leaves: the packs counted here
+	Before     int `json:"before"`  // the place's batteries as the ledger counts them
+	After      int `json:"after"`   // what Apply leaves: the packs counted here
+	Refused    int `json:"refused"` // scanned packs Apply would refuse (each with its refusal)
 }
 
 // Pack is one counted pack: its state, where the records had it (nil: nowhere), when it was
@@ -95,6 +96,16 @@ type Pack struct {
 	From       *packs.Place  `json:"from"`
 	LastSeenAt string        `json:"lastSeenAt"`
 	LastHolder *packs.Person `json:"lastHolder,omitempty"`
+	// Refusal is why Apply would refuse this pack (a pack sent to another city: 409
+	// pack_in_transit, the same code and message), so the preview says it before the admin
+	// applies; nil when it can be counted.
+	Refusal *Refusal `json:"refusal,omitempty"`
+}
+
+// Refusal is a pack's refusal as Apply would give it: its code and message.
+type Refusal struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
 }
 
 // place resolves a place's name into what the journal counts.
@@ -124,8 +135,7 @@ func place(txApp core.App, name string) (journal.Place, error) {
 		p.Kinds, here = []string{schema.AccountKindSession, schema.AccountKindUntracked}, inventory.KeyUntracked
 	case PlaceBay:
 		// a pack found in the bay that the records had elsewhere waits to be charged
-		p.Kinds, here = []string{schema.AccountKindReady, schema.AccountKindWaiting, schema.AccountKindQuarantine,
-			schema.AccountKindSession, schema.AccountKindUntracked}, inventory.KeyWaiting
+		p.Kinds, here = slices.Clone(journal.BayKinds), inventory.KeyWaiting
 	default:
 		return journal.Place{}, apierr.Invalid("place", MsgPlace)
 	}
@@ -328,13 +338,25 @@ func result(txApp core.App, placeName string, t *journal.Tally) (*Result, error)
 	}
 	res := &Result{Place: placeName, Found: conv(t.Found), Missing: conv(t.Missing), Unexpected: conv(t.Unexpected),
 		WrongPlace: conv(t.WrongPlace), Unknown: t.Unknown}
+	// the packs Apply would refuse, each with the refusal it would give
+	transit, err := t.InTransit(txApp)
+	if err != nil {
+		return nil, err
+	}
+	refused := make(map[string]*Refusal, len(transit))
+	for _, r := range transit {
+		refused[r.Serial] = &Refusal{Code: r.Code, Message: r.Message}
+	}
+	for i := range res.Unexpected {
+		res.Unexpected[i].Refusal = refused[res.Unexpected[i].Serial]
+	}
 	if res.Unknown == nil {
 		res.Unknown = []string{}
 	}
 	_, before, after := legsOf(t, inventory.AccountRef{})
 	res.Counts = Counts{Scanned: len(t.Found) + len(t.Unexpected) + len(t.WrongPlace) + len(t.Unknown),
 		Expected: len(t.Found) + len(t.Missing), Found: len(t.Found), Missing: len(t.Missing), Unexpected: len(t.Unexpected),
-		WrongPlace: len(t.WrongPlace), Unknown: len(t.Unknown), Before: before, After: after}
+		WrongPlace: len(t.WrongPlace), Unknown: len(t.Unknown), Before: before, After: after, Refused: len(transit)}
 	for _, c := range t.WrongPlace {
 		if slices.Contains(t.InPlace, c.From) {
 			res.Counts.Expected++ // the records had it here
@@ -344,6 +366,9 @@ func result(txApp core.App, placeName string, t *journal.Tally) (*Result, error)
 		fmt.Sprintf("%d unexpected", res.Counts.Unexpected)}
 	if res.Counts.WrongPlace > 0 {
 		parts = append(parts, fmt.Sprintf("%d in the wrong place", res.Counts.WrongPlace))
+	}
+	if res.Counts.Refused > 0 {
+		parts = append(parts, fmt.Sprintf("%d cannot be counted here", res.Counts.Refused))
 	}
 	res.Summary = strings.Join(parts, ", ")
 	return res, nil

@@ -1,6 +1,7 @@
 package stocktake_test
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
 	"testing"
@@ -51,6 +52,7 @@ func TestStocktakeRefusesAPackInTransit(t *testing.T) {
 	if status != 200 || !strings.Contains(string(raw), `"state":"in_transit"`) {
 		t.Fatalf("preview = %d %s; want 200 with the pack in transit", status, raw)
 	}
+	assertPreviewRefuses(t, raw)
 	// counted without it, the shelf applies and nothing is unaccounted
 	status, raw, _ = w.post(t, uuid.Must(uuid.NewV7()).String(), scanned("ready", false, 1, 2, 4, 5, 6, 7, 8, 9, 10))
 	if status != 200 {
@@ -64,4 +66,41 @@ func TestStocktakeRefusesAPackInTransit(t *testing.T) {
 		t.Errorf("stats %+v; want ready 9, unaccounted 0", st)
 	}
 	ledgertest.AssertSound(t, w.app)
+}
+
+// assertPreviewRefuses checks a preview that counts SWB-000003 (sent to Berlin): the pack
+// carries the refusal Apply gives it, word for word, before the admin applies; the other
+// unexpected packs carry none and the counts and message say one cannot be counted.
+func assertPreviewRefuses(t *testing.T, raw []byte) {
+	t.Helper()
+	var ans struct {
+		Message    string `json:"message"`
+		Counts     struct{ Refused int }
+		Unexpected []struct {
+			Serial  string
+			Refusal *struct{ Code, Message string }
+		}
+	}
+	if err := json.Unmarshal(raw, &ans); err != nil {
+		t.Fatal(err)
+	}
+	want := "Pack SWB-000003 was sent to Berlin and cannot be counted here: if it never left, delete its send on the Activity page; if it left, leave it out of the count"
+	var seen bool
+	for _, p := range ans.Unexpected {
+		switch {
+		case p.Serial == "SWB-000003":
+			seen = true
+			if p.Refusal == nil || p.Refusal.Code != "pack_in_transit" || p.Refusal.Message != want {
+				t.Errorf("preview's SWB-000003 refusal = %+v; want pack_in_transit %q", p.Refusal, want)
+			}
+		case p.Refusal != nil:
+			t.Errorf("preview refuses %s: %+v", p.Serial, p.Refusal)
+		}
+	}
+	if !seen {
+		t.Errorf("preview %s does not list SWB-000003 as unexpected", raw)
+	}
+	if ans.Counts.Refused != 1 || !strings.Contains(ans.Message, "1 cannot be counted here") {
+		t.Errorf("preview counts refused %d, message %q; want 1 and it said", ans.Counts.Refused, ans.Message)
+	}
 }

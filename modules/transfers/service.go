@@ -14,7 +14,8 @@
 // ref = the sender's id, serials = the packs that receive took); head office reads them from
 // the replicas to show packs in transit. Deleting a send's movement on the Activity page brings
 // its packs back (journal.Return) and removes its row (inventory.OnDelete); a pack back whose
-// lot, model or maker was recalled here while it was away lands quarantined, as an arrival does.
+// lot, model or maker was recalled here while it was away lands quarantined, as an arrival does,
+// and so does one reported damaged on its way.
 // A receive cannot be deleted (the packs go back by a send).
 package transfers
 
@@ -564,6 +565,11 @@ func Receive(app core.App, op inventory.Op, in ReceiveInput) (*Transfer, error) 
 		if _, err := packs.RecallArrivals(txApp, serials, op.ActorId(), mv.OccurredAt()); err != nil {
 			return entry{}, err
 		}
+		// one of this city's own packs coming back that a damage report here reached while it was
+		// away (the report could not quarantine it in transit) arrives quarantined too
+		if _, err := packs.DamagedAway(txApp, serials, op.ActorId(), mv.OccurredAt()); err != nil {
+			return entry{}, err
+		}
 		return entry{direction: schema.PackTransferDirectionIn, ref: m.Ref, city: m.From.Name, address: m.From.Address,
 			serials: serials, movement: mv, manifest: strings.TrimSpace(in.Manifest)}, nil
 	})
@@ -692,7 +698,8 @@ func answer(app core.App, rows []transferRow) ([]Transfer, error) {
 // deleteSent removes a send's row when its movement is deleted (its packs came back, and their
 // batteries count in the fleet again). A pack back from its way whose lot, model or maker this
 // city recalled meanwhile (the recall passed it over: it was in use nowhere here) is reached by
-// the recall now, as an arrival is (packs.RecallArrivals): it lands quarantined.
+// the recall now, as an arrival is (packs.RecallArrivals): it lands quarantined; so does one a
+// damage report reached on its way (packs.DamagedAway).
 func deleteSent(txApp core.App, mv *inventory.Movement) error {
 	if _, _, err := inventory.ShiftTotal(txApp, -mv.Quantity()); err != nil {
 		return err
@@ -711,6 +718,11 @@ func deleteSent(txApp core.App, mv *inventory.Movement) error {
 	if _, err := txApp.DB().Delete(schema.PackTransfers, dbx.HashExp{schema.PackTransferMovement: mv.Id}).Execute(); err != nil {
 		return err
 	}
-	_, err := packs.RecallArrivals(txApp, serials, "", clock.Now().UTC())
+	if _, err := packs.RecallArrivals(txApp, serials, "", clock.Now().UTC()); err != nil {
+		return err
+	}
+	// one reported damaged on its way (the report could not quarantine it in transit) lands
+	// quarantined too, not on the shelf to be handed out
+	_, err := packs.DamagedAway(txApp, serials, "", clock.Now().UTC())
 	return err
 }

@@ -710,3 +710,108 @@ func TestTransferDeletedAfterARecallQuarantinesTheReturned(t *testing.T) {
 		})
 	}
 }
+
+// A pack reported damaged while it was on its way (the report leaves its state to its transfer:
+// "already in transit") whose send is then deleted (it never left) comes back quarantined, on
+// the quarantine shelf, with the report's note as its reason — not in service on the ready
+// shelf, where the next pickup would hand the damaged pack out. Its travel companion comes back
+// in service; the ledger is sound, in optional and required mode. Was: both back in service.
+func TestTransferDeletedAfterADamageReportQuarantinesTheReturned(t *testing.T) {
+	for _, mode := range []string{schema.PackTrackingOptional, schema.PackTrackingRequired} {
+		t.Run(mode, func(t *testing.T) {
+			paris := newCity(t, "127.0.0.1:8181", "PAR", 3, 1)
+			ledgertest.SetPackTracking(t, paris.app, mode)
+			status, out, _ := paris.call(t, nil, "POST", "/api/admin/packs/transfers",
+				body(map[string]any{"toCity": "Berlin", "serials": []string{"PAR-000002", "PAR-000003"}}), "")
+			if status != http.StatusCreated {
+				t.Fatalf("send = %d %v", status, out)
+			}
+			mv := out["transfer"].(map[string]any)["movement"].(string)
+			status, out, _ = paris.call(t, nil, "POST", "/api/packs/PAR-000002/damage", body(map[string]any{"note": "Dropped in the van"}), "")
+			if status != http.StatusOK || !strings.Contains(fmt.Sprint(out["message"]), "already in transit") {
+				t.Fatalf("damage report on the way = %d %v", status, out)
+			}
+			before := paris.stats(t)
+			status, out, _ = paris.call(t, nil, "DELETE", "/api/admin/movements/"+mv, "", "")
+			if status != http.StatusOK {
+				t.Fatalf("delete = %d %v", status, out)
+			}
+			quarantine, err := inventory.SystemAccount(paris.app, inventory.KeyQuarantine)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st, loc, _ := paris.pack(t, "PAR-000002"); st != schema.PackStateQuarantined || loc != quarantine.Id {
+				t.Fatalf("the damaged pack back: %s at %q; want quarantined on the quarantine shelf", st, loc)
+			}
+			var reason string
+			_ = paris.app.DB().NewQuery("SELECT e.reason FROM pack_events e JOIN packs p ON p.id = e.pack WHERE p.serial = 'PAR-000002' AND e.kind = 'state' AND e.toState = 'quarantined' ORDER BY e.rowid DESC LIMIT 1").Row(&reason)
+			if reason != packs.ReasonDamagePrefix+"Dropped in the van" {
+				t.Errorf("its quarantine's reason = %q; want the report's", reason)
+			}
+			if st, loc, _ := paris.pack(t, "PAR-000003"); st != schema.PackStateInService || loc != paris.account["ready"] {
+				t.Fatalf("PAR-000003 (not damaged): %s at %q; want in service on ready", st, loc)
+			}
+			after := paris.stats(t)
+			if after.Quarantined != before.Quarantined+1 || after.Ready != before.Ready+1 || after.Total != before.Total+2 {
+				t.Fatalf("Paris: %+v → %+v; want 1 more quarantined, 1 more ready, 2 more in the fleet", before, after)
+			}
+			paris.balanced(t, 0)
+			if mode == schema.PackTrackingRequired {
+				if v, err := ledgertest.PackViolations(paris.app); err != nil || len(v) > 0 {
+					t.Fatalf("packs and counts differ: %v %v", v, err)
+				}
+			}
+		})
+	}
+}
+
+// A pack reported damaged in Paris while it was away in Berlin, then sent back and received in
+// Paris, arrives quarantined on Paris's quarantine shelf (as the send's undo brings it back),
+// not in service on the shelf it was received to; its companion arrives in service. Was: both in
+// service, the damaged one ready to be handed out.
+func TestTransferReceivedBackAfterADamageReportArrivesQuarantined(t *testing.T) {
+	paris := newCity(t, "127.0.0.1:8181", "PAR", 3, 0)
+	berlin := newCity(t, "127.0.0.1:8182", "BER", 1, 0)
+	status, out, _ := paris.call(t, nil, "POST", "/api/admin/packs/transfers",
+		body(map[string]any{"toCity": "Berlin", "fromCity": "Paris", "serials": []string{"PAR-000001", "PAR-000002"}}), "")
+	if status != http.StatusCreated {
+		t.Fatalf("send = %d %v", status, out)
+	}
+	manifest := out["transfer"].(map[string]any)["manifest"].(string)
+	status, out, _ = paris.call(t, nil, "POST", "/api/packs/PAR-000001/damage", body(map[string]any{"note": "Berlin says the case is cracked"}), "")
+	if status != http.StatusOK {
+		t.Fatalf("damage report in Paris on the way = %d %v", status, out)
+	}
+	status, out, _ = berlin.call(t, nil, "POST", "/api/admin/packs/transfers/receive",
+		body(map[string]any{"manifest": manifest, "serials": []string{"PAR-000001", "PAR-000002"}, "to": "ready"}), "")
+	if status != http.StatusCreated {
+		t.Fatalf("Berlin's receive = %d %v", status, out)
+	}
+	status, out, _ = berlin.call(t, nil, "POST", "/api/admin/packs/transfers",
+		body(map[string]any{"toCity": "Paris", "fromCity": "Berlin", "serials": []string{"PAR-000001", "PAR-000002"}}), "")
+	if status != http.StatusCreated {
+		t.Fatalf("Berlin's send back = %d %v", status, out)
+	}
+	back := out["transfer"].(map[string]any)["manifest"].(string)
+	before := paris.stats(t)
+	status, out, _ = paris.call(t, nil, "POST", "/api/admin/packs/transfers/receive",
+		body(map[string]any{"manifest": back, "serials": []string{"PAR-000001", "PAR-000002"}, "to": "ready"}), "")
+	if status != http.StatusCreated {
+		t.Fatalf("Paris's receive back = %d %v", status, out)
+	}
+	quarantine, err := inventory.SystemAccount(paris.app, inventory.KeyQuarantine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, loc, _ := paris.pack(t, "PAR-000001"); st != schema.PackStateQuarantined || loc != quarantine.Id {
+		t.Fatalf("the damaged pack back in Paris: %s at %q; want quarantined on the quarantine shelf", st, loc)
+	}
+	if st, loc, _ := paris.pack(t, "PAR-000002"); st != schema.PackStateInService || loc != paris.account["ready"] {
+		t.Fatalf("PAR-000002: %s at %q; want in service on ready", st, loc)
+	}
+	after := paris.stats(t)
+	if after.Quarantined != before.Quarantined+1 || after.Ready != before.Ready+1 {
+		t.Fatalf("Paris: %+v → %+v; want 1 more quarantined, 1 more ready", before, after)
+	}
+	paris.balanced(t, 0)
+}

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Role } from "@/lib/user";
@@ -22,8 +23,20 @@ vi.mock("@/features/terms/components/terms-editor", () => ({ TermsEditor: block(
 vi.mock("@/features/terms/components/agreements-table", () => ({ AgreementsTable: block("Signed Agreements") }));
 
 const { AdminSystemRoute } = await import("@/app/routes/admin-system");
+const { makeQueryClient } = await import("@/lib/query-client");
+
+// the route reads the attention counts for the pack card's hint (a master admin only)
+function renderRoute() {
+  vi.stubGlobal("fetch", vi.fn(async () => new Response("{}", { status: 200 })));
+  render(
+    <QueryClientProvider client={makeQueryClient(false)}>
+      <AdminSystemRoute />
+    </QueryClientProvider>,
+  );
+}
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   document.body.innerHTML = "";
 });
 
@@ -31,7 +44,7 @@ afterEach(() => {
 describe("AdminSystemRoute", { timeout: 60_000 }, () => {
   it("shows a plain admin neither the pack tracking settings, head office's tokens, the history wipe nor the clean slate (the server refuses them: 403)", () => {
     role.current = "admin";
-    render(<AdminSystemRoute />);
+    renderRoute();
     expect(screen.getByRole("region", { name: "System Settings" })).toBeDefined();
     expect(screen.getByRole("region", { name: "Emergency Override" })).toBeDefined();
     expect(screen.getByRole("region", { name: "Audit List" })).toBeDefined();
@@ -42,7 +55,7 @@ describe("AdminSystemRoute", { timeout: 60_000 }, () => {
   });
   it("shows a master admin all four", () => {
     role.current = "master_admin";
-    render(<AdminSystemRoute />);
+    renderRoute();
     expect(screen.getByRole("region", { name: "History Management" })).toBeDefined();
     expect(screen.getByRole("region", { name: "Clean Slate" })).toBeDefined();
     expect(screen.getByRole("region", { name: "Pack tracking" })).toBeDefined();

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { PageHeader } from "@/components/layouts/app-shell";
 import { Skeleton } from "@/components/ui/skeleton";
 import { BackupsCard } from "@/features/backups/components/backups-card";
@@ -9,6 +10,7 @@ import { AuditListCard } from "@/features/system/components/audit-list-card";
 import { HeadOfficeCard } from "@/features/headoffice/components/head-office-card";
 import { SystemSettingsForm } from "@/features/system/components/system-settings-form";
 import { PackSettingsCard } from "@/features/packs/components/pack-settings-card";
+import { adminAttentionQueryOptions } from "@/features/dashboard/api/get-attention";
 import { EmergencyOverrideForm } from "@/features/inventory/components/emergency-override-form";
 import { RecalculateInventoryCard } from "@/features/inventory/components/recalculate-inventory-card";
 import { useUser } from "@/lib/auth";
@@ -28,12 +30,14 @@ const agreementsTable = loadable(() => import("@/features/terms/components/agree
 export function AdminSystemRoute() {
   const { data: user } = useUser();
   const master = isMasterAdmin(user?.role);
+  // the bay's batteries no pack names yet, once required is saved: the pack card's hint to count the bay
+  const attention = useQuery({ ...adminAttentionQueryOptions, enabled: master });
   return (
     <>
       <PageHeader title="System" description="Settings, history, backups and the inventory's safety tools." />
       <div className="grid grid-cols-1 gap-6">
         <SystemSettingsForm />
-        {master && <PackSettingsCard />}
+        {master && <PackSettingsCard unnamedInBay={attention.data?.unnamedInBay} />}
         <BackupsCard />
         <ReplicationCard />
         <SignInFailuresCard />

@@ -18,6 +18,8 @@ export type Attention = {
   packDiscrepancies: number;
   /** unnamedBatteries moved without packs in required mode this week (offline actions keyed before the switch). */
   unnamedBatteries?: number;
+  /** unnamedInBay: in required mode, the bay's batteries no pack names yet (a stocktake of the whole bay names them). */
+  unnamedInBay?: number;
   /** wornPacks: packs under their model's state-of-health threshold or losing it fast (DESIGN.md §16). */
   wornPacks?: number;
 };

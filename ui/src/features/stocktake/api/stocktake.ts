@@ -39,6 +39,8 @@ export type CountedPack = {
   from: { key: string; kind: string; label: string } | null;
   lastSeenAt: string;
   lastHolder?: { id: string; name: string } | null;
+  /** refusal is why Apply would refuse this pack (a pack sent to another city: pack_in_transit), in the words Apply uses. */
+  refusal?: { code: string; message: string };
 };
 
 /** StocktakeCounts are the tally's sizes and the place's count before and after. */
@@ -52,6 +54,8 @@ export type StocktakeCounts = {
   unknown: number;
   before: number;
   after: number;
+  /** refused counts the scanned packs Apply would refuse (each with its refusal). */
+  refused: number;
 };
 
 /** StocktakeAnswer is POST /api/admin/stocktake's answer (a preview, or the stocktake applied). */

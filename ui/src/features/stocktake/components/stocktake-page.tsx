@@ -51,7 +51,8 @@ function packs(n: number): string {
 export function confirmText(a: StocktakeAnswer): string {
   const parts = [`${placeLabel(a.place)} will count ${a.counts.after} (now ${a.counts.before}).`];
   if (a.counts.missing > 0) parts.push(`${packs(a.counts.missing)} missing will be marked lost.`);
-  if (a.counts.unexpected > 0) parts.push(`${packs(a.counts.unexpected)} unexpected will be moved here.`);
+  const moved = a.counts.unexpected - (a.counts.refused ?? 0);
+  if (moved > 0) parts.push(`${packs(moved)} unexpected will be moved here.`);
   if (a.counts.wrongPlace > 0) parts.push(`${packs(a.counts.wrongPlace)} out of use will go to quarantine.`);
   return parts.join(" ");
 }
@@ -104,7 +105,9 @@ export function StocktakePage({ userId }: { userId: string }) {
     </p>
   );
   const unknown = data?.unknown ?? [];
-  const canApply = !!data && unknown.length === 0 && !preview.isFetching && !apply.isPending;
+  const refused = data?.unexpected.filter((p) => p.refusal) ?? [];
+  const unexpected = data?.unexpected.filter((p) => !p.refusal) ?? [];
+  const canApply = !!data && unknown.length === 0 && refused.length === 0 && !preview.isFetching && !apply.isPending;
 
   return (
     <>
@@ -161,6 +164,13 @@ export function StocktakePage({ userId }: { userId: string }) {
             ))}
           </PackSection>
         )}
+        {refused.length > 0 && (
+          <PackSection title="Cannot be counted here" hint="Apply refuses these packs: remove them from the count, or undo what the message names.">
+            {refused.map((p) => (
+              <Row key={p.serial} serial={p.serial} link detail={p.refusal?.message ?? ""} bad onRemove={() => remove(p.serial)} />
+            ))}
+          </PackSection>
+        )}
         {data && data.missing.length > 0 && (
           <PackSection title="Missing" hint={`The records have these at ${placeName(draft.place)}, but they have not been scanned. Applied, they are marked lost.`}>
             {data.missing.map((p) => (
@@ -168,9 +178,9 @@ export function StocktakePage({ userId }: { userId: string }) {
             ))}
           </PackSection>
         )}
-        {data && data.unexpected.length > 0 && (
+        {unexpected.length > 0 && (
           <PackSection title="Unexpected" hint="Scanned here, but the records had them elsewhere. Applied, they are moved here.">
-            {data.unexpected.map((p) => (
+            {unexpected.map((p) => (
               <Row key={p.serial} serial={p.serial} link detail={`Records: ${p.from?.label ?? "nowhere"}`} onRemove={() => remove(p.serial)} />
             ))}
           </PackSection>
