@@ -81,7 +81,10 @@ export default defineConfig({
   retries: 0, // a flaky test is fixed, never retried: CI too
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // make test runs the e2e suite beside the Go and UI stages on 2 cores: a browser starved of
+  // CPU there can stall for over 10 s (FC52: a page saw no WebSocket frame for 16 s, then 20 at
+  // once), so an assertion waits up to 20 s. One that passes waits only as long as it needs.
+  expect: { timeout: 20_000 },
   reporter: [["list"]],
   globalSetup: "./global-setup.ts",
   use: {

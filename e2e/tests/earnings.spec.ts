@@ -86,8 +86,10 @@ test("rates, a pay reduction, a driver's dropoff and the CSV", async ({ page, pb
 // before it, so while messages came faster than an answer the admin's table kept its old
 // figures. Here all-earnings answers in 800 ms and another admin's edits announce a change
 // every 250 ms: the edit still shows while they keep coming (before, it never did until they
-// stopped). The waits are long because a full run slows every answer here tenfold.
-test("an edit shows while other changes keep coming faster than the table answers", async ({ page, pb, unique }) => {
+// stopped). The waits are long because a full run slows every answer here tenfold and can
+// starve the browser for seconds; the other admin's changes stop as soon as the edit shows.
+// The behaviour is the same at every width: desktop only.
+test("an edit shows while other changes keep coming faster than the table answers", { tag: "@desktop" }, async ({ page, pb, unique }) => {
   test.slow();
   const stamp = unique("busy").split("@")[0].split("-").pop();
   const target = await seedUser(pb, { email: unique("busy-target"), password: "busy-secret-1", firstName: "Busy", lastName: `Target-${stamp}` });
@@ -100,7 +102,7 @@ test("an edit shows while other changes keep coming faster than the table answer
   await page.goto("/");
   const table = page.getByRole("region", { name: "All Users Weekly Earnings" });
   const name = `Busy Target-${stamp}`;
-  await expect(describedAs(table, `Edit pay reduction of ${name}`)).toHaveText(/^20%/, { timeout: 30_000 });
+  await expect(describedAs(table, `Edit pay reduction of ${name}`)).toHaveText(/^20%/, { timeout: 60_000 });
 
   let running = true;
   let n = 0;
@@ -120,7 +122,7 @@ test("an edit shows while other changes keep coming faster than the table answer
     await table.getByLabel(`pay reduction of ${name}`, { exact: true }).fill("5");
     await table.getByRole("button", { name: `Save pay reduction of ${name}` }).click();
     await expect(toast(page).getByText("Pay reduction updated")).toBeVisible();
-    await expect(describedAs(table, `Edit pay reduction of ${name}`)).toHaveText(/^5%/, { timeout: 30_000 });
+    await expect(describedAs(table, `Edit pay reduction of ${name}`)).toHaveText(/^5%/, { timeout: 60_000 });
   } finally {
     running = false;
     await noise;
