@@ -332,7 +332,7 @@ export async function discard(seq: number): Promise<void> {
 export async function resend(seq: number, body: Record<string, unknown>): Promise<void> {
   const item = (await db.allItems()).find((x) => x.seq === seq);
   if (!item) return;
-  await db.putItem({ ...item, body, key: newIdempotencyKey(), status: "waiting", attempts: 0, error: undefined, code: undefined });
+  await db.putItem({ ...item, body, key: newIdempotencyKey(), status: "waiting", attempts: 0, error: undefined, code: undefined, uploaded: undefined });
   await reload();
   broadcast("enqueued");
   void flush();
@@ -468,14 +468,17 @@ async function round(): Promise<void> {
           await db.deleteItem(item.seq);
         } else {
           const r = refusal(error);
-          await db.putItem({ ...live, status: "refused", error: r.message, code: r.code, packs: r.packs });
+          // as stored now: the send may have kept something on it (a photo's upload)
+          const now = (await db.getItem(item.seq)) ?? live;
+          await db.putItem({ ...now, status: "refused", error: r.message, code: r.code, packs: r.packs });
         }
         await reload();
         broadcast("changed");
         settle(item.seq, { status: "refused", error });
         continue;
       }
-      await db.putItem({ ...live, status: "waiting" });
+      const now = await db.getItem(item.seq);
+      if (now) await db.putItem({ ...now, status: "waiting" });
       // a failure ends the flush: the timer (or the 'online' event, or a sign-in) starts the next
       again = false;
       const reason = pauseReason(error);
