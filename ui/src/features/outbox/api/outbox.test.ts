@@ -6,6 +6,7 @@ import { defineAction, registerActions, resetActionsForTests } from "@/features/
 import { closeForTests } from "@/features/outbox/api/db";
 import {
   BACKOFF_MAX_MS,
+  KEY_REUSED,
   MAX_PHOTO_BYTES,
   OUTBOX_FULL,
   type StoredItem,
@@ -193,6 +194,17 @@ describe("the outbox", () => {
     await settle();
     expect(getSnapshot().paused).toBe("account");
     expect(getSnapshot().items).toMatchObject([{ key: "k-1", status: "waiting" }]);
+  });
+
+  it("a key repeated with another body (409 idempotency_key_reused) is kept refused, in words a driver understands", async () => {
+    const { sender } = scripted([apiError(409, "idempotency_key_reused", "This Idempotency-Key was already used for a different request."), { ok: true }]);
+    start("u1", { sender });
+    await enqueue("pickup", { quantity: 1, notes: "Y" }, { key: "k-1" });
+    await enqueue("pickup", { quantity: 2, notes: "Y" }, { key: "k-2" });
+    await settle();
+    expect(getSnapshot().items).toMatchObject([{ key: "k-1", status: "refused", code: "idempotency_key_reused", error: KEY_REUSED }]);
+    expect(getSnapshot().items[0]!.error).not.toMatch(/Idempotency/);
+    expect(getSnapshot().paused).toBeNull();
   });
 
   it("a key older than the server keeps (key_expired) is refused like other refusals, with its message", async () => {

@@ -95,7 +95,17 @@ export function classify(error: unknown): Verdict {
   return "refused";
 }
 
+/**
+ * KEY_REUSED is what the queue shows for a 409 idempotency_key_reused (decided by the code): the
+ * server's message names a header a driver has never seen. The item is kept, refused, with
+ * Discard and Edit & resend (a new key), never dropped.
+ */
+export const KEY_REUSED =
+  "This action was already sent once with other details, so it was not recorded again. Check your activity: Discard it if it is there, or Edit & resend it.";
+
 function refusal(error: unknown): { message: string; code?: string; packs?: RefusedPack[] } {
+  const code = error instanceof ApiError || error instanceof TransportError ? error.code : undefined;
+  if (code === "idempotency_key_reused") return { message: KEY_REUSED, code };
   if (error instanceof ApiError) {
     const packs = refusedPacks(error.data);
     return { message: error.serverMessage.trim() || `Refused (${error.status})`, code: error.code || undefined, ...(packs.length > 0 ? { packs } : {}) };
