@@ -294,6 +294,24 @@ describe("the outbox", () => {
     expect(getSnapshot().items).toEqual([]);
   });
 
+  it("another account's items on a shared phone (signed out, suspended, deleted) are shown to the next driver, and its photos do not fill their outbox", async () => {
+    const a = scripted([new TypeError("Failed to fetch")]);
+    start("alice", { sender: a.sender });
+    const big = new Blob([new Uint8Array(MAX_PHOTO_BYTES - 10)], { type: "image/jpeg" });
+    await enqueue("photo", { filename: "a.jpg", notes: "" }, { blob: big, key: "alice-1" });
+    await settle();
+    const b = scripted([new TypeError("Failed to fetch")]);
+    start("bob", { sender: b.sender });
+    await settle();
+    expect(getSnapshot().others).toBe(1);
+    expect(statusLine(getSnapshot())).toBe("1 action of another account waiting on this phone");
+    await enqueue("photo", { filename: "b.jpg", notes: "" }, { blob: new Blob([new Uint8Array(20)]), key: "bob-1" });
+    await settle();
+    expect(getSnapshot().items.map((x) => x.key)).toEqual(["bob-1"]);
+    expect(b.sent.every((x) => x.userId === "bob")).toBe(true);
+    expect(statusLine(getSnapshot())).toMatch(/· 1 action of another account$/);
+  });
+
   it("submit tells the form: sent, refused (the item is removed: the form shows it), or queued", async () => {
     const { sender } = scripted([{ id: "m1" }, apiError(400, "validation_failed"), new TypeError("Failed to fetch")]);
     start("u1", { sender });

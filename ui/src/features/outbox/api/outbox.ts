@@ -30,7 +30,7 @@ export type StoredItem = OutboxItem & { seq: number };
 /** SentItem is an item sent during this session (the sheet lists them as sent). */
 export type SentItem = StoredItem & { sentAt: string };
 
-/** MAX_PHOTO_BYTES caps the photos waiting in the outbox (50 MB in all). */
+/** MAX_PHOTO_BYTES caps the photos of one account waiting in the outbox (50 MB in all). */
 export const MAX_PHOTO_BYTES = 50 * 1024 * 1024;
 
 /** OUTBOX_FULL is the message when a photo would take the outbox past MAX_PHOTO_BYTES. */
@@ -137,6 +137,11 @@ export type OutboxSnapshot = {
   offline: boolean;
   /** ready: the store has been read once. */
   ready: boolean;
+  /**
+   * others: items stored on this phone by other accounts (a shared phone, a driver signed out,
+   * suspended or deleted): never sent under this session, shown so that none waits unseen.
+   */
+  others: number;
 };
 
 /** Sender sends one item; tests replace it. */
@@ -146,7 +151,7 @@ export type Sender = (item: StoredItem) => Promise<unknown>;
 export type Hooks = { onSent?: (item: StoredItem, answer: unknown) => void; onPause?: (reason: PauseReason) => void };
 
 let userId: string | null = null;
-let snapshot: OutboxSnapshot = { items: [], sent: [], sending: null, paused: null, offline: false, ready: false };
+let snapshot: OutboxSnapshot = { items: [], sent: [], sending: null, paused: null, offline: false, ready: false, others: 0 };
 const listeners = new Set<() => void>();
 let sender: Sender = sendItem;
 let hooks: Hooks = {};
@@ -178,7 +183,7 @@ const browserOffline = isBrowserOffline;
 
 async function reload(): Promise<void> {
   const all = await db.allItems();
-  emit({ items: all.filter((x) => x.userId === userId), ready: true, offline: snapshot.offline || browserOffline() });
+  emit({ items: all.filter((x) => x.userId === userId), others: all.filter((x) => x.userId !== userId).length, ready: true, offline: snapshot.offline || browserOffline() });
 }
 
 function broadcast(msg: "changed" | "enqueued") {
@@ -200,7 +205,7 @@ export function start(forUser: string | null, opts: { sender?: Sender; hooks?: H
   const changed = forUser !== userId;
   userId = forUser;
   // a (re)start is a sign-in or a session fixed (terms signed): a pause ends, the same keys are sent
-  emit(changed ? { items: [], sent: [], paused: null, ready: false } : { paused: null });
+  emit(changed ? { items: [], sent: [], paused: null, ready: false, others: 0 } : { paused: null });
   if (!started && typeof window !== "undefined") {
     started = true;
     window.addEventListener("online", () => {
@@ -280,7 +285,9 @@ async function store(kind: OutboxKind, body: Record<string, unknown>, extra: Ext
   );
   for (const x of items) if (!actionOf(x.kind)) throw new Error(`Unknown driver action: ${x.kind}`);
   const adding = photoBytes(items);
-  if (adding > 0 && photoBytes(await db.allItems()) + adding > MAX_PHOTO_BYTES) throw new OutboxFullError();
+  // this account's photos only: another account's (a driver signed out or deleted on a shared
+  // phone) are not this driver's to send or discard
+  if (adding > 0 && photoBytes((await db.allItems()).filter((x) => x.userId === forUser)) + adding > MAX_PHOTO_BYTES) throw new OutboxFullError();
   const seq = await db.addItems(items);
   await reload();
   broadcast("enqueued");
@@ -439,9 +446,10 @@ export async function flush(): Promise<void> {
 }
 
 async function round(): Promise<void> {
-  const mine = (await db.allItems()).filter((x) => x.userId === userId);
+  const all = await db.allItems();
+  const mine = all.filter((x) => x.userId === userId);
   const todo = mine.filter((x) => x.status !== "refused");
-  emit({ items: mine });
+  emit({ items: mine, others: all.length - mine.length });
   if (todo.length > 0 && browserOffline()) {
     // the browser knows it has no network: no request, the 'online' event starts the next round
     again = false;
@@ -533,7 +541,7 @@ export async function sendItem(item: StoredItem): Promise<unknown> {
 /** resetForTests forgets all module state. */
 export function resetForTests(): void {
   userId = null;
-  snapshot = { items: [], sent: [], sending: null, paused: null, offline: false, ready: false };
+  snapshot = { items: [], sent: [], sending: null, paused: null, offline: false, ready: false, others: 0 };
   sender = sendItem;
   hooks = {};
   flushing = false;
