@@ -124,7 +124,7 @@ test("a revoked driver sees '2 actions waiting' at / and sends them once after s
   await page.goto("/").catch(async (e: unknown) => {
     if (!String(e).includes("interrupted by another navigation")) throw e;
   });
-  const waiting = page.getByRole("status").filter({ hasText: "2 actions waiting on this phone. Sign in to send them." });
+  const waiting = page.getByRole("status").filter({ hasText: "2 actions waiting on this phone. Sign in with the account that recorded them to send them." });
   await expect(waiting).toBeVisible({ timeout: 30_000 });
   // the notice is part of an accessible sign-in screen, at every width
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();

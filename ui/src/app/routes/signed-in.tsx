@@ -9,6 +9,7 @@ import { AppShell } from "@/components/layouts/app-shell";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { MyAgreementLink } from "@/features/auth/components/my-agreement-link";
 import { ResignTerms } from "@/features/auth/components/resign-terms";
+import { HeldActions } from "@/features/outbox/components/held-actions";
 import { useOutboxStart } from "@/features/outbox/hooks/use-outbox-start";
 import { useUser } from "@/lib/auth";
 import { loadable, useLoadable } from "@/lib/loadable";
@@ -49,6 +50,8 @@ export function SignedInLayout() {
   if (user.isApproved !== "approved")
     return (
       <AccountBlocked state={user.isApproved}>
+        {/* the actions this driver queued are kept, neither sent nor dropped, while the account is on hold */}
+        <HeldActions userId={user.id} />
         <MyAgreementLink />
       </AccountBlocked>
     );

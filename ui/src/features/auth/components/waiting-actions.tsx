@@ -28,7 +28,7 @@ export function WaitingActions() {
     <p role="status" className="mb-4 flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
       <InboxIcon aria-hidden className="size-4 shrink-0" />
       <span>
-        {waiting} {waiting === 1 ? "action" : "actions"} waiting on this phone. Sign in to send {waiting === 1 ? "it" : "them"}.
+        {waiting} {waiting === 1 ? "action" : "actions"} waiting on this phone. Sign in with the account that recorded {waiting === 1 ? "it" : "them"} to send {waiting === 1 ? "it" : "them"}.
       </span>
     </p>
   );

@@ -39,6 +39,12 @@ export type OutboxItem = {
    * is recorded or discarded.
    */
   claimed?: Record<string, string>;
+  /**
+   * uploaded: a photo's upload (its URL without the query) once its bytes are stored
+   * (keepUploaded): a resend claims that upload again, so the claim's body stays the same under
+   * the item's key (lib/idempotency refuses a key repeated with another body).
+   */
+  uploaded?: string;
 };
 
 const store = openStore({
@@ -107,6 +113,21 @@ export async function keepClaimed(field: string, key: string, id: string): Promi
       cursor.continue();
     };
     return found;
+  });
+}
+
+/** keepUploaded keeps url, the upload holding the bytes of the item keyed key, on that item (if still stored). */
+export async function keepUploaded(key: string, url: string): Promise<void> {
+  await tx("readwrite", (s) => {
+    const req = s.openCursor();
+    req.onsuccess = () => {
+      const cursor = req.result;
+      if (!cursor) return;
+      const item = cursor.value as OutboxItem;
+      if (item.key === key) cursor.update({ ...item, uploaded: url });
+      cursor.continue();
+    };
+    return { result: undefined };
   });
 }
 

@@ -6,6 +6,7 @@ import { defineAction, registerActions, resetActionsForTests } from "@/features/
 import { closeForTests } from "@/features/outbox/api/db";
 import {
   BACKOFF_MAX_MS,
+  KEY_REUSED,
   MAX_PHOTO_BYTES,
   OUTBOX_FULL,
   type StoredItem,
@@ -195,6 +196,17 @@ describe("the outbox", () => {
     expect(getSnapshot().items).toMatchObject([{ key: "k-1", status: "waiting" }]);
   });
 
+  it("a key repeated with another body (409 idempotency_key_reused) is kept refused, in words a driver understands", async () => {
+    const { sender } = scripted([apiError(409, "idempotency_key_reused", "This Idempotency-Key was already used for a different request."), { ok: true }]);
+    start("u1", { sender });
+    await enqueue("pickup", { quantity: 1, notes: "Y" }, { key: "k-1" });
+    await enqueue("pickup", { quantity: 2, notes: "Y" }, { key: "k-2" });
+    await settle();
+    expect(getSnapshot().items).toMatchObject([{ key: "k-1", status: "refused", code: "idempotency_key_reused", error: KEY_REUSED }]);
+    expect(getSnapshot().items[0]!.error).not.toMatch(/Idempotency/);
+    expect(getSnapshot().paused).toBeNull();
+  });
+
   it("a key older than the server keeps (key_expired) is refused like other refusals, with its message", async () => {
     const { sender } = scripted([apiError(409, "key_expired", "This action is too old to send again. Ask an admin."), { ok: true }]);
     start("u1", { sender });
@@ -280,6 +292,24 @@ describe("the outbox", () => {
     await settle();
     expect(b.sent).toHaveLength(0);
     expect(getSnapshot().items).toEqual([]);
+  });
+
+  it("another account's items on a shared phone (signed out, suspended, deleted) are shown to the next driver, and its photos do not fill their outbox", async () => {
+    const a = scripted([new TypeError("Failed to fetch")]);
+    start("alice", { sender: a.sender });
+    const big = new Blob([new Uint8Array(MAX_PHOTO_BYTES - 10)], { type: "image/jpeg" });
+    await enqueue("photo", { filename: "a.jpg", notes: "" }, { blob: big, key: "alice-1" });
+    await settle();
+    const b = scripted([new TypeError("Failed to fetch")]);
+    start("bob", { sender: b.sender });
+    await settle();
+    expect(getSnapshot().others).toBe(1);
+    expect(statusLine(getSnapshot())).toBe("1 action of another account waiting on this phone");
+    await enqueue("photo", { filename: "b.jpg", notes: "" }, { blob: new Blob([new Uint8Array(20)]), key: "bob-1" });
+    await settle();
+    expect(getSnapshot().items.map((x) => x.key)).toEqual(["bob-1"]);
+    expect(b.sent.every((x) => x.userId === "bob")).toBe(true);
+    expect(statusLine(getSnapshot())).toMatch(/· 1 action of another account$/);
   });
 
   it("submit tells the form: sent, refused (the item is removed: the form shows it), or queued", async () => {

@@ -30,7 +30,7 @@ export type StoredItem = OutboxItem & { seq: number };
 /** SentItem is an item sent during this session (the sheet lists them as sent). */
 export type SentItem = StoredItem & { sentAt: string };
 
-/** MAX_PHOTO_BYTES caps the photos waiting in the outbox (50 MB in all). */
+/** MAX_PHOTO_BYTES caps the photos of one account waiting in the outbox (50 MB in all). */
 export const MAX_PHOTO_BYTES = 50 * 1024 * 1024;
 
 /** OUTBOX_FULL is the message when a photo would take the outbox past MAX_PHOTO_BYTES. */
@@ -95,7 +95,17 @@ export function classify(error: unknown): Verdict {
   return "refused";
 }
 
+/**
+ * KEY_REUSED is what the queue shows for a 409 idempotency_key_reused (decided by the code): the
+ * server's message names a header a driver has never seen. The item is kept, refused, with
+ * Discard and Edit & resend (a new key), never dropped.
+ */
+export const KEY_REUSED =
+  "This action was already sent once with other details, so it was not recorded again. Check your activity: Discard it if it is there, or Edit & resend it.";
+
 function refusal(error: unknown): { message: string; code?: string; packs?: RefusedPack[] } {
+  const code = error instanceof ApiError || error instanceof TransportError ? error.code : undefined;
+  if (code === "idempotency_key_reused") return { message: KEY_REUSED, code };
   if (error instanceof ApiError) {
     const packs = refusedPacks(error.data);
     return { message: error.serverMessage.trim() || `Refused (${error.status})`, code: error.code || undefined, ...(packs.length > 0 ? { packs } : {}) };
@@ -127,6 +137,11 @@ export type OutboxSnapshot = {
   offline: boolean;
   /** ready: the store has been read once. */
   ready: boolean;
+  /**
+   * others: items stored on this phone by other accounts (a shared phone, a driver signed out,
+   * suspended or deleted): never sent under this session, shown so that none waits unseen.
+   */
+  others: number;
 };
 
 /** Sender sends one item; tests replace it. */
@@ -136,7 +151,7 @@ export type Sender = (item: StoredItem) => Promise<unknown>;
 export type Hooks = { onSent?: (item: StoredItem, answer: unknown) => void; onPause?: (reason: PauseReason) => void };
 
 let userId: string | null = null;
-let snapshot: OutboxSnapshot = { items: [], sent: [], sending: null, paused: null, offline: false, ready: false };
+let snapshot: OutboxSnapshot = { items: [], sent: [], sending: null, paused: null, offline: false, ready: false, others: 0 };
 const listeners = new Set<() => void>();
 let sender: Sender = sendItem;
 let hooks: Hooks = {};
@@ -168,7 +183,7 @@ const browserOffline = isBrowserOffline;
 
 async function reload(): Promise<void> {
   const all = await db.allItems();
-  emit({ items: all.filter((x) => x.userId === userId), ready: true, offline: snapshot.offline || browserOffline() });
+  emit({ items: all.filter((x) => x.userId === userId), others: all.filter((x) => x.userId !== userId).length, ready: true, offline: snapshot.offline || browserOffline() });
 }
 
 function broadcast(msg: "changed" | "enqueued") {
@@ -190,7 +205,7 @@ export function start(forUser: string | null, opts: { sender?: Sender; hooks?: H
   const changed = forUser !== userId;
   userId = forUser;
   // a (re)start is a sign-in or a session fixed (terms signed): a pause ends, the same keys are sent
-  emit(changed ? { items: [], sent: [], paused: null, ready: false } : { paused: null });
+  emit(changed ? { items: [], sent: [], paused: null, ready: false, others: 0 } : { paused: null });
   if (!started && typeof window !== "undefined") {
     started = true;
     window.addEventListener("online", () => {
@@ -270,7 +285,9 @@ async function store(kind: OutboxKind, body: Record<string, unknown>, extra: Ext
   );
   for (const x of items) if (!actionOf(x.kind)) throw new Error(`Unknown driver action: ${x.kind}`);
   const adding = photoBytes(items);
-  if (adding > 0 && photoBytes(await db.allItems()) + adding > MAX_PHOTO_BYTES) throw new OutboxFullError();
+  // this account's photos only: another account's (a driver signed out or deleted on a shared
+  // phone) are not this driver's to send or discard
+  if (adding > 0 && photoBytes((await db.allItems()).filter((x) => x.userId === forUser)) + adding > MAX_PHOTO_BYTES) throw new OutboxFullError();
   const seq = await db.addItems(items);
   await reload();
   broadcast("enqueued");
@@ -332,7 +349,7 @@ export async function discard(seq: number): Promise<void> {
 export async function resend(seq: number, body: Record<string, unknown>): Promise<void> {
   const item = (await db.allItems()).find((x) => x.seq === seq);
   if (!item) return;
-  await db.putItem({ ...item, body, key: newIdempotencyKey(), status: "waiting", attempts: 0, error: undefined, code: undefined });
+  await db.putItem({ ...item, body, key: newIdempotencyKey(), status: "waiting", attempts: 0, error: undefined, code: undefined, uploaded: undefined });
   await reload();
   broadcast("enqueued");
   void flush();
@@ -429,9 +446,10 @@ export async function flush(): Promise<void> {
 }
 
 async function round(): Promise<void> {
-  const mine = (await db.allItems()).filter((x) => x.userId === userId);
+  const all = await db.allItems();
+  const mine = all.filter((x) => x.userId === userId);
   const todo = mine.filter((x) => x.status !== "refused");
-  emit({ items: mine });
+  emit({ items: mine, others: all.length - mine.length });
   if (todo.length > 0 && browserOffline()) {
     // the browser knows it has no network: no request, the 'online' event starts the next round
     again = false;
@@ -468,14 +486,17 @@ async function round(): Promise<void> {
           await db.deleteItem(item.seq);
         } else {
           const r = refusal(error);
-          await db.putItem({ ...live, status: "refused", error: r.message, code: r.code, packs: r.packs });
+          // as stored now: the send may have kept something on it (a photo's upload)
+          const now = (await db.getItem(item.seq)) ?? live;
+          await db.putItem({ ...now, status: "refused", error: r.message, code: r.code, packs: r.packs });
         }
         await reload();
         broadcast("changed");
         settle(item.seq, { status: "refused", error });
         continue;
       }
-      await db.putItem({ ...live, status: "waiting" });
+      const now = await db.getItem(item.seq);
+      if (now) await db.putItem({ ...now, status: "waiting" });
       // a failure ends the flush: the timer (or the 'online' event, or a sign-in) starts the next
       again = false;
       const reason = pauseReason(error);
@@ -520,7 +541,7 @@ export async function sendItem(item: StoredItem): Promise<unknown> {
 /** resetForTests forgets all module state. */
 export function resetForTests(): void {
   userId = null;
-  snapshot = { items: [], sent: [], sending: null, paused: null, offline: false, ready: false };
+  snapshot = { items: [], sent: [], sending: null, paused: null, offline: false, ready: false, others: 0 };
   sender = sendItem;
   hooks = {};
   flushing = false;

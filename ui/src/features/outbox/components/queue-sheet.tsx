@@ -25,6 +25,11 @@ export function whenTapped(iso: string, now: Date = new Date()): string {
 }
 
 
+/** othersText tells a driver about the actions another account left on this phone. */
+export function othersText(n: number): string {
+  return `${n} ${n === 1 ? "action" : "actions"} recorded on this phone by another account ${n === 1 ? "waits" : "wait"} here: ${n === 1 ? "it is" : "they are"} sent when that account signs in on this phone. If that account was deleted, ask an admin.`;
+}
+
 /** OutboxQueue shows a driver the queue: see the file comment. */
 export function OutboxQueue({ user }: { user: User }) {
   const driver = !isAdminRole(user.role) && !isLiaisonRole(user.role);
@@ -71,6 +76,11 @@ function QueueStatus() {
             <DialogTitle>Your actions</DialogTitle>
             <DialogDescription>Actions are kept on this phone until the server has recorded them.</DialogDescription>
           </DialogHeader>
+          {s.others > 0 && (
+            <p data-testid="outbox-others" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              {othersText(s.others)}
+            </p>
+          )}
           <QueueList items={s.items} sent={s.sent} sendingSeq={s.sending ? s.items.find((x) => x.status === "sending")?.seq : undefined} />
         </DialogContent>
       </Dialog>

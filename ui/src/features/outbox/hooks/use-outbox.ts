@@ -18,7 +18,15 @@ export function holdingsDelta(items: readonly OutboxItem[]): number {
 }
 
 /** statusLine is the driver header's line for the queue, or null when there is nothing to say. */
-export function statusLine(s: Pick<OutboxSnapshot, "items" | "sent" | "sending" | "paused" | "offline">): string | null {
+export function statusLine(s: Pick<OutboxSnapshot, "items" | "sent" | "sending" | "paused" | "offline"> & { others?: number }): string | null {
+  const own = ownLine(s);
+  const others = s.others ?? 0;
+  if (others === 0) return own;
+  const theirs = `${others} ${others === 1 ? "action" : "actions"} of another account`;
+  return own ? `${own} · ${theirs}` : `${theirs} waiting on this phone`;
+}
+
+function ownLine(s: Pick<OutboxSnapshot, "items" | "sent" | "sending" | "paused" | "offline">): string | null {
   const waiting = s.items.filter((x) => x.status !== "refused").length;
   const refused = s.items.length - waiting;
   const actions = (n: number) => `${n} ${n === 1 ? "action" : "actions"}`;

@@ -16,6 +16,15 @@ describe("a stocktake in progress", () => {
     expect(removeScanned(d, "SWB-000001").serials).toEqual(["SWB-000002"]);
   });
 
+  it("forgets the apply's key when the list changes: a key is never sent again with another list (409 idempotency_key_reused)", () => {
+    const pending = { place: "ready" as const, serials: ["SWB-000001"], key: "k-1" };
+    expect(addScanned(pending, "SWB-000002").draft).toEqual({ place: "ready", serials: ["SWB-000001", "SWB-000002"] });
+    expect(removeScanned(pending, "SWB-000001")).toEqual({ place: "ready", serials: [] });
+    // nothing changed: the same list keeps its key
+    expect(addScanned(pending, "SWB-000001").draft).toBe(pending);
+    expect(removeScanned(pending, "SWB-000009")).toBe(pending);
+  });
+
   it("stops at the server's limit", () => {
     const full = { ...EMPTY_DRAFT, serials: Array.from({ length: MAX_SERIALS }, (_, i) => `P-${i}`) };
     expect(addScanned(full, "P-X").result).toBe("full");

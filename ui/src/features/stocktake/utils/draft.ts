@@ -2,7 +2,8 @@
 // the browser under the signed-in user's id so that a reload, a closed tab or a dead battery
 // does not lose a half-counted shelf. It is kept until the stocktake is applied or discarded.
 // The Idempotency-Key of the apply is minted once, at the first Apply, and kept with the list:
-// an answer lost on a bad connection is asked for again with the same key and applied once.
+// an answer lost on a bad connection is asked for again with the same key and applied once. A
+// serial added or removed after it forgets the key: the key names that one list.
 
 import { type Place, isPlace } from "@/features/stocktake/api/stocktake";
 
@@ -62,10 +63,14 @@ export function addScanned(draft: Draft, serial: string | null): { draft: Draft;
   if (!serial) return { draft, result: "wrong" };
   if (draft.serials.includes(serial)) return { draft, result: "duplicate" };
   if (draft.serials.length >= MAX_SERIALS) return { draft, result: "full" };
-  return { draft: { ...draft, serials: [...draft.serials, serial] }, result: "added" };
+  return { draft: { place: draft.place, serials: [...draft.serials, serial] }, result: "added" };
 }
 
-/** removeScanned takes serial off the draft's list. */
+/**
+ * removeScanned takes serial off the draft's list. Like an added serial, it forgets the apply's
+ * key: another list is another apply (the server refuses a key repeated with another body, 409).
+ */
 export function removeScanned(draft: Draft, serial: string): Draft {
-  return { ...draft, serials: draft.serials.filter((s) => s !== serial) };
+  if (!draft.serials.includes(serial)) return draft;
+  return { place: draft.place, serials: draft.serials.filter((s) => s !== serial) };
 }
