@@ -29,6 +29,7 @@ const PHONE_SPECS = [
   "field-seams",
   "first-screen-guard",
   "ops-driver",
+  "outbox-photo-answer-lost",
   "pack-safety",
   "scan",
   "stocktake",
