@@ -133,8 +133,8 @@ func TestHostileEarnings(t *testing.T) {
 		t.Errorf("pay estimate followed ?userId: %s vs %s", own, other)
 	}
 
-	// a replayed Idempotency-Key records once and answers the first answer again, whatever the
-	// repeat's body (DESIGN.md §5: the key names one confirmed action)
+	// a replayed Idempotency-Key records once and answers the first answer again; the same key
+	// with another body is refused 409 idempotency_key_reused, and nothing more is recorded
 	keyed := func(body string) (int, string) {
 		req := httptest.NewRequest(http.MethodPost, "/api/admin/task-adjustments", bytes.NewBufferString(body))
 		req.Header.Set("Content-Type", "application/json")
@@ -155,7 +155,7 @@ func TestHostileEarnings(t *testing.T) {
 	if s1 != 200 || s2 != 200 || a1 != a2 || count() != 1 {
 		t.Fatalf("replay: %d %s / %d %s, %d adjustments", s1, a1, s2, a2, count())
 	}
-	if s3, a3 := keyed(adjust(w.c.Driver.Id, "8")); s3 != 200 || a3 != a1 || count() != 1 {
+	if s3, a3 := keyed(adjust(w.c.Driver.Id, "8")); s3 != http.StatusConflict || !strings.Contains(a3, "idempotency_key_reused") || count() != 1 {
 		t.Fatalf("key replayed with another body: %d %s, %d adjustments", s3, a3, count())
 	}
 
