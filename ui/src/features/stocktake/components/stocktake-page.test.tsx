@@ -38,12 +38,12 @@ const PREVIEW = {
 };
 
 /** renderPage shows the page with serials scanned (the kept draft) and the server answering preview. */
-function renderPage(serials: string[], preview: object) {
+function renderPage(serials: string[], preview: object, url = "/packs/stocktake") {
   saveDraft("u1", { place: "ready", serials });
   vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(preview), { status: 200 })));
   render(
     <QueryClientProvider client={makeQueryClient(false)}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
         <StocktakePage userId="u1" />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -97,5 +97,12 @@ describe("StocktakePage's preview", () => {
     // the section's last row: the focus goes to the serial field, not to the page
     expect(document.activeElement?.tagName).toBe("INPUT");
     expect(document.activeElement?.getAttribute("type")).not.toBe("file");
+  });
+
+  it("opens on the whole bay from the System page's Count the bay link (?place=bay)", async () => {
+    renderPage([], { ...PREVIEW, place: "bay", found: [], unexpected: [] }, "/packs/stocktake?place=bay");
+    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem(Object.keys(localStorage)[0]) ?? "{}").place).toBe("bay"));
+    await vi.waitFor(() => expect(vi.mocked(fetch).mock.calls.some((c) => JSON.parse(String((c[1] as RequestInit | undefined)?.body ?? "{}")).place === "bay")).toBe(true));
+    expect(screen.getByRole("combobox", { name: "Place" }).textContent).toContain("Whole bay");
   });
 });

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { OptionSelect } from "@/components/option-select";
 import { ActionBar } from "@/components/layouts/action-bar";
@@ -65,6 +65,22 @@ export function StocktakePage({ userId }: { userId: string }) {
   const [confirming, setConfirming] = React.useState<"apply" | "discard" | null>(null);
   const [applied, setApplied] = React.useState<StocktakeAnswer | null>(null);
   const ids = React.useId();
+  // a link may open the count on a place (?place=bay: the System page's "Count the bay"); the
+  // scans kept so far stay in the list, and the parameter goes so a later choice is not undone
+  const [search, setSearch] = useSearchParams();
+  const linked = search.get("place");
+  React.useEffect(() => {
+    if (linked === null) return;
+    if (isPlace(linked)) setPlace(linked);
+    setSearch(
+      (s) => {
+        s.delete("place");
+        return s;
+      },
+      { replace: true },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link followed
+  }, [linked]);
   const data = preview.data?.place === draft.place ? preview.data : undefined;
   const counts = data?.counts;
 
