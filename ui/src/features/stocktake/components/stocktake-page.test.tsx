@@ -83,7 +83,7 @@ describe("StocktakePage's preview", () => {
       "fetch",
       vi.fn(async (_url: string, init?: RequestInit) => {
         const asked: string[] = JSON.parse(String(init?.body ?? "{}")).serials ?? [];
-        const unexpected = [PREVIEW.unexpected[0], other].filter((p) => asked.includes(p.serial));
+        const unexpected = [PREVIEW.unexpected[0]!, other].filter((p) => asked.includes(p.serial));
         return new Response(JSON.stringify({ ...PREVIEW, unexpected }), { status: 200 });
       }),
     );
@@ -101,7 +101,7 @@ describe("StocktakePage's preview", () => {
 
   it("opens on the whole bay from the System page's Count the bay link (?place=bay)", async () => {
     renderPage([], { ...PREVIEW, place: "bay", found: [], unexpected: [] }, "/packs/stocktake?place=bay");
-    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem(Object.keys(localStorage)[0]) ?? "{}").place).toBe("bay"));
+    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem(Object.keys(localStorage)[0] ?? "") ?? "{}").place).toBe("bay"));
     await vi.waitFor(() => expect(vi.mocked(fetch).mock.calls.some((c) => JSON.parse(String((c[1] as RequestInit | undefined)?.body ?? "{}")).place === "bay")).toBe(true));
     expect(screen.getByRole("combobox", { name: "Place" }).textContent).toContain("Whole bay");
   });
