@@ -300,7 +300,7 @@ func (w *packWorld) refusals(t *testing.T) []refusal {
 	// standing (head office's: recorded with no pack in use) must be a JSON boolean
 	for _, v := range []string{`"yes"`, `1`, `{}`, `["true"]`} {
 		add(refusal{name: "recall standing " + v, tok: w.admin, method: "POST", url: "/api/admin/packs/recall",
-			body: `{"by":"lot","value":"NO-SUCH-LOT","reason":"r","standing":` + v + `}`, status: 400, field: "standing", msg: "Invalid value for standing"})
+			body: `{"by":"lot","value":"NO-SUCH-LOT","reason":"r","standing":` + v + `}`, status: 400, field: "standing", msg: "Standing must be true or false"})
 	}
 	add(refusal{name: "recall standing false, a lot nobody has", tok: w.admin, method: "POST", url: "/api/admin/packs/recall",
 		body: `{"by":"lot","value":"NO-SUCH-LOT","reason":"r","standing":false}`, status: 404})

@@ -15,6 +15,7 @@ import (
 	"math"
 	"mime"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 	"unicode"
@@ -121,11 +122,107 @@ func DecodeBytes(body []byte, dst any) error {
 	if err := json.Unmarshal(body, dst); err != nil {
 		var typeErr *json.UnmarshalTypeError
 		if errors.As(err, &typeErr) && typeErr.Field != "" {
-			return apierr.Invalid(typeErr.Field, "Invalid value for "+typeErr.Field)
+			return apierr.Invalid(typeErr.Field, TypeMessage(typeErr.Field, typeErr.Type))
 		}
 		return apierr.Invalid("", MsgBodyNotJSON)
 	}
 	return nil
+}
+
+// fieldWords names a body field in words where its JSON name alone would not say it.
+var fieldWords = map[string]string{
+	"serials": "scanned serials",
+	"toCity":  "city",
+}
+
+// FieldWords is a JSON field's name in words: camelCase split and lowered ("deadBatteries" →
+// "dead batteries"), or fieldWords' name for it.
+func FieldWords(name string) string {
+	if w, ok := fieldWords[name]; ok {
+		return w
+	}
+	var b strings.Builder
+	for i, r := range name {
+		switch {
+		case r == '_' || r == '-':
+			b.WriteRune(' ')
+		case unicode.IsUpper(r):
+			if i > 0 {
+				b.WriteRune(' ')
+			}
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// kindWords is what a value of Go type t is, in words ("text", "a number", …).
+func kindWords(t reflect.Type) string {
+	if t == nil {
+		return "another kind of value"
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "text"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return "a whole number"
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number, 0 or more"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	default:
+		return "an object"
+	}
+}
+
+// TypeMessage is the refusal of a value of the wrong JSON type at the body path field
+// ("serials.0", "enabled", "lines.2.quantity"), in words: which field and what it must be,
+// "Each scanned serial must be text", "Enabled must be true or false". The field's data key
+// stays the path itself.
+func TypeMessage(field string, t reflect.Type) string {
+	parts := strings.Split(field, ".")
+	// the last named part, and whether an index follows it (one item of a list)
+	name, item := "", false
+	for i := len(parts) - 1; i >= 0; i-- {
+		if _, err := strconv.Atoi(parts[i]); err == nil {
+			if name == "" {
+				item = true
+			}
+			continue
+		}
+		name = parts[i]
+		break
+	}
+	if name == "" {
+		return "A value must be " + kindWords(t)
+	}
+	words := FieldWords(name)
+	if item {
+		return "Each " + singular(words) + " must be " + kindWords(t)
+	}
+	return strings.ToUpper(words[:1]) + words[1:] + " must be " + kindWords(t)
+}
+
+// singular is words' last word without a plural s ("scanned serials" → "scanned serial").
+func singular(words string) string {
+	switch {
+	case strings.HasSuffix(words, "ies"):
+		return strings.TrimSuffix(words, "ies") + "y"
+	case strings.HasSuffix(words, "ss"):
+		return words
+	case strings.HasSuffix(words, "s"):
+		return strings.TrimSuffix(words, "s")
+	}
+	return words
 }
 
 // Int is a JSON integer field. Only a literal JSON integer (digits with an optional minus,
@@ -256,6 +353,21 @@ func (i Int) Ptr(field string, lo, hi int, msg string) (*int, error) {
 // MsgNotesTooLong is the message for notes over MaxNotes characters.
 var MsgNotesTooLong = fmt.Sprintf("Notes can be at most %d characters", MaxNotes)
 
+// NotesTooLong refuses field's text over MaxNotes characters by the field's own name:
+// MsgNotesTooLong for notes, "A reason can be at most 2000 characters" for reason.
+func NotesTooLong(field string) string {
+	switch field {
+	case "", "notes":
+		return MsgNotesTooLong
+	case "reason":
+		return fmt.Sprintf("A reason can be at most %d characters", MaxNotes)
+	case "note":
+		return fmt.Sprintf("A note can be at most %d characters", MaxNotes)
+	}
+	w := FieldWords(field)
+	return fmt.Sprintf("%s can be at most %d characters", strings.ToUpper(w[:1])+w[1:], MaxNotes)
+}
+
 // Notes trims s and strips control characters (other than newline and tab) and bidi
 // overrides; blank notes are refused with requiredMsg when it is not empty; notes longer
 // than MaxNotes characters are refused.
@@ -265,7 +377,7 @@ func Notes(field, s, requiredMsg string) (string, error) {
 		return "", apierr.Invalid(field, requiredMsg)
 	}
 	if utf8.RuneCountInString(s) > MaxNotes {
-		return "", apierr.Invalid(field, MsgNotesTooLong)
+		return "", apierr.Invalid(field, NotesTooLong(field))
 	}
 	return s, nil
 }

@@ -267,3 +267,48 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+// A value of the wrong JSON type is refused in words naming the field and what it must be;
+// the data key stays the body's path (what clients read).
+func TestDecodeTypeErrorInWords(t *testing.T) {
+	var body struct {
+		Serials       []string `json:"serials"`
+		Enabled       bool     `json:"enabled"`
+		DeadBatteries int      `json:"deadBatteries"`
+		Reason        string   `json:"reason"`
+		Lines         []struct {
+			Quantity int `json:"quantity"`
+		} `json:"lines"`
+	}
+	cases := []struct{ in, field, msg string }{
+		{`{"serials":[1]}`, "serials.0", "Each scanned serial must be text"},
+		{`{"serials":"SWB-1"}`, "serials", "Scanned serials must be a list"},
+		{`{"enabled":"yes"}`, "enabled", "Enabled must be true or false"},
+		{`{"deadBatteries":"3"}`, "deadBatteries", "Dead batteries must be a whole number"},
+		{`{"reason":5}`, "reason", "Reason must be text"},
+		{`{"lines":[{"quantity":"x"}]}`, "lines.0.quantity", "Quantity must be a whole number"},
+	}
+	for _, c := range cases {
+		err := reqx.DecodeBytes([]byte(c.in), &body)
+		var ae *apierr.Error
+		if !errors.As(err, &ae) || ae.Field != c.field || ae.Message != c.msg {
+			t.Errorf("%s: got %#v, want field %q message %q", c.in, err, c.field, c.msg)
+		}
+	}
+}
+
+// Text over MaxNotes is refused by the field's own name, not always "Notes".
+func TestNotesTooLongNamesTheField(t *testing.T) {
+	long := strings.Repeat("x", reqx.MaxNotes+1)
+	for field, want := range map[string]string{
+		"notes":  reqx.MsgNotesTooLong,
+		"reason": "A reason can be at most 2000 characters",
+		"note":   "A note can be at most 2000 characters",
+	} {
+		_, err := reqx.Notes(field, long, "")
+		var ae *apierr.Error
+		if !errors.As(err, &ae) || ae.Field != field || ae.Message != want {
+			t.Errorf("%s: got %#v, want %q", field, err, want)
+		}
+	}
+}

@@ -207,11 +207,11 @@ func TestBadSettingsAreRefused(t *testing.T) {
 		code, msg  string
 	}{
 		{"not JSON", `{"enabled":`, 400, "validation_failed", "The request body is not valid JSON"},
-		{"enabled not a boolean", `{"enabled":"yes","url":"file:///tmp/x"}`, 400, "validation_failed", "Invalid value for enabled"},
-		{"enabled a huge number", `{"enabled":9223372036854775807,"url":"file:///tmp/x"}`, 400, "validation_failed", "Invalid value for enabled"},
-		{"enabled -1", `{"enabled":-1,"url":"file:///tmp/x"}`, 400, "validation_failed", "Invalid value for enabled"},
-		{"enabled 1.5", `{"enabled":1.5,"url":"file:///tmp/x"}`, 400, "validation_failed", "Invalid value for enabled"},
-		{"enabled \"3\"", `{"enabled":"3","url":"file:///tmp/x"}`, 400, "validation_failed", "Invalid value for enabled"},
+		{"enabled not a boolean", `{"enabled":"yes","url":"file:///tmp/x"}`, 400, "validation_failed", "Enabled must be true or false"},
+		{"enabled a huge number", `{"enabled":9223372036854775807,"url":"file:///tmp/x"}`, 400, "validation_failed", "Enabled must be true or false"},
+		{"enabled -1", `{"enabled":-1,"url":"file:///tmp/x"}`, 400, "validation_failed", "Enabled must be true or false"},
+		{"enabled 1.5", `{"enabled":1.5,"url":"file:///tmp/x"}`, 400, "validation_failed", "Enabled must be true or false"},
+		{"enabled \"3\"", `{"enabled":"3","url":"file:///tmp/x"}`, 400, "validation_failed", "Enabled must be true or false"},
 		{"no URL", `{"enabled":true,"url":"  "}`, 400, "validation_failed", replication.MsgURLRequired},
 		{"unknown scheme", `{"enabled":true,"url":"ftp://host/x"}`, 400, "validation_failed", replication.MsgURLForm},
 		{"relative dir", `{"enabled":true,"url":"replica/dir"}`, 400, "validation_failed", replication.MsgURLForm},

@@ -6,7 +6,7 @@ import type { RecallBy } from "@/hq/api";
 export const MSG_VALUE_REQUIRED = "Choose the lot, model or manufacturer to recall";
 export const MSG_VALUE_TOO_LONG = MSG_VALUE_REQUIRED;
 export const MSG_REASON_REQUIRED = "Please give a reason for the recall";
-export const MSG_REASON_TOO_LONG = "Notes can be at most 2000 characters";
+export const MSG_REASON_TOO_LONG = "A reason can be at most 2000 characters";
 
 export const RECALL_BY_OPTIONS: { value: RecallBy; label: string }[] = [
   { value: "lot", label: "Lot" },

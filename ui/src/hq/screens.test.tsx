@@ -206,6 +206,42 @@ describe("head office's screens", () => {
     expect(screen.getByText("Sent · done · 2 of 2 packs quarantined")).toBeTruthy();
   });
 
+  it("shows a lost send in words, and keeps the keyboard on Send again while it sends", async () => {
+    const lost = "The city no longer has this recall: it went back to a backup from before it. Send it again.";
+    const recall: HqRecall = {
+      id: "r1",
+      by: "lot",
+      value: "L-7",
+      reason: "Swelling",
+      at: "2026-11-28T10:00:00Z",
+      actor: { name: "Head Office" },
+      done: false,
+      cities: [{ id: "par", name: "Paris", send: "sent", attempts: 1, error: lost, lost: true, matching: 2, quarantined: 0, done: false }],
+    };
+    let release: () => void = () => {};
+    serve("/recalls/r1", {
+      "GET /api/hq/me": () => json(admin),
+      "GET /api/hq/cities": () => json([]),
+      "GET /api/hq/recalls/r1": () => json(recall),
+      // the retry hangs until released: the button is pending meanwhile
+      "POST /api/hq/recalls/r1/cities/par/retry": () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(json({ recall }));
+        }) as unknown as Response,
+    });
+    expect(await screen.findByText(lost)).toBeTruthy();
+    const again = screen.getByRole("button", { name: "Send again to Paris" });
+    again.focus();
+    fireEvent.click(again);
+    await screen.findByText("Sending...");
+    // a disabled button would drop the focus to the page
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Send again to Paris" }));
+    expect(screen.getByRole("button", { name: "Send again to Paris" }).hasAttribute("disabled")).toBe(false);
+    release();
+    // the cities' table sits in one shrinkable column (a phone scrolls the table, not the page)
+    expect(screen.getByRole("table").closest(".grid")?.className).toContain("grid-cols-1");
+  });
+
   it("shows the packs counted in two cities above the transfers, with what to do, and nothing when there are none", async () => {
     const answer: TransitAnswer = {
       transfers: [

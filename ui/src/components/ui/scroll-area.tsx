@@ -9,7 +9,7 @@ export function ScrollArea({ className, children, scrollHideDelay = 600, ...prop
       <ScrollAreaPrimitive.Viewport
         data-slot="scroll-area-viewport"
         tabIndex={0}
-        className="size-full rounded-[inherit] outline-none [&>div]:block! focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        className="size-full rounded-[inherit] outline-none [&>div]:block! focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:ring-inset"
       >
         {children}
       </ScrollAreaPrimitive.Viewport>

@@ -34,7 +34,9 @@ export function RecallScreen() {
       />
       <QueryStatus query={recall} skeletonClassName="h-40 w-full" error={notFound ? "Recall not found" : errorMessage(recall.error, "Failed to load the recall")} alert />
       {r && (
-        <div className="grid gap-4">
+        // one column that may shrink below the table's width: the table scrolls inside its card
+        // instead of pushing the card past a phone's edge
+        <div className="grid grid-cols-1 gap-4">
           <p role="status" className={r.done ? "flex items-center gap-2 font-medium text-primary" : "font-medium text-amber-700 dark:text-amber-400"}>
             {r.done && <CheckCircle2Icon aria-hidden className="size-5" />}
             {r.done ? "Done: every matching pack in every city is quarantined." : "In progress: refreshed every 5 seconds."}
@@ -57,7 +59,7 @@ export function RecallScreen() {
               <TableBody>
                 {r.cities.map((c) => (
                   <TableRow key={c.id} data-done={c.done || undefined}>
-                    <TableCell className="font-medium">{c.name}</TableCell>
+                    <TableCell className="font-medium whitespace-normal">{c.name}</TableCell>
                     <TableCell className={c.send === "failed" || c.lost ? "whitespace-normal text-destructive" : "whitespace-normal"}>
                       {recallCityWords(c)}
                       {c.copyOk === false && (
@@ -91,9 +93,11 @@ function RetryButton({ recallId, city }: { recallId: string; city: RecallCity })
     <Button
       variant="outline"
       size="sm"
-      disabled={retry.isPending}
+      // aria-disabled, not disabled: a disabled button drops the keyboard's focus to the page
+      aria-disabled={retry.isPending || undefined}
       aria-label={`Send again to ${city.name}`}
       onClick={() =>
+        !retry.isPending &&
         retry.mutate(
           { id: recallId, cityId: city.id, idempotencyKey: key },
           {

@@ -56,6 +56,10 @@ describe("TermsModal", { timeout: 30_000 }, () => {
     await screen.findByText("Two");
     expect(readBox().getAttribute("aria-checked")).toBe("false");
     expect(agreeBox().getAttribute("aria-checked")).toBe("false");
+    // the new text has the focus (Accept turned off under it), to be read from its top
+    const text = screen.getByText("Two").closest<HTMLElement>("[data-slot=scroll-area-viewport]");
+    expect(document.activeElement).toBe(text);
+    expect(text?.scrollTop).toBe(0);
   });
 
   it("keeps the boxes when the same terms are read again", async () => {

@@ -69,6 +69,7 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
   // signature of the old ones): they must be read and agreed to anew
   const shownHash = terms.data?.contentHash;
   const firstHash = useRef(shownHash);
+  const termsRef = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     if (firstHash.current === undefined) {
       firstHash.current = shownHash;
@@ -78,6 +79,15 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
       firstHash.current = shownHash;
       setRead(false);
       setAgreed(false);
+      // the new text is what must be read: show it from its top (the dialog was scrolled down
+      // to Accept, leaving the short new terms out of sight above an empty box) and put the
+      // focus on it, instead of on the dialog once Accept turns off
+      const viewport = termsRef.current?.querySelector<HTMLElement>("[data-slot=scroll-area-viewport]");
+      if (viewport) {
+        viewport.scrollTop = 0;
+        viewport.focus({ preventScroll: true });
+        viewport.closest<HTMLElement>("[role=dialog]")?.scrollTo?.({ top: 0 });
+      }
     }
   }, [shownHash]);
 
@@ -162,7 +172,7 @@ export function TermsModal({ open, submitting, onCancel, onAccept }: TermsModalP
         )}
         {terms.data && (
           <>
-            <ScrollArea className="h-[400px] rounded-md border" aria-label="Terms and Conditions text">
+            <ScrollArea ref={termsRef} className="h-[400px] rounded-md border" aria-label="Terms and Conditions text">
               <div className="terms-content p-4 text-sm" dangerouslySetInnerHTML={{ __html: html }} />
             </ScrollArea>
 

@@ -52,4 +52,11 @@ describe("AllEarningsTable", () => {
     expect(screen.getAllByText("Adjust", { exact: false }).some((n) => n.textContent?.includes("Ada Here"))).toBe(true);
     expect(screen.queryAllByText("Adjust", { exact: false }).some((n) => n.textContent?.includes("Dana Gone"))).toBe(false);
   });
+
+  it("keeps the (deleted) mark out of a long name's truncation on the phone card", () => {
+    renderTable([row({ userId: "gone", former: true, lastName: "Natarajan-Subramanian-Oyelaran" })]);
+    const marks = screen.getAllByText("(deleted)", { exact: false });
+    expect(marks.length).toBe(2); // the phone card and the table
+    for (const m of marks) expect(m.closest(".truncate")).toBeNull();
+  });
 });

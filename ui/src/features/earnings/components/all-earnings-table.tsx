@@ -63,7 +63,10 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
   };
   const reductionEdit = (r: EarningsRow) =>
     r.former ? (
-      <span className="tabular-nums">{r.payReductionPercentage}%</span>
+      // padded like InlineEdit's button and its pencil, so the percentages line up down the column
+      <span data-former-value className="inline-block pr-[1.375rem] pl-1.5 tabular-nums">
+        {r.payReductionPercentage}%
+      </span>
     ) : (
       <InlineEdit
         label={`pay reduction of ${r.firstName} ${r.lastName}`}
@@ -100,7 +103,7 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
             {roleLetter(r.role)}
           </Badge>
           {r.firstName} {r.lastName}
-          {r.former && <span className="text-muted-foreground">{FORMER}</span>}
+          {r.former && <span className="font-normal text-muted-foreground">{FORMER}</span>}
         </span>
       ),
     },
@@ -123,8 +126,9 @@ export function AllEarningsTable({ weekStart, data }: { weekStart: string; data:
           </Badge>
           <span className="truncate">
             {r.firstName} {r.lastName}
-            {r.former && <span className="text-muted-foreground">{FORMER}</span>}
           </span>
+          {/* outside the truncated name: a long name must not hide that the user is gone */}
+          {r.former && <span className="shrink-0 font-normal text-muted-foreground">{FORMER}</span>}
         </p>
         <p className="text-lg font-semibold tabular-nums">{formatMoney(r.totalEarnings)}</p>
       </div>

@@ -89,7 +89,7 @@ export function useRecall(id: string) {
 export const recallSchema = z.object({
   by: z.enum(["lot", "model", "manufacturer"]),
   value: z.string().check(z.trim(), z.minLength(1, "Choose the lot, model or manufacturer to recall"), z.maxLength(100, "At most 100 characters")),
-  reason: z.string().check(z.trim(), z.minLength(1, "Please give a reason for the recall"), z.maxLength(2000, "Notes can be at most 2000 characters")),
+  reason: z.string().check(z.trim(), z.minLength(1, "Please give a reason for the recall"), z.maxLength(2000, "A reason can be at most 2000 characters")),
 });
 
 /** RecallValues are the recall form's values. */

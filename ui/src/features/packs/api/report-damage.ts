@@ -22,7 +22,7 @@ export const damageSchema = z.object({
   serial: z.string().check(z.trim(), z.toUpperCase(), z.minLength(1, "Choose the damaged pack")),
   note: z
     .string()
-    .check(z.trim(), z.minLength(1, "Please describe the damage"), z.maxLength(2000, "Notes can be at most 2000 characters")),
+    .check(z.trim(), z.minLength(1, "Please describe the damage"), z.maxLength(2000, "A note can be at most 2000 characters")),
 });
 
 /** DamageValues are the form's values. */

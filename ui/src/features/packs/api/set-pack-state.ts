@@ -7,7 +7,7 @@ import { invalidate } from "@/lib/invalidation";
 /** stateSchema is the change-state form. */
 export const stateSchema = z.object({
   state: z.enum(PACK_STATES),
-  reason: z.string().check(z.trim(), z.minLength(1, "Please give a reason for the change"), z.maxLength(2000, "Notes can be at most 2000 characters")),
+  reason: z.string().check(z.trim(), z.minLength(1, "Please give a reason for the change"), z.maxLength(2000, "A reason can be at most 2000 characters")),
 });
 
 /** StateValues are the change-state form's values. */

@@ -43,7 +43,7 @@ export function PackSettingsCard({ unnamedInBay = 0 }: { unnamedInBay?: number }
               {unnamedInBay === 1 ? "1 battery in the bay is not a named pack yet." : `${unnamedInBay} batteries in the bay are not named packs yet.`} Count the bay so
               every battery is a named pack.
             </p>
-            <ButtonLink variant="outline" size="sm" className="self-start sm:self-auto" to={paths.stocktake.path}>
+            <ButtonLink variant="outline" size="sm" className="self-start sm:self-auto" to={`${paths.stocktake.path}?place=bay`}>
               Count the bay
             </ButtonLink>
           </div>

@@ -15,8 +15,8 @@ export type PackRowProps = {
   problemBg?: string;
   /** mark comes before the serial (a tick) */
   mark?: React.ReactNode;
-  /** onRemove, when given, is the row's "Remove <serial>" button */
-  onRemove?: () => void;
+  /** onRemove, when given, is the row's "Remove <serial>" button (the event: where its focus should go) */
+  onRemove?: (e: React.MouseEvent<HTMLButtonElement>) => void;
   disabled?: boolean;
 };
 

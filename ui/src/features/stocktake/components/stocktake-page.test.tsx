@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { StocktakePage } from "@/features/stocktake/components/stocktake-page";
@@ -38,12 +38,12 @@ const PREVIEW = {
 };
 
 /** renderPage shows the page with serials scanned (the kept draft) and the server answering preview. */
-function renderPage(serials: string[], preview: object) {
+function renderPage(serials: string[], preview: object, url = "/packs/stocktake") {
   saveDraft("u1", { place: "ready", serials });
   vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify(preview), { status: 200 })));
   render(
     <QueryClientProvider client={makeQueryClient(false)}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[url]}>
         <StocktakePage userId="u1" />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -73,5 +73,36 @@ describe("StocktakePage's preview", () => {
     await screen.findByRole("list", { name: "Unexpected" });
     expect(screen.queryByRole("list", { name: "Cannot be counted here" })).toBeNull();
     await vi.waitFor(() => expect((screen.getByRole("button", { name: "Apply" }) as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it("keeps the keyboard's place when a refused pack is removed: the next row's Remove, then the scan field", async () => {
+    const other = { ...PREVIEW.unexpected[0], serial: "SWB-000005", refusal: { code: "pack_in_transit", message: SENT.replace("000003", "000005") } };
+    renderPage(["SWB-000001", "SWB-000003", "SWB-000005"], { ...PREVIEW, unexpected: [PREVIEW.unexpected[0], other] });
+    // the server answers for the serials asked: a removed pack leaves the preview
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        const asked: string[] = JSON.parse(String(init?.body ?? "{}")).serials ?? [];
+        const unexpected = [PREVIEW.unexpected[0]!, other].filter((p) => asked.includes(p.serial));
+        return new Response(JSON.stringify({ ...PREVIEW, unexpected }), { status: 200 });
+      }),
+    );
+    const first = await screen.findByRole("button", { name: "Remove SWB-000003" });
+    first.focus();
+    fireEvent.click(first);
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Remove SWB-000005" }));
+    await vi.waitFor(() => expect(screen.queryByRole("button", { name: "Remove SWB-000003" })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Remove SWB-000005" }));
+    fireEvent.click(screen.getByRole("button", { name: "Remove SWB-000005" }));
+    // the section's last row: the focus goes to the serial field, not to the page
+    expect(document.activeElement?.tagName).toBe("INPUT");
+    expect(document.activeElement?.getAttribute("type")).not.toBe("file");
+  });
+
+  it("opens on the whole bay from the System page's Count the bay link (?place=bay)", async () => {
+    renderPage([], { ...PREVIEW, place: "bay", found: [], unexpected: [] }, "/packs/stocktake?place=bay");
+    await vi.waitFor(() => expect(JSON.parse(localStorage.getItem(Object.keys(localStorage)[0] ?? "") ?? "{}").place).toBe("bay"));
+    await vi.waitFor(() => expect(vi.mocked(fetch).mock.calls.some((c) => JSON.parse(String((c[1] as RequestInit | undefined)?.body ?? "{}")).place === "bay")).toBe(true));
+    expect(screen.getByRole("combobox", { name: "Place" }).textContent).toContain("Whole bay");
   });
 });

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ButtonLink } from "@/components/button-link";
 import { OptionSelect } from "@/components/option-select";
 import { ActionBar } from "@/components/layouts/action-bar";
@@ -18,7 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { paths } from "@/config/paths";
-import { CodeEntry, PackRow } from "@/features/scan";
+import { CodeEntry, PackRow, type PackRowProps } from "@/features/scan";
 import {
   type CountedPack,
   PLACES,
@@ -65,8 +65,38 @@ export function StocktakePage({ userId }: { userId: string }) {
   const [confirming, setConfirming] = React.useState<"apply" | "discard" | null>(null);
   const [applied, setApplied] = React.useState<StocktakeAnswer | null>(null);
   const ids = React.useId();
+  // a link may open the count on a place (?place=bay: the System page's "Count the bay"); the
+  // scans kept so far stay in the list, and the parameter goes so a later choice is not undone
+  const [search, setSearch] = useSearchParams();
+  const linked = search.get("place");
+  React.useEffect(() => {
+    if (linked === null) return;
+    if (isPlace(linked)) setPlace(linked);
+    setSearch(
+      (s) => {
+        s.delete("place");
+        return s;
+      },
+      { replace: true },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link followed
+  }, [linked]);
   const data = preview.data?.place === draft.place ? preview.data : undefined;
   const counts = data?.counts;
+
+  // the scan field: where focus goes when the last row of a section is removed
+  const entry = React.useRef<HTMLDivElement>(null);
+  /** removeRow takes serial out of the count and keeps the keyboard's place: the focus moves to
+   * the next row's Remove (the previous at the end; the scan field when the section empties)
+   * before the row leaves, instead of falling to the page when its button unmounts. */
+  function removeRow(serial: string, e: React.MouseEvent<HTMLButtonElement>) {
+    const li = e.currentTarget.closest("li");
+    const near = [li?.nextElementSibling, li?.previousElementSibling]
+      .map((n) => n?.querySelector<HTMLButtonElement>("button[aria-label^='Remove ']"))
+      .find((b) => b && !b.disabled);
+    (near ?? entry.current?.querySelector<HTMLInputElement>("input"))?.focus();
+    remove(serial);
+  }
 
   function typedRefusal(typed: string): string {
     const r = add(typed);
@@ -129,15 +159,17 @@ export function StocktakePage({ userId }: { userId: string }) {
               <Label htmlFor={`${ids}-place`}>Place</Label>
               <OptionSelect id={`${ids}-place`} value={draft.place} onValueChange={(v) => isPlace(v) && setPlace(v)} options={PLACES} />
             </div>
-            <CodeEntry
-              text="Scan packs"
-              label={`Packs at ${placeName(draft.place)}`}
-              count={countLine}
-              list={scanned}
-              onCode={add}
-              addLabel="Add to the count"
-              onTyped={typedRefusal}
-            />
+            <div ref={entry}>
+              <CodeEntry
+                text="Scan packs"
+                label={`Packs at ${placeName(draft.place)}`}
+                count={countLine}
+                list={scanned}
+                onCode={add}
+                addLabel="Add to the count"
+                onTyped={typedRefusal}
+              />
+            </div>
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {countLine}
               {preview.isFetching && " · checking…"}
@@ -160,14 +192,14 @@ export function StocktakePage({ userId }: { userId: string }) {
         {unknown.length > 0 && (
           <PackSection title="Not packs" hint="These codes are no pack's serial: remove them to apply.">
             {unknown.map((s) => (
-              <Row key={s} serial={s} detail="Unknown serial" bad onRemove={() => remove(s)} />
+              <Row key={s} serial={s} detail="Unknown serial" bad onRemove={(e) => removeRow(s, e)} />
             ))}
           </PackSection>
         )}
         {refused.length > 0 && (
           <PackSection title="Cannot be counted here" hint="Apply refuses these packs: remove them from the count, or undo what the message names.">
             {refused.map((p) => (
-              <Row key={p.serial} serial={p.serial} link detail={p.refusal?.message ?? ""} bad onRemove={() => remove(p.serial)} />
+              <Row key={p.serial} serial={p.serial} link detail={p.refusal?.message ?? ""} bad onRemove={(e) => removeRow(p.serial, e)} />
             ))}
           </PackSection>
         )}
@@ -181,21 +213,21 @@ export function StocktakePage({ userId }: { userId: string }) {
         {unexpected.length > 0 && (
           <PackSection title="Unexpected" hint="Scanned here, but the records had them elsewhere. Applied, they are moved here.">
             {unexpected.map((p) => (
-              <Row key={p.serial} serial={p.serial} link detail={`Records: ${p.from?.label ?? "nowhere"}`} onRemove={() => remove(p.serial)} />
+              <Row key={p.serial} serial={p.serial} link detail={`Records: ${p.from?.label ?? "nowhere"}`} onRemove={(e) => removeRow(p.serial, e)} />
             ))}
           </PackSection>
         )}
         {data && data.wrongPlace.length > 0 && (
           <PackSection title="Wrong place" hint="Out of use: applied, they go to quarantine with their battery.">
             {data.wrongPlace.map((p) => (
-              <Row key={p.serial} serial={p.serial} link detail={`${p.state.replace(/_/g, " ")} · records: ${p.from?.label ?? "nowhere"}`} onRemove={() => remove(p.serial)} />
+              <Row key={p.serial} serial={p.serial} link detail={`${p.state.replace(/_/g, " ")} · records: ${p.from?.label ?? "nowhere"}`} onRemove={(e) => removeRow(p.serial, e)} />
             ))}
           </PackSection>
         )}
         {data && data.found.length > 0 && (
           <PackSection title="Found" hint="Where the records have them.">
             {data.found.map((p) => (
-              <Row key={p.serial} serial={p.serial} detail={p.from?.label ?? ""} onRemove={() => remove(p.serial)} />
+              <Row key={p.serial} serial={p.serial} detail={p.from?.label ?? ""} onRemove={(e) => removeRow(p.serial, e)} />
             ))}
           </PackSection>
         )}
@@ -303,7 +335,7 @@ function PackSection({ title, hint, children }: { title: string; hint: string; c
   );
 }
 
-function Row({ serial, detail, bad, link, onRemove }: { serial: string; detail: string; bad?: boolean; link?: boolean; onRemove?: () => void }) {
+function Row({ serial, detail, bad, link, onRemove }: { serial: string; detail: string; bad?: boolean; link?: boolean; onRemove?: PackRowProps["onRemove"] }) {
   const title = link ? (
     <Link to={packLink(serial)} className="underline-offset-4 hover:underline">
       {serial}
