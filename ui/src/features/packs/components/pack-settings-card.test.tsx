@@ -31,7 +31,7 @@ describe("PackSettingsCard after the switch to required", () => {
     const card = renderCard(5);
     const hint = within(card).getByRole("status");
     expect(hint.textContent).toContain("5 batteries in the bay are not named packs yet. Count the bay so every battery is a named pack.");
-    expect(within(hint).getByRole("link", { name: "Count the bay" }).getAttribute("href")).toBe("/packs/stocktake");
+    expect(within(hint).getByRole("link", { name: "Count the bay" }).getAttribute("href")).toBe("/packs/stocktake?place=bay");
   });
 
   it("says nothing once every battery in the bay is a named pack (or in the other modes: 0)", () => {
